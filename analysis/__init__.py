@@ -1,0 +1,1 @@
+"""Estimates, intervals, exact combinatorics, charts, reports and the command line of cardodds."""

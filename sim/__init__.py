@@ -1,0 +1,1 @@
+"""The cardodds simulator: one sub-package per game plus the shared runner and random streams."""
