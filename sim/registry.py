@@ -1,0 +1,70 @@
+"""The registry of experiment tasks: what the runner can play, by name.
+
+A task is one kind of experiment (``chan.deal``: deal Chắn tables and measure the hands).  It knows how to turn the
+config's ``[rules]`` / ``[strategies]`` tables into validated parameters, how to play one chunk of games into
+additive counts, and how to turn merged counts into tidy result rows.  A new game adds a module exporting a
+``TASK`` and one line to ``_TASK_MODULES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from sim.errors import CardoddsError
+
+Counts = dict[str, np.ndarray]
+"""Sufficient statistics of a chunk: named integer/float arrays that merge by addition.  Always holds ``games``."""
+
+Row = dict[str, Any]
+"""A result row: ``metric, seat, estimate, ci_low, ci_high, n, exact`` (``seat`` and ``exact`` may be None)."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One kind of experiment.
+
+    Attributes
+    ----------
+    name : str
+        ``"<game>.<what>"``, the value of ``task`` in a config's ``[experiment]`` table.
+    parse : callable
+        ``parse(sections, where) -> params``: validate the config sections (``{"rules": {...}, "strategies": {...}}``)
+        into a picklable parameters object; raise ``CardoddsError`` on anything unknown or impossible.
+    run_chunk : callable
+        ``run_chunk(params, seed_seq, n) -> Counts``: play ``n`` games with the chunk's SeedSequence.
+    summarize : callable
+        ``summarize(counts, params) -> list[Row]``: estimates with 95 % intervals (and exact values where known).
+    sections : tuple of str
+        Config sections the task reads besides ``[experiment]``.
+    charts : callable, optional
+        ``charts(counts, chunk_counts, params, rows) -> dict[str, matplotlib.figure.Figure]``.
+    """
+
+    name: str
+    parse: Callable[[dict, str], Any]
+    run_chunk: Callable[[Any, np.random.SeedSequence, int], Counts]
+    summarize: Callable[[Counts, Any], list[Row]]
+    sections: tuple[str, ...] = ("rules",)
+    charts: Callable[..., dict] | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+_TASK_MODULES = {
+    "chan.deal": "sim.chan.deal_task",
+}
+
+
+def task_names() -> list[str]:
+    """Names of all registered tasks."""
+    return sorted(_TASK_MODULES)
+
+
+def get_task(name: str) -> Task:
+    """The task registered under ``name``."""
+    if name not in _TASK_MODULES:
+        raise CardoddsError(f"unknown task '{name}' (known: {', '.join(task_names())})")
+    return importlib.import_module(_TASK_MODULES[name]).TASK
