@@ -1,0 +1,246 @@
+"""Charts of result tables: distributions, convergence, bars with intervals, heat maps.
+
+Every function returns a ``matplotlib.figure.Figure`` drawn on the Agg canvas without touching pyplot (no global figure
+state, nothing to close, safe in worker processes).  Text uses DejaVu Sans, which has the Vietnamese diacritics.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+import numpy as np
+import pandas as pd
+from matplotlib import rc_context
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from analysis.estimate import wilson
+
+_RC = {
+    "font.family": "DejaVu Sans",
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.titlesize": 12,
+    "axes.labelsize": 10,
+    "legend.fontsize": 9,
+}
+_EXACT_STYLE = dict(marker="D", color="black", markersize=5, linestyle="none", zorder=5)
+
+
+@contextmanager
+def _style():
+    with rc_context(_RC):
+        yield
+
+
+def _figure(width: float = 8.0, height: float = 4.5) -> Figure:
+    fig = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _seat_label(seat) -> str:
+    return "table" if seat is None or pd.isna(seat) else f"seat {int(seat)}"
+
+
+def _whiskers(est, lo, hi) -> np.ndarray:
+    est, lo, hi = (np.asarray(a, dtype=float) for a in (est, lo, hi))
+    err = np.vstack([est - lo, hi - est])
+    return np.where(np.isfinite(err), np.clip(err, 0, None), 0.0)
+
+
+def distribution_chart(rows_df: pd.DataFrame, metric: str, title: str, seats=None, *,
+                       xlabel: str | None = None, ylabel: str = "probability") -> Figure:
+    """Bars of the distribution ``metric.k`` (one bar group per seat) with 95 % whiskers and exact pmf markers.
+
+    Parameters
+    ----------
+    rows_df : DataFrame
+        A result table (``rows_frame``); the rows named ``f"{metric}.{k}"`` for integer ``k`` are drawn.
+    metric : str
+        The histogram's metric name (as given to ``histogram_rows``).
+    title : str
+        The chart title.
+    seats : list of int or None, optional
+        Seats to draw (``None`` inside the list means the table-level rows); default every seat present.
+
+    Returns
+    -------
+    Figure
+        One bar container per seat (a bar per value k); the exact pmf as black diamonds where known.
+    """
+    pattern = re.compile(re.escape(metric) + r"\.(\d+)$")
+    ks = rows_df["metric"].astype(str).str.extract(pattern)[0]
+    sel = rows_df[ks.notna()].assign(k=ks[ks.notna()].astype(int))
+    if sel.empty:
+        raise ValueError(f"no rows '{metric}.<k>' to draw")
+    present = list(dict.fromkeys(sel["seat"].tolist()))
+    wanted = present if seats is None else list(seats)
+    values = np.array(sorted(sel["k"].unique()))
+    width = 0.8 / len(wanted)
+    with _style():
+        fig = _figure()
+        ax = fig.add_subplot()
+        exact_drawn = False
+        for i, seat in enumerate(wanted):
+            if seat is None or pd.isna(seat):
+                part = sel[sel["seat"].isna()]
+            else:
+                part = sel[sel["seat"] == seat]
+            if part.empty:
+                raise ValueError(f"no rows '{metric}.<k>' for {_seat_label(seat)}")
+            part = part.set_index("k").reindex(values)
+            x = np.arange(len(values)) + (i - (len(wanted) - 1) / 2) * width
+            est = part["estimate"].to_numpy(dtype=float)
+            ax.bar(x, np.nan_to_num(est), width=width, label=_seat_label(seat),
+                   yerr=_whiskers(est, part["ci_low"], part["ci_high"]), capsize=3, alpha=0.85,
+                   error_kw=dict(elinewidth=1, ecolor="0.25"))
+            exact = part["exact"].to_numpy(dtype=float)
+            if np.isfinite(exact).any():
+                ax.plot(x, exact, label=None if exact_drawn else "exact", **_EXACT_STYLE)
+                exact_drawn = True
+        ax.set_xticks(np.arange(len(values)), [str(v) for v in values])
+        ax.set_xlabel(xlabel or metric)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.legend()
+    return fig
+
+
+def convergence_chart(games_cum, successes_cum, exact, title: str, label: str) -> Figure:
+    """The running estimate ``successes / games`` against games played (log x) with its Wilson 95 % band.
+
+    Parameters
+    ----------
+    games_cum, successes_cum : array_like
+        Cumulative games and successes after each chunk (equal lengths, games increasing and positive).
+    exact : float or None
+        The exact value, drawn as a horizontal dashed line when given.
+    title, label : str
+        Chart title and the legend label of the estimate.
+    """
+    g = np.asarray(games_cum, dtype=float)
+    s = np.asarray(successes_cum, dtype=float)
+    if g.shape != s.shape or g.ndim != 1 or g.size == 0:
+        raise ValueError("games_cum and successes_cum must be non-empty 1-D arrays of equal length")
+    keep = g > 0
+    g, s = g[keep], s[keep]
+    lo, hi = wilson(s, g)
+    with _style():
+        fig = _figure()
+        ax = fig.add_subplot()
+        ax.fill_between(g, lo, hi, alpha=0.25, step=None, label="95 % Wilson interval")
+        ax.plot(g, s / g, marker="o" if g.size < 40 else None, markersize=3, label=label)
+        if exact is not None and np.isfinite(exact):
+            ax.axhline(float(exact), color="black", linestyle="--", linewidth=1, label="exact")
+        if g.size > 1 and g[-1] > g[0]:
+            ax.set_xscale("log")
+        ax.set_xlabel("games played")
+        ax.set_ylabel("estimate")
+        ax.set_title(title)
+        ax.legend()
+    return fig
+
+
+def bar_chart(rows_df: pd.DataFrame, title: str, label_col: str = "metric", *, horizontal: bool = True,
+              log: bool = False, xlabel: str = "estimate") -> Figure:
+    """One bar per row with 95 % whiskers and exact markers.
+
+    Parameters
+    ----------
+    rows_df : DataFrame
+        The rows to draw, in order (a slice of a result table).
+    title : str
+        The chart title.
+    label_col : str
+        Column that names each bar; labels that repeat get the seat (and arm) appended.
+    horizontal : bool
+        Horizontal bars (default; long metric names stay readable) or vertical.
+    log : bool
+        Logarithmic value axis, for estimates spanning orders of magnitude.
+    """
+    if rows_df.empty:
+        raise ValueError("no rows to draw")
+    labels = rows_df[label_col].astype(str).tolist()
+    if len(set(labels)) < len(labels):
+        extra = [
+            ", ".join(p for p in ([_seat_label(s)] + ([str(a)] if rows_df["arm"].nunique() > 1 else [])))
+            for s, a in zip(rows_df["seat"], rows_df["arm"])
+        ] if "arm" in rows_df else [_seat_label(s) for s in rows_df["seat"]]
+        labels = [f"{lab} ({e})" for lab, e in zip(labels, extra)]
+    est = rows_df["estimate"].to_numpy(dtype=float)
+    err = _whiskers(est, rows_df["ci_low"], rows_df["ci_high"])
+    exact = rows_df["exact"].to_numpy(dtype=float) if "exact" in rows_df else np.full(len(est), np.nan)
+    pos = np.arange(len(est))
+    with _style():
+        fig = _figure(8.0, max(3.0, 0.45 * len(est) + 1.5) if horizontal else 4.5)
+        ax = fig.add_subplot()
+        if horizontal:
+            ax.barh(pos, np.nan_to_num(est), xerr=err, capsize=3, alpha=0.85, label="estimate (95 % CI)",
+                    error_kw=dict(elinewidth=1, ecolor="0.25"))
+            if np.isfinite(exact).any():
+                ax.plot(exact, pos, label="exact", **_EXACT_STYLE)
+            ax.set_yticks(pos, labels)
+            ax.invert_yaxis()
+            ax.set_xlabel(xlabel)
+            if log:
+                ax.set_xscale("log")
+        else:
+            ax.bar(pos, np.nan_to_num(est), yerr=err, capsize=3, alpha=0.85, label="estimate (95 % CI)",
+                   error_kw=dict(elinewidth=1, ecolor="0.25"))
+            if np.isfinite(exact).any():
+                ax.plot(pos, exact, label="exact", **_EXACT_STYLE)
+            ax.set_xticks(pos, labels, rotation=30, ha="right")
+            ax.set_ylabel(xlabel)
+            if log:
+                ax.set_yscale("log")
+        ax.set_title(title)
+        ax.legend()
+    return fig
+
+
+def _format_cell(value: float, fmt: str) -> str:
+    if not np.isfinite(value):
+        return ""
+    return fmt.format(value) if "{" in fmt else format(value, fmt)
+
+
+def heatmap(table_df: pd.DataFrame, title: str, fmt: str = ".3f", *, cmap: str = "viridis",
+            colorbar_label: str = "") -> Figure:
+    """A heat map of a 2-D table (e.g. loss rate, rows = seat, columns = players), each cell annotated.
+
+    Parameters
+    ----------
+    table_df : DataFrame
+        Numeric values; the index and columns (and their names) label the axes.  NaN cells stay blank.
+    title : str
+        The chart title.
+    fmt : str
+        Cell format: a format spec (``".1%"``) or a ``str.format`` template (``"{:.3f}"``).
+    """
+    values = table_df.to_numpy(dtype=float)
+    if values.ndim != 2 or values.size == 0:
+        raise ValueError("heatmap needs a non-empty 2-D table")
+    with _style():
+        fig = _figure(max(4.0, 1.0 * values.shape[1] + 2.5), max(3.0, 0.6 * values.shape[0] + 1.8))
+        ax = fig.add_subplot()
+        ax.grid(False)
+        masked = np.ma.masked_invalid(values)
+        im = ax.imshow(masked, cmap=cmap, aspect="auto")
+        fig.colorbar(im, ax=ax, label=colorbar_label)
+        ax.set_xticks(np.arange(values.shape[1]), [str(c) for c in table_df.columns])
+        ax.set_yticks(np.arange(values.shape[0]), [str(r) for r in table_df.index])
+        ax.set_xlabel(str(table_df.columns.name or ""))
+        ax.set_ylabel(str(table_df.index.name or ""))
+        finite = values[np.isfinite(values)]
+        mid = (finite.min() + finite.max()) / 2 if finite.size else 0.0
+        for (i, j), v in np.ndenumerate(values):
+            text = _format_cell(v, fmt)
+            if text:
+                ax.text(j, i, text, ha="center", va="center", fontsize=9,
+                        color="white" if v < mid else "black")
+        ax.set_title(title)
+    return fig

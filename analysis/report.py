@@ -1,0 +1,409 @@
+"""The run report: ``summary.csv``, chart PNGs, ``report.md`` and one self-contained ``report.html``.
+
+A report is a list of sections (one per experiment of a run).  Numbers are shown with 4 significant digits
+everywhere (``0.001234``, ``0.5000``, ``12.35``, ``1.234e-07``); counts with thousands separators.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as _dt
+import html
+import io
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analysis.estimate import COLUMNS, row_z
+
+DPI = 110
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
+
+
+@dataclass
+class ReportSection:
+    """One experiment of a run, as the report shows it.
+
+    Attributes
+    ----------
+    key : str
+        Slug (lower-case ASCII letters, digits, ``_ . -``): names chart files and the HTML anchor ``section-<key>``.
+    title, description : str
+        Heading and an introductory paragraph (markdown in ``report.md``, escaped text in ``report.html``).
+    rows : DataFrame
+        The section's result table as ``analysis.estimate.rows_frame`` makes it.
+    figures : dict of str to Figure
+        Charts by name (a slug); saved as ``charts/<key>-<name>.png``.
+    headline : list of (metric, seat)
+        Rows to repeat in the report's headline table (every arm with that metric and seat is shown).
+    rules, strategies : dict
+        The rules and strategies used (nested dicts are flattened to dotted keys); ``strategies`` may be None.
+    games, seed : int
+        Games played and the run's seed.
+    seconds : float
+        Wall-clock run time of the section.
+    extra_md : str, optional
+        More markdown appended after the results (shown as plain paragraphs in HTML).
+    """
+
+    key: str
+    title: str
+    description: str
+    rows: pd.DataFrame
+    figures: dict[str, Figure] = field(default_factory=dict)
+    headline: list[tuple[str, int | None]] = field(default_factory=list)
+    rules: dict[str, Any] = field(default_factory=dict)
+    strategies: dict[str, Any] | None = None
+    games: int = 0
+    seed: int = 0
+    seconds: float = 0.0
+    extra_md: str | None = None
+
+
+# ---------------------------------------------------------------------------------------------------------- formatting
+
+def fmt_num(x) -> str:
+    """A value with 4 significant digits (``—`` for missing)."""
+    if x is None or (isinstance(x, float) and math.isnan(x)) or x is pd.NA:
+        return "—"
+    x = float(x)
+    if math.isinf(x):
+        return "∞" if x > 0 else "−∞"
+    if x == 0:
+        return "0"
+    s = f"{x:#.4g}"
+    return s[:-1] if s.endswith(".") else s
+
+
+def fmt_count(n) -> str:
+    """An integer count with thousands separators."""
+    return "—" if n is None or pd.isna(n) else f"{int(n):,}"
+
+
+def fmt_ci(lo, hi) -> str:
+    """A 95 % interval as ``[lo, hi]``."""
+    if pd.isna(lo) or pd.isna(hi):
+        return "—"
+    return f"[{fmt_num(lo)}, {fmt_num(hi)}]"
+
+
+def fmt_z(z) -> str:
+    """A z value with 2 decimals."""
+    if z is None or (isinstance(z, float) and math.isnan(z)):
+        return "—"
+    if math.isinf(z):
+        return "∞" if z > 0 else "−∞"
+    return f"{z:+.2f}"
+
+
+def _fmt_seconds(s: float) -> str:
+    s = float(s)
+    if s < 120:
+        return f"{s:.1f} s"
+    m, sec = divmod(int(round(s)), 60)
+    h, m = divmod(m, 60)
+    return f"{h} h {m:02d} min {sec:02d} s" if h else f"{m} min {sec:02d} s"
+
+
+def _fmt_setting(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_fmt_setting(x) for x in v) + "]"
+    return str(v)
+
+
+def _flatten(d: dict | None, prefix: str = "") -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for k, v in (d or {}).items():
+        name = f"{prefix}{k}"
+        if isinstance(v, dict):
+            out.extend(_flatten(v, name + "."))
+        else:
+            out.append((name, _fmt_setting(v)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------- tables
+
+_TABLE_HEAD = ["arm", "metric", "seat", "estimate", "95 % CI", "exact", "z", "n"]
+
+
+def _table(rows: pd.DataFrame) -> list[list[str]]:
+    """Display cells of a result table (header excluded)."""
+    cells = []
+    for r in rows[list(COLUMNS)].itertuples(index=False):
+        z = row_z(r.metric, r.estimate, r.ci_low, r.ci_high, r.n, r.exact)
+        cells.append([
+            str(r.arm), str(r.metric), "—" if pd.isna(r.seat) else str(int(r.seat)),
+            fmt_num(r.estimate), fmt_ci(r.ci_low, r.ci_high), fmt_num(r.exact), fmt_z(z), fmt_count(r.n),
+        ])
+    return cells
+
+
+def _headline_rows(section: ReportSection) -> pd.DataFrame:
+    parts = []
+    for metric, seat in section.headline:
+        sel = section.rows["metric"] == metric
+        sel &= section.rows["seat"].isna() if seat is None else (section.rows["seat"] == seat).fillna(False)
+        part = section.rows[sel]
+        if part.empty:
+            raise ValueError(f"headline row ({metric!r}, seat {seat}) not in section '{section.key}'")
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True) if parts else section.rows.iloc[0:0]
+
+
+def _md_cell(s: str) -> str:
+    return s.replace("|", "\\|").replace("\n", " ")
+
+
+def _md_table(head: list[str], cells: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in cells]
+    return "\n".join(lines)
+
+
+def _html_table(head: list[str], cells: list[list[str]], numeric_from: int = 3) -> str:
+    th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = []
+    for row in cells:
+        tds = "".join(
+            f'<td class="num">{html.escape(c)}</td>' if i >= numeric_from else f"<td>{html.escape(c)}</td>"
+            for i, c in enumerate(row)
+        )
+        body.append(f"<tr>{tds}</tr>")
+    return f"<table><thead><tr>{th}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _html_text(md: str) -> str:
+    """Plain paragraphs from markdown-ish text: escaped, blank lines split paragraphs, ``- `` lines become a list."""
+    out = []
+    for block in re.split(r"\n\s*\n", md.strip()):
+        lines = block.strip().splitlines()
+        if lines and all(l.lstrip().startswith(("- ", "* ")) for l in lines):
+            items = "".join(f"<li>{html.escape(l.lstrip()[2:])}</li>" for l in lines)
+            out.append(f"<ul>{items}</ul>")
+        elif lines:
+            out.append("<p>" + "<br>".join(html.escape(l) for l in lines) + "</p>")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------------------- metadata
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("cardodds")
+    except Exception:  # not installed (running from a checkout)
+        return "unknown"
+
+
+def _bit_generator() -> str:
+    try:
+        from sim.streams import BIT_GENERATOR
+        return BIT_GENERATOR
+    except Exception:
+        return "unknown"
+
+
+_META_LABELS = {
+    "date": "date (UTC)", "version": "cardodds version", "numpy": "numpy version", "seeds": "seed(s)",
+    "bit_generator": "bit generator", "jobs": "jobs", "games": "total games", "seconds": "run time",
+}
+
+
+def _meta_items(meta: dict[str, Any], sections: list[ReportSection]) -> list[tuple[str, str]]:
+    m = dict(meta)
+    m.setdefault("date", _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S"))
+    m.setdefault("version", _version())
+    m.setdefault("numpy", np.__version__)
+    if "seeds" not in m:
+        m["seeds"] = m.pop("seed", None)
+        if m["seeds"] is None:
+            m["seeds"] = sorted({s.seed for s in sections})
+    m.setdefault("bit_generator", _bit_generator())
+    m.setdefault("jobs", "—")
+    m.setdefault("games", sum(int(s.games) for s in sections))
+    m.setdefault("seconds", sum(float(s.seconds) for s in sections))
+    items = []
+    for key in list(_META_LABELS) + [k for k in m if k not in _META_LABELS]:
+        v = m[key]
+        if key == "games":
+            text = fmt_count(v)
+        elif key == "seconds":
+            text = _fmt_seconds(v)
+        elif isinstance(v, (list, tuple, set)):
+            text = ", ".join(str(x) for x in v)
+        else:
+            text = _fmt_setting(v)
+        items.append((_META_LABELS.get(key, str(key)), text))
+    return items
+
+
+# ---------------------------------------------------------------------------------------------------------- writers
+
+def _png(fig: Figure) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI)
+    return buf.getvalue()
+
+
+def _check(sections: list[ReportSection]) -> None:
+    seen = set()
+    for s in sections:
+        if not _SLUG.match(s.key):
+            raise ValueError(f"section key {s.key!r} is not a slug (a-z, 0-9, '_', '.', '-')")
+        if s.key in seen:
+            raise ValueError(f"duplicate section key {s.key!r}")
+        seen.add(s.key)
+        missing = [c for c in COLUMNS if c not in s.rows.columns]
+        if missing:
+            raise ValueError(f"section '{s.key}' rows lack columns {missing}")
+        for name in s.figures:
+            if not _SLUG.match(name):
+                raise ValueError(f"chart name {name!r} of section '{s.key}' is not a slug")
+
+
+def _summary(sections: list[ReportSection]) -> pd.DataFrame:
+    frames = [s.rows[list(COLUMNS)] for s in sections if len(s.rows)]
+    if not frames:
+        return pd.DataFrame({c: [] for c in COLUMNS})
+    df = pd.concat(frames, ignore_index=True)
+    df["seat"] = df["seat"].astype("Int64")
+    return df
+
+
+_CSS = """
+body{font-family:"DejaVu Sans",system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
+h1{border-bottom:2px solid #444;padding-bottom:.2em}h2{border-bottom:1px solid #bbb;margin-top:2em}
+table{border-collapse:collapse;margin:.8em 0;font-size:.92em}
+th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}
+th{background:#f0f0f0}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+tbody tr:nth-child(even){background:#fafafa}
+figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #eee}
+figcaption{font-size:.85em;color:#555}nav ul{columns:2}.meta th{width:12em}
+"""
+
+
+def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
+                 title: str = "cardodds report") -> dict[str, Path]:
+    """Write the run's report files into ``out_dir``.
+
+    Parameters
+    ----------
+    out_dir : path-like
+        Created if needed; existing files of the same names are replaced.
+    sections : list of ReportSection
+        In display order.
+    meta : dict
+        Run metadata.  Known keys (missing ones are filled in): ``date``, ``version``, ``numpy``, ``seeds`` (or
+        ``seed``), ``bit_generator``, ``jobs``, ``games`` (default: sum over sections), ``seconds`` (default: sum).
+        Any other key is listed as given (e.g. ``config``, ``command``).
+    title : str
+        Title of both documents.
+
+    Returns
+    -------
+    dict of str to Path
+        Every file written, keyed by its path relative to ``out_dir``: ``summary.csv``, ``report.md``,
+        ``report.html`` and ``charts/<key>-<name>.png``.
+    """
+    _check(sections)
+    out = Path(out_dir)
+    (out / "charts").mkdir(parents=True, exist_ok=True)
+    written: dict[str, Path] = {}
+
+    summary = _summary(sections)
+    summary.to_csv(out / "summary.csv", index=False)
+    written["summary.csv"] = out / "summary.csv"
+
+    charts: dict[str, list[tuple[str, str, bytes]]] = {}  # section key -> [(name, relpath, png)]
+    for s in sections:
+        charts[s.key] = []
+        for name, fig in s.figures.items():
+            rel = f"charts/{s.key}-{name}.png"
+            png = _png(fig)
+            (out / rel).write_bytes(png)
+            written[rel] = out / rel
+            charts[s.key].append((name, rel, png))
+
+    meta_items = _meta_items(meta, sections)
+    headline = [c for s in sections for c in _table(_headline_rows(s))]
+
+    md = _markdown(title, sections, meta_items, headline, charts)
+    (out / "report.md").write_text(md, encoding="utf-8")
+    written["report.md"] = out / "report.md"
+
+    page = _html(title, sections, meta_items, headline, charts)
+    (out / "report.html").write_text(page, encoding="utf-8")
+    written["report.html"] = out / "report.html"
+    return written
+
+
+def _markdown(title, sections, meta_items, headline, charts) -> str:
+    md = [f"# {title}", "", "## Run", "", _md_table(["item", "value"], [[k, v] for k, v in meta_items]), ""]
+    md += ["## Headline", ""]
+    md += [_md_table(_TABLE_HEAD, headline) if headline else "_No headline rows._", ""]
+    md += [
+        f"Estimates are shown with 4 significant digits; 95 % CI is a Wilson interval for proportions and a normal "
+        f"interval for means; z = (estimate − exact) / SE (SE at the exact value for proportions).", "",
+    ]
+    for s in sections:
+        md += [f"## {s.title}", "", s.description.strip(), ""]
+        md += [f"Games: {fmt_count(s.games)} · seed: {s.seed} · run time: {_fmt_seconds(s.seconds)}", ""]
+        md += ["### Rules", "", _md_table(["option", "value"], [list(i) for i in _flatten(s.rules)]) if s.rules
+               else "_Defaults._", ""]
+        if s.strategies is not None:
+            md += ["### Strategies", "", _md_table(["strategy", "value"], [list(i) for i in _flatten(s.strategies)])
+                   if s.strategies else "_None._", ""]
+        md += ["### Results", "", _md_table(_TABLE_HEAD, _table(s.rows)) if len(s.rows) else "_No rows._", ""]
+        for name, rel, _ in charts[s.key]:
+            md += [f"![{s.title} — {name}]({rel})", ""]
+        if s.extra_md:
+            md += [s.extra_md.strip(), ""]
+    return "\n".join(md)
+
+
+def _html(title, sections, meta_items, headline, charts) -> str:
+    e = html.escape
+    toc = ['<li><a href="#run">Run</a></li>', '<li><a href="#headline">Headline</a></li>']
+    toc += [f'<li><a href="#section-{e(s.key)}">{e(s.title)}</a></li>' for s in sections]
+    body = [f"<h1>{e(title)}</h1>", "<nav><h2>Contents</h2><ul>" + "".join(toc) + "</ul></nav>"]
+    body.append('<section id="run"><h2>Run</h2>')
+    body.append('<table class="meta"><tbody>'
+                + "".join(f"<tr><th>{e(k)}</th><td>{e(v)}</td></tr>" for k, v in meta_items)
+                + "</tbody></table></section>")
+    body += ['<section id="headline"><h2>Headline</h2>',
+             _html_table(_TABLE_HEAD, headline) if headline else "<p>No headline rows.</p>",
+             "<p>Estimates with 4 significant digits; 95 % CI: Wilson for proportions, normal for means; "
+             "z = (estimate − exact) / SE (SE at the exact value for proportions).</p></section>"]
+    for s in sections:
+        body.append(f'<section id="section-{e(s.key)}"><h2>{e(s.title)}</h2>')
+        body.append(_html_text(s.description))
+        body.append(f"<p>Games: {e(fmt_count(s.games))} · seed: {e(str(s.seed))} · "
+                    f"run time: {e(_fmt_seconds(s.seconds))}</p>")
+        body.append("<h3>Rules</h3>")
+        body.append(_html_table(["option", "value"], [list(i) for i in _flatten(s.rules)], 9) if s.rules
+                    else "<p>Defaults.</p>")
+        if s.strategies is not None:
+            body.append("<h3>Strategies</h3>")
+            body.append(_html_table(["strategy", "value"], [list(i) for i in _flatten(s.strategies)], 9)
+                        if s.strategies else "<p>None.</p>")
+        body.append("<h3>Results</h3>")
+        body.append(_html_table(_TABLE_HEAD, _table(s.rows)) if len(s.rows) else "<p>No rows.</p>")
+        for name, rel, png in charts[s.key]:
+            data = base64.b64encode(png).decode("ascii")
+            body.append(f'<figure><img src="data:image/png;base64,{data}" alt="{e(s.title)} — {e(name)}">'
+                        f"<figcaption>{e(name)}</figcaption></figure>")
+        if s.extra_md:
+            body.append(_html_text(s.extra_md))
+        body.append("</section>")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{e(title)}</title><style>{_CSS}</style></head><body>\n"
+            + "\n".join(body) + "\n</body></html>\n")

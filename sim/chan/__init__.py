@@ -1,0 +1,1 @@
+"""Chắn: cards, hand evaluation and the deal (RULES.md §1)."""

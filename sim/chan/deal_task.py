@@ -1,0 +1,83 @@
+"""The ``chan.deal`` task: deal whole Chắn tables and measure the dealt hands, beside their exact values."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from sim.chan.deal import CAI_HAND_SIZE, HAND_SIZE, PLAYERS
+from sim.chan.deal_metrics import HISTOGRAMS, SEAT_FLAGS, deal_counts
+from sim.chan.rules import ChanRules
+from sim.options import from_table
+from sim.registry import Task
+from sim.streams import DEAL, stream
+
+NO_EXACT = {"wait_kinds", "any_waiting"}
+
+
+def parse(sections: dict, where: str) -> ChanRules:
+    """Validate the ``[rules]`` table."""
+    return from_table(ChanRules, sections.get("rules"), f"{where} [rules]")
+
+
+def run_chunk(rules: ChanRules, seed_seq: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
+    """Deal ``n`` tables with the chunk's deal stream."""
+    return deal_counts(stream(seed_seq, DEAL), n, rules.cai_seat)
+
+
+@lru_cache(maxsize=None)
+def _exact(hand_size: int) -> dict[str, float]:
+    from analysis.exact_chan import exact_chan_deal
+
+    return exact_chan_deal(hand_size)
+
+
+def summarize(counts: dict[str, np.ndarray], rules: ChanRules) -> list[dict]:
+    """Rows for every metric, seat by seat, with exact values where combinatorics gives them."""
+    from analysis.estimate import histogram_rows, proportion_row
+
+    n = int(counts["games"])
+    exact_cai, exact_seat = _exact(CAI_HAND_SIZE), _exact(HAND_SIZE)
+    rows = [
+        proportion_row("thien_u", rules.cai_seat, int(counts["thien_u"]), n, exact_cai.get("thien_u")),
+        proportion_row(
+            "thien_u.bach_thu", rules.cai_seat, int(counts["thien_u.bach_thu"]), n, exact_cai.get("thien_u.bach_thu")
+        ),
+        proportion_row("any_waiting", None, int(counts["any_waiting"]), n),
+    ]
+    for seat in range(PLAYERS):
+        is_cai = seat == rules.cai_seat
+        exact = exact_cai if is_cai else exact_seat
+        for name in SEAT_FLAGS:
+            if is_cai and name.startswith("waiting."):
+                continue
+            rows.append(proportion_row(name, seat, int(counts[name][seat]), n, exact.get(name)))
+        red = counts["hist.red"][seat]
+        rows.append(proportion_row("bach_dinh", seat, int(red[0]), n, exact.get("bach_dinh")))
+        rows.append(proportion_row("tam_do", seat, int(red[8]), n, exact.get("tam_do")))
+        for name in HISTOGRAMS:
+            if is_cai and name == "wait_kinds":
+                continue
+            pmf = None
+            if name not in NO_EXACT:
+                pmf = np.array([exact.get(f"{name}.{k}", 0.0) for k in range(HISTOGRAMS[name])])
+            rows.extend(histogram_rows(name, seat, counts[f"hist.{name}"][seat], pmf))
+    return rows
+
+
+def charts(counts, chunk_counts, rules: ChanRules, rows):
+    """The chắn-count distribution (simulated vs exact) and the convergence of the Thiên ù estimate."""
+    from analysis.charts import convergence_chart, distribution_chart
+
+    games = np.cumsum([int(c["games"]) for c in chunk_counts])
+    hits = np.cumsum([int(c["thien_u"]) for c in chunk_counts])
+    return {
+        "chan_count": distribution_chart(rows, "chan_count", "Chắn count of a dealt hand: simulated vs exact"),
+        "thien_u_convergence": convergence_chart(
+            games, hits, _exact(CAI_HAND_SIZE)["thien_u"], "Thiên ù: estimate as games accumulate", "Thiên ù"
+        ),
+    }
+
+
+TASK = Task(name="chan.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts)

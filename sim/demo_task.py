@@ -1,0 +1,74 @@
+"""``demo.coin``: a tiny real task (flip biased coins) that exercises the runner end to end in tests and demos.
+
+Config::
+
+    [experiment]
+    name = "coin"
+    task = "demo.coin"
+    games = 100_000
+    [rules]
+    p = 0.5      # probability of heads, 0 <= p <= 1
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.errors import CardoddsError
+from sim.options import from_table
+from sim.registry import Counts, Row, Task
+from sim.streams import DEAL, stream
+
+_Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class CoinRules:
+    """Rules of the coin game.
+
+    Parameters
+    ----------
+    p : float
+        Probability that a coin shows heads.
+    """
+
+    p: float = 0.5
+
+    def __post_init__(self):
+        if not 0.0 <= self.p <= 1.0:
+            raise CardoddsError(f"'p' must be between 0 and 1, not {self.p}")
+        object.__setattr__(self, "p", float(self.p))
+
+
+def parse(sections: dict, where: str) -> CoinRules:
+    """Validate ``[rules]``."""
+    return from_table(CoinRules, sections.get("rules"), f"{where} [rules]")
+
+
+def run_chunk(params: CoinRules, seed_seq: np.random.SeedSequence, n: int) -> Counts:
+    """Flip ``n`` coins with the chunk's DEAL stream; count games and heads."""
+    rng = stream(seed_seq, DEAL)
+    heads = rng.binomial(n, params.p)
+    return {"games": np.int64(n), "heads": np.int64(heads)}
+
+
+def wilson(k: int, n: int, z: float = _Z95) -> tuple[float, float]:
+    """Wilson score interval for ``k`` successes in ``n`` trials (``n >= 1``)."""
+    phat = k / n
+    denom = 1.0 + z * z / n
+    centre = (phat + z * z / (2 * n)) / denom
+    half = z * math.sqrt(phat * (1.0 - phat) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarize(counts: Counts, params: CoinRules) -> list[Row]:
+    """One row: the proportion of heads, its Wilson 95 % interval, and the exact value ``p``."""
+    n, k = int(counts["games"]), int(counts["heads"])
+    low, high = wilson(k, n)
+    return [dict(metric="heads", seat=None, estimate=k / n, ci_low=low, ci_high=high, n=n, exact=params.p)]
+
+
+TASK = Task(name="demo.coin", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",))

@@ -1,0 +1,263 @@
+"""Experiment files: one TOML file describes one run (which task, how many games, which seed, rules, strategies).
+
+``load_experiment`` validates the whole file once and returns an :class:`Experiment`; every problem becomes a
+:class:`~sim.errors.CardoddsError` whose one-line message names the file and the key.
+
+Example::
+
+    [experiment]
+    name = "chan_deal"        # required, letters, digits, _ and -
+    task = "chan.deal"        # required, a registered task
+    title = "Chắn: the deal"  # optional
+    description = "..."       # optional
+    games = 10_000_000        # required, >= 1
+    quick_games = 1_000_000   # optional, used by ``--quick``
+    chunk_size = 250_000      # optional, >= 1
+    seed = 20261129           # optional, 0 <= seed <= 2**63 - 1
+    [rules]                   # task-specific, validated by the task
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import difflib
+import functools
+import hashlib
+import importlib.metadata
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from sim.errors import CardoddsError
+from sim.options import unknown_key_error
+from sim.registry import Task, get_task, task_names
+
+DEFAULT_CHUNK_SIZE = 250_000
+DEFAULT_SEED = 20261129
+SEED_MAX = 2**63 - 1
+"""Largest seed accepted: the TOML integer range, so every seed can also be written back into a config."""
+
+_NAME_RE = re.compile(r"[A-Za-z0-9_-]+")
+
+_EXPERIMENT_KEYS = ("name", "task", "title", "description", "games", "quick_games", "chunk_size", "seed")
+
+
+@functools.cache
+def cardodds_version() -> str:
+    """The cardodds version: from the source checkout's ``pyproject.toml`` if present, else the installed metadata."""
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    try:
+        with pyproject.open("rb") as fh:
+            version = tomllib.load(fh)["project"]["version"]
+        if isinstance(version, str):
+            return version
+    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError):
+        pass
+    try:
+        return importlib.metadata.version("cardodds")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _jsonable(value: Any) -> Any:
+    """TOML values as JSON values (dates and times become ISO strings)."""
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (_dt.date, _dt.time)):
+        return value.isoformat()
+    return value
+
+
+def canonical_json(value: Any) -> str:
+    """Canonical JSON text (sorted keys, no spaces) used for identity hashes."""
+    return json.dumps(_jsonable(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class Experiment:
+    """A validated experiment.
+
+    Attributes
+    ----------
+    name, title, description : str
+        From ``[experiment]``; ``title`` defaults to ``name``, ``description`` to ``""``.
+    task : Task
+        The registered task (``task.name`` is the config's ``task`` value).
+    games : int
+        Games to play in this run (after ``--games`` / ``--quick``).
+    chunk_size, seed : int
+        Fix the random streams: chunk ``k`` plays with ``sim.streams.chunk_seed(seed, k)``.
+    sections : dict
+        The task's raw tables (``{"rules": {...}, ...}``; a missing table is ``{}``).
+    params : object
+        ``task.parse(sections, path)``.
+    path : Path
+        The config file.
+    text : str
+        The config file's text, copied into the run folder.
+    quick_games : int or None
+        ``quick_games`` from the file, if given.
+    """
+
+    name: str
+    task: Task
+    title: str
+    description: str
+    games: int
+    chunk_size: int
+    seed: int
+    sections: dict[str, Any]
+    params: Any
+    path: Path
+    text: str
+    quick_games: int | None = None
+
+    def identity(self) -> dict[str, Any]:
+        """What makes two runs the same run (so one may resume the other): everything but the number of games."""
+        return {
+            "task": self.task.name,
+            "seed": self.seed,
+            "chunk_size": self.chunk_size,
+            "sections": _jsonable(self.sections),
+            "cardodds": cardodds_version(),
+        }
+
+    def identity_hash(self) -> str:
+        """SHA-256 (hex) of the canonical JSON of :meth:`identity`."""
+        return hashlib.sha256(canonical_json(self.identity()).encode("utf-8")).hexdigest()
+
+
+def _read(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise CardoddsError(f"{path}: no such experiment file") from None
+    except IsADirectoryError:
+        raise CardoddsError(f"{path}: is a folder, not an experiment file") from None
+    except OSError as exc:
+        raise CardoddsError(f"{path}: cannot read the experiment file ({exc.strerror or exc})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CardoddsError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+
+
+def _check_int(value: Any, key: str, where: str, low: int, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise CardoddsError(f"{where}: '{key}' must be an integer, not {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f">= {low}"
+        raise CardoddsError(f"{where}: '{key}' must be an integer {bound}, not {value}")
+    return value
+
+
+def _check_str(value: Any, key: str, where: str) -> str:
+    if not isinstance(value, str):
+        raise CardoddsError(f"{where}: '{key}' must be a string, not {value!r}")
+    return value
+
+
+def _task(value: Any, where: str) -> Task:
+    name = _check_str(value, "task", where)
+    known = task_names()
+    if name not in known:
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(known)}"
+        raise CardoddsError(f"{where}: unknown task '{name}' ({hint})")
+    return get_task(name)
+
+
+def load_experiment(
+    path: str | Path, *, games: int | None = None, seed: int | None = None, quick: bool = False
+) -> Experiment:
+    """Read and validate an experiment file.
+
+    Parameters
+    ----------
+    path : str or Path
+        The TOML file.
+    games : int, optional
+        Overrides the file's ``games`` (``--games``); wins over ``quick``.
+    seed : int, optional
+        Overrides the file's ``seed`` (``--seed``).
+    quick : bool
+        Play ``quick_games`` instead of ``games`` (the file's ``games`` when it has no ``quick_games``).
+
+    Raises
+    ------
+    CardoddsError
+        On any problem, with a one-line message naming the file and the key.
+    """
+    path = Path(path)
+    text = _read(path)
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = " ".join(str(exc).split())
+        raise CardoddsError(f"{path}: not valid TOML: {msg}") from None
+
+    where = f"{path} [experiment]"
+    if "experiment" not in doc:
+        raise CardoddsError(f"{path}: missing the [experiment] table (with name, task and games)")
+    table = doc["experiment"]
+    if not isinstance(table, dict):
+        raise CardoddsError(f"{path}: 'experiment' must be a table ([experiment]), not {table!r}")
+    for key in table:
+        if key not in _EXPERIMENT_KEYS:
+            raise unknown_key_error(key, _EXPERIMENT_KEYS, where)
+    for key in ("name", "task", "games"):
+        if key not in table:
+            raise CardoddsError(f"{where}: missing required key '{key}'")
+
+    name = _check_str(table["name"], "name", where)
+    if not _NAME_RE.fullmatch(name):
+        raise CardoddsError(f"{where}: 'name' may hold only letters, digits, '_' and '-', not {name!r}")
+    task = _task(table["task"], where)
+    title = _check_str(table.get("title", name), "title", where)
+    description = _check_str(table.get("description", ""), "description", where)
+    file_games = _check_int(table["games"], "games", where, 1)
+    quick_games = table.get("quick_games")
+    if quick_games is not None:
+        quick_games = _check_int(quick_games, "quick_games", where, 1)
+    chunk_size = _check_int(table.get("chunk_size", DEFAULT_CHUNK_SIZE), "chunk_size", where, 1)
+    file_seed = _check_int(table.get("seed", DEFAULT_SEED), "seed", where, 0, SEED_MAX)
+
+    if games is not None:
+        n_games = _check_int(games, "games", "--games", 1)
+    elif quick and quick_games is not None:
+        n_games = quick_games
+    else:
+        n_games = file_games
+    run_seed = file_seed if seed is None else _check_int(seed, "seed", "--seed", 0, SEED_MAX)
+
+    allowed = ("experiment",) + tuple(task.sections)
+    sections: dict[str, Any] = {}
+    for key, value in doc.items():
+        if key not in allowed:
+            raise unknown_key_error(key, allowed, f"{path} (task '{task.name}')")
+        if key != "experiment":
+            if not isinstance(value, dict):
+                raise CardoddsError(f"{path}: '{key}' must be a table ([{key}]), not {value!r}")
+            sections[key] = value
+    sections = {key: sections.get(key, {}) for key in task.sections}
+    params = task.parse(sections, str(path))
+
+    return Experiment(
+        name=name,
+        task=task,
+        title=title,
+        description=description,
+        games=n_games,
+        chunk_size=chunk_size,
+        seed=run_seed,
+        sections=sections,
+        params=params,
+        path=path,
+        text=text,
+        quick_games=quick_games,
+    )

@@ -1,0 +1,303 @@
+"""The Tấn reference engine: one whole game in plain Python, with a move log (RULES.md §3).
+
+This file is the executable statement of the rules; the batch engine must agree with it game for game.
+
+The order of play inside a bout (lượt tấn), which the rule text leaves loose, is fixed as follows:
+
+1. The attacker leads one card; the defender covers it at once or takes (lên).
+2. Then the players add cards (tấn cùng) one at a time in turn: first the attacker, then each other player still in
+   the game in turn order after the attacker (the defender excluded), round and round.  The player whose turn it is
+   adds one card whose rank is already on the table (the defender covers it or takes) and keeps the turn, or passes
+   and hands the turn on.  The bout ends as defended when every adder has passed in a row.
+3. A take ends the bout at once: nobody may add after lên (seed).  The defender picks up every card on the table.
+4. Attack cards in a bout never exceed the defender's hand at the bout's start (or ``max_attack_cards`` if lower).
+   A defender who covers with their last card ends the bout as defended (``defender_runs_out = "bout_ends"``).
+5. Defended: the cards are discarded (thải) and the defender attacks next.  Taken: the next player after the defender
+   attacks.  A player who is out is skipped.
+6. After the bout everyone draws up to ``hand_size`` while the stock lasts (``refill_order``); the turned trump card
+   is the last card drawn.  With the stock empty, a player with no card is out; the last player holding cards loses;
+   if the last bout empties every remaining hand, the game is a draw.
+
+Deal: seat ``p`` gets ``order[p*H:(p+1)*H]``; ``order[P*H]`` is turned (trump) and goes to the bottom of the stock;
+the stock is drawn from ``order[P*H+1]`` on, then the turned card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+from sim.errors import CardoddsError
+from sim.tan.cards import card, deck_ids, format_card, format_cards, min_rank, rank_of, suit_of
+from sim.tan.rules import TanRules
+
+
+def beats(cover: int, attack: int, trump: int) -> bool:
+    """Whether ``cover`` beats ``attack``: same suit and higher, or a trump on a non-trump."""
+    if suit_of(cover) == suit_of(attack):
+        return rank_of(cover) > rank_of(attack)
+    return suit_of(cover) == trump
+
+
+@dataclass
+class Outcome:
+    """How one game ended."""
+
+    loser: int | None
+    draw: bool
+    truncated: bool
+    bouts: int
+    pickups: int
+    first_attacker: int
+    finish_order: list[int] = field(default_factory=list)
+
+
+class TanGame:
+    """One Tấn game.
+
+    Parameters
+    ----------
+    rules : TanRules
+    order : sequence of int
+        The shuffled deck (card ids), dealt as described in the module docstring.
+    first_attacker : int
+        Seat attacking first (before a "two_only" swap, which gives the swapper the first attack).
+    strategies : sequence
+        One strategy per seat (see ``sim.tan.strategies``).
+    rng : numpy Generator, optional
+        For randomised strategies.
+    check : bool
+        Check card conservation after every move (raises AssertionError).
+    """
+
+    def __init__(self, rules: TanRules, order, first_attacker: int, strategies, rng=None, check: bool = False):
+        P, H = rules.players, rules.hand_size
+        order = [int(c) for c in order]
+        if sorted(order) != deck_ids(rules.deck):
+            raise CardoddsError(f"the deck order must hold each of the {rules.deck} cards once")
+        if len(strategies) != P:
+            raise CardoddsError(f"{len(strategies)} strategies given for {P} players")
+        self.rules, self.strategies, self.rng, self.check = rules, list(strategies), rng, check
+        self.P, self.H = P, H
+        self.hands = [set(order[p * H:(p + 1) * H]) for p in range(P)]
+        self.opening = [sorted(h) for h in self.hands]
+        self.turned = order[P * H]
+        self.trump = suit_of(self.turned)
+        self.stock = order[P * H + 1:] + [self.turned]  # stock[0] is the top, stock[-1] the face-up trump card
+        self.discard: list[int] = []
+        self.attack: list[int] = []
+        self.cover: list[int] = []
+        self.out = [False] * P
+        self.finish_order: list[int] = []
+        self.first_attacker = int(first_attacker)
+        self.bouts = 0
+        self.pickups = 0
+        self.log: list[tuple] = [("deal", [sorted(h) for h in self.hands], self.turned, self.first_attacker)]
+        self._deck = deck_ids(rules.deck)
+        self._check()
+
+    # -- bookkeeping ------------------------------------------------------------------------------------------------
+    def all_cards(self) -> list[int]:
+        """Every card of the game wherever it is (hands, stock, table, discard), sorted."""
+        cards = [c for h in self.hands for c in h] + self.stock + self.attack + self.cover + self.discard
+        return sorted(cards)
+
+    def _check(self):
+        if self.check:
+            assert self.all_cards() == self._deck, "card lost or duplicated"
+
+    def _in(self) -> list[int]:
+        return [p for p in range(self.P) if not self.out[p]]
+
+    def _next_in(self, seat: int, skip: int | None = None) -> int:
+        """First seat after ``seat`` (not ``seat`` itself) still in the game, skipping ``skip``."""
+        for k in range(1, self.P + 1):
+            s = (seat + k) % self.P
+            if not self.out[s] and s != skip:
+                return s
+        raise AssertionError("no player in the game")
+
+    def _at_or_after(self, seat: int) -> int:
+        for k in range(self.P):
+            s = (seat + k) % self.P
+            if not self.out[s]:
+                return s
+        raise AssertionError("no player in the game")
+
+    # -- phases -----------------------------------------------------------------------------------------------------
+    def _exchange(self):
+        mode = self.rules.trump_exchange
+        if mode == "none":
+            return
+        P = self.P
+        low = card(min_rank(self.rules.deck), self.trump)
+        for k in range(P):
+            s = (self.first_attacker + k) % P
+            if mode == "any_lower":
+                options = sorted(c for c in self.hands[s] if suit_of(c) == self.trump and c < self.turned)
+            else:
+                options = [low] if low in self.hands[s] else []
+            if not options:
+                continue
+            view = SimpleNamespace(seat=s, hand=sorted(self.hands[s]), options=options, turned=self.turned,
+                                   trump=self.trump)
+            choice = self.strategies[s].exchange(view, self.rng)
+            if choice is None:
+                continue
+            if choice not in options:
+                raise AssertionError(f"strategy swapped an illegal card {choice}")
+            self.hands[s].remove(choice)
+            self.hands[s].add(self.turned)
+            self.stock[-1] = choice
+            self.log.append(("exchange", s, choice, self.turned))
+            if mode == "two_only":
+                self.first_attacker = s
+            self.turned = choice
+            self._check()
+            return
+
+    def _bout(self, a: int, d: int) -> bool:
+        """Play one bout; return True when the defender took (lên)."""
+        cap = min(len(self.hands[d]), self.rules.attack_cap)
+        throwers = [a] + [s for s in ((a + k) % self.P for k in range(1, self.P)) if not self.out[s] and s != d]
+        i, passes = 0, 0
+        while True:
+            t = throwers[i]
+            lead = not self.attack
+            if lead:
+                legal = sorted(self.hands[t])
+            elif len(self.attack) < cap:
+                ranks = {rank_of(c) for c in self.attack + self.cover}
+                legal = sorted(c for c in self.hands[t] if rank_of(c) in ranks)
+            else:
+                legal = []
+            choice = None
+            if legal:
+                view = SimpleNamespace(seat=t, hand=sorted(self.hands[t]), legal=legal, trump=self.trump,
+                                       stock_left=len(self.stock), is_lead=lead, defender_cards=len(self.hands[d]),
+                                       n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover))
+                choice = self.strategies[t].attack(view, self.rng)
+            if choice is None:
+                if lead:
+                    raise AssertionError("a lead must play a card")
+                passes += 1
+                self.log.append(("pass", t))
+                if passes == len(throwers):
+                    self.discard += self.attack + self.cover
+                    self.log.append(("discard", sorted(self.attack + self.cover)))
+                    self.attack, self.cover = [], []
+                    self._check()
+                    return False
+                i = (i + 1) % len(throwers)
+                continue
+            if choice not in legal:
+                raise AssertionError(f"strategy played an illegal card {choice}")
+            passes = 0
+            self.hands[t].remove(choice)
+            self.attack.append(choice)
+            self.log.append(("attack", t, choice))
+            self._check()
+            beaters = sorted(c for c in self.hands[d] if beats(c, choice, self.trump))
+            cov = None
+            if beaters:
+                view = SimpleNamespace(seat=d, hand=sorted(self.hands[d]), legal=beaters, trump=self.trump,
+                                       stock_left=len(self.stock), card=choice, n_attack=len(self.attack),
+                                       attack=list(self.attack), cover=list(self.cover))
+                cov = self.strategies[d].defend(view, self.rng)
+            if cov is None:
+                taken = self.attack + self.cover
+                self.hands[d].update(taken)
+                self.attack, self.cover = [], []
+                self.pickups += 1
+                self.log.append(("take", d, sorted(taken)))
+                self._check()
+                return True
+            if cov not in beaters:
+                raise AssertionError(f"strategy covered with an illegal card {cov}")
+            self.hands[d].remove(cov)
+            self.cover.append(cov)
+            self.log.append(("cover", d, choice, cov))
+            self._check()
+            if not self.hands[d]:  # defender_runs_out = "bout_ends"
+                self.discard += self.attack + self.cover
+                self.log.append(("discard", sorted(self.attack + self.cover)))
+                self.attack, self.cover = [], []
+                self._check()
+                return False
+
+    def _refill(self, a: int, d: int):
+        others = [s for s in ((a + k) % self.P for k in range(1, self.P)) if s != d]
+        order = [a, d] + others if self.rules.refill_order == "attacker_defender_others" else [a] + others + [d]
+        for s in order:
+            if self.out[s]:
+                continue
+            need = max(self.H - len(self.hands[s]), 0)
+            drawn, self.stock = self.stock[:need], self.stock[need:]
+            if drawn:
+                self.hands[s].update(drawn)
+                self.log.append(("draw", s, drawn))
+        self._check()
+        if not self.stock:
+            for s in range(self.P):
+                if not self.out[s] and not self.hands[s]:
+                    self.out[s] = True
+                    self.finish_order.append(s)
+                    self.log.append(("out", s))
+
+    def play(self) -> Outcome:
+        """Play the game to its end (or to ``max_bouts``) and return the outcome."""
+        self._exchange()
+        a = self.first_attacker
+        while True:
+            ins = self._in()
+            if len(ins) <= 1:
+                loser = ins[0] if ins else None
+                self.log.append(("end", loser))
+                return Outcome(loser, loser is None, False, self.bouts, self.pickups, self.first_attacker,
+                               self.finish_order)
+            if self.bouts >= self.rules.max_bouts:
+                self.log.append(("truncated", self.bouts))
+                return Outcome(None, False, True, self.bouts, self.pickups, self.first_attacker, self.finish_order)
+            d = self._next_in(a)
+            self.log.append(("bout", self.bouts + 1, a, d))
+            taken = self._bout(a, d)
+            self.bouts += 1
+            self._refill(a, d)
+            if len(self._in()) > 1:
+                a = self._at_or_after(d + 1 if taken else d)
+
+
+def format_log(game: TanGame, unicode: bool = True) -> str:
+    """The move log of a played game as text, one event a line."""
+    f = lambda c: format_card(c, unicode)  # noqa: E731
+    fs = lambda cs: format_cards(cs, unicode) or "-"  # noqa: E731
+    lines = []
+    for ev in game.log:
+        kind = ev[0]
+        if kind == "deal":
+            hands, turned, fa = ev[1], ev[2], ev[3]
+            lines.append(f"trump {f(turned)} (turned, bottom of the stock); first attacker: seat {fa}")
+            lines += [f"  seat {p}: {fs(h)}" for p, h in enumerate(hands)]
+        elif kind == "exchange":
+            lines.append(f"seat {ev[1]} swaps {f(ev[2])} for the turned {f(ev[3])}")
+        elif kind == "bout":
+            lines.append(f"bout {ev[1]}: seat {ev[2]} attacks seat {ev[3]}")
+        elif kind == "attack":
+            lines.append(f"  seat {ev[1]} plays {f(ev[2])}")
+        elif kind == "cover":
+            lines.append(f"  seat {ev[1]} covers {f(ev[2])} with {f(ev[3])}")
+        elif kind == "pass":
+            lines.append(f"  seat {ev[1]} passes")
+        elif kind == "take":
+            lines.append(f"  seat {ev[1]} takes (lên): {fs(ev[2])}")
+        elif kind == "discard":
+            lines.append(f"  discarded (thải): {fs(ev[1])}")
+        elif kind == "draw":
+            lines.append(f"  seat {ev[1]} draws {len(ev[2])}: {fs(ev[2])}")
+        elif kind == "out":
+            lines.append(f"  seat {ev[1]} is out of cards and finished")
+        elif kind == "end":
+            lines.append("draw: the last bout emptied every hand" if ev[1] is None else f"seat {ev[1]} loses (tấn)")
+        elif kind == "truncated":
+            lines.append(f"truncated after {ev[1]} bouts (max_bouts)")
+    return "\n".join(lines)

@@ -1,0 +1,116 @@
+"""The Tấn rules options (RULES.md §3) with their defaults, validated.
+
+Interpretations the rule text leaves open (documented here once):
+
+- ``max_attack_cards``: the attack cards of one bout never exceed the defender's hand at the bout's start; an integer
+  lowers that cap further (the bout's cap is ``min(max_attack_cards, defender's hand)``).
+- ``trump_exchange = "two_only"`` (đổi 2 chủ): only the lowest trump of the deck (the 2; the 6 in the 36-card deck)
+  may be swapped for the turned card, and in a single game the swapper attacks first (RULES §3.2).
+- ``defender_runs_out = "bout_ends"``: a defender who covers with their last card ends the bout as defended.  Because
+  the attack cap is the defender's hand at the bout's start, covering the last card means the cap is reached, so no
+  one could add anyway.  ``"others_may_continue"`` (the seed's other, unwritten way) is accepted by name but not
+  implemented: choosing it raises an error.
+- Series play (luật bên lề, RULES §3.5: cúng chủ, xả, first attack to the previous winner, ``trump_no_three_in_a_row``)
+  is not implemented; the options exist so a config naming them gets a clear error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from sim.errors import CardoddsError
+from sim.options import from_table
+
+MAX_PLAYERS = 6
+
+
+@dataclass(frozen=True)
+class TanRules:
+    """Rules of one Tấn game.
+
+    Parameters
+    ----------
+    players : int
+        2..6 (the seed plays 2–4; 5 and 6 are an option).
+    hand_size : int
+        Cards dealt to each player and refilled up to after each bout (8; 6 for Russian podkidnoy).
+    deck : {52, 36}
+        The full deck, or 6..A.
+    trump_exchange : {"any_lower", "two_only", "none"}
+        Who may swap a trump from hand for the turned card before the first attack.
+    first_attacker : {"random", "seat0"}
+        Who attacks first in a single game.
+    max_attack_cards : "defender_hand" or int
+        Cap on the attack cards of one bout.
+    refill_order : {"attacker_defender_others", "attacker_others_defender"}
+        Drawing order after a bout (the seed's, or the Russian one).
+    defender_runs_out : {"bout_ends", "others_may_continue"}
+        What happens when the defender covers with their last card.
+    max_bouts : int
+        Bouts after which an unfinished game is recorded as truncated.
+    series : bool
+        Series play with carry-over between games (not implemented).
+    trump_no_three_in_a_row : bool
+        In series play, a trump suit may not come up three games in a row (not implemented).
+    """
+
+    players: int = 4
+    hand_size: int = 8
+    deck: Literal[52, 36] = 52
+    trump_exchange: Literal["any_lower", "two_only", "none"] = "any_lower"
+    first_attacker: Literal["random", "seat0"] = "random"
+    max_attack_cards: Literal["defender_hand"] | int = "defender_hand"
+    refill_order: Literal["attacker_defender_others", "attacker_others_defender"] = "attacker_defender_others"
+    defender_runs_out: Literal["bout_ends", "others_may_continue"] = "bout_ends"
+    max_bouts: int = 1000
+    series: bool = False
+    trump_no_three_in_a_row: bool = False
+
+    def __post_init__(self):
+        if not isinstance(self.players, int) or not 2 <= self.players <= MAX_PLAYERS:
+            raise CardoddsError(f"players must be 2..{MAX_PLAYERS}, not {self.players!r}")
+        if not isinstance(self.hand_size, int) or self.hand_size < 1:
+            raise CardoddsError(f"hand_size must be a positive integer, not {self.hand_size!r}")
+        if self.deck not in (52, 36):
+            raise CardoddsError(f"deck must be 52 or 36, not {self.deck!r}")
+        if self.players * self.hand_size + 1 > self.deck:
+            raise CardoddsError(
+                f"{self.players} players x {self.hand_size} cards plus the turned trump card need "
+                f"{self.players * self.hand_size + 1} cards, more than the {self.deck}-card deck"
+            )
+        if self.trump_exchange not in ("any_lower", "two_only", "none"):
+            raise CardoddsError(f"trump_exchange must be any_lower, two_only or none, not {self.trump_exchange!r}")
+        if self.first_attacker not in ("random", "seat0"):
+            raise CardoddsError(f"first_attacker must be random or seat0, not {self.first_attacker!r}")
+        m = self.max_attack_cards
+        if m != "defender_hand" and (not isinstance(m, int) or isinstance(m, bool) or m < 1):
+            raise CardoddsError(f"max_attack_cards must be 'defender_hand' or a positive integer, not {m!r}")
+        if self.refill_order not in ("attacker_defender_others", "attacker_others_defender"):
+            raise CardoddsError(f"refill_order must be attacker_defender_others or attacker_others_defender, "
+                                f"not {self.refill_order!r}")
+        if self.defender_runs_out == "others_may_continue":
+            raise CardoddsError("defender_runs_out = 'others_may_continue' is not implemented yet (use 'bout_ends')")
+        if self.defender_runs_out != "bout_ends":
+            raise CardoddsError(f"defender_runs_out must be bout_ends, not {self.defender_runs_out!r}")
+        if not isinstance(self.max_bouts, int) or self.max_bouts < 1:
+            raise CardoddsError(f"max_bouts must be a positive integer, not {self.max_bouts!r}")
+        if self.series:
+            raise CardoddsError("series play (RULES §3.5) is not implemented yet; set series = false")
+        if self.trump_no_three_in_a_row:
+            raise CardoddsError("trump_no_three_in_a_row only applies to series play, which is not implemented yet")
+
+    @property
+    def attack_cap(self) -> int:
+        """The integer cap on attack cards (a large number for ``"defender_hand"``)."""
+        return 1 << 30 if self.max_attack_cards == "defender_hand" else int(self.max_attack_cards)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards in the stock after the deal, the turned trump card included."""
+        return self.deck - self.players * self.hand_size
+
+    @classmethod
+    def from_table(cls, table: dict | None, where: str = "[rules]") -> "TanRules":
+        """Build from a TOML ``[rules]`` table (unknown keys and wrong types rejected)."""
+        return from_table(cls, table, where)

@@ -1,0 +1,253 @@
+"""Named, parameterised Tấn players.
+
+Every strategy makes three kinds of decision, each in two forms that must agree: a plain-Python one for the reference
+engine (one game, a view object) and a vectorised one for the batch engine (``*_batch``, arrays over games).
+
+- ``exchange``: which lower trump to swap for the turned card, or none.
+- ``attack``: lead a card (the table is empty; a card must be played) or add (tấn cùng) one card, or pass (``None`` /
+  ``-1``).  ``legal`` already holds only the cards the rules allow (rank on the table, attack cap not reached).
+- ``defend``: cover the uncovered attack card with one of ``legal`` (the cards that beat it), or take (lên).
+
+Cards are ids ``4 * rank + suit``; "lowest" means the lowest id, i.e. lowest rank, ties broken by suit order ♠ ♣ ♦ ♥.
+Deterministic strategies use only what the player can see: their hand, the table, the trump, the stock's size and the
+other hands' sizes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import numpy as np
+
+from sim.errors import CardoddsError
+from sim.options import from_table
+from sim.tan import bits
+from sim.tan.bits import U64
+from sim.tan.cards import parse_rank, rank_of, suit_of
+
+View = SimpleNamespace
+"""Reference-engine views: ``seat, hand, legal, trump, stock_left, is_lead, defender_cards, n_attack, card,
+options, turned`` (lists of card ids, ints, bools) — whichever the decision needs."""
+
+
+def _lowest_nontrump_first(cards: list[int], trump: int) -> int | None:
+    plain = [c for c in cards if suit_of(c) != trump]
+    pool = plain or list(cards)
+    return min(pool) if pool else None
+
+
+def _lowest_nontrump_first_batch(legal: np.ndarray, tmask: np.ndarray) -> np.ndarray:
+    plain = legal & ~tmask
+    pick = bits.lowest(np.where(plain != 0, plain, legal))
+    return np.where(legal != 0, pick, -1).astype(np.int16)
+
+
+@dataclass(frozen=True)
+class RandomLegal:
+    """Chooses uniformly among the legal moves (passing and taking count as one move each)."""
+
+    name = "random"
+
+    def exchange(self, v: View, rng) -> int | None:
+        k = int(rng.integers(len(v.options) + 1))
+        return None if k == len(v.options) else v.options[k]
+
+    def attack(self, v: View, rng) -> int | None:
+        extra = 0 if v.is_lead else 1
+        k = int(rng.integers(len(v.legal) + extra))
+        return None if k == len(v.legal) else v.legal[k]
+
+    def defend(self, v: View, rng) -> int | None:
+        k = int(rng.integers(len(v.legal) + 1))
+        return None if k == len(v.legal) else v.legal[k]
+
+    @staticmethod
+    def _pick(mask, extra, rng):
+        cnt = bits.popcount(mask) + extra
+        k = np.minimum((rng.random(mask.shape[0]) * cnt).astype(np.int16), np.maximum(cnt - 1, 0))
+        pick = bits.nth_bit(mask, np.minimum(k, np.maximum(bits.popcount(mask) - 1, 0)))
+        return np.where((k < bits.popcount(mask)) & (mask != 0), pick, -1).astype(np.int16)
+
+    def exchange_batch(self, v, rng):
+        return self._pick(v.options, 1, rng)
+
+    def attack_batch(self, v, rng):
+        return self._pick(v.legal, np.where(v.is_lead, 0, 1), rng)
+
+    def defend_batch(self, v, rng):
+        return self._pick(v.legal, 1, rng)
+
+
+@dataclass(frozen=True)
+class Basic:
+    """Lead the lowest non-trump; cover with the cheapest card that beats, non-trumps first; add only non-trump
+    cards of rank at most ``throw_max``; swap the lowest allowed trump for the turned card.
+
+    Parameters
+    ----------
+    throw_max : str
+        Highest rank added in tấn cùng (``"J"``); trumps are never added.
+    """
+
+    throw_max: str = "J"
+    name = "basic"
+
+    def __post_init__(self):
+        parse_rank(self.throw_max)
+
+    def exchange(self, v: View, rng=None) -> int | None:
+        return min(v.options) if v.options else None
+
+    def attack(self, v: View, rng=None) -> int | None:
+        if v.is_lead:
+            return _lowest_nontrump_first(v.legal, v.trump)
+        top = parse_rank(self.throw_max)
+        cand = [c for c in v.legal if suit_of(c) != v.trump and rank_of(c) <= top]
+        return min(cand) if cand else None
+
+    def defend(self, v: View, rng=None) -> int | None:
+        return _lowest_nontrump_first(v.legal, v.trump)
+
+    def exchange_batch(self, v, rng=None):
+        return np.where(v.options != 0, bits.lowest(v.options), -1).astype(np.int16)
+
+    def attack_batch(self, v, rng=None):
+        lead = _lowest_nontrump_first_batch(v.legal, v.tmask)
+        cand = v.legal & ~v.tmask & bits.BELOW[parse_rank(self.throw_max) + 1]
+        throw = np.where(cand != 0, bits.lowest(cand), -1)
+        return np.where(v.is_lead, lead, throw).astype(np.int16)
+
+    def defend_batch(self, v, rng=None):
+        return _lowest_nontrump_first_batch(v.legal, v.tmask)
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    """A stronger hand-made player.
+
+    Parameters
+    ----------
+    save_trumps : bool
+        While the stock lasts: never add trumps or cards of rank ``hold_rank`` and above, and take (lên) rather than
+        cover a non-trump attack with a trump of rank ``take_trump_rank`` or above when at most ``take_max_table``
+        attack cards are on the table.
+    hold_rank, take_trump_rank : str
+        Ranks for the two rules above (``"Q"``, ``"Q"``).
+    take_max_table : int
+        See ``save_trumps`` (1: only when taking picks up a single pair of cards).
+    overload : bool
+        Add any matching card, trumps included, once the stock is empty or the defender holds at most
+        ``overload_cards`` cards.
+    overload_cards : int
+        See ``overload`` (2).
+    endgame : bool
+        With the stock empty, lead the lowest card of the rank held most often (to add its partners), not just the
+        lowest card.
+    """
+
+    save_trumps: bool = True
+    hold_rank: str = "Q"
+    take_trump_rank: str = "Q"
+    take_max_table: int = 1
+    overload: bool = True
+    overload_cards: int = 2
+    endgame: bool = True
+    name = "heuristic"
+
+    def __post_init__(self):
+        parse_rank(self.hold_rank)
+        parse_rank(self.take_trump_rank)
+        if self.take_max_table < 0 or self.overload_cards < 0:
+            raise CardoddsError("heuristic: take_max_table and overload_cards must be >= 0")
+
+    # -- reference forms -------------------------------------------------------------------------------------------
+    def exchange(self, v: View, rng=None) -> int | None:
+        return min(v.options) if v.options else None
+
+    def attack(self, v: View, rng=None) -> int | None:
+        if v.is_lead:
+            plain = [c for c in v.legal if suit_of(c) != v.trump]
+            pool = plain or list(v.legal)
+            if self.endgame and v.stock_left == 0:
+                counts = [0] * 13
+                for c in pool:
+                    counts[rank_of(c)] += 1
+                best = max(range(13), key=lambda r: (counts[r], -r))
+                return min(c for c in pool if rank_of(c) == best)
+            return min(pool)
+        if self.overload and (v.stock_left == 0 or v.defender_cards <= self.overload_cards):
+            cand = list(v.legal)
+        else:
+            cand = [c for c in v.legal if suit_of(c) != v.trump]
+            if self.save_trumps and v.stock_left > 0:
+                cand = [c for c in cand if rank_of(c) < parse_rank(self.hold_rank)]
+        return _lowest_nontrump_first(cand, v.trump)
+
+    def defend(self, v: View, rng=None) -> int | None:
+        best = _lowest_nontrump_first(v.legal, v.trump)
+        if (best is not None and self.save_trumps and v.stock_left > 0 and suit_of(best) == v.trump
+                and suit_of(v.card) != v.trump and rank_of(best) >= parse_rank(self.take_trump_rank)
+                and v.n_attack <= self.take_max_table):
+            return None
+        return best
+
+    # -- batch forms -----------------------------------------------------------------------------------------------
+    def exchange_batch(self, v, rng=None):
+        return np.where(v.options != 0, bits.lowest(v.options), -1).astype(np.int16)
+
+    def attack_batch(self, v, rng=None):
+        plain = v.legal & ~v.tmask
+        pool = np.where(plain != 0, plain, v.legal)
+        lead = bits.lowest(pool)
+        if self.endgame:
+            counts = bits.rank_counts(pool)
+            best = np.argmax(counts, axis=1)  # first maximum = lowest rank
+            by_count = bits.lowest(pool & bits.RANK_MASK[best])
+            lead = np.where(v.stock_left == 0, by_count, lead)
+        cand = plain
+        if self.save_trumps:
+            cand = np.where(v.stock_left > 0, cand & bits.BELOW[parse_rank(self.hold_rank)], cand)
+        if self.overload:
+            cand = np.where((v.stock_left == 0) | (v.defender_cards <= self.overload_cards), v.legal, cand)
+        throw = _lowest_nontrump_first_batch(cand, v.tmask)
+        return np.where(v.is_lead, lead, throw).astype(np.int16)
+
+    def defend_batch(self, v, rng=None):
+        best = _lowest_nontrump_first_batch(v.legal, v.tmask)
+        if self.save_trumps:
+            safe = np.where(best >= 0, best, 0)
+            trump_cover = (best >= 0) & ((safe & 3) == v.trump)
+            plain_attack = (v.card & 3) != v.trump
+            high = (safe >> 2) >= parse_rank(self.take_trump_rank)
+            take = (trump_cover & plain_attack & high & (v.stock_left > 0) & (v.n_attack <= self.take_max_table))
+            best = np.where(take, -1, best)
+        return best.astype(np.int16)
+
+
+STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic}
+
+
+def make_strategy(spec, where: str = "[strategies]"):
+    """A strategy from a name (``"basic"``) or a table (``{name = "heuristic", overload = false}``)."""
+    if isinstance(spec, (RandomLegal, Basic, Heuristic)):
+        return spec
+    if isinstance(spec, str):
+        spec = {"name": spec}
+    if not isinstance(spec, dict) or "name" not in spec:
+        raise CardoddsError(f"{where}: a strategy is a name or a table with 'name' (known: {', '.join(STRATEGIES)})")
+    table = dict(spec)
+    name = table.pop("name")
+    if name not in STRATEGIES:
+        raise CardoddsError(f"{where}: unknown Tấn strategy '{name}' (known: {', '.join(STRATEGIES)})")
+    return from_table(STRATEGIES[name], table, f"{where} {name}")
+
+
+def seat_strategies(spec, players: int, where: str = "[strategies]") -> tuple:
+    """One strategy per seat from a single spec or a list of ``players`` specs."""
+    if isinstance(spec, (list, tuple)):
+        if len(spec) != players:
+            raise CardoddsError(f"{where}: {len(spec)} strategies given for {players} players")
+        return tuple(make_strategy(s, where) for s in spec)
+    s = make_strategy(spec, where)
+    return (s,) * players
