@@ -72,7 +72,7 @@ def distribution_chart(rows_df: pd.DataFrame, metric: str, title: str, seats=Non
     Figure
         One bar container per seat (a bar per value k); the exact pmf as black diamonds where known.
     """
-    pattern = re.compile(re.escape(metric) + r"\.(\d+)$")
+    pattern = re.compile("^" + re.escape(metric) + r"\.(\d+)$")
     ks = rows_df["metric"].astype(str).str.extract(pattern)[0]
     sel = rows_df[ks.notna()].assign(k=ks[ks.notna()].astype(int))
     if sel.empty:
@@ -198,7 +198,8 @@ def bar_chart(rows_df: pd.DataFrame, title: str, label_col: str = "metric", *, h
             if log:
                 ax.set_yscale("log")
         ax.set_title(title)
-        ax.legend()
+        # Outside the axes: long bars and whiskers fill the plot area.
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     return fig
 
 

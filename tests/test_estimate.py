@@ -4,7 +4,6 @@ import json
 import math
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from analysis.estimate import (

@@ -1,0 +1,202 @@
+"""Charts and the report writer: figure contents, files written, self-contained HTML, markdown values."""
+
+import base64
+import io
+import re
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.container import BarContainer
+from matplotlib.figure import Figure
+
+from analysis.charts import bar_chart, convergence_chart, distribution_chart, heatmap
+from analysis.estimate import COLUMNS, histogram_rows, proportion_row, rows_frame
+from analysis.report import ReportSection, fmt_num, write_report
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def _hist_frame(seats=(0, 1)):
+    rows = []
+    for s in seats:
+        rows += histogram_rows("cards", s, [10, 30 + s, 40, 20 - s], exact_pmf=[0.1, 0.3, 0.4, 0.2])
+    return rows_frame(rows, "basic")
+
+
+def _png_bytes(fig):
+    buf = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a missing glyph (e.g. a Vietnamese diacritic) warns: fail on it
+        fig.savefig(buf, format="png", dpi=60)
+    return buf.getvalue()
+
+
+# ------------------------------------------------------------------------------------------------------------ charts
+
+def test_distribution_chart_bars_per_seat_and_exact_markers():
+    fig = distribution_chart(_hist_frame(), "cards", "Số cạ trên tay — Chắn")
+    assert isinstance(fig, Figure)
+    ax = fig.axes[0]
+    containers = [c for c in ax.containers if isinstance(c, BarContainer)]
+    assert len(containers) == 2 and all(len(c) == 4 for c in containers)
+    heights = [p.get_height() for p in containers[0]]
+    assert heights == pytest.approx([0.1, 0.3, 0.4, 0.2])
+    markers = [l for l in ax.get_lines() if l.get_marker() == "D"]
+    assert len(markers) == 2 and list(markers[0].get_ydata()) == pytest.approx([0.1, 0.3, 0.4, 0.2])
+    assert ax.get_title() == "Số cạ trên tay — Chắn"
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["exact", "seat 0", "seat 1"]
+    assert _png_bytes(fig).startswith(PNG_MAGIC)
+
+
+def test_distribution_chart_single_seat_and_missing_metric():
+    fig = distribution_chart(_hist_frame(), "cards", "one seat", seats=[1])
+    assert len([c for c in fig.axes[0].containers if isinstance(c, BarContainer)]) == 1
+    with pytest.raises(ValueError, match="no rows"):
+        distribution_chart(_hist_frame(), "nothing", "x")
+    # only rows named exactly "<metric>.<k>": neither "xcards.k" nor "cards.mean"
+    other = rows_frame(histogram_rows("xcards", 0, [1, 1, 1, 1, 1, 1]), "basic")
+    fig = distribution_chart(pd.concat([_hist_frame((0,)), other]), "cards", "t")
+    assert [len(c) for c in fig.axes[0].containers if isinstance(c, BarContainer)] == [4]
+
+
+def test_convergence_chart_lines_band_and_log_axis():
+    games = np.array([1000, 2000, 4000, 8000, 16000])
+    succ = np.array([95, 210, 398, 805, 1601])
+    fig = convergence_chart(games, succ, 0.1, "Hội tụ — Thiên ù", "thien_u")
+    ax = fig.axes[0]
+    lines = ax.get_lines()
+    assert len(lines) == 2  # the running estimate and the exact value
+    assert list(lines[0].get_ydata()) == pytest.approx(succ / games)
+    assert list(lines[1].get_ydata()) == [0.1, 0.1]
+    assert len(ax.collections) == 1 and ax.get_xscale() == "log"
+    assert _png_bytes(fig).startswith(PNG_MAGIC)
+    no_exact = convergence_chart(games, succ, None, "t", "x")
+    assert len(no_exact.axes[0].get_lines()) == 1
+
+
+def test_bar_chart_bars_whiskers_exact():
+    rows = [proportion_row("thien_u", None, 3, 1000, exact=0.0025), proportion_row("toi_trang", None, 40, 1000),
+            proportion_row("ù", 2, 250, 1000, exact=0.25)]
+    df = rows_frame(rows, "basic")
+    for horizontal in (True, False):
+        fig = bar_chart(df, "Xác suất — tới trắng", horizontal=horizontal)
+        ax = fig.axes[0]
+        bars = [c for c in ax.containers if isinstance(c, BarContainer)]
+        assert len(bars) == 1 and len(bars[0]) == 3
+        exact = [l for l in ax.get_lines() if l.get_marker() == "D"]
+        assert len(exact) == 1
+        assert _png_bytes(fig).startswith(PNG_MAGIC)
+    labels = [t.get_text() for t in bar_chart(df, "t").axes[0].get_yticklabels()]
+    assert labels == ["thien_u", "toi_trang", "ù"]
+
+
+def test_bar_chart_repeated_labels_get_seat():
+    df = rows_frame([proportion_row("lose", s, 10 + s, 100) for s in range(3)], "a")
+    labels = [t.get_text() for t in bar_chart(df, "t").axes[0].get_yticklabels()]
+    assert labels == ["lose (seat 0)", "lose (seat 1)", "lose (seat 2)"]
+
+
+def test_heatmap_cells_annotated():
+    table = pd.DataFrame([[0.25, 0.2], [0.25, np.nan]], index=pd.Index([0, 1], name="seat"),
+                         columns=pd.Index([4, 5], name="players"))
+    fig = heatmap(table, "Tỉ lệ thua theo ghế", ".1%")
+    ax = fig.axes[0]
+    assert len(ax.images) == 1
+    assert sorted(t.get_text() for t in ax.texts) == ["20.0%", "25.0%", "25.0%"]
+    assert ax.get_xlabel() == "players" and ax.get_ylabel() == "seat"
+    assert _png_bytes(fig).startswith(PNG_MAGIC)
+
+
+# ------------------------------------------------------------------------------------------------------------ report
+
+def _sections():
+    deal_rows = rows_frame(
+        [proportion_row("thien_u", None, 12, 100_000, exact=0.000123),
+         proportion_row("toi_trang", None, 3456, 100_000)]
+        + histogram_rows("ca", 0, [5, 20, 50, 25], exact_pmf=[0.05, 0.2, 0.5, 0.25]),
+        "deal",
+    )
+    deal = ReportSection(
+        key="chan-deal", title="Chắn — chia bài", description="Odds of <Thiên ù> & tới trắng at the deal.",
+        rows=deal_rows,
+        figures={"ca": distribution_chart(deal_rows, "ca", "Số cạ"), "bars": bar_chart(deal_rows.iloc[:2], "Tới trắng")},
+        headline=[("thien_u", None), ("ca.mean", 0)], rules={"players": 4, "u_bon_dau": True, "bonus": {"lao": 2}},
+        strategies=None, games=100_000, seed=42, seconds=3.25,
+    )
+    play_rows = pd.concat([rows_frame([proportion_row("lose", s, 250 + s, 1000) for s in range(2)], arm)
+                           for arm in ("basic", "greedy")], ignore_index=True)
+    play = ReportSection(
+        key="sam-play", title="Sâm — ván chơi", description="Two arms on common deals.", rows=play_rows,
+        figures={"lose": bar_chart(play_rows, "Thua")}, headline=[("lose", 1)], rules={},
+        strategies={"basic": {"name": "basic", "save_trumps": True}, "greedy": {"name": "greedy"}},
+        games=1000, seed=7, seconds=1.5, extra_md="Note: a | pipe.",
+    )
+    return [deal, play]
+
+
+def test_write_report_files_and_csv(tmp_path):
+    written = write_report(tmp_path, _sections(), {"jobs": 2, "seed": 42}, title="Báo cáo cardodds")
+    assert set(written) == {"summary.csv", "report.md", "report.html", "charts/chan-deal-ca.png",
+                            "charts/chan-deal-bars.png", "charts/sam-play-lose.png"}
+    for path in written.values():
+        assert path.exists() and path.stat().st_size > 0
+    assert written["charts/sam-play-lose.png"].read_bytes().startswith(PNG_MAGIC)
+    csv = pd.read_csv(tmp_path / "summary.csv")
+    assert list(csv.columns) == list(COLUMNS)
+    assert len(csv) == 2 + 5 + 4
+    row = csv[csv["metric"] == "thien_u"].iloc[0]
+    assert row["estimate"] == pytest.approx(12 / 100_000) and row["exact"] == pytest.approx(0.000123)
+    assert pd.isna(row["seat"]) and pd.isna(csv[csv["metric"] == "toi_trang"]["exact"].iloc[0])
+
+
+def test_report_html_self_contained(tmp_path):
+    sections = _sections()
+    write_report(tmp_path, sections, {"jobs": 2})
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "http" not in page.lower()
+    images = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
+    assert len(images) == 3 and all(base64.b64decode(i).startswith(PNG_MAGIC) for i in images)
+    assert len(re.findall(r"<img ", page)) == 3
+    for key in ("chan-deal", "sam-play"):
+        assert f'href="#section-{key}"' in page and f'id="section-{key}"' in page
+    assert 'href="#headline"' in page and 'id="headline"' in page
+    assert "&lt;Thiên ù&gt; &amp; tới trắng" in page and "<Thiên" not in page  # escaped, diacritics kept
+    assert "Chắn — chia bài" in page and "PCG64DXSM" in page
+
+
+def test_report_markdown_headline_and_tables(tmp_path):
+    write_report(tmp_path, _sections(), {"jobs": 2, "seed": 42, "date": "2026-11-29 15:00:00"})
+    md = (tmp_path / "report.md").read_text(encoding="utf-8")
+    head = md[md.index("## Headline"):md.index("## Chắn")]
+    # thien_u: 12 / 100 000 = 0.0001200, exact 0.0001230, z = (0.00012 - 0.000123) / sqrt(0.000123·0.999877/1e5)
+    z = (0.00012 - 0.000123) / np.sqrt(0.000123 * (1 - 0.000123) / 100_000)
+    assert f"| deal | thien_u | — | 0.0001200 |" in head
+    assert "| 0.0001230 | " + f"{z:+.2f}" + " | 100,000 |" in head
+    assert "| deal | ca.mean | 0 | 1.950 |" in head  # (20 + 100 + 75) / 100
+    assert "| basic | lose | 1 | 0.2510 |" in head and "| greedy | lose | 1 | 0.2510 |" in head
+    assert "2026-11-29 15:00:00" in md and "| seed(s) | 42 |" in md and "| total games | 101,000 |" in md
+    assert "| u_bon_dau | true |" in md and "| bonus.lao | 2 |" in md and "| basic.save_trumps | true |" in md
+    assert "![Chắn — chia bài — ca](charts/chan-deal-ca.png)" in md
+    assert "Note: a | pipe." in md
+
+
+def test_report_rejects_bad_sections(tmp_path):
+    bad = _sections()
+    bad[1].key = "Sâm play"
+    with pytest.raises(ValueError, match="slug"):
+        write_report(tmp_path, bad, {})
+    dup = _sections()
+    dup[1].key = "chan-deal"
+    with pytest.raises(ValueError, match="duplicate"):
+        write_report(tmp_path, dup, {})
+    missing = _sections()
+    missing[0].headline = [("nope", None)]
+    with pytest.raises(ValueError, match="headline"):
+        write_report(tmp_path, missing, {})
+
+
+def test_fmt_num_four_significant_digits():
+    assert [fmt_num(x) for x in (0.001234, 0.5, 12.345, 1.234e-7, 0.0, float("nan"), 1234.0)] == [
+        "0.001234", "0.5000", "12.35", "1.234e-07", "0", "—", "1234"]
