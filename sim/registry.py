@@ -55,6 +55,7 @@ class Task:
 
 _TASK_MODULES = {
     "chan.deal": "sim.chan.deal_task",
+    "demo.coin": "sim.demo_task",
 }
 
 

@@ -126,7 +126,7 @@ def _normalise(counts: Counts, k: int, n: int) -> Counts:
         raise ValueError(f"chunk {k}: run_chunk must return a dict of arrays with key 'games'")
     out = {}
     for key, value in counts.items():
-        if not isinstance(key, str) or not key or key.startswith("__"):
+        if not isinstance(key, str) or not key or key.startswith("__") or "/" in key or "\\" in key:
             raise ValueError(f"chunk {k}: bad count name {key!r}")
         arr = np.asarray(value)
         if arr.dtype.kind not in "biuf":
@@ -284,7 +284,7 @@ def run_experiment(
     jobs: int = 1,
     resume: bool = False,
     progress: bool | None = None,
-    backend: str = "loky",
+    backend: str | None = "loky",
 ) -> RunResult:
     """Play ``exp`` into the run folder ``out_dir`` and merge the chunk counts.
 
@@ -300,8 +300,9 @@ def run_experiment(
         ``games`` may differ from the earlier run (extend or shorten it).
     progress : bool or None
         Show a progress bar on stderr; None shows it when stderr is a terminal.
-    backend : str
-        The joblib backend (``"loky"``, ``"threading"``, ``"dask"`` when registered, ...).
+    backend : str or None
+        The joblib backend (``"loky"``, ``"threading"``, ``"dask"`` once ``distributed`` is imported, ...);
+        None uses whatever ``joblib.parallel_config`` has set (joblib's default is loky).
 
     Raises
     ------
@@ -339,7 +340,7 @@ def run_experiment(
         chunks[k] = counts
         bar.update(sizes[k])
 
-    from tqdm.auto import tqdm
+    from tqdm import tqdm
 
     done_games = exp.games - sum(sizes[k] for k in missing)
     bar = tqdm(
@@ -385,7 +386,7 @@ def run_experiment(
         "bit_generator": BIT_GENERATOR,
         "cardodds": cardodds_version(),
         "jobs": jobs,
-        "backend": backend if jobs != 1 else "in-process",
+        "backend": "in-process" if jobs == 1 else (backend or "joblib default"),
         "platform": platform.platform(),
         "python": platform.python_version(),
         "start": start,
