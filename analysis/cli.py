@@ -1,0 +1,155 @@
+"""The ``cardodds`` command line.
+
+Every user error ends in one line on stderr, ``cardodds: error: …``, and exit code 2; Ctrl-C exits 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from sim.errors import CardoddsError
+
+REPORTS = Path("reports")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit code 2."""
+
+    def error(self, message):
+        raise CardoddsError(f"{message} (see '{self.prog} --help')")
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--jobs must be a whole number, not {text!r}") from None
+    if value == 0 or value < -1:
+        raise argparse.ArgumentTypeError(f"--jobs must be >= 1 (or -1 for every core), not {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {value}")
+    return value
+
+
+def _print_rows(df, *, json_out: bool) -> None:
+    from analysis.estimate import rows_json
+
+    if json_out:
+        print(rows_json(df))
+        return
+    from analysis.report import fmt_ci, fmt_num
+
+    shown = df[~df["metric"].str.contains(r"\.\d+$")]
+    for row in shown.itertuples():
+        seat = "table" if row.seat is None or str(row.seat) == "<NA>" else f"seat {row.seat}"
+        exact = "" if row.exact != row.exact else f"   exact {fmt_num(row.exact)}"
+        print(f"{row.metric:<24} {seat:<7} {fmt_num(row.estimate):>10}  95% CI {fmt_ci(row.ci_low, row.ci_high)}{exact}")
+
+
+def cmd_run(args) -> int:
+    from analysis.suite import run_one, write_outcomes
+    from sim.experiment import load_experiment
+
+    exp = load_experiment(args.config, games=args.games, seed=args.seed)
+    out = Path(args.out) if args.out else REPORTS / "runs" / exp.name
+    outcome = run_one(exp, out, jobs=args.jobs, resume=args.resume, progress=None if args.progress else False)
+    write_outcomes(out, [outcome], {"jobs": args.jobs, "command": " ".join(sys.argv)}, title=exp.title)
+    _print_rows(outcome.rows, json_out=args.json)
+    if not args.json:
+        r = outcome.result
+        print(f"\n{r.games:,} games in {r.seconds:.1f} s ({r.computed} of {r.chunks} chunks computed); "
+              f"all rows in {out / 'summary.csv'}, report in {out / 'report.html'}")
+    return 0
+
+
+def cmd_report(args) -> int:
+    from analysis.suite import run_suite
+
+    out = Path(args.out) if args.out else REPORTS / ("quick" if args.quick else "latest")
+    outcomes, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False)
+    games = sum(o.result.games for o in outcomes)
+    print(f"{len(outcomes)} experiments, {games:,} games; report: {paths['report.html']} and {paths['report.md']}")
+    return 0
+
+
+def cmd_exact(args) -> int:
+    from analysis.exact_chan import exact_rows
+
+    rows = exact_rows()
+    if args.json:
+        print(json.dumps([{"metric": r["metric"], "seat": r["seat"], "exact": r["exact"]} for r in rows], ensure_ascii=False))
+    else:
+        for r in rows:
+            print(f"{r['metric']:<24} seat {r['seat']}  {r['exact']:.10g}")
+    return 0
+
+
+def cmd_odds(args) -> int:
+    from analysis.odds_chan import format_odds_chan, odds_chan
+
+    result = odds_chan(args.hand)
+    print(json.dumps(result, ensure_ascii=False) if args.json else format_odds_chan(result))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cardodds", description="Monte Carlo and exact odds for Chắn, Sâm and Tấn.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    run = sub.add_parser("run", help="run one experiment (a TOML file)")
+    run.add_argument("config", help="experiment file, e.g. configs/chan_deal.toml")
+    run.add_argument("--games", type=_positive, help="games to play (overrides the file)")
+    run.add_argument("--seed", type=_positive, help="random seed (overrides the file)")
+    run.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
+    run.add_argument("--out", help="run folder (default: reports/runs/<name>)")
+    run.add_argument("--resume", action="store_true", help="continue the run in --out, computing only missing chunks")
+    run.add_argument("--json", action="store_true", help="print the result rows as JSON")
+    run.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    run.set_defaults(func=cmd_run)
+
+    report = sub.add_parser("report", help="run the default suite and write report.html / report.md")
+    report.add_argument("--quick", action="store_true", help="fewer games (about a minute)")
+    report.add_argument("--out", help="report folder (default: reports/latest, or reports/quick)")
+    report.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
+    report.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    report.set_defaults(func=cmd_report)
+
+    exact = sub.add_parser("exact", help="exact deal odds by combinatorics")
+    exact.add_argument("game", choices=["chan"])
+    exact.add_argument("--json", action="store_true")
+    exact.set_defaults(func=cmd_exact)
+
+    odds = sub.add_parser("odds", help="odds of one hand")
+    odds.add_argument("game", choices=["chan"])
+    odds.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
+    odds.add_argument("--json", action="store_true")
+    odds.set_defaults(func=cmd_odds)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``cardodds`` command."""
+    try:
+        args = build_parser().parse_args(argv)
+        return args.func(args)
+    except CardoddsError as exc:
+        print(f"cardodds: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("cardodds: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
