@@ -1,0 +1,116 @@
+"""The command line: JSON shapes, and bad input → one line on stderr, exit code 2, no traceback."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from analysis.cli import main
+
+ROW_KEYS = ["arm", "metric", "seat", "estimate", "ci_low", "ci_high", "n", "exact"]
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["odds", "chan", "--hand", "9V 9X"], "unknown card '9X'"),
+        (["odds", "chan", "--hand", "9V " * 5 + "CC " * 14], "appears 5 times"),
+        (["odds", "chan", "--hand", "9V 9V CC"], "has 19 or 20 cards, this one has 3"),
+        (["odds", "chan", "--hand", "2W " * 4 + "3W " * 4 + "4W " * 4 + "5W " * 4 + "6W " * 4 + "7W"], "this one has 21"),
+        (["odds", "chan", "--hand", "cuu van " * 19], "could be văn or vạn"),
+        (["odds", "sam", "--hand", "3s"], "invalid choice"),
+        (["run", "configs/nope.toml"], "nope.toml"),
+        (["run", "configs/chan_deal.toml", "--jobs", "0"], "--jobs must be >= 1"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("cardodds: error: ")
+    assert message in err
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[experiment]\nname='x'\ntask='chan.deal'\ngames=10\ngmaes=3\n", "unknown key 'gmaes' (did you mean 'games'?)"),
+        ("[experiment]\nname='x'\ntask='chan.deal'\ngames=10\n[rules]\nplayers=5\n", "Chắn is played by 4 players"),
+        ("[experiment]\nname='x'\ntask='chan.deal'\ngames=10\n[rules]\ncai_seat='zero'\n", "'cai_seat' must be an integer"),
+        ("[experiment]\nname='x'\ntask='chan.deal'\ngames=0\n", "games"),
+        ("[experiment\nname='x'\n", "not valid TOML"),
+        ("[experiment]\nname='x'\ntask='chan.deal'\ngames=10\n[rules.points]\nleos=3\n", "unknown key 'leos' (did you mean 'leo'?)"),
+    ],
+)
+def test_broken_configs_are_rejected(capsys, tmp_path, text, message):
+    config = tmp_path / "x.toml"
+    config.write_text(text, encoding="utf-8")
+    code, out, err = run_cli(capsys, "run", str(config), "--out", str(tmp_path / "out"))
+    assert code == 2 and err.count("\n") == 1
+    assert message in err
+
+
+def test_a_folder_that_is_not_a_run_is_left_alone(capsys, tmp_path):
+    (tmp_path / "thesis.txt").write_text("precious")
+    code, out, err = run_cli(capsys, "run", "configs/chan_deal.toml", "--games", "1000", "--out", str(tmp_path))
+    assert code == 2 and "not a cardodds run folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["thesis.txt"]
+
+
+def test_run_json_rows_and_report_files(capsys, tmp_path):
+    out_dir = tmp_path / "run"
+    code, out, err = run_cli(
+        capsys, "run", "configs/chan_deal.toml", "--games", "20000", "--jobs", "1", "--out", str(out_dir), "--json"
+    )
+    assert code == 0
+    rows = json.loads(out)
+    assert all(list(r) == ROW_KEYS for r in rows)
+    thien_u = next(r for r in rows if r["metric"] == "thien_u")
+    assert thien_u["seat"] == 0 and thien_u["n"] == 20000 and abs(thien_u["exact"] - 0.0011358) < 1e-6
+    assert any(r["exact"] is None for r in rows)
+    for name in ["summary.csv", "report.html", "report.md", "manifest.json"]:
+        assert (out_dir / name).exists()
+    # The same run again without --resume would overwrite work: refused.
+    code, out, err = run_cli(capsys, "run", "configs/chan_deal.toml", "--games", "20000", "--out", str(out_dir))
+    assert code == 2 and "--resume" in err
+    # Resumed, nothing is recomputed and the numbers are identical.
+    code, out2, err = run_cli(
+        capsys, "run", "configs/chan_deal.toml", "--games", "20000", "--out", str(out_dir), "--resume", "--json"
+    )
+    assert code == 0 and json.loads(out2) == rows
+
+
+def test_exact_json(capsys):
+    code, out, err = run_cli(capsys, "exact", "chan", "--json")
+    rows = json.loads(out)
+    assert code == 0 and all(list(r) == ["metric", "seat", "exact"] for r in rows)
+    by_key = {(r["metric"], r["seat"]): r["exact"] for r in rows}
+    assert abs(by_key[("thien_u", 0)] - 33820543261099621 / 29776853911322760165) < 1e-15
+    assert abs(sum(by_key[(f"chan_count.{k}", 1)] for k in range(11)) - 1) < 1e-12
+
+
+def test_odds_of_a_bach_thu_wait(capsys):
+    hand = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"
+    code, out, err = run_cli(capsys, "odds", "chan", "--hand", hand, "--json")
+    d = json.loads(out)
+    assert code == 0 and d["chan"] == 5 and d["ca"] == 4
+    assert [(w["card"], w["win_type"], w["outs"]) for w in d["waits"]] == [("9V", "bach_thu", 3)]
+    assert d["p_next_card"] == pytest.approx(3 / 81)
+    code, text, err = run_cli(capsys, "odds", "chan", "--hand", hand)
+    assert "bạch thủ" in text and "3/81" in text
+
+
+def test_console_script_has_no_traceback_on_bad_input():
+    proc = subprocess.run(
+        [sys.executable, "-m", "analysis.cli", "odds", "chan", "--hand", "9V 9V 9V 9V 9V"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
