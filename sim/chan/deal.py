@@ -47,15 +47,19 @@ def _sorted_keys(rng: np.random.Generator, n: int) -> np.ndarray:
     return keys
 
 
+def _tied_rows(keys: np.ndarray) -> np.ndarray:
+    # Sorted keys with distinct ids tie in their random bits exactly when neighbours differ by less than 128.
+    return np.flatnonzero((np.diff(keys, axis=1) <= _ID_MASK).any(axis=1))
+
+
 def deal_orders(rng: np.random.Generator, n: int) -> np.ndarray:
     """Deal ``n`` tables: an ``(n, 100)`` uint8 array of card ids (``kind * 4 + copy``) in deal order."""
     keys = _sorted_keys(rng, n)
-    while True:
-        # Sorted keys with distinct ids tie in their random bits exactly when neighbours differ by less than 128.
-        tied = np.flatnonzero((np.diff(keys, axis=1) <= _ID_MASK).any(axis=1))
-        if tied.size == 0:
-            break
-        keys[tied] = _sorted_keys(rng, tied.size)
+    tied = _tied_rows(keys)
+    while tied.size:
+        fresh = _sorted_keys(rng, tied.size)
+        keys[tied] = fresh
+        tied = tied[_tied_rows(fresh)]
     keys &= _ID_MASK
     return keys.astype(np.uint8)
 

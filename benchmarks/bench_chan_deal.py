@@ -1,0 +1,54 @@
+"""Throughput of the Chắn deal experiment: whole tables dealt and evaluated per second.
+
+Prints, from one run on this machine: the plain-Python per-table loop (shuffle + the reference evaluator), the
+vectorised engine on one core, and the full runner on every core (chunks, workers, chunk files included), with the
+ratios.  Usage: ``python benchmarks/bench_chan_deal.py [--games N] [--jobs J]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import tempfile
+import time
+
+import numpy as np
+
+from sim.chan.deal_metrics import deal_counts
+from sim.chan.reference_deal import reference_deal
+from sim.experiment import load_experiment
+from sim.runner import run_experiment
+
+
+def rate(fn, n: int) -> float:
+    start = time.perf_counter()
+    fn(n)
+    return n / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000_000, help="tables for the full-runner measurement")
+    parser.add_argument("--reference-games", type=int, default=300)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    args = parser.parse_args()
+
+    deal_counts(np.random.default_rng(0), 20_000)  # warm up
+    reference = rate(lambda n: reference_deal(random.Random(1), n), args.reference_games)
+    one_core = rate(lambda n: deal_counts(np.random.default_rng(1), n), 2_000_000)
+    exp = load_experiment("configs/chan_deal.toml", games=args.games, seed=1)
+    with tempfile.TemporaryDirectory() as tmp:
+        full = rate(lambda n: run_experiment(exp, tmp, jobs=args.jobs, progress=False), args.games)
+
+    print(f"{'engine':<44} {'tables/s':>12} {'vs reference':>13}")
+    for name, value in [
+        ("reference: Python loop, one table at a time", reference),
+        ("vectorised, 1 core", one_core),
+        (f"vectorised, runner with {args.jobs} jobs ({args.games:,} tables)", full),
+    ]:
+        print(f"{name:<44} {value:>12,.0f} {value / reference:>12,.0f}×")
+
+
+if __name__ == "__main__":
+    main()
