@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -57,12 +58,17 @@ def _print_rows(df, *, json_out: bool) -> None:
         print(f"{row.metric:<24} {seat:<7} {fmt_num(row.estimate):>10}  95% CI {fmt_ci(row.ci_low, row.ci_high)}{exact}")
 
 
+def _resolve_jobs(jobs: int) -> int:
+    return (os.cpu_count() or 1) if jobs == -1 else jobs
+
+
 def cmd_run(args) -> int:
     from analysis.suite import run_one, write_outcomes
     from sim.experiment import load_experiment
 
     exp = load_experiment(args.config, games=args.games, seed=args.seed)
     out = Path(args.out) if args.out else REPORTS / "runs" / exp.name
+    args.jobs = _resolve_jobs(args.jobs)
     outcome = run_one(exp, out, jobs=args.jobs, resume=args.resume, progress=None if args.progress else False)
     write_outcomes(out, [outcome], {"jobs": args.jobs, "command": " ".join(sys.argv)}, title=exp.title)
     _print_rows(outcome.rows, json_out=args.json)
@@ -77,6 +83,7 @@ def cmd_report(args) -> int:
     from analysis.suite import run_suite
 
     out = Path(args.out) if args.out else REPORTS / ("quick" if args.quick else "latest")
+    args.jobs = _resolve_jobs(args.jobs)
     outcomes, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False)
     games = sum(o.result.games for o in outcomes)
     print(f"{len(outcomes)} experiments, {games:,} games; report: {paths['report.html']} and {paths['report.md']}")
