@@ -6,6 +6,7 @@ Every user error ends in one line on stderr, ``cardodds: error: …``, and exit 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -69,11 +70,30 @@ def cmd_run(args) -> int:
     exp = load_experiment(args.config, games=args.games, seed=args.seed)
     out = Path(args.out) if args.out else REPORTS / "runs" / exp.name
     args.jobs = _resolve_jobs(args.jobs)
-    outcome = run_one(exp, out, jobs=args.jobs, resume=args.resume, progress=None if args.progress else False)
+    progress = None if args.progress else False
+    if args.precision is None:
+        outcome = run_one(exp, out, jobs=args.jobs, resume=args.resume, progress=progress)
+    else:
+        from analysis.adaptive import parse_metric, run_to_precision
+
+        if args.games is None:
+            exp = dataclasses.replace(exp, games=min(exp.games, 4 * exp.chunk_size))
+        outcome = run_to_precision(
+            exp,
+            out,
+            precision=args.precision,
+            max_games=args.max_games or 10 * load_experiment(args.config).games,
+            metrics=[parse_metric(m) for m in args.metric],
+            jobs=args.jobs,
+            resume=args.resume,
+            progress=progress,
+        )
     write_outcomes(out, [outcome], {"jobs": args.jobs, "command": " ".join(sys.argv)}, title=exp.title)
     _print_rows(outcome.rows, json_out=args.json)
     if not args.json:
         r = outcome.result
+        if outcome.notes:
+            print("\n" + outcome.notes)
         print(f"\n{r.games:,} games in {r.seconds:.1f} s ({r.computed} of {r.chunks} chunks computed); "
               f"all rows in {out / 'summary.csv'}, report in {out / 'report.html'}")
     return 0
@@ -122,6 +142,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--out", help="run folder (default: reports/runs/<name>)")
     run.add_argument("--resume", action="store_true", help="continue the run in --out, computing only missing chunks")
     run.add_argument("--json", action="store_true", help="print the result rows as JSON")
+    run.add_argument("--precision", type=float, help="add chunks until every targeted 95%% half-width is below this")
+    run.add_argument("--max-games", type=_positive, help="cap for --precision (default: 10 × the file's games)")
+    run.add_argument(
+        "--metric", action="append", default=[], help="metric[:seat] targeted by --precision (repeatable; default: all)"
+    )
     run.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     run.set_defaults(func=cmd_run)
 

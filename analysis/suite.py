@@ -25,6 +25,8 @@ class Outcome:
     result: RunResult
     rows: pd.DataFrame
     headline: list[tuple[str, int | None]]
+    notes: str | None = None
+    precision_reached: bool | None = None
 
 
 def run_one(exp: Experiment, out_dir: Path, *, jobs: int, resume: bool, progress, headline=()) -> Outcome:
@@ -52,6 +54,7 @@ def section_of(outcome: Outcome) -> ReportSection:
         games=result.games,
         seed=exp.seed,
         seconds=result.seconds,
+        extra_md=outcome.notes,
     )
 
 

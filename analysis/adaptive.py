@@ -1,0 +1,95 @@
+"""Adaptive precision: keep adding chunks until the requested intervals are narrow enough.
+
+A run is extended, never restarted: chunk ``k`` is the same whatever the final number of games, so the run after each
+step equals a fixed-size run of that many games, and the same seed and target always stop at the same number of games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis.suite import Outcome, run_one
+from sim.errors import CardoddsError
+from sim.experiment import Experiment
+
+
+def parse_metric(text: str) -> tuple[str, int | None]:
+    """``"thien_u"`` or ``"waiting:1"`` (metric, optional seat)."""
+    name, _, seat = text.partition(":")
+    if not name:
+        raise CardoddsError(f"--metric needs a metric name, e.g. thien_u or waiting:1, not {text!r}")
+    if not seat:
+        return name, None
+    try:
+        return name, int(seat)
+    except ValueError:
+        raise CardoddsError(f"--metric {text!r}: the seat after ':' must be a whole number") from None
+
+
+def half_widths(rows: pd.DataFrame, metrics: list[tuple[str, int | None]]) -> pd.Series:
+    """The larger side of each targeted row's interval, indexed by ``metric[:seat]``.
+
+    With no metrics named, every row that is not a histogram bin (``name.<k>``) is targeted.
+    """
+    if metrics:
+        mask = pd.Series(False, index=rows.index)
+        for name, seat in metrics:
+            hit = (rows.metric == name) & (True if seat is None else rows.seat == seat)
+            if not hit.any():
+                raise CardoddsError(f"--metric {name}{'' if seat is None else f':{seat}'}: no such result row")
+            mask |= hit
+        chosen = rows[mask]
+    else:
+        chosen = rows[~rows.metric.str.contains(r"\.\d+$")]
+    width = np.maximum(chosen.estimate - chosen.ci_low, chosen.ci_high - chosen.estimate)
+    labels = chosen.metric + chosen.seat.map(lambda s: "" if pd.isna(s) else f":{s}")
+    return pd.Series(width.to_numpy(), index=labels.to_numpy())
+
+
+def next_games(games: int, worst: float, precision: float, chunk_size: int, max_games: int) -> int:
+    """Games for the next step: the half-width shrinks as 1/sqrt(games); at least one more chunk, at most 8×."""
+    wanted = games * (worst / precision) ** 2 * 1.05
+    wanted = min(max(wanted, games + chunk_size), 8 * games, max_games)
+    return int(math.ceil(wanted / chunk_size) * chunk_size) if wanted < max_games else max_games
+
+
+def run_to_precision(
+    exp: Experiment,
+    out_dir: Path,
+    *,
+    precision: float,
+    max_games: int,
+    metrics: list[tuple[str, int | None]],
+    jobs: int,
+    resume: bool,
+    progress,
+) -> Outcome:
+    """Run ``exp`` from ``exp.games`` games upward until every targeted half-width is below ``precision``."""
+    if not precision > 0:
+        raise CardoddsError(f"--precision must be > 0, not {precision}")
+    if max_games < exp.games:
+        raise CardoddsError(f"--max-games ({max_games:,}) is below the starting number of games ({exp.games:,})")
+    games, steps = exp.games, []
+    while True:
+        outcome = run_one(dataclasses.replace(exp, games=games), out_dir, jobs=jobs, resume=resume or bool(steps), progress=progress)
+        widths = half_widths(outcome.rows, metrics).dropna()
+        worst_label, worst = widths.idxmax(), float(widths.max())
+        steps.append((games, worst_label, worst))
+        if worst < precision or games >= max_games:
+            break
+        games = next_games(games, worst, precision, exp.chunk_size, max_games)
+    reached = worst < precision
+    trail = ", ".join(f"{g:,} (±{w:.3g} on {label})" for g, label, w in steps)
+    outcome.notes = (
+        f"Adaptive precision: target half-width {precision:g} on "
+        f"{', '.join(f'{m}' + ('' if s is None else f':{s}') for m, s in metrics) or 'every metric'}; "
+        + (f"reached after {games:,} games." if reached else f"NOT reached: stopped at the cap of {max_games:,} games.")
+        + f" Steps: {trail}."
+    )
+    outcome.precision_reached = reached
+    return outcome
