@@ -102,6 +102,12 @@ class Experiment:
         The config file's text, copied into the run folder.
     quick_games : int or None
         ``quick_games`` from the file, if given.
+    arm : str
+        The arm's name (``"main"`` for a file without ``[[arms]]`` or ``[sweep]``).
+    baseline : str
+        The name of the arm the others are compared with.
+    sweep : tuple or None
+        ``(parameter, value)`` for an arm made by ``[sweep]``.
     """
 
     name: str
@@ -116,6 +122,9 @@ class Experiment:
     path: Path
     text: str
     quick_games: int | None = None
+    arm: str = "main"
+    baseline: str = "main"
+    sweep: tuple[str, Any] | None = None
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run (so one may resume the other): everything but the number of games."""
@@ -175,7 +184,18 @@ def _task(value: Any, where: str) -> Task:
 def load_experiment(
     path: str | Path, *, games: int | None = None, seed: int | None = None, quick: bool = False
 ) -> Experiment:
-    """Read and validate an experiment file.
+    """Read and validate an experiment file; for a file with arms, its baseline arm (see :func:`load_arms`)."""
+    return load_arms(path, games=games, seed=seed, quick=quick)[0]
+
+
+def load_arms(
+    path: str | Path, *, games: int | None = None, seed: int | None = None, quick: bool = False
+) -> list[Experiment]:
+    """Read and validate an experiment file into its arms, the baseline first.
+
+    A file may list arms (``[[arms]]`` tables, each a ``name`` plus tables that override the task's sections, e.g.
+    ``[arms.strategies]``) or sweep one parameter (``[sweep]`` with ``parameter = "rules.max_bouts"``, ``values = [...]``
+    and optionally ``baseline``, one of the values).  Every arm plays the same seed, so the same deals.
 
     Parameters
     ----------
@@ -235,9 +255,11 @@ def load_experiment(
         n_games = file_games
     run_seed = file_seed if seed is None else _check_int(seed, "seed", "--seed", 0, SEED_MAX)
 
-    allowed = ("experiment",) + tuple(task.sections)
+    allowed = ("experiment", "arms", "sweep") + tuple(task.sections)
     sections: dict[str, Any] = {}
     for key, value in doc.items():
+        if key in ("arms", "sweep"):
+            continue
         if key not in allowed:
             raise unknown_key_error(key, allowed, f"{path} (task '{task.name}')")
         if key != "experiment":
@@ -245,19 +267,114 @@ def load_experiment(
                 raise CardoddsError(f"{path}: '{key}' must be a table ([{key}]), not {value!r}")
             sections[key] = value
     sections = {key: sections.get(key, {}) for key in task.sections}
-    params = task.parse(sections, str(path))
+    variants = _variants(doc, task, path)
+    baseline = variants[0][0]
+    arms = []
+    for arm, overrides, sweep in variants:
+        arm_sections = _merge(sections, overrides)
+        where = str(path) if arm == "main" else f"{path} (arm '{arm}')"
+        arms.append(
+            Experiment(
+                name=name,
+                task=task,
+                title=title,
+                description=description,
+                games=n_games,
+                chunk_size=chunk_size,
+                seed=run_seed,
+                sections=arm_sections,
+                params=task.parse(arm_sections, where),
+                path=path,
+                text=text,
+                quick_games=quick_games,
+                arm=arm,
+                baseline=baseline,
+                sweep=sweep,
+            )
+        )
+    return arms
 
-    return Experiment(
-        name=name,
-        task=task,
-        title=title,
-        description=description,
-        games=n_games,
-        chunk_size=chunk_size,
-        seed=run_seed,
-        sections=sections,
-        params=params,
-        path=path,
-        text=text,
-        quick_games=quick_games,
-    )
+
+_ARM_RE = re.compile(r"[A-Za-z0-9_.=+-]+")
+
+
+def _merge(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with ``overrides`` laid over it, tables merged key by key."""
+    merged = dict(base)
+    for key, value in overrides.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _variants(doc: dict[str, Any], task: Task, path: Path) -> list[tuple[str, dict[str, Any], tuple | None]]:
+    """The arms of a file as (name, section overrides, sweep point), the baseline first."""
+    arms, sweep = doc.get("arms"), doc.get("sweep")
+    if arms is not None and sweep is not None:
+        raise CardoddsError(f"{path}: use either [[arms]] or [sweep], not both")
+    if sweep is not None:
+        return _sweep_variants(sweep, task, path)
+    if arms is None:
+        return [("main", {}, None)]
+    if not isinstance(arms, list) or not arms or not all(isinstance(a, dict) for a in arms):
+        raise CardoddsError(f"{path}: 'arms' must be a list of tables ([[arms]]), each with a name")
+    result, seen = [], set()
+    for i, arm in enumerate(arms):
+        where = f"{path} [[arms]] #{i + 1}"
+        arm_name = _check_str(arm.get("name"), "name", where) if "name" in arm else None
+        if not arm_name or not _ARM_RE.fullmatch(arm_name):
+            raise CardoddsError(f"{where}: each arm needs a 'name' of letters, digits and _ . = + -")
+        if arm_name in seen:
+            raise CardoddsError(f"{where}: two arms are named '{arm_name}'")
+        seen.add(arm_name)
+        overrides = {}
+        for key, value in arm.items():
+            if key in ("name", "baseline"):
+                continue
+            if key not in task.sections:
+                raise unknown_key_error(key, ("name", "baseline") + tuple(task.sections), where)
+            if not isinstance(value, dict):
+                raise CardoddsError(f"{where}: '{key}' must be a table ([arms.{key}]), not {value!r}")
+            overrides[key] = value
+        if arm.get("baseline") not in (None, True, False):
+            raise CardoddsError(f"{where}: 'baseline' must be true or false")
+        result.append((arm_name, overrides, None))
+    marked = [i for i, arm in enumerate(arms) if arm.get("baseline") is True]
+    if len(marked) > 1:
+        raise CardoddsError(f"{path}: only one arm may have baseline = true")
+    if marked:
+        result.insert(0, result.pop(marked[0]))
+    return result
+
+
+def _sweep_variants(sweep: Any, task: Task, path: Path) -> list[tuple[str, dict[str, Any], tuple]]:
+    where = f"{path} [sweep]"
+    if not isinstance(sweep, dict):
+        raise CardoddsError(f"{where}: must be a table with 'parameter' and 'values'")
+    for key in sweep:
+        if key not in ("parameter", "values", "baseline"):
+            raise unknown_key_error(key, ("parameter", "values", "baseline"), where)
+    parameter = _check_str(sweep.get("parameter"), "parameter", where) if "parameter" in sweep else ""
+    parts = parameter.split(".")
+    if len(parts) < 2 or parts[0] not in task.sections or not all(parts):
+        sections = ", ".join(task.sections)
+        raise CardoddsError(f"{where}: 'parameter' must be a dotted key inside one of {sections}, e.g. '{task.sections[0]}.x'")
+    values = sweep.get("values")
+    if not isinstance(values, list) or len(values) < 2 or any(isinstance(v, (dict, list)) for v in values):
+        raise CardoddsError(f"{where}: 'values' must be a list of at least two plain values")
+    if len({canonical_json(v) for v in values}) != len(values):
+        raise CardoddsError(f"{where}: 'values' has a value twice")
+    baseline = sweep.get("baseline", values[0])
+    if baseline not in values:
+        raise CardoddsError(f"{where}: 'baseline' {baseline!r} is not one of the values")
+    result = []
+    for value in [baseline] + [v for v in values if v != baseline]:
+        overrides: dict[str, Any] = {}
+        node = overrides
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+        result.append((f"{parts[-1]}={value}", overrides, (parameter, value)))
+    return result
