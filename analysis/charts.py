@@ -245,3 +245,28 @@ def heatmap(table_df: pd.DataFrame, title: str, fmt: str = ".3f", *, cmap: str =
                         color="white" if v < mid else "black")
         ax.set_title(title)
     return fig
+
+
+def sweep_chart(frame: pd.DataFrame, parameter: str, title: str) -> Figure:
+    """Each metric against the swept parameter, with 95 % whiskers: one panel per metric (and seat).
+
+    ``frame`` holds result rows with a ``value`` column (the parameter's value for that arm).
+    """
+    if frame.empty:
+        raise ValueError("no rows to draw")
+    groups = list(frame.groupby(["metric", frame.seat.astype("string").fillna("table")], sort=False))
+    with _style():
+        fig = _figure(4.2 * min(len(groups), 3), 3.6 * ((len(groups) + 2) // 3))
+        for i, ((metric, seat), rows) in enumerate(groups):
+            ax = fig.add_subplot((len(groups) + 2) // 3, min(len(groups), 3), i + 1)
+            numeric = pd.api.types.is_numeric_dtype(rows["value"]) and not pd.api.types.is_bool_dtype(rows["value"])
+            rows = rows.sort_values("value") if numeric else rows
+            x = rows["value"].to_numpy(dtype=float) if numeric else np.arange(len(rows))
+            est = rows["estimate"].to_numpy(dtype=float)
+            ax.errorbar(x, est, yerr=_whiskers(est, rows["ci_low"], rows["ci_high"]), marker="o", capsize=3)
+            if not numeric:
+                ax.set_xticks(x, [str(v) for v in rows["value"]], rotation=30, ha="right")
+            ax.set_xlabel(parameter)
+            ax.set_title(metric if seat == "table" else f"{metric} (seat {seat})")
+        fig.suptitle(title)
+    return fig

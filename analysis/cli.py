@@ -64,38 +64,47 @@ def _resolve_jobs(jobs: int) -> int:
 
 
 def cmd_run(args) -> int:
-    from analysis.suite import run_one, write_outcomes
-    from sim.experiment import load_experiment
+    from analysis.suite import run_arms, write_outcomes
+    from sim.experiment import load_arms
 
-    exp = load_experiment(args.config, games=args.games, seed=args.seed)
+    arms = load_arms(args.config, games=args.games, seed=args.seed)
+    exp = arms[0]
     out = Path(args.out) if args.out else REPORTS / "runs" / exp.name
     args.jobs = _resolve_jobs(args.jobs)
     progress = None if args.progress else False
     if args.precision is None:
-        outcome = run_one(exp, out, jobs=args.jobs, resume=args.resume, progress=progress)
+        outcomes = run_arms(arms, out, jobs=args.jobs, resume=args.resume, progress=progress)
     else:
         from analysis.adaptive import parse_metric, run_to_precision
 
+        if len(arms) > 1:
+            raise CardoddsError("--precision runs one arm; this experiment has arms (run them with a fixed --games)")
         if args.games is None:
             exp = dataclasses.replace(exp, games=min(exp.games, 4 * exp.chunk_size))
         outcome = run_to_precision(
             exp,
             out,
             precision=args.precision,
-            max_games=args.max_games or 10 * load_experiment(args.config).games,
+            max_games=args.max_games or 10 * arms[0].games,
             metrics=[parse_metric(m) for m in args.metric],
             jobs=args.jobs,
             resume=args.resume,
             progress=progress,
         )
-    write_outcomes(out, [outcome], {"jobs": args.jobs, "command": " ".join(sys.argv)}, title=exp.title)
-    _print_rows(outcome.rows, json_out=args.json)
+        outcomes = [outcome]
+    paths = write_outcomes(out, [outcomes], {"jobs": args.jobs, "command": " ".join(sys.argv)}, title=exp.title)
+    import pandas as pd
+
+    _print_rows(pd.concat([o.rows for o in outcomes], ignore_index=True), json_out=args.json)
     if not args.json:
-        r = outcome.result
-        if outcome.notes:
-            print("\n" + outcome.notes)
-        print(f"\n{r.games:,} games in {r.seconds:.1f} s ({r.computed} of {r.chunks} chunks computed); "
-              f"all rows in {out / 'summary.csv'}, report in {out / 'report.html'}")
+        for o in outcomes:
+            if o.notes:
+                print("\n" + o.notes)
+        games = sum(o.result.games for o in outcomes)
+        seconds = sum(o.result.seconds for o in outcomes)
+        extra = f", differences in {paths['differences.csv']}" if "differences.csv" in paths else ""
+        print(f"\n{games:,} games in {seconds:.1f} s over {len(outcomes)} arm(s); all rows in {out / 'summary.csv'}"
+              f"{extra}, report in {out / 'report.html'}")
     return 0
 
 
@@ -104,9 +113,9 @@ def cmd_report(args) -> int:
 
     out = Path(args.out) if args.out else REPORTS / ("quick" if args.quick else "latest")
     args.jobs = _resolve_jobs(args.jobs)
-    outcomes, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False)
-    games = sum(o.result.games for o in outcomes)
-    print(f"{len(outcomes)} experiments, {games:,} games; report: {paths['report.html']} and {paths['report.md']}")
+    experiments, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False)
+    games = sum(o.result.games for arms in experiments for o in arms)
+    print(f"{len(experiments)} experiments, {games:,} games; report: {paths['report.html']} and {paths['report.md']}")
     return 0
 
 

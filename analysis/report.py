@@ -50,6 +50,8 @@ class ReportSection:
         Wall-clock run time of the section.
     extra_md : str, optional
         More markdown appended after the results (shown as plain paragraphs in HTML).
+    tables : list of (title, head, cells)
+        Further tables shown after the results (e.g. paired differences between arms), cells already formatted.
     """
 
     key: str
@@ -64,6 +66,7 @@ class ReportSection:
     seed: int = 0
     seconds: float = 0.0
     extra_md: str | None = None
+    tables: list[tuple[str, list[str], list[list[str]]]] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------------------------------------------------- formatting
@@ -363,6 +366,8 @@ def _markdown(title, sections, meta_items, headline, charts) -> str:
             md += ["### Strategies", "", _md_table(["strategy", "value"], [list(i) for i in _flatten(s.strategies)])
                    if s.strategies else "_None._", ""]
         md += ["### Results", "", _md_table(_TABLE_HEAD, _table(s.rows)) if len(s.rows) else "_No rows._", ""]
+        for table_title, head, cells in s.tables:
+            md += [f"### {table_title}", "", _md_table(head, cells), ""]
         for name, rel, _ in charts[s.key]:
             md += [f"![{s.title} — {name}]({rel})", ""]
         if s.extra_md:
@@ -397,6 +402,9 @@ def _html(title, sections, meta_items, headline, charts) -> str:
                         if s.strategies else "<p>None.</p>")
         body.append("<h3>Results</h3>")
         body.append(_html_table(_TABLE_HEAD, _table(s.rows)) if len(s.rows) else "<p>No rows.</p>")
+        for table_title, head, cells in s.tables:
+            body.append(f"<h3>{e(table_title)}</h3>")
+            body.append(_html_table(head, cells))
         for name, rel, png in charts[s.key]:
             data = base64.b64encode(png).decode("ascii")
             body.append(f'<figure><img src="data:image/png;base64,{data}" alt="{e(s.title)} — {e(name)}">'

@@ -11,7 +11,7 @@ import pandas as pd
 from analysis.estimate import rows_frame
 from analysis.report import ReportSection, write_report
 from sim.errors import CardoddsError
-from sim.experiment import Experiment, load_experiment
+from sim.experiment import Experiment, load_arms, load_experiment
 from sim.runner import RunResult, run_experiment
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "configs"
@@ -32,29 +32,97 @@ class Outcome:
 def run_one(exp: Experiment, out_dir: Path, *, jobs: int, resume: bool, progress, headline=()) -> Outcome:
     """Run an experiment into ``out_dir`` and summarise it."""
     result = run_experiment(exp, out_dir, jobs=jobs, resume=resume, progress=progress)
-    rows = rows_frame(exp.task.summarize(result.counts, exp.params), arm=exp.name)
+    arm = exp.name if exp.arm == "main" else exp.arm
+    rows = rows_frame(exp.task.summarize(result.counts, exp.params), arm=arm)
     return Outcome(result, rows, list(headline))
 
 
-def section_of(outcome: Outcome) -> ReportSection:
-    """The report section of a finished experiment, with its charts."""
-    result, exp = outcome.result, outcome.result.experiment
+def run_arms(arms: list[Experiment], out_dir: Path, *, jobs: int, resume: bool, progress, headline=()) -> list[Outcome]:
+    """Run every arm of an experiment (a single arm runs straight into ``out_dir``, several into ``out_dir/arms/<arm>``)."""
+    if len(arms) == 1:
+        return [run_one(arms[0], out_dir, jobs=jobs, resume=resume, progress=progress, headline=headline)]
+    return [
+        run_one(exp, out_dir / "arms" / exp.arm, jobs=jobs, resume=resume, progress=progress, headline=headline)
+        for exp in arms
+    ]
+
+
+def differences(outcomes: list[Outcome]) -> pd.DataFrame:
+    """Paired differences of every arm against the baseline (the first outcome)."""
+    from analysis.arms import DIFF_COLUMNS, paired_differences
+
+    frames = [paired_differences(outcomes[0], o) for o in outcomes[1:]]
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=DIFF_COLUMNS)
+
+
+def _diff_cells(diffs: pd.DataFrame) -> list[list[str]]:
+    from analysis.report import fmt_ci, fmt_num
+
+    shown = diffs[~diffs.metric.str.contains(r"\.\d+$")]
+    cells = []
+    for r in shown.itertuples():
+        seat = "—" if pd.isna(r.seat) else str(r.seat)
+        ratio = r.independent_half_width / ((r.ci_high - r.ci_low) / 2) if r.ci_high > r.ci_low else float("nan")
+        cells.append([r.arm, r.baseline, r.metric, seat, fmt_num(r.difference), fmt_ci(r.ci_low, r.ci_high),
+                      fmt_num(r.p_value), fmt_num(ratio)])
+    return cells
+
+
+def _key_metrics(outcomes: list[Outcome]) -> list[tuple[str, int | None]]:
+    exp = outcomes[0].result.experiment
+    metrics = list(exp.task.extras.get("key_metrics", []))
+    if exp.objective is not None and exp.objective[:2] not in metrics:
+        metrics.insert(0, exp.objective[:2])
+    if not metrics:
+        rows = outcomes[0].rows[~outcomes[0].rows.metric.str.contains(r"\.\d+$")]
+        metrics = [(r.metric, None if pd.isna(r.seat) else int(r.seat)) for r in rows.head(3).itertuples()]
+    return metrics
+
+
+def section_of(outcomes: list[Outcome] | Outcome) -> ReportSection:
+    """The report section of a finished experiment (all its arms), with charts and paired comparisons."""
+    from analysis.arms import best_arm, sweep_frame
+    from analysis.charts import sweep_chart
+
+    outcomes = outcomes if isinstance(outcomes, list) else [outcomes]
+    base = outcomes[0]
+    result, exp = base.result, base.result.experiment
     figures = {}
     if exp.task.charts is not None:
-        figures = exp.task.charts(result.counts, result.chunk_counts, exp.params, outcome.rows)
+        figures = exp.task.charts(result.counts, result.chunk_counts, exp.params, base.rows)
+    tables, notes = [], [o.notes for o in outcomes if o.notes]
+    if len(outcomes) > 1:
+        diffs = differences(outcomes)
+        head = ["arm", "baseline", "metric", "seat", "difference", "95 % CI (paired)", "p-value", "× narrower than unpaired"]
+        tables.append(("Paired differences against the baseline (same deals)", head, _diff_cells(diffs)))
+        best = best_arm(outcomes, diffs, exp.objective)
+        if best is not None:
+            lo, hi = best["margin_ci"]
+            seat = "" if best["seat"] is None else f" (seat {best['seat']})"
+            notes.append(
+                f"Best {exp.objective[2]} of {best['metric']}{seat}: arm {best['best']} ({best['value']:.4g}), ahead of "
+                f"{best['runner_up']} by {best['margin']:.4g} (paired 95 % CI [{lo:.4g}, {hi:.4g}], p = {best['p_value']:.3g})."
+            )
+        if exp.sweep is not None:
+            frame = sweep_frame(outcomes, _key_metrics(outcomes))
+            figures["sweep"] = sweep_chart(frame, exp.sweep[0], f"{exp.title}: metrics against {exp.sweep[0]}")
+    arms_note = ""
+    if len(outcomes) > 1:
+        arms_note = "Arms: " + ", ".join(o.result.experiment.arm for o in outcomes) + f" (baseline {exp.arm})."
     return ReportSection(
         key=exp.name.lower().replace("_", "-"),
         title=exp.title,
-        description=exp.description,
-        rows=outcome.rows,
+        description=exp.description + (f"\n\n{arms_note}" if arms_note else ""),
+        rows=pd.concat([o.rows for o in outcomes], ignore_index=True),
         figures=figures,
-        headline=outcome.headline,
+        headline=base.headline,
         rules=dict(exp.sections.get("rules", {})) or {"(defaults)": "RULES.md"},
         strategies=exp.sections.get("strategies") or None,
-        games=result.games,
+        games=sum(o.result.games for o in outcomes),
         seed=exp.seed,
-        seconds=result.seconds,
-        extra_md=outcome.notes,
+        seconds=sum(o.result.seconds for o in outcomes),
+        extra_md="\n\n".join(notes) or None,
+        tables=tables,
     )
 
 
@@ -71,22 +139,28 @@ def read_suite(path: Path = SUITE_FILE) -> list[tuple[Path, list[tuple[str, int 
     return entries
 
 
-def write_outcomes(out_dir: Path, outcomes: list[Outcome], meta: dict, title: str) -> dict[str, Path]:
-    """Write summary.csv, charts, report.md and report.html for finished experiments."""
-    sections = [section_of(o) for o in outcomes]
-    return write_report(out_dir, sections, meta, title=title)
+def write_outcomes(out_dir: Path, experiments: list[list[Outcome]], meta: dict, title: str) -> dict[str, Path]:
+    """Write summary.csv (and differences.csv for arms), charts, report.md and report.html."""
+    written = write_report(out_dir, [section_of(arms) for arms in experiments], meta, title=title)
+    diffs = [differences(arms) for arms in experiments if len(arms) > 1]
+    if diffs:
+        path = Path(out_dir) / "differences.csv"
+        pd.concat(diffs, ignore_index=True).to_csv(path, index=False)
+        written["differences.csv"] = path
+    return written
 
 
-def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress) -> tuple[list[Outcome], dict[str, Path]]:
+def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress) -> tuple[list[list[Outcome]], dict[str, Path]]:
     """Run the default suite (``configs/suite.toml``) and write its report into ``out_dir``.
 
     Each experiment's run folder is ``out_dir/runs/<name>``; a finished run found there with the same identity is
     reused (resumed), so re-running the report only computes what is missing.
     """
-    outcomes = []
+    experiments = []
     for config, headline in read_suite():
-        exp = load_experiment(config, quick=quick)
-        outcomes.append(run_one(exp, out_dir / "runs" / exp.name, jobs=jobs, resume=True, progress=progress, headline=headline))
+        arms = load_arms(config, quick=quick)
+        folder = out_dir / "runs" / arms[0].name
+        experiments.append(run_arms(arms, folder, jobs=jobs, resume=True, progress=progress, headline=headline))
     meta = {"jobs": jobs, "command": "cardodds report" + (" --quick" if quick else "")}
-    paths = write_outcomes(out_dir, outcomes, meta, title="cardodds report" + (" (quick)" if quick else ""))
-    return outcomes, paths
+    paths = write_outcomes(out_dir, experiments, meta, title="cardodds report" + (" (quick)" if quick else ""))
+    return experiments, paths

@@ -49,9 +49,13 @@ def parse(sections: dict, where: str) -> CoinRules:
 
 
 def run_chunk(params: CoinRules, seed_seq: np.random.SeedSequence, n: int) -> Counts:
-    """Flip ``n`` coins with the chunk's DEAL stream; count games and heads."""
+    """Flip ``n`` coins with the chunk's DEAL stream; count games and heads.
+
+    Each coin is one uniform draw compared with ``p``, so arms with different ``p`` flip the same coins (common
+    random numbers) and their difference is estimated far more precisely than from two independent runs.
+    """
     rng = stream(seed_seq, DEAL)
-    heads = rng.binomial(n, params.p)
+    heads = np.count_nonzero(rng.random(n) < params.p)
     return {"games": np.int64(n), "heads": np.int64(heads)}
 
 

@@ -14,6 +14,8 @@ Example::
     quick_games = 1_000_000   # optional, used by ``--quick``
     chunk_size = 250_000      # optional, >= 1
     seed = 20261129           # optional, 0 <= seed <= 2**63 - 1
+    backend = "loky"          # optional, "loky" or "dask": where the chunks run (not part of the run's identity)
+    scheduler = "tcp://h:8786"  # optional, with backend = "dask" (none: a local cluster for the run)
     [rules]                   # task-specific, validated by the task
 """
 
@@ -31,6 +33,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from sim.backends import resolve_backend
 from sim.errors import CardoddsError
 from sim.options import unknown_key_error
 from sim.registry import Task, get_task, task_names
@@ -42,7 +45,9 @@ SEED_MAX = 2**63 - 1
 
 _NAME_RE = re.compile(r"[A-Za-z0-9_-]+")
 
-_EXPERIMENT_KEYS = ("name", "task", "title", "description", "games", "quick_games", "chunk_size", "seed")
+_EXPERIMENT_KEYS = (
+    "name", "task", "title", "description", "games", "quick_games", "chunk_size", "seed", "backend", "scheduler"
+)
 
 
 @functools.cache
@@ -108,6 +113,11 @@ class Experiment:
         The name of the arm the others are compared with.
     sweep : tuple or None
         ``(parameter, value)`` for an arm made by ``[sweep]``.
+    objective : tuple or None
+        ``(metric, seat, goal)`` from ``[sweep] objective = "metric:seat"`` and ``goal = "max" | "min"``: the value the
+        report names the best arm by.
+    backend, scheduler : str, str or None
+        Where the chunks run (``"loky"`` or ``"dask"``, see :mod:`sim.backends`); not part of :meth:`identity`.
     """
 
     name: str
@@ -125,6 +135,9 @@ class Experiment:
     arm: str = "main"
     baseline: str = "main"
     sweep: tuple[str, Any] | None = None
+    backend: str = "loky"
+    scheduler: str | None = None
+    objective: tuple[str, int | None, str] | None = None
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run (so one may resume the other): everything but the number of games."""
@@ -182,14 +195,26 @@ def _task(value: Any, where: str) -> Task:
 
 
 def load_experiment(
-    path: str | Path, *, games: int | None = None, seed: int | None = None, quick: bool = False
+    path: str | Path,
+    *,
+    games: int | None = None,
+    seed: int | None = None,
+    quick: bool = False,
+    backend: str | None = None,
+    scheduler: str | None = None,
 ) -> Experiment:
     """Read and validate an experiment file; for a file with arms, its baseline arm (see :func:`load_arms`)."""
-    return load_arms(path, games=games, seed=seed, quick=quick)[0]
+    return load_arms(path, games=games, seed=seed, quick=quick, backend=backend, scheduler=scheduler)[0]
 
 
 def load_arms(
-    path: str | Path, *, games: int | None = None, seed: int | None = None, quick: bool = False
+    path: str | Path,
+    *,
+    games: int | None = None,
+    seed: int | None = None,
+    quick: bool = False,
+    backend: str | None = None,
+    scheduler: str | None = None,
 ) -> list[Experiment]:
     """Read and validate an experiment file into its arms, the baseline first.
 
@@ -207,6 +232,8 @@ def load_arms(
         Overrides the file's ``seed`` (``--seed``).
     quick : bool
         Play ``quick_games`` instead of ``games`` (the file's ``games`` when it has no ``quick_games``).
+    backend, scheduler : str, optional
+        Override the file's ``backend`` / ``scheduler`` (``--backend`` / ``--scheduler``; a scheduler implies dask).
 
     Raises
     ------
@@ -254,6 +281,9 @@ def load_arms(
     else:
         n_games = file_games
     run_seed = file_seed if seed is None else _check_int(seed, "seed", "--seed", 0, SEED_MAX)
+    run_backend, run_scheduler = resolve_backend(
+        table.get("backend"), table.get("scheduler"), backend=backend, scheduler=scheduler, where=where
+    )
 
     allowed = ("experiment", "arms", "sweep") + tuple(task.sections)
     sections: dict[str, Any] = {}
@@ -269,6 +299,7 @@ def load_arms(
     sections = {key: sections.get(key, {}) for key in task.sections}
     variants = _variants(doc, task, path)
     baseline = variants[0][0]
+    objective = _objective(doc.get("sweep"), path)
     arms = []
     for arm, overrides, sweep in variants:
         arm_sections = _merge(sections, overrides)
@@ -290,11 +321,29 @@ def load_arms(
                 arm=arm,
                 baseline=baseline,
                 sweep=sweep,
+                backend=run_backend,
+                scheduler=run_scheduler,
+                objective=objective,
             )
         )
     return arms
 
 
+def _objective(sweep: Any, path: Path) -> tuple[str, int | None, str] | None:
+    if not isinstance(sweep, dict) or "objective" not in sweep:
+        return None
+    where = f"{path} [sweep]"
+    text = _check_str(sweep["objective"], "objective", where)
+    metric, _, seat = text.partition(":")
+    if not metric or (seat and not seat.isdigit()):
+        raise CardoddsError(f"{where}: 'objective' must be 'metric' or 'metric:seat', e.g. 'lose:0', not {text!r}")
+    goal = sweep.get("goal", "max")
+    if goal not in ("max", "min"):
+        raise CardoddsError(f"{where}: 'goal' must be \"max\" or \"min\", not {goal!r}")
+    return metric, int(seat) if seat else None, goal
+
+
+_SWEEP_KEYS = ("parameter", "values", "baseline", "objective", "goal")
 _ARM_RE = re.compile(r"[A-Za-z0-9_.=+-]+")
 
 
@@ -354,8 +403,8 @@ def _sweep_variants(sweep: Any, task: Task, path: Path) -> list[tuple[str, dict[
     if not isinstance(sweep, dict):
         raise CardoddsError(f"{where}: must be a table with 'parameter' and 'values'")
     for key in sweep:
-        if key not in ("parameter", "values", "baseline"):
-            raise unknown_key_error(key, ("parameter", "values", "baseline"), where)
+        if key not in _SWEEP_KEYS:
+            raise unknown_key_error(key, _SWEEP_KEYS, where)
     parameter = _check_str(sweep.get("parameter"), "parameter", where) if "parameter" in sweep else ""
     parts = parameter.split(".")
     if len(parts) < 2 or parts[0] not in task.sections or not all(parts):

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.backends import joblib_backend
 from sim.errors import CardoddsError
 from sim.experiment import Experiment, canonical_json, cardodds_version
 from sim.registry import Counts
@@ -38,6 +39,8 @@ CONFIG_COPY = "experiment.toml"
 CHUNK_DIR = "chunks"
 _META_KEY = "__cardodds__"
 _CHUNK_FORMAT = 1
+FROM_EXPERIMENT = "from-experiment"
+"""Default of ``run_experiment(backend=...)``: the experiment's own ``backend`` / ``scheduler`` (loky unless set)."""
 
 
 class RunInterrupted(CardoddsError):
@@ -63,7 +66,7 @@ class RunResult:
     seconds : float
         Wall time of this call.
     meta : dict
-        seed, numpy, bit_generator, cardodds, jobs, backend, platform, python, start, end.
+        seed, numpy, bit_generator, cardodds, jobs, backend, scheduler, platform, python, start, end.
     """
 
     experiment: Experiment
@@ -284,7 +287,8 @@ def run_experiment(
     jobs: int = 1,
     resume: bool = False,
     progress: bool | None = None,
-    backend: str | None = "loky",
+    backend: str | None = FROM_EXPERIMENT,
+    scheduler: str | None = None,
 ) -> RunResult:
     """Play ``exp`` into the run folder ``out_dir`` and merge the chunk counts.
 
@@ -301,8 +305,12 @@ def run_experiment(
     progress : bool or None
         Show a progress bar on stderr; None shows it when stderr is a terminal.
     backend : str or None
-        The joblib backend (``"loky"``, ``"threading"``, ``"dask"`` once ``distributed`` is imported, ...);
-        None uses whatever ``joblib.parallel_config`` has set (joblib's default is loky).
+        The joblib backend: ``"loky"``, ``"threading"``, ``"dask"`` (a ``distributed`` cluster, see
+        :mod:`sim.backends`; it runs every chunk on the cluster, whatever ``jobs``), ...; None uses whatever
+        ``joblib.parallel_config`` has set.  By default the experiment's ``backend`` and ``scheduler``.
+        The backend never changes the numbers.
+    scheduler : str, optional
+        With ``backend="dask"``: the scheduler address; None starts a local cluster for the run.
 
     Raises
     ------
@@ -313,6 +321,8 @@ def run_experiment(
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs == 0:
         raise CardoddsError(f"--jobs must be a non-zero integer, not {jobs!r}")
+    if backend == FROM_EXPERIMENT:
+        backend, scheduler = exp.backend, exp.scheduler
     start_wall, start = time.perf_counter(), _now()
     out_dir = Path(out_dir)
     created = _prepare_folder(exp, out_dir, resume)
@@ -349,23 +359,26 @@ def run_experiment(
     )
     run_chunk, params = exp.task.run_chunk, exp.params
     try:
-        if jobs == 1 or not missing:
+        if (jobs == 1 and backend != "dask") or not missing:
             for k in missing:
                 store(*_play_chunk(run_chunk, params, exp.seed, k, sizes[k]))
         else:
             from joblib import Parallel, delayed
 
-            try:
-                parallel = Parallel(n_jobs=jobs, backend=backend, return_as="generator_unordered")
-            except ValueError as exc:
-                raise CardoddsError(f"--backend: {' '.join(str(exc).split())}") from None
-            results = parallel(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sizes[k]) for k in missing)
-            try:
-                for k, counts in results:
-                    store(k, counts)
-            finally:
-                with contextlib.suppress(Exception):
-                    results.close()
+            with joblib_backend(backend, scheduler) as joblib_name:
+                try:
+                    parallel = Parallel(
+                        n_jobs=-1 if backend == "dask" else jobs, backend=joblib_name, return_as="generator_unordered"
+                    )
+                except ValueError as exc:
+                    raise CardoddsError(f"--backend: {' '.join(str(exc).split())}") from None
+                results = parallel(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sizes[k]) for k in missing)
+                try:
+                    for k, counts in results:
+                        store(k, counts)
+                finally:
+                    with contextlib.suppress(Exception):
+                        results.close()
     except KeyboardInterrupt:
         bar.close()
         saved = sum(c is not None for c in chunks)
@@ -386,7 +399,8 @@ def run_experiment(
         "bit_generator": BIT_GENERATOR,
         "cardodds": cardodds_version(),
         "jobs": jobs,
-        "backend": "in-process" if jobs == 1 else (backend or "joblib default"),
+        "backend": "in-process" if jobs == 1 and backend != "dask" else (backend or "joblib default"),
+        "scheduler": (scheduler or "local cluster") if backend == "dask" else None,
         "platform": platform.platform(),
         "python": platform.python_version(),
         "start": start,
