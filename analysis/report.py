@@ -162,6 +162,11 @@ def _headline_rows(section: ReportSection) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True) if parts else section.rows.iloc[0:0]
 
 
+def _key_rows(rows: pd.DataFrame) -> pd.DataFrame:
+    """The rows worth a first look: everything but the bins of distributions (``metric.<k>``)."""
+    return rows[~rows["metric"].astype(str).str.contains(r"\.\d+$")]
+
+
 def _md_cell(s: str) -> str:
     return s.replace("|", "\\|").replace("\n", " ")
 
@@ -365,11 +370,14 @@ def _markdown(title, sections, meta_items, headline, charts) -> str:
         if s.strategies is not None:
             md += ["### Strategies", "", _md_table(["strategy", "value"], [list(i) for i in _flatten(s.strategies)])
                    if s.strategies else "_None._", ""]
-        md += ["### Results", "", _md_table(_TABLE_HEAD, _table(s.rows)) if len(s.rows) else "_No rows._", ""]
-        for table_title, head, cells in s.tables:
-            md += [f"### {table_title}", "", _md_table(head, cells), ""]
         for name, rel, _ in charts[s.key]:
             md += [f"![{s.title} — {name}]({rel})", ""]
+        key_rows = _key_rows(s.rows)
+        md += ["### Results", "", _md_table(_TABLE_HEAD, _table(key_rows)) if len(key_rows) else "_No rows._", ""]
+        for table_title, head, cells in s.tables:
+            md += [f"### {table_title}", "", _md_table(head, cells), ""]
+        if len(key_rows) < len(s.rows):
+            md += ["### All rows (distributions included)", "", _md_table(_TABLE_HEAD, _table(s.rows)), ""]
         if s.extra_md:
             md += [s.extra_md.strip(), ""]
     return "\n".join(md)
@@ -400,15 +408,19 @@ def _html(title, sections, meta_items, headline, charts) -> str:
             body.append("<h3>Strategies</h3>")
             body.append(_html_table(["strategy", "value"], [list(i) for i in _flatten(s.strategies)], 9)
                         if s.strategies else "<p>None.</p>")
-        body.append("<h3>Results</h3>")
-        body.append(_html_table(_TABLE_HEAD, _table(s.rows)) if len(s.rows) else "<p>No rows.</p>")
-        for table_title, head, cells in s.tables:
-            body.append(f"<h3>{e(table_title)}</h3>")
-            body.append(_html_table(head, cells))
         for name, rel, png in charts[s.key]:
             data = base64.b64encode(png).decode("ascii")
             body.append(f'<figure><img src="data:image/png;base64,{data}" alt="{e(s.title)} — {e(name)}">'
                         f"<figcaption>{e(name)}</figcaption></figure>")
+        key_rows = _key_rows(s.rows)
+        body.append("<h3>Results</h3>")
+        body.append(_html_table(_TABLE_HEAD, _table(key_rows)) if len(key_rows) else "<p>No rows.</p>")
+        for table_title, head, cells in s.tables:
+            body.append(f"<h3>{e(table_title)}</h3>")
+            body.append(_html_table(head, cells))
+        if len(key_rows) < len(s.rows):
+            body.append("<details><summary>All rows (distributions included)</summary>"
+                        + _html_table(_TABLE_HEAD, _table(s.rows)) + "</details>")
         if s.extra_md:
             body.append(_html_text(s.extra_md))
         body.append("</section>")
