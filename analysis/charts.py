@@ -256,7 +256,7 @@ def sweep_chart(frame: pd.DataFrame, parameter: str, title: str) -> Figure:
         raise ValueError("no rows to draw")
     groups = list(frame.groupby(["metric", frame.seat.astype("string").fillna("table")], sort=False))
     with _style():
-        fig = _figure(4.2 * min(len(groups), 3), 3.6 * ((len(groups) + 2) // 3))
+        fig = _figure(max(7.0, 4.2 * min(len(groups), 3)), 3.6 * ((len(groups) + 2) // 3) + 0.4)
         for i, ((metric, seat), rows) in enumerate(groups):
             ax = fig.add_subplot((len(groups) + 2) // 3, min(len(groups), 3), i + 1)
             numeric = pd.api.types.is_numeric_dtype(rows["value"]) and not pd.api.types.is_bool_dtype(rows["value"])

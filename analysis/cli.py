@@ -120,6 +120,18 @@ def cmd_report(args) -> int:
 
 
 def cmd_exact(args) -> int:
+    if args.game == "sam":
+        from analysis.exact_sam import exact_toi_trang_table
+
+        rows = exact_toi_trang_table()
+        if args.json:
+            print(json.dumps(rows, ensure_ascii=False))
+        else:
+            for r in rows:
+                opts = ", ".join(f"{k}={r[k]}" for k in ("straights", "quad_counts_as_triple", "quad_counts_as_two_pairs"))
+                probs = "  ".join(f"{k} {v:.6g}" for k, v in r.items() if isinstance(v, float))
+                print(f"{opts}\n    {probs}")
+        return 0
     from analysis.exact_chan import exact_rows
 
     rows = exact_rows()
@@ -132,11 +144,57 @@ def cmd_exact(args) -> int:
 
 
 def cmd_odds(args) -> int:
-    from analysis.odds_chan import format_odds_chan, odds_chan
+    if args.game == "chan":
+        from analysis.odds_chan import format_odds_chan, odds_chan
 
-    result = odds_chan(args.hand)
-    print(json.dumps(result, ensure_ascii=False) if args.json else format_odds_chan(result))
+        result, text = odds_chan(args.hand), format_odds_chan
+    elif args.game == "sam":
+        from analysis.odds_sam import format_odds_sam, odds_sam
+
+        result, text = odds_sam(args.hand, args.opponents, args.games, args.seed), format_odds_sam
+    else:
+        from analysis.odds_tan import format_odds_tan, odds_tan
+
+        if args.trump is None:
+            raise CardoddsError("odds tan needs --trump (the trump suit: h, d, c, s or ♥ ♦ ♣ ♠)")
+        result = odds_tan(args.hand, args.trump, args.players, args.seat, args.games, args.seed)
+        text = format_odds_tan
+    print(json.dumps(result, ensure_ascii=False) if args.json else text(result))
     return 0
+
+
+_REPLAY = {
+    "sam": ("sam.play", "sim.sam.reference"),
+    "tan": ("tan.play", "sim.tan.play_task"),
+    "chan": ("chan.play", "sim.chan.play_task"),
+}
+
+
+def cmd_replay(args) -> int:
+    import importlib
+
+    from sim.registry import get_task
+
+    task_name, module = _REPLAY[args.game]
+    if args.config:
+        from sim.experiment import load_experiment
+
+        exp = load_experiment(args.config)
+        if exp.task.name != task_name:
+            raise CardoddsError(f"{args.config} is a '{exp.task.name}' experiment; replay {args.game} needs '{task_name}'")
+        params = exp.params
+    else:
+        params = get_task(task_name).parse({}, "defaults")
+    print(importlib.import_module(module).replay_text(args.seed, params.rules, params.strategies))
+    return 0
+
+
+def cmd_check(args) -> int:
+    from sim.chan.play_task import check_text
+
+    text, code = check_text(args.log)
+    print(text)
+    return code
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -167,15 +225,32 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(func=cmd_report)
 
     exact = sub.add_parser("exact", help="exact deal odds by combinatorics")
-    exact.add_argument("game", choices=["chan"])
+    exact.add_argument("game", choices=["chan", "sam"])
     exact.add_argument("--json", action="store_true")
     exact.set_defaults(func=cmd_exact)
 
     odds = sub.add_parser("odds", help="odds of one hand")
-    odds.add_argument("game", choices=["chan"])
-    odds.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
+    odds.add_argument("game", choices=["chan", "sam", "tan"])
+    odds.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" (Chắn) or "3s 10h Qd" (Sâm, Tấn)')
+    odds.add_argument("--opponents", type=int, default=3, help="Sâm: opponents (1–4, default 3)")
+    odds.add_argument("--trump", help="Tấn: the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
+    odds.add_argument("--players", type=int, default=4, help="Tấn: players at the table (default 4)")
+    odds.add_argument("--seat", type=int, default=0, help="Tấn: the hand's seat (0 = first attacker)")
+    odds.add_argument("--games", type=_positive, default=20_000, help="simulated games (Sâm, Tấn; default 20,000)")
+    odds.add_argument("--seed", type=_positive, default=1, help="random seed (default 1)")
     odds.add_argument("--json", action="store_true")
     odds.set_defaults(func=cmd_odds)
+
+    replay = sub.add_parser("replay", help="one game, move by move")
+    replay.add_argument("game", choices=sorted(_REPLAY))
+    replay.add_argument("--seed", type=_positive, required=True)
+    replay.add_argument("--config", help="take rules and strategies from this experiment file")
+    replay.set_defaults(func=cmd_replay)
+
+    check = sub.add_parser("check", help="list the fouls of a recorded game")
+    check.add_argument("game", choices=["chan"])
+    check.add_argument("log", help="move log (JSON)")
+    check.set_defaults(func=cmd_check)
     return parser
 
 
@@ -190,6 +265,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cardodds: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly.
+        sys.stdout = open(os.devnull, "w")
+        return 0
 
 
 if __name__ == "__main__":

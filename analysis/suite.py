@@ -59,6 +59,8 @@ def _diff_cells(diffs: pd.DataFrame) -> list[list[str]]:
     from analysis.report import fmt_ci, fmt_num
 
     shown = diffs[~diffs.metric.str.contains(r"\.\d+$")]
+    # Metrics the arms cannot change (identical in every chunk) say nothing: leave them out.
+    shown = shown[(shown.difference != 0) | (shown.ci_high > shown.ci_low)]
     cells = []
     for r in shown.itertuples():
         seat = "—" if pd.isna(r.seat) else str(r.seat)
@@ -99,9 +101,11 @@ def section_of(outcomes: list[Outcome] | Outcome) -> ReportSection:
         if best is not None:
             lo, hi = best["margin_ci"]
             seat = "" if best["seat"] is None else f" (seat {best['seat']})"
+            verdict = "" if best["p_value"] < 0.05 else " — not a significant margin at the 5 % level"
             notes.append(
                 f"Best {exp.objective[2]} of {best['metric']}{seat}: arm {best['best']} ({best['value']:.4g}), ahead of "
-                f"{best['runner_up']} by {best['margin']:.4g} (paired 95 % CI [{lo:.4g}, {hi:.4g}], p = {best['p_value']:.3g})."
+                f"{best['runner_up']} by {best['margin']:.4g} (paired 95 % CI [{lo:.4g}, {hi:.4g}], "
+                f"p = {best['p_value']:.3g}){verdict}."
             )
         if exp.sweep is not None:
             frame = sweep_frame(outcomes, _key_metrics(outcomes))
@@ -134,7 +138,7 @@ def read_suite(path: Path = SUITE_FILE) -> list[tuple[Path, list[tuple[str, int 
         raise CardoddsError(f"{path}: cannot read the suite: {' '.join(str(exc).split())}") from None
     entries = []
     for entry in doc.get("experiment", []):
-        headline = [(metric, seat) for metric, seat in entry.get("headline", [])]
+        headline = [(metric, None if seat == "table" else seat) for metric, seat in entry.get("headline", [])]
         entries.append((path.parent / entry["config"], headline))
     return entries
 

@@ -56,6 +56,8 @@ class Task:
 _TASK_MODULES = {
     "chan.deal": "sim.chan.deal_task",
     "demo.coin": "sim.demo_task",
+    "sam.deal": "sim.sam.deal_task",
+    "sam.play": "sim.sam.play_task",
 }
 
 

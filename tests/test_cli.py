@@ -25,7 +25,7 @@ def run_cli(capsys, *argv):
         (["odds", "chan", "--hand", "9V 9V CC"], "has 19 or 20 cards, this one has 3"),
         (["odds", "chan", "--hand", "2W " * 4 + "3W " * 4 + "4W " * 4 + "5W " * 4 + "6W " * 4 + "7W"], "this one has 21"),
         (["odds", "chan", "--hand", "cuu van " * 19], "could be văn or vạn"),
-        (["odds", "sam", "--hand", "3s"], "invalid choice"),
+        (["odds", "poker", "--hand", "3s"], "invalid choice"),
         (["run", "configs/nope.toml"], "nope.toml"),
         (["run", "configs/chan_deal.toml", "--jobs", "0"], "--jobs must be >= 1"),
         (["frobnicate"], "invalid choice"),
@@ -114,3 +114,29 @@ def test_console_script_has_no_traceback_on_bad_input():
         text=True,
     )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["odds", "sam", "--hand", "3s 4s 5s"], "10"),
+        (["odds", "sam", "--hand", "3s 3s 4s 5s 6s 7s 8s 9s Ts Js"], "3s"),
+        (["odds", "sam", "--hand", "3s 4s 5s 6s 7s 8s 9s Ts Js Xs"], "Xs"),
+        (["odds", "sam", "--hand", "3s 4s 5s 6s 7s 8s 9s Ts Js Qs", "--opponents", "7"], "opponents"),
+        (["replay", "sam", "--seed", "1", "--config", "configs/chan_deal.toml"], "replay sam needs 'sam.play'"),
+    ],
+)
+def test_sam_bad_input(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and message in err
+
+
+def test_sam_exact_odds_and_replay(capsys):
+    code, out, err = run_cli(capsys, "exact", "sam", "--json")
+    rows = json.loads(out)
+    default = next(r for r in rows if r["straights"] == "a23_to_qka" and r["quad_counts_as_triple"] and r["quad_counts_as_two_pairs"])
+    assert code == 0 and abs(default["any"] - 0.0024938134) < 1e-9
+    code, out, err = run_cli(capsys, "replay", "sam", "--seed", "3")
+    assert code == 0 and "seat 0:" in out and "payments:" in out
+    payments = [int(x.split()[-1]) for x in out.split("payments: ")[1].splitlines()[0].split(", ")]
+    assert sum(payments) == 0

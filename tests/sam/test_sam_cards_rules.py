@@ -1,6 +1,5 @@
 """Sâm cards notation and rules options."""
 
-import numpy as np
 import pytest
 
 from sim.errors import CardoddsError

@@ -1,0 +1,67 @@
+"""Throughput of the Sâm engines: games/s of the batch engine (1 process, and ``--jobs`` processes) and of the
+reference engine, in the same run.
+
+    python benchmarks/bench_sam.py [--games 200000] [--chunk 50000] [--jobs 2] [--players 4] [--ref-games 500]
+
+Strategies: ``control`` at every seat (deterministic, no Sâm declared), the usual default arm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from joblib import Parallel, delayed
+
+from sim.sam.batch import play_batch
+from sim.sam.reference import deal_games, play_game
+from sim.sam.rules import SamRules
+from sim.sam.strategies import Control
+from sim.streams import DEAL, PLAY, chunk_seed, stream
+
+
+def batch_chunk(players: int, k: int, n: int) -> int:
+    rules = SamRules(players=players)
+    ss = chunk_seed(1, k)
+    cards, leader = deal_games(stream(ss, DEAL), n, rules)
+    b = play_batch(cards, leader, rules, Control(), rng=stream(ss, PLAY))
+    return len(b.outcome)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200_000)
+    ap.add_argument("--chunk", type=int, default=50_000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--ref-games", type=int, default=500)
+    a = ap.parse_args(argv)
+    rules = SamRules(players=a.players)
+
+    batch_chunk(a.players, 999, 1000)  # warm up
+    t = time.perf_counter()
+    n1 = batch_chunk(a.players, 0, a.chunk)
+    one = n1 / (time.perf_counter() - t)
+    print(f"batch, 1 process : {one:12,.0f} games/s ({n1} games, {a.players} players)")
+
+    k = max(1, a.games // a.chunk)
+    with Parallel(n_jobs=a.jobs) as par:
+        par(delayed(batch_chunk)(a.players, 999, 1000) for _ in range(a.jobs))  # start the workers
+        t = time.perf_counter()
+        done = sum(par(delayed(batch_chunk)(a.players, i, a.chunk) for i in range(k)))
+        many = done / (time.perf_counter() - t)
+    print(f"batch, {a.jobs} processes: {many:12,.0f} games/s ({done} games in {k} chunks)")
+
+    ss = chunk_seed(2, 0)
+    cards, leader = deal_games(stream(ss, DEAL), a.ref_games, rules)
+    t = time.perf_counter()
+    for i in range(a.ref_games):
+        play_game(cards[i], int(leader[i]), rules, Control())
+    ref = a.ref_games / (time.perf_counter() - t)
+    print(f"reference        : {ref:12,.0f} games/s ({a.ref_games} games)")
+    print(f"speed-up, batch 1 process / reference: {one / ref:,.0f}x; {a.jobs} processes / reference: {many / ref:,.0f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

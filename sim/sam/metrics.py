@@ -1,0 +1,63 @@
+"""What a chunk of Sâm games counts (additive arrays) and the rows made from merged counts.
+
+Metric names (``seat`` None = table level):
+``toi_trang.<kind>`` / ``toi_trang.any`` (games won by a tới trắng of that kind), ``sam.declare`` (by seat: games in
+which the seat declared), ``sam.success`` (by seat: of its declarations), ``win`` and ``cuoc.mean`` (by seat),
+``cong`` and ``thoi_2`` (by seat: games lost cóng / lost paying for a 2 left), ``chat`` (chops per game),
+``plays.mean`` (plays per game), ``void`` (void games), ``outcome.<name>`` (share of each outcome).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analysis.estimate import mean_row, proportion_row
+from sim.sam.batch import BatchResult
+from sim.sam.hand import TOI_TRANG_KINDS
+from sim.sam.reference import OUTCOMES
+
+
+def play_counts(b: BatchResult, players: int) -> dict[str, np.ndarray]:
+    """Additive counts of a batch of played games."""
+    n = len(b.outcome)
+    seats = np.arange(players)
+    won_tt = b.outcome == OUTCOMES.index("toi_trang")
+    wk = np.where(won_tt, b.toi_trang[np.arange(n), np.maximum(b.winner, 0)], -1)
+    decl = b.declarer[:, None] == seats[None, :]
+    return {
+        "games": np.array(n, np.int64),
+        "outcome": np.bincount(b.outcome, minlength=len(OUTCOMES)).astype(np.int64),
+        "toi_trang": np.bincount(wk[wk >= 0], minlength=len(TOI_TRANG_KINDS)).astype(np.int64),
+        "sam_declare": decl.sum(0).astype(np.int64),
+        "sam_success": (decl & b.sam_success[:, None]).sum(0).astype(np.int64),
+        "win": (b.winner[:, None] == seats[None, :]).sum(0).astype(np.int64),
+        "cuoc_sum": b.pay.sum(0).astype(np.float64),
+        "cuoc_sq": (b.pay.astype(np.float64) ** 2).sum(0),
+        "cong": b.cong.sum(0).astype(np.int64),
+        "thoi_2": (b.thoi_2 > 0).sum(0).astype(np.int64),
+        "chat_sum": np.array(b.chops.sum(), np.float64),
+        "chat_sq": np.array((b.chops.astype(np.float64) ** 2).sum()),
+        "plays_sum": np.array(b.plays.sum(), np.float64),
+        "plays_sq": np.array((b.plays.astype(np.float64) ** 2).sum()),
+    }
+
+
+def play_rows(c: dict[str, np.ndarray], players: int) -> list[dict]:
+    """Rows of the ``sam.play`` metrics from merged counts."""
+    n = int(c["games"])
+    rows = [proportion_row(f"toi_trang.{k}", None, c["toi_trang"][i], n) for i, k in enumerate(TOI_TRANG_KINDS)]
+    rows.append(proportion_row("toi_trang.any", None, c["toi_trang"].sum(), n))
+    rows += [proportion_row(f"outcome.{o}", None, c["outcome"][i], n) for i, o in enumerate(OUTCOMES)]
+    rows.append(proportion_row("void", None, c["outcome"][OUTCOMES.index("void")], n))
+    for s in range(players):
+        rows += [
+            proportion_row("sam.declare", s, c["sam_declare"][s], n),
+            proportion_row("sam.success", s, c["sam_success"][s], c["sam_declare"][s]),
+            proportion_row("win", s, c["win"][s], n),
+            mean_row("cuoc.mean", s, c["cuoc_sum"][s], c["cuoc_sq"][s], n),
+            proportion_row("cong", s, c["cong"][s], n),
+            proportion_row("thoi_2", s, c["thoi_2"][s], n),
+        ]
+    rows.append(mean_row("chat", None, c["chat_sum"], c["chat_sq"], n))
+    rows.append(mean_row("plays.mean", None, c["plays_sum"], c["plays_sq"], n))
+    return rows

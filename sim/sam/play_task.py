@@ -1,0 +1,71 @@
+"""Task ``sam.play``: play whole Sâm games with the batch engine and measure outcomes and payoffs by seat.
+
+Config: ``[rules]`` (:class:`SamRules`) and ``[strategies]`` with ``default = {name = "greedy"}`` and optional
+per-seat overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``.
+Metrics: see :mod:`sim.sam.metrics`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.errors import CardoddsError
+from sim.options import unknown_key_error
+from sim.registry import Task
+from sim.sam.batch import play_batch
+from sim.sam.metrics import play_counts, play_rows
+from sim.sam.reference import deal_games
+from sim.sam.rules import SamRules, rules_from_table
+from sim.sam.strategies import StrategyBase, make_strategy
+from sim.streams import DEAL, PLAY, stream
+
+SEAT_KEYS = tuple(f"seat{i}" for i in range(5))
+
+
+@dataclass(frozen=True)
+class PlayParams:
+    rules: SamRules
+    strategies: tuple[StrategyBase, ...]
+
+
+def parse_strategies(table: dict | None, players: int, where: str) -> tuple[StrategyBase, ...]:
+    """One strategy per seat from a ``[strategies]`` table (``default`` plus ``seatK`` overrides)."""
+    table = dict(table or {})
+    for key in table:
+        if key != "default" and key not in SEAT_KEYS:
+            raise unknown_key_error(key, ("default",) + SEAT_KEYS, where)
+        if not isinstance(table[key], (dict, str)):
+            raise CardoddsError(f"{where}: '{key}' must be a table such as {{name = \"greedy\"}}")
+    for key in table:
+        if key.startswith("seat") and int(key[4:]) >= players:
+            raise CardoddsError(f"{where}: '{key}' but the table has only {players} players")
+    default = make_strategy(table.get("default", "greedy"), f"{where} default")
+    return tuple(make_strategy(table[f"seat{s}"], f"{where} seat{s}") if f"seat{s}" in table else default
+                 for s in range(players))
+
+
+def parse(sections: dict, where: str) -> PlayParams:
+    rules = rules_from_table(sections.get("rules"), f"{where} [rules]")
+    return PlayParams(rules, parse_strategies(sections.get("strategies"), rules.players, f"{where} [strategies]"))
+
+
+def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
+    cards, leader = deal_games(stream(seed_seq, DEAL), n, params.rules)
+    b = play_batch(cards, leader, params.rules, list(params.strategies), rng=stream(seed_seq, PLAY))
+    return play_counts(b, params.rules.players)
+
+
+def summarize(counts: dict[str, np.ndarray], params: PlayParams) -> list[dict]:
+    return play_rows(counts, params.rules.players)
+
+
+TASK = Task(
+    name="sam.play",
+    parse=parse,
+    run_chunk=run_chunk,
+    summarize=summarize,
+    sections=("rules", "strategies"),
+    extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)]},
+)

@@ -1,0 +1,152 @@
+"""The reference Sâm engine on hand-built deals: every outcome and payment, worked by hand."""
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from sim.sam.cards import parse_hand
+from sim.sam.reference import deal_games, play_game, replay_text
+from sim.sam.rules import SamRules
+from sim.sam.strategies import PASS, Control, Greedy, RandomLegal, StrategyBase
+from sim.streams import DEAL, PLAY, chunk_seed, stream
+
+
+class Scripted(StrategyBase):
+    """Plays a fixed list of moves (by name, or 'pass'), then plays greedy."""
+
+    def __init__(self, script, **kw):
+        super().__init__(**kw)
+        object.__setattr__(self, "script", list(script))
+
+    def choose(self, view, legal, may_pass, rng=None):
+        if not self.script:
+            return Greedy().choose(view, legal, may_pass, rng)
+        step = self.script.pop(0)
+        if step == "pass":
+            assert may_pass[0]
+            return np.array([PASS])
+        m = [i for i in range(view.table.n) if view.table.name(i) == step]
+        assert m and legal[0, m[0]], f"script move {step} is not legal"
+        return np.array([m[0]])
+
+
+def hands(*texts):
+    return [parse_hand(t) for t in texts]
+
+
+R2 = SamRules(players=2, first_leader="seat0")
+STRAIGHT_K = "3s 4s 5s 6s 7s 8s 9s 10s Jh Kd"  # 3..J straight (9 cards) and a K; not a tới trắng
+
+
+def test_cong_pays_fifteen_not_cards():
+    res = play_game(hands(STRAIGHT_K, "3h 4h 5d 7d 9h Qs Qc Ac 2s 2c"), 0, R2, Greedy(), log=True)
+    # seat 0 leads the 9-card straight, nobody beats, then the K: seat 1 never played
+    assert res.outcome == "normal" and res.winner == 0 and res.plays == 2
+    assert res.cong[1] and list(res.pay) == [15, -15]
+
+
+STRAIGHT_QK = "3s 4s 5s 6s 7s 8s 9s 10s Qd Kh"  # 3..10 straight, a Q and a K
+
+
+def test_last_play_ends_the_game_at_once():
+    # a Sâm whose last play could be beaten still succeeds: the play that empties the hand ends the game
+    decl = Greedy(declare="threshold", threshold=0.0)
+    res = play_game(hands(STRAIGHT_K, "3h 4h 5d 7d 9h Qs Qc Ac 2s 2c"), 0, R2, [decl, Greedy()], log=True)
+    assert res.outcome == "sam_success" and list(res.pay) == [20, -20] and "seat 0 leads single K (Kd)" in res.log
+
+
+def test_sam_fails_when_beaten_and_succeeds_otherwise():
+    decl = Greedy(declare="threshold", threshold=0.0)
+    res = play_game(hands(STRAIGHT_QK, "3h 4h 5d 7d 9h Qs Qc Ac 2s 2c"), 0, R2, [decl, Greedy()], log=True)
+    assert res.declarer == 0 and res.outcome == "sam_fail" and list(res.pay) == [-20, 20]
+    assert "seat 0 leads single K (Kh)" in res.log and "seat 1 beats with single A (Ac)" in res.log
+    res = play_game(hands(STRAIGHT_QK, "3h 4h 5d 7d 9h Qs Qc Jc Js 10c"), 0, R2, [decl, Greedy()])
+    assert res.outcome == "sam_success" and res.sam_success and list(res.pay) == [20, -20]
+    # the oracle declares only when a plan exists against the actual hands
+    ora = Greedy(declare="oracle")
+    assert play_game(hands(STRAIGHT_QK, "3h 4h 5d 7d 9h Qs Qc Ac 2s 2c"), 0, R2, ora).declarer == -1
+    res = play_game(hands(STRAIGHT_QK, "3h 4h 5d 7d 9h Qs Qc Jc Js 10c"), 0, R2, ora, log=True)
+    assert res.declarer == 0 and res.outcome == "sam_success"
+    assert "seat 0 declares Sâm (plan: straight 4-5-6-7-8-9-10, single Q, single K, single 3)" in res.log
+
+
+def test_play_on_after_failed_sam():
+    rules = SamRules(players=2, first_leader="seat0", play_on_after_failed_sam=True)
+    decl = Greedy(declare="threshold", threshold=0.0)
+    res = play_game(hands(STRAIGHT_QK, "3h 4h 5d 7d 9h Qs Qc Ac 2s 2c"), 0, rules, [decl, Greedy()], log=True)
+    # seat 1 beats the K with the A and plays on: 3-4-5, pair Q, then a 7 under seat 0's báo 1 while holding
+    # 9 and two 2s (đền); seat 0's Q wins.  Seat 1 pays its 9h 2s 2c = 1 + 5 + 5; seat 0 pays the failed Sâm, 20.
+    assert res.declarer == 0 and res.outcome == "normal" and not res.sam_success and res.winner == 0
+    assert "seat 1 beats with single A (Ac)" in res.log and "seat 0 beats with single Q (Qd)" in res.log
+    assert res.den == 1 and list(res.pay) == [11 - 20, 20 - 11]
+
+
+def test_no_finish_on_two_thoi_2_and_void():
+    seat0 = "3s 4s 5s 6s 7s 8s 9s 10s Qs 2h"  # (2s 3s ... Js would be a sảnh rồng: the 2 counts low)
+    seat1 = "3h 4h 5d 7d 9h 10c Jc Jd Qc Qd"
+    res = play_game(hands(seat0, seat1), 0, R2, Greedy(), log=True)
+    assert "seat 0 cannot lead (only a 2 would end the hand): passes" in res.log
+    assert res.winner == 1 and res.thoi_2[0] == 1 and list(res.pay) == [-5, 5]
+    free = SamRules(players=2, first_leader="seat0", no_finish_on_two=False)
+    res = play_game(hands(seat0, seat1), 0, free, Greedy())
+    assert res.winner == 0 and list(res.pay) == [15, -15]  # ends on the 2; seat 1 cóng
+    # both end up holding only a 2: nobody can lead
+    res = play_game(hands("3s 4s 5s 6s 7s 8s 9s 10s 2s 2h", "3d 4h 5d 6h 7d 8h 9d 10h 2c 2d"), 0, R2, Greedy(), log=True)
+    assert res.outcome == "void" and res.winner == -1 and list(res.pay) == [0, 0] and res.plays == 4
+
+
+def test_chat_chain_paid_by_last_chopped():
+    r3 = SamRules(players=3, first_leader="seat0")
+    deal = hands("2h 3c 4d 6c 7d 8c 10d Qc Kd Ah", "5s 5c 5d 5h 3s 4s 6s 8s 10s Qs", "9s 9c 9d 9h 3h 4h 6h 8h Jh Kh")
+    strategies = [Scripted(["single 2", "pass"]), Scripted(["quad 5", "pass"]), Scripted(["quad 9"])]
+    res = play_game(deal, 0, r3, strategies, log=True)
+    assert "seat 1 chops with quad 5 (5s 5c 5d 5h)" in res.log and "seat 2 chops with quad 9 (9s 9c 9d 9h)" in res.log
+    assert "  seat 1 pays seat 2 30 (chặt ×2)" in res.log and res.chops == 2
+    one = [Scripted(["single 2", "pass"]), Scripted(["quad 5"]), Scripted(["pass"])]
+    res = play_game(deal, 0, r3, one, log=True)
+    assert "  seat 0 pays seat 1 15 (chặt ×1)" in res.log and res.chops == 1
+    assert int(res.pay.sum()) == 0
+
+
+def test_toi_trang_tie_rules_and_heo_hang():
+    r3 = SamRules(players=3, first_leader="seat0")
+    # seat 1: the seed's 5 đôi; seat 2: tứ quý 2 (higher kind, later in turn order from seat 0)
+    deal = hands("3s 5h 7d 9c Jh Kd As 3c 4c 5c", "4♦ 4♥ 7♦ 7♥ 9♣ 9♥ 10♣ 10♥ Q♣ Q♦", "2s 2c 2h 2d 3h 3d 5s 6s 8s Js")
+    res = play_game(deal, 0, r3, Greedy(), log=True)
+    assert res.outcome == "toi_trang" and res.winner == 1 and list(res.toi_trang) == [-1, 4, 1]
+    assert list(res.pay) == [-20, 20 + 40, -40]  # seat 2 pays 20 + four 2s of heo hàng
+    res = play_game(deal, 0, SamRules(players=3, first_leader="seat0", toi_trang_tie="by_kind"), Greedy())
+    assert res.winner == 2 and list(res.pay) == [-20, -20, 40]
+    res = play_game(deal, 2, r3, Greedy())  # turn order from seat 2: seat 2 calls first
+    assert res.winner == 2
+    deal[0] = parse_hand("3s 5h 7d 9c Jh Kd As Ac Ad Ah")
+    rq = SamRules(players=3, first_leader="seat0", heo_hang_includes_quads=True)
+    assert list(play_game(deal, 0, rq, Greedy()).pay) == [-35, 35 + 40, -40]
+
+
+def test_den_when_not_blocking_bao_1():
+    # seat 7 of the replay: seat 2 plays 6 under báo 1 holding a K, seat 3 wins: seat 2 pays everyone's cards
+    text = replay_text(7, SamRules(), Greedy())
+    assert "  (seat 2 did not play its highest single before báo 1: đền if seat 3 wins)" in text
+    assert "seat 2 pays seat 3 8 (đền: did not block báo 1)" in text
+    assert text.endswith("payments: seat 0 +0, seat 1 +0, seat 2 -8, seat 3 +8")
+    assert "đền" not in replay_text(7, SamRules(den_bai=False), Greedy())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_zero_sum(players):
+    rules = SamRules(players=players)
+    ss = chunk_seed(11, players)
+    cards, leader = deal_games(stream(ss, DEAL), 300, rules)
+    rng = stream(ss, PLAY)
+    seen = Counter()
+    for i in range(300):
+        strategies = [RandomLegal(declare="threshold", threshold=0.6), Control(), Greedy(declare="oracle"), RandomLegal()][:players]
+        strategies += [Control()] * (players - len(strategies))
+        res = play_game(cards[i], int(leader[i]), rules, strategies, rng=rng)
+        assert int(res.pay.sum()) == 0
+        seen[res.outcome] += 1
+        if res.outcome == "normal":
+            assert res.winner >= 0  # (a winner may still be down: it may have been chopped)
+    assert seen["normal"] > 200
