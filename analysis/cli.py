@@ -67,7 +67,7 @@ def cmd_run(args) -> int:
     from analysis.suite import run_arms, write_outcomes
     from sim.experiment import load_arms
 
-    arms = load_arms(args.config, games=args.games, seed=args.seed)
+    arms = load_arms(args.config, games=args.games, seed=args.seed, backend=args.backend, scheduler=args.scheduler)
     exp = arms[0]
     out = Path(args.out) if args.out else REPORTS / "runs" / exp.name
     args.jobs = _resolve_jobs(args.jobs)
@@ -206,6 +206,12 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--games", type=_positive, help="games to play (overrides the file)")
     run.add_argument("--seed", type=_positive, help="random seed (overrides the file)")
     run.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
+    run.add_argument(
+        "--backend", choices=["loky", "dask"], help="where the chunks run: loky (this machine) or dask (default: the file's, else loky)"
+    )
+    run.add_argument(
+        "--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786 (implies --backend dask; none: a local cluster)"
+    )
     run.add_argument("--out", help="run folder (default: reports/runs/<name>)")
     run.add_argument("--resume", action="store_true", help="continue the run in --out, computing only missing chunks")
     run.add_argument("--json", action="store_true", help="print the result rows as JSON")
@@ -260,7 +266,9 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return args.func(args)
     except CardoddsError as exc:
-        print(f"cardodds: error: {exc}", file=sys.stderr)
+        # One line whatever the user typed: argparse echoes unknown arguments, newlines included.
+        message = str(exc).replace("\r", "\\r").replace("\n", "\\n")
+        print(f"cardodds: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardodds: interrupted", file=sys.stderr)

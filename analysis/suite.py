@@ -107,6 +107,8 @@ def section_of(outcomes: list[Outcome] | Outcome) -> ReportSection:
                 f"{best['runner_up']} by {best['margin']:.4g} (paired 95 % CI [{lo:.4g}, {hi:.4g}], "
                 f"p = {best['p_value']:.3g}){verdict}."
             )
+        if "arms_charts" in exp.task.extras:
+            figures.update(exp.task.extras["arms_charts"](outcomes))
         if exp.sweep is not None:
             frame = sweep_frame(outcomes, _key_metrics(outcomes))
             figures["sweep"] = sweep_chart(frame, exp.sweep[0], f"{exp.title}: metrics against {exp.sweep[0]}")

@@ -55,9 +55,11 @@ class Task:
 
 _TASK_MODULES = {
     "chan.deal": "sim.chan.deal_task",
+    "chan.play": "sim.chan.play_task",
     "demo.coin": "sim.demo_task",
     "sam.deal": "sim.sam.deal_task",
     "sam.play": "sim.sam.play_task",
+    "tan.play": "sim.tan.play_task",
 }
 
 

@@ -17,18 +17,21 @@ import contextlib
 import dataclasses
 import io
 import json
+import operator
 import os
 import platform
 import sys
 import tempfile
 import time
+import warnings
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from sim.backends import joblib_backend
+from sim.backends import joblib_backend, workers_deaf_to_ctrl_c
 from sim.errors import CardoddsError
 from sim.experiment import Experiment, canonical_json, cardodds_version
 from sim.registry import Counts
@@ -39,6 +42,7 @@ CONFIG_COPY = "experiment.toml"
 CHUNK_DIR = "chunks"
 _META_KEY = "__cardodds__"
 _CHUNK_FORMAT = 1
+_MAX_EARLY = 64  # chunks finished ahead of a slower lower chunk kept in memory; beyond that, read back from disk
 FROM_EXPERIMENT = "from-experiment"
 """Default of ``run_experiment(backend=...)``: the experiment's own ``backend`` / ``scheduler`` (loky unless set)."""
 
@@ -57,8 +61,9 @@ class RunResult:
     out_dir : Path
     counts : dict of numpy arrays
         All chunks merged by addition in chunk-id order.
-    chunk_counts : list of dict
-        Per-chunk counts in chunk-id order (for convergence charts).
+    chunk_counts : sequence of dict
+        Per-chunk counts in chunk-id order (for convergence charts, paired differences), read from the chunk
+        files on access (:class:`ChunkCounts`): memory does not grow with the number of chunks.
     games, chunks : int
         Games played in total; number of chunks.
     computed : int
@@ -72,7 +77,7 @@ class RunResult:
     experiment: Experiment
     out_dir: Path
     counts: Counts
-    chunk_counts: list[Counts]
+    chunk_counts: Sequence[Counts]
     games: int
     chunks: int
     computed: int
@@ -252,23 +257,77 @@ def _play_chunk(run_chunk, params, seed: int, k: int, n: int) -> tuple[int, Coun
     return k, run_chunk(params, chunk_seed(seed, k), n)
 
 
-def merge_counts(chunk_counts: list[Counts]) -> Counts:
-    """Add chunk counts in order; every chunk must have the same keys and shapes."""
-    if not chunk_counts:
-        raise ValueError("no chunks to merge")
-    total = {key: np.array(value, copy=True) for key, value in chunk_counts[0].items()}
-    for k, counts in enumerate(chunk_counts[1:], start=1):
-        if counts.keys() != total.keys():
-            raise CardoddsError(
-                f"chunk {k} counts {sorted(counts)} but chunk 0 counts {sorted(total)}; cannot merge them"
-            )
-        for key, value in counts.items():
-            if np.shape(value) != total[key].shape:
+class _Fold:
+    """Chunk counts added up in chunk-id order, one chunk at a time (``load(k)`` fetches a chunk not given)."""
+
+    def __init__(self, load: Callable[[int], Counts]):
+        self.total: Counts | None = None
+        self.next = 0
+        self._load = load
+
+    def add(self, counts: Counts | None) -> None:
+        k = self.next
+        if counts is None:
+            counts = self._load(k)
+        if self.total is None:
+            self.total = {key: np.array(value, copy=True) for key, value in counts.items()}
+        else:
+            total = self.total
+            if counts.keys() != total.keys():
                 raise CardoddsError(
-                    f"chunk {k} count '{key}' has shape {np.shape(value)}, chunk 0 has {total[key].shape}"
+                    f"chunk {k} counts {sorted(counts)} but chunk 0 counts {sorted(total)}; cannot merge them"
                 )
-            total[key] = total[key] + value
-    return total
+            for key, value in counts.items():
+                if np.shape(value) != total[key].shape:
+                    raise CardoddsError(
+                        f"chunk {k} count '{key}' has shape {np.shape(value)}, chunk 0 has {total[key].shape}"
+                    )
+                total[key] = total[key] + value
+        self.next = k + 1
+
+
+def merge_counts(chunk_counts: Sequence[Counts]) -> Counts:
+    """Add chunk counts in order; every chunk must have the same keys and shapes."""
+    if not len(chunk_counts):
+        raise ValueError("no chunks to merge")
+    fold = _Fold(lambda k: chunk_counts[k])
+    for counts in chunk_counts:
+        fold.add(counts)
+    return fold.total
+
+
+def _reload_chunk(out_dir: Path, identity_hash: str, k: int, n: int) -> Counts:
+    path = chunk_path(out_dir, k)
+    counts, reason = _load_chunk(path, identity_hash, k, n)
+    if counts is None:
+        raise CardoddsError(f"{path} {reason}: the run folder changed under the run; re-run with --resume")
+    return counts
+
+
+class ChunkCounts(Sequence):
+    """The per-chunk counts of a finished run, in chunk-id order, read from its chunk files when asked for.
+
+    Holding them all in memory would make memory grow with the number of games; the files are there anyway.
+    """
+
+    def __init__(self, out_dir: Path, identity_hash: str, sizes: list[int]):
+        self._out_dir, self._identity_hash, self._sizes = Path(out_dir), identity_hash, list(sizes)
+
+    def __len__(self) -> int:
+        return len(self._sizes)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        k = operator.index(k)
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError(f"chunk {k} of {len(self)}")
+        return _reload_chunk(self._out_dir, self._identity_hash, k, self._sizes[k])
+
+    def __repr__(self) -> str:
+        return f"ChunkCounts({str(self._out_dir)!r}, {len(self)} chunks)"
 
 
 def _show_progress(progress: bool | None) -> bool:
@@ -332,7 +391,20 @@ def run_experiment(
     _write_manifest(out_dir, _manifest(exp, k_total, "running", created))
     _atomic_write(out_dir / CONFIG_COPY, exp.text.encode("utf-8"))
 
-    chunks: list[Counts | None] = [None] * k_total
+    # Memory stays flat whatever the number of chunks: finished chunks are added to ``total`` in chunk-id order (so
+    # float sums are bit-identical for any jobs and backend) as soon as every lower chunk is in; a chunk that finishes
+    # early waits in ``early`` (or, if too many do, on disk only).  Per-chunk counts are read back from the files.
+    done = [False] * k_total
+    early: dict[int, Counts] = {}
+    folded = _Fold(lambda k: _reload_chunk(out_dir, ident, k, sizes[k]))
+
+    def add(k: int, counts: Counts | None) -> None:
+        done[k] = True
+        if counts is not None and (k == folded.next or len(early) < _MAX_EARLY):
+            early[k] = counts
+        while folded.next < k_total and done[folded.next]:
+            folded.add(early.pop(folded.next, None))
+
     if resume:
         for k, n in enumerate(sizes):
             path = chunk_path(out_dir, k)
@@ -341,13 +413,18 @@ def run_experiment(
             counts, reason = _load_chunk(path, ident, k, n)
             if counts is None:
                 _warn(f"{path} {reason}; recomputing it")
-            chunks[k] = counts
-    missing = [k for k in range(k_total) if chunks[k] is None]
+            else:
+                add(k, counts)
+    missing = [k for k in range(k_total) if not done[k]]
+
+    storing: list[int] = []  # the chunk being written, should Ctrl-C come meanwhile
 
     def store(k: int, counts: Counts) -> None:
+        storing[:] = [k]
         counts = _normalise(counts, k, sizes[k])
         _atomic_write(chunk_path(out_dir, k), _chunk_bytes(counts, ident, k, sizes[k]))
-        chunks[k] = counts
+        add(k, counts)
+        storing.clear()
         bar.update(sizes[k])
 
     from tqdm import tqdm
@@ -372,16 +449,20 @@ def run_experiment(
                     )
                 except ValueError as exc:
                     raise CardoddsError(f"--backend: {' '.join(str(exc).split())}") from None
-                results = parallel(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sizes[k]) for k in missing)
+                with workers_deaf_to_ctrl_c():  # the pool starts here
+                    results = parallel(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sizes[k]) for k in missing)
                 try:
                     for k, counts in results:
                         store(k, counts)
-                finally:
-                    with contextlib.suppress(Exception):
+                finally:  # on Ctrl-C, joblib warns about the results dropped: the message says it all already
+                    with contextlib.suppress(Exception), warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
                         results.close()
     except KeyboardInterrupt:
         bar.close()
-        saved = sum(c is not None for c in chunks)
+        saved = sum(done) + sum(
+            not done[k] and _load_chunk(chunk_path(out_dir, k), ident, k, sizes[k])[0] is not None for k in storing
+        )
         raise RunInterrupted(
             f"interrupted: {saved} of {k_total} chunks are saved in {out_dir}; "
             f"re-run with --resume to continue"
@@ -389,8 +470,8 @@ def run_experiment(
     finally:
         bar.close()
 
-    chunk_counts = [c for c in chunks if c is not None]
-    counts = merge_counts(chunk_counts)
+    counts = folded.total
+    chunk_counts = ChunkCounts(out_dir, ident, sizes)
     end = _now()
     _write_manifest(out_dir, _manifest(exp, k_total, "complete", created))
     meta = {

@@ -31,6 +31,12 @@ def _beat_table() -> np.ndarray:
 
 BEAT = _beat_table()
 
+BIT_LUT = np.array([0] + [1 << c for c in range(52)] + [0] * 13, dtype=U64)
+"""``BIT_LUT[c + 1]`` is the mask of card ``c``; index 0 (``c = -1``) and ``c >= 52`` give 0."""
+
+BEAT_LUT = np.concatenate([np.concatenate([[U64(0)], BEAT[t], np.zeros(13, dtype=U64)]) for t in range(4)])
+"""``BEAT_LUT[66 * trump + c + 1]`` is ``BEAT[trump, c]``, and 0 for ``c = -1``."""
+
 
 def popcount(x: np.ndarray) -> np.ndarray:
     """Number of cards in each mask."""
@@ -44,10 +50,8 @@ def lowest(x: np.ndarray) -> np.ndarray:
 
 
 def bit(c: np.ndarray) -> np.ndarray:
-    """Mask of card ``c`` (0 where ``c < 0`` or ``c >= 64``)."""
-    c = np.asarray(c)
-    ok = (c >= 0) & (c < 52)
-    return np.where(ok, np.left_shift(ONE, np.where(ok, c, 0).astype(U64)), ZERO)
+    """Mask of card ``c`` (0 where ``c < 0`` or ``c >= 52``; ``c`` in -1..64)."""
+    return BIT_LUT[np.asarray(c).astype(np.intp) + 1]
 
 
 def rank_spread(t: np.ndarray) -> np.ndarray:
@@ -62,7 +66,16 @@ def rank_counts(x: np.ndarray) -> np.ndarray:
     return np.bitwise_count((x[:, None] >> shifts) & U64(0xF)).astype(np.int16)
 
 
+_PREFIX = np.array([(1 << (p + 1)) - 1 for p in range(64)], dtype=U64)
+
+
 def nth_bit(x: np.ndarray, k: np.ndarray) -> np.ndarray:
-    """Id of the ``k``-th (0-based) lowest card of each mask (``k`` must be < popcount)."""
-    bits = ((x[:, None] >> np.arange(52, dtype=U64)[None, :]) & ONE).astype(np.int16)
-    return np.argmax(np.cumsum(bits, axis=1) > k[:, None], axis=1).astype(np.int16)
+    """Id of the ``k``-th (0-based) lowest card of each mask (``k`` must be < popcount): a binary search over ids."""
+    lo = np.zeros(x.shape[0], dtype=np.intp)
+    hi = np.full(x.shape[0], 63, dtype=np.intp)
+    for _ in range(6):
+        mid = (lo + hi) >> 1
+        left = np.bitwise_count(x & _PREFIX[mid]) > k  # the k-th card is at or below mid
+        hi = np.where(left, mid, hi)
+        lo = np.where(left, lo, mid + 1)
+    return lo.astype(np.int16)

@@ -11,7 +11,9 @@ The order of play inside a bout (lượt tấn), which the rule text leaves loos
    and hands the turn on.  The bout ends as defended when every adder has passed in a row.
 3. A take ends the bout at once: nobody may add after lên (seed).  The defender picks up every card on the table.
 4. Attack cards in a bout never exceed the defender's hand at the bout's start (or ``max_attack_cards`` if lower).
-   A defender who covers with their last card ends the bout as defended (``defender_runs_out = "bout_ends"``).
+   A defender who covers with their last card ends the bout as defended (``defender_runs_out = "bout_ends"``); with
+   ``"others_may_continue"`` and cards left in the stock, they draw up to ``hand_size`` at once and the bout goes on,
+   the cap becoming the cards covered so far plus the new hand (at most an integer ``max_attack_cards``).
 5. Defended: the cards are discarded (thải) and the defender attacks next.  Taken: the next player after the defender
    attacks.  A player who is out is skipped.
 6. After the bout everyone draws up to ``hand_size`` while the stock lasts (``refill_order``); the turned trump card
@@ -218,7 +220,13 @@ class TanGame:
             self.cover.append(cov)
             self.log.append(("cover", d, choice, cov))
             self._check()
-            if not self.hands[d]:  # defender_runs_out = "bout_ends"
+            if not self.hands[d] and self.rules.defender_runs_out == "others_may_continue" and self.stock:
+                drawn, self.stock = self.stock[: self.H], self.stock[self.H:]
+                self.hands[d].update(drawn)
+                self.log.append(("draw", d, drawn))
+                cap = min(len(self.attack) + len(drawn), self.rules.attack_cap)
+                self._check()
+            if not self.hands[d]:  # defender_runs_out = "bout_ends" (or the stock is empty)
                 self.discard += self.attack + self.cover
                 self.log.append(("discard", sorted(self.attack + self.cover)))
                 self.attack, self.cover = [], []
@@ -244,10 +252,44 @@ class TanGame:
                     self.finish_order.append(s)
                     self.log.append(("out", s))
 
-    def play(self) -> Outcome:
-        """Play the game to its end (or to ``max_bouts``) and return the outcome."""
+    @classmethod
+    def from_state(cls, rules: TanRules, hands, stock, discard, trump: int, out, bouts: int, pickups: int,
+                   first_attacker: int, strategies, rng=None, check: bool = False) -> "TanGame":
+        """A game resumed between two bouts (used by the batch engine for its longest games)."""
+        game = cls.__new__(cls)
+        game.rules, game.strategies, game.rng, game.check = rules, list(strategies), rng, check
+        game.P, game.H = rules.players, rules.hand_size
+        game.hands = [set(int(c) for c in h) for h in hands]
+        game.opening = None
+        game.stock = [int(c) for c in stock]
+        game.turned = game.stock[-1] if game.stock else None
+        game.trump = int(trump)
+        game.discard = [int(c) for c in discard]
+        game.attack, game.cover = [], []
+        game.out = [bool(o) for o in out]
+        game.finish_order = [p for p in range(game.P) if game.out[p]]
+        game.first_attacker = int(first_attacker)
+        game.bouts, game.pickups = int(bouts), int(pickups)
+        game.log = [("resume", game.bouts)]
+        game._deck = deck_ids(rules.deck)
+        game._check()
+        return game
+
+    def play(self, skip_cycles: bool = False) -> Outcome:
+        """Play the game to its end (or to ``max_bouts``) and return the outcome.
+
+        ``skip_cycles`` (only with deterministic strategies): once the stock is empty, a position seen before at the
+        start of a bout (same hands, same attacker) repeats forever, so whole periods are skipped up to
+        ``max_bouts`` (bouts and pick-ups advanced exactly); the outcome is the same as without skipping.
+        """
         self._exchange()
-        a = self.first_attacker
+        return self.resume(self.first_attacker, skip_cycles)
+
+    def resume(self, a: int, skip_cycles: bool = False) -> Outcome:
+        """Play on from the start of a bout with ``a`` attacking."""
+        if skip_cycles and not all(getattr(s, "deterministic", False) for s in self.strategies):
+            raise ValueError("skip_cycles needs deterministic strategies")
+        seen: dict = {}
         while True:
             ins = self._in()
             if len(ins) <= 1:
@@ -258,6 +300,19 @@ class TanGame:
             if self.bouts >= self.rules.max_bouts:
                 self.log.append(("truncated", self.bouts))
                 return Outcome(None, False, True, self.bouts, self.pickups, self.first_attacker, self.finish_order)
+            if skip_cycles and not self.stock:
+                key = (tuple(tuple(sorted(h)) for h in self.hands), a)
+                if key in seen:
+                    b1, p1 = seen.pop(key)
+                    period = self.bouts - b1
+                    k = (self.rules.max_bouts - self.bouts) // period
+                    if k:
+                        self.log.append(("cycle", self.bouts, period, k))
+                        self.bouts += k * period
+                        self.pickups += k * (self.pickups - p1)
+                        seen.clear()
+                        continue
+                seen[key] = (self.bouts, self.pickups)
             d = self._next_in(a)
             self.log.append(("bout", self.bouts + 1, a, d))
             taken = self._bout(a, d)
@@ -298,6 +353,10 @@ def format_log(game: TanGame, unicode: bool = True) -> str:
             lines.append(f"  seat {ev[1]} is out of cards and finished")
         elif kind == "end":
             lines.append("draw: the last bout emptied every hand" if ev[1] is None else f"seat {ev[1]} loses (tấn)")
+        elif kind == "cycle":
+            lines.append(f"the position at bout {ev[1] + 1} repeats every {ev[2]} bouts: {ev[3]} periods skipped")
+        elif kind == "resume":
+            lines.append(f"resumed after bout {ev[1]}")
         elif kind == "truncated":
             lines.append(f"truncated after {ev[1]} bouts (max_bouts)")
     return "\n".join(lines)

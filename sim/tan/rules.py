@@ -4,12 +4,18 @@ Interpretations the rule text leaves open (documented here once):
 
 - ``max_attack_cards``: the attack cards of one bout never exceed the defender's hand at the bout's start; an integer
   lowers that cap further (the bout's cap is ``min(max_attack_cards, defender's hand)``).
+- ``trump_exchange = "any_lower"``: before the first attack the seats are asked in turn order from the first attacker;
+  the first whose strategy swaps gives one lower trump for the turned card, which then lies at the bottom of the
+  stock (one swap a game).
 - ``trump_exchange = "two_only"`` (đổi 2 chủ): only the lowest trump of the deck (the 2; the 6 in the 36-card deck)
   may be swapped for the turned card, and in a single game the swapper attacks first (RULES §3.2).
-- ``defender_runs_out = "bout_ends"``: a defender who covers with their last card ends the bout as defended.  Because
-  the attack cap is the defender's hand at the bout's start, covering the last card means the cap is reached, so no
-  one could add anyway.  ``"others_may_continue"`` (the seed's other, unwritten way) is accepted by name but not
-  implemented: choosing it raises an error.
+- ``defender_runs_out``: the seed announces two ways of playing when the defender runs out of cards and the text is
+  cut there.  ``"bout_ends"`` (default): a defender who covers with their last card ends the bout as defended (the
+  attack cap is the defender's hand at the bout's start, so the cap is reached then anyway).
+  ``"others_may_continue"`` (our reading of the other way): while the stock lasts, the defender who has covered with
+  their last card draws up to ``hand_size`` at once and the bout goes on — the others may keep adding, the cap
+  becoming the cards already covered plus the new hand (still at most an integer ``max_attack_cards``); with the
+  stock empty the bout ends as in ``"bout_ends"`` (the defender has finished).
 - Series play (luật bên lề, RULES §3.5: cúng chủ, xả, first attack to the previous winner, ``trump_no_three_in_a_row``)
   is not implemented; the options exist so a config naming them gets a clear error.
 """
@@ -89,10 +95,9 @@ class TanRules:
         if self.refill_order not in ("attacker_defender_others", "attacker_others_defender"):
             raise CardoddsError(f"refill_order must be attacker_defender_others or attacker_others_defender, "
                                 f"not {self.refill_order!r}")
-        if self.defender_runs_out == "others_may_continue":
-            raise CardoddsError("defender_runs_out = 'others_may_continue' is not implemented yet (use 'bout_ends')")
-        if self.defender_runs_out != "bout_ends":
-            raise CardoddsError(f"defender_runs_out must be bout_ends, not {self.defender_runs_out!r}")
+        if self.defender_runs_out not in ("bout_ends", "others_may_continue"):
+            raise CardoddsError(f"defender_runs_out must be bout_ends or others_may_continue, "
+                                f"not {self.defender_runs_out!r}")
         if not isinstance(self.max_bouts, int) or self.max_bouts < 1:
             raise CardoddsError(f"max_bouts must be a positive integer, not {self.max_bouts!r}")
         if self.series:

@@ -8,9 +8,18 @@ engine (one game, a view object) and a vectorised one for the batch engine (``*_
   ``-1``).  ``legal`` already holds only the cards the rules allow (rank on the table, attack cap not reached).
 - ``defend``: cover the uncovered attack card with one of ``legal`` (the cards that beat it), or take (lên).
 
-Cards are ids ``4 * rank + suit``; "lowest" means the lowest id, i.e. lowest rank, ties broken by suit order ♠ ♣ ♦ ♥.
-Deterministic strategies use only what the player can see: their hand, the table, the trump, the stock's size and the
-other hands' sizes.
+Views (what a decision may look at; the same names in both forms):
+
+- exchange: ``hand, options, turned, trump`` (batch: masks ``hand, options``, arrays ``turned, trump``, ``tmask``).
+- attack: ``hand, legal, is_lead, trump, stock_left, defender_cards, n_attack`` (reference also ``seat, attack,
+  cover``; batch also ``tmask``, the trump suit's mask).
+- defend: ``hand, legal, card`` (the attack card to cover), ``trump, stock_left, n_attack`` (batch also ``tmask``).
+
+In the reference form cards are ids in sorted lists; in the batch form hands and ``legal`` are ``uint64`` masks and a
+choice is an ``int16`` array, ``-1`` for none / pass / take.  Cards are ids ``4 * rank + suit``; "lowest" means the
+lowest id, i.e. lowest rank, ties broken by suit order ♠ ♣ ♦ ♥.  Deterministic strategies (``deterministic = True``)
+use only what the player can see and never the random stream; the batch engine relies on that to hand its longest
+games to the reference engine.
 """
 
 from __future__ import annotations
@@ -23,12 +32,10 @@ import numpy as np
 from sim.errors import CardoddsError
 from sim.options import from_table
 from sim.tan import bits
-from sim.tan.bits import U64
 from sim.tan.cards import parse_rank, rank_of, suit_of
 
 View = SimpleNamespace
-"""Reference-engine views: ``seat, hand, legal, trump, stock_left, is_lead, defender_cards, n_attack, card,
-options, turned`` (lists of card ids, ints, bools) — whichever the decision needs."""
+"""A reference-engine view (see the module docstring)."""
 
 
 def _lowest_nontrump_first(cards: list[int], trump: int) -> int | None:
@@ -48,6 +55,7 @@ class RandomLegal:
     """Chooses uniformly among the legal moves (passing and taking count as one move each)."""
 
     name = "random"
+    deterministic = False
 
     def exchange(self, v: View, rng) -> int | None:
         k = int(rng.integers(len(v.options) + 1))
@@ -64,10 +72,12 @@ class RandomLegal:
 
     @staticmethod
     def _pick(mask, extra, rng):
-        cnt = bits.popcount(mask) + extra
-        k = np.minimum((rng.random(mask.shape[0]) * cnt).astype(np.int16), np.maximum(cnt - 1, 0))
-        pick = bits.nth_bit(mask, np.minimum(k, np.maximum(bits.popcount(mask) - 1, 0)))
-        return np.where((k < bits.popcount(mask)) & (mask != 0), pick, -1).astype(np.int16)
+        """A uniform choice among the cards of ``mask`` and ``extra`` (0 or 1) "no card" moves; -1 for no card."""
+        cards = bits.popcount(mask)
+        total = cards + extra
+        k = np.minimum((rng.random(mask.shape[0]) * total).astype(np.intp), np.maximum(total - 1, 0))
+        play = (k < cards) & (mask != 0)
+        return np.where(play, bits.nth_bit(mask, np.where(play, k, 0)), -1).astype(np.int16)
 
     def exchange_batch(self, v, rng):
         return self._pick(v.options, 1, rng)
@@ -92,6 +102,7 @@ class Basic:
 
     throw_max: str = "J"
     name = "basic"
+    deterministic = True
 
     def __post_init__(self):
         parse_rank(self.throw_max)
@@ -113,10 +124,10 @@ class Basic:
         return np.where(v.options != 0, bits.lowest(v.options), -1).astype(np.int16)
 
     def attack_batch(self, v, rng=None):
-        lead = _lowest_nontrump_first_batch(v.legal, v.tmask)
-        cand = v.legal & ~v.tmask & bits.BELOW[parse_rank(self.throw_max) + 1]
-        throw = np.where(cand != 0, bits.lowest(cand), -1)
-        return np.where(v.is_lead, lead, throw).astype(np.int16)
+        plain = v.legal & ~v.tmask
+        lead_pool = np.where(plain != 0, plain, v.legal)
+        x = np.where(v.is_lead, lead_pool, plain & bits.BELOW[parse_rank(self.throw_max) + 1])
+        return np.where(x != 0, bits.lowest(x), -1).astype(np.int16)
 
     def defend_batch(self, v, rng=None):
         return _lowest_nontrump_first_batch(v.legal, v.tmask)
@@ -124,7 +135,7 @@ class Basic:
 
 @dataclass(frozen=True)
 class Heuristic:
-    """A stronger hand-made player.
+    """A stronger hand-made player (defaults picked from a small head-to-head grid against ``basic``).
 
     Parameters
     ----------
@@ -133,9 +144,9 @@ class Heuristic:
         cover a non-trump attack with a trump of rank ``take_trump_rank`` or above when at most ``take_max_table``
         attack cards are on the table.
     hold_rank, take_trump_rank : str
-        Ranks for the two rules above (``"Q"``, ``"Q"``).
+        Ranks for the two rules above (``"K"``, ``"J"``).
     take_max_table : int
-        See ``save_trumps`` (1: only when taking picks up a single pair of cards).
+        See ``save_trumps`` (2).
     overload : bool
         Add any matching card, trumps included, once the stock is empty or the defender holds at most
         ``overload_cards`` cards.
@@ -147,13 +158,14 @@ class Heuristic:
     """
 
     save_trumps: bool = True
-    hold_rank: str = "Q"
-    take_trump_rank: str = "Q"
-    take_max_table: int = 1
+    hold_rank: str = "K"
+    take_trump_rank: str = "J"
+    take_max_table: int = 2
     overload: bool = True
     overload_cards: int = 2
     endgame: bool = True
     name = "heuristic"
+    deterministic = True
 
     def __post_init__(self):
         parse_rank(self.hold_rank)

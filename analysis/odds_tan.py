@@ -1,0 +1,111 @@
+"""Tấn hand odds: how often a given opening hand loses, by simulation with the batch engine.
+
+The other hands, the turned card and the stock are dealt at random given the hand and the trump suit: the turned
+card is uniform over the trump cards not in the hand (that is the deal conditioned on the trump suit), the rest is
+shuffled.  Seat 0 attacks first (``first_attacker = "seat0"``; a "two_only" swap may still move the first attack).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analysis.estimate import wilson
+
+from sim.errors import CardoddsError
+from sim.streams import DEAL, PLAY, chunk_seed, stream
+from sim.tan.batch import play_batch
+from sim.tan.cards import SUIT_SYMBOLS, deck_ids, format_cards, parse_cards, parse_suit
+from sim.tan.rules import TanRules
+from sim.tan.strategies import seat_strategies
+
+
+def _conditioned_orders(cards: list[int], trump: int, seat: int, rules: TanRules, rng, n: int) -> np.ndarray:
+    P, H, D = rules.players, rules.hand_size, rules.deck
+    rest = np.array(sorted(set(deck_ids(D)) - set(cards)), dtype=np.int8)
+    trump_pos = np.nonzero((rest & 3) == trump)[0]
+    turned_pos = trump_pos[rng.integers(0, trump_pos.shape[0], size=n)]
+    keep = np.ones((n, rest.shape[0]), dtype=bool)
+    keep[np.arange(n), turned_pos] = False
+    others = rng.permuted(np.tile(rest, (n, 1))[keep].reshape(n, -1), axis=1)
+    orders = np.empty((n, D), dtype=np.int8)
+    before = seat * H
+    orders[:, :before] = others[:, :before]
+    orders[:, before: before + H] = np.array(cards, dtype=np.int8)
+    orders[:, before + H: P * H] = others[:, before: P * H - H]
+    orders[:, P * H] = rest[turned_pos]
+    orders[:, P * H + 1:] = others[:, P * H - H:]
+    return orders
+
+
+def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: int, strategy="basic",
+             rules: dict | None = None) -> dict:
+    """Loss chance of ``hand`` held at ``seat`` (0 = first attacker) with ``trump`` as the trump suit.
+
+    Parameters
+    ----------
+    hand : str
+        The opening hand (``"10h Qd 2s ..."``), exactly ``hand_size`` cards.
+    trump : str
+        The trump suit (``h``, ``♥``, ``cơ``, ...).
+    players, seat, games, seed : int
+    strategy : str or dict
+        Every seat's strategy (``"basic"``).
+    rules : dict, optional
+        Other ``[rules]`` options (``players`` and ``first_attacker`` are set here).
+
+    Returns
+    -------
+    dict
+        JSON-serialisable: the inputs and ``lose``, ``draw``, ``truncated`` as ``{estimate, ci_low, ci_high}``
+        (95 % Wilson intervals) and ``bouts_mean``.
+    """
+    table = dict(rules or {})
+    table.update(players=players, first_attacker="seat0")
+    r = TanRules.from_table(table, "odds")
+    cards = parse_cards(hand, deck=r.deck)
+    if len(cards) != r.hand_size:
+        raise CardoddsError(f"a Tấn hand has {r.hand_size} cards, {len(cards)} given")
+    t = parse_suit(trump)
+    if sum(1 for c in deck_ids(r.deck) if c & 3 == t and c not in cards) == 0:
+        raise CardoddsError(f"the hand holds every {SUIT_SYMBOLS[t]}: no trump card is left to turn")
+    if not isinstance(seat, int) or not 0 <= seat < r.players:
+        raise CardoddsError(f"seat must be 0..{r.players - 1}, not {seat!r}")
+    if not isinstance(games, int) or games < 1:
+        raise CardoddsError(f"games must be a positive integer, not {games!r}")
+    strategies = seat_strategies(strategy, r.players, "odds strategy")
+    seq = chunk_seed(seed, 0)
+    orders = _conditioned_orders(cards, t, seat, r, stream(seq, DEAL), games)
+    res = play_batch(r, orders, np.zeros(games, dtype=np.int8), strategies, rng=stream(seq, PLAY))
+
+    def prop(k):
+        lo, hi = wilson(int(k), games)
+        return {"estimate": int(k) / games, "ci_low": lo, "ci_high": hi}
+
+    return {
+        "hand": format_cards(cards),
+        "trump": SUIT_SYMBOLS[t],
+        "players": r.players,
+        "seat": seat,
+        "games": games,
+        "seed": seed,
+        "strategy": strategies[0].name,
+        "lose": prop((res.loser == seat).sum()),
+        "draw": prop(res.draw.sum()),
+        "truncated": prop(res.truncated.sum()),
+        "bouts_mean": float(res.bouts.mean()),
+    }
+
+
+def format_odds_tan(d: dict) -> str:
+    """A short text report of an ``odds_tan`` result."""
+    def pct(x):
+        return f"{100 * x['estimate']:.1f} % (95 % CI {100 * x['ci_low']:.1f}–{100 * x['ci_high']:.1f} %)"
+
+    return "\n".join([
+        f"Tấn, {d['players']} players, trump {d['trump']}, seat {d['seat']} (seat 0 attacks first), "
+        f"strategy {d['strategy']}",
+        f"hand: {d['hand']}",
+        f"lose (tấn): {pct(d['lose'])}   fair share 1/{d['players']} = {100 / d['players']:.1f} %",
+        f"draw: {pct(d['draw'])}   truncated: {pct(d['truncated'])}",
+        f"{d['games']} games, seed {d['seed']}, {d['bouts_mean']:.1f} bouts a game",
+    ])

@@ -1,0 +1,127 @@
+"""Every throughput benchmark in one markdown table: engine, games/s, speed-up over the game's reference engine, peak memory.
+
+Runs each ``benchmarks/bench_<game>*.py`` script that exists (the Chắn deal, Sâm, Tấn, ...; the memory benchmark and this
+script excepted) in its own subprocess, then the Chắn deal run on the loky and on the Dask backend (a local cluster).
+Peak memory is the most resident memory the script's whole process tree held at once (workers included, sampled from
+/proc every 0.1 s).
+
+A benchmark script reports an engine per line, either as ``BENCH {"engine": "...", "games_per_s": 123.4}`` or in the
+human form the existing scripts print: ``<engine> : <rate> games/s ...`` or ``<engine>␣␣<rate>␣␣<more numbers>`` (the
+engine name followed by a colon or two spaces, then the rate).  The reference engine of a game is the line whose name
+contains "reference"; speed-ups are against it.
+
+Usage: ``python benchmarks/bench_all.py [--jobs J] [--games N] [--backend-games N] [--out table.md]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from bench_memory import _tree_rss_kb, measure  # noqa: E402  (a sibling script)
+
+SKIP = {"bench_all.py", "bench_memory.py"}
+_JSON_ROW = re.compile(r"^BENCH\s+(\{.*\})\s*$")
+_TEXT_ROW = re.compile(
+    r"^(?P<engine>\S.*?)(?:\s*:\s+|\s{2,})(?P<rate>\d[\d,]*(?:\.\d+)?)(?=\s+(?:games/s|tables/s|\d))"
+)
+
+
+def parse_rows(text: str) -> list[tuple[str, float]]:
+    """``(engine, games per second)`` for every engine line of a benchmark's output."""
+    rows = []
+    for line in text.splitlines():
+        if m := _JSON_ROW.match(line):
+            row = json.loads(m.group(1))
+            rows.append((str(row["engine"]), float(row["games_per_s"])))
+        elif m := _TEXT_ROW.match(line.rstrip()):
+            rows.append((" ".join(m.group("engine").split()), float(m.group("rate").replace(",", ""))))
+    return rows
+
+
+def run_script(path: Path, args: list[str]) -> tuple[str, int, float, int]:
+    """Run one benchmark script; its stdout, exit code, seconds and the peak RSS (kB) of its process tree."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, str(path), *args], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    peak = 0
+    while proc.poll() is None:
+        peak = max(peak, _tree_rss_kb(proc.pid))
+        time.sleep(0.1)
+    return proc.stdout.read(), proc.returncode, time.perf_counter() - start, peak
+
+
+def game_of(path: Path) -> str:
+    names = {"chan": "Chắn", "sam": "Sâm", "tan": "Tấn"}
+    stem = path.stem.removeprefix("bench_")
+    game, _, what = stem.partition("_")
+    return names.get(game, game) + (f" {what.replace('_', ' ')}" if what else "")
+
+
+def table(groups: list[tuple[str, list[tuple[str, float, int | None]]]]) -> str:
+    """The markdown table: one block of rows per game, speed-ups against that game's reference engine."""
+    lines = ["| game | engine | games/s | speed-up | peak memory |", "|---|---|---:|---:|---:|"]
+    for game, rows in groups:
+        reference = next((rate for engine, rate, _ in rows if "reference" in engine.lower()), None)
+        for engine, rate, peak_kb in rows:
+            speed = f"{rate / reference:,.0f}×" if reference else "–"
+            memory = f"{peak_kb / 1024:,.0f} MiB" if peak_kb else "–"
+            lines.append(f"| {game} | {engine} | {rate:,.0f} | {speed} | {memory} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes for every benchmark")
+    parser.add_argument("--games", type=int, help="passed to every game benchmark as --games (default: their own)")
+    parser.add_argument("--backend-games", type=float, default=4e6, help="games of the loky / dask Chắn deal runs")
+    parser.add_argument("--no-dask", action="store_true", help="skip the Dask backend")
+    parser.add_argument("--out", help="also write the table to this markdown file")
+    args = parser.parse_args()
+
+    groups: list[tuple[str, list[tuple[str, float, int | None]]]] = []
+    for path in sorted(HERE.glob("bench_*.py")):
+        if path.name in SKIP:
+            continue
+        extra = ["--jobs", str(args.jobs)] + (["--games", str(args.games)] if args.games else [])
+        print(f"running {path.name} {' '.join(extra)} ...", file=sys.stderr, flush=True)
+        out, code, seconds, peak = run_script(path, extra)
+        rows = parse_rows(out)
+        if code != 0 or not rows:
+            print(f"  skipped: exit code {code}, {len(rows)} engine lines recognised", file=sys.stderr)
+            continue
+        print(f"  {len(rows)} engines in {seconds:.0f} s", file=sys.stderr)
+        groups.append((game_of(path), [(engine, rate, peak) for engine, rate in rows]))
+
+    backends = ["loky"] + ([] if args.no_dask else ["dask"])
+    chan = next((rows for game, rows in groups if game.startswith("Chắn")), None)
+    if chan is None:
+        chan = []
+        groups.insert(0, ("Chắn deal", chan))
+    for backend in backends:
+        print(f"running the Chắn deal on {backend} ({int(args.backend_games):,} games) ...", file=sys.stderr, flush=True)
+        try:
+            r = measure(int(args.backend_games), args.jobs, backend)
+        except SystemExit as exc:
+            print(f"  skipped: {exc}", file=sys.stderr)
+            continue
+        where = f"{args.jobs} jobs" if backend == "loky" else "local cluster, 2 workers × 1 thread"
+        chan.append((f"runner, {backend} backend ({where}, chunk files included)", r["games"] / r["seconds"], r["tree_kb"]))
+
+    text = table(groups)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

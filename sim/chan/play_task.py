@@ -1,0 +1,273 @@
+"""The ``chan.play`` task: play whole Chắn games and count who wins, how, with which cước, and for how many points.
+
+Engines: when every seat plays ``basic`` or ``heuristic`` (without ``eat_ca_to_wait``) the games
+are played by the vectorised batch engine (:mod:`sim.chan.batch`), otherwise one at a time by the reference engine
+(:mod:`sim.chan.reference`).  The two agree game for game (``tests/chan/test_batch_game.py``), so the counts do not
+depend on the engine.  The deal uses the chunk's DEAL stream (:func:`sim.chan.deal.deal_orders`), randomised
+strategies the PLAY stream.  The cái sits at seat ``rules.cai_seat`` (0 by default).
+
+Config sections: ``[rules]`` (:class:`ChanRules`) and ``[strategies]``: one strategy for every seat (``name = "basic"``
+plus its knobs; default ``basic``) or ``seats = ["basic", {name = "heuristic", max_ca = 3}, "random", "basic"]``.
+
+Metrics (``seat`` None = the whole table):
+
+- ``win`` by seat, ``draw`` (hòa): proportions of games; they add to 1.
+- ``thien_u`` (seat = the cái): proportion of games won by Thiên ù, with its exact deal value.
+- ``win_type.<u_rong|bach_thu|bach_thu_chi>`` and ``win_how.<thien_u|u|chiu_u>``: proportions among wins.
+- ``cuoc.<name>``: proportion of wins whose call includes that cước (names of ``CUOC_NAMES``).
+- ``points.win`` by seat: mean points of that seat's wins; ``points.game`` by seat: mean net points per game, every
+  other player paying the winner the hand's points (winner +3 p, others -p; a draw pays nothing).
+- ``noc_left.<k>`` and ``noc_left.mean``: cards left in the nọc when the game ends.
+- ``moves.mean``: moves per game; ``fouls_avoided.<code>``: mean number of moves per game the legal-move filter
+  removed because they were that foul (the simulator's players never commit one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from sim.chan.deal import NOC_SIZE, deal_orders
+from sim.chan.fouls import RULES as FOUL_RULES
+from sim.chan.reference import ChanGame, describe_game, play_game
+from sim.chan.rules import CUOC_NAMES, ChanRules
+from sim.chan.strategies import seat_strategies
+from sim.errors import CardoddsError
+from sim.options import from_table
+from sim.registry import Counts, Row, Task
+from sim.streams import DEAL, PLAY, chunk_seed, stream
+
+PLAYERS = 4
+WIN_TYPES = ("u_rong", "bach_thu", "bach_thu_chi")
+WIN_HOWS = ("thien_u", "u", "chiu_u")
+CUOC = tuple(CUOC_NAMES)
+FOULS = tuple(r.code for r in FOUL_RULES)
+
+
+@dataclass(frozen=True)
+class PlayParams:
+    """Validated parameters of a ``chan.play`` experiment."""
+
+    rules: ChanRules
+    strategies: tuple
+
+
+def parse(sections: dict, where: str) -> PlayParams:
+    """Build :class:`PlayParams` from the ``[rules]`` and ``[strategies]`` tables."""
+    rules = from_table(ChanRules, sections.get("rules"), f"{where} [rules]")
+    table = dict(sections.get("strategies") or {})
+    w = f"{where} [strategies]"
+    if "seats" in table:
+        if len(table) != 1:
+            raise CardoddsError(f"{w}: give either 'seats' or one strategy, not both")
+        return PlayParams(rules, seat_strategies(list(table["seats"]), PLAYERS, w))
+    table.setdefault("name", "basic")
+    return PlayParams(rules, seat_strategies(table, PLAYERS, w))
+
+
+def empty_counts() -> Counts:
+    """Zeroed tallies."""
+    z = lambda *shape: np.zeros(shape, dtype=np.int64)  # noqa: E731
+    return {
+        "games": z(), "win": z(PLAYERS), "draw": z(), "thien_u": z(),
+        "win_type": z(len(WIN_TYPES)), "win_how": z(len(WIN_HOWS)), "cuoc": z(len(CUOC)),
+        "points_win": z(PLAYERS), "points_win_sq": z(PLAYERS), "net": z(PLAYERS), "net_sq": z(PLAYERS),
+        "noc_left": z(NOC_SIZE + 1), "moves": z(), "moves_sq": z(),
+        "fouls_avoided": z(len(FOULS)), "fouls_avoided_sq": z(len(FOULS)),
+    }
+
+
+def add_game(counts: Counts, game: ChanGame) -> None:
+    """Add one finished game to the tallies."""
+    counts["games"] += 1
+    counts["noc_left"][game.noc_left] += 1
+    counts["moves"] += len(game.moves)
+    counts["moves_sq"] += len(game.moves) ** 2
+    avoided = np.array([game.fouls_avoided.get(c, 0) for c in FOULS], dtype=np.int64)
+    counts["fouls_avoided"] += avoided
+    counts["fouls_avoided_sq"] += avoided**2
+    if game.winner is None:
+        counts["draw"] += 1
+        return
+    s, p = game.winner, game.points
+    counts["win"][s] += 1
+    counts["thien_u"] += game.win.how == "thien_u"
+    counts["win_type"][WIN_TYPES.index(game.win.win_type)] += 1
+    counts["win_how"][WIN_HOWS.index(game.win.how)] += 1
+    for name in game.cuoc:
+        counts["cuoc"][CUOC.index(name)] += 1
+    counts["points_win"][s] += p
+    counts["points_win_sq"][s] += p * p
+    net = np.full(PLAYERS, -p, dtype=np.int64)
+    net[s] = (PLAYERS - 1) * p
+    counts["net"] += net
+    counts["net_sq"] += net * net
+
+
+def batch_ok(params: PlayParams) -> bool:
+    """Whether the batch engine can play these parameters (``basic`` / ``heuristic`` players)."""
+    from sim.chan.batch import batch_supports
+
+    return batch_supports(params.strategies, params.rules)
+
+
+def add_batch(counts: Counts, res) -> None:
+    """Add the outcomes of a :class:`sim.chan.batch.BatchResult` to the tallies (array operations only)."""
+    n = res.winner.shape[0]
+    won = res.winner >= 0
+    w = res.winner[won]
+    pts = res.points[won].astype(np.int64)
+    counts["games"] += n
+    counts["win"] += np.bincount(w, minlength=PLAYERS)
+    counts["draw"] += int(res.draw.sum())
+    counts["thien_u"] += int((res.how == 0).sum())
+    counts["win_type"] += np.bincount(res.win_type[won] - 1, minlength=len(WIN_TYPES))[: len(WIN_TYPES)]
+    counts["win_how"] += np.bincount(res.how[won], minlength=len(WIN_HOWS))[: len(WIN_HOWS)]
+    counts["cuoc"] += (res.cuoc[won] > 0).sum(axis=0)
+    counts["points_win"] += np.bincount(w, weights=pts, minlength=PLAYERS).astype(np.int64)
+    counts["points_win_sq"] += np.bincount(w, weights=pts * pts, minlength=PLAYERS).astype(np.int64)
+    net = np.where(np.arange(PLAYERS)[None, :] == w[:, None], (PLAYERS - 1) * pts[:, None], -pts[:, None])
+    counts["net"] += net.sum(axis=0)
+    counts["net_sq"] += (net * net).sum(axis=0)
+    counts["noc_left"] += np.bincount(res.noc_left, minlength=NOC_SIZE + 1)
+    moves = res.moves.astype(np.int64)
+    counts["moves"] += moves.sum()
+    counts["moves_sq"] += (moves * moves).sum()
+    fouls = res.fouls_avoided.astype(np.int64)
+    counts["fouls_avoided"] += fouls.sum(axis=0)
+    counts["fouls_avoided_sq"] += (fouls * fouls).sum(axis=0)
+
+
+BLOCK = 8192
+"""Games per batch-engine call: bounds memory whatever the chunk size."""
+
+
+def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int, engine: str = "auto") -> Counts:
+    """Play ``n`` games; additive counts.  ``engine``: ``"auto"`` (batch when it can), ``"batch"``, ``"reference"``."""
+    from sim.chan.batch import play_batch
+
+    use_batch = engine == "batch" or (engine == "auto" and batch_ok(params))
+    counts = empty_counts()
+    orders = deal_orders(stream(seed_seq, DEAL), n)
+    if use_batch:
+        for start in range(0, n, BLOCK):
+            add_batch(counts, play_batch(params.rules, orders[start:start + BLOCK], params.strategies))
+        return counts
+    rng = stream(seed_seq, PLAY)
+    for order in orders:
+        add_game(counts, play_game(ChanGame.from_order(params.rules, order), params.strategies, rng))
+    return counts
+
+
+@lru_cache(maxsize=None)
+def _exact_thien_u() -> float | None:
+    try:
+        from analysis.exact_chan import exact_chan_deal
+
+        return exact_chan_deal(20)["thien_u"]
+    except Exception:  # the exact module is optional for this task
+        return None
+
+
+def summarize(counts: Counts, params: PlayParams) -> list[Row]:
+    """Rows with 95 % intervals (Wilson for proportions, normal for means)."""
+    from analysis.estimate import histogram_rows, mean_row, proportion_row
+
+    n = int(np.sum(counts["games"]))
+    wins = int(np.sum(counts["win"]))
+    rows = [proportion_row("win", s, int(counts["win"][s]), n) for s in range(PLAYERS)]
+    rows.append(proportion_row("draw", None, int(np.sum(counts["draw"])), n))
+    rows.append(proportion_row("thien_u", params.rules.cai_seat, int(np.sum(counts["thien_u"])), n, _exact_thien_u()))
+    rows += [proportion_row(f"win_type.{t}", None, int(counts["win_type"][i]), wins) for i, t in enumerate(WIN_TYPES)]
+    rows += [proportion_row(f"win_how.{h}", None, int(counts["win_how"][i]), wins) for i, h in enumerate(WIN_HOWS)]
+    rows += [proportion_row(f"cuoc.{c}", None, int(counts["cuoc"][i]), wins) for i, c in enumerate(CUOC)]
+    for s in range(PLAYERS):
+        rows.append(mean_row("points.win", s, counts["points_win"][s], counts["points_win_sq"][s], counts["win"][s]))
+    for s in range(PLAYERS):
+        rows.append(mean_row("points.game", s, counts["net"][s], counts["net_sq"][s], n))
+    rows += histogram_rows("noc_left", None, counts["noc_left"])
+    rows.append(mean_row("moves.mean", None, np.sum(counts["moves"]), np.sum(counts["moves_sq"]), n))
+    for i, code in enumerate(FOULS):
+        total, sq = counts["fouls_avoided"][i], counts["fouls_avoided_sq"][i]
+        rows.append(mean_row(f"fouls_avoided.{code}", None, total, sq, n))
+    return rows
+
+
+def charts(counts, chunk_counts, params: PlayParams, rows):
+    """Who wins by seat (and the draws), how often each cước is called, cards left in the nọc, Thiên ù convergence."""
+    from analysis.charts import bar_chart, convergence_chart, distribution_chart
+
+    cuoc_rows = rows[rows.metric.str.startswith("cuoc.") & (rows.estimate > 0)]
+    games = np.cumsum([int(np.sum(c["games"])) for c in chunk_counts])
+    hits = np.cumsum([int(np.sum(c["thien_u"])) for c in chunk_counts])
+    return {
+        "win_by_seat": bar_chart(rows[rows.metric.isin(["win", "draw"])],
+                                 f"Chắn: who wins (the cái is seat {params.rules.cai_seat})", xlabel="probability"),
+        "cuoc": bar_chart(cuoc_rows, "Chắn: how often a win calls each cước", log=True,
+                          xlabel="share of wins"),
+        "noc_left": distribution_chart(rows, "noc_left", "Chắn: cards left in the nọc at the end", xlabel="cards"),
+        "thien_u_convergence": convergence_chart(games, hits, _exact_thien_u(),
+                                                 "Thiên ù in full games: estimate as games accumulate", "Thiên ù"),
+    }
+
+
+def replay_text(seed: int, rules: ChanRules | None = None, strategies="basic") -> str:
+    """One game shown move by move (``cardodds replay chan --seed S``).
+
+    The game is the first deal of chunk 0 of a run seeded ``seed`` (``deal_orders(stream(chunk_seed(seed, 0), DEAL),
+    1)``, the same deal ``cardodds run`` plays first); randomised strategies use the PLAY stream of that chunk.
+    ``strategies`` is a name, a table, or a list of four.
+    """
+    rules = rules or ChanRules()
+    players = strategies if isinstance(strategies, tuple) and all(hasattr(s, "choose") for s in strategies) \
+        else seat_strategies(strategies, PLAYERS, "replay")
+    seq = chunk_seed(seed, 0)
+    order = deal_orders(stream(seq, DEAL), 1)[0]
+    game = play_game(ChanGame.from_order(rules, order), players, stream(seq, PLAY))
+    from sim.chan.cards import format_hand
+
+    head = [f"Chắn replay, seed {seed}: the cái is seat {rules.cai_seat}; strategies: "
+            + ", ".join(f"seat {i}: {p.name}" for i, p in enumerate(players))]
+    for s, hand in enumerate(game.dealt):
+        counts = [0] * 25
+        for k in hand:
+            counts[k] += 1
+        head.append(f"seat {s} dealt: {format_hand(counts)}")
+    return "\n".join(head + [describe_game(game)])
+
+
+def check_text(path) -> tuple[str, int]:
+    """``cardodds check chan LOG.json``: the fouls of a recorded game and its result.
+
+    Returns the report and the exit code: 0 for a clean game, 1 if it holds fouls.  A malformed or impossible log
+    raises :class:`CardoddsError` naming the move where it breaks (the CLI prints it and exits 2).
+    """
+    from sim.chan.fouls import check_game_log
+    from sim.chan.movelog import read_log
+
+    log = read_log(path)
+    fouls, game = check_game_log(log)
+    lines = [f"{path}: {len(log.moves)} moves"]
+    if game.winner is not None:
+        from sim.chan.scorer import describe
+
+        lines.append(f"result: seat {game.winner} ù — {describe(game.cuoc)}, {game.points} points")
+    elif game.draw:
+        lines.append("result: hòa")
+    elif game.u_lao is not None:
+        lines.append(f"result: ù láo by seat {game.u_lao[1]} at move {game.u_lao[0]}")
+    else:
+        lines.append("result: unfinished")
+    if fouls:
+        lines.append(f"{len(fouls)} foul{'s' if len(fouls) > 1 else ''}:")
+        lines += ["  " + f.describe() for f in fouls]
+    else:
+        lines.append("no fouls")
+    return "\n".join(lines), 1 if fouls else 0
+
+
+TASK = Task(name="chan.play", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts,
+            sections=("rules", "strategies"),
+            extras={"replay_text": replay_text, "check_text": check_text})

@@ -1,0 +1,206 @@
+"""Every cước of a Chắn win (RULES.md §1.6, seeds 000 and 001) from a finished game's record, and its points.
+
+A :class:`WinRecord` says how the game was won (the winner's hand and mat before the winning card, the card, whether it
+lay in their own cửa chì, Địa ù, chíu and bòn counts, the win type); :func:`cuoc_of` turns it into the cước to call
+with their counts and :func:`points` prices them with the rules' point table.  The reference engine builds the record
+when a game ends (:func:`score_game`); a move log is scored by replaying it (:func:`score_log`).
+
+Choices (also in the report):
+
+- Counted cước: Có chíu (chíu laid before the win; a chíu ù's own chíu does not count), Có bòn (completed bòn; an ù
+  bòn does not count), Thiên khai (kinds held four times in the hand, not the mat), Lèo and Tôm (disjoint sets among
+  all 20 cards).
+- Thập thành, Bạch định, Tám đỏ, Kính tứ chi, Lèo, Tôm look at all 20 cards (hand, mat and the winning card).
+- Hoa rơi cửa phật and Cá lội sân đình need at least one ngũ vạn on the mat (in a chắn, cạ or chíu); Nhà lầu xe hơi
+  and Ngư ông bắt cá need the two chắn in the hand (not the mat) at the win; all four need chì bạch thủ on the named
+  card (nhị vạn, bát vạn) and replace Chì and Bạch thủ.  Nhà lầu xe hơi hoa rơi cửa phật also replaces Hoa rơi cửa
+  phật (it is the same call, bigger); Cá lội sân đình and Ngư ông bắt cá can both be called on one win.
+- Bạch thủ chi is not also Bạch thủ.  A Thiên ù with exactly 6 chắn and 4 cạ is called "Thiên ù bạch thủ" and earns
+  Bạch thủ too (the seed lets it go undeclared; the simulator declares everything).
+- Thông needs a series of games: a single game never has it (``WinRecord.thong`` can be set by a series runner).
+- Gà (rules option ``ga``): one gà for each of Bạch định, Tám đỏ, Kính tứ chi, Thập thành and a chì bạch thủ win
+  (bạch thủ or bạch thủ chi on a card in one's own cửa chì, also under Hoa / Nhà / Cá / Ngư), +``points["ga"]`` each.
+- Xuông only when no other cước applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sim.chan.cards import CHI_CHI, N_KINDS, kind_of
+from sim.chan.hand import BACH_THU, BACH_THU_CHI, leo_count, red_count, tom_count
+from sim.chan.rules import CUOC_NAMES, ChanRules
+
+NGU_VAN, TU_VAN, NHI_VAN, BAT_VAN, NGU_SACH = kind_of(5, 1), kind_of(4, 1), kind_of(2, 1), kind_of(8, 1), kind_of(5, 2)
+GA_CUOC = ("bach_dinh", "tam_do", "kinh_tu_chi", "thap_thanh")
+"""Cước that count a gà each (with a chì bạch thủ win)."""
+ORDER = tuple(CUOC_NAMES)
+
+
+@dataclass(frozen=True)
+class WinRecord:
+    """How a game was won.
+
+    Attributes
+    ----------
+    seat : int
+    hand : tuple of 25 ints
+        The winner's hand cards before the winning card (the cái's 20 for Thiên ù).
+    melds : tuple of (type, hand kind, taken kind)
+        The mat: ``("chan" | "ca" | "chiu", k1, k2)``.
+    card : int or None
+        The winning kind (None for Thiên ù).
+    how : str
+        ``"thien_u"``, ``"u"`` (a drawn card) or ``"chiu_u"``.
+    chi : bool
+        The card lay in the winner's own cửa chì.
+    dia_u, u_bon : bool
+    chiu_count, bon_count : int
+        Chíu laid and bòn completed before the win.
+    win_type : str
+        ``"u_rong"``, ``"bach_thu"`` or ``"bach_thu_chi"``.
+    thong : bool
+        Won the previous game too (series play only).
+    """
+
+    seat: int
+    hand: tuple
+    melds: tuple
+    card: int | None
+    how: str
+    chi: bool
+    dia_u: bool
+    chiu_count: int
+    bon_count: int
+    u_bon: bool
+    win_type: str | None
+    thong: bool = False
+
+    def all_cards(self) -> list[int]:
+        """Counts of the 20 winning cards (hand, mat and the winning card)."""
+        counts = list(self.hand)
+        for kind, a, b in self.melds:
+            if kind == "chiu":
+                counts[a] += 4
+            else:
+                counts[a] += 1
+                counts[b] += 1
+        if self.card is not None:
+            counts[self.card] += 1
+        return counts
+
+    def chan_count(self) -> int:
+        """Chắn of the winning hand: the mat's (a chíu is two) and the hand's with the winning card."""
+        mat = sum(2 if k == "chiu" else int(k == "chan") for k, _, _ in self.melds)
+        hand = list(self.hand)
+        if self.card is not None:
+            hand[self.card] += 1
+        return mat + sum(c // 2 for c in hand)
+
+
+def cuoc_of(record: WinRecord, rules: ChanRules | None = None) -> dict[str, int]:
+    """The cước to call for a win, with counts (Xuông when there is no other), in the order of ``CUOC_NAMES``."""
+    rules = rules or ChanRules()
+    cards = record.all_cards()
+    red = red_count(cards)
+    c: dict[str, int] = {}
+    if record.thong:
+        c["thong"] = 1
+    thien = record.how == "thien_u"
+    if thien:
+        c["thien_u"] = 1
+    if record.chi and not thien:
+        c["chi"] = 1
+    if record.dia_u and not thien:
+        c["dia_u"] = 1
+    if record.chiu_count:
+        c["co_chiu"] = record.chiu_count
+    if record.how == "chiu_u":
+        c["chiu_u"] = 1
+    if record.bon_count:
+        c["co_bon"] = record.bon_count
+    if record.u_bon:
+        c["u_bon"] = 1
+    tk = sum(1 for k in range(N_KINDS) if record.hand[k] == 4)
+    if tk:
+        c["thien_khai"] = tk
+    if record.win_type == BACH_THU_CHI:
+        c["bach_thu_chi"] = 1
+    elif record.win_type == BACH_THU:
+        c["bach_thu"] = 1
+    if record.chan_count() == 10:
+        c["thap_thanh"] = 1
+    if red == 0:
+        c["bach_dinh"] = 1
+    if red == 8:
+        c["tam_do"] = 1
+    if red == 4 and cards[CHI_CHI] == 4:
+        c["kinh_tu_chi"] = 1
+    if n := leo_count(cards):
+        c["leo"] = n
+    if n := tom_count(cards):
+        c["tom"] = n
+    chi_bach_thu = record.chi and not thien and record.win_type in (BACH_THU, BACH_THU_CHI)
+    if chi_bach_thu and record.win_type == BACH_THU:
+        mat_ngu_van = any(NGU_VAN in (a, b) for _, a, b in record.melds)
+        if record.card == NHI_VAN:
+            if record.hand[NGU_VAN] >= 2 and record.hand[TU_VAN] >= 2:
+                c["nha_lau_xe_hoi"] = 1
+            elif mat_ngu_van:
+                c["hoa_roi_cua_phat"] = 1
+        elif record.card == BAT_VAN:
+            if mat_ngu_van:
+                c["ca_loi_san_dinh"] = 1
+            if record.hand[CHI_CHI] >= 2 and record.hand[NGU_SACH] >= 2:
+                c["ngu_ong_bat_ca"] = 1
+        if any(k in c for k in ("hoa_roi_cua_phat", "nha_lau_xe_hoi", "ca_loi_san_dinh", "ngu_ong_bat_ca")):
+            c.pop("chi", None)
+            c.pop("bach_thu", None)
+    if rules.ga:
+        ga = sum(1 for k in GA_CUOC if k in c) + int(chi_bach_thu)
+        if ga:
+            c["ga"] = ga
+    if not c:
+        c["xuong"] = 1
+    return {k: c[k] for k in ORDER if k in c}
+
+
+def points(cuoc: dict[str, int], rules: ChanRules | None = None) -> int:
+    """Points of a win: each cước's points times its count (``ga`` only when the rules count gà)."""
+    rules = rules or ChanRules()
+    table = rules.point_table()
+    return sum(table[name] * n for name, n in cuoc.items() if name != "ga" or rules.ga)
+
+
+def penalty_8_do_2_leo(rules: ChanRules | None = None) -> int:
+    """The "8 đỏ 2 lèo" amount: Tám đỏ's points plus twice Lèo's."""
+    table = (rules or ChanRules()).point_table()
+    return table["tam_do"] + 2 * table["leo"]
+
+
+def min_points_ok(cuoc: dict[str, int], rules: ChanRules) -> bool:
+    """Whether a win meets ``min_points_to_win`` (0 any, ``"no_xuong"`` not Xuông, N at least N points)."""
+    need = rules.min_points_to_win
+    if need == "no_xuong":
+        return "xuong" not in cuoc
+    return points(cuoc, rules) >= need
+
+
+def describe(cuoc: dict[str, int]) -> str:
+    """Cước in words, e.g. ``Chì, Bạch thủ, 2 Lèo``."""
+    return ", ".join(f"{n} {CUOC_NAMES[k]}" if n > 1 else CUOC_NAMES[k] for k, n in cuoc.items())
+
+
+def score_game(game) -> tuple[dict[str, int], int]:
+    """``(cước, points)`` of a finished reference game (``({}, 0)`` if nobody won)."""
+    if game.win is None:
+        return {}, 0
+    cuoc = cuoc_of(game.win, game.rules)
+    return cuoc, points(cuoc, game.rules)
+
+
+def score_log(log) -> tuple[dict[str, int], int]:
+    """``(cước, points)`` of a recorded game (a MoveLog), replayed."""
+    from sim.chan.movelog import replay
+
+    return score_game(replay(log))

@@ -1,0 +1,180 @@
+"""The vectorised Chắn engine against the reference engine, game for game, with the basic strategy."""
+
+import numpy as np
+import pytest
+
+from sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, wait_masks, win_types
+from sim.chan.deal import deal_orders
+from sim.chan.reference import ChanGame, play_game, wait_kinds, win_type
+from sim.chan.rules import ChanRules
+from sim.chan.strategies import seat_strategies
+from sim.errors import CardoddsError
+
+HOWS = ("thien_u", "u", "chiu_u")
+
+
+def reference_outcome(game) -> dict:
+    return dict(
+        winner=-1 if game.winner is None else game.winner,
+        draw=game.draw,
+        how=-1 if game.win is None else HOWS.index(game.win.how),
+        win_type=0 if game.win is None else 1 + WIN_TYPES.index(game.win.win_type),
+        cuoc=dict(game.cuoc),
+        points=game.points,
+        noc_left=game.noc_left,
+        moves=len(game.moves),
+        fouls=[game.fouls_avoided.get(c, 0) for c in FOUL_CODES],
+    )
+
+
+def batch_outcome(res, i) -> dict:
+    return dict(
+        winner=int(res.winner[i]),
+        draw=bool(res.draw[i]),
+        how=int(res.how[i]),
+        win_type=int(res.win_type[i]),
+        cuoc={CUOC[j]: int(v) for j, v in enumerate(res.cuoc[i]) if v},
+        points=int(res.points[i]),
+        noc_left=int(res.noc_left[i]),
+        moves=int(res.moves[i]),
+        fouls=[int(x) for x in res.fouls_avoided[i]],
+    )
+
+
+def differences(rules, orders, spec="basic") -> list:
+    strategies = seat_strategies(spec)
+    res = play_batch(rules, orders, strategies)
+    out = []
+    for i, order in enumerate(orders):
+        ref = reference_outcome(play_game(ChanGame.from_order(rules, order), strategies))
+        got = batch_outcome(res, i)
+        if ref != got:
+            out.append((i, {k: (ref[k], got[k]) for k in ref if ref[k] != got[k]}))
+    return out
+
+
+def test_engines_agree_game_for_game_on_1500_deals():
+    orders = deal_orders(np.random.default_rng(2026), 1500)
+    assert differences(ChanRules(), orders) == []
+
+
+def test_engines_agree_with_other_rules():
+    orders = deal_orders(np.random.default_rng(17), 300)
+    rules = ChanRules(cai_seat=2, ga=True, points={"leo": 3, "chi": 2}, allow_skip_thien_u=True)
+    assert differences(rules, orders) == []
+
+
+def test_engines_agree_on_special_deals():
+    # Thiên ù tables and tables rich in chíu: the four copies of many kinds spread as 3 + 1.
+    rng = np.random.default_rng(5)
+    orders = deal_orders(rng, 20000)
+    from sim.chan.hand import is_winning
+
+    def dealt(order):
+        h = [0] * 25
+        for c in order[:20]:
+            h[c // 4] += 1
+        return h
+
+    thien = [o for o in orders[:20000] if is_winning(dealt(o))][:10]
+    assert len(thien) >= 5
+    res = play_batch(ChanRules(), np.array(thien))
+    assert (res.how == 0).all() and (res.moves == 1).all()
+    assert differences(ChanRules(), np.array(thien)) == []
+
+
+def test_engines_agree_with_a_minimum_to_win():
+    orders = deal_orders(np.random.default_rng(41), 300)
+    assert differences(ChanRules(min_points_to_win="no_xuong"), orders) == []
+    assert differences(ChanRules(min_points_to_win=3, ga=True), orders[:150], "heuristic") == []
+
+
+def test_engines_agree_with_heuristic_players():
+    orders = deal_orders(np.random.default_rng(31), 500)
+    seats = [{"name": "heuristic"}, "basic", {"name": "heuristic", "max_ca": 3, "w_wide": 0.0}, "basic"]
+    assert differences(ChanRules(), orders, seats) == []
+    seats = ["basic", {"name": "heuristic", "chiu": False}, {"name": "heuristic", "wait_first": False}, "heuristic"]
+    assert differences(ChanRules(), orders[:200], seats) == []
+
+
+@pytest.mark.slow
+def test_engines_agree_on_20000_deals():
+    orders = deal_orders(np.random.default_rng(99), 20000)
+    assert differences(ChanRules(), orders) == []
+
+
+def test_vectorised_win_types_and_waits_match_the_reference():
+    rng = np.random.default_rng(3)
+    orders = deal_orders(rng, 400)
+    hands, mats, chans, cas = [], [], [], []
+    for n, order in enumerate(orders):
+        hand = np.bincount(order[20:39] // 4, minlength=25).astype(np.int16)
+        mat = np.zeros(25, dtype=np.int16)
+        mat_chan = mat_ca = 0
+        # lay one chắn (and on odd tables one cạ) on the mat, so mats matter
+        for k in range(25):
+            if hand[k] >= 2:
+                hand[k] -= 2
+                mat[k] += 2
+                mat_chan = 1
+                break
+        if n % 2:
+            for k in range(24):
+                j = 3 * (k // 3) + (k + 1) % 3
+                if hand[k] and hand[j] and j != k:
+                    hand[k] -= 1
+                    hand[j] -= 1
+                    mat[k] += 1
+                    mat[j] += 1
+                    mat_ca = 1
+                    break
+        hands.append(hand)
+        mats.append(mat)
+        chans.append(mat_chan)
+        cas.append(mat_ca)
+    H, M = np.array(hands), np.array(mats)
+    C, A = np.array(chans, dtype=np.int16), np.array(cas, dtype=np.int16)
+    masks = wait_masks(H, M, C)
+    codes = {None: 0, "u_rong": 1, "bach_thu": 2, "bach_thu_chi": 3}
+    for k in range(25):
+        got = win_types(H, C, A, H[:, k] + M[:, k], np.full(len(H), k))
+        want = [codes[win_type(list(h), c, a, h[k] + m[k], k)] for h, m, c, a in zip(H, M, C, A)]
+        assert got.tolist() == want
+    for i in range(len(H)):
+        kinds = [k for k in range(25) if masks[i] >> k & 1]
+        assert kinds == wait_kinds(list(H[i]), int(C[i]), list(M[i])), i
+
+
+def test_task_counts_are_the_same_with_either_engine():
+    from sim.chan.play_task import TASK, run_chunk
+    from sim.streams import chunk_seed
+
+    params = TASK.parse({"rules": {}, "strategies": {"name": "basic"}}, "t")
+    a = run_chunk(params, chunk_seed(4, 0), 400, engine="batch")
+    b = run_chunk(params, chunk_seed(4, 0), 400, engine="reference")
+    for key in a:
+        assert np.array_equal(a[key], b[key]), key
+    assert int(a["win"].sum() + a["draw"].sum()) == 400
+
+
+def test_unsupported_settings_are_refused():
+    orders = deal_orders(np.random.default_rng(1), 2)
+    with pytest.raises(CardoddsError, match="plays 'basic' and 'heuristic'"):
+        play_batch(ChanRules(), orders, "random")
+    with pytest.raises(CardoddsError, match="plays 'basic' and 'heuristic'"):
+        play_batch(ChanRules(), orders, seat_strategies({"name": "heuristic", "eat_ca_to_wait": True}))
+
+
+def test_thien_u_rate_of_full_games_agrees_with_the_exact_deal_odds():
+    from sim.chan.play_task import TASK, run_chunk
+    from sim.streams import chunk_seed
+
+    params = TASK.parse({"rules": {}, "strategies": {}}, "t")
+    n = 40_000
+    counts = run_chunk(params, chunk_seed(2024, 0), n)
+    rows = {(r["metric"], r["seat"]): r for r in TASK.summarize(counts, params)}
+    row = rows[("thien_u", 0)]
+    se = np.sqrt(row["exact"] * (1 - row["exact"]) / n)
+    assert row["n"] == n and abs(row["estimate"] - row["exact"]) < 4 * se
+    total = sum(rows[("win", s)]["estimate"] for s in range(4)) + rows[("draw", None)]["estimate"]
+    assert total == pytest.approx(1.0, abs=1e-12)

@@ -1,0 +1,309 @@
+"""Every foul of seed 000 section A (RULES §1.7), with the seed's own examples, and the checker over move logs."""
+
+import numpy as np
+import pytest
+
+from sim.chan.cards import kind_of, parse_hand
+from sim.chan.deal import deal_orders
+from sim.chan.fouls import (
+    BAT_BAO,
+    BY_NUMBER,
+    DEN_LANG,
+    NGHI_AN_TIEN,
+    RULES,
+    check_game_log,
+    check_log,
+    fouls_of,
+)
+from sim.chan.movelog import Move, complete_deal, game_log, parse_log
+from sim.chan.reference import CA, CHAN, ChanGame, SeatState, play_game
+from sim.chan.rules import ChanRules
+from sim.chan.strategies import seat_strategies
+
+K = lambda code: parse_hand(code).argmax()  # noqa: E731  one card code -> kind
+V9, W9, S9 = kind_of(9, 1), kind_of(9, 0), kind_of(9, 2)
+FIVE_CHAN_FOUR_CA = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S"
+
+
+def player(hand: str, **history) -> SeatState:
+    p = SeatState(parse_hand(hand))
+    for name, value in history.items():
+        setattr(p, name, set(value) if isinstance(value, (set, list, tuple)) else value)
+    if "discard_set" in history:
+        p.discard_numbers = {k // 3 for k in p.discard_set if k != 24}
+    return p
+
+
+def eat(card, with_, on_top="hand"):
+    card, with_ = K(card), K(with_)
+    return Move("an", 1, card, with_, CHAN if card == with_ else CA, on_top)
+
+
+def numbers(p, move) -> set[int]:
+    return {r.number for r in fouls_of(p, move)}
+
+
+def test_every_foul_has_its_number_name_and_penalty_class():
+    assert sorted(r.number for r in RULES) == list(range(1, 19))
+    assert BY_NUMBER[1].name == "ăn treo tranh" and BY_NUMBER[10].name == "bỏ chắn đánh chắn"
+    # Seed 000 B2: treo tranh, trái vỉ, chíu được nhưng lại ăn thường -> nghỉ ăn tiền.
+    assert {BY_NUMBER[n].penalty for n in (1, 2, 3)} == {NGHI_AN_TIEN}
+    # B4: ăn chọn cạ, ăn cạ chuyển chờ, có chắn cấu cạ -> đền làng.
+    assert {BY_NUMBER[n].penalty for n in (4, 5, 6)} == {DEN_LANG}
+    # B3 lists 7-13; 14-18 get bắt báo too (RULES' choice).
+    assert {BY_NUMBER[n].penalty for n in range(7, 19)} == {BAT_BAO}
+
+
+def test_1_an_treo_tranh():
+    # "Trên tay có 1 chắn Cửu Vạn và 1 quân Cửu Văn, ăn Cửu Vạn nhưng lại hạ Cửu Văn xuống chiếu thành cạ".
+    p = player("9V 9V 9W 2S")
+    assert 1 in numbers(p, eat("9V", "9W"))
+    assert numbers(p, eat("9V", "9V")) == set()
+
+
+def test_2_an_trai_vi():
+    # "Trên tay có 1 lá Bát Văn ... ăn Bát Sách thì phải để Bát Văn chồng lên trên Bát Sách".
+    p = player("8W 2S")
+    assert numbers(p, eat("8S", "8W", on_top="taken")) == {2}
+    assert numbers(p, eat("8S", "8W")) == set()
+
+
+def test_3_chiu_duoc_nhung_lai_an_thuong():
+    # "Có 3 quân cửu vạn, bốc được cửu vạn, đáng nhẽ phải chíu thì lại chỉ hạ 1 quân cửu vạn".
+    p = player("9V 9V 9V 2S")
+    assert numbers(p, eat("9V", "9V")) == {3}
+    assert numbers(p, Move("chiu", 1, V9)) == set()
+
+
+def test_4_an_chon_ca():
+    # "Có cạ [cửu vạn, cửu văn], lấy cửu vạn ăn cửu sách, hoặc lấy cửu vạn ăn cửu văn."
+    p = player("9V 9W 2S")
+    assert 4 in numbers(p, eat("9S", "9V"))
+    assert 4 in numbers(p, eat("9W", "9V"))
+    # Out of a ba đầu.
+    assert 4 in numbers(player("9V 9W 9S 2S"), eat("9W", "9V"))
+    # "Trường hợp có 1 cửu vạn và 2, hoặc 4 cửu văn không gọi là có cạ ... vẫn được lấy cửu vạn ăn cửu sách."
+    assert numbers(player("9V 9W 9W 2S"), eat("9S", "9V")) == set()
+    assert numbers(player("9V 9W 9W 9W 9W 2S"), eat("9S", "9V")) == set()
+
+
+def test_5_an_ca_chuyen_cho():
+    # "Có 5 chắn, 4 cạ, què Cửu Vạn. Lấy Cửu Vạn ăn Cửu Văn."
+    assert numbers(player(FIVE_CHAN_FOUR_CA + " 9V"), eat("9W", "9V")) == {5}
+    # "Có 5 chắn, 3 cạ, ba đầu Cửu. Lấy Cửu Vạn ăn Cửu Văn." (also ăn chọn cạ and treo tranh)
+    ba_dau = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 9V 9W 9S"
+    assert 5 in numbers(player(ba_dau), eat("9W", "9V"))
+    # "Có 5 chắn, 4 cạ, què 1 quân. Trong các cạ có cạ Tam Vạn & Tam Văn. Lấy Tam Vạn ăn Tam Văn."
+    tam = "2W 2W 4V 4V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3V 7W 7V 8W 8S 9V"
+    assert {4, 5} <= numbers(player(tam), eat("3W", "3V"))
+    # "Nếu lấy Tam Vạn ăn Tam Sách thì có thể bắt lỗi ăn chọn cạ hoặc lỗi ăn cạ chuyển chờ."
+    assert numbers(player(tam), eat("3S", "3V")) == {4, 5}
+    # Not waiting: eating the cạ is fine.
+    assert numbers(player("9V 2W 3S 4V 5S"), eat("9W", "9V")) == set()
+
+
+def test_6_co_chan_cau_ca():
+    # "Có chắn cửu vạn, không có cửu văn, lấy cửu vạn ăn cửu văn."
+    assert numbers(player("9V 9V 2S"), eat("9W", "9V")) == {6}
+    # Three cửu vạn: the odd one is a què, eating with it splits no chắn.
+    assert 6 not in numbers(player("9V 9V 9V 2S"), eat("9W", "9V"))
+
+
+def test_7_bo_chan_an_chan():
+    # "có 1 lá bài Cửu Vạn trên tay, nhà trên đánh Cửu Vạn không ăn, sau đó bốc lên Cửu Vạn lại ăn thành chắn".
+    p = player("9V 2S", declined_any={V9}, declined_chan={V9})
+    assert numbers(p, eat("9V", "9V")) == {7}
+
+
+def test_8_bo_chan_an_ca():
+    # "... nhà trên đánh Cửu Vạn không ăn, sau đó bốc lên Cửu Sách hoặc Cửu Văn lại ăn thành cạ Cửu."
+    p = player("9V 2S", declined_any={V9}, declined_chan={V9})
+    assert numbers(p, eat("9S", "9V")) == {8}
+    assert numbers(p, eat("9W", "9V")) == {8}
+
+
+def test_9_bo_ca_an_ca():
+    # "có 1 lá Cửu Vạn trên tay, nhà trên đánh Cửu Văn không ăn, sau đó bốc lên Cửu Sách hoặc Cửu Văn lại ăn thành cạ".
+    p = player("9V 2S", declined_any={W9}, declined_ca_with={V9})
+    assert numbers(p, eat("9S", "9V")) == {9}
+    assert numbers(p, eat("9W", "9V")) == {9}
+
+
+def test_10_bo_chan_danh_chan():
+    # "Trước đã bỏ không ăn cửu vạn, ... Đánh cửu vạn đi => lỗi 10."
+    p = player("9V 2S", declined_any={V9}, declined_chan={V9})
+    assert numbers(p, Move("danh", 1, V9)) == {10}
+    assert numbers(p, Move("tra_cua", 1, V9)) == {10}
+    assert numbers(p, Move("danh", 1, K("2S"))) == set()
+
+
+def test_11_danh_ca_an_ca():
+    # "Nếu đã đánh cạ [Cửu Vạn, Cửu Văn], sau lại ăn cạ [Tam Văn, Tam Sách]."
+    p = player("3W 2S", discard_set={V9, W9})
+    assert numbers(p, eat("3S", "3W")) == {11}
+    assert numbers(player("3W 2S", discard_set={V9}), eat("3S", "3W")) == set()
+
+
+def test_12_danh_roi_an_ca_cung_hang():
+    # Xé cạ: "Có cạ [Cửu Văn, Cửu Vạn]. Đánh Cửu Vạn. Sau lại lấy Cửu Văn ăn Cửu Sách."
+    assert numbers(player("9W 2S", discard_set={V9}), eat("9S", "9W")) == {12}
+    # Xé chắn: "Có chắn Cửu Vạn. Đánh Cửu Vạn. Sau lại lấy Cửu Vạn ăn Cửu Sách."
+    assert numbers(player("9V 2S", discard_set={V9}), eat("9S", "9V")) == {12}
+
+
+def test_13_danh_roi_an_dung_quan_do():
+    p = player("9V 2S", discard_set={V9})
+    assert numbers(p, eat("9V", "9V")) == {13}
+    assert 13 in numbers(player("9W 2S", discard_set={V9}), eat("9V", "9W"))
+
+
+def test_14_danh_mot_chan_di():
+    # "đánh Cửu Vạn, sau lại đánh tiếp 1 quân Cửu Vạn nữa."
+    assert numbers(player("9V 2S", discard_set={V9}), Move("danh", 1, V9)) == {14}
+
+
+def test_15_an_roi_danh_dung_quan_do():
+    assert numbers(player("9V 2S", taken={V9}), Move("danh", 1, V9)) == {15}
+
+
+def test_16_an_ca_roi_an_hoac_chiu_cung_hang():
+    # "đã lấy Cửu Văn ăn Cửu Vạn, sau lại ăn cạ hoặc chắn Cửu (bất kỳ Cửu gì), hoặc chíu Cửu Sách."
+    p = player("9S 9S 9S 9W 2S", ca_numbers={7}, taken={V9})
+    assert numbers(p, Move("chiu", 1, S9)) == {16}
+    assert 16 in numbers(p, eat("9W", "9W"))
+    assert 16 in numbers(p, eat("9V", "9W"))
+
+
+def test_17_danh_ca_khi_da_an_ca():
+    # RULES: discarding a cạ (Tam Văn then Tam Sách) after having eaten a cạ.
+    p = player("3S 2S", ca_numbers={7}, discard_set={K("3W")})
+    assert 17 in numbers(p, Move("danh", 1, K("3S")))
+    assert numbers(player("3S 2S", discard_set={K("3W")}), Move("danh", 1, K("3S"))) == set()
+
+
+def test_18_an_ca_danh_quan_cung_hang():
+    # "đã lấy Cửu Vạn, ăn Cửu Văn, sau lại đánh Cửu Sách đi."
+    assert numbers(player("9S 2S", ca_numbers={7}), Move("danh", 1, S9)) == {18}
+
+
+# -- the checker over whole logs --------------------------------------------------------------------------------------
+
+WAITING = "3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S 9V"  # 5 chắn, 4 cạ, què 9V: bạch thủ on 9V
+
+
+def log_of(hands, noc_top, moves, rules=None):
+    hands, noc = complete_deal(hands, noc_top)
+    code = lambda k: "CC" if k == 24 else f"{k // 3 + 2}{'WVS'[k % 3]}"  # noqa: E731
+    obj = {"deal": {"hands": [[code(k) for k in h] for h in hands], "noc": [code(k) for k in noc]}, "moves": moves}
+    if rules:
+        obj["rules"] = rules
+    return parse_log(obj)
+
+
+def found(log):
+    return {(f.index, f.seat, f.code) for f in check_log(log)}
+
+
+def _round(first_draw_seat_moves):
+    # Seat 0 discards 9V; seats 1-3 and 0 each draw and pass.
+    return [
+        {"seat": 0, "action": "danh", "card": "9V"},
+        {"seat": 1, "action": "boc"}, {"seat": 1, "action": "duoi"},
+        {"seat": 2, "action": "boc"}, {"seat": 2, "action": "duoi"},
+        {"seat": 3, "action": "boc"}, {"seat": 3, "action": "duoi"},
+        {"seat": 0, "action": "boc"}, {"seat": 0, "action": "duoi"},
+    ] + first_draw_seat_moves
+
+
+HANDS = ["9V 2W", "9V 5S", "4W", "6W"]
+NOC = "2V 3W 4V 6S 9V 5S"
+
+
+def test_log_declining_a_chan_then_eating_it_is_foul_7():
+    moves = _round([{"seat": 1, "action": "boc", "card": "9V"},
+                    {"seat": 1, "action": "an", "card": "9V", "with": "9V", "as": "chan"}])
+    assert (10, 1, "bo_chan_an_chan") in found(log_of(HANDS, NOC, moves))
+    # Seat 1 drew at move 1 instead of eating the 9V it could have eaten: nothing before is a foul.
+    assert not {f for f in found(log_of(HANDS, NOC, moves)) if f[1] == 1 and f[0] < 10}
+
+
+def test_log_declining_then_discarding_it_is_foul_10():
+    hands = ["9V 2W", "9V 5S 5S", "4W", "6W"]
+    moves = _round([{"seat": 1, "action": "boc", "card": "9V"}, {"seat": 1, "action": "duoi"},
+                    {"seat": 2, "action": "boc"}, {"seat": 2, "action": "duoi"},
+                    {"seat": 3, "action": "boc"}, {"seat": 3, "action": "duoi"},
+                    {"seat": 0, "action": "boc"}, {"seat": 0, "action": "duoi"},
+                    {"seat": 1, "action": "boc", "card": "5S"},
+                    {"seat": 1, "action": "an", "card": "5S", "with": "5S", "as": "chan"},
+                    {"seat": 1, "action": "danh", "card": "9V"}])
+    log = log_of(hands, "2V 3W 4V 6S 9V 7S 8W 8V 5S", moves)
+    assert (19, 1, "bo_chan_danh_chan") in found(log)
+
+
+def test_log_trai_vi_and_treo_tranh_are_reported_with_their_move():
+    hands = ["9V 2W", "9V 9V 9W", "4W", "6W"]
+    moves = [{"seat": 0, "action": "danh", "card": "9V"},
+             {"seat": 1, "action": "an", "card": "9V", "with": "9W", "as": "ca", "on_top": "taken"}]
+    fouls = check_log(log_of(hands, "", moves))
+    mine = [(f.index, f.number, f.penalty) for f in fouls if f.seat == 1]
+    assert (1, 1, NGHI_AN_TIEN) in mine and (1, 2, NGHI_AN_TIEN) in mine
+
+
+def test_log_u_lao_bo_u_xuong_sai_and_u_thieu_diem():
+    opening = [{"seat": 0, "action": "danh", "card": "4W"}, {"seat": 1, "action": "boc", "card": "9V"}]
+    hands = ["4W", WAITING, "", ""]
+    # ù láo: winning on a discard without a chíu.
+    assert (1, 2, "u_lao") in found(log_of(hands, "9V", opening[:1] + [{"seat": 2, "action": "u", "card": "4W"}]))
+    # bỏ ù: seat 1 draws its bạch thủ card and passes it.
+    assert (2, 1, "bo_u") in found(log_of(hands, "9V", opening + [{"seat": 1, "action": "duoi"}]))
+    # The true call: Chì, Địa ù, Bạch thủ and a Tôm (tam vạn, tam sách, thất văn).
+    right = {"chi": 1, "dia_u": 1, "bach_thu": 1, "tom": 1}
+    fouls, game = check_game_log(log_of(hands, "9V", opening + [{"seat": 1, "action": "u", "cuoc": right}]))
+    assert fouls == [] and game.winner == 1 and game.cuoc == right
+    short = {"chi": 1, "dia_u": 1, "bach_thu": 1}
+    assert (2, 1, "xuong_sai") in found(log_of(hands, "9V", opening + [{"seat": 1, "action": "u", "cuoc": short}]))
+    log = log_of(hands, "9V", opening + [{"seat": 1, "action": "u"}], rules={"min_points_to_win": 20})
+    assert (2, 1, "u_thieu_diem") in found(log)
+
+
+def test_engine_games_never_foul_and_the_filter_works():
+    rng = np.random.default_rng(3)
+    rules = ChanRules()
+    avoided = 0
+    for name in ("random", "basic"):
+        for order in deal_orders(rng, 15):
+            game = play_game(ChanGame.from_order(rules, order), seat_strategies(name), rng)
+            assert check_log(game_log(game)) == []
+            avoided += sum(game.fouls_avoided.values())
+    assert avoided > 0
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: f"{r.number}_{r.code}")
+def test_each_rule_reads_only_its_own_kind_of_move(rule):
+    # A foul about eating never fires on a discard and the other way round.
+    p = player("9V 9V 9V 9W 2S", declined_any={V9}, declined_chan={V9}, declined_ca_with={V9},
+               discard_set={V9, W9}, taken={V9}, ca_numbers={7})
+    assert not rule.test(p, Move("boc", 1)) and not rule.test(p, Move("duoi", 1, V9))
+
+
+def test_check_text_reports_fouls_with_exit_code_1(tmp_path):
+    import json
+
+    from sim.chan.play_task import check_text
+
+    hands = ["9V 2W", "9V 9V 9W", "4W", "6W"]
+    moves = [{"seat": 0, "action": "danh", "card": "9V"},
+             {"seat": 1, "action": "an", "card": "9V", "with": "9W", "as": "ca"}]
+    path = tmp_path / "treo.json"
+    path.write_text(json.dumps(log_of(hands, "", moves).to_json(), ensure_ascii=False), encoding="utf-8")
+    report, code = check_text(path)
+    assert code == 1
+    assert "move 1: seat 1 — foul 1 ăn treo tranh (an_treo_tranh), penalty nghi_an_tien" in report
+    assert "result: unfinished" in report
+
+
+def test_skipping_thien_u_is_no_foul_where_custom_allows_it():
+    cai = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V 9V"
+    moves = [{"seat": 0, "action": "danh", "card": "8W"}]
+    assert (0, 0, "bo_u") in found(log_of([cai, "", "", ""], "", moves))
+    assert found(log_of([cai, "", "", ""], "", moves, rules={"allow_skip_thien_u": True})) == set()

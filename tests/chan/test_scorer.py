@@ -1,0 +1,193 @@
+"""Every cước of seeds 000 / 001 (RULES §1.6) on hand-built winning hands, the replacements, points and gà."""
+
+from sim.chan.cards import kind_of, parse_cards, parse_hand
+from sim.chan.movelog import complete_deal, parse_log
+from sim.chan.reference import win_type
+from sim.chan.rules import CUOC_NAMES, ChanRules
+from sim.chan.scorer import WinRecord, cuoc_of, describe, min_points_ok, penalty_8_do_2_leo, points, score_log
+
+K = lambda code: parse_cards(code)[0]  # noqa: E731
+NGU_VAN = kind_of(5, 1)
+BASE6 = "2W 2W 4V 4V 4S 4S 5W 5W 6V 6V 6S 6S 2V 2S 5V 5S 7W 7V 8W"  # 6 chắn, 3 cạ, què 8W; 1 red with 8V
+WAITING_9V = "3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S 9V"
+
+
+def record(hand: str, card: str | None, melds=(), **kw) -> WinRecord:
+    counts = tuple(int(c) for c in parse_hand(hand))
+    card_k = None if card is None else K(card)
+    melds = tuple((t, K(a), K(b)) for t, a, b in melds)
+    mat = [0] * 25
+    for t, a, b in melds:
+        if t == "chiu":
+            mat[a] += 4
+        else:
+            mat[a] += 1
+            mat[b] += 1
+    mat_chan = sum(2 if t == "chiu" else int(t == "chan") for t, _, _ in melds)
+    mat_ca = sum(t == "ca" for t, _, _ in melds)
+    if card_k is None:
+        wt = kw.pop("win_type", "u_rong")
+    else:
+        wt = win_type(list(counts), mat_chan, mat_ca, counts[card_k] + mat[card_k], card_k)
+        assert wt is not None, "the test hand must win"
+    how = kw.pop("how", "chiu_u" if card_k is not None and counts[card_k] == 3 else "u")
+    args = dict(seat=1, hand=counts, melds=melds, card=card_k, how=how, chi=False, dia_u=False, chiu_count=0,
+                bon_count=0, u_bon=False, win_type=wt)
+    args.update(kw)
+    return WinRecord(**args)
+
+
+def test_xuong_only_when_nothing_else():
+    assert cuoc_of(record(BASE6, "8V")) == {"xuong": 1}
+    assert points({"xuong": 1}) == 1
+    assert "xuong" not in cuoc_of(record(BASE6, "8V", chi=True))
+
+
+def test_chi():
+    assert cuoc_of(record(BASE6, "8V", chi=True)) == {"chi": 1}
+
+
+def test_thong_only_in_series_play():
+    assert cuoc_of(record(BASE6, "8V", thong=True)) == {"thong": 1}
+
+
+def test_thien_u_and_thien_u_bach_thu():
+    thien = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V 9V"
+    got = cuoc_of(record(thien, None, how="thien_u", win_type="bach_thu"))
+    assert got == {"thien_u": 1, "bach_thu": 1, "tom": 1}
+    seven = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 8S 8S 2V 2S 3W 3S 9W 9V"
+    assert "bach_thu" not in cuoc_of(record(seven, None, how="thien_u", win_type="u_rong"))
+
+
+def test_dia_u():
+    assert cuoc_of(record(BASE6, "8V", dia_u=True, chi=True)) == {"chi": 1, "dia_u": 1}
+
+
+def test_co_chiu_counts_and_chiu_u_is_not_co_chiu():
+    hand = "4W 4W 5W 5W 2V 2S 6W 6V 7W 7V 8W"
+    got = cuoc_of(record(hand, "8V", melds=[("chiu", "2W", "2W"), ("chiu", "3W", "3W")], chiu_count=2))
+    assert got == {"co_chiu": 2}
+    chiu_u = "3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V 9V 9V"
+    got = cuoc_of(record(chiu_u, "9V"))
+    assert got["chiu_u"] == 1 and "co_chiu" not in got and got["bach_thu"] == 1
+
+
+def test_co_bon_counts_and_u_bon():
+    assert cuoc_of(record(BASE6, "8V", bon_count=2)) == {"co_bon": 2}
+    assert cuoc_of(record(BASE6, "8V", u_bon=True)) == {"u_bon": 1}
+
+
+def test_thien_khai_counts_kinds_held_four_times_in_the_hand():
+    hand = "2W 2W 2W 2W 3W 3W 4W 4W 5W 5W 2V 2S 6W 6V 7W 7V 8W 8V 9W"
+    got = cuoc_of(record(hand, "9W"))
+    assert got["thien_khai"] == 1 and got["bach_thu"] == 1
+    # A chíu on the mat is not thiên khai.
+    chiu = cuoc_of(record("4W 4W 5W 5W 2V 2S 6W 6V 7W 7V 8W", "8V", melds=[("chiu", "2W", "2W"), ("chiu", "3W", "3W")]))
+    assert "thien_khai" not in chiu
+
+
+def test_bach_thu_and_bach_thu_chi():
+    got = cuoc_of(record(WAITING_9V, "9V"))
+    assert got["bach_thu"] == 1 and "bach_thu_chi" not in got
+    five_cc = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S CC"
+    got = cuoc_of(record(five_cc, "CC"))
+    assert got["bach_thu_chi"] == 1 and "bach_thu" not in got  # Bạch thủ chi is not also Bạch thủ
+
+
+def test_thap_thanh_and_bach_dinh():
+    ten = "2W 2W 3W 3W 4W 4W 5W 5W 6W 6W 7W 7W 2V 2V 3V 3V 4V 4V 5V"
+    assert cuoc_of(record(ten, "5V")) == {"thap_thanh": 1, "bach_dinh": 1}
+    assert cuoc_of(record(BASE6, "8W")) == {"bach_dinh": 1}
+
+
+def test_tam_do():
+    hand = "8V 8V 8S 8S 9V 9V 9S 2W 2W 3W 3W 4W 4W 5W 5W 6W 6W 7W 7V"
+    assert cuoc_of(record(hand, "9S")) == {"tam_do": 1}
+
+
+def test_kinh_tu_chi():
+    hand = "CC CC CC CC 2W 2W 3W 3W 4W 4W 5W 5W 6W 6W 2V 2S 7W 7V 5V"
+    assert cuoc_of(record(hand, "5S")) == {"thien_khai": 1, "kinh_tu_chi": 1}
+
+
+def test_leo_counts():
+    hand = "9V 9V 8S 8S CC CC 2W 2W 3W 3W 4W 4W 5W 5W 2V 2S 6W 6V 7W"
+    assert cuoc_of(record(hand, "7V")) == {"leo": 2}
+    assert points({"leo": 2}) == 2 * ChanRules().point_table()["leo"]
+
+
+def test_tom_counts():
+    hand = "3V 3V 3S 3S 7W 7W 2W 2W 4W 4W 5W 5W 6W 6W 2V 2S 5V 5S 6V"
+    assert cuoc_of(record(hand, "6S")) == {"bach_dinh": 1, "tom": 2}  # and all black
+
+
+HOA = "3W 3W 4W 4W 6W 6W 7W 7W 3V 3S 4V 4S 6V 6S 8W 8S 2V"  # 4 chắn, 4 cạ, què 2V (+ a chắn on the mat)
+
+
+def test_hoa_roi_cua_phat_replaces_chi_and_bach_thu():
+    rec = record(HOA, "2V", melds=[("chan", "5V", "5V")], chi=True)
+    assert cuoc_of(rec) == {"tom": 1, "hoa_roi_cua_phat": 1}
+    # A cạ with one ngũ vạn on the mat is enough (seed 000).
+    rec = record("3W 3W 4W 4W 6W 6W 7W 7W 8W 8W 3V 3S 4V 4S 6V 6S 2V", "2V", melds=[("ca", "5W", "5V")], chi=True)
+    assert cuoc_of(rec) == {"bach_dinh": 1, "tom": 1, "hoa_roi_cua_phat": 1}
+    # Not chì: a plain bạch thủ.  No ngũ vạn on the mat: chì bạch thủ.
+    assert cuoc_of(record(HOA, "2V", melds=[("chan", "5V", "5V")])) == {"bach_thu": 1, "tom": 1}
+    assert cuoc_of(record(HOA, "2V", melds=[("chan", "5W", "5W")], chi=True)) == {"chi": 1, "bach_thu": 1, "tom": 1}
+
+
+def test_nha_lau_xe_hoi():
+    hand = "5V 5V 4V 4V 3W 3W 6W 6W 7W 7W 3V 3S 4W 4S 6V 6S 8W 8S 2V"
+    assert cuoc_of(record(hand, "2V", chi=True)) == {"tom": 1, "nha_lau_xe_hoi": 1}
+    # Nhà lầu replaces Hoa rơi cửa phật when both hold.
+    rec = record("5V 5V 4V 4V 3W 3W 6W 6W 7W 7W 3V 3S 4W 4S 6V 6S 2V", "2V", melds=[("ca", "5W", "5V")], chi=True)
+    got = cuoc_of(rec)
+    assert got["nha_lau_xe_hoi"] == 1 and "hoa_roi_cua_phat" not in got
+
+
+def test_ca_loi_san_dinh():
+    hand = "3W 3W 4W 4W 6W 6W 7W 7W 3V 3S 4V 4S 6V 6S 2W 2S 8V"
+    assert cuoc_of(record(hand, "8V", melds=[("chan", "5V", "5V")], chi=True)) == {"tom": 1, "ca_loi_san_dinh": 1}
+
+
+def test_ngu_ong_bat_ca():
+    hand = "CC CC 5S 5S 3W 3W 6W 6W 7W 7W 3V 3S 4W 4S 6V 6S 2W 2S 8V"
+    assert cuoc_of(record(hand, "8V", chi=True)) == {"tom": 1, "ngu_ong_bat_ca": 1}
+
+
+def test_ga_is_off_by_default_and_counts_when_on():
+    rules = ChanRules(ga=True)
+    assert cuoc_of(record(BASE6, "8W")) == {"bach_dinh": 1}
+    assert cuoc_of(record(BASE6, "8W"), rules) == {"bach_dinh": 1, "ga": 1}
+    got = cuoc_of(record(WAITING_9V, "9V", chi=True), rules)  # chì bạch thủ: one gà
+    assert got["ga"] == 1
+    assert points({"bach_dinh": 1, "ga": 1}, rules) == 4 + 5
+    assert points({"bach_dinh": 1, "ga": 1}) == 4  # gà not counted without the option
+
+
+def test_every_cuoc_of_the_table_has_a_test_here():
+    import inspect
+    import sys
+
+    text = inspect.getsource(sys.modules[__name__])
+    assert all(f'"{name}"' in text or f"test_{name}" in text for name in CUOC_NAMES)
+
+
+def test_points_penalty_and_minimum():
+    rules = ChanRules(points={"leo": 3})
+    assert points({"leo": 2, "chi": 1}, rules) == 7
+    assert penalty_8_do_2_leo() == 4 + 2 * 1
+    assert min_points_ok({"xuong": 1}, ChanRules())
+    assert not min_points_ok({"xuong": 1}, ChanRules(min_points_to_win="no_xuong"))
+    assert not min_points_ok({"chi": 1}, ChanRules(min_points_to_win=2))
+    assert describe({"chi": 1, "leo": 2}) == "Chì, 2 Lèo"
+
+
+def test_score_a_recorded_game():
+    hands, noc = complete_deal(["4W", WAITING_9V, "", ""], "9V")
+    code = lambda k: "CC" if k == 24 else f"{k // 3 + 2}{'WVS'[k % 3]}"  # noqa: E731
+    log = parse_log({"deal": {"hands": [[code(k) for k in h] for h in hands], "noc": [code(k) for k in noc]},
+                     "moves": [{"seat": 0, "action": "danh", "card": "4W"}, {"seat": 1, "action": "boc"},
+                               {"seat": 1, "action": "u"}]})
+    cuoc, pts = score_log(log)
+    assert cuoc == {"chi": 1, "dia_u": 1, "bach_thu": 1, "tom": 1}
+    assert pts == 1 + 3 + 1 + 1
