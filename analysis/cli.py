@@ -115,6 +115,11 @@ def cmd_report(args) -> int:
     args.jobs = _resolve_jobs(args.jobs)
     experiments, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False)
     games = sum(o.result.games for arms in experiments for o in arms)
+    if args.showcase:
+        from analysis.showcase import write_showcase
+
+        write_showcase(out, Path(args.showcase), "cardodds report --showcase " + args.showcase)
+        print(f"showcase written to {args.showcase}")
     print(f"{len(experiments)} experiments, {games:,} games; report: {paths['report.html']} and {paths['report.md']}")
     return 0
 
@@ -227,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--quick", action="store_true", help="fewer games (about a minute)")
     report.add_argument("--out", help="report folder (default: reports/latest, or reports/quick)")
     report.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
+    report.add_argument("--showcase", metavar="DIR", help="also copy the headline table and key charts to DIR")
     report.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     report.set_defaults(func=cmd_report)
 

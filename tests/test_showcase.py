@@ -1,0 +1,18 @@
+from analysis.showcase import write_showcase
+
+
+def test_showcase_copies_headline_and_charts(tmp_path):
+    report = tmp_path / "report"
+    (report / "charts").mkdir(parents=True)
+    (report / "charts" / "tan-seats-lose_heatmap.png").write_bytes(b"\x89PNG fake")
+    (report / "charts" / "other.png").write_bytes(b"\x89PNG other")
+    (report / "report.md").write_text(
+        "# r\n\n## Run\n\n| item | value |\n|---|---|\n| seed(s) | 1 |\n\n## Headline\n\n| arm | metric |\n|---|---|\n"
+        "| a | thien_u |\n\nEstimates are...\n"
+    )
+    out = tmp_path / "showcase"
+    written = write_showcase(report, out, "cardodds report --showcase x")
+    assert sorted(p.name for p in written) == ["README.md", "tan-seats-lose_heatmap.png"]
+    text = (out / "README.md").read_text()
+    assert "| a | thien_u |" in text and "| seed(s) | 1 |" in text and "(tan-seats-lose_heatmap.png)" in text
+    assert not (out / "other.png").exists()
