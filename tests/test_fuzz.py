@@ -120,19 +120,9 @@ def card_text(words: list[str], game: str = "chan"):
 
 HOSTILE_HANDS = ["2S\n10H", "9V\n9V", "9V\r\nCC", "\x00", "9V " * 200, "🂡", "Cửu\u0301 Vạn"]
 """Texts found by the fuzzer (or worth trying every time): a newline in an echoed hand once split an error message."""
-KNOWN_BUGS = {
-    "sam": "sim/sam/cards.py parse_cards echoes the hand text with its newlines ('expected 10 cards, got 2 in '2S\\n10H'')",
-}
-"""Games whose parser fails this test today (strict xfail: remove the entry when the parser is fixed)."""
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN_BUGS[g])) if g in KNOWN_BUGS else g
-        for g in sorted(HAND_PARSERS)
-    ],
-)
+@pytest.mark.parametrize("game", sorted(HAND_PARSERS))
 def test_hand_parsers_take_any_text(game):
     parser = HAND_PARSERS[game]
     if parser is None:
@@ -286,20 +276,9 @@ def experiment_doc(draw, task: str) -> str:
 _HEAD = '[experiment]\nname = "x"\ntask = "{task}"\ngames = 1\n'
 HOSTILE_CONFIGS = [_HEAD + "[strategies]\nname = []\n", _HEAD + '[strategies]\nname = "\\r"\n', _HEAD + "[rules]\nplayers = 1e999\n"]
 """Files found by the fuzzer (or worth trying every time), written for each task."""
-KNOWN_CONFIG_BUGS = {
-    "chan.play": "sim/chan/strategies.py make_strategy: name = [] raises TypeError (unhashable), a name with \\r is echoed raw",
-    "tan.play": "sim/tan/strategies.py make_strategy: name = [] raises TypeError (unhashable type: 'list')",
-}
-"""Tasks whose config parsing fails this test today (strict xfail: remove the entry when fixed)."""
 
 
-@pytest.mark.parametrize(
-    "task",
-    [
-        pytest.param(t, marks=pytest.mark.xfail(strict=True, reason=KNOWN_CONFIG_BUGS[t])) if t in KNOWN_CONFIG_BUGS else t
-        for t in task_names()
-    ],
-)
+@pytest.mark.parametrize("task", task_names())
 def test_experiment_loader_takes_any_file_of_a_task(task):
     path = Path(tempfile.mkdtemp(prefix="cardodds-fuzz-")) / "fuzz.toml"
 

@@ -200,8 +200,8 @@ def make_strategy(spec, where: str = "[strategies]"):
         raise CardoddsError(f"{where}: a strategy is a name or a table with 'name', not {spec!r}")
     table = dict(spec)
     name = table.pop("name", "basic")
-    if name not in STRATEGIES:
-        raise CardoddsError(f"{where}: unknown strategy '{name}' (known: {', '.join(sorted(STRATEGIES))})")
+    if not isinstance(name, str) or name not in STRATEGIES:
+        raise CardoddsError(f"{where}: unknown strategy {name!r} (known: {', '.join(sorted(STRATEGIES))})")
     return from_table(STRATEGIES[name], table, f"{where} {name}")
 
 

@@ -98,7 +98,7 @@ def parse_cards(text: str, count: int | None = None) -> list[int]:
         seen[c] = tok
         cards.append(c)
     if count is not None and len(cards) != count:
-        raise CardoddsError(f"expected {count} cards, got {len(cards)} in '{text.strip()}'")
+        raise CardoddsError(f"expected {count} cards, got {len(cards)} in {' '.join(text.split())!r}")
     return cards
 
 

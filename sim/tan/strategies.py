@@ -250,8 +250,8 @@ def make_strategy(spec, where: str = "[strategies]"):
         raise CardoddsError(f"{where}: a strategy is a name or a table with 'name' (known: {', '.join(STRATEGIES)})")
     table = dict(spec)
     name = table.pop("name")
-    if name not in STRATEGIES:
-        raise CardoddsError(f"{where}: unknown Tấn strategy '{name}' (known: {', '.join(STRATEGIES)})")
+    if not isinstance(name, str) or name not in STRATEGIES:
+        raise CardoddsError(f"{where}: unknown Tấn strategy {name!r} (known: {', '.join(STRATEGIES)})")
     return from_table(STRATEGIES[name], table, f"{where} {name}")
 
 
