@@ -12,7 +12,6 @@ Config::
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,9 +20,6 @@ from sim.errors import CardoddsError
 from sim.options import from_table
 from sim.registry import Counts, Row, Task
 from sim.streams import DEAL, stream
-
-_Z95 = 1.959963984540054
-
 
 @dataclass(frozen=True)
 class CoinRules:
@@ -59,20 +55,11 @@ def run_chunk(params: CoinRules, seed_seq: np.random.SeedSequence, n: int) -> Co
     return {"games": np.int64(n), "heads": np.int64(heads)}
 
 
-def wilson(k: int, n: int, z: float = _Z95) -> tuple[float, float]:
-    """Wilson score interval for ``k`` successes in ``n`` trials (``n >= 1``)."""
-    phat = k / n
-    denom = 1.0 + z * z / n
-    centre = (phat + z * z / (2 * n)) / denom
-    half = z * math.sqrt(phat * (1.0 - phat) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def summarize(counts: Counts, params: CoinRules) -> list[Row]:
     """One row: the proportion of heads, its Wilson 95 % interval, and the exact value ``p``."""
-    n, k = int(counts["games"]), int(counts["heads"])
-    low, high = wilson(k, n)
-    return [dict(metric="heads", seat=None, estimate=k / n, ci_low=low, ci_high=high, n=n, exact=params.p)]
+    from analysis.estimate import proportion_row
+
+    return [proportion_row("heads", None, int(counts["heads"]), int(counts["games"]), params.p)]
 
 
 TASK = Task(name="demo.coin", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",))

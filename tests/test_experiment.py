@@ -181,16 +181,11 @@ def test_demo_task_run_chunk_uses_deal_stream():
     assert int(demo_task.run_chunk(demo_task.CoinRules(p=1.0), chunk_seed(1, 0), 50)["heads"]) == 50
 
 
-def test_wilson_interval_hand_worked():
-    # 5 heads in 10: centre 0.5, half-width 1.96 * sqrt(0.025 + 0.0096) / 1.384 = 0.2634
-    low, high = demo_task.wilson(5, 10)
-    assert low == pytest.approx(0.23659309, abs=1e-7) and high == pytest.approx(0.76340691, abs=1e-7)
-    # 0 of 20: lower bound 0, upper z^2 / (n + z^2)
-    low, high = demo_task.wilson(0, 20)
-    z2 = 1.959963984540054**2
-    assert low == 0.0 and high == pytest.approx(z2 / (20 + z2))
+def test_demo_summary_row():
     rows = demo_task.summarize({"games": np.int64(10), "heads": np.int64(5)}, demo_task.CoinRules(p=0.5))
     assert len(rows) == 1
     row = rows[0]
     assert (row["metric"], row["seat"], row["n"], row["exact"], row["estimate"]) == ("heads", None, 10, 0.5, 0.5)
+    # 5 heads in 10: the Wilson interval (worked by hand in tests/test_estimate.py).
+    assert row["ci_low"] == pytest.approx(0.23659309, abs=1e-7) and row["ci_high"] == pytest.approx(0.76340691, abs=1e-7)
     assert math.isclose(row["ci_low"], 0.23659309, abs_tol=1e-7)
