@@ -148,6 +148,24 @@ def _sanh_rong_windows(straights: str) -> np.ndarray:
     return np.array(out)
 
 
+_MASK13 = (1 << N_RANKS) - 1
+
+
+@lru_cache(maxsize=None)
+def _toi_trang_fields(quad_triple: bool, quad_two_pairs: bool) -> np.ndarray:
+    """(13, 16) int64: for rank r held c times, its bit in the held-once mask, in the not-held mask (13 bits up),
+    its triple (4-bit count from bit 26) and its pairs (from bit 30); 0 for impossible counts."""
+    out = np.zeros((N_RANKS, 16), np.int64)
+    for r in range(N_RANKS):
+        for c in range(5):
+            triple = c == 3 or (c == 4 and quad_triple)
+            pairs = (c == 2) + (2 if c == 4 and quad_two_pairs else 0)
+            out[r, c] = (((c == 1) << r) + ((c == 0) << (N_RANKS + r)) + (triple << 2 * N_RANKS)
+                         + (pairs << 2 * N_RANKS + 4))
+    out.setflags(write=False)
+    return out
+
+
 def toi_trang_flags(counts: np.ndarray, n_red: np.ndarray, rules: SamRules) -> np.ndarray:
     """Which tới trắng kinds each hand qualifies for.
 
@@ -163,15 +181,24 @@ def toi_trang_flags(counts: np.ndarray, n_red: np.ndarray, rules: SamRules) -> n
     bool array (..., 5), in the order of ``TOI_TRANG_KINDS``.
     """
     counts = np.asarray(counts)
-    win = _sanh_rong_windows(rules.straights)
-    sanh = np.any(np.all(counts[..., None, :] == win, axis=-1), axis=-1)
+    # one pass over the 13 ranks summing packed per-rank fields (reductions along a short last axis are slow in
+    # numpy): bit masks of the ranks held once / not held, the number of triples and of pairs
+    fields = _toi_trang_fields(rules.quad_counts_as_triple, rules.quad_counts_as_two_pairs)
+    acc = np.zeros(counts.shape[:-1], np.int64)
+    for r in range(N_RANKS):
+        acc += np.take(fields[r], counts[..., r], mode="clip")
+    ones, zeros = acc & _MASK13, (acc >> N_RANKS) & _MASK13
+    triples, pairs = (acc >> 2 * N_RANKS) & 0xF, acc >> 2 * N_RANKS + 4
+    bits = 1 << np.arange(N_RANKS)
+    sanh = np.zeros(acc.shape, bool)
+    for w in _sanh_rong_windows(rules.straights):  # the hand equals a window: its ranks once each, no others
+        wm = int(bits[w == 1].sum())
+        sanh |= (ones == wm) & (zeros == (1 << N_RANKS) - 1 - wm)
     quad2 = counts[..., TWO] == 4
     n_red = np.asarray(n_red)
     dong = (n_red == HAND_SIZE) | (n_red == 0)
-    triple_ok = (counts == 3) | ((counts == 4) & rules.quad_counts_as_triple)
-    ba_sam = triple_ok.sum(-1) >= 3
-    pairs = np.where(counts == 2, 1, 0) + np.where(counts == 4, 2 if rules.quad_counts_as_two_pairs else 0, 0)
-    nam_doi = pairs.sum(-1) >= 5
+    ba_sam = triples >= 3
+    nam_doi = pairs >= 5
     return np.stack([sanh, quad2, dong, ba_sam, nam_doi], axis=-1)
 
 

@@ -71,6 +71,16 @@ class View:
         n[np.arange(len(n)), self.actor] = 99
         return n.min(1)
 
+    @cached_property
+    def n_own(self) -> np.ndarray:
+        """Cards left to the player to act."""
+        return self.n_cards[np.arange(len(self.actor)), self.actor]
+
+    @cached_property
+    def min_all(self) -> np.ndarray:
+        """Fewest cards held by anyone at the table (the actor included)."""
+        return self.n_cards.min(1)
+
 
 def sam_score(counts: np.ndarray) -> np.ndarray:
     """A hand-strength score in [0, 1] for declaring Sâm: mean rank strength (3 = 0, 2 = 1) of the cards."""
@@ -105,9 +115,20 @@ class StrategyBase:
         """(S, M) scores of every move in each situation."""
         raise NotImplementedError
 
-    def situation(self, view: View) -> np.ndarray:  # pragma: no cover - abstract
+    def situation(self, view: View) -> np.ndarray:
         """(N,) situation index of each game."""
-        raise NotImplementedError
+        return self.situation_of(view.current == view.table.LEAD, view.n_own, view.min_all, view.next_one)
+
+    def situation_of(self, lead: np.ndarray, n_own: np.ndarray, min_all: np.ndarray, next_one: np.ndarray):
+        """(N,) situation index from summary features: a free lead, own cards, fewest cards at the table, next
+        player báo 1.  The batch engine's fast path calls this directly, so both engines share it."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def pass_table(self, table: MoveTable, rules: SamRules) -> np.ndarray | None:
+        """(S, M) bool: ``pass_instead`` as a table of (situation, best move), or None when it is not one."""
+        if type(self).pass_instead is StrategyBase.pass_instead:
+            return np.zeros(_cached_scores(self, table, rules)[0].shape, bool)
+        return None
 
     def scores(self, view: View) -> np.ndarray:
         """(N, M) scores of every move."""
@@ -196,8 +217,8 @@ class Greedy(StrategyBase):
         resp = -t.top + np.where(t.kind == QUAD, 50.0 if self.chop_first else -50.0, 0.0)
         return np.stack([resp, lead])
 
-    def situation(self, view):
-        return (view.current == view.table.LEAD).astype(np.int64)
+    def situation_of(self, lead, n_own, min_all, next_one):
+        return lead.astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -238,16 +259,25 @@ class Control(StrategyBase):
             out.append(sc)
         return np.stack(out)
 
-    def situation(self, view):
-        n_own = view.n_cards[np.arange(len(view.actor)), view.actor]
-        hot = (view.min_opp <= self.danger) | (n_own <= self.danger)
-        return ((view.current == view.table.LEAD) * 1 + hot * 2 + view.next_one * 4 + (n_own <= 3) * 8).astype(np.int64)
+    def situation_of(self, lead, n_own, min_all, next_one):
+        # hot: an opponent or oneself is down to ``danger`` cards, i.e. the fewest cards at the table
+        hot = min_all <= self.danger
+        return (lead * 1 + hot * 2 + next_one * 4 + (n_own <= 3) * 8).astype(np.int64)
 
     def pass_instead(self, view: View, best: np.ndarray) -> np.ndarray:
         t = view.table
-        hot = (view.min_opp <= self.danger) | (view.n_cards[np.arange(len(best)), view.actor] <= self.danger)
+        hot = view.min_all <= self.danger
         precious = t.has_two[best] | (t.kind[best] == QUAD)
         return precious & ~hot & ~(view.next_one & self.block_bao1)
+
+    def pass_table(self, table, rules):
+        # read off the situation bits of ``situation_of``: hot = bit 1, next player báo 1 = bit 2
+        if type(self).pass_instead is not Control.pass_instead or type(self).situation_of is not Control.situation_of:
+            return None
+        sit = np.arange(16)
+        hot, nb = (sit >> 1 & 1).astype(bool), (sit >> 2 & 1).astype(bool)
+        precious = table.has_two | (table.kind == QUAD)
+        return precious[None, :] & ~hot[:, None] & ~(nb & self.block_bao1)[:, None]
 
 
 @dataclass(frozen=True)
@@ -283,9 +313,24 @@ class RandomLegal(StrategyBase):
 
 
     def choose_sparse(self, view, cand, legal, may_pass, rng=None):
-        full = np.zeros((len(cand), view.table.n + 1), bool)
-        full[np.arange(len(cand))[:, None], cand] = legal
-        return self.choose(view, full[:, :-1], may_pass, rng)
+        M = view.table.n
+        if (view.sam_on & (view.actor == view.declarer)).any():  # rare: through the full move set
+            full = np.zeros((len(cand), M + 1), bool)
+            full[np.arange(len(cand))[:, None], cand] = legal
+            return self.choose(view, full[:, :-1], may_pass, rng)
+        # ``choose`` on the candidate columns only, from the same random numbers: the candidates ascend in move id,
+        # so the first maximum is the same move
+        opp_in_sam = view.sam_on & (view.actor != view.declarer)
+        anyl = legal.any(1)
+        free_pass = may_pass & ~opp_in_sam & anyl
+        u = rng.random((len(cand), M))
+        rows = np.arange(len(cand))
+        uc = np.where(legal, u[rows[:, None], np.minimum(cand, M - 1)], -1.0)
+        pick = cand[rows, np.argmax(uc, axis=1)]
+        n_opts = legal.sum(1) + free_pass
+        pass_now = free_pass & (rng.random(len(pick)) * np.maximum(n_opts, 1) < 1.0)
+        out = np.where(anyl, pick, PASS)
+        return np.where(pass_now, PASS, out)
 
 
 STRATEGIES = {"random": RandomLegal, "greedy": Greedy, "control": Control}
@@ -307,12 +352,25 @@ def make_strategy(table: dict | str | None, where: str = "[strategies]") -> Stra
 # --------------------------------------------------------------------------------------------------- Sâm plans
 def unbeatable(table: MoveTable, opp_counts: np.ndarray, no_finish_on_two: bool) -> np.ndarray:
     """Bool (..., M): moves that no opponent (``opp_counts`` (..., K, 13)) can legally beat."""
-    form = table.formable(opp_counts)  # (..., K, M)
+    opp_counts = np.asarray(opp_counts)
+    form = _formable(table, opp_counts)  # (..., K, M)
     if no_finish_on_two:
         ncards = opp_counts.sum(-1)[..., None]
         form = form & ~(table.has_two & (table.length == ncards))
-    beaten = (form.astype(np.uint8) @ table.beats[:-1].T.astype(np.uint8)) > 0  # (..., K, M_current)
+    # counts of beating moves as a float32 product (BLAS; exact: at most M ones)
+    beaten = (form.astype(np.float32) @ table.beats[:-1].T.astype(np.float32)) > 0  # (..., K, M_current)
     return ~beaten.any(-2)
+
+
+def _formable(table: MoveTable, counts: np.ndarray) -> np.ndarray:
+    """``table.formable`` without a (..., M, 13) temporary: rank plays (ids ``k * 13 + r``) compare the counts with
+    1..4; a straight (at most one card of a rank) is formable when every rank it needs is held."""
+    n_rank = 4 * N_RANKS
+    rank = (counts[..., None, :] >= np.arange(1, 5)[:, None]).reshape(counts.shape[:-1] + (n_rank,))
+    pow2 = 1 << np.arange(N_RANKS)
+    held = ((counts > 0) * pow2).sum(-1)[..., None]
+    smask = ((table.need[n_rank:] > 0) * pow2).sum(-1)
+    return np.concatenate([rank, (held & smask) == smask], axis=-1)
 
 
 def sam_plan(counts, safe: np.ndarray, table: MoveTable, no_finish_on_two: bool) -> list[int] | None:
@@ -326,8 +384,17 @@ def sam_plan(counts, safe: np.ndarray, table: MoveTable, no_finish_on_two: bool)
     return _plan(tuple(int(c) for c in counts), frozenset(safe_ids), no_finish_on_two, table)
 
 
+@lru_cache(maxsize=None)
+def _moves_by_low(table: MoveTable) -> tuple:
+    """Per rank r: (move, ((rank, cards taken), ...), has a 2) of the moves that take a card of rank r, by id."""
+    return tuple(tuple((m, tuple((int(q), int(table.need[m, q])) for q in np.flatnonzero(table.need[m])),
+                        bool(table.has_two[m]))
+                       for m in range(table.n) if table.need[m, r] > 0)
+                 for r in range(N_RANKS))
+
+
 def _plan(counts, safe, nf2, table):
-    need = table.need
+    by_low = _moves_by_low(table)
     memo: dict = {}
 
     def rec(c, have_last):
@@ -338,17 +405,19 @@ def _plan(counts, safe, nf2, table):
             return memo[key]
         low = next(r for r in range(N_RANKS) if c[r])
         res = None
-        for m in range(table.n):
-            v = need[m]
-            if v[low] == 0 or any(v[r] > c[r] for r in range(N_RANKS)):
+        for m, items, two in by_low[low]:  # the moves that take a card of the lowest rank, by id
+            if any(c[q] < k for q, k in items):
                 continue
-            rest = tuple(c[r] - int(v[r]) for r in range(N_RANKS))
+            rest = list(c)
+            for q, k in items:
+                rest[q] -= k
+            rest = tuple(rest)
             if m in safe:
                 sub = rec(rest, have_last)
                 if sub is not None:
                     res = [(m, False)] + sub
                     break
-            if not have_last and not (nf2 and table.has_two[m]):
+            if not have_last and not (nf2 and two):
                 sub = rec(rest, True)
                 if sub is not None:
                     res = [(m, True)] + sub
