@@ -4,7 +4,9 @@ Every arm of an experiment plays chunk ``k`` with the same random streams, so th
 numbers).  The difference between an arm and the baseline is estimated from the per-chunk differences (batch means):
 chunk ``k`` gives ``d_k = e_arm,k − e_base,k``; their game-weighted mean is the difference of the overall estimates and
 their spread gives a Student-t interval and a p-value with K − 1 degrees of freedom.  Because both arms share the deals,
-``d_k`` varies far less than two independent runs would, which is the whole point.
+``d_k`` varies far less than two independent runs would, which is the whole point.  The interval needs several
+chunks (Student-t with K − 1 degrees of freedom: with fewer than about 10 chunks it widens fast), so experiments with
+arms use small chunks.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import pandas as pd
 from scipy import stats
 
 from analysis.estimate import rows_frame
+from sim.errors import CardoddsError
 
 DIFF_COLUMNS = [
     "arm",
@@ -30,16 +33,16 @@ DIFF_COLUMNS = [
 ]
 
 
-def _key(frame: pd.DataFrame) -> pd.Series:
-    return frame.metric + "|" + frame.seat.astype("string").fillna("")
+def _row_key(metric: str, seat) -> str:
+    return f"{metric}|{'' if seat is None or pd.isna(seat) else int(seat)}"
 
 
 def chunk_estimates(task, params, chunk_counts) -> tuple[pd.DataFrame, np.ndarray]:
     """Per-chunk estimates (rows: ``metric|seat``; columns: chunks) and the chunks' game counts."""
     columns, weights = {}, []
     for k, counts in enumerate(chunk_counts):
-        rows = rows_frame(task.summarize(counts, params), arm="chunk")
-        columns[k] = pd.Series(rows.estimate.to_numpy(), index=_key(rows).to_numpy())
+        rows = task.summarize(counts, params)
+        columns[k] = pd.Series({_row_key(r["metric"], r["seat"]): r["estimate"] for r in rows}, dtype=float)
         weights.append(int(counts["games"]))
     return pd.DataFrame(columns), np.asarray(weights, dtype=float)
 
@@ -56,6 +59,11 @@ def paired_differences(base, arm) -> pd.DataFrame:
         raise ValueError("arms must play the same chunks")
     d = (est_a - est_b).dropna(how="all")
     k = d.shape[1]
+    if k < 2:
+        raise CardoddsError(
+            f"arm '{exp_a.arm}': a paired interval needs at least 2 chunks (this run has {k}); "
+            "lower chunk_size or play more games (10 chunks or more is best)"
+        )
     weights = w / w.sum()
     mean = (d * weights).sum(axis=1)
     spread = ((d.sub(mean, axis=0) ** 2) * weights**2).sum(axis=1) * k / max(k - 1, 1)
@@ -64,7 +72,8 @@ def paired_differences(base, arm) -> pd.DataFrame:
     with np.errstate(divide="ignore", invalid="ignore"):
         p = np.where(se > 0, 2 * stats.t.sf(np.abs(mean / se), max(k - 1, 1)), np.where(mean == 0, 1.0, 0.0))
 
-    whole_b, whole_a = base.rows.assign(key=_key(base.rows)).set_index("key"), arm.rows.assign(key=_key(arm.rows)).set_index("key")
+    whole_b = base.rows.assign(key=[_row_key(m, s) for m, s in zip(base.rows.metric, base.rows.seat)]).set_index("key")
+    whole_a = arm.rows.assign(key=[_row_key(m, s) for m, s in zip(arm.rows.metric, arm.rows.seat)]).set_index("key")
     half_b = (whole_b.ci_high - whole_b.ci_low) / 2
     half_a = (whole_a.ci_high - whole_a.ci_low) / 2
     independent = np.sqrt(half_b.reindex(d.index) ** 2 + half_a.reindex(d.index) ** 2)

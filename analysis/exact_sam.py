@@ -67,8 +67,15 @@ def count_toi_trang(rules: SamRules, ranks: tuple[int, ...] = tuple(range(N_RANK
 def exact_toi_trang(rules: SamRules | None = None) -> dict[str, float]:
     """P(one dealt hand is credited with each tới trắng kind), and P(``any``), under ``rules``."""
     rules = rules or SamRules()
+    return dict(_exact_for(rules.straights, rules.quad_counts_as_triple, rules.quad_counts_as_two_pairs))
+
+
+@lru_cache(maxsize=None)
+def _exact_for(straights: str, quad_triple: bool, quad_pairs: bool) -> tuple[tuple[str, float], ...]:
+    # Only these options change a hand's tới trắng; the count takes a noticeable fraction of a second.
+    rules = SamRules(straights=straights, quad_counts_as_triple=quad_triple, quad_counts_as_two_pairs=quad_pairs)
     c = count_toi_trang(rules)
-    return {k: c[k] / c["hands"] for k in (*TOI_TRANG_KINDS, "any")}
+    return tuple((k, c[k] / c["hands"]) for k in (*TOI_TRANG_KINDS, "any"))
 
 
 def exact_toi_trang_table() -> list[dict]:

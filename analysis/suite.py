@@ -81,8 +81,11 @@ def _key_metrics(outcomes: list[Outcome]) -> list[tuple[str, int | None]]:
     return metrics
 
 
-def section_of(outcomes: list[Outcome] | Outcome) -> ReportSection:
-    """The report section of a finished experiment (all its arms), with charts and paired comparisons."""
+def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = None) -> ReportSection:
+    """The report section of a finished experiment (all its arms), with charts and paired comparisons.
+
+    ``diffs`` are the arms' paired differences when already computed (see :func:`differences`).
+    """
     from analysis.arms import best_arm, sweep_frame
     from analysis.charts import sweep_chart
 
@@ -94,7 +97,7 @@ def section_of(outcomes: list[Outcome] | Outcome) -> ReportSection:
         figures = exp.task.charts(result.counts, result.chunk_counts, exp.params, base.rows)
     tables, notes = [], [o.notes for o in outcomes if o.notes]
     if len(outcomes) > 1:
-        diffs = differences(outcomes)
+        diffs = differences(outcomes) if diffs is None else diffs
         head = ["arm", "baseline", "metric", "seat", "difference", "95 % CI (paired)", "p-value", "× narrower than unpaired"]
         tables.append(("Paired differences against the baseline (same deals)", head, _diff_cells(diffs)))
         best = best_arm(outcomes, diffs, exp.objective)
@@ -147,11 +150,11 @@ def read_suite(path: Path = SUITE_FILE) -> list[tuple[Path, list[tuple[str, int 
 
 def write_outcomes(out_dir: Path, experiments: list[list[Outcome]], meta: dict, title: str) -> dict[str, Path]:
     """Write summary.csv (and differences.csv for arms), charts, report.md and report.html."""
-    written = write_report(out_dir, [section_of(arms) for arms in experiments], meta, title=title)
-    diffs = [differences(arms) for arms in experiments if len(arms) > 1]
-    if diffs:
+    diffs = [differences(arms) if len(arms) > 1 else None for arms in experiments]
+    written = write_report(out_dir, [section_of(arms, d) for arms, d in zip(experiments, diffs)], meta, title=title)
+    if any(d is not None for d in diffs):
         path = Path(out_dir) / "differences.csv"
-        pd.concat(diffs, ignore_index=True).to_csv(path, index=False)
+        pd.concat([d for d in diffs if d is not None], ignore_index=True).to_csv(path, index=False)
         written["differences.csv"] = path
     return written
 

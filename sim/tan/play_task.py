@@ -8,6 +8,8 @@ Metrics (seat = position relative to the first attacker, seat 0 = first attacker
 ``lose`` by seat; ``draw``; ``truncated`` (games stopped at ``max_bouts``; they count as neither loss nor draw);
 ``bouts.mean``; ``pickups.mean`` (lên per game); ``lose.by_trumps.<k>``, ``lose.by_aces.<k>``, ``lose.by_high.<k>``:
 the chance that a player whose opening hand (as dealt, before any trump swap) holds k trumps / aces / cards J..A loses;
+``lose.at_table_seat`` by seat: the chance that the player sitting at table seat s (whose strategy ``seats[s]`` sets)
+loses, whoever attacks first — the metric to compare strategy arms on;
 and, when the seats play different strategies, ``lose.strategy.<name>@<seats>``: the chance that a given seat playing
 that strategy loses (per seat and game, so 1/players is the fair share; seats are absolute here).
 """
@@ -97,6 +99,7 @@ def summarize(counts: Counts, params: TanParams) -> list[Row]:
 
     n = int(counts["games"])
     rows = [proportion_row("lose", s, int(k), n) for s, k in enumerate(counts["lose_seat"])]
+    rows += [proportion_row("lose.at_table_seat", s, int(k), n) for s, k in enumerate(counts["lose_abs"])]
     rows.append(proportion_row("draw", None, int(counts["draw"]), n))
     rows.append(proportion_row("truncated", None, int(counts["truncated"]), n))
     rows.append(mean_row("bouts.mean", None, float(counts["bouts_sum"]), float(counts["bouts_sq"]), n))
