@@ -105,6 +105,8 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
             lo, hi = best["margin_ci"]
             seat = "" if best["seat"] is None else f" (seat {best['seat']})"
             verdict = "" if best["p_value"] < 0.05 else " — not a significant margin at the 5 % level"
+            if best["margin"] == 0 and lo == hi:
+                verdict = f" — tied: {best['best']} and {best['runner_up']} played these deals identically"
             notes.append(
                 f"Best {exp.objective[2]} of {best['metric']}{seat}: arm {best['best']} ({best['value']:.4g}), ahead of "
                 f"{best['runner_up']} by {best['margin']:.4g} (paired 95 % CI [{lo:.4g}, {hi:.4g}], "
