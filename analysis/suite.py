@@ -96,6 +96,10 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
     if exp.task.charts is not None:
         figures = exp.task.charts(result.counts, result.chunk_counts, exp.params, base.rows)
     tables, notes = [], [o.notes for o in outcomes if o.notes]
+    if "notes" in exp.task.extras:
+        for o in outcomes:
+            if note := exp.task.extras["notes"](o.result.experiment.params):
+                notes.append(note if len(outcomes) == 1 else f"{o.result.experiment.arm}: {note}")
     if len(outcomes) > 1:
         diffs = differences(outcomes) if diffs is None else diffs
         head = ["arm", "baseline", "metric", "seat", "difference", "95 % CI (paired)", "p-value", "× narrower than unpaired"]
@@ -158,7 +162,26 @@ def write_outcomes(out_dir: Path, experiments: list[list[Outcome]], meta: dict, 
         path = Path(out_dir) / "differences.csv"
         pd.concat([d for d in diffs if d is not None], ignore_index=True).to_csv(path, index=False)
         written["differences.csv"] = path
+    written.update(write_parquet(Path(out_dir), written))
     return written
+
+
+def write_parquet(out_dir: Path, written: dict[str, Path]) -> dict[str, Path]:
+    """``summary.parquet`` (and ``differences.parquet``) beside the CSV files, when pyarrow is installed."""
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return {}
+    extra = {}
+    for name in ("summary.csv", "differences.csv"):
+        if name in written:
+            target = out_dir / name.replace(".csv", ".parquet")
+            frame = pd.read_csv(written[name], keep_default_na=True)
+            if "seat" in frame:
+                frame["seat"] = frame["seat"].astype("Int64")
+            frame.to_parquet(target, index=False)
+            extra[target.name] = target
+    return extra
 
 
 def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress) -> tuple[list[list[Outcome]], dict[str, Path]]:

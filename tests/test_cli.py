@@ -140,3 +140,15 @@ def test_sam_exact_odds_and_replay(capsys):
     assert code == 0 and "seat 0:" in out and "payments:" in out
     payments = [int(x.split()[-1]) for x in out.split("payments: ")[1].splitlines()[0].split(", ")]
     assert sum(payments) == 0
+
+
+def test_parquet_mirrors_the_summary_when_pyarrow_is_installed(capsys, tmp_path):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    out_dir = tmp_path / "run"
+    assert main(["run", "configs/chan_deal.toml", "--games", "5000", "--jobs", "1", "--out", str(out_dir)]) == 0
+    capsys.readouterr()
+    csv = pd.read_csv(out_dir / "summary.csv")
+    parquet = pd.read_parquet(out_dir / "summary.parquet")
+    assert list(parquet.columns) == ROW_KEYS and len(parquet) == len(csv)
+    assert (parquet.estimate.to_numpy() == csv.estimate.to_numpy()).all()

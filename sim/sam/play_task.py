@@ -61,11 +61,22 @@ def summarize(counts: dict[str, np.ndarray], params: PlayParams) -> list[dict]:
     return play_rows(counts, params.rules.players)
 
 
+def notes(params: PlayParams) -> str | None:
+    """The report's warning when a seat declares with the oracle, which sees every hand."""
+    seats = [s for s, st in enumerate(params.strategies) if st.declare == "oracle"]
+    if not seats:
+        return None
+    return (
+        f"Seat(s) {', '.join(map(str, seats))} declare Sâm with the oracle, which sees every hand and declares only when a "
+        "plan surely succeeds: its Sâm figures are an upper bound, not a playable strategy."
+    )
+
+
 TASK = Task(
     name="sam.play",
     parse=parse,
     run_chunk=run_chunk,
     summarize=summarize,
     sections=("rules", "strategies"),
-    extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)]},
+    extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)], "notes": notes},
 )
