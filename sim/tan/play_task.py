@@ -11,12 +11,24 @@ the chance that a player whose opening hand (as dealt, before any trump swap) ho
 ``lose.at_table_seat`` by seat: the chance that the player sitting at table seat s (whose strategy ``seats[s]`` sets)
 loses, whoever attacks first — the metric to compare strategy arms on;
 and, when the seats play different strategies, ``lose.strategy.<name>@<seats>``: the chance that a given seat playing
-that strategy loses (per seat and game, so 1/players is the fair share; seats are absolute here).
+that strategy loses (per seat and game, so 1/players is the fair share; seats are absolute here);
+``lose.after_losing``: the chance that the previous game's loser loses again (single games: the previous game of
+the chunk at the same table, an independent game — the baseline).
+
+Series play (``[rules] series_length = N > 1``, RULES §3.5, carry-over in ``sim.tan.series``): the chunk's ``n``
+games are played as ``n // N`` series of N games in a row at one table (plus one shorter series for the remainder),
+game after game with the plain-Python reference engine — slow compared with the batch engine (about a millisecond a
+game), which still plays single games.  Game ``k`` of the chunk is dealt from row ``k`` of the chunk's DEAL stream,
+the xả reshuffles are drawn from the same stream after all the deals.  ``n`` counts games, not series.  The opening
+features (``lose.by_trumps`` ...) then describe the hand after the carry-over (xả, cúng), before any trump swap.
+Extra rows: ``series.cung_chu`` (trumps given, per game that follows another game of its series) and
+``series.xa.mean`` (xả declarations per such game); ``lose.after_losing`` within a series.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -28,6 +40,7 @@ from sim.tan.batch import play_batch
 from sim.tan.deal import deal_orders
 from sim.tan.reference import TanGame, format_log
 from sim.tan.rules import TanRules
+from sim.tan.series import play_series
 from sim.tan.strategies import seat_strategies
 
 
@@ -65,12 +78,61 @@ def _opening_features(orders: np.ndarray, rules: TanRules) -> tuple[np.ndarray, 
     return trumps, aces, high
 
 
+def _series_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
+    """Play ``n`` games as series of ``series_length`` (the last one shorter if needed) with the reference engine.
+
+    Returns per-game arrays: a ``BatchResult``-like namespace, the opening features, and the carry-over arrays
+    ``follows`` (the game follows another of its series), ``cung``, ``xa`` (declarations) and ``prev_loser``.
+    """
+    rules = params.rules
+    P, L = rules.players, rules.series_length
+    deal_rng = stream(seed_seq, DEAL)
+    orders, first = deal_orders(rules, deal_rng, n)
+    keys = deal_rng.random((n, 2, 52))  # xả reshuffles, drawn after every deal of the chunk
+    play_rng = stream(seed_seq, PLAY)
+    loser = np.full(n, -1, dtype=np.int64)
+    fa, bouts, pickups = (np.zeros(n, dtype=np.int64) for _ in range(3))
+    draw, trunc, follows, cung = (np.zeros(n, dtype=bool) for _ in range(4))
+    xa = np.zeros(n, dtype=np.int64)
+    prev_loser = np.full(n, -1, dtype=np.int64)
+    feats = np.zeros((3, n, P), dtype=np.int64)
+    for start in range(0, n, L):
+        stop = min(start + L, n)
+        games = play_series(rules, orders[start:stop], first[start:stop], keys[start:stop], params.strategies,
+                            rng=play_rng)
+        for g, rec in zip(range(start, stop), games):
+            out = rec.outcome
+            loser[g] = -1 if out.loser is None else out.loser
+            fa[g], bouts[g], pickups[g] = out.first_attacker, out.bouts, out.pickups
+            draw[g], trunc[g] = out.draw, out.truncated
+            follows[g] = g > start
+            cung[g] = rec.cung is not None
+            xa[g] = len(rec.xa)
+            prev_loser[g] = -1 if rec.prev_loser is None else rec.prev_loser
+            trump = rec.game.trump
+            for p, h in enumerate(rec.start_hands):
+                feats[0, g, p] = sum(1 for c in h if c & 3 == trump)
+                feats[1, g, p] = sum(1 for c in h if c >> 2 == 12)
+                feats[2, g, p] = sum(1 for c in h if c >> 2 >= 9)
+    res = SimpleNamespace(loser=loser, first_attacker=fa, draw=draw, truncated=trunc, bouts=bouts, pickups=pickups)
+    return res, tuple(feats), follows, cung, xa, prev_loser
+
+
 def run_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int) -> Counts:
-    """Play ``n`` games; return additive counts."""
+    """Play ``n`` games (in series when ``series_length > 1``); return additive counts."""
     rules = params.rules
     P, H = rules.players, rules.hand_size
-    orders, first = deal_orders(rules, stream(seed_seq, DEAL), n)
-    res = play_batch(rules, orders, first, params.strategies, rng=stream(seed_seq, PLAY))
+    if rules.series_length > 1:
+        res, features, follows, cung, xa, prev_loser = _series_chunk(params, seed_seq, n)
+        width = H + 2  # a cúng leaves the winner one card over the hand size
+    else:
+        orders, first = deal_orders(rules, stream(seed_seq, DEAL), n)
+        res = play_batch(rules, orders, first, params.strategies, rng=stream(seed_seq, PLAY))
+        features = _opening_features(orders, rules)
+        width = H + 1
+        follows, cung, xa = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64)
+        # independent games: the previous game of the chunk at the same table
+        prev_loser = np.concatenate([[-1], res.loser[:-1].astype(np.int64)])
     lost = res.loser >= 0
     rel = (res.loser.astype(np.int64) - res.first_attacker) % P
     lose_seat = np.bincount(rel[lost], minlength=P).astype(np.int64)
@@ -87,9 +149,16 @@ def run_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int) -> Co
         "pickups_sum": np.float64(res.pickups.sum()),
         "pickups_sq": np.float64((res.pickups.astype(np.float64) ** 2).sum()),
     }
-    for name, feat in zip(("trumps", "aces", "high"), _opening_features(orders, rules)):
-        counts[f"held_{name}"] = np.bincount(feat.ravel(), minlength=H + 1)[: H + 1].astype(np.int64)
-        counts[f"lost_{name}"] = np.bincount(feat[loser_mask], minlength=H + 1)[: H + 1].astype(np.int64)
+    for name, feat in zip(("trumps", "aces", "high"), features):
+        counts[f"held_{name}"] = np.bincount(feat.ravel(), minlength=width)[:width].astype(np.int64)
+        counts[f"lost_{name}"] = np.bincount(feat[loser_mask], minlength=width)[:width].astype(np.int64)
+    after = prev_loser >= 0
+    counts["after_losing"] = np.int64(after.sum())
+    counts["after_losing_lost"] = np.int64((res.loser[after] == prev_loser[after]).sum())
+    counts["series_follows"] = np.int64(follows.sum())
+    counts["series_cung"] = np.int64(cung.sum())
+    counts["series_xa"] = np.int64(xa.sum())
+    counts["series_xa_sq"] = np.int64((xa ** 2).sum())
     return counts
 
 
@@ -108,6 +177,14 @@ def summarize(counts: Counts, params: TanParams) -> list[Row]:
         for k, (held, lost) in enumerate(zip(counts[f"held_{name}"], counts[f"lost_{name}"])):
             if held > 0:
                 rows.append(proportion_row(f"lose.by_{name}.{k}", None, int(lost), int(held)))
+    if int(counts["after_losing"]) > 0:
+        rows.append(proportion_row("lose.after_losing", None, int(counts["after_losing_lost"]),
+                                   int(counts["after_losing"])))
+    follows = int(counts["series_follows"])
+    if follows > 0:
+        rows.append(proportion_row("series.cung_chu", None, int(counts["series_cung"]), follows))
+        rows.append(mean_row("series.xa.mean", None, float(counts["series_xa"]),
+                             float(counts["series_xa_sq"]), follows))
     for label, seats in _strategy_groups(params.strategies):
         lost = int(sum(int(counts["lose_abs"][s]) for s in seats))
         rows.append(proportion_row(f"lose.strategy.{label}", None, lost, n * len(seats)))
@@ -149,23 +226,37 @@ def replay_text(seed: int, rules: TanRules, strategies) -> str:
 
     The game is dealt by ``deal_orders(rules, stream(chunk_seed(seed, 0), DEAL), 1)``; randomised strategies use the
     PLAY stream of the same chunk.
+
+    With ``series_length > 1`` the whole first series of chunk 0 is shown (the games ``run_chunk`` plays first), each
+    game's log with its carry-over (cúng chủ, xả) followed by its result line.
     """
     strategies = seat_strategies(list(strategies) if isinstance(strategies, (list, tuple)) else strategies,
                                  rules.players, "replay")
     seq = chunk_seed(seed, 0)
-    orders, first = deal_orders(rules, stream(seq, DEAL), 1)
-    game = TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY), check=True)
-    out = game.play()
     names = ", ".join(f"seat {p}: {s.name}" for p, s in enumerate(strategies))
     head = (f"Tấn replay, seed {seed}: {rules.players} players, {rules.deck}-card deck, hand {rules.hand_size}, "
             f"trump exchange {rules.trump_exchange}\nstrategies: {names}")
+    if rules.series_length > 1:
+        deal_rng = stream(seq, DEAL)
+        orders, first = deal_orders(rules, deal_rng, rules.series_length)
+        keys = deal_rng.random((rules.series_length, 2, 52))
+        games = play_series(rules, orders, first, keys, strategies, rng=stream(seq, PLAY), check=True)
+        lines = [head + f"\nseries of {rules.series_length} games"]
+        for k, rec in enumerate(games):
+            lines += [f"== game {k + 1} of {rules.series_length} ==", format_log(rec.game), _result_line(rec.outcome)]
+        return "\n".join(lines)
+    orders, first = deal_orders(rules, stream(seq, DEAL), 1)
+    game = TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY), check=True)
+    out = game.play()
+    return "\n".join([head, format_log(game), _result_line(out)])
+
+
+def _result_line(out) -> str:
     if out.truncated:
-        tail = f"result: truncated after {out.bouts} bouts"
-    elif out.draw:
-        tail = f"result: draw after {out.bouts} bouts, {out.pickups} pick-ups"
-    else:
-        tail = f"result: seat {out.loser} loses after {out.bouts} bouts, {out.pickups} pick-ups"
-    return "\n".join([head, format_log(game), tail])
+        return f"result: truncated after {out.bouts} bouts"
+    if out.draw:
+        return f"result: draw after {out.bouts} bouts, {out.pickups} pick-ups"
+    return f"result: seat {out.loser} loses after {out.bouts} bouts, {out.pickups} pick-ups"
 
 
 def arms_charts(outcomes) -> dict:

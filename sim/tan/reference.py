@@ -17,8 +17,9 @@ The order of play inside a bout (lượt tấn), which the rule text leaves loos
 5. Defended: the cards are discarded (thải) and the defender attacks next.  Taken: the next player after the defender
    attacks.  A player who is out is skipped.
 6. After the bout everyone draws up to ``hand_size`` while the stock lasts (``refill_order``); the turned trump card
-   is the last card drawn.  With the stock empty, a player with no card is out; the last player holding cards loses;
-   if the last bout empties every remaining hand, the game is a draw.
+   is the last card drawn.  With the stock empty, a player with no card is out (players out in the same bout finish
+   in drawing order); the last player holding cards loses; if the last bout empties every remaining hand, the game
+   is a draw.
 
 Deal: seat ``p`` gets ``order[p*H:(p+1)*H]``; ``order[P*H]`` is turned (trump) and goes to the bottom of the stock;
 the stock is drawn from ``order[P*H+1]`` on, then the turned card.
@@ -63,7 +64,8 @@ class TanGame:
     order : sequence of int
         The shuffled deck (card ids), dealt as described in the module docstring.
     first_attacker : int
-        Seat attacking first (before a "two_only" swap, which gives the swapper the first attack).
+        Seat attacking first (before a "two_only" swap, which gives the swapper the first attack in a single game;
+        for series games see ``sim.tan.series`` and ``series_winner``).
     strategies : sequence
         One strategy per seat (see ``sim.tan.strategies``).
     rng : numpy Generator, optional
@@ -94,6 +96,7 @@ class TanGame:
         self.first_attacker = int(first_attacker)
         self.bouts = 0
         self.pickups = 0
+        self.series_winner: int | None = None  # set by sim.tan.series for the games after the first
         self.log: list[tuple] = [("deal", [sorted(h) for h in self.hands], self.turned, self.first_attacker)]
         self._deck = deck_ids(rules.deck)
         self._check()
@@ -153,7 +156,12 @@ class TanGame:
             self.stock[-1] = choice
             self.log.append(("exchange", s, choice, self.turned))
             if mode == "two_only":
-                self.first_attacker = s
+                # RULES §3.2: the swapper attacks first in a single game; in a series the previous winner who swaps
+                # hands the first attack to the next player, and another swapper changes nothing.
+                if self.series_winner is None:
+                    self.first_attacker = s
+                elif s == self.series_winner:
+                    self.first_attacker = self._next_in(s)
             self.turned = choice
             self._check()
             return
@@ -246,7 +254,7 @@ class TanGame:
                 self.log.append(("draw", s, drawn))
         self._check()
         if not self.stock:
-            for s in range(self.P):
+            for s in order:  # players finishing in the same bout are ranked in drawing order
                 if not self.out[s] and not self.hands[s]:
                     self.out[s] = True
                     self.finish_order.append(s)
@@ -269,6 +277,7 @@ class TanGame:
         game.out = [bool(o) for o in out]
         game.finish_order = [p for p in range(game.P) if game.out[p]]
         game.first_attacker = int(first_attacker)
+        game.series_winner = None
         game.bouts, game.pickups = int(bouts), int(pickups)
         game.log = [("resume", game.bouts)]
         game._deck = deck_ids(rules.deck)
@@ -333,6 +342,12 @@ def format_log(game: TanGame, unicode: bool = True) -> str:
             hands, turned, fa = ev[1], ev[2], ev[3]
             lines.append(f"trump {f(turned)} (turned, bottom of the stock); first attacker: seat {fa}")
             lines += [f"  seat {p}: {fs(h)}" for p, h in enumerate(hands)]
+        elif kind == "retrump":
+            lines.append(f"{f(ev[1])} turned: its suit was trump the last two games; {f(ev[2])} is turned instead")
+        elif kind == "xa":
+            lines.append(f"seat {ev[1]} has no trump and declares xả: new hand {fs(ev[2])}")
+        elif kind == "cung":
+            lines.append(f"seat {ev[1]} (last, previous game) gives {f(ev[3])} to seat {ev[2]} (first): cúng chủ")
         elif kind == "exchange":
             lines.append(f"seat {ev[1]} swaps {f(ev[2])} for the turned {f(ev[3])}")
         elif kind == "bout":

@@ -16,8 +16,10 @@ Interpretations the rule text leaves open (documented here once):
   their last card draws up to ``hand_size`` at once and the bout goes on — the others may keep adding, the cap
   becoming the cards already covered plus the new hand (still at most an integer ``max_attack_cards``); with the
   stock empty the bout ends as in ``"bout_ends"`` (the defender has finished).
-- Series play (luật bên lề, RULES §3.5: cúng chủ, xả, first attack to the previous winner, ``trump_no_three_in_a_row``)
-  is not implemented; the options exist so a config naming them gets a clear error.
+- Series play (luật bên lề, RULES §3.5): ``series_length = N`` (N > 1) plays N games in a row at the same table with
+  the carry-over of ``sim.tan.series`` (cúng chủ, xả, first attack to the previous first finisher, the series "đổi 2
+  chủ" rule, ``trump_no_three_in_a_row``); its module docstring holds the readings.  The old switch ``series = true``
+  is refused (it cannot say how many games); ``series_length`` replaces it.
 """
 
 from __future__ import annotations
@@ -56,9 +58,11 @@ class TanRules:
     max_bouts : int
         Bouts after which an unfinished game is recorded as truncated.
     series : bool
-        Series play with carry-over between games (not implemented).
+        Refused when true: use ``series_length``.
+    series_length : int
+        Games played in a row at the same table with carry-over (1 = single games; see ``sim.tan.series``).
     trump_no_three_in_a_row : bool
-        In series play, a trump suit may not come up three games in a row (not implemented).
+        In series play, a trump suit may not come up three games in a row (another card is turned).
     """
 
     players: int = 4
@@ -71,6 +75,7 @@ class TanRules:
     defender_runs_out: Literal["bout_ends", "others_may_continue"] = "bout_ends"
     max_bouts: int = 1000
     series: bool = False
+    series_length: int = 1
     trump_no_three_in_a_row: bool = False
 
     def __post_init__(self):
@@ -101,9 +106,16 @@ class TanRules:
         if not isinstance(self.max_bouts, int) or self.max_bouts < 1:
             raise CardoddsError(f"max_bouts must be a positive integer, not {self.max_bouts!r}")
         if self.series:
-            raise CardoddsError("series play (RULES §3.5) is not implemented yet; set series = false")
-        if self.trump_no_three_in_a_row:
-            raise CardoddsError("trump_no_three_in_a_row only applies to series play, which is not implemented yet")
+            raise CardoddsError("series = true is not implemented as a switch: set series_length = N "
+                                "(N > 1 games in a row) instead")
+        n = self.series_length
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise CardoddsError(f"series_length must be a positive integer (1 = single games), not {n!r}")
+        if self.trump_no_three_in_a_row is not False and self.trump_no_three_in_a_row is not True:
+            raise CardoddsError(f"trump_no_three_in_a_row must be true or false, not {self.trump_no_three_in_a_row!r}")
+        if self.trump_no_three_in_a_row and n < 3:
+            raise CardoddsError("trump_no_three_in_a_row only applies to series play of 3 games or more "
+                                f"(series_length = {n})")
 
     @property
     def attack_cap(self) -> int:
