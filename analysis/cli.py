@@ -150,9 +150,10 @@ def cmd_exact(args) -> int:
 
 def cmd_odds(args) -> int:
     if args.game == "chan":
-        from analysis.odds_chan import format_odds_chan, odds_chan
+        from analysis.odds_chan import cli_seat, format_odds_chan, odds_chan
 
-        result, text = odds_chan(args.hand), format_odds_chan
+        seat = cli_seat(args.hand, args.seat)
+        result, text = odds_chan(args.hand, seat=seat, games=args.games, seed=args.seed), format_odds_chan
     elif args.game == "sam":
         from analysis.odds_sam import format_odds_sam, odds_sam
 
@@ -162,7 +163,7 @@ def cmd_odds(args) -> int:
 
         if args.trump is None:
             raise CardoddsError("odds tan needs --trump (the trump suit: h, d, c, s or ♥ ♦ ♣ ♠)")
-        result = odds_tan(args.hand, args.trump, args.players, args.seat, args.games, args.seed)
+        result = odds_tan(args.hand, args.trump, args.players, args.seat or 0, args.games, args.seed)
         text = format_odds_tan
     print(json.dumps(result, ensure_ascii=False) if args.json else text(result))
     return 0
@@ -191,6 +192,15 @@ def cmd_replay(args) -> int:
     else:
         params = get_task(task_name).parse({}, "defaults")
     print(importlib.import_module(module).replay_text(args.seed, params.rules, params.strategies))
+    if args.log:
+        if args.game != "chan":
+            raise CardoddsError("--log writes a Chắn move log; Sâm and Tấn replays are text only")
+        from sim.chan.movelog import game_log
+        from sim.chan.play_task import replay_game
+
+        game, _ = replay_game(args.seed, params.rules, params.strategies)
+        Path(args.log).write_text(game_log(game).dumps(), encoding="utf-8")
+        print(f"move log written to {args.log} (check it with: cardodds check chan {args.log})")
     return 0
 
 
@@ -247,8 +257,10 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--opponents", type=int, default=3, help="Sâm: opponents (1–4, default 3)")
     odds.add_argument("--trump", help="Tấn: the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
     odds.add_argument("--players", type=int, default=4, help="Tấn: players at the table (default 4)")
-    odds.add_argument("--seat", type=int, default=0, help="Tấn: the hand's seat (0 = first attacker)")
-    odds.add_argument("--games", type=_positive, default=20_000, help="simulated games (Sâm, Tấn; default 20,000)")
+    odds.add_argument(
+        "--seat", type=int, help="the hand's seat — Chắn: 0 = the cái (default: 0 for 20 cards, 1 for 19); Tấn: 0 = first attacker"
+    )
+    odds.add_argument("--games", type=_positive, default=20_000, help="simulated games (default 20,000)")
     odds.add_argument("--seed", type=_positive, default=1, help="random seed (default 1)")
     odds.add_argument("--json", action="store_true")
     odds.set_defaults(func=cmd_odds)
@@ -257,6 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("game", choices=sorted(_REPLAY))
     replay.add_argument("--seed", type=_positive, required=True)
     replay.add_argument("--config", help="take rules and strategies from this experiment file")
+    replay.add_argument("--log", metavar="FILE", help="Chắn: also write the game's JSON move log (what `check` reads)")
     replay.set_defaults(func=cmd_replay)
 
     check = sub.add_parser("check", help="list the fouls of a recorded game")

@@ -1,6 +1,11 @@
-"""``cardodds odds chan``: what one Chắn hand is worth — its split, whether it wins, its waits and their odds."""
+"""``cardodds odds chan``: what one Chắn hand is worth — its split, whether it wins, its waits and their odds.
+
+With a seat (``--seat S``), also the hand's chance to win the game from the deal, simulated (:func:`win_chance`).
+"""
 
 from __future__ import annotations
+
+import numpy as np
 
 from sim.chan.cards import COPIES, DECK_SIZE, format_hand, kind_code, kind_name, parse_hand
 from sim.chan.hand import (
@@ -46,11 +51,78 @@ def _waits_of(counts19, rules: ChanRules) -> list[dict]:
     return result, outs, unseen
 
 
-def odds_chan(hand: str, rules: ChanRules | None = None) -> dict:
+PLAYERS = 4
+BLOCK = 8192
+"""Games per batch-engine call."""
+
+
+def fixed_hand_orders(counts, seat: int, cai: int, rng: np.random.Generator, n: int) -> np.ndarray:
+    """``n`` deal orders (100 card ids) with the hand ``counts`` at ``seat`` and the other cards dealt uniformly."""
+    from sim.chan.deal import seat_slices
+
+    ids = np.arange(DECK_SIZE)
+    copy = ids % COPIES
+    held = copy < np.asarray(counts)[ids // COPIES]  # the hand takes the first copies of each kind
+    positions = np.zeros(DECK_SIZE, dtype=bool)
+    positions[seat_slices(cai)[seat]] = True
+    orders = np.empty((n, DECK_SIZE), dtype=np.uint8)
+    orders[:, positions] = ids[held]
+    orders[:, ~positions] = rng.permuted(np.broadcast_to(ids[~held], (n, int((~held).sum()))), axis=1)
+    return orders
+
+
+def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: ChanRules | None = None,
+               strategies="basic") -> dict:
+    """The chance that ``hand``, dealt to ``seat``, wins the game (simulated, with a 95 % Wilson interval).
+
+    The hand is fixed at ``seat`` (20 cards at the cái's seat, else 19); the other cards are dealt uniformly at
+    random to the other seats and the nọc, and every game is played to the end by the batch engine with
+    ``strategies`` (``basic`` at every seat by default).  Deals come from the DEAL stream of chunk 0 of ``seed``.
+    """
+    from analysis.estimate import wilson
+    from sim.chan.batch import play_batch
+    from sim.errors import CardoddsError
+    from sim.streams import DEAL, chunk_seed, stream
+
+    rules = rules or ChanRules()
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
+        raise CardoddsError(f"--seat must be 0..{PLAYERS - 1} for Chắn, not {seat}")
+    if not isinstance(games, int) or games < 1:
+        raise CardoddsError(f"--games must be >= 1, not {games}")
+    size = 20 if seat == rules.cai_seat else 19
+    counts = parse_hand(hand, sizes=(19, 20))
+    if int(counts.sum()) != size:
+        who = "the cái's seat" if size == 20 else f"seat {seat} (not the cái, seat {rules.cai_seat})"
+        raise CardoddsError(f"a hand at {who} has {size} cards, this one has {int(counts.sum())}")
+    rng = stream(chunk_seed(seed, 0), DEAL)
+    wins = draws = 0
+    for start in range(0, games, BLOCK):
+        orders = fixed_hand_orders(counts, seat, rules.cai_seat, rng, min(BLOCK, games - start))
+        res = play_batch(rules, orders, strategies)
+        wins += int((res.winner == seat).sum())
+        draws += int(res.draw.sum())
+    low, high = wilson(wins, games)
+    return {"seat": seat, "games": games, "seed": seed, "wins": wins, "p_win": wins / games,
+            "ci_low": float(low), "ci_high": float(high), "p_draw": draws / games}
+
+
+def cli_seat(hand: str, seat: int | None, rules: ChanRules | None = None) -> int:
+    """The seat the command simulates: ``--seat`` if given, else the cái's seat for 20 cards and the next seat for 19."""
+    if seat is not None:
+        return seat
+    rules = rules or ChanRules()
+    if int(parse_hand(hand, sizes=(19, 20)).sum()) == 20:
+        return rules.cai_seat
+    return (rules.cai_seat + 1) % 4
+
+
+def odds_chan(hand: str, rules: ChanRules | None = None, seat: int | None = None, games: int = 20_000,
+              seed: int = 1) -> dict:
     """Everything the command reports about a 19- or 20-card hand (JSON-serialisable).
 
     The chance that the next nọc card completes a 19-card hand is exact: from the holder's view, the next card is
-    equally likely to be any of the cards they cannot see.
+    equally likely to be any of the cards they cannot see.  With ``seat``, ``result["win_chance"]`` is
+    :func:`win_chance` of the hand at that seat (``games`` simulated games, ``seed``).
     """
     rules = rules or ChanRules()
     counts = parse_hand(hand, sizes=(19, 20))
@@ -77,11 +149,24 @@ def odds_chan(hand: str, rules: ChanRules | None = None) -> dict:
     else:
         found, outs, unseen = _waits_of(counts, rules)
         result.update(win=False, waits=found, outs=outs, unseen=unseen, p_next_card=outs / unseen)
+    if seat is not None:
+        result["win_chance"] = win_chance(hand, seat, games, seed, rules)
     return result
+
+
+def _format_win_chance(w: dict) -> str:
+    return (f"chance to win this game at seat {w['seat']} (basic play at every seat, {w['games']:,} simulated games, "
+            f"seed {w['seed']}): {w['p_win']:.4f}  95% CI [{w['ci_low']:.4f}, {w['ci_high']:.4f}]"
+            f"  (hòa {w['p_draw']:.4f})")
 
 
 def format_odds_chan(d: dict) -> str:
     """The result of :func:`odds_chan` for people."""
+    text = _format_hand(d)
+    return text + "\n" + _format_win_chance(d["win_chance"]) if "win_chance" in d else text
+
+
+def _format_hand(d: dict) -> str:
     lines = [f"hand ({d['cards']} cards): {d['hand']}", f"split: {d['split']}  ({d['chan']} chắn, {d['ca']} cạ)"]
     if d["cards"] == 20:
         if d["win"]:

@@ -152,3 +152,18 @@ def test_parquet_mirrors_the_summary_when_pyarrow_is_installed(capsys, tmp_path)
     parquet = pd.read_parquet(out_dir / "summary.parquet")
     assert list(parquet.columns) == ROW_KEYS and len(parquet) == len(csv)
     assert (parquet.estimate.to_numpy() == csv.estimate.to_numpy()).all()
+
+
+def test_replay_log_round_trips_through_check(capsys, tmp_path):
+    log = tmp_path / "game.json"
+    code, out, err = run_cli(capsys, "replay", "chan", "--seed", "4", "--log", str(log))
+    assert code == 0 and "result:" in out
+    code, out, err = run_cli(capsys, "check", "chan", str(log))
+    assert code == 0 and "no fouls" in out
+    data = json.loads(log.read_text())
+    data["moves"][3]["card"] = "CC"  # make a move impossible
+    log.write_text(json.dumps(data, ensure_ascii=False))
+    code, out, err = run_cli(capsys, "check", "chan", str(log))
+    assert code == 2 and err.startswith("cardodds: error: move 3") and err.count("\n") == 1
+    code, out, err = run_cli(capsys, "replay", "sam", "--seed", "1", "--log", str(log))
+    assert code == 2 and "text only" in err

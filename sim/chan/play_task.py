@@ -6,6 +6,15 @@ are played by the vectorised batch engine (:mod:`sim.chan.batch`), otherwise one
 depend on the engine.  The deal uses the chunk's DEAL stream (:func:`sim.chan.deal.deal_orders`), randomised
 strategies the PLAY stream.  The cái sits at seat ``rules.cai_seat`` (0 by default).
 
+Series play (``[rules] series_length = N > 1``, :mod:`sim.chan.series`): the chunk's ``n`` stays the number of
+*games*; they are played as consecutive series of N games (the last one shorter when N does not divide ``n``), each
+game dealt from the chunk's DEAL stream in order, the winner dealing the next game and calling Thông on winning
+again.  The batch engine plays series too (:func:`sim.chan.series.play_series_batch`: every series advances one
+game per call, the table turned so the cái sits at seat 0) when every seat plays the same batch strategy and
+``min_points_to_win = 0``; otherwise the reference engine plays them.  Both agree game for game
+(``tests/chan/test_series.py``).  In a series the cái moves to each winner, so ``win`` by seat no longer means a
+role, and the ``thien_u`` row (labelled with ``cai_seat``) counts Thiên ù by whoever was cái.
+
 Config sections: ``[rules]`` (:class:`ChanRules`) and ``[strategies]``: one strategy for every seat (``name = "basic"``
 plus its knobs; default ``basic``) or ``seats = ["basic", {name = "heuristic", max_ca = 3}, "random", "basic"]``.
 
@@ -18,6 +27,7 @@ Metrics (``seat`` None = the whole table):
 - ``points.win`` by seat: mean points of that seat's wins; ``points.game`` by seat: mean net points per game, every
   other player paying the winner the hand's points (winner +3 p, others -p; a draw pays nothing).
 - ``noc_left.<k>`` and ``noc_left.mean``: cards left in the nọc when the game ends.
+- ``series.games``: mean games per series (``[rules] series_length``; 1 for single games).
 - ``moves.mean``: moves per game; ``fouls_avoided.<code>``: mean number of moves per game the legal-move filter
   removed because they were that foul (the simulator's players never commit one).
 """
@@ -76,6 +86,7 @@ def empty_counts() -> Counts:
         "points_win": z(PLAYERS), "points_win_sq": z(PLAYERS), "net": z(PLAYERS), "net_sq": z(PLAYERS),
         "noc_left": z(NOC_SIZE + 1), "moves": z(), "moves_sq": z(),
         "fouls_avoided": z(len(FOULS)), "fouls_avoided_sq": z(len(FOULS)),
+        "series": z(), "series_games_sq": z(),
     }
 
 
@@ -110,6 +121,10 @@ def batch_ok(params: PlayParams) -> bool:
     """Whether the batch engine can play these parameters (``basic`` / ``heuristic`` players)."""
     from sim.chan.batch import batch_supports
 
+    from sim.chan.series import batch_series_ok
+
+    if params.rules.series_length > 1:
+        return batch_series_ok(params.strategies, params.rules)
     return batch_supports(params.strategies, params.rules)
 
 
@@ -145,12 +160,41 @@ BLOCK = 8192
 
 
 def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int, engine: str = "auto") -> Counts:
-    """Play ``n`` games; additive counts.  ``engine``: ``"auto"`` (batch when it can), ``"batch"``, ``"reference"``."""
-    from sim.chan.batch import play_batch
+    """Play ``n`` games; additive counts.  ``engine``: ``"auto"`` (batch when it can), ``"batch"``, ``"reference"``.
 
+    With ``series_length`` N > 1 the games are played as consecutive series of N (the last one shorter when N does
+    not divide ``n``).
+    """
+    from sim.chan.batch import play_batch
+    from sim.chan.series import play_series, play_series_batch
+
+    length = params.rules.series_length
     use_batch = engine == "batch" or (engine == "auto" and batch_ok(params))
+    if length > 1 and engine == "batch" and not batch_ok(params):
+        raise CardoddsError("the batch engine plays series only with the same strategy at every seat "
+                            "and min_points_to_win = 0")
     counts = empty_counts()
     orders = deal_orders(stream(seed_seq, DEAL), n)
+    sizes = [min(length, n - start) for start in range(0, n, length)]
+    counts["series"] += len(sizes)
+    counts["series_games_sq"] += sum(k * k for k in sizes)
+    if length > 1 and use_batch:
+        full = n // length * length
+        step = BLOCK * length
+        for start in range(0, full, step):
+            block = orders[start:min(start + step, full)].reshape(-1, length, orders.shape[1])
+            for res in play_series_batch(params.rules, block, params.strategies):
+                add_batch(counts, res)
+        if full < n:
+            for res in play_series_batch(params.rules, orders[None, full:], params.strategies):
+                add_batch(counts, res)
+        return counts
+    if length > 1:
+        rng = stream(seed_seq, PLAY)
+        for start in range(0, n, length):
+            for game in play_series(params.rules, orders[start:start + length], params.strategies, rng):
+                add_game(counts, game)
+        return counts
     if use_batch:
         for start in range(0, n, BLOCK):
             add_batch(counts, play_batch(params.rules, orders[start:start + BLOCK], params.strategies))
@@ -188,6 +232,7 @@ def summarize(counts: Counts, params: PlayParams) -> list[Row]:
     for s in range(PLAYERS):
         rows.append(mean_row("points.game", s, counts["net"][s], counts["net_sq"][s], n))
     rows += histogram_rows("noc_left", None, counts["noc_left"])
+    rows.append(mean_row("series.games", None, n, np.sum(counts["series_games_sq"]), np.sum(counts["series"])))
     rows.append(mean_row("moves.mean", None, np.sum(counts["moves"]), np.sum(counts["moves_sq"]), n))
     for i, code in enumerate(FOULS):
         total, sq = counts["fouls_avoided"][i], counts["fouls_avoided_sq"][i]
@@ -213,21 +258,27 @@ def charts(counts, chunk_counts, params: PlayParams, rows):
     }
 
 
-def replay_text(seed: int, rules: ChanRules | None = None, strategies="basic") -> str:
-    """One game shown move by move (``cardodds replay chan --seed S``).
+def replay_game(seed: int, rules: ChanRules | None = None, strategies="basic"):
+    """The game ``cardodds replay chan --seed S`` shows: the first deal of chunk 0 of a run seeded ``seed``.
 
-    The game is the first deal of chunk 0 of a run seeded ``seed`` (``deal_orders(stream(chunk_seed(seed, 0), DEAL),
-    1)``, the same deal ``cardodds run`` plays first); randomised strategies use the PLAY stream of that chunk.
-    ``strategies`` is a name, a table, or a list of four.
+    The deal is ``deal_orders(stream(chunk_seed(seed, 0), DEAL), 1)``, the same deal ``cardodds run`` plays first;
+    randomised strategies use the PLAY stream of that chunk.  ``strategies`` is a name, a table, or a list of four.
+    Returns the finished game and the four players.
     """
     rules = rules or ChanRules()
     players = strategies if isinstance(strategies, tuple) and all(hasattr(s, "choose") for s in strategies) \
         else seat_strategies(strategies, PLAYERS, "replay")
     seq = chunk_seed(seed, 0)
     order = deal_orders(stream(seq, DEAL), 1)[0]
-    game = play_game(ChanGame.from_order(rules, order), players, stream(seq, PLAY))
+    return play_game(ChanGame.from_order(rules, order), players, stream(seq, PLAY)), players
+
+
+def replay_text(seed: int, rules: ChanRules | None = None, strategies="basic") -> str:
+    """One game shown move by move (``cardodds replay chan --seed S``); see :func:`replay_game`."""
     from sim.chan.cards import format_hand
 
+    rules = rules or ChanRules()
+    game, players = replay_game(seed, rules, strategies)
     head = [f"Chắn replay, seed {seed}: the cái is seat {rules.cai_seat}; strategies: "
             + ", ".join(f"seat {i}: {p.name}" for i, p in enumerate(players))]
     for s, hand in enumerate(game.dealt):

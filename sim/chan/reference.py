@@ -256,6 +256,7 @@ class ChanGame:
         self.tra_seat: int | None = None
         self.winner: int | None = None
         self.win = None  # scorer.WinRecord
+        self.thong_seat: int | None = None  # series play: the seat that may call Thông (won the previous game)
         self.cuoc: dict[str, int] = {}
         self.points = 0
         self.draw = False
@@ -301,7 +302,8 @@ class ChanGame:
         p = self.seats[seat]
         if card is None:
             return WinRecord(seat=seat, hand=tuple(p.hand), melds=(), card=None, how="thien_u", chi=False,
-                             dia_u=False, chiu_count=0, bon_count=0, u_bon=False, win_type=thien_u_type(p.hand))
+                             dia_u=False, chiu_count=0, bon_count=0, u_bon=False, win_type=thien_u_type(p.hand),
+                             thong=seat == self.thong_seat)
         return WinRecord(
             seat=seat, hand=tuple(p.hand), melds=tuple(p.melds), card=card,
             how="chiu_u" if p.hand[card] == 3 else "u",
@@ -310,6 +312,7 @@ class ChanGame:
             chiu_count=p.chiu_count, bon_count=p.bon_count,
             u_bon=card in p.bon_open and p.hand[card] == 1,
             win_type=p.win_type(card),
+            thong=seat == self.thong_seat,
         )
 
     def _points_ok(self, record) -> bool:

@@ -85,7 +85,10 @@ class ChanRules:
     ga : bool
         Count gà (+5 points each).
     thong_after_treo_tranh : bool
-        Seed 001's looser Thông.
+        Seed 001's looser Thông (also after a win with an ăn treo tranh foul).
+    series_length : int
+        Games played in a row at the same table (1 = single games).  In a series the previous winner deals (is
+        the cái) and may call Thông; see :mod:`sim.chan.series`.
     points : dict
         Overrides of :data:`DEFAULT_POINTS` (a ``[rules.points]`` table).
     """
@@ -96,6 +99,7 @@ class ChanRules:
     min_points_to_win: int | Literal["no_xuong"] = 0
     ga: bool = False
     thong_after_treo_tranh: bool = False
+    series_length: int = 1
     points: dict = field(default_factory=dict)
 
     def __post_init__(self):
@@ -105,6 +109,8 @@ class ChanRules:
             raise CardoddsError(f"cai_seat must be 0..{self.players - 1}, not {self.cai_seat}")
         if isinstance(self.min_points_to_win, int) and self.min_points_to_win < 0:
             raise CardoddsError(f"min_points_to_win must be >= 0 or \"no_xuong\", not {self.min_points_to_win}")
+        if not isinstance(self.series_length, int) or isinstance(self.series_length, bool) or self.series_length < 1:
+            raise CardoddsError(f"series_length must be a whole number >= 1, not {self.series_length!r}")
         for key, value in self.points.items():
             if key not in DEFAULT_POINTS:
                 raise unknown_key_error(key, DEFAULT_POINTS, "[rules.points]")
