@@ -194,17 +194,9 @@ def _task(value: Any, where: str) -> Task:
     return get_task(name)
 
 
-def load_experiment(
-    path: str | Path,
-    *,
-    games: int | None = None,
-    seed: int | None = None,
-    quick: bool = False,
-    backend: str | None = None,
-    scheduler: str | None = None,
-) -> Experiment:
-    """Read and validate an experiment file; for a file with arms, its baseline arm (see :func:`load_arms`)."""
-    return load_arms(path, games=games, seed=seed, quick=quick, backend=backend, scheduler=scheduler)[0]
+def load_experiment(path: str | Path, **overrides) -> Experiment:
+    """Read and validate an experiment file; for a file with arms, its baseline arm (``overrides``: see :func:`load_arms`)."""
+    return load_arms(path, **overrides)[0]
 
 
 def load_arms(
