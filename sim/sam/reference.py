@@ -178,9 +178,22 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
             for s, a in owed.items():
                 transfer(s, w, a, "cóng" if res.cong[s] else "cards left" + (" + thối 2" if res.thoi_2[s] else ""))
         if sam_failed:
-            for s in range(P):
-                if s != declarer:
-                    transfer(declarer, s, pay.sam_fail, "Sâm thất bại")
+            pay_failed_sam()
+
+    def pay_failed_sam():
+        for o in range(P):
+            if o != declarer:
+                transfer(declarer, o, pay.sam_fail, "Sâm thất bại")
+
+    def sam_fails() -> bool:
+        """The Sâm has failed; True when that ends the game (unless ``play_on_after_failed_sam``)."""
+        nonlocal sam_on, sam_failed
+        if not rules.play_on_after_failed_sam:
+            res.outcome = "sam_fail"
+            pay_failed_sam()
+            return True
+        sam_on, sam_failed = False, True
+        return False
 
     def apply(s: int, m: int, current: int) -> str | None:
         """Play move m for seat s; returns 'win', 'sam_fail' or None."""
@@ -209,13 +222,8 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
             ptr += 1
         if sam_on and s != declarer:
             say(f"  the Sâm of seat {declarer} is beaten")
-            if not rules.play_on_after_failed_sam:
-                res.outcome = "sam_fail"
-                for o in range(P):
-                    if o != declarer:
-                        transfer(declarer, o, pay.sam_fail, "Sâm thất bại")
+            if sam_fails():
                 return "sam_fail"
-            sam_on, sam_failed = False, True
         n_left = int(counts[s].sum())
         if n_left == 1:
             say(f"  seat {s}: báo 1")
@@ -241,13 +249,8 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
             break
         if sam_on and L != declarer:
             say(f"the declarer, seat {declarer}, cannot lead: the Sâm fails")
-            if not rules.play_on_after_failed_sam:
-                res.outcome = "sam_fail"
-                for o in range(P):
-                    if o != declarer:
-                        transfer(declarer, o, pay.sam_fail, "Sâm thất bại")
+            if sam_fails():
                 break
-            sam_on, sam_failed = False, True
         passed = [False] * P
         current = t.LEAD
         last = L
