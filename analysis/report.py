@@ -278,7 +278,8 @@ def _check(sections: list[ReportSection]) -> None:
                 raise ValueError(f"chart name {name!r} of section '{s.key}' is not a slug")
 
 
-def _summary(sections: list[ReportSection]) -> pd.DataFrame:
+def summary_frame(sections: list[ReportSection]) -> pd.DataFrame:
+    """Every section's rows in one table, the columns of ``summary.csv``."""
     frames = [s.rows[list(COLUMNS)] for s in sections if len(s.rows)]
     if not frames:
         return pd.DataFrame({c: [] for c in COLUMNS})
@@ -327,8 +328,7 @@ def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
     (out / "charts").mkdir(parents=True, exist_ok=True)
     written: dict[str, Path] = {}
 
-    summary = _summary(sections)
-    summary.to_csv(out / "summary.csv", index=False)
+    summary_frame(sections).to_csv(out / "summary.csv", index=False)
     written["summary.csv"] = out / "summary.csv"
 
     charts: dict[str, list[tuple[str, str, bytes]]] = {}  # section key -> [(name, relpath, png)]

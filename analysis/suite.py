@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.estimate import rows_frame
-from analysis.report import ReportSection, write_report
+from analysis.report import ReportSection, summary_frame, write_report
 from sim.errors import CardoddsError
 from sim.experiment import Experiment, load_arms, load_experiment
 from sim.runner import RunResult, run_experiment
@@ -155,33 +155,33 @@ def read_suite(path: Path = SUITE_FILE) -> list[tuple[Path, list[tuple[str, int 
 
 
 def write_outcomes(out_dir: Path, experiments: list[list[Outcome]], meta: dict, title: str) -> dict[str, Path]:
-    """Write summary.csv (and differences.csv for arms), charts, report.md and report.html."""
+    """Write summary.csv (and differences.csv for arms), charts, report.md and report.html; Parquet copies of the
+    tables too when pyarrow is installed."""
+    out_dir = Path(out_dir)
     diffs = [differences(arms) if len(arms) > 1 else None for arms in experiments]
-    written = write_report(out_dir, [section_of(arms, d) for arms, d in zip(experiments, diffs)], meta, title=title)
+    sections = [section_of(arms, d) for arms, d in zip(experiments, diffs)]
+    written = write_report(out_dir, sections, meta, title=title)
+    tables = {"summary": summary_frame(sections)}
     if any(d is not None for d in diffs):
-        path = Path(out_dir) / "differences.csv"
-        pd.concat([d for d in diffs if d is not None], ignore_index=True).to_csv(path, index=False)
-        written["differences.csv"] = path
-    written.update(write_parquet(Path(out_dir), written))
+        tables["differences"] = pd.concat([d for d in diffs if d is not None], ignore_index=True)
+        tables["differences"].to_csv(out_dir / "differences.csv", index=False)
+        written["differences.csv"] = out_dir / "differences.csv"
+    written.update(write_parquet(out_dir, tables))
     return written
 
 
-def write_parquet(out_dir: Path, written: dict[str, Path]) -> dict[str, Path]:
-    """``summary.parquet`` (and ``differences.parquet``) beside the CSV files, when pyarrow is installed."""
+def write_parquet(out_dir: Path, tables: dict[str, pd.DataFrame]) -> dict[str, Path]:
+    """``<name>.parquet`` for each table, when pyarrow (the ``parquet`` extra) is installed; nothing otherwise."""
     try:
         import pyarrow  # noqa: F401
     except ImportError:
         return {}
-    extra = {}
-    for name in ("summary.csv", "differences.csv"):
-        if name in written:
-            target = out_dir / name.replace(".csv", ".parquet")
-            frame = pd.read_csv(written[name], keep_default_na=True)
-            if "seat" in frame:
-                frame["seat"] = frame["seat"].astype("Int64")
-            frame.to_parquet(target, index=False)
-            extra[target.name] = target
-    return extra
+    written = {}
+    for name, frame in tables.items():
+        path = out_dir / f"{name}.parquet"
+        frame.to_parquet(path, index=False)
+        written[path.name] = path
+    return written
 
 
 def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress) -> tuple[list[list[Outcome]], dict[str, Path]]:
