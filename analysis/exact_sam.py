@@ -67,22 +67,21 @@ def count_toi_trang(rules: SamRules, ranks: tuple[int, ...] = tuple(range(N_RANK
 def exact_toi_trang(rules: SamRules | None = None) -> dict[str, float]:
     """P(one dealt hand is credited with each tới trắng kind), and P(``any``), under ``rules``."""
     rules = rules or SamRules()
-    return dict(_exact_for(rules.straights, rules.quad_counts_as_triple, rules.quad_counts_as_two_pairs))
+    return dict(_exact_for(tuple(getattr(rules, o) for o in RELEVANT_OPTIONS)))
 
 
 @lru_cache(maxsize=None)
-def _exact_for(straights: str, quad_triple: bool, quad_pairs: bool) -> tuple[tuple[str, float], ...]:
-    # Only these options change a hand's tới trắng; the count takes a noticeable fraction of a second.
-    rules = SamRules(straights=straights, quad_counts_as_triple=quad_triple, quad_counts_as_two_pairs=quad_pairs)
-    c = count_toi_trang(rules)
+def _exact_for(options: tuple) -> tuple[tuple[str, float], ...]:
+    # Only the RELEVANT_OPTIONS change a hand's tới trắng; the count takes a noticeable fraction of a second.
+    c = count_toi_trang(SamRules(**dict(zip(RELEVANT_OPTIONS, options))))
     return tuple((k, c[k] / c["hands"]) for k in (*TOI_TRANG_KINDS, "any"))
 
 
 def exact_toi_trang_table() -> list[dict]:
     """Exact odds for every combination of the relevant option values: rows of options + probabilities."""
     rows = []
-    for straights, qt, qp in itertools.product(("a23_to_qka", "3_to_a"), (True, False), (True, False)):
-        opts = dict(straights=straights, quad_counts_as_triple=qt, quad_counts_as_two_pairs=qp)
+    for values in itertools.product(("a23_to_qka", "3_to_a"), (True, False), (True, False)):
+        opts = dict(zip(RELEVANT_OPTIONS, values))
         rows.append({**opts, **exact_toi_trang(SamRules(**opts))})
     return rows
 

@@ -275,17 +275,14 @@ def replay_game(seed: int, rules: ChanRules | None = None, strategies="basic"):
 
 def replay_text(seed: int, rules: ChanRules | None = None, strategies="basic") -> str:
     """One game shown move by move (``cardodds replay chan --seed S``); see :func:`replay_game`."""
-    from sim.chan.cards import format_hand
+    from sim.chan.cards import counts_of, format_hand
 
     rules = rules or ChanRules()
     game, players = replay_game(seed, rules, strategies)
     head = [f"Chắn replay, seed {seed}: the cái is seat {rules.cai_seat}; strategies: "
             + ", ".join(f"seat {i}: {p.name}" for i, p in enumerate(players))]
     for s, hand in enumerate(game.dealt):
-        counts = [0] * 25
-        for k in hand:
-            counts[k] += 1
-        head.append(f"seat {s} dealt: {format_hand(counts)}")
+        head.append(f"seat {s} dealt: {format_hand(counts_of(hand))}")
     return "\n".join(head + [describe_game(game)])
 
 
