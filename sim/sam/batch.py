@@ -24,7 +24,8 @@ from functools import lru_cache
 import numpy as np
 
 from sim.sam.cards import HAND_SIZE, N_RANKS, TWO
-from sim.sam.hand import QUAD, SINGLE, STRAIGHT, MoveTable, move_table, toi_trang_flags, toi_trang_kind_of_flags
+from sim.sam.hand import (PAIR, QUAD, SINGLE, STRAIGHT, MoveTable, chop_value, move_table, toi_trang_flags,
+                          toi_trang_kind_of_flags)
 from sim.sam.reference import OUTCOMES
 from sim.sam.rules import SamRules
 from sim.sam.strategies import PASS, StrategyBase, View, _cached_scores, sam_plan, unbeatable
@@ -175,6 +176,7 @@ def _oracle_plans(t: MoveTable, counts: np.ndarray, seat: int, games: np.ndarray
 LANE = 0x1FFF
 TWO_BIT = 1 << TWO
 LANES4 = 0x0001000100010001
+QUAD_BITS = (LANE & ~TWO_BIT) << 48  # lane 3: the ranks held four times, 2s left out
 N_CLS = 12  # classes of moves that can answer a play: rank plays of size 1..4, straights of length 3..10
 
 
@@ -392,6 +394,7 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
     n_red = packed >> _RED_SHIFT
     kinds = toi_trang_kind_of_flags(toi_trang_flags(counts, n_red, rules))
     kind_ext = np.append(t.kind, -1)  # kind of the current play; LEAD -> -1
+    chop_ext = np.array([chop_value(t, c, pay_t) for c in range(t.n)] + [0], np.int64)  # value of chopping it
     bn = _beats_nf2(t, nf2)
     uniq = list({id(x): x for x in strategies}.values())
     strat_of_seat = np.array([next(j for j, u in enumerate(uniq) if u is strategies[s]) for s in range(P)])
@@ -440,7 +443,11 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
     therm = therm.ravel()
     ncards = np.full(N * P, cards.shape[-1], np.int64)
     played = np.zeros(N * P, bool)
-    den_for = np.full((N, P), -1, np.int64)
+    # đền pending after a single under báo 1 lower than the player's highest card: who, for whom, that highest rank
+    den_by = np.full(N, -1, np.int64)
+    den_to = np.full(N, -1, np.int64)
+    den_cap = np.zeros(N, np.int64)
+    den_won = np.full(N, -1, np.int64)  # đền owed in a won game (set when the winning play is made)
     chain_total = np.zeros(N, np.int64)
     chain_len = np.zeros(N, np.int64)
     chain_chopper = np.zeros(N, np.int64)
@@ -497,10 +504,13 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
         n2 = np.bitwise_count(therm[fr] & two4).astype(np.int64)
         loser = seats[None, :] != w[:, None]
         is_cong = loser & ~played[fr]
-        owed = np.where(is_cong, pay_t.cong, pay_t.card * (ncards[fr] - n2) + pay_t.two * n2) * loser
+        left = pay_t.card * (ncards[fr] - n2) + pay_t.two * n2
+        if rules.thoi_hang:  # a tứ quý other than of 2s: the top bit of its rank's lane
+            left += np.bitwise_count(therm[fr] & QUAD_BITS).astype(np.int64) * pay_t.heo_hang_quad
+        owed = np.where(is_cong, pay_t.cong, left) * loser
         cong[g] = is_cong
         thoi_2[g] = np.where(loser & ~is_cong, n2, 0)
-        v = den_for[g, w] if rules.den_bai else np.full(len(g), -1)
+        v = den_won[g]
         has_den = v >= 0
         den[g[has_den]] = v[has_den]
         total = owed.sum(1)
@@ -607,6 +617,9 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
             v = gs[skips[gs] >= P]
             outcome[v], done[v] = VOID, True
 
+        pend_by, pend_to, pend_cap = den_by[g], den_to[g], den_cap[g]  # only the very next action can owe it
+        den_by[g] = -1
+
         # -- passes
         ps = ~is_lead & (choice == PASS)
         ip = np.flatnonzero(ps)
@@ -621,13 +634,16 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
             rm, hm = rows[ip], h[ip]
             nxt = seat_after[s]
             if rules.den_bai:  # a single under báo 1 lower than the player's highest card
+                owed = (pend_by[ip] >= 0) & (pend_to[ip] == s) & (t.top[m] <= pend_cap[ip])
+                den_won[gm[owed]] = pend_by[ip][owed]  # used only if this play wins
                 cand = np.flatnonzero((t.kind[m] == SINGLE) & (ncards[gm * P + nxt] == 1))
-                mc = m[cand]
-                viol = cand[t.top[mc] < mt.high[hm[cand] & LANE]]
-                den_for[gm[viol], nxt[viol]] = s[viol]
+                high = mt.high[hm[cand] & LANE]
+                viol = t.top[m[cand]] < high
+                gv = gm[cand[viol]]
+                den_by[gv], den_to[gv], den_cap[gv] = s[cand[viol]], nxt[cand[viol]], high[viol]
             cm = current[gm]
             ck = kind_ext[cm]
-            chop = (t.kind[m] == QUAD) & ((ck == QUAD) | (ck == SINGLE))
+            chop = (t.kind[m] == QUAD) & ((ck == QUAD) | (ck == SINGLE) | (ck == PAIR))
             s4 = mt.s4[m]
             therm[rm] = (hm & ~s4) | ((hm >> mt.shm[m]) & s4)
             left = n_own[ip] - t.length[m]
@@ -639,7 +655,7 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
                 gc = gm[chop]
                 chops[gc] += 1
                 chain_len[gc] += 1
-                chain_total[gc] += np.where(ck[chop] == SINGLE, pay_t.chat_two, pay_t.chat_quad)
+                chain_total[gc] += chop_ext[cm[chop]]
                 chain_chopper[gc] = s[chop]
                 chain_chopped[gc] = last[gc]
             empty = left == 0

@@ -85,7 +85,7 @@ class MoveTable:
 
 
 @lru_cache(maxsize=None)
-def _table(straights: str, chop_two: bool, chop_quad: bool) -> MoveTable:
+def _table(straights: str, chop_two: bool, chop_quad: bool, chop_pair_two: bool = False) -> MoveTable:
     kinds, lengths, tops, needs = [], [], [], []
     for k, size in ((SINGLE, 1), (PAIR, 2), (TRIPLE, 3), (QUAD, 4)):
         for r in range(N_RANKS):
@@ -110,6 +110,8 @@ def _table(straights: str, chop_two: bool, chop_quad: bool) -> MoveTable:
     quad_b = kind == QUAD
     if chop_two:
         beats[np.flatnonzero((kind == SINGLE) & (top == TWO))] |= quad_b
+    if chop_pair_two:
+        beats[np.flatnonzero((kind == PAIR) & (top == TWO))] |= quad_b
     if chop_quad:
         beats[:m] |= (kind[:, None] == QUAD) & quad_b[None, :] & (top[None, :] > top[:, None])
     for a in (kind, length, top, need, beats):
@@ -119,12 +121,17 @@ def _table(straights: str, chop_two: bool, chop_quad: bool) -> MoveTable:
 
 def move_table(rules: SamRules) -> MoveTable:
     """The (cached) move table of a rules set."""
-    return _table(rules.straights, rules.chop_two, rules.chop_quad)
+    return _table(rules.straights, rules.chop_two, rules.chop_quad, rules.chop_pair_two)
 
 
 def is_chop(table: MoveTable, current: int, move: int) -> bool:
-    """Whether playing ``move`` on ``current`` is a chặt (a tứ quý beating a 2 or a tứ quý)."""
-    return current != table.LEAD and table.kind[move] == QUAD and table.kind[current] in (QUAD, SINGLE)
+    """Whether playing ``move`` on ``current`` is a chặt (a tứ quý beating a 2, a pair of 2s or a tứ quý)."""
+    return current != table.LEAD and table.kind[move] == QUAD and table.kind[current] in (QUAD, SINGLE, PAIR)
+
+
+def chop_value(table: MoveTable, current: int, pay) -> int:
+    """What a chặt of ``current`` is worth: ``chat_two`` per chopped 2, ``chat_quad`` for a tứ quý."""
+    return pay.chat_quad if table.kind[current] == QUAD else pay.chat_two * int(table.length[current])
 
 
 def legal_moves(table: MoveTable, counts: np.ndarray, current: int, no_finish_on_two: bool) -> np.ndarray:

@@ -6,12 +6,17 @@ Order of a game: tới trắng (checked right after the deal) → Sâm declarati
 - A round's leader who has no legal lead (only plays that would end on a 2) passes the lead to the next player in
   turn order; when nobody can lead the game is void (no win/loss payments).
 - A declarer who cannot lead during a Sâm has failed the Sâm.
-- đền (``den_bai``): the seat just before a player holding one card (báo 1) who plays a single lower than their
-  own highest card is recorded; if that báo-1 player wins the game, the recorded player pays every loser's amount.
+- đền (``den_bai``): the seat just before a player holding one card (báo 1) plays a single lower than its own
+  highest card, and the báo-1 player wins at once with a card that beats that single but would not have beaten the
+  highest one: the failure let them win, so the seat before pays every loser's amount.  Nothing is carried further:
+  a pass, or any other move in between, clears it.  Passing while holding a higher single is no đền (the duty is
+  on the single played).
 - chặt: the chops of one round form one chain; when the round (or the game) ends, the last player chopped pays
   the last chopper the sum of the chain's values (``chat_two`` for a chopped 2, ``chat_quad`` for a chopped tứ quý:
-  15 × the chain length with the seed's values).  A game ended by a failed Sâm pays only the Sâm penalty.
-- A loser who never played pays ``cong`` (whatever the cards); otherwise ``card`` per card and ``two`` per 2 (thối 2).
+  15 × the chain length with the seed's values; a chopped pair of 2s, under ``quad_beats`` "pair_two", is worth
+  ``chat_two`` per 2).  A game ended by a failed Sâm pays only the Sâm penalty.
+- A loser who never played pays ``cong`` (whatever the cards); otherwise ``card`` per card and ``two`` per 2 (thối 2),
+  and, under ``thoi_hang``, ``heo_hang_quad`` per tứ quý left in hand (on top of its four cards).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.sam.cards import HAND_SIZE, N_RANKS, TWO, format_cards, rank_counts, rank_of
-from sim.sam.hand import SINGLE, is_chop, move_table, toi_trang_kind, toi_trang_name
+from sim.sam.hand import SINGLE, chop_value, is_chop, move_table, toi_trang_kind, toi_trang_name
 from sim.sam.rules import SamRules
 from sim.sam.strategies import PASS, StrategyBase, View, sam_plan, unbeatable
 from sim.streams import DEAL, PLAY, chunk_seed, stream
@@ -39,6 +44,12 @@ def deal_games(rng: np.random.Generator, n: int, rules: SamRules) -> tuple[np.nd
     else:
         leader = np.zeros(n, np.int64)
     return cards, leader.astype(np.int64)
+
+
+def thoi_hang(counts: np.ndarray, rules: SamRules) -> int:
+    """What a normal game's loser pays for the tứ quý (not of 2s) left in hand: ``heo_hang_quad`` each under
+    ``thoi_hang``, else 0."""
+    return int((counts[:TWO] == 4).sum()) * rules.pay.heo_hang_quad if rules.thoi_hang else 0
 
 
 def heo_hang(counts: np.ndarray, rules: SamRules) -> int:
@@ -132,7 +143,7 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
     res.declarer = declarer
     sam_on, sam_failed, ptr = declarer >= 0, False, 0
     played = [False] * P
-    den_for = [-1] * P
+    den_pending: tuple[int, int, int] | None = None  # (seat before the báo 1, báo-1 seat, its highest rank)
     chain: list[tuple[int, int, int]] = []  # (chopper, chopped, value)
 
     def settle_chain():
@@ -149,7 +160,7 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
         )
         return int(strategies[s].choose(view, legal[None], np.array([may_pass]), rng)[0])
 
-    def finish(w: int):
+    def finish(w: int, den_by: int = -1):
         res.winner = w
         if sam_on:
             res.outcome, res.sam_success = "sam_success", True
@@ -170,9 +181,9 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
             else:
                 n2 = int(counts[s][TWO])
                 res.thoi_2[s] = n2
-                owed[s] = pay.card * (int(counts[s].sum()) - n2) + pay.two * n2
-        if rules.den_bai and den_for[w] >= 0:
-            res.den = v = den_for[w]
+                owed[s] = pay.card * (int(counts[s].sum()) - n2) + pay.two * n2 + thoi_hang(counts[s], rules)
+        if den_by >= 0:
+            res.den = v = den_by
             transfer(v, w, sum(owed.values()), "đền: did not block báo 1")
         else:
             for s, a in owed.items():
@@ -197,12 +208,16 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
 
     def apply(s: int, m: int, current: int) -> str | None:
         """Play move m for seat s; returns 'win', 'sam_fail' or None."""
-        nonlocal sam_on, sam_failed, ptr
+        nonlocal sam_on, sam_failed, ptr, den_pending
         before_max = max(r for r in range(N_RANKS) if counts[s][r])
+        den_by = -1
+        if den_pending is not None and den_pending[1] == s and t.top[m] <= den_pending[2]:
+            den_by = den_pending[0]  # owed only if this play empties the hand (see finish)
+        den_pending = None
         nxt = (s + 1) % P
         if rules.den_bai and t.kind[m] == SINGLE and int(counts[nxt].sum()) == 1 and t.top[m] < before_max:
-            den_for[nxt] = s
-            say(f"  (seat {s} did not play its highest single before báo 1: đền if seat {nxt} wins)")
+            den_pending = (s, nxt, before_max)
+            say(f"  (seat {s} did not play its highest single before báo 1: đền if seat {nxt} wins on it)")
         chop = is_chop(t, current, m)
         taken = []
         for r in range(N_RANKS):
@@ -217,7 +232,7 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
         say(f"seat {s} {verb} {t.name(m)} ({format_cards(taken)})")
         if chop:
             res.chops += 1
-            chain.append((s, last, pay.chat_two if t.kind[current] == SINGLE else pay.chat_quad))
+            chain.append((s, last, chop_value(t, current, pay)))
         if sam_on and s == declarer:
             ptr += 1
         if sam_on and s != declarer:
@@ -228,7 +243,7 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
         if n_left == 1:
             say(f"  seat {s}: báo 1")
         if n_left == 0:
-            finish(s)
+            finish(s, den_by)
             return "win"
         return None
 
@@ -269,6 +284,7 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
             m = decide(q, current, legal, True)
             if m == PASS:
                 passed[q] = True
+                den_pending = None
                 say(f"seat {q} passes")
             else:
                 end = apply(q, m, current)
@@ -279,6 +295,7 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
         if end:
             break
         settle_chain()
+        den_pending = None
         say(f"round to seat {last}")
         leader_seat = last
     res.log = lines

@@ -12,7 +12,8 @@ from typing import Literal
 from sim.errors import CardoddsError
 from sim.options import from_table
 
-QUAD_BEATS = ("single_two", "lower_quad")
+QUAD_BEATS = ("single_two", "lower_quad", "pair_two")
+DEFAULT_QUAD_BEATS = ("single_two", "lower_quad")
 
 
 @dataclass(frozen=True)
@@ -26,8 +27,9 @@ class SamPay:
     cong : a loser who never played a card (cóng), instead of counting cards.
     sam : a successful Sâm, from each opponent.  sam_fail : a failed Sâm, to each opponent.
     toi_trang : a tới trắng, from each opponent, plus their heo hàng.
-    heo_hang_two : heo hàng per 2 in hand.  heo_hang_quad : per tứ quý (not of 2s) when ``heo_hang_includes_quads``.
-    chat_two : a tứ quý chopping a 2 (per 2).  chat_quad : a tứ quý chopping a tứ quý, and each link of a chặt chain.
+    heo_hang_two : heo hàng per 2 in hand.  heo_hang_quad : per tứ quý (not of 2s) when ``heo_hang_includes_quads``
+        (tới trắng) or ``thoi_hang`` (a normal loss).
+    chat_two : a tứ quý chopping a 2 (per 2: a chopped pair of 2s pays twice).  chat_quad : a tứ quý chopping a tứ quý, and each link of a chặt chain.
     """
 
     card: int = 1
@@ -55,7 +57,8 @@ class SamRules:
     ----------
     players : 2..5 (10 cards each).
     straights : ``"a23_to_qka"`` (A–2–3 up to Q–K–A; the 2 low inside a straight) or ``"3_to_a"`` (no 2 in a straight).
-    quad_beats : what a tứ quý may chop: ``"single_two"`` and/or ``"lower_quad"``.
+    quad_beats : what a tứ quý may chop: ``"single_two"``, ``"lower_quad"`` and/or ``"pair_two"`` (a pair of 2s,
+        paid ``pay.chat_two`` per 2: the seed's "15 cược/con"; off by default, the seed lists only "chặt được heo").
     no_finish_on_two : a play that empties the hand may not contain a 2.
     den_bai : the player before a báo-1 player who plays a single that is not their highest pays everyone's losses
         if the báo-1 player then wins (đền).
@@ -63,13 +66,16 @@ class SamRules:
     toi_trang_tie : ``"first_in_turn"`` (from the first player) or ``"by_kind"`` (highest kind first, then turn order).
     quad_counts_as_triple, quad_counts_as_two_pairs : for 3 sám and 5 đôi.
     heo_hang_includes_quads : tứ quý in hand are heo hàng too (in a tới trắng).
+    thoi_hang : a loser of a normal game left holding a tứ quý (not of 2s) also pays ``pay.heo_hang_quad`` for it
+        (the seed's "tổng số lá của người thua + heo hàng" read with hàng = tứ quý; off by default: the seed's
+        payment lines name only the 2s).
     play_on_after_failed_sam : after a Sâm is beaten, play goes on (the penalty stands).
     pay : the payments table (:class:`SamPay`).
     """
 
     players: int = 4
     straights: Literal["a23_to_qka", "3_to_a"] = "a23_to_qka"
-    quad_beats: tuple[str, ...] = QUAD_BEATS
+    quad_beats: tuple[str, ...] = DEFAULT_QUAD_BEATS
     no_finish_on_two: bool = True
     den_bai: bool = True
     first_leader: Literal["random", "seat0"] = "random"
@@ -77,6 +83,7 @@ class SamRules:
     quad_counts_as_triple: bool = True
     quad_counts_as_two_pairs: bool = True
     heo_hang_includes_quads: bool = False
+    thoi_hang: bool = False
     play_on_after_failed_sam: bool = False
     pay: SamPay | dict = field(default_factory=SamPay)
 
@@ -108,6 +115,10 @@ class SamRules:
     @property
     def chop_quad(self) -> bool:
         return "lower_quad" in self.quad_beats
+
+    @property
+    def chop_pair_two(self) -> bool:
+        return "pair_two" in self.quad_beats
 
 
 def rules_from_table(table: dict | None, where: str = "[rules]") -> SamRules:

@@ -19,6 +19,7 @@ VARIANTS = {
     "options": dict(play_on_after_failed_sam=True, no_finish_on_two=False, toi_trang_tie="by_kind",
                     straights="3_to_a", den_bai=False, heo_hang_includes_quads=True, quad_beats=["single_two"]),
     "no_chop": dict(quad_beats=[], first_leader="seat0", pay={"cong": 10, "two": 3}),
+    "texts": dict(quad_beats=["single_two", "pair_two", "lower_quad"], thoi_hang=True),
 }
 
 
@@ -69,9 +70,12 @@ def planted_quads(n, players, seed):
     return cards, rng.integers(0, players, size=n)
 
 
-def test_engines_agree_on_chop_chains():
-    # players who chop whenever they can, two tứ quý at the table: chặt of a 2, then chains of chặt
-    rules = SamRules(players=4)
+@pytest.mark.parametrize("texts", [False, True])
+def test_engines_agree_on_chop_chains(texts):
+    # players who chop whenever they can, two tứ quý at the table: chặt of a 2, then chains of chặt; with the
+    # texts' options also chặt of a pair of 2s and tứ quý left in a loser's hand (thối hàng)
+    rules = SamRules(players=4, quad_beats=["single_two", "pair_two", "lower_quad"], thoi_hang=True) if texts \
+        else SamRules(players=4)
     n = 600
     cards, leader = planted_quads(n, 4, 77)
     strats = [Greedy(chop_first=True)] * 4

@@ -69,7 +69,7 @@ def test_rules_from_table():
         ({"players": 6}, "players must be 2..5"),
         ({"players": 1}, "players must be 2..5"),
         ({"straights": "k_a_2"}, "'straights' must be one of"),
-        ({"quad_beats": ["pair_two"]}, "unknown value 'pair_two'"),
+        ({"quad_beats": ["triple_two"]}, "unknown value 'triple_two'"),
         ({"pay": {"cards": 2}}, "unknown key 'cards'"),
         ({"pay": {"cong": -1}}, "pay.cong must be >= 0"),
         ({"players": "4"}, "'players' must be an integer"),

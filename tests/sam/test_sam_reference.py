@@ -109,6 +109,29 @@ def test_chat_chain_paid_by_last_chopped():
     assert int(res.pay.sum()) == 0
 
 
+def test_chat_of_a_pair_of_twos_pays_per_two():
+    # seed 003: "Tứ Quý chặt 2: 15 cược/con" -- per 2 chopped; a pair of 2s only under quad_beats "pair_two"
+    deal = hands("2h 2c 4d 6c 7d 8c 10d Qc Kd Ah", "5s 5c 5d 5h 3s 4s 6s 8s 10s Qs", "9s 9c 9d 3h 4h 6h 8h Jh Kh Js")
+    strategies = [Scripted(["pair 2", "pass"]), Scripted(["quad 5"]), Scripted(["pass"])]
+    rules = SamRules(players=3, first_leader="seat0", quad_beats=["single_two", "pair_two", "lower_quad"])
+    res = play_game(deal, 0, rules, strategies, log=True)
+    assert "seat 1 chops with quad 5 (5s 5c 5d 5h)" in res.log and "  seat 0 pays seat 1 30 (chặt ×1)" in res.log
+    default = play_game(deal, 0, SamRules(players=3, first_leader="seat0"),
+                        [Scripted(["pair 2"]), Scripted(["pass"]), Scripted(["pass"])], log=True)
+    assert default.chops == 0 and "chặt" not in "\n".join(default.log)
+
+
+def test_thoi_hang_charges_a_quad_left_in_a_losers_hand():
+    # seed 003: "Chặt bình thường: Tổng số lá của người thua + heo hàng"; under thoi_hang a tứ quý left costs 15 more
+    seat0, seat1 = STRAIGHT_K, "3h 4h 5d 7d 9h 9c 9d 9s Qc 2c"  # seat 1 keeps its tứ quý 9 (and a 2)
+    # seat 1 leads its 3, seat 0 beats it with the K, seat 1 passes and seat 0 plays out its straight
+    def play(rules):
+        return play_game(hands(seat0, seat1), 1, rules, [Scripted(["single K"]), Scripted(["single 3", "pass"])])
+    plain, hang = play(R2), play(SamRules(players=2, first_leader="seat0", thoi_hang=True))
+    assert plain.winner == hang.winner == 0 and not plain.cong[1]
+    assert list(plain.pay) == [13, -13] and list(hang.pay) == [28, -28]  # 8 cards + thối 2 (5), + 15 for the tứ quý
+
+
 def test_toi_trang_tie_rules_and_heo_hang():
     r3 = SamRules(players=3, first_leader="seat0")
     # seat 1: the seed's 5 đôi; seat 2: tứ quý 2 (higher kind, later in turn order from seat 0)
@@ -125,13 +148,48 @@ def test_toi_trang_tie_rules_and_heo_hang():
     assert list(play_game(deal, 0, rq, Greedy()).pay) == [-35, 35 + 40, -40]
 
 
-def test_den_when_not_blocking_bao_1():
-    # seat 7 of the replay: seat 2 plays 6 under báo 1 holding a K, seat 3 wins: seat 2 pays everyone's cards
-    text = replay_text(7, SamRules(), Greedy())
-    assert "  (seat 2 did not play its highest single before báo 1: đền if seat 3 wins)" in text
-    assert "seat 2 pays seat 3 8 (đền: did not block báo 1)" in text
-    assert text.endswith("payments: seat 0 +0, seat 1 +0, seat 2 -8, seat 3 +8")
-    assert "đền" not in replay_text(7, SamRules(den_bai=False), Greedy())
+# Đền (seed 003: "người bên trái người báo phải có trách nhiệm đánh quân to nhất"): seat 2 is left with Kd (báo 1);
+# seat 1, just before it, plays 5d on seat 0's 4d.  Rounds: seat 1 leads 3..10, seat 2 beats with 4..J, both others
+# pass; seat 2 leads 3c (báo 1), seat 0 plays 4d, seat 1 plays 5d.
+DEN_SEAT0 = "4d 6c 7d 9d Jc Qc Qh As 2s 2d"
+DEN_SEAT2 = "4h 5h 6h 7h 8h 9h 10h Jh Kd 3c"
+DEN_OPENING = (["pass", "single 4"], ["straight 3-4-5-6-7-8-9-10", "pass", "single 5"],
+               ["straight 4-5-6-7-8-9-10-J", "single 3"])
+R3 = SamRules(players=3, first_leader="seat0")
+
+
+def _den_game(seat1: str, more0=(), more1=(), more2=()):
+    scripts = [list(o) + list(m) for o, m in zip(DEN_OPENING, (more0, more1, more2))]
+    deal = hands(DEN_SEAT0, seat1, DEN_SEAT2)
+    return play_game(deal, 1, R3, [Scripted(s) for s in scripts], log=True)
+
+
+def test_den_when_the_failure_lets_bao_1_win():
+    # seat 1 plays 5d holding Ac; seat 2's K beats the 5 but not the A: seat 1 pays everyone's cards
+    res = _den_game("3s 4s 5s 6s 7s 8s 9s 10s 5d Ac", more2=["single K"])
+    assert "  (seat 1 did not play its highest single before báo 1: đền if seat 2 wins on it)" in res.log
+    assert "  seat 1 pays seat 2 18 (đền: did not block báo 1)" in res.log
+    assert res.winner == 2 and res.den == 1 and list(res.pay) == [0, -18, 18]
+    assert list(_den_game("3s 4s 5s 6s 7s 8s 9s 10s 5d Ac", more2=["single K"]).pay) == [0, -18, 18]
+    res = play_game(hands(DEN_SEAT0, "3s 4s 5s 6s 7s 8s 9s 10s 5d Ac", DEN_SEAT2), 1,
+                    SamRules(players=3, first_leader="seat0", den_bai=False),
+                    [Scripted(list(o) + m) for o, m in zip(DEN_OPENING, ([], [], ["single K"]))])
+    assert res.den == -1 and list(res.pay) == [-17, -1, 18]
+
+
+def test_no_den_when_the_highest_single_would_not_have_blocked():
+    # seat 1 holds Qd, not Ac: playing the Q would not have stopped the K, so the failure did not cause the loss
+    res = _den_game("3s 4s 5s 6s 7s 8s 9s 10s 5d Qd", more2=["single K"])
+    assert res.winner == 2 and res.den == -1 and list(res.pay) == [-17, -1, 18]
+
+
+def test_den_is_not_carried_past_the_next_move():
+    # seat 2 passes on the 5; seat 0 beats it with 7d and leads 6c next round; seat 1 passes holding Ac (no duty
+    # on a pass) and seat 2 wins with the K on seat 0's 6: nobody pays đền
+    res = _den_game("3s 4s 5s 6s 7s 8s 9s 10s 5d Ac", more0=["single 7", "single 6"], more1=["pass", "pass"],
+                    more2=["pass", "single K"])
+    assert "seat 2 passes" in res.log and "seat 0 leads single 6 (6c)" in res.log
+    assert res.winner == 2 and res.den == -1 and list(res.pay) == [-15, -1, 16]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
