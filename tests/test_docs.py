@@ -5,7 +5,8 @@
   in that game's section, so a new option without documentation fails here.
 - Every code reference ``sim/....py: Name`` in the document names an existing file and, where given, a function or
   class defined in it (``Class.method`` and ``function.inner`` are looked up level by level).
-- Every in-page link ``(#anchor)`` names a heading of the document.
+- Every in-page link ``(#anchor)`` names a heading of the document, and so does every README link into it.
+- The report names the rules document, and each experiment's game section, beside its Rules table.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from analysis.cli import main
+from analysis.estimate import proportion_row, rows_frame
+from analysis.report import RULES_DOC, RULES_DOC_SECTIONS, ReportSection, write_report
 from sim.chan.rules import DEFAULT_POINTS, ChanRules
 from sim.sam.rules import SamPay, SamRules
 from sim.tan.rules import TanRules
@@ -139,7 +143,40 @@ def test_every_in_page_link_names_a_heading():
     assert sorted(links - anchors) == []
 
 
+def _anchors() -> set[str]:
+    return {_slug(m.group(1)) for m in re.finditer(r"^#{1,6} (.+)$", _doc(), re.MULTILINE)}
+
+
 def test_the_readme_links_the_rules_document():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/rules.md)" in readme
+    assert sorted(set(re.findall(r"\(docs/rules\.md#([^)]+)\)", readme)) - _anchors()) == []
     assert "(../README.md#metrics)" in _doc() and "## Metrics" in readme
+
+
+def test_the_report_names_each_game_section_of_the_rules_document():
+    assert RULES_DOC == "docs/rules.md"
+    headings = set(re.findall(r"^## (.+)$", _doc(), re.MULTILINE))
+    assert set(RULES_DOC_SECTIONS) == {"chan", "sam", "tan"}
+    assert set(RULES_DOC_SECTIONS.values()) <= headings
+
+
+def test_the_report_points_to_the_rules_document(tmp_path):
+    rows = rows_frame([proportion_row("win", 0, 30, 100)], "basic")
+    section = ReportSection(key="sam-play", title="Sâm", description="d", rows=rows, rules={"players": 3},
+                            games=100, seed=1, game="sam")
+    write_report(tmp_path, [section], {})
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    md = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert 'docs/rules.md, section &quot;2. Sâm (Sâm lốc)&quot;' in html
+    assert 'docs/rules.md, section "2. Sâm (Sâm lốc)"' in md
+    assert "../shared" not in html + md and "RULES.md" not in html + md
+
+
+def test_a_run_report_names_its_game_section(capsys, tmp_path):
+    out = tmp_path / "run"
+    assert main(["run", "configs/chan_deal.toml", "--games", "20000", "--jobs", "1", "--out", str(out)]) == 0
+    capsys.readouterr()
+    md = (out / "report.md").read_text(encoding="utf-8")
+    assert 'docs/rules.md, section "1. Chắn"' in md
+    assert "RULES.md" not in md
