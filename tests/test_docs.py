@@ -83,6 +83,14 @@ def test_every_rules_option_is_documented_in_its_game_section(game, key):
     assert f"`{key}`" in _game_section(game), f"[rules] key '{key}' of {game} is not in docs/rules.md"
 
 
+def test_every_chan_foul_is_in_the_fouls_table():
+    from sim.chan.fouls import RULES, SECTION_B
+
+    section = _game_section("chan")
+    missing = [r.code for r in (*RULES, *SECTION_B) if f"`{r.code}`" not in section or r.name not in section]
+    assert len(RULES) == 18 and missing == []
+
+
 def test_the_option_lists_above_are_the_real_ones():
     # The check above must not pass vacuously: the dataclasses hold the options we know of.
     assert {"min_points_to_win", "cai_seat", "series_length"} <= {f.name for f in dataclasses.fields(ChanRules)}
