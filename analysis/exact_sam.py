@@ -1,4 +1,4 @@
-"""Exact tới trắng odds for one 10-card Sâm hand dealt from 52 cards (RULES.md §2.5).
+"""Exact tới trắng odds for one 10-card Sâm hand dealt from 52 cards (docs/rules.md §2.4).
 
 Method: enumerate every rank-count vector of a 10-card hand (at most 4 of each of the 13 ranks), classify it
 by rank (sảnh rồng, tứ quý 2, 3 sám, 5 đôi) and weight it by the number of suit choices,

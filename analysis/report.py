@@ -25,6 +25,11 @@ from analysis.estimate import COLUMNS, row_z
 DPI = 110
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 
+RULES_DOC = "docs/rules.md"
+"""The project's rules document (every rule, option, default and reading), relative to the repository."""
+RULES_DOC_SECTIONS = {"chan": "1. Chắn", "sam": "2. Sâm (Sâm lốc)", "tan": "3. Tấn"}
+"""The heading of each game's section in the rules document, by the game prefix of a task name."""
+
 
 @dataclass
 class ReportSection:
@@ -52,6 +57,8 @@ class ReportSection:
         More markdown appended after the results (shown as plain paragraphs in HTML).
     tables : list of (title, head, cells)
         Further tables shown after the results (e.g. paired differences between arms), cells already formatted.
+    game : str, optional
+        ``"chan"``, ``"sam"`` or ``"tan"``: the Rules table then names that game's section of the rules document.
     """
 
     key: str
@@ -67,6 +74,7 @@ class ReportSection:
     seconds: float = 0.0
     extra_md: str | None = None
     tables: list[tuple[str, list[str], list[list[str]]]] = field(default_factory=list)
+    game: str | None = None
 
 
 # ---------------------------------------------------------------------------------------------------------- formatting
@@ -165,6 +173,13 @@ def _headline_rows(section: ReportSection) -> pd.DataFrame:
 def _key_rows(rows: pd.DataFrame) -> pd.DataFrame:
     """The rows worth a first look: everything but the bins of distributions (``metric.<k>``)."""
     return rows[~rows["metric"].astype(str).str.contains(r"\.\d+$")]
+
+
+def _rules_note(section: ReportSection) -> str:
+    """Where the section's rules are stated: the rules document, and the game's section of it when known."""
+    where = f', section "{RULES_DOC_SECTIONS[section.game]}"' if section.game in RULES_DOC_SECTIONS else ""
+    return (f"Every rule, option and default is stated in the project's rules document, {RULES_DOC}{where}, "
+            f"in the cardodds repository; an option not listed here takes its default.")
 
 
 def _md_cell(s: str) -> str:
@@ -365,8 +380,8 @@ def _markdown(title, sections, meta_items, headline, charts) -> str:
     for s in sections:
         md += [f"## {s.title}", "", s.description.strip(), ""]
         md += [f"Games: {fmt_count(s.games)} · seed: {s.seed} · run time: {_fmt_seconds(s.seconds)}", ""]
-        md += ["### Rules", "", _md_table(["option", "value"], [list(i) for i in _flatten(s.rules)]) if s.rules
-               else "_Defaults._", ""]
+        md += ["### Rules", "", _rules_note(s), ""]
+        md += [_md_table(["option", "value"], [list(i) for i in _flatten(s.rules)]) if s.rules else "_Defaults._", ""]
         if s.strategies is not None:
             md += ["### Strategies", "", _md_table(["strategy", "value"], [list(i) for i in _flatten(s.strategies)])
                    if s.strategies else "_None._", ""]
@@ -402,6 +417,7 @@ def _html(title, sections, meta_items, headline, charts) -> str:
         body.append(f"<p>Games: {e(fmt_count(s.games))} · seed: {e(str(s.seed))} · "
                     f"run time: {e(_fmt_seconds(s.seconds))}</p>")
         body.append("<h3>Rules</h3>")
+        body.append(f"<p>{e(_rules_note(s))}</p>")
         body.append(_html_table(["option", "value"], [list(i) for i in _flatten(s.rules)], 9) if s.rules
                     else "<p>Defaults.</p>")
         if s.strategies is not None:

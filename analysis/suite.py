@@ -131,13 +131,14 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
         rows=pd.concat([o.rows for o in outcomes], ignore_index=True),
         figures=figures,
         headline=base.headline,
-        rules=dict(exp.sections.get("rules", {})) or {"(defaults)": "RULES.md"},
+        rules=dict(exp.sections.get("rules", {})),
         strategies=exp.sections.get("strategies") or None,
         games=sum(o.result.games for o in outcomes),
         seed=exp.seed,
         seconds=sum(o.result.seconds for o in outcomes),
         extra_md="\n\n".join(notes) or None,
         tables=tables,
+        game=exp.task.name.split(".")[0],
     )
 
 

@@ -1,6 +1,6 @@
 """Build validated option dataclasses (rules, strategy knobs, experiment settings) from TOML tables.
 
-Every game's rules are a frozen dataclass whose fields are the options of RULES.md with their defaults.
+Every game's rules are a frozen dataclass whose fields are the options of docs/rules.md with their defaults.
 ``from_table`` turns a TOML table into one, rejecting unknown keys and wrong types with one clear line;
 the dataclass's own ``__post_init__`` rejects impossible values (raising :class:`CardoddsError`).
 """

@@ -1,1 +1,1 @@
-"""Chắn: cards, hand evaluation and the deal (RULES.md §1)."""
+"""Chắn: cards, hand evaluation and the deal (docs/rules.md §1)."""

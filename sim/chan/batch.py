@@ -163,7 +163,7 @@ class BatchResult:
 
     ``winner`` (-1 for a draw), ``draw``, ``how`` (0 Thiên ù, 1 ù on a drawn card, 2 chíu ù; -1 none), ``win_type``
     (1..3, 0 none), ``cuoc`` ``(N, 23)`` counts in ``CUOC_NAMES`` order, ``points``, ``noc_left``, ``moves`` (moves of
-    the move log), ``fouls_avoided`` ``(N, 18)`` (moves the legal-move filter removed, per foul of RULES §1.7).
+    the move log), ``fouls_avoided`` ``(N, 18)`` (moves the legal-move filter removed, per foul of docs/rules.md §1.8).
     """
 
     winner: np.ndarray

@@ -1,4 +1,4 @@
-"""Chắn cards: the 25 kinds, the 100-card deck, names and notation (RULES.md §1.1).
+"""Chắn cards: the 25 kinds, the 100-card deck, names and notation (docs/rules.md §1.1).
 
 Kinds are numbered ``3 * (number - 2) + suit`` for the 24 number cards (suit 0 = văn, 1 = vạn, 2 = sách) and 24 for
 Chi Chi, so the three suits of one number sit side by side.  A card of the deck is ``kind * 4 + copy``.  A hand is a

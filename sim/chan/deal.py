@@ -1,4 +1,4 @@
-"""Dealing whole Chắn tables at once (RULES.md §1.3), vectorised across tables.
+"""Dealing whole Chắn tables at once (docs/rules.md §1.3), vectorised across tables.
 
 A table's deal is a uniformly random order of the 100 cards: the cái's 20 cards come first, then 19 for each other seat
 in turn order, then the nọc (stock), top card first.  The order is made by sorting random keys: each card gets 25 random

@@ -5,7 +5,7 @@ second), so one number's three suits are one 9-bit field.  A 512-entry table map
 features (its chắn, whether its total is odd, whether an odd total leaves a single què, how many of its kinds can still
 be drawn, its thiên khai), packed as bit fields that add up without overflow; summing eight lookups gives the hand.
 
-The waiting rules used here follow from RULES.md §1.5 (and are checked against :mod:`sim.chan.hand` and brute force in the
+The waiting rules used here follow from docs/rules.md §1.5 (checked against :mod:`sim.chan.hand` and brute force in the
 tests).  Call a group — one number's three kinds, or Chi Chi alone — odd when it holds an odd number of cards, and let C
 be the most chắn the hand can keep:
 

@@ -1,4 +1,4 @@
-"""The fouls of Chắn (RULES.md §1.7, seed 000 section A) as small named rules, and a checker over a recorded game.
+"""The fouls of Chắn (docs/rules.md §1.8) as small named rules, and a checker over a recorded game.
 
 Each foul is a function ``(player, move) -> bool`` registered with its number, the seed's name and its penalty class
 (seed 000 section B).  ``player`` is the acting player's state *before* the move (a
@@ -7,7 +7,7 @@ Each foul is a function ``(player, move) -> bool`` registered with its number, t
 :class:`sim.chan.movelog.Move`.  The reference engine's move generator drops every move for which :func:`fouls_of`
 is not empty; :func:`check_log` replays a log and reports every foul in it.
 
-Readings where the seed is loose (also in the report):
+Readings where the seed is loose (stated in docs/rules.md §1.11, readings C11–C14):
 
 - "Could have eaten" (fouls 7–10) means a legal ăn was on offer (no foul, a legal discard after it) when the player
   drew instead of eating the offered card, or passed (dưới) their own drawn card.  Foul 10 covers any such card
@@ -17,7 +17,7 @@ Readings where the seed is loose (also in the report):
 - Fouls 4 and 6 read the hand's split (``split_hand``): a card of a kind held an even number of times is in a chắn
   (6); a card of a kind held an odd number of times is in a cạ or a ba đầu when its number has two or three such
   kinds (4) — so one cửu vạn beside two or four cửu văn is a què, the seed's exception.
-- Foul 17 follows RULES (discarding the second card of a cạ after having eaten a cạ); the seed's example for it is
+- Foul 17 is read as discarding the second card of a cạ after having eaten a cạ; the seed's example for it is
   foul 11's.  Trả cửa is a discard for every discard foul.  Chíu is checked by foul 16 only.
 - Section B's fouls at the win are checked too: ``u_lao`` (an ù that is no win), ``bo_u`` (a win let go, ù đè
   respected), ``xuong_sai`` (declared cước differ from the scorer's), ``u_thieu_diem`` (below ``min_points_to_win``).
@@ -42,7 +42,7 @@ PHAT_TIEN = "phat_tien"
 
 @dataclass(frozen=True)
 class FoulRule:
-    """One foul: ``number`` (RULES §1.7; 0 for section B's), ``code``, Vietnamese ``name``, ``penalty`` class."""
+    """One foul: ``number`` (docs/rules.md §1.8; 0 for section B's), ``code``, Vietnamese ``name``, ``penalty``."""
 
     number: int
     code: str

@@ -1,4 +1,4 @@
-"""Chắn hand evaluation in plain Python: the readable statement of RULES.md §1.2 and §1.5.
+"""Chắn hand evaluation in plain Python: the readable statement of docs/rules.md §1.2 and §1.5.
 
 Works on count vectors (see :mod:`sim.chan.cards`).  The vectorised deal engine computes the same things with lookup
 tables; the tests check the two against each other hand by hand.
@@ -141,7 +141,7 @@ def tom_count(counts) -> int:
 
 
 def hand_cuoc(counts20) -> dict[str, int]:
-    """The cước of a winning 20-card hand that the cards alone decide (RULES §1.6), with their counts.
+    """The cước of a winning 20-card hand that the cards alone decide (docs/rules.md §1.6), with their counts.
 
     How the hand was won (chì, Thiên ù, Địa ù, chíu, bòn, Hoa/Cá/Ngư/Nhà, Thông) is for the game engine to add.
     """

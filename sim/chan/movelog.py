@@ -29,8 +29,8 @@ also be one string (``"9V 9V CC ..."``).  Every move names its ``seat`` and ``ac
 Declining (not eating, not chíu-ing, not winning) is never written: the next move shows it.  Move indexes in error
 messages are positions in ``moves`` counted from 0.  The loader replays the log through the reference engine
 (:mod:`sim.chan.reference`), so a log that breaks the game (a card not in the hand, a card played twice, an action out
-of turn, an unknown action) raises :class:`CardoddsError` naming the move index where it breaks.  Fouls (RULES §1.7)
-are not errors: :func:`sim.chan.fouls.check_log` reports them.
+of turn, an unknown action) raises :class:`CardoddsError` naming the move index where it breaks.
+Fouls (docs/rules.md §1.8) are not errors: :func:`sim.chan.fouls.check_log` reports them.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""One whole game of Chắn in plain Python: the executable statement of RULES.md §1.3–1.6.
+"""One whole game of Chắn in plain Python: the executable statement of docs/rules.md §1.3–1.6.
 
 A :class:`ChanGame` holds the table (hands as count vectors, the mats, the nọc, the card in play) and moves from one
 decision to the next.  :meth:`ChanGame.decision` names who decides what and lists the legal moves (with
-no move that is a foul of RULES §1.7 is ever listed); :meth:`ChanGame.apply` plays one move (checking
+no move that is a foul of docs/rules.md §1.8 is ever listed); :meth:`ChanGame.apply` plays one move (checking
 that the game allows it, fouls or not) and appends it to the move log; :func:`play_game` lets strategies play a deal.
 
 The turn (seats in turn order, the cái first):
@@ -17,7 +17,7 @@ The turn (seats in turn order, the cái first):
    first (ù đè); then chíu; then the drawer eats it (and đánh) or passes it (dưới) to the next seat.
 4. A player who must bốc from an empty nọc ends the game in a draw (hòa).
 
-Choices where the texts are silent (each also in the report):
+Choices where the texts are silent (each stated in docs/rules.md §1.11, readings C3–C9):
 
 - The win test respects the mat: laid chắn / cạ / chíu stay as laid; the hand cards plus the winning card must split
   into chắn and cạ with no què or ba đầu, and mat + hand must hold at least 6 chắn.

@@ -1,4 +1,4 @@
-"""Chắn rules options (RULES.md §1) with their defaults, and the default points table."""
+"""Chắn rules options (docs/rules.md §1) with their defaults, and the default points table."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ CUOC_NAMES = MappingProxyType(
 
 @dataclass(frozen=True)
 class ChanRules:
-    """The options of RULES.md §1 (keys of a config's ``[rules]`` table).
+    """The options of docs/rules.md §1 (keys of a config's ``[rules]`` table).
 
     Attributes
     ----------

@@ -1,11 +1,11 @@
-"""Every cước of a Chắn win (RULES.md §1.6, seeds 000 and 001) from a finished game's record, and its points.
+"""Every cước of a Chắn win (docs/rules.md §1.6, seeds 000 and 001) from a finished game's record, and its points.
 
 A :class:`WinRecord` says how the game was won (the winner's hand and mat before the winning card, the card, whether it
 lay in their own cửa chì, Địa ù, chíu and bòn counts, the win type); :func:`cuoc_of` turns it into the cước to call
 with their counts and :func:`points` prices them with the rules' point table.  The reference engine builds the record
 when a game ends (:func:`score_game`); a move log is scored by replaying it (:func:`score_log`).
 
-Choices (also in the report):
+Choices (stated in docs/rules.md §1.11, readings C15–C17):
 
 - Counted cước: Có chíu (chíu laid before the win; a chíu ù's own chíu does not count), Có bòn (completed bòn; an ù
   bòn does not count), Thiên khai (kinds held four times in the hand, not the mat), Lèo and Tôm (disjoint sets among

@@ -1,4 +1,4 @@
-"""Points of a winning Chắn hand from its cước (RULES.md §1.6)."""
+"""Points of a winning Chắn hand from its cước (docs/rules.md §1.6)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Series play of Chắn (``[rules] series_length = N``): N games in a row at the same table, so that Thông can happen.
 
-Readings of the seeds (also in the report):
+Readings of the seeds (stated in docs/rules.md §1.11, readings C20–C21):
 
 - Thông (seeds 000, 001): the winner of the previous game calls Thông when they win this one, if their previous win
   was correct and paid: declared right (no xướng sai) and no foul of theirs in that game (seed 000: "nghỉ ăn tiền

@@ -1,1 +1,1 @@
-"""Sâm (Sâm lốc): cards, rules, combinations, tới trắng, the reference and batch engines (RULES.md §2)."""
+"""Sâm (Sâm lốc): cards, rules, combinations, tới trắng, the reference and batch engines (docs/rules.md §2)."""

@@ -1,4 +1,4 @@
-"""Sâm cards: encoding, parsing and formatting (RULES.md §2.1).
+"""Sâm cards: encoding, parsing and formatting (docs/rules.md §2.1).
 
 A card is an integer ``id = rank * 4 + suit``.  Ranks run from weakest to strongest,
 ``3 4 5 6 7 8 9 10 J Q K A 2`` (indices 0..12, the 2 — heo — is 12); suits are ``♠ ♣ ♦ ♥`` (0..3),

@@ -1,4 +1,4 @@
-"""Sâm combinations, the beat relation (with chặt) and tới trắng detection (RULES.md §2.2, §2.5).
+"""Sâm combinations, the beat relation (with chặt) and tới trắng detection (docs/rules.md §2.3, §2.4).
 
 Suits never matter in play, so a play is a *move* in rank space: an integer id into a :class:`MoveTable`
 (singles, pairs, triples, tứ quý, then every straight by length and top).  ``need[m]`` is the rank-count vector

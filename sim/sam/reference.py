@@ -1,7 +1,8 @@
-"""One Sâm game in plain Python, with a move log: the executable statement of RULES.md §2.
+"""One Sâm game in plain Python, with a move log: the executable statement of docs/rules.md §2.
 
 Order of a game: tới trắng (checked right after the deal) → Sâm declarations (turn order from the first player)
-→ rounds of play → payments.  Choices the rules text leaves open, made here and mirrored by the batch engine:
+→ rounds of play → payments.  Choices the rules text leaves open (docs/rules.md §2.10), made here and mirrored by
+the batch engine:
 
 - A round's leader who has no legal lead (only plays that would end on a 2) passes the lead to the next player in
   turn order; when nobody can lead the game is void (no win/loss payments).

@@ -1,4 +1,4 @@
-"""The Sâm rules options (RULES.md §2) as a validated frozen dataclass.
+"""The Sâm rules options (docs/rules.md §2) as a validated frozen dataclass.
 
 Build from a config with ``sim.options.from_table(SamRules, table, where)``; the ``pay`` sub-table is validated the
 same way into :class:`SamPay`.
@@ -18,7 +18,7 @@ DEFAULT_QUAD_BEATS = ("single_two", "lower_quad")
 
 @dataclass(frozen=True)
 class SamPay:
-    """Payments in cược (RULES.md §2.6; defaults from seed 003).
+    """Payments in cược (docs/rules.md §2.7; defaults from seed 003).
 
     Attributes
     ----------
@@ -51,7 +51,7 @@ class SamPay:
 
 @dataclass(frozen=True)
 class SamRules:
-    """Every Sâm rules option with its default (RULES.md §2).
+    """Every Sâm rules option with its default (docs/rules.md §2).
 
     Attributes
     ----------

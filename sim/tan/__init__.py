@@ -1,1 +1,1 @@
-"""Tấn (Vietnamese Durak, RULES.md §3): cards, rules, the reference and batch engines, strategies, the play task."""
+"""Tấn (Vietnamese Durak, docs/rules.md §3): cards, rules, reference and batch engines, strategies, the play task."""

@@ -146,7 +146,7 @@ class _Games:
 
     # -- before the first bout --------------------------------------------------------------------------------------
     def exchange(self):
-        """The trump exchange, seat by seat in turn order from the first attacker (RULES §3.1)."""
+        """The trump exchange, seat by seat in turn order from the first attacker (docs/rules.md §3.3)."""
         mode, P, S = self.rules.trump_exchange, self.P, self.S
         if mode == "none":
             return

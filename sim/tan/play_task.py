@@ -15,7 +15,7 @@ that strategy loses (per seat and game, so 1/players is the fair share; seats ar
 ``lose.after_losing``: the chance that the previous game's loser loses again (single games: the previous game of
 the chunk at the same table, an independent game — the baseline).
 
-Series play (``[rules] series_length = N > 1``, RULES §3.5, carry-over in ``sim.tan.series``): the chunk's ``n``
+Series (``[rules] series_length = N > 1``, docs/rules.md §3.7; carry-over in ``sim.tan.series``): the chunk's ``n``
 games are played as ``n // N`` series of N games in a row at one table (plus one shorter series for the remainder),
 game after game with the plain-Python reference engine — slow compared with the batch engine (about a millisecond a
 game), which still plays single games.  Game ``k`` of the chunk is dealt from row ``k`` of the chunk's DEAL stream,

@@ -1,4 +1,4 @@
-"""The Tấn reference engine: one whole game in plain Python, with a move log (RULES.md §3).
+"""The Tấn reference engine: one whole game in plain Python, with a move log (docs/rules.md §3).
 
 This file is the executable statement of the rules; the batch engine must agree with it game for game.
 
@@ -156,8 +156,8 @@ class TanGame:
             self.stock[-1] = choice
             self.log.append(("exchange", s, choice, self.turned))
             if mode == "two_only":
-                # RULES §3.2: the swapper attacks first in a single game; in a series the previous winner who swaps
-                # hands the first attack to the next player, and another swapper changes nothing.
+                # docs/rules.md §3.3: the swapper attacks first in a single game; in a series the previous winner who
+                # swaps hands the first attack to the next player, and another swapper changes nothing.
                 if self.series_winner is None:
                     self.first_attacker = s
                 elif s == self.series_winner:

@@ -1,6 +1,6 @@
-"""The Tấn rules options (RULES.md §3) with their defaults, validated.
+"""The Tấn rules options (docs/rules.md §3) with their defaults, validated.
 
-Interpretations the rule text leaves open (documented here once):
+Interpretations the rule text leaves open (docs/rules.md §3.9 states them all):
 
 - ``max_attack_cards``: the attack cards of one bout never exceed the defender's hand at the bout's start; an integer
   lowers that cap further (the bout's cap is ``min(max_attack_cards, defender's hand)``).
@@ -8,7 +8,7 @@ Interpretations the rule text leaves open (documented here once):
   the first whose strategy swaps gives one lower trump for the turned card, which then lies at the bottom of the
   stock (one swap a game).
 - ``trump_exchange = "two_only"`` (đổi 2 chủ): only the lowest trump of the deck (the 2; the 6 in the 36-card deck)
-  may be swapped for the turned card, and in a single game the swapper attacks first (RULES §3.2).
+  may be swapped for the turned card, and in a single game the swapper attacks first (docs/rules.md §3.3).
 - ``defender_runs_out``: the seed announces two ways of playing when the defender runs out of cards and the text is
   cut there.  ``"bout_ends"`` (default): a defender who covers with their last card ends the bout as defended (the
   attack cap is the defender's hand at the bout's start, so the cap is reached then anyway).
@@ -16,7 +16,7 @@ Interpretations the rule text leaves open (documented here once):
   their last card draws up to ``hand_size`` at once and the bout goes on — the others may keep adding, the cap
   becoming the cards already covered plus the new hand (still at most an integer ``max_attack_cards``); with the
   stock empty the bout ends as in ``"bout_ends"`` (the defender has finished).
-- Series play (luật bên lề, RULES §3.5): ``series_length = N`` (N > 1) plays N games in a row at the same table with
+- Series (docs/rules.md §3.7): ``series_length = N`` (N > 1) plays N games in a row at the same table with
   the carry-over of ``sim.tan.series`` (cúng chủ, xả, first attack to the previous first finisher, the series "đổi 2
   chủ" rule, ``trump_no_three_in_a_row``); its module docstring holds the readings.  The old switch ``series = true``
   is refused (it cannot say how many games); ``series_length`` replaces it.

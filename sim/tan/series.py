@@ -1,4 +1,4 @@
-"""Tấn series play: several games in a row at the same table with the carry-over of RULES.md §3.5 (luật bên lề).
+"""Tấn series play: games in a row at the same table with the carry-over of docs/rules.md §3.7 (luật bên lề).
 
 Reference engine only (plain Python, one game at a time): the readable statement of the carry-over rules.
 
@@ -27,7 +27,7 @@ Before each game after the first, in this order:
 
 4. "Đổi 2 chủ" (``trump_exchange = "two_only"``) in a series game: if ``W`` swaps the 2 (e.g. the 2 just received by
    cúng), the first attack passes to the next player after ``W``; a swap by anyone else leaves it with ``W`` (the
-   single-game rule, the swapper attacks first, applies to the first game of a series only; RULES §3.2).  With
+   single-game rule, the swapper attacks first, applies to the first game of a series only; docs/rules.md §3.3).  With
    ``"any_lower"`` a swap never moves the first attack.
 
 A game without a first finisher (truncated before anyone finished) is followed by a game started as the first one
