@@ -695,6 +695,9 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
 
     if fin_g:
         settle_won(np.concatenate(fin_g), np.concatenate(fin_w))
+    v = np.flatnonzero((outcome == VOID) & sam_failed)  # the penalty of a Sâm beaten earlier stands
+    pay[v] += pay_t.sam_fail
+    pay[v, declarer[v]] -= pay_t.sam_fail * P
     assert np.all(pay.sum(1) == 0)
     return BatchResult(outcome, winner, pay, kinds, declarer, outcome == SAM_SUCCESS, cong, thoi_2, chops, plays, den,
                        steps)

@@ -261,6 +261,8 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
             say(f"seat {s} cannot lead (only a 2 would end the hand): passes")
         if L < 0:
             res.outcome = "void"
+            if sam_failed:  # the penalty of a Sâm beaten earlier stands
+                pay_failed_sam()
             say("nobody can play: the game is void")
             break
         if sam_on and L != declarer:

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from sim.sam.cards import parse_hand
-from sim.sam.reference import deal_games, play_game, replay_text
+from sim.sam.batch import play_batch
+from sim.sam.reference import OUTCOMES, deal_games, play_game, replay_text
 from sim.sam.rules import SamRules
 from sim.sam.strategies import PASS, Control, Greedy, RandomLegal, StrategyBase
 from sim.streams import DEAL, PLAY, chunk_seed, stream
@@ -80,6 +81,19 @@ def test_play_on_after_failed_sam():
     assert res.declarer == 0 and res.outcome == "normal" and not res.sam_success and res.winner == 0
     assert "seat 1 beats with single A (Ac)" in res.log and "seat 0 beats with single Q (Qd)" in res.log
     assert res.den == 1 and list(res.pay) == [11 - 20, 20 - 11]
+
+
+def test_failed_sam_penalty_stands_in_a_void_game():
+    # play_on_after_failed_sam: seat 0's Sâm fails (it cannot lead: only a 2 would end its hand), play goes on and
+    # ends void -- the penalty of the failed Sâm is still paid, in both engines
+    deal = hands("3s 4s 5s 6s 7s 8s 9s 10s 2s 2h", "3d 4h 5d 6h 7d 8h 9d 10h 2c 2d")
+    rules = SamRules(players=2, first_leader="seat0", play_on_after_failed_sam=True)
+    strats = [Greedy(declare="threshold", threshold=0.0), Greedy()]
+    res = play_game(deal, 0, rules, strats, log=True)
+    assert "the declarer, seat 0, cannot lead: the Sâm fails" in res.log
+    assert res.outcome == "void" and list(res.pay) == [-20, 20]
+    b = play_batch(np.array([deal]), np.array([0]), rules, strats)
+    assert b.outcome[0] == OUTCOMES.index("void") and list(b.pay[0]) == [-20, 20]
 
 
 def test_no_finish_on_two_thoi_2_and_void():
