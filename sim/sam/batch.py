@@ -24,6 +24,7 @@ from functools import lru_cache
 import numpy as np
 
 from sim.sam.cards import HAND_SIZE, N_RANKS, TWO
+from sim.sam.declare import bayes_declare
 from sim.sam.hand import (PAIR, QUAD, SINGLE, STRAIGHT, MoveTable, chop_value, move_table, toi_trang_flags,
                           toi_trang_kind_of_flags)
 from sim.sam.reference import OUTCOMES
@@ -431,6 +432,8 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
             plan_ok, plan_s = None, None
             if strategies[s].declare == "oracle":
                 plan_ok, plan_s = _oracle_plans(t, counts, s, g, nf2)
+            elif strategies[s].declare == "bayes":  # from the seat's own hand only
+                plan_ok, plan_s = bayes_declare(counts[g, s], P - 1, rules, strategies[s])
             want = strategies[s].wants_sam(counts[g, s], plan_ok)
             declarer[g[want]] = s
             if plan_s is not None:

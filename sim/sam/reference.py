@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.sam.cards import HAND_SIZE, N_RANKS, TWO, format_cards, rank_counts, rank_of
+from sim.sam.declare import bayes_declare
 from sim.sam.hand import SINGLE, chop_value, is_chop, move_table, toi_trang_kind, toi_trang_name
 from sim.sam.rules import SamRules
 from sim.sam.strategies import PASS, StrategyBase, View, sam_plan, unbeatable
@@ -137,6 +138,9 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
         if strategies[s].declare == "oracle":
             opp = np.array([counts[o] for o in range(P) if o != s])
             plan_s = sam_plan(counts[s], unbeatable(t, opp, nf2), t, nf2)
+        elif strategies[s].declare == "bayes":  # from the seat's own hand only
+            ok, plans_s = bayes_declare(counts[s][None], P - 1, rules, strategies[s])
+            plan_s = [int(m) for m in plans_s[0] if m >= 0] if ok[0] else None
         if strategies[s].wants_sam(counts[s][None], np.array([plan_s is not None]))[0]:
             declarer, plan = s, (plan_s or [])
             say(f"seat {s} declares Sâm" + (f" (plan: {', '.join(t.name(m) for m in plan)})" if plan else ""))

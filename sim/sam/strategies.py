@@ -14,7 +14,10 @@ Strategies (``{name = "...", ...}`` in a config's ``[strategies]``):
   ``no_finish_on_two`` could leave it stuck.
 
 Every strategy takes ``declare`` = ``"never"`` | ``"threshold"`` (declare Sâm when :func:`sam_score` >=
-``threshold``) | ``"oracle"`` (declare exactly when a Sâm plan exists against the actual hands).
+``threshold``; the naive baseline: it plays its Sâm strongest plays first, with no plan) | ``"bayes"`` (estimates
+from its own hand the chance its best plan succeeds, and declares when the Sâm's expected payment beats the hand's
+expected normal game by more than ``margin`` cược: :mod:`sim.sam.declare`; it plays that plan) | ``"oracle"``
+(declare exactly when a Sâm plan exists against the actual hands: an upper bound, not a player).
 """
 
 from __future__ import annotations
@@ -90,22 +93,31 @@ def sam_score(counts: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class StrategyBase:
-    declare: Literal["never", "threshold", "oracle"] = "never"
+    """Declaring: ``declare`` (see the module docstring); ``threshold`` for ``"threshold"``; ``samples`` (deals the
+    estimate draws) and ``margin`` (cược a Sâm must gain over the normal game) for ``"bayes"``."""
+
+    declare: Literal["never", "threshold", "bayes", "oracle"] = "never"
     threshold: float = 0.75
+    samples: int = 256
+    margin: float = 0.0
 
     def __post_init__(self):
-        if self.declare not in ("never", "threshold", "oracle"):
-            raise CardoddsError(f"declare must be 'never', 'threshold' or 'oracle', not {self.declare!r}")
+        if self.declare not in ("never", "threshold", "bayes", "oracle"):
+            raise CardoddsError(f"declare must be 'never', 'threshold', 'bayes' or 'oracle', not {self.declare!r}")
         if not 0.0 <= self.threshold <= 1.0:
             raise CardoddsError(f"threshold must be in [0, 1], not {self.threshold}")
+        if not isinstance(self.samples, int) or not 16 <= self.samples <= 4096 or self.samples % 16:
+            raise CardoddsError(f"samples must be a multiple of 16 in 16..4096, not {self.samples!r}")
+        if not isinstance(self.margin, (int, float)) or isinstance(self.margin, bool):
+            raise CardoddsError(f"margin must be a number of cược, not {self.margin!r}")
 
     deterministic = True
 
     def wants_sam(self, hand: np.ndarray, plan_ok: np.ndarray | None) -> np.ndarray:
-        """Whether to declare Sâm, per game; ``plan_ok`` (oracle only) says whether a winning plan exists."""
+        """Whether to declare Sâm, per game; ``plan_ok`` (oracle, bayes) is the decision made with the plan."""
         if self.declare == "never":
             return np.zeros(len(hand), bool)
-        if self.declare == "oracle":
+        if self.declare in ("oracle", "bayes"):
             return np.asarray(plan_ok, bool)
         return sam_score(hand) >= self.threshold
 
