@@ -126,12 +126,15 @@ def test_toi_trang_tie_rules_and_heo_hang():
 
 
 def test_den_when_not_blocking_bao_1():
-    # seat 7 of the replay: seat 2 plays 6 under báo 1 holding a K, seat 3 wins: seat 2 pays everyone's cards
-    text = replay_text(7, SamRules(), Greedy())
-    assert "  (seat 2 did not play its highest single before báo 1: đền if seat 3 wins)" in text
-    assert "seat 2 pays seat 3 8 (đền: did not block báo 1)" in text
-    assert text.endswith("payments: seat 0 +0, seat 1 +0, seat 2 -8, seat 3 +8")
-    assert "đền" not in replay_text(7, SamRules(den_bai=False), Greedy())
+    # the deal of seed 7 (leader drawn after the deal): seat 2 plays 6 under báo 1 holding a K, seat 3 wins: seat 2
+    # pays everyone's cards
+    cards, leader = deal_games(stream(chunk_seed(7, 0), DEAL), 1, SamRules())
+    res = play_game(cards[0], int(leader[0]), SamRules(), Greedy(), log=True)
+    assert "  (seat 2 did not play its highest single before báo 1: đền if seat 3 wins)" in res.log
+    assert "  seat 2 pays seat 3 8 (đền: did not block báo 1)" in res.log
+    assert list(res.pay) == [0, 0, -8, 8]
+    res = play_game(cards[0], int(leader[0]), SamRules(den_bai=False), Greedy(), log=True)
+    assert not any("đền" in line for line in res.log)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
