@@ -32,6 +32,7 @@ from types import SimpleNamespace
 
 from sim.errors import CardoddsError
 from sim.tan.cards import card, deck_ids, format_card, format_cards, min_rank, rank_of, suit_of
+from sim.tan.decisions import decide
 from sim.tan.rules import TanRules
 
 
@@ -97,6 +98,7 @@ class TanGame:
         self.bouts = 0
         self.pickups = 0
         self.series_winner: int | None = None  # set by sim.tan.series for the games after the first
+        self.swapped = False  # the one trump swap of the game has been made
         self.log: list[tuple] = [("deal", [sorted(h) for h in self.hands], self.turned, self.first_attacker)]
         self._deck = deck_ids(rules.deck)
         self._check()
@@ -130,9 +132,31 @@ class TanGame:
         raise AssertionError("no player in the game")
 
     # -- phases -----------------------------------------------------------------------------------------------------
+    def exchange_view(self, s: int, options: list[int]) -> SimpleNamespace:
+        """What seat ``s`` sees when deciding a trump swap (``options``: the cards it may swap)."""
+        return SimpleNamespace(seat=s, hand=sorted(self.hands[s]), options=options, turned=self.turned,
+                               trump=self.trump)
+
+    def swap(self, s: int, choice: int):
+        """Seat ``s`` swaps ``choice`` for the turned card (one swap a game), moving the first attack if due.
+
+        ``trump_exchange = "two_only"`` (đổi 2 chủ, RULES §3.2): in a single game the swapper attacks first; in a
+        series game (``series_winner`` set) any 2-swap takes the first attack from the previous winner — a swap by
+        the winner passes it to the next player in turn, a swap by another player gives it to the swapper.
+        """
+        self.hands[s].remove(choice)
+        self.hands[s].add(self.turned)
+        self.stock[-1] = choice
+        self.log.append(("exchange", s, choice, self.turned))
+        if self.rules.trump_exchange == "two_only":
+            self.first_attacker = self._next_in(s) if s == self.series_winner else s
+        self.turned = choice
+        self.swapped = True
+        self._check()
+
     def _exchange(self):
         mode = self.rules.trump_exchange
-        if mode == "none":
+        if mode == "none" or getattr(self, "swapped", False):
             return
         P = self.P
         low = card(min_rank(self.rules.deck), self.trump)
@@ -144,26 +168,16 @@ class TanGame:
                 options = [low] if low in self.hands[s] else []
             if not options:
                 continue
-            view = SimpleNamespace(seat=s, hand=sorted(self.hands[s]), options=options, turned=self.turned,
-                                   trump=self.trump)
-            choice = self.strategies[s].exchange(view, self.rng)
+            view = self.exchange_view(s, options)
+            if mode == "two_only" and s == self.series_winner:  # the previous winner's own decision (RULES §3.5)
+                choice = low if decide(self.strategies[s], "winner_swaps_two", view, self.rng) else None
+            else:
+                choice = self.strategies[s].exchange(view, self.rng)
             if choice is None:
                 continue
             if choice not in options:
                 raise AssertionError(f"strategy swapped an illegal card {choice}")
-            self.hands[s].remove(choice)
-            self.hands[s].add(self.turned)
-            self.stock[-1] = choice
-            self.log.append(("exchange", s, choice, self.turned))
-            if mode == "two_only":
-                # RULES §3.2: the swapper attacks first in a single game; in a series the previous winner who swaps
-                # hands the first attack to the next player, and another swapper changes nothing.
-                if self.series_winner is None:
-                    self.first_attacker = s
-                elif s == self.series_winner:
-                    self.first_attacker = self._next_in(s)
-            self.turned = choice
-            self._check()
+            self.swap(s, choice)
             return
 
     def _bout(self, a: int, d: int) -> bool:
@@ -278,6 +292,7 @@ class TanGame:
         game.finish_order = [p for p in range(game.P) if game.out[p]]
         game.first_attacker = int(first_attacker)
         game.series_winner = None
+        game.swapped = True
         game.bouts, game.pickups = int(bouts), int(pickups)
         game.log = [("resume", game.bouts)]
         game._deck = deck_ids(rules.deck)
