@@ -10,6 +10,10 @@ The order of play inside a bout (lượt tấn), which the rule text leaves loos
    adds one card whose rank is already on the table (the defender covers it or takes) and keeps the turn, or passes
    and hands the turn on.  The bout ends as defended when every adder has passed in a row.
 3. A take ends the bout at once: nobody may add after lên (seed).  The defender picks up every card on the table.
+   With ``throw_in_after_take`` (podkidnoy) the take is announced instead (log ``taking``) and the adding of step 2
+   goes on, the player who played the card the defender did not cover keeping the turn; the cards added are not
+   covered; when every adder has passed in a row the defender picks up every card on the table.  Attack views carry
+   ``taking`` (the defender has announced lên) in both engines.
 4. Attack cards in a bout never exceed the defender's hand at the bout's start (or ``max_attack_cards`` if lower).
    A defender who covers with their last card ends the bout as defended (``defender_runs_out = "bout_ends"``); with
    ``"others_may_continue"`` and cards left in the stock, they draw up to ``hand_size`` at once and the bout goes on,
@@ -184,7 +188,7 @@ class TanGame:
         """Play one bout; return True when the defender took (lên)."""
         cap = min(len(self.hands[d]), self.rules.attack_cap)
         throwers = [a] + [s for s in ((a + k) % self.P for k in range(1, self.P)) if not self.out[s] and s != d]
-        i, passes = 0, 0
+        i, passes, taking = 0, 0, False
         while True:
             t = throwers[i]
             lead = not self.attack
@@ -199,13 +203,16 @@ class TanGame:
             if legal:
                 view = SimpleNamespace(seat=t, hand=sorted(self.hands[t]), legal=legal, trump=self.trump,
                                        stock_left=len(self.stock), is_lead=lead, defender_cards=len(self.hands[d]),
-                                       n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover))
+                                       n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover),
+                                   taking=taking)
                 choice = self.strategies[t].attack(view, self.rng)
             if choice is None:
                 if lead:
                     raise AssertionError("a lead must play a card")
                 passes += 1
                 self.log.append(("pass", t))
+                if passes == len(throwers) and taking:
+                    return self._pick_up(d)
                 if passes == len(throwers):
                     self.discard += self.attack + self.cover
                     self.log.append(("discard", sorted(self.attack + self.cover)))
@@ -221,6 +228,8 @@ class TanGame:
             self.attack.append(choice)
             self.log.append(("attack", t, choice))
             self._check()
+            if taking:
+                continue
             beaters = sorted(c for c in self.hands[d] if beats(c, choice, self.trump))
             cov = None
             if beaters:
@@ -228,14 +237,12 @@ class TanGame:
                                        stock_left=len(self.stock), card=choice, n_attack=len(self.attack),
                                        attack=list(self.attack), cover=list(self.cover))
                 cov = self.strategies[d].defend(view, self.rng)
+            if cov is None and self.rules.throw_in_after_take:
+                taking = True
+                self.log.append(("taking", d))
+                continue
             if cov is None:
-                taken = self.attack + self.cover
-                self.hands[d].update(taken)
-                self.attack, self.cover = [], []
-                self.pickups += 1
-                self.log.append(("take", d, sorted(taken)))
-                self._check()
-                return True
+                return self._pick_up(d)
             if cov not in beaters:
                 raise AssertionError(f"strategy covered with an illegal card {cov}")
             self.hands[d].remove(cov)
@@ -254,6 +261,16 @@ class TanGame:
                 self.attack, self.cover = [], []
                 self._check()
                 return False
+
+    def _pick_up(self, d: int) -> bool:
+        """The defender takes every card on the table (lên); returns True."""
+        taken = self.attack + self.cover
+        self.hands[d].update(taken)
+        self.attack, self.cover = [], []
+        self.pickups += 1
+        self.log.append(("take", d, sorted(taken)))
+        self._check()
+        return True
 
     def _refill(self, a: int, d: int):
         others = [s for s in ((a + k) % self.P for k in range(1, self.P)) if s != d]
@@ -373,6 +390,8 @@ def format_log(game: TanGame, unicode: bool = True) -> str:
             lines.append(f"  seat {ev[1]} covers {f(ev[2])} with {f(ev[3])}")
         elif kind == "pass":
             lines.append(f"  seat {ev[1]} passes")
+        elif kind == "taking":
+            lines.append(f"  seat {ev[1]} says lên: the others may still add")
         elif kind == "take":
             lines.append(f"  seat {ev[1]} takes (lên): {fs(ev[2])}")
         elif kind == "discard":
