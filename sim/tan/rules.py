@@ -14,7 +14,9 @@ Interpretations the rule text leaves open (documented here once):
   the first whose strategy swaps gives one lower trump for the turned card, which then lies at the bottom of the
   stock (one swap a game).
 - ``trump_exchange = "two_only"`` (đổi 2 chủ): only the lowest trump of the deck (the 2; the 6 in the 36-card deck)
-  may be swapped for the turned card, and in a single game the swapper attacks first (RULES §3.2).
+  may be swapped for the turned card; the swapper attacks first in a single game, and in a series game any 2-swap
+  takes the first attack from the previous winner (the winner's own swap passes it to the next player; RULES §3.2,
+  ``sim.tan.series``).
 - ``defender_runs_out``: the seed announces two ways of playing when the defender runs out of cards and the text is
   cut there.  ``"bout_ends"`` (default): a defender who covers with their last card ends the bout as defended (the
   attack cap is the defender's hand at the bout's start, so the cap is reached then anyway).
