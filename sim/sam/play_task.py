@@ -19,7 +19,7 @@ from sim.sam.metrics import play_counts, play_rows
 from sim.sam.reference import deal_games
 from sim.sam.rules import SamRules, rules_from_table
 from sim.sam.strategies import StrategyBase, make_strategy
-from sim.streams import DEAL, PLAY, stream
+from sim.streams import DEAL, FIRST, PLAY, stream
 
 SEAT_KEYS = tuple(f"seat{i}" for i in range(5))
 
@@ -52,7 +52,7 @@ def parse(sections: dict, where: str) -> PlayParams:
 
 
 def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
-    cards, leader = deal_games(stream(seed_seq, DEAL), n, params.rules)
+    cards, leader = deal_games(stream(seed_seq, DEAL), n, params.rules, stream(seed_seq, FIRST))
     b = play_batch(cards, leader, params.rules, list(params.strategies), rng=stream(seed_seq, PLAY))
     return play_counts(b, params.rules.players)
 

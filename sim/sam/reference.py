@@ -31,18 +31,23 @@ from sim.sam.declare import bayes_declare
 from sim.sam.hand import SINGLE, chop_value, is_chop, move_table, toi_trang_kind, toi_trang_name
 from sim.sam.rules import SamRules
 from sim.sam.strategies import PASS, StrategyBase, View, sam_plan, unbeatable
-from sim.streams import DEAL, PLAY, chunk_seed, stream
+from sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
 
 OUTCOMES = ("normal", "toi_trang", "sam_success", "sam_fail", "void")
 
 
-def deal_games(rng: np.random.Generator, n: int, rules: SamRules) -> tuple[np.ndarray, np.ndarray]:
-    """Deal ``n`` tables: cards (n, P, 10) sorted in each hand, and the first player (n,) (random or seat 0)."""
+def deal_games(rng: np.random.Generator, n: int, rules: SamRules,
+               first_rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Deal ``n`` tables: cards (n, P, 10) sorted in each hand, and the first player (n,) (random or seat 0).
+
+    The first players are drawn from ``first_rng`` (runs and replays pass the chunk's FIRST stream, so table ``k``
+    does not depend on ``n``; default: ``rng`` after all the deals).
+    """
     p = rules.players
     order = np.argsort(rng.random((n, 52)), axis=1)[:, : p * HAND_SIZE].reshape(n, p, HAND_SIZE)
     cards = np.sort(order, axis=2).astype(np.int8)
     if rules.first_leader == "random":
-        leader = rng.integers(0, p, size=n)
+        leader = (rng if first_rng is None else first_rng).integers(0, p, size=n)
     else:
         leader = np.zeros(n, np.int64)
     return cards, leader.astype(np.int64)
@@ -311,9 +316,10 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
 
 
 def replay_text(seed: int, rules: SamRules, strategies) -> str:
-    """One game (chunk 0, game 0 of ``seed``) move by move, for ``cardodds replay sam --seed S``."""
+    """One game (chunk 0, game 0 of ``seed``: the first game ``cardodds run`` plays) move by move, for
+    ``cardodds replay sam --seed S``."""
     ss = chunk_seed(seed, 0)
-    cards, leader = deal_games(stream(ss, DEAL), 1, rules)
+    cards, leader = deal_games(stream(ss, DEAL), 1, rules, stream(ss, FIRST))
     res = play_game(cards[0], int(leader[0]), rules, strategies, rng=stream(ss, PLAY), log=True)
     tail = [f"outcome: {res.outcome}" + (f", winner seat {res.winner}" if res.winner >= 0 else ""),
             "payments: " + ", ".join(f"seat {s} {int(v):+d}" for s, v in enumerate(res.pay))]

@@ -71,7 +71,7 @@ class _Dispatch:
 
 # arrays with the game axis first / last, compacted together when games finish
 _ROW_ARRAYS = ("cum", "top", "att", "cov", "disc", "nt", "bouts", "pickups", "gid", "a", "d", "cur", "passes",
-               "nthrow", "cap", "trump", "tmask", "beat_base", "live")
+               "nthrow", "cap", "trump", "tmask", "beat_base", "live", "taking")
 _SEAT_ARRAYS = ("hands", "succ", "inn")
 
 
@@ -181,6 +181,7 @@ class _Games:
         self.passes = np.zeros(self.N, dtype=np.intp)
         self.nthrow = np.full(self.N, self.P - 1, dtype=np.intp)
         self.cap = np.minimum(bits.popcount(self.hands[self.d, rows]), self.cap_rule).astype(np.intp)
+        self.taking = np.zeros(self.N, dtype=bool)  # the defender has said lên (throw_in_after_take)
 
     # -- one move in every running game -----------------------------------------------------------------------------
     def step(self):
@@ -194,8 +195,9 @@ class _Games:
         lead = self.att == 0
         legal = np.where(lead, hc, np.where(nt < cap, hc & bits.rank_spread(self.att | self.cov), ZERO))
         stock_left = S - self.top
+        taking = self.taking
         view = SimpleNamespace(hand=hc, legal=legal, is_lead=lead, tmask=self.tmask, trump=self.trump,
-                               stock_left=stock_left, defender_cards=bits.popcount(hd), n_attack=nt)
+                               stock_left=stock_left, defender_cards=bits.popcount(hd), n_attack=nt, taking=taking)
         choice = self.disp("attack_batch", cur, view, self.rng)
         play = (choice >= 0) & (legal != 0)
         choice = np.where(play, choice, -1)
@@ -207,7 +209,7 @@ class _Games:
         self.att |= b
         nt = nt + play
 
-        dlegal = bits.BEAT_LUT[self.beat_base + choice] & hd
+        dlegal = np.where(taking, ZERO, bits.BEAT_LUT[self.beat_base + choice] & hd)
         dview = SimpleNamespace(hand=hd, legal=dlegal, card=np.maximum(choice, 0), tmask=self.tmask,
                                 trump=self.trump, stock_left=stock_left, n_attack=nt)
         dch = self.disp("defend_batch", d, dview, self.rng)
@@ -215,7 +217,10 @@ class _Games:
         cb = bits.BIT_LUT[np.where(covered, dch, -1) + 1]
         if self.check:
             assert ((cb & dlegal) != 0)[covered & live].all(), "illegal cover"
-        take = play & ~covered
+        take = play & ~covered & ~taking
+        if self.rules.throw_in_after_take:  # lên announced: the adding goes on, the bout ends when all pass
+            taking = taking | take
+            take = np.zeros_like(take)
         hd = hd ^ cb
         if self.rules.defender_runs_out == "others_may_continue":
             refill = covered & (hd == 0) & (self.top < S)
@@ -239,10 +244,10 @@ class _Games:
                 break
             passes = passes + forced
             cur = np.where(forced, sf[ic], cur)
-        self.cur, self.nt, self.cap, self.passes = cur, nt, cap, passes
+        self.cur, self.nt, self.cap, self.passes, self.taking = cur, nt, cap, passes, taking
         end = live & ((going & (passes >= self.nthrow)) | (covered & (hd == 0)) | take)
         if end.any():
-            self._end_bouts(np.nonzero(end)[0], take)
+            self._end_bouts(np.nonzero(end)[0], take | taking)
         elif self.check:
             self.conservation()
 
@@ -264,6 +269,7 @@ class _Games:
         self.att[ei] = ZERO
         self.cov[ei] = ZERO
         self.nt[ei] = 0
+        self.taking[ei] = False
 
         # refill while the stock lasts, in the rules' order
         tp = self.top[ei]

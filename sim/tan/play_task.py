@@ -18,8 +18,15 @@ the chunk at the same table, an independent game — the baseline).
 Series (``[rules] series_length = N > 1``, docs/rules.md §3.7; carry-over in ``sim.tan.series``): the chunk's ``n``
 games are played as ``n // N`` series of N games in a row at one table (plus one shorter series for the remainder),
 game after game with the plain-Python reference engine — slow compared with the batch engine (about a millisecond a
-game), which still plays single games.  Game ``k`` of the chunk is dealt from row ``k`` of the chunk's DEAL stream,
-the xả reshuffles are drawn from the same stream after all the deals.  ``n`` counts games, not series.  The opening
+game), which still plays single games.  ``n`` counts games, not series.
+
+Deal (``sim.tan.deal.deal_chunk``): game ``k`` of the chunk takes the ``k``-th deck of the chunk's DEAL stream, the
+``k``-th first-attacker draw of its FIRST stream and (series) the ``k``-th xả keys of its RESHUFFLE stream, so the
+chunk's first games do not depend on its size.  ``cardodds replay tan --seed S`` is the first game (or, with
+``series_length = N``, the first series of N games) of chunk 0 of a run with seed ``S`` and the same rules and
+strategies: same deal, same first attacker, same moves and outcome.  Deterministic strategies only: the batch engine
+draws a randomised strategy's choices for all the chunk's games at once, so with ``random`` seats the replay shows
+the run's deal played with the replay's own draws.  The opening
 features (``lose.by_trumps`` ...) then describe the hand after the carry-over (xả, cúng), before any trump swap.
 Extra rows: ``series.cung_chu`` (trumps given, per game that follows another game of its series) and
 ``series.xa.mean`` (xả declarations per such game); ``lose.after_losing`` within a series.
@@ -35,9 +42,9 @@ import pandas as pd
 
 from sim.errors import CardoddsError
 from sim.registry import Counts, Row, Task
-from sim.streams import DEAL, PLAY, chunk_seed, stream
+from sim.streams import PLAY, chunk_seed, stream
 from sim.tan.batch import play_batch
-from sim.tan.deal import deal_orders
+from sim.tan.deal import deal_chunk
 from sim.tan.reference import TanGame, format_log
 from sim.tan.rules import TanRules
 from sim.tan.series import play_series
@@ -86,9 +93,7 @@ def _series_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
     """
     rules = params.rules
     P, L = rules.players, rules.series_length
-    deal_rng = stream(seed_seq, DEAL)
-    orders, first = deal_orders(rules, deal_rng, n)
-    keys = deal_rng.random((n, 2, 52))  # xả reshuffles, drawn after every deal of the chunk
+    orders, first, keys = deal_chunk(rules, seed_seq, n, xa_keys=True)
     play_rng = stream(seed_seq, PLAY)
     loser = np.full(n, -1, dtype=np.int64)
     fa, bouts, pickups = (np.zeros(n, dtype=np.int64) for _ in range(3))
@@ -118,21 +123,29 @@ def _series_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
     return res, tuple(feats), follows, cung, xa, prev_loser
 
 
+def play_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
+    """Play a chunk's ``n`` games (in series when ``series_length > 1``); per-game arrays.
+
+    Returns the outcomes (``loser, first_attacker, draw, truncated, bouts, pickups``), the opening features, and
+    ``follows, cung, xa, prev_loser`` (see ``_series_chunk``).
+    """
+    rules = params.rules
+    if rules.series_length > 1:
+        return _series_chunk(params, seed_seq, n)
+    orders, first = deal_chunk(rules, seed_seq, n)
+    res = play_batch(rules, orders, first, params.strategies, rng=stream(seed_seq, PLAY))
+    follows, cung, xa = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64)
+    # independent games: the previous game of the chunk at the same table
+    prev_loser = np.concatenate([[-1], res.loser[:-1].astype(np.int64)])
+    return res, _opening_features(orders, rules), follows, cung, xa, prev_loser
+
+
 def run_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int) -> Counts:
     """Play ``n`` games (in series when ``series_length > 1``); return additive counts."""
     rules = params.rules
     P, H = rules.players, rules.hand_size
-    if rules.series_length > 1:
-        res, features, follows, cung, xa, prev_loser = _series_chunk(params, seed_seq, n)
-        width = H + 2  # a cúng leaves the winner one card over the hand size
-    else:
-        orders, first = deal_orders(rules, stream(seed_seq, DEAL), n)
-        res = play_batch(rules, orders, first, params.strategies, rng=stream(seed_seq, PLAY))
-        features = _opening_features(orders, rules)
-        width = H + 1
-        follows, cung, xa = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64)
-        # independent games: the previous game of the chunk at the same table
-        prev_loser = np.concatenate([[-1], res.loser[:-1].astype(np.int64)])
+    res, features, follows, cung, xa, prev_loser = play_chunk(params, seed_seq, n)
+    width = H + (2 if rules.series_length > 1 else 1)  # a cúng leaves the winner one card over the hand size
     lost = res.loser >= 0
     rel = (res.loser.astype(np.int64) - res.first_attacker) % P
     lose_seat = np.bincount(rel[lost], minlength=P).astype(np.int64)
@@ -221,34 +234,40 @@ def charts(counts, chunk_counts, params: TanParams, rows):
     }
 
 
-def replay_text(seed: int, rules: TanRules, strategies) -> str:
-    """One game shown move by move (``cardodds replay tan --seed S``).
+def replay_games(seed: int, rules: TanRules, strategies) -> list:
+    """The games ``cardodds replay tan --seed S`` shows, played with move checks: a list of ``(game, outcome)``.
 
-    The game is dealt by ``deal_orders(rules, stream(chunk_seed(seed, 0), DEAL), 1)``; randomised strategies use the
-    PLAY stream of the same chunk.
-
-    With ``series_length > 1`` the whole first series of chunk 0 is shown (the games ``run_chunk`` plays first), each
-    game's log with its carry-over (cúng chủ, xả) followed by its result line.
+    The first game of chunk 0 of a run seeded ``seed`` (``deal_chunk(rules, chunk_seed(seed, 0), 1)``), or with
+    ``series_length = N`` its first series of N games; randomised strategies use the PLAY stream of that chunk.
     """
     strategies = seat_strategies(list(strategies) if isinstance(strategies, (list, tuple)) else strategies,
                                  rules.players, "replay")
     seq = chunk_seed(seed, 0)
-    names = ", ".join(f"seat {p}: {s.name}" for p, s in enumerate(strategies))
+    if rules.series_length > 1:
+        orders, first, keys = deal_chunk(rules, seq, rules.series_length, xa_keys=True)
+        games = play_series(rules, orders, first, keys, strategies, rng=stream(seq, PLAY), check=True)
+        return [(rec.game, rec.outcome) for rec in games]
+    orders, first = deal_chunk(rules, seq, 1)
+    game = TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY), check=True)
+    return [(game, game.play())]
+
+
+def replay_text(seed: int, rules: TanRules, strategies) -> str:
+    """One game (or the first series) shown move by move (``cardodds replay tan --seed S``); see ``replay_games``.
+
+    With ``series_length > 1`` each game's log is shown with its carry-over (cúng chủ, xả) and its result line.
+    """
+    games = replay_games(seed, rules, strategies)
+    names = ", ".join(f"seat {p}: {s.name}" for p, s in enumerate(games[0][0].strategies))
     head = (f"Tấn replay, seed {seed}: {rules.players} players, {rules.deck}-card deck, hand {rules.hand_size}, "
             f"trump exchange {rules.trump_exchange}\nstrategies: {names}")
-    if rules.series_length > 1:
-        deal_rng = stream(seq, DEAL)
-        orders, first = deal_orders(rules, deal_rng, rules.series_length)
-        keys = deal_rng.random((rules.series_length, 2, 52))
-        games = play_series(rules, orders, first, keys, strategies, rng=stream(seq, PLAY), check=True)
-        lines = [head + f"\nseries of {rules.series_length} games"]
-        for k, rec in enumerate(games):
-            lines += [f"== game {k + 1} of {rules.series_length} ==", format_log(rec.game), _result_line(rec.outcome)]
-        return "\n".join(lines)
-    orders, first = deal_orders(rules, stream(seq, DEAL), 1)
-    game = TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY), check=True)
-    out = game.play()
-    return "\n".join([head, format_log(game), _result_line(out)])
+    if rules.series_length == 1:
+        game, out = games[0]
+        return "\n".join([head, format_log(game), _result_line(out)])
+    lines = [head + f"\nseries of {rules.series_length} games"]
+    for k, (game, out) in enumerate(games):
+        lines += [f"== game {k + 1} of {rules.series_length} ==", format_log(game), _result_line(out)]
+    return "\n".join(lines)
 
 
 def _result_line(out) -> str:

@@ -10,6 +10,10 @@ The order of play inside a bout (lượt tấn), which the rule text leaves loos
    adds one card whose rank is already on the table (the defender covers it or takes) and keeps the turn, or passes
    and hands the turn on.  The bout ends as defended when every adder has passed in a row.
 3. A take ends the bout at once: nobody may add after lên (seed).  The defender picks up every card on the table.
+   With ``throw_in_after_take`` (podkidnoy) the take is announced instead (log ``taking``) and the adding of step 2
+   goes on, the player who played the card the defender did not cover keeping the turn; the cards added are not
+   covered; when every adder has passed in a row the defender picks up every card on the table.  Attack views carry
+   ``taking`` (the defender has announced lên) in both engines.
 4. Attack cards in a bout never exceed the defender's hand at the bout's start (or ``max_attack_cards`` if lower).
    A defender who covers with their last card ends the bout as defended (``defender_runs_out = "bout_ends"``); with
    ``"others_may_continue"`` and cards left in the stock, they draw up to ``hand_size`` at once and the bout goes on,
@@ -32,6 +36,7 @@ from types import SimpleNamespace
 
 from sim.errors import CardoddsError
 from sim.tan.cards import card, deck_ids, format_card, format_cards, min_rank, rank_of, suit_of
+from sim.tan.decisions import decide
 from sim.tan.rules import TanRules
 
 
@@ -97,6 +102,7 @@ class TanGame:
         self.bouts = 0
         self.pickups = 0
         self.series_winner: int | None = None  # set by sim.tan.series for the games after the first
+        self.swapped = False  # the one trump swap of the game has been made
         self.log: list[tuple] = [("deal", [sorted(h) for h in self.hands], self.turned, self.first_attacker)]
         self._deck = deck_ids(rules.deck)
         self._check()
@@ -130,9 +136,31 @@ class TanGame:
         raise AssertionError("no player in the game")
 
     # -- phases -----------------------------------------------------------------------------------------------------
+    def exchange_view(self, s: int, options: list[int]) -> SimpleNamespace:
+        """What seat ``s`` sees when deciding a trump swap (``options``: the cards it may swap)."""
+        return SimpleNamespace(seat=s, hand=sorted(self.hands[s]), options=options, turned=self.turned,
+                               trump=self.trump)
+
+    def swap(self, s: int, choice: int):
+        """Seat ``s`` swaps ``choice`` for the turned card (one swap a game), moving the first attack if due.
+
+        ``trump_exchange = "two_only"`` (đổi 2 chủ, docs/rules.md §3.3): in a single game the swapper attacks first; in a
+        series game (``series_winner`` set) any 2-swap takes the first attack from the previous winner — a swap by
+        the winner passes it to the next player in turn, a swap by another player gives it to the swapper.
+        """
+        self.hands[s].remove(choice)
+        self.hands[s].add(self.turned)
+        self.stock[-1] = choice
+        self.log.append(("exchange", s, choice, self.turned))
+        if self.rules.trump_exchange == "two_only":
+            self.first_attacker = self._next_in(s) if s == self.series_winner else s
+        self.turned = choice
+        self.swapped = True
+        self._check()
+
     def _exchange(self):
         mode = self.rules.trump_exchange
-        if mode == "none":
+        if mode == "none" or getattr(self, "swapped", False):
             return
         P = self.P
         low = card(min_rank(self.rules.deck), self.trump)
@@ -144,33 +172,23 @@ class TanGame:
                 options = [low] if low in self.hands[s] else []
             if not options:
                 continue
-            view = SimpleNamespace(seat=s, hand=sorted(self.hands[s]), options=options, turned=self.turned,
-                                   trump=self.trump)
-            choice = self.strategies[s].exchange(view, self.rng)
+            view = self.exchange_view(s, options)
+            if mode == "two_only" and s == self.series_winner:  # the previous winner's own decision (docs/rules.md §3.7)
+                choice = low if decide(self.strategies[s], "winner_swaps_two", view, self.rng) else None
+            else:
+                choice = self.strategies[s].exchange(view, self.rng)
             if choice is None:
                 continue
             if choice not in options:
                 raise AssertionError(f"strategy swapped an illegal card {choice}")
-            self.hands[s].remove(choice)
-            self.hands[s].add(self.turned)
-            self.stock[-1] = choice
-            self.log.append(("exchange", s, choice, self.turned))
-            if mode == "two_only":
-                # docs/rules.md §3.3: the swapper attacks first in a single game; in a series the previous winner who
-                # swaps hands the first attack to the next player, and another swapper changes nothing.
-                if self.series_winner is None:
-                    self.first_attacker = s
-                elif s == self.series_winner:
-                    self.first_attacker = self._next_in(s)
-            self.turned = choice
-            self._check()
+            self.swap(s, choice)
             return
 
     def _bout(self, a: int, d: int) -> bool:
         """Play one bout; return True when the defender took (lên)."""
         cap = min(len(self.hands[d]), self.rules.attack_cap)
         throwers = [a] + [s for s in ((a + k) % self.P for k in range(1, self.P)) if not self.out[s] and s != d]
-        i, passes = 0, 0
+        i, passes, taking = 0, 0, False
         while True:
             t = throwers[i]
             lead = not self.attack
@@ -185,13 +203,16 @@ class TanGame:
             if legal:
                 view = SimpleNamespace(seat=t, hand=sorted(self.hands[t]), legal=legal, trump=self.trump,
                                        stock_left=len(self.stock), is_lead=lead, defender_cards=len(self.hands[d]),
-                                       n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover))
+                                       n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover),
+                                   taking=taking)
                 choice = self.strategies[t].attack(view, self.rng)
             if choice is None:
                 if lead:
                     raise AssertionError("a lead must play a card")
                 passes += 1
                 self.log.append(("pass", t))
+                if passes == len(throwers) and taking:
+                    return self._pick_up(d)
                 if passes == len(throwers):
                     self.discard += self.attack + self.cover
                     self.log.append(("discard", sorted(self.attack + self.cover)))
@@ -207,6 +228,8 @@ class TanGame:
             self.attack.append(choice)
             self.log.append(("attack", t, choice))
             self._check()
+            if taking:
+                continue
             beaters = sorted(c for c in self.hands[d] if beats(c, choice, self.trump))
             cov = None
             if beaters:
@@ -214,14 +237,12 @@ class TanGame:
                                        stock_left=len(self.stock), card=choice, n_attack=len(self.attack),
                                        attack=list(self.attack), cover=list(self.cover))
                 cov = self.strategies[d].defend(view, self.rng)
+            if cov is None and self.rules.throw_in_after_take:
+                taking = True
+                self.log.append(("taking", d))
+                continue
             if cov is None:
-                taken = self.attack + self.cover
-                self.hands[d].update(taken)
-                self.attack, self.cover = [], []
-                self.pickups += 1
-                self.log.append(("take", d, sorted(taken)))
-                self._check()
-                return True
+                return self._pick_up(d)
             if cov not in beaters:
                 raise AssertionError(f"strategy covered with an illegal card {cov}")
             self.hands[d].remove(cov)
@@ -240,6 +261,16 @@ class TanGame:
                 self.attack, self.cover = [], []
                 self._check()
                 return False
+
+    def _pick_up(self, d: int) -> bool:
+        """The defender takes every card on the table (lên); returns True."""
+        taken = self.attack + self.cover
+        self.hands[d].update(taken)
+        self.attack, self.cover = [], []
+        self.pickups += 1
+        self.log.append(("take", d, sorted(taken)))
+        self._check()
+        return True
 
     def _refill(self, a: int, d: int):
         others = [s for s in ((a + k) % self.P for k in range(1, self.P)) if s != d]
@@ -278,6 +309,7 @@ class TanGame:
         game.finish_order = [p for p in range(game.P) if game.out[p]]
         game.first_attacker = int(first_attacker)
         game.series_winner = None
+        game.swapped = True
         game.bouts, game.pickups = int(bouts), int(pickups)
         game.log = [("resume", game.bouts)]
         game._deck = deck_ids(rules.deck)
@@ -358,6 +390,8 @@ def format_log(game: TanGame, unicode: bool = True) -> str:
             lines.append(f"  seat {ev[1]} covers {f(ev[2])} with {f(ev[3])}")
         elif kind == "pass":
             lines.append(f"  seat {ev[1]} passes")
+        elif kind == "taking":
+            lines.append(f"  seat {ev[1]} says lên: the others may still add")
         elif kind == "take":
             lines.append(f"  seat {ev[1]} takes (lên): {fs(ev[2])}")
         elif kind == "discard":

@@ -2,13 +2,21 @@
 
 Interpretations the rule text leaves open (docs/rules.md §3.9 states them all):
 
+- ``first_attacker``: ``"count"`` is the seed's "bốc bất cứ quân nào lên để xác định lượt … đếm từ người bốc": the
+  dealer (seat 0) draws a stock card and counts its value (A = 1 … K = 13) from themself; ``"lowest_trump"`` is
+  classic podkidnoy's holder of the lowest trump (a uniform seat when no hand holds a trump).
+- ``throw_in_after_take``: with ``True`` (podkidnoy, not the seed's rule) a take (lên) does not end the bout: the
+  adders go on in the usual turn order, each adding cards of the ranks on the table while the cap allows, until all
+  pass in a row; the defender then picks up every card on the table.
 - ``max_attack_cards``: the attack cards of one bout never exceed the defender's hand at the bout's start; an integer
   lowers that cap further (the bout's cap is ``min(max_attack_cards, defender's hand)``).
 - ``trump_exchange = "any_lower"``: before the first attack the seats are asked in turn order from the first attacker;
   the first whose strategy swaps gives one lower trump for the turned card, which then lies at the bottom of the
   stock (one swap a game).
 - ``trump_exchange = "two_only"`` (đổi 2 chủ): only the lowest trump of the deck (the 2; the 6 in the 36-card deck)
-  may be swapped for the turned card, and in a single game the swapper attacks first (docs/rules.md §3.3).
+  may be swapped for the turned card; the swapper attacks first in a single game, and in a series game any 2-swap
+  takes the first attack from the previous winner (the winner's own swap passes it to the next player; docs/rules.md §3.3,
+  ``sim.tan.series``).
 - ``defender_runs_out``: the seed announces two ways of playing when the defender runs out of cards and the text is
   cut there.  ``"bout_ends"`` (default): a defender who covers with their last card ends the bout as defended (the
   attack cap is the defender's hand at the bout's start, so the cap is reached then anyway).
@@ -47,10 +55,15 @@ class TanRules:
         The full deck, or 6..A.
     trump_exchange : {"any_lower", "two_only", "none"}
         Who may swap a trump from hand for the turned card before the first attack.
-    first_attacker : {"random", "seat0"}
-        Who attacks first in a single game.
+    first_attacker : {"random", "seat0", "count", "lowest_trump"}
+        Who attacks first in a single game: a uniform seat, seat 0 (the dealer), the seed's count of a drawn card
+        from the dealer (not uniform), or the holder of the lowest trump (classic podkidnoy); see
+        ``sim.tan.deal.first_attackers``.
     max_attack_cards : "defender_hand" or int
         Cap on the attack cards of one bout.
+    throw_in_after_take : bool
+        False (the seed: nobody adds after lên); True (podkidnoy): once the defender takes, the others may still add
+        cards of the ranks on the table, up to the bout's cap, and the defender picks them up with the rest.
     refill_order : {"attacker_defender_others", "attacker_others_defender"}
         Drawing order after a bout (the seed's, or the Russian one).
     defender_runs_out : {"bout_ends", "others_may_continue"}
@@ -69,8 +82,9 @@ class TanRules:
     hand_size: int = 8
     deck: Literal[52, 36] = 52
     trump_exchange: Literal["any_lower", "two_only", "none"] = "any_lower"
-    first_attacker: Literal["random", "seat0"] = "random"
+    first_attacker: Literal["random", "seat0", "count", "lowest_trump"] = "random"
     max_attack_cards: Literal["defender_hand"] | int = "defender_hand"
+    throw_in_after_take: bool = False
     refill_order: Literal["attacker_defender_others", "attacker_others_defender"] = "attacker_defender_others"
     defender_runs_out: Literal["bout_ends", "others_may_continue"] = "bout_ends"
     max_bouts: int = 1000
@@ -92,8 +106,14 @@ class TanRules:
             )
         if self.trump_exchange not in ("any_lower", "two_only", "none"):
             raise CardoddsError(f"trump_exchange must be any_lower, two_only or none, not {self.trump_exchange!r}")
-        if self.first_attacker not in ("random", "seat0"):
-            raise CardoddsError(f"first_attacker must be random or seat0, not {self.first_attacker!r}")
+        if self.first_attacker not in ("random", "seat0", "count", "lowest_trump"):
+            raise CardoddsError(f"first_attacker must be random, seat0, count or lowest_trump, "
+                                f"not {self.first_attacker!r}")
+        if self.first_attacker == "count" and self.players * self.hand_size + 1 >= self.deck:
+            raise CardoddsError("first_attacker = count draws a stock card, but the deal leaves none besides the "
+                                "turned trump card")
+        if self.throw_in_after_take is not False and self.throw_in_after_take is not True:
+            raise CardoddsError(f"throw_in_after_take must be true or false, not {self.throw_in_after_take!r}")
         m = self.max_attack_cards
         if m != "defender_hand" and (not isinstance(m, int) or isinstance(m, bool) or m < 1):
             raise CardoddsError(f"max_attack_cards must be 'defender_hand' or a positive integer, not {m!r}")

@@ -21,14 +21,18 @@ Before each game after the first, in this order:
    b. Cúng chủ: ``L``, unless they have xả'd, gives their highest trump to ``W`` (so a loser whose only trump is the
       2 gives the 2).  No card is given back: ``L`` starts with one card fewer, ``W`` with one more, until the
       refill.  A loser holding no trump (after a xả) gives nothing.
-   c. Order of giving and swapping: ``L`` always gives first; any trump swap (``trump_exchange``) happens afterwards
-      in the usual exchange phase, asked in turn order from ``W``, one swap a game, as each seat's strategy decides
-      (``basic`` and ``heuristic`` always swap when allowed, even when it costs ``W`` the first attack below).
+   c. Order of giving and swapping: with ``"two_only"``, a loser holding the 2 and other trumps chooses
+      (``loser_swaps_first``, ``sim.tan.decisions``; default: give first): swap the 2 for the turned card and then
+      give their highest trump — possibly the card just taken — or give first.  Otherwise ``L`` gives first and any
+      trump swap happens afterwards in the usual exchange phase, asked in turn order from ``W``, one swap a game, as
+      each seat's strategy decides; ``W`` holding the 2 decides with ``winner_swaps_two`` (default: as its
+      ``exchange`` would; ``basic`` and ``heuristic`` always swap, even though it costs them the first attack).
 
-4. "Đổi 2 chủ" (``trump_exchange = "two_only"``) in a series game: if ``W`` swaps the 2 (e.g. the 2 just received by
-   cúng), the first attack passes to the next player after ``W``; a swap by anyone else leaves it with ``W`` (the
-   single-game rule, the swapper attacks first, applies to the first game of a series only; docs/rules.md §3.3).  With
-   ``"any_lower"`` a swap never moves the first attack.
+4. "Đổi 2 chủ" (``trump_exchange = "two_only"``) in a series game: any 2-swap takes the first attack from ``W``
+   ("Nếu người nào đổi 2 chủ, thì lượt ra bài đầu tiên sẽ thuộc về người tiếp theo trong vòng chứ không thuộc về
+   người thắng ván trước đó"): if ``W`` swaps, it passes to the next player after ``W`` ("mất lượt đi trước cho
+   người tiếp theo trong vòng"); a swap by another player gives it to the swapper, as in a single game ("người đó
+   sẽ có quyền tấn người kế tiếp đầu tiên"; docs/rules.md §3.3).  With ``"any_lower"`` a swap never moves the first attack.
 
 A game without a first finisher (truncated before anyone finished) is followed by a game started as the first one
 (first attacker as dealt, ``first_attacker`` rule; single-game swap rule).
@@ -38,7 +42,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sim.tan.cards import suit_of
+from sim.tan.cards import card, min_rank, suit_of
+from sim.tan.decisions import decide
 from sim.tan.reference import Outcome, TanGame
 from sim.tan.rules import TanRules
 
@@ -108,6 +113,13 @@ def carry_over(game: TanGame, winner: int, loser: int | None, keys) -> tuple[int
         xa.append(winner)
     if loser_xa:
         return None, xa
+    low = card(min_rank(game.rules.deck), game.trump)
+    trumps = [c for c in game.hands[loser] if suit_of(c) == game.trump]
+    if game.rules.trump_exchange == "two_only" and low in trumps and len(trumps) > 1:
+        view = game.exchange_view(loser, [low])
+        view.winner = winner
+        if decide(game.strategies[loser], "loser_swaps_first", view, game.rng):
+            game.swap(loser, low)
     c = max(c for c in game.hands[loser] if suit_of(c) == game.trump)
     game.hands[loser].remove(c)
     game.hands[winner].add(c)

@@ -47,6 +47,11 @@ RULE_VARIANTS = [
     dict(players=6, trump_exchange="two_only", refill_order="attacker_others_defender"),
     dict(defender_runs_out="others_may_continue"), dict(defender_runs_out="others_may_continue", players=2),
     dict(defender_runs_out="others_may_continue", max_attack_cards=5, players=3, deck=36, hand_size=6),
+    dict(throw_in_after_take=True), dict(throw_in_after_take=True, players=2),
+    dict(throw_in_after_take=True, players=3, defender_runs_out="others_may_continue", max_attack_cards=5),
+    dict(deck=36, hand_size=6, throw_in_after_take=True, first_attacker="lowest_trump", trump_exchange="none",
+         refill_order="attacker_others_defender", max_attack_cards=6),
+    dict(first_attacker="count", players=3), dict(first_attacker="lowest_trump", players=5, trump_exchange="two_only"),
 ]
 
 

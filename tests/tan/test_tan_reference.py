@@ -103,6 +103,23 @@ def test_others_add_in_turn_order_and_nobody_adds_after_take():
     assert g.log[g.log.index(bout[4]) + 1][:3] == ("bout", 2, 2)
 
 
+def test_podkidnoy_throw_in_after_take():
+    # throw_in_after_take: seat 1 cannot cover 4♣ and says lên; the adding goes on — seat 2 keeps the turn and throws
+    # in 9♣ (a rank on the table, uncovered), then everyone passes and seat 1 picks up all four cards
+    g = setup(["4s Kd", "9s 2d 3d", "9c 4c"], stock="", throw_in_after_take=True)
+    g.play()
+    bout = g.log[g.log.index(("bout", 1, 0, 1)) + 1:]
+    assert bout[:9] == [("attack", 0, C("4s")), ("cover", 1, C("4s"), C("9s")), ("pass", 0),
+                        ("attack", 2, C("4c")), ("taking", 1), ("attack", 2, C("9c")), ("pass", 2), ("pass", 0),
+                        ("take", 1, sorted(parse_cards("4s 9s 4c 9c")))]
+    assert "seat 1 says lên: the others may still add" in format_log(g)
+    # ... but never past the cap: a defender who started the bout with 2 cards gets no third attack card
+    g = setup(["4s Kd", "9s 2d", "9c 4c"], stock="", throw_in_after_take=True)
+    g.play()
+    bout = g.log[g.log.index(("bout", 1, 0, 1)) + 1:]
+    assert bout[3:7] == [("attack", 2, C("4c")), ("taking", 1), ("pass", 2), ("pass", 0)]
+
+
 def test_defended_bout_gives_the_defender_the_next_attack():
     g = setup(["4s Kd", "9s 2d", "3c 5c"])
     g.play()

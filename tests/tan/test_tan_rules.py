@@ -11,7 +11,7 @@ def test_defaults_follow_rules_md():
     assert (r.players, r.hand_size, r.deck) == (4, 8, 52)
     assert r.trump_exchange == "any_lower" and r.first_attacker == "random"
     assert r.max_attack_cards == "defender_hand" and r.refill_order == "attacker_defender_others"
-    assert r.defender_runs_out == "bout_ends" and r.max_bouts == 1000
+    assert r.defender_runs_out == "bout_ends" and r.max_bouts == 1000 and not r.throw_in_after_take
     assert not r.series and not r.trump_no_three_in_a_row
     assert r.stock_size == 52 - 32
 
@@ -35,6 +35,10 @@ def test_from_table():
     ({"max_attack_cards": "six"}, "max_attack_cards"),
     ({"max_bouts": 0}, "max_bouts"),
     ({"defender_runs_out": "sometimes"}, "defender_runs_out"),
+    ({"first_attacker": "dealer"}, "first_attacker.*lowest_trump"),
+    ({"first_attacker": "count", "players": 5, "deck": 36, "hand_size": 7}, "draws a stock card"),
+    ({"throw_in_after_take": "yes"}, "throw_in_after_take"),
+    ({"throw_in_after_take": 1}, "throw_in_after_take"),
     ({"series": True}, "not implemented"),
     ({"trump_no_three_in_a_row": True}, "series"),
     ({"player": 3}, "did you mean 'players'"),

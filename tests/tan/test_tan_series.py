@@ -76,15 +76,77 @@ def test_loser_whose_only_trump_is_the_2_gives_it_and_the_winner_may_swap_it():
     assert g.play().first_attacker == 0 and not [e for e in g.log if e[0] == "exchange"]
 
 
-def test_a_swap_by_another_player_keeps_the_first_attack_in_a_series_but_not_in_a_single_game():
+def test_a_2_swap_by_another_player_gives_the_swapper_the_first_attack_in_a_series_too():
+    # "Nếu người nào đổi 2 chủ, thì lượt ra bài đầu tiên sẽ thuộc về người tiếp theo trong vòng chứ không thuộc về
+    # người thắng ván trước đó": the 2-swap of seat 2 takes the first attack from seat 0, the previous winner, and
+    # gives it to seat 2 — as in a single game ("người đó sẽ có quyền tấn người kế tiếp đầu tiên")
     hands = ["3s 4s 5s 6s 7s 8s 7c 8c", "3h 2c 3c 9d Td Jd Qd Kd", "2h 3d 4d 5d 6d 7d 8d 4c"]
     rules = TanRules(players=3, trump_exchange="two_only")
     g = game_of(rules, hands, "Ah", first=0)
     carry_over(g, winner=0, loser=1, keys=ascending_keys())  # seat 1 gives 3♥
     out = g.play()
-    assert ("exchange", 2, parse_card("2h"), parse_card("Ah")) in g.log and out.first_attacker == 0
+    assert ("exchange", 2, parse_card("2h"), parse_card("Ah")) in g.log and out.first_attacker == 2
+    assert g.log[g.log.index(("exchange", 2, parse_card("2h"), parse_card("Ah"))) + 1] == ("bout", 1, 2, 0)
     single = game_of(rules, hands, "Ah", first=0)
     assert single.play().first_attacker == 2  # single game: the swapper attacks first (RULES §3.2)
+
+
+def test_a_swap_by_the_previous_winner_passes_the_first_attack_to_the_next_player_still_in():
+    # "mất lượt đi trước cho người tiếp theo trong vòng": at 4 players the winner (seat 3) swaps; seat 0 attacks
+    hands = ["3s 4s 5s 6s 7s 8s 7c 8c", "3h 2c 3c 9d Td Jd Qd Kd", "2d 3d 4d 5d 6d 7d 8d 4c",
+             "2h 9s Ts Js Qs Ks 9c Tc"]
+    rules = TanRules(players=4, trump_exchange="two_only")
+    g = TanGame(rules, order_of(hands, "Ah"), 3, seat_strategies("basic", 4), check=True)
+    g.series_winner = 3
+    out = g.play()
+    assert ("exchange", 3, parse_card("2h"), parse_card("Ah")) in g.log and out.first_attacker == 0
+
+
+@dataclass(frozen=True)
+class KeepsTheTwo(Basic):
+    """Basic, but as the previous winner keeps the 2 (and the first attack)."""
+
+    def winner_swaps_two(self, v, rng=None):
+        return False
+
+
+@dataclass(frozen=True)
+class SwapsBeforeGiving(Basic):
+    """Basic, but as the previous loser holding the 2 and other trumps swaps the 2 before giving."""
+
+    def loser_swaps_first(self, v, rng=None):
+        assert v.options == [parse_card("2h")] and v.turned == parse_card("Ah") and v.winner == 0
+        return True
+
+
+def test_the_previous_winner_decides_whether_to_swap_a_received_2():
+    # "người về nhất ván trước được tự quyết định việc có thể đổi (mất lượt đi trước ...) hoặc không đổi 2 chủ
+    # lấy con chủ đang ở dưới bộ bài úp (sẽ được đi trước)"
+    hands = ["3s 4s 5s 6s 7s 8s 7c 5c", "2h 2c 3c 9d Td Jd Qd Kd", "2d 3d 4d 5d 6d 7d 8d 4c"]
+    rules = TanRules(players=3, trump_exchange="two_only")
+    for strategy, swaps, first in ((Basic(), True, 1), (KeepsTheTwo(), False, 0)):
+        g = game_of(rules, hands, "Ah", first=0, strategies=[strategy, Basic(), Basic()])
+        assert carry_over(g, winner=0, loser=1, keys=ascending_keys())[0] == parse_card("2h")  # the only trump
+        out = g.play()
+        assert (("exchange", 0, parse_card("2h"), parse_card("Ah")) in g.log) == swaps and out.first_attacker == first
+
+
+def test_the_loser_with_the_2_and_other_trumps_chooses_give_then_swap_or_swap_then_give():
+    # "người này có quyền quyết định cúng con chủ cao nhất rồi mới đổi 2 chủ hay ngược lại"
+    hands = ["3s 4s 5s 6s 7s 8s 7c 8c", "2h 9h 2c 3c 9d Td Jd Qd", "2d 3d 4d 5d 6d 7d 8d 4c"]
+    rules = TanRules(players=3, trump_exchange="two_only")
+    # give first (the default): 9♥ goes to the winner, then the 2 is swapped for A♥, which the loser keeps
+    g = game_of(rules, hands, "Ah", first=0)
+    assert carry_over(g, winner=0, loser=1, keys=ascending_keys())[0] == parse_card("9h")
+    out = g.play()
+    assert ("exchange", 1, parse_card("2h"), parse_card("Ah")) in g.log and out.first_attacker == 1
+    # swap first: the 2 for A♥, then the highest trump — A♥ itself — goes to the winner; the loser keeps 9♥
+    g = game_of(rules, hands, "Ah", first=0, strategies=[Basic(), SwapsBeforeGiving(), Basic()])
+    assert carry_over(g, winner=0, loser=1, keys=ascending_keys())[0] == parse_card("Ah")
+    assert parse_card("9h") in g.hands[1] and parse_card("Ah") in g.hands[0] and g.stock[-1] == parse_card("2h")
+    out = g.play()
+    assert [e for e in g.log if e[0] == "exchange"] == [("exchange", 1, parse_card("2h"), parse_card("Ah"))]
+    assert out.first_attacker == 1  # a swap by another player than the winner: the swapper attacks first
 
 
 def test_xa_loser_without_trump_reshuffles_and_then_gives_nothing():
@@ -160,6 +222,8 @@ def _check_series(rules, strategies, seed, games):
             continue
         if rules.trump_exchange == "two_only" and swapped and swapped[0][1] == prev.winner:
             assert out.first_attacker == (prev.winner + 1) % P
+        elif rules.trump_exchange == "two_only" and swapped:
+            assert out.first_attacker == swapped[0][1]  # any 2-swap takes the first attack from the winner
         else:
             assert out.first_attacker == prev.winner  # the previous first finisher attacks first
         if rec.cung is not None:
