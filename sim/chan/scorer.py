@@ -17,7 +17,9 @@ Choices (also in the report):
   phật (it is the same call, bigger); Cá lội sân đình and Ngư ông bắt cá can both be called on one win.
 - Bạch thủ chi is not also Bạch thủ.  A Thiên ù with exactly 6 chắn and 4 cạ is called "Thiên ù bạch thủ" and earns
   Bạch thủ too (the seed lets it go undeclared; the simulator declares everything).
-- Thông needs a series of games: a single game never has it (``WinRecord.thong`` can be set by a series runner).
+- A player may call less than the full call only where seed 000 allows it (:func:`allowed_calls`: Hoa / Nhà / Cá
+  called as Chì Bạch thủ, a Thiên ù bạch thủ without Bạch thủ); the win is then paid as called (:func:`called_cuoc`).
+- Thông needs the previous game: a series runner, or a move log's ``previous`` field, sets ``WinRecord.thong``.
 - Gà (rules option ``ga``): one gà for each of Bạch định, Tám đỏ, Kính tứ chi, Thập thành and a chì bạch thủ win
   (bạch thủ or bạch thủ chi on a card in one's own cửa chì, also under Hoa / Nhà / Cá / Ngư), +``points["ga"]`` each.
 - Xuông only when no other cước applies.

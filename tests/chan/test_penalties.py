@@ -99,3 +99,16 @@ def test_a_clean_win_is_paid_by_every_other_player():
              {"seat": 1, "action": "u"}]
     result, fouls, _ = settled(worked_log(["4W", waiting, "", ""], "9V", moves))
     assert fouls == set() and result.points == 6 and result.net == [-6, 18, -6, -6] and result.notes == []
+
+
+def test_u_lao_and_bo_u_pay_8_do_2_leo_to_each_player():
+    waiting = "3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S 9V"
+    # "Ù láo: Chưa ù mà đã hô ù": seat 2 calls ù on a discard.
+    lao = [{"seat": 0, "action": "danh", "card": "4W"}, {"seat": 2, "action": "u", "card": "4W"}]
+    result, fouls, _ = settled(worked_log(["4W", waiting, "", ""], "9V", lao))
+    assert fouls == {(1, 2, "u_lao")} and result.winner is None and result.net == [FINE, FINE, -3 * FINE, FINE]
+    # "Bỏ ù": seat 1 passes its bạch thủ card; the fine stands whoever wins later.
+    bo = [{"seat": 0, "action": "danh", "card": "4W"}, {"seat": 1, "action": "boc", "card": "9V"},
+          {"seat": 1, "action": "duoi"}]
+    result, fouls, _ = settled(worked_log(["4W", waiting, "", ""], "9V", bo))
+    assert fouls == {(2, 1, "bo_u")} and result.net == [FINE, -3 * FINE, FINE, FINE]
