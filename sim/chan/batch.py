@@ -519,7 +519,6 @@ class _State:
             s = (dec + i) % P
             three = self.hand[g, s, c] == 3
             ok3 = (u_open | chiu_open | (s == dec)) & ~((s == owner) & ~(slot_draw & (s == dec)))
-            ok3 &= (self.ca_num[g, s] & NUM_BIT[c]) == 0  # a chíu ù is a chíu: foul 16 after a cạ of that number
             may = np.where(three, ok3, u_open)
             wins = may & has(self.waits[g, s], c) & (first < 0)
             if self.rules.min_points_to_win != 0 and wins.any():

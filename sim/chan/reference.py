@@ -23,7 +23,9 @@ Choices where the texts are silent (each also in the report):
   into chắn and cạ with no què or ba đầu, and mat + hand must hold at least 6 chắn.
 - A winner holding three copies of the winning card wins by chíu ù (the four go down as a chíu), wherever the card
   came from; such a win is not also thiên khai.  Chíu ù is the only ù on a discarded or trả cửa card.  A chíu ù is a
-  chíu for the fouls: after eating a cạ of the card's number it is foul 16, so it is not offered (nor a bỏ ù).
+  chíu for the fouls: after eating a cạ of the card's number it is foul 16, so it is not offered (nor a bỏ ù).  Only
+  a log with an earlier foul gets there: holding three of a kind, eating a cạ of its number with another suit is
+  foul 4 or 6, and with the kind itself leaves two — so the batch engine, whose players never foul, needs no check.
 - Chíu-ing the card one is deciding on (the card offered to one, or one's own draw) is one's ăn: it is followed by
   đánh, not trả cửa.  Nobody may chíu a card they put down themselves; a passed (dưới) card opens no chíu window.
 - Hòa happens when the player to draw finds the nọc empty (they may still eat the offered card first).
