@@ -5,46 +5,37 @@ With a seat (``--seat S``), also the hand's chance to win the game from the deal
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
-from sim.chan.cards import COPIES, DECK_SIZE, format_hand, kind_code, kind_name, parse_hand
-from sim.chan.hand import (
-    BACH_THU,
-    WIN_TYPE_NAMES,
-    best_discards,
-    hand_cuoc,
-    split_hand,
-    thien_u_type,
-    waits,
-)
+from sim.chan.cards import COPIES, DECK_SIZE, N_KINDS, format_hand, kind_code, kind_name, parse_hand
+from sim.chan.hand import BACH_THU, WIN_TYPE_NAMES, best_discards, split_hand, thien_u_type
 from sim.chan.rules import ChanRules
-from sim.chan.scoring import describe, points
-
-
-def _win_cuoc(counts20, kind_type: str, thien_u: bool = False) -> dict[str, int]:
-    cuoc = hand_cuoc(counts20)
-    if thien_u:
-        cuoc = {"thien_u": 1, **cuoc}  # a Thiên ù bạch thủ need not also be called Bạch thủ
-    elif kind_type != "u_rong":
-        cuoc = {kind_type: 1, **cuoc}
-    return cuoc
+from sim.chan.scorer import cuoc_of, describe, hand_win_record, points, thien_u_record
 
 
 def _waits_of(counts19, rules: ChanRules) -> list[dict]:
+    """Each waiting card with its cước as the game scores the win, on another player's draw and on one's own (chì)."""
     unseen = DECK_SIZE - int(sum(counts19))
     result = []
-    for kind, kind_type in waits(counts19).items():
-        after = list(counts19)
-        after[kind] += 1
-        cuoc = _win_cuoc(after, kind_type)
+    for kind in range(N_KINDS):
+        record = hand_win_record(counts19, kind)
+        if record is None:
+            continue
+        other = cuoc_of(record, rules)
+        own = cuoc_of(dataclasses.replace(record, chi=True), rules)
         result.append(
             {
                 "card": kind_code(kind),
                 "name": kind_name(kind),
-                "win_type": kind_type,
+                "win_type": record.win_type,
+                "how": record.how,
                 "outs": COPIES - int(counts19[kind]),
-                "cuoc": describe(cuoc),
-                "points": points(cuoc, rules),
+                "cuoc": describe(other),
+                "points": points(other, rules),
+                "cuoc_chi": describe(own),
+                "points_chi": points(own, rules),
             }
         )
     outs = sum(w["outs"] for w in result)
@@ -138,7 +129,7 @@ def odds_chan(hand: str, rules: ChanRules | None = None, seat: int | None = None
         kind = thien_u_type(counts)
         result["win"] = kind is not None
         if kind is not None:
-            cuoc = _win_cuoc(counts, kind, thien_u=True)
+            cuoc = cuoc_of(thien_u_record(rules.cai_seat, counts), rules)
             result["win_type"] = "thien_u" + (".bach_thu" if kind == BACH_THU else "")
             result["cuoc"] = describe(cuoc)
             result["points"] = points(cuoc, rules)
@@ -186,9 +177,11 @@ def _format_hand(d: dict) -> str:
         return "\n".join(lines)
     lines.append("waits:")
     for w in d["waits"]:
+        how = " by chíu ù" if w["how"] == "chiu_u" else ""
         lines.append(
-            f"  {w['card']} ({w['name']}): {WIN_TYPE_NAMES[w['win_type']]}, {w['outs']} left unseen — "
-            f"cước {w['cuoc']} = {w['points']} points (+ Chì if you draw it yourself)"
+            f"  {w['card']} ({w['name']}): {WIN_TYPE_NAMES[w['win_type']]}{how}, {w['outs']} left unseen — "
+            f"cước {w['cuoc']} = {w['points']} points; "
+            f"drawn yourself: {w['cuoc_chi']} = {w['points_chi']} points"
         )
     lines.append(
         f"chance the next nọc card completes it: {d['outs']}/{d['unseen']} = {d['p_next_card']:.4f} (exact)"

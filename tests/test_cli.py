@@ -167,3 +167,39 @@ def test_replay_log_round_trips_through_check(capsys, tmp_path):
     assert code == 2 and err.startswith("cardodds: error: move 3") and err.count("\n") == 1
     code, out, err = run_cli(capsys, "replay", "sam", "--seed", "1", "--log", str(log))
     assert code == 2 and "text only" in err
+
+
+def test_odds_chan_scores_the_win_as_the_game_does(capsys):
+    thien = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S"
+    code, out, err = run_cli(capsys, "odds", "chan", "--hand", thien, "--games", "20")
+    assert code == 0 and "cước: Thiên ù, Bạch thủ, Tôm = 5 points" in out
+    three = "9V 9V 9V 3W 3W 6S 6S 7S 7S 5W 5W 3V 3S 6W 6V 7W 7V 2W 2S"
+    code, out, err = run_cli(capsys, "odds", "chan", "--hand", three, "--games", "20")
+    assert code == 0 and "9V (Cửu Vạn): bạch thủ by chíu ù, 1 left unseen — cước Chíu ù, Bạch thủ, Tôm = 3 points;" in out
+    assert "Thiên khai" not in out
+
+
+def _thien_u_log(tmp_path, call, previous=None):
+    from sim.chan.movelog import worked_log
+
+    cai = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S"
+    obj = worked_log([cai, "", "", ""], "", [{"seat": 0, "action": "u", "cuoc": call}]).to_json()
+    if previous is not None:
+        obj["previous"] = previous
+    path = tmp_path / "thien.json"
+    path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_check_chan_applies_the_penalties(capsys, tmp_path):
+    # "Thiên ù Bạch thủ thì cho phép xướng thiếu cước Bạch thủ": paid as called.
+    code, out, err = run_cli(capsys, "check", "chan", str(_thien_u_log(tmp_path, {"thien_u": 1, "tom": 1})))
+    assert code == 0 and "result: seat 0 ù — Thiên ù, Bạch thủ, Tôm, 5 points" in out and "called: Thiên ù, Tôm" in out
+    assert "after penalties: seat 0's win pays 4 points (as called: Thiên ù, Tôm)" in out
+    assert "payments: seat 0 +12, seat 1 -4, seat 2 -4, seat 3 -4" in out
+    # Xướng sai: "bị phạt bằng 8 đỏ 2 lèo" (4 + 2 × 1 points to each other player), the win not paid.
+    code, out, err = run_cli(capsys, "check", "chan", str(_thien_u_log(tmp_path, {"thien_u": 1})))
+    assert code == 1 and "after penalties: no win is paid" in out and "(xuong_sai)" in out
+    assert "payments: seat 0 -18, seat 1 +6, seat 2 +6, seat 3 +6" in out
+    code, out, err = run_cli(capsys, "check", "chan", str(_thien_u_log(tmp_path, {"thien_u": 1}, {"winner": 9})))
+    assert code == 2 and err == "cardodds: error: previous: 'winner' must be a seat 0..3 or null, not 9\n"

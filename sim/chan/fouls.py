@@ -18,9 +18,12 @@ Readings where the seed is loose (stated in docs/rules.md §1.11, readings C11�
   (6); a card of a kind held an odd number of times is in a cạ or a ba đầu when its number has two or three such
   kinds (4) — so one cửu vạn beside two or four cửu văn is a què, the seed's exception.
 - Foul 17 is read as discarding the second card of a cạ after having eaten a cạ; the seed's example for it is
-  foul 11's.  Trả cửa is a discard for every discard foul.  Chíu is checked by foul 16 only.
+  foul 11's.  Trả cửa is a discard for every discard foul.  Chíu is checked by foul 16 only, and so is the chíu of a
+  chíu ù (the seed's "chíu quân cùng hàng" makes no exception for a chíu that wins).
 - Section B's fouls at the win are checked too: ``u_lao`` (an ù that is no win), ``bo_u`` (a win let go, ù đè
-  respected), ``xuong_sai`` (declared cước differ from the scorer's), ``u_thieu_diem`` (below ``min_points_to_win``).
+  respected), ``xuong_sai`` (the declared cước are none of the scorer's allowed calls,
+  :func:`sim.chan.scorer.allowed_calls`), ``u_thieu_diem`` (below ``min_points_to_win``).  What each penalty class
+  does to the game's result is :mod:`sim.chan.penalties`.
 """
 
 from __future__ import annotations
@@ -239,6 +242,17 @@ def fouls_of(player, move) -> list[FoulRule]:
     return [r for r in rules if r.test(player, move)]
 
 
+def _chiu_of_chiu_u(game, move):
+    """The chíu inside a chíu ù (the winner holds three of the card in play), else None: a chíu ù is checked as a chíu
+    (foul 16: "ăn cạ rồi lại ăn hoặc chíu quân cùng hàng")."""
+    from sim.chan.movelog import Move
+
+    card = game.card if move.card is None else move.card
+    if game.phase != "card" or card is None or game.seats[move.seat].hand[card] != 3:
+        return None
+    return Move("chiu", move.seat, card)
+
+
 def _found(index, seat, rule: FoulRule) -> Foul:
     return Foul(index, seat, rule.number, rule.code, rule.name, rule.penalty)
 
@@ -246,14 +260,17 @@ def _found(index, seat, rule: FoulRule) -> Foul:
 def check_game_log(log) -> tuple[list[Foul], object]:
     """Replay a :class:`MoveLog`; every foul in it and the replayed game (a broken log raises CardoddsError)."""
     from sim.chan.movelog import replay
-    from sim.chan.scorer import min_points_ok
+    from sim.chan.scorer import allowed_calls, called_cuoc, min_points_ok
 
     found: list[Foul] = []
 
     def observe(index, game, move):
-        if move.seat is None or move.action not in _BY_ACTION:
+        if move.seat is None:
             return
-        found.extend(_found(index, move.seat, r) for r in fouls_of(game.seats[move.seat], move))
+        if move.action == "u":
+            move = _chiu_of_chiu_u(game, move)
+        if move is not None and move.action in _BY_ACTION:
+            found.extend(_found(index, move.seat, r) for r in fouls_of(game.seats[move.seat], move))
 
     game = replay(log, observe)
     found.extend(_found(i, s, BO_U) for i, s in game.missed_wins)
@@ -262,9 +279,9 @@ def check_game_log(log) -> tuple[list[Foul], object]:
     if game.winner is not None:
         index = len(game.moves) - 1
         declared = game.moves[-1].cuoc
-        if declared is not None and dict(declared) != game.cuoc:
+        if declared is not None and dict(declared) not in allowed_calls(game.win, game.rules):
             found.append(_found(index, game.winner, XUONG_SAI))
-        if not min_points_ok(game.cuoc, game.rules):
+        if not min_points_ok(called_cuoc(game), game.rules):  # "ù mà xướng thiếu điểm": judged on the call
             found.append(_found(index, game.winner, U_THIEU_DIEM))
     found.sort(key=lambda f: (f.index, f.seat, f.number))
     return found, game

@@ -5,6 +5,7 @@ Format (``"format": "cardodds.chan.movelog/1"``)::
     {
       "format": "cardodds.chan.movelog/1",
       "rules": {...},                       # optional: a [rules] table (ChanRules keys); defaults otherwise
+      "previous": {"winner": 2, "fouls": []},  # optional: the previous game of the series (for Thông)
       "deal": {"cai": 0,
                "hands": [[20 cards of seat 0], [19 of seat 1], [19 of seat 2], [19 of seat 3]],
                "noc": [23 cards, top first]},
@@ -25,6 +26,12 @@ also be one string (``"9V 9V CC ..."``).  Every move names its ``seat`` and ``ac
 ``u``       win (ù) on ``card`` (no card for Thiên ù); optional ``cuoc``: the declared cước, ``{"bach_thu": 1, ...}``
 ``hoa``     the player to draw finds the nọc empty: the game is a draw (hòa)
 ==========  ===============================================================================================
+
+``previous`` says who won the game before this one at the same table (``"winner"``: a seat, or null after a hòa or
+an ù láo) and the codes of that winner's fouls in it (``"fouls"``, as ``check`` names them, e.g. ``"xuong_sai"``;
+default none).  The previous winner may call Thông on winning this game if that win was clean — called right, no
+foul (seed 000: "Chỉ được hô Thông nếu ván trước ù và không bị phạt"); with ``thong_after_treo_tranh`` an
+``an_treo_tranh`` is allowed (seed 001).  Without ``previous`` nobody may call Thông.
 
 Declining (not eating, not chíu-ing, not winning) is never written: the next move shows it.  Move indexes in error
 messages are positions in ``moves`` counted from 0.  The loader replays the log through the reference engine
@@ -103,19 +110,21 @@ class MoveLog:
     moves: list[Move]
     cai: int = 0
     rules: dict = field(default_factory=dict)
+    previous: dict | None = None
+    """``{"winner": seat or None, "fouls": [codes]}``: the previous game of a series (None: not known)."""
 
     def to_json(self) -> dict:
         """The log as a JSON-ready dict."""
-        return {
-            "format": FORMAT,
-            "rules": dict(self.rules),
-            "deal": {
-                "cai": self.cai,
-                "hands": [[kind_code(k) for k in sorted(h)] for h in self.hands],
-                "noc": [kind_code(k) for k in self.noc],
-            },
-            "moves": [m.to_json() for m in self.moves],
+        out = {"format": FORMAT, "rules": dict(self.rules)}
+        if self.previous is not None:
+            out["previous"] = {"winner": self.previous["winner"], "fouls": list(self.previous["fouls"])}
+        out["deal"] = {
+            "cai": self.cai,
+            "hands": [[kind_code(k) for k in sorted(h)] for h in self.hands],
+            "noc": [kind_code(k) for k in self.noc],
         }
+        out["moves"] = [m.to_json() for m in self.moves]
+        return out
 
     def dumps(self) -> str:
         """The log as JSON text, one move a line."""
@@ -209,7 +218,7 @@ def parse_log(obj) -> MoveLog:
     for key in ("deal", "moves"):
         if key not in obj:
             raise CardoddsError(f"the move log has no '{key}'")
-    unknown = set(obj) - {"format", "rules", "deal", "moves", "comment"}
+    unknown = set(obj) - {"format", "rules", "previous", "deal", "moves", "comment"}
     if unknown:
         raise CardoddsError(f"the move log has an unknown key '{sorted(unknown)[0]}'")
     deal = obj["deal"]
@@ -237,8 +246,45 @@ def parse_log(obj) -> MoveLog:
         raise CardoddsError("'rules' must be an object (a [rules] table)")
     if not isinstance(obj["moves"], list):
         raise CardoddsError("'moves' must be a list")
+    previous = parse_previous(obj["previous"]) if obj.get("previous") is not None else None
     moves = [parse_move(m, i) for i, m in enumerate(obj["moves"])]
-    return MoveLog(hands, noc, moves, cai, dict(rules))
+    return MoveLog(hands, noc, moves, cai, dict(rules), previous)
+
+
+def parse_previous(value) -> dict:
+    """The ``previous`` field: ``{"winner": seat or None, "fouls": [foul codes]}``, checked."""
+    from sim.chan.fouls import ALL_CODES
+
+    example = '{"winner": 2, "fouls": []}'
+    if not isinstance(value, dict):
+        raise CardoddsError(f"previous: expected an object like {example}, not {value!r}")
+    unknown = set(value) - {"winner", "fouls"}
+    if unknown:
+        raise CardoddsError(f"previous: unknown key '{sorted(unknown)[0]}' (known: fouls, winner)")
+    if "winner" not in value:
+        raise CardoddsError(f"previous: no 'winner' (a seat 0..3, or null after a hòa), e.g. {example}")
+    winner = value["winner"]
+    if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool) or not 0 <= winner < 4):
+        raise CardoddsError(f"previous: 'winner' must be a seat 0..3 or null, not {winner!r}")
+    found = value.get("fouls", [])
+    if not isinstance(found, list):
+        raise CardoddsError(f"previous: 'fouls' must be a list of foul codes, not {found!r}")
+    for i, code in enumerate(found):
+        if code not in ALL_CODES:
+            raise CardoddsError(f"previous: fouls[{i}] {code!r} is not a foul code (e.g. an_treo_tranh, xuong_sai)")
+    if winner is None and found:
+        raise CardoddsError("previous: 'fouls' are the previous winner's; there is no winner")
+    return {"winner": winner, "fouls": list(found)}
+
+
+def thong_seat(log: MoveLog, rules) -> int | None:
+    """The seat that may call Thông in this game: the previous winner, if that win was clean (see the format)."""
+    from sim.chan.series import keeps_thong
+
+    prev = log.previous
+    if prev is None or prev["winner"] is None or not keeps_thong(prev["fouls"], rules):
+        return None
+    return prev["winner"]
 
 
 def read_log(path) -> MoveLog:
@@ -274,7 +320,9 @@ def replay(log: MoveLog, observer=None):
     """
     from sim.chan.reference import ChanGame
 
-    game = ChanGame.from_hands(log_rules(log), log.hands, log.noc)
+    rules = log_rules(log)
+    game = ChanGame.from_hands(rules, log.hands, log.noc)
+    game.thong_seat = thong_seat(log, rules)
     for i, move in enumerate(log.moves):
         if observer is not None and not game.over:
             observer(i, game, move)
@@ -296,6 +344,7 @@ def game_log(game) -> MoveLog:
         moves=list(game.moves),
         cai=game.cai,
         rules=game.rules_table(),
+        previous=None if game.thong_seat is None else {"winner": game.thong_seat, "fouls": []},
     )
 
 
@@ -327,3 +376,13 @@ def complete_deal(hands, noc_top: str = "", cai: int = 0) -> tuple[list[list[int
         i += 1
     hands_out = [parts[s] + filler[s] for s in range(4)]
     return hands_out, parts[4] + filler[4]
+
+
+def worked_log(hands, noc_top: str, moves: list, rules: dict | None = None, previous: dict | None = None) -> MoveLog:
+    """A parsed move log from hand-made parts (:func:`complete_deal`) and JSON moves, for worked examples and tests."""
+    hands, noc = complete_deal(hands, noc_top)
+    obj = {"deal": {"hands": [[kind_code(k) for k in h] for h in hands], "noc": [kind_code(k) for k in noc]},
+           "moves": moves, "rules": rules or {}}
+    if previous is not None:
+        obj["previous"] = previous
+    return parse_log(obj)

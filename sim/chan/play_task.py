@@ -287,21 +287,27 @@ def replay_text(seed: int, rules: ChanRules | None = None, strategies="basic") -
 
 
 def check_text(path) -> tuple[str, int]:
-    """``cardodds check chan LOG.json``: the fouls of a recorded game and its result.
+    """``cardodds check chan LOG.json``: the fouls of a recorded game, its result, and the result after penalties.
 
     Returns the report and the exit code: 0 for a clean game, 1 if it holds fouls.  A malformed or impossible log
     raises :class:`CardoddsError` naming the move where it breaks (the CLI prints it and exits 2).
     """
     from sim.chan.fouls import check_game_log
     from sim.chan.movelog import read_log
+    from sim.chan.penalties import settle
 
     log = read_log(path)
     fouls, game = check_game_log(log)
     lines = [f"{path}: {len(log.moves)} moves"]
+    if game.thong_seat is not None:
+        lines.append(f"previous game: won cleanly by seat {game.thong_seat}, who may call Thông")
     if game.winner is not None:
         from sim.chan.scorer import describe
 
         lines.append(f"result: seat {game.winner} ù — {describe(game.cuoc)}, {game.points} points")
+        declared = game.moves[-1].cuoc
+        if declared is not None:
+            lines.append(f"called: {describe({k: n for k, n in declared})}")
     elif game.draw:
         lines.append("result: hòa")
     elif game.u_lao is not None:
@@ -313,6 +319,14 @@ def check_text(path) -> tuple[str, int]:
         lines += ["  " + f.describe() for f in fouls]
     else:
         lines.append("no fouls")
+    result = settle(game, fouls)
+    paid = f"seat {result.winner}'s win pays {result.points} points" if result.points else "no win is paid"
+    if result.points and result.cuoc != game.cuoc:
+        from sim.chan.scorer import describe
+
+        paid += f" (as called: {describe(result.cuoc)})"
+    lines.append(f"after penalties: {paid}")
+    lines.append(result.describe())
     return "\n".join(lines), 1 if fouls else 0
 
 

@@ -22,7 +22,10 @@ Choices where the texts are silent (each stated in docs/rules.md §1.11, reading
 - The win test respects the mat: laid chắn / cạ / chíu stay as laid; the hand cards plus the winning card must split
   into chắn and cạ with no què or ba đầu, and mat + hand must hold at least 6 chắn.
 - A winner holding three copies of the winning card wins by chíu ù (the four go down as a chíu), wherever the card
-  came from; such a win is not also thiên khai.  Chíu ù is the only ù on a discarded or trả cửa card.
+  came from; such a win is not also thiên khai.  Chíu ù is the only ù on a discarded or trả cửa card.  A chíu ù is a
+  chíu for the fouls: after eating a cạ of the card's number it is foul 16, so it is not offered (nor a bỏ ù).  Only
+  a log with an earlier foul gets there: holding three of a kind, eating a cạ of its number with another suit is
+  foul 4 or 6, and with the kind itself leaves two — so the batch engine, whose players never foul, needs no check.
 - Chíu-ing the card one is deciding on (the card offered to one, or one's own draw) is one's ăn: it is followed by
   đánh, not trả cửa.  Nobody may chíu a card they put down themselves; a passed (dưới) card opens no chíu window.
 - Hòa happens when the player to draw finds the nọc empty (they may still eat the offered card first).
@@ -42,7 +45,7 @@ import numpy as np
 from sim.chan import fouls
 from sim.chan.cards import CHI_CHI, COPIES, N_KINDS, kind_code
 from sim.chan.deal import NOC_SLICE, seat_slices
-from sim.chan.hand import BACH_THU, BACH_THU_CHI, U_RONG, is_winning, thien_u_type
+from sim.chan.hand import BACH_THU, BACH_THU_CHI, U_RONG, is_winning
 from sim.chan.movelog import ACTION_NAMES, Move
 from sim.chan.rules import ChanRules
 from sim.errors import CardoddsError
@@ -297,13 +300,11 @@ class ChanGame:
 
     # -- win tests -------------------------------------------------------------------------------------------------
     def _win_record(self, seat: int, card: int | None):
-        from sim.chan.scorer import WinRecord
+        from sim.chan.scorer import WinRecord, thien_u_record
 
         p = self.seats[seat]
         if card is None:
-            return WinRecord(seat=seat, hand=tuple(p.hand), melds=(), card=None, how="thien_u", chi=False,
-                             dia_u=False, chiu_count=0, bon_count=0, u_bon=False, win_type=thien_u_type(p.hand),
-                             thong=seat == self.thong_seat)
+            return thien_u_record(seat, p.hand, thong=seat == self.thong_seat)
         return WinRecord(
             seat=seat, hand=tuple(p.hand), melds=tuple(p.melds), card=card,
             how="chiu_u" if p.hand[card] == 3 else "u",
@@ -322,8 +323,12 @@ class ChanGame:
 
         return min_points_ok(cuoc_of(record, self.rules), self.rules)
 
-    def can_win(self, seat: int, card: int | None, check_points: bool = True) -> bool:
-        """Whether ``seat`` may ù now on ``card`` (None: Thiên ù), with the minimum points unless told not to."""
+    def can_win(self, seat: int, card: int | None, allowed: bool = True) -> bool:
+        """Whether ``seat`` may ù now on ``card`` (None: Thiên ù).
+
+        ``allowed``: also no foul (a chíu ù is a chíu, so foul 16 applies) and the minimum points; without it, whether
+        the ù is a real win at all (a replayed log's ù, fouls or not).
+        """
         p = self.seats[seat]
         if card is None:
             ok = self.phase == "start" and seat == self.cai and is_winning(p.hand)
@@ -333,9 +338,10 @@ class ChanGame:
             ok = self.u_open or self.chiu_open or seat == self.decider
             ok = ok and not (seat == self.owner and not (self.slot == "draw" and seat == self.decider))
             ok = ok and p.win_type(card) is not None
+            ok = ok and not (allowed and self._fouls(seat, Move("chiu", seat, card)))
         else:
             ok = self.u_open and p.win_type(card) is not None
-        return ok and (not check_points or self._points_ok(self._win_record(seat, card)))
+        return ok and (not allowed or self._points_ok(self._win_record(seat, card)))
 
     def possible_winners(self) -> list[int]:
         """Seats that may ù now, in ù đè order (the drawer, or the player to act, first)."""
@@ -510,10 +516,10 @@ class ChanGame:
         if self.phase == "start":
             if move.card is not None:
                 raise self._err(index, move, "Thiên ù takes no card")
-            card, valid = None, s == self.cai and self.can_win(s, None, check_points=False)
+            card, valid = None, s == self.cai and self.can_win(s, None, allowed=False)
         elif self.phase == "card":
             card = self.card if move.card is None else move.card
-            valid = card == self.card and self.can_win(s, card, check_points=False)
+            valid = card == self.card and self.can_win(s, card, allowed=False)
         else:
             card, valid = move.card, False
         self._close_windows(index, move)

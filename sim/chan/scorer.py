@@ -17,7 +17,9 @@ Choices (stated in docs/rules.md §1.11, readings C15–C17):
   phật (it is the same call, bigger); Cá lội sân đình and Ngư ông bắt cá can both be called on one win.
 - Bạch thủ chi is not also Bạch thủ.  A Thiên ù with exactly 6 chắn and 4 cạ is called "Thiên ù bạch thủ" and earns
   Bạch thủ too (the seed lets it go undeclared; the simulator declares everything).
-- Thông needs a series of games: a single game never has it (``WinRecord.thong`` can be set by a series runner).
+- A player may call less than the full call only where seed 000 allows it (:func:`allowed_calls`: Hoa / Nhà / Cá
+  called as Chì Bạch thủ, a Thiên ù bạch thủ without Bạch thủ); the win is then paid as called (:func:`called_cuoc`).
+- Thông needs the previous game: a series runner, or a move log's ``previous`` field, sets ``WinRecord.thong``.
 - Gà (rules option ``ga``): one gà for each of Bạch định, Tám đỏ, Kính tứ chi, Thập thành and a chì bạch thủ win
   (bạch thủ or bạch thủ chi on a card in one's own cửa chì, also under Hoa / Nhà / Cá / Ngư), +``points["ga"]`` each.
 - Xuông only when no other cước applies.
@@ -98,8 +100,50 @@ class WinRecord:
         return mat + sum(c // 2 for c in hand)
 
 
-def cuoc_of(record: WinRecord, rules: ChanRules | None = None) -> dict[str, int]:
-    """The cước to call for a win, with counts (Xuông when there is no other), in the order of ``CUOC_NAMES``."""
+def thien_u_record(seat: int, hand, thong: bool = False) -> WinRecord:
+    """The record of a Thiên ù: the cái's dealt 20 cards ``hand`` (counts) win before the first discard."""
+    from sim.chan.hand import thien_u_type
+
+    return WinRecord(seat=seat, hand=tuple(int(c) for c in hand), melds=(), card=None, how="thien_u", chi=False,
+                     dia_u=False, chiu_count=0, bon_count=0, u_bon=False, win_type=thien_u_type(hand), thong=thong)
+
+
+def hand_win_record(hand, card: int, chi: bool = False, seat: int = 0) -> WinRecord | None:
+    """The record of a win on ``card`` by a player holding the 19 cards ``hand`` (counts) with nothing on the mat, as
+    the game makes it: a chíu ù when the hand holds three of the card, else an ù; None if the card does not win."""
+    from sim.chan.reference import win_type
+
+    hand = tuple(int(c) for c in hand)
+    kind = win_type(list(hand), 0, 0, hand[card], card)
+    if kind is None:
+        return None
+    return WinRecord(seat=seat, hand=hand, melds=(), card=card, how="chiu_u" if hand[card] == 3 else "u", chi=chi,
+                     dia_u=False, chiu_count=0, bon_count=0, u_bon=False, win_type=kind)
+
+
+def _special_calls(record: WinRecord) -> list[str]:
+    """Hoa rơi cửa phật, Nhà lầu xe hơi, Cá lội sân đình, Ngư ông bắt cá of a chì bạch thủ win (not Bạch thủ chi)."""
+    found = []
+    mat_ngu_van = any(NGU_VAN in (a, b) for _, a, b in record.melds)
+    if record.card == NHI_VAN:
+        if record.hand[NGU_VAN] >= 2 and record.hand[TU_VAN] >= 2:
+            found.append("nha_lau_xe_hoi")
+        elif mat_ngu_van:
+            found.append("hoa_roi_cua_phat")
+    elif record.card == BAT_VAN:
+        if mat_ngu_van:
+            found.append("ca_loi_san_dinh")
+        if record.hand[CHI_CHI] >= 2 and record.hand[NGU_SACH] >= 2:
+            found.append("ngu_ong_bat_ca")
+    return found
+
+
+def cuoc_of(record: WinRecord, rules: ChanRules | None = None, plain: tuple = ()) -> dict[str, int]:
+    """The cước to call for a win, with counts (Xuông when there is no other), in the order of ``CUOC_NAMES``.
+
+    ``plain``: special calls (Hoa / Nhà / Cá ...) the caller does not claim, so the win is called as Chì Bạch thủ
+    (see :func:`allowed_calls`).
+    """
     rules = rules or ChanRules()
     cards = record.all_cards()
     red = red_count(cards)
@@ -142,20 +186,11 @@ def cuoc_of(record: WinRecord, rules: ChanRules | None = None) -> dict[str, int]
         c["tom"] = n
     chi_bach_thu = record.chi and not thien and record.win_type in (BACH_THU, BACH_THU_CHI)
     if chi_bach_thu and record.win_type == BACH_THU:
-        mat_ngu_van = any(NGU_VAN in (a, b) for _, a, b in record.melds)
-        if record.card == NHI_VAN:
-            if record.hand[NGU_VAN] >= 2 and record.hand[TU_VAN] >= 2:
-                c["nha_lau_xe_hoi"] = 1
-            elif mat_ngu_van:
-                c["hoa_roi_cua_phat"] = 1
-        elif record.card == BAT_VAN:
-            if mat_ngu_van:
-                c["ca_loi_san_dinh"] = 1
-            if record.hand[CHI_CHI] >= 2 and record.hand[NGU_SACH] >= 2:
-                c["ngu_ong_bat_ca"] = 1
-        if any(k in c for k in ("hoa_roi_cua_phat", "nha_lau_xe_hoi", "ca_loi_san_dinh", "ngu_ong_bat_ca")):
+        special = {k: 1 for k in _special_calls(record) if k not in plain}
+        if special:
             c.pop("chi", None)
             c.pop("bach_thu", None)
+            c.update(special)
     if rules.ga:
         ga = sum(1 for k in GA_CUOC if k in c) + int(chi_bach_thu)
         if ga:
@@ -163,6 +198,26 @@ def cuoc_of(record: WinRecord, rules: ChanRules | None = None) -> dict[str, int]
     if not c:
         c["xuong"] = 1
     return {k: c[k] for k in ORDER if k in c}
+
+
+BACH_THU_INSTEAD = ("hoa_roi_cua_phat", "nha_lau_xe_hoi", "ca_loi_san_dinh")
+"""Seed 000: "Các cước Hoa, Nhà, Cá: Có thể không xướng, nhưng khi đó phải xướng Bạch thủ"."""
+
+
+def allowed_calls(record: WinRecord, rules: ChanRules | None = None) -> list[dict[str, int]]:
+    """Every call (xướng) of a win that is no xướng sai, the full one first; a win is paid as called.
+
+    Seed 000's exceptions to "call exactly the hand's cước": Hoa rơi cửa phật, Nhà lầu xe hơi and Cá lội sân đình may
+    go uncalled if Bạch thủ is called instead (the win is then called Chì, Bạch thủ and paid so: "Không xướng Hoa mà
+    xướng Bạch thủ thì được ăn Bạch thủ"); a Thiên ù bạch thủ may be called without Bạch thủ.
+    """
+    full = cuoc_of(record, rules)
+    calls = [full]
+    if any(k in full for k in BACH_THU_INSTEAD):
+        calls.append(cuoc_of(record, rules, plain=BACH_THU_INSTEAD))
+    if "thien_u" in full and "bach_thu" in full:
+        calls.append({k: n for k, n in full.items() if k != "bach_thu"})
+    return calls
 
 
 def points(cuoc: dict[str, int], rules: ChanRules | None = None) -> int:
@@ -197,6 +252,17 @@ def score_game(game) -> tuple[dict[str, int], int]:
         return {}, 0
     cuoc = cuoc_of(game.win, game.rules)
     return cuoc, points(cuoc, game.rules)
+
+
+def called_cuoc(game) -> dict[str, int]:
+    """The cước a finished game's win is paid as: the winner's declared call when it is one of the
+    :func:`allowed_calls`, else the scorer's (``{}`` if nobody won)."""
+    if game.win is None:
+        return {}
+    declared = game.moves[-1].cuoc
+    if declared is not None and dict(declared) in allowed_calls(game.win, game.rules):
+        return {k: dict(declared)[k] for k in ORDER if k in dict(declared)}
+    return dict(game.cuoc)
 
 
 def score_log(log) -> tuple[dict[str, int], int]:

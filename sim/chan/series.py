@@ -32,16 +32,17 @@ TREO_TRANH = "an_treo_tranh"
 
 
 def game_fouls(game: ChanGame) -> list:
-    """Every foul of a finished reference game, without xướng sai (the replay cannot know the game's Thông)."""
-    from sim.chan.fouls import XUONG_SAI, _found, check_game_log
+    """Every foul of a finished reference game (its move log carries who may call Thông)."""
+    from sim.chan.fouls import check_game_log
     from sim.chan.movelog import game_log
 
-    found = [f for f in check_game_log(game_log(game))[0] if f.code != XUONG_SAI.code]
-    if game.winner is not None:
-        declared = game.moves[-1].cuoc
-        if declared is not None and dict(declared) != game.cuoc:
-            found.append(_found(len(game.moves) - 1, game.winner, XUONG_SAI))
-    return found
+    return check_game_log(game_log(game))[0]
+
+
+def keeps_thong(codes, rules: ChanRules) -> bool:
+    """Whether a win with these fouls of the winner (codes) still lets them call Thông next game."""
+    allowed = {TREO_TRANH} if rules.thong_after_treo_tranh else set()
+    return all(code in allowed for code in codes)
 
 
 def thong_seat_after(game: ChanGame, rules: ChanRules, fouls=None) -> int | None:
@@ -53,10 +54,7 @@ def thong_seat_after(game: ChanGame, rules: ChanRules, fouls=None) -> int | None
         return None
     if fouls is None:
         fouls = game_fouls(game)
-    allowed = {TREO_TRANH} if rules.thong_after_treo_tranh else set()
-    if any(f.seat == game.winner and f.code not in allowed for f in fouls):
-        return None
-    return game.winner
+    return game.winner if keeps_thong([f.code for f in fouls if f.seat == game.winner], rules) else None
 
 
 def next_cai(game: ChanGame, cai: int) -> int:

@@ -15,7 +15,7 @@ from sim.chan.fouls import (
     check_log,
     fouls_of,
 )
-from sim.chan.movelog import Move, complete_deal, game_log, parse_log
+from sim.chan.movelog import Move, complete_deal, game_log, worked_log
 from sim.chan.reference import CA, CHAN, ChanGame, SeatState, play_game
 from sim.chan.rules import ChanRules
 from sim.chan.strategies import seat_strategies
@@ -191,13 +191,8 @@ def test_18_an_ca_danh_quan_cung_hang():
 WAITING = "3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S 9V"  # 5 chắn, 4 cạ, què 9V: bạch thủ on 9V
 
 
-def log_of(hands, noc_top, moves, rules=None):
-    hands, noc = complete_deal(hands, noc_top)
-    code = lambda k: "CC" if k == 24 else f"{k // 3 + 2}{'WVS'[k % 3]}"  # noqa: E731
-    obj = {"deal": {"hands": [[code(k) for k in h] for h in hands], "noc": [code(k) for k in noc]}, "moves": moves}
-    if rules:
-        obj["rules"] = rules
-    return parse_log(obj)
+def log_of(hands, noc_top, moves, rules=None, previous=None):
+    return worked_log(hands, noc_top, moves, rules, previous)
 
 
 def found(log):
@@ -307,3 +302,77 @@ def test_skipping_thien_u_is_no_foul_where_custom_allows_it():
     moves = [{"seat": 0, "action": "danh", "card": "8W"}]
     assert (0, 0, "bo_u") in found(log_of([cai, "", "", ""], "", moves))
     assert found(log_of([cai, "", "", ""], "", moves, rules={"allow_skip_thien_u": True})) == set()
+
+
+def test_16_a_chiu_u_is_a_chiu():
+    # "Ăn cạ rồi lại ăn hoặc chíu quân cùng hàng": seat 1 eats 9S with 9W (a cạ of 9), then wins by chíu ù on the
+    # 9V seat 2 draws: the chíu of the chíu ù is foul 16 as a plain chíu is.
+    seat1 = "9V 9V 9V 9W 2W 2W 3W 3W 4W 4W 5W 5W 6W 6V 7W 7V 8W 8V CC"
+    moves = [{"seat": 0, "action": "danh", "card": "9S"},
+             {"seat": 1, "action": "an", "card": "9S", "with": "9W", "as": "ca"},
+             {"seat": 1, "action": "danh", "card": "CC"},
+             {"seat": 2, "action": "boc", "card": "9V"},
+             {"seat": 1, "action": "u", "card": "9V"}]
+    fouls, game = check_game_log(log_of(["9S", seat1, "", ""], "9V", moves))
+    assert game.winner == 1 and game.win.how == "chiu_u"
+    assert (4, 16) in {(f.index, f.number) for f in fouls if f.seat == 1}
+    # The engine does not offer such a chíu ù (nor is letting it go a bỏ ù).
+    game = ChanGame.from_hands(ChanRules(), *complete_deal(["9S", seat1, "", ""], "9V"))
+    for i, m in enumerate(log_of(["9S", seat1, "", ""], "9V", moves).moves[:4]):
+        game.apply(m, index=i)
+    assert game.possible_winners() == [] and not game.can_win(1, V9) and game.can_win(1, V9, allowed=False)
+
+
+HOA_SEAT1 = "5V 3W 3W 4W 4W 6W 6W 7W 7W 3V 3S 4V 4S 6V 6S 8W 8S 2V CC"
+"""Eats chắn ngũ vạn, then waits bạch thủ on nhị vạn (4 chắn in hand + 1 on the mat, 4 cạ)."""
+
+
+def _hoa_log(call, previous=None, rules=None):
+    moves = [{"seat": 0, "action": "danh", "card": "5V"},
+             {"seat": 1, "action": "an", "card": "5V", "with": "5V", "as": "chan"},
+             {"seat": 1, "action": "danh", "card": "CC"},
+             {"seat": 2, "action": "boc", "card": "9S"}, {"seat": 2, "action": "duoi"},
+             {"seat": 3, "action": "boc", "card": "9W"}, {"seat": 3, "action": "duoi"},
+             {"seat": 0, "action": "boc", "card": "2W"}, {"seat": 0, "action": "duoi"},
+             {"seat": 1, "action": "boc", "card": "2V"}, {"seat": 1, "action": "u", "cuoc": call}]
+    return log_of(["5V", HOA_SEAT1, "", ""], "9S 9W 2W 2V", moves, rules=rules, previous=previous)
+
+
+def test_hoa_called_as_bach_thu_is_no_xuong_sai_and_pays_as_bach_thu():
+    from sim.chan.penalties import settle
+
+    # "Đúng là ù Hoa. Xướng Hoa thì được ăn Hoa. Không xướng Hoa mà xướng Bạch thủ thì được ăn Bạch thủ."
+    fouls, game = check_game_log(_hoa_log({"hoa_roi_cua_phat": 1, "tom": 1}))
+    assert fouls == [] and game.cuoc == {"tom": 1, "hoa_roi_cua_phat": 1} and settle(game, fouls).points == 5
+    fouls, game = check_game_log(_hoa_log({"chi": 1, "bach_thu": 1, "tom": 1}))
+    assert fouls == [] and settle(game, fouls).points == 3
+    # "Không xướng cả Hoa lẫn Bạch thủ thì là xướng thiếu cước."
+    fouls, _ = check_game_log(_hoa_log({"chi": 1, "tom": 1}))
+    assert [f.code for f in fouls] == ["xuong_sai"]
+
+
+def test_thien_u_bach_thu_called_without_bach_thu_is_no_xuong_sai():
+    from sim.chan.penalties import settle
+
+    # "Thiên ù Bạch thủ thì cho phép xướng thiếu cước Bạch thủ."
+    cai = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S"
+    for call, pts in (({"thien_u": 1, "tom": 1}, 4), ({"thien_u": 1, "bach_thu": 1, "tom": 1}, 5)):
+        fouls, game = check_game_log(log_of([cai, "", "", ""], "", [{"seat": 0, "action": "u", "cuoc": call}]))
+        assert fouls == [] and settle(game, fouls).points == pts
+    fouls, _ = check_game_log(log_of([cai, "", "", ""], "", [{"seat": 0, "action": "u", "cuoc": {"thien_u": 1}}]))
+    assert [f.code for f in fouls] == ["xuong_sai"]
+
+
+def test_thong_needs_a_clean_previous_win_in_the_log():
+    # Seed 000: "Nếu ván trước ù và xướng đúng, ván sau cũng ù thì ván sau được hô cước Thông" — "Chỉ được hô Thông
+    # nếu ván trước ù và không bị phạt".
+    call = {"thong": 1, "hoa_roi_cua_phat": 1, "tom": 1}
+    fouls, game = check_game_log(_hoa_log(call, previous={"winner": 1, "fouls": []}))
+    assert fouls == [] and game.cuoc == call
+    # Without a previous game, or after another's win, a draw, or a penalised win, Thông is xướng sai.
+    for previous in (None, {"winner": 2}, {"winner": None}, {"winner": 1, "fouls": ["xuong_sai"]},
+                     {"winner": 1, "fouls": ["an_treo_tranh"]}):
+        assert [f.code for f in check_game_log(_hoa_log(call, previous=previous))[0]] == ["xuong_sai"], previous
+    # Seed 001: "hoặc ván trước treo tranh" (option thong_after_treo_tranh).
+    loose = _hoa_log(call, previous={"winner": 1, "fouls": ["an_treo_tranh"]}, rules={"thong_after_treo_tranh": True})
+    assert check_game_log(loose)[0] == []

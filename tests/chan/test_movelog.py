@@ -185,3 +185,34 @@ def test_complete_deal_keeps_the_given_cards_and_fills_the_rest():
     assert all(everything.count(k) == 4 for k in range(25))
     with pytest.raises(CardoddsError, match="9V is used more than 4 times"):
         complete_deal(["9V 9V 9V", "9V 9V", "", ""])
+
+
+@pytest.mark.parametrize("previous, message", [
+    ([1], 'previous: expected an object like {"winner": 2, "fouls": []}, not [1]'),
+    ({"winner": 1, "clean": True}, "previous: unknown key 'clean' (known: fouls, winner)"),
+    ({"fouls": []}, "previous: no 'winner'"),
+    ({"winner": 4}, "previous: 'winner' must be a seat 0..3 or null, not 4"),
+    ({"winner": True}, "previous: 'winner' must be a seat 0..3 or null, not True"),
+    ({"winner": 1, "fouls": "xuong_sai"}, "previous: 'fouls' must be a list of foul codes"),
+    ({"winner": 1, "fouls": ["xuong_sai", "cheating"]}, "previous: fouls[1] 'cheating' is not a foul code"),
+    ({"winner": None, "fouls": ["bo_u"]}, "previous: 'fouls' are the previous winner's; there is no winner"),
+])
+def test_a_malformed_previous_field_says_where(previous, message):
+    obj = log_obj(HANDS, NOC, [])
+    obj["previous"] = previous
+    with pytest.raises(CardoddsError) as info:
+        parse_log(obj)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_previous_round_trips_and_sets_who_may_call_thong():
+    obj = log_obj(HANDS, NOC, OPENING)
+    obj["previous"] = {"winner": 2, "fouls": []}
+    log = parse_log(obj)
+    assert log.previous == {"winner": 2, "fouls": []} and replay(log).thong_seat == 2
+    again = parse_log(json.loads(log.dumps()))
+    assert again.previous == log.previous and again.moves == log.moves
+    obj["previous"] = {"winner": 2, "fouls": ["bo_u"]}  # a penalised win: no Thông
+    assert replay_obj(obj).thong_seat is None
+    del obj["previous"]
+    assert replay_obj(obj).thong_seat is None and "previous" not in parse_log(obj).to_json()

@@ -300,7 +300,9 @@ def test_replay_and_check_texts(tmp_path):
     path = tmp_path / "g.json"
     path.write_text(game_log(game).dumps(), encoding="utf-8")
     report, code = check_text(path)
-    assert code == 0 and report.endswith("no fouls")
+    assert code == 0 and "\nno fouls\n" in report
+    net = [3 * game.points if s == game.winner else -game.points for s in range(4)]
+    assert report.endswith("payments: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(net)))
     log = game_log(game)
     bad = log.to_json()
     bad["moves"].insert(1, {"seat": 1, "action": "danh", "card": "9V"})

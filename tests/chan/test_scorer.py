@@ -1,10 +1,23 @@
 """Every cước of seeds 000 / 001 (RULES §1.6) on hand-built winning hands, the replacements, points and gà."""
 
-from sim.chan.cards import kind_of, parse_cards, parse_hand
-from sim.chan.movelog import complete_deal, parse_log
+import numpy as np
+
+from sim.chan.cards import CHI_CHI, kind_code, kind_of, parse_cards, parse_hand
+from sim.chan.hand import is_winning
+from sim.chan.movelog import complete_deal, parse_log, worked_log
 from sim.chan.reference import win_type
 from sim.chan.rules import CUOC_NAMES, ChanRules
-from sim.chan.scorer import WinRecord, cuoc_of, describe, min_points_ok, penalty_8_do_2_leo, points, score_log
+from sim.chan.scorer import (
+    WinRecord,
+    allowed_calls,
+    cuoc_of,
+    describe,
+    min_points_ok,
+    penalty_8_do_2_leo,
+    points,
+    score_log,
+    thien_u_record,
+)
 
 K = lambda code: parse_cards(code)[0]  # noqa: E731
 NGU_VAN = kind_of(5, 1)
@@ -191,3 +204,88 @@ def test_score_a_recorded_game():
     cuoc, pts = score_log(log)
     assert cuoc == {"chi": 1, "dia_u": 1, "bach_thu": 1, "tom": 1}
     assert pts == 1 + 3 + 1 + 1
+
+
+def test_hoa_nha_ca_may_be_called_as_bach_thu_and_pay_so():
+    # Seed 000: "Các cước Hoa, Nhà, Cá: Có thể không xướng, nhưng khi đó phải xướng Bạch thủ (sẽ chỉ được tính tiền là
+    # Bạch thủ)" — "Không xướng Hoa mà xướng Bạch thủ thì được ăn Bạch thủ".
+    hoa = record(HOA, "2V", melds=[("chan", "5V", "5V")], chi=True)
+    assert allowed_calls(hoa) == [{"tom": 1, "hoa_roi_cua_phat": 1}, {"chi": 1, "bach_thu": 1, "tom": 1}]
+    assert points({"chi": 1, "bach_thu": 1, "tom": 1}) == 3 < points({"tom": 1, "hoa_roi_cua_phat": 1}) == 5
+    nha = record("5V 5V 4V 4V 3W 3W 6W 6W 7W 7W 3V 3S 4W 4S 6V 6S 8W 8S 2V", "2V", chi=True)
+    assert {"chi": 1, "bach_thu": 1, "tom": 1} in allowed_calls(nha)
+    ca = record("3W 3W 4W 4W 6W 6W 7W 7W 3V 3S 4V 4S 6V 6S 2W 2S 8V", "8V", melds=[("chan", "5V", "5V")], chi=True)
+    assert {"chi": 1, "bach_thu": 1, "tom": 1} in allowed_calls(ca)
+    # "Không xướng cả Hoa lẫn Bạch thủ thì là xướng thiếu cước"; Ngư ông bắt cá is not among the three the seed names.
+    assert {"chi": 1, "tom": 1} not in allowed_calls(hoa)
+    ngu = record("CC CC 5S 5S 3W 3W 6W 6W 7W 7W 3V 3S 4W 4S 6V 6S 2W 2S 8V", "8V", chi=True)
+    assert allowed_calls(ngu) == [{"tom": 1, "ngu_ong_bat_ca": 1}]
+
+
+def test_thien_u_bach_thu_may_be_called_without_bach_thu():
+    # Seed 000: "Thiên ù Bạch thủ thì cho phép xướng thiếu cước Bạch thủ"; the full call is Thiên ù, Bạch thủ.
+    thien = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S"
+    rec = thien_u_record(0, parse_hand(thien))
+    assert allowed_calls(rec) == [{"thien_u": 1, "bach_thu": 1, "tom": 1}, {"thien_u": 1, "tom": 1}]
+    # Bạch thủ chi called as Bạch thủ stays xướng sai ("Nếu ù Bạch thủ Chi mà xướng 'Bạch thủ' thì vẫn là xướng sai").
+    five_cc = record("2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S CC", "CC")
+    assert allowed_calls(five_cc) == [{"bach_thu_chi": 1, "tom": 1}]
+
+
+def _random_waiting_hand(rng) -> list[int]:
+    """A random 19-card hand one card short of a win (a random winning 20 minus one card)."""
+    while True:
+        counts = [0] * 25
+        for _ in range(int(rng.integers(6, 11))):  # chắn
+            k = int(rng.integers(25))
+            if counts[k] <= 2:
+                counts[k] += 2
+        while sum(counts) < 20:  # cạ
+            n = int(rng.integers(8))
+            a, b = rng.choice(3, size=2, replace=False)
+            if counts[3 * n + a] < 4 and counts[3 * n + b] < 4:
+                counts[3 * n + a] += 1
+                counts[3 * n + b] += 1
+        if sum(counts) == 20 and is_winning(counts):
+            counts[int(rng.choice([k for k in range(25) if counts[k]]))] -= 1
+            return counts
+
+
+def test_odds_chan_scores_every_wait_as_the_game_does():
+    # One scorer: for many waiting hands, each wait's cước in `odds chan` is what a replayed game where that hand wins
+    # on that card scores — won on another player's draw (seat 2 draws it) and on one's own (chì), chíu ù included.
+    from analysis.odds_chan import odds_chan
+
+    rng = np.random.default_rng(14)
+    checked = chiu_u = 0
+    for _ in range(60):
+        counts = _random_waiting_hand(rng)
+        hand = " ".join(kind_code(k) for k in range(25) for _ in range(counts[k]))
+        for w in odds_chan(hand)["waits"]:
+            k = K(w["card"])
+            filler = next(x for x in range(25) if counts[x] == 0 and x != k and x != CHI_CHI)
+            other = [{"seat": 0, "action": "danh", "card": kind_code(filler)},
+                     {"seat": 1, "action": "boc", "card": kind_code(filler)}, {"seat": 1, "action": "duoi"},
+                     {"seat": 2, "action": "boc", "card": w["card"]}, {"seat": 1, "action": "u"}]
+            log = worked_log([kind_code(filler), hand, "", ""], f"{kind_code(filler)} {w['card']}", other)
+            cuoc, pts = score_log(log)
+            assert (describe(cuoc), pts) == (w["cuoc"], w["points"]), (hand, w)
+            own = [other[0], {"seat": 1, "action": "boc", "card": w["card"]}, {"seat": 1, "action": "u"}]
+            cuoc, pts = score_log(worked_log([kind_code(filler), hand, "", ""], w["card"], own))
+            cuoc.pop("dia_u")  # the own draw here is seat 1's first: Địa ù, which odds leaves out
+            assert (describe(cuoc), pts - points({"dia_u": 1})) == (w["cuoc_chi"], w["points_chi"]), (hand, w)
+            checked += 1
+            chiu_u += w["how"] == "chiu_u"
+    assert checked > 100 and chiu_u > 0
+
+
+def test_odds_chan_calls_the_games_scorer_on_the_issue_hands():
+    from analysis.odds_chan import odds_chan
+
+    # A Thiên ù bạch thủ: the game scores Thiên ù, Bạch thủ, Tôm (5).
+    thien = odds_chan("2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S")
+    assert (thien["cuoc"], thien["points"]) == ("Thiên ù, Bạch thủ, Tôm", 5)
+    # Three of the winning card in hand: the win is a chíu ù (the four go down as a chíu), not Thiên khai.
+    three = odds_chan("9V 9V 9V 3W 3W 6S 6S 7S 7S 5W 5W 3V 3S 6W 6V 7W 7V 2W 2S")
+    [w] = three["waits"]
+    assert (w["card"], w["how"], w["cuoc"], w["points"]) == ("9V", "chiu_u", "Chíu ù, Bạch thủ, Tôm", 3)
