@@ -353,6 +353,25 @@ def test_move_log_reader_takes_any_text():
     check()
 
 
+HOSTILE_LOG_FILES = {
+    "random bytes": bytes(range(256))[::-7] * 3,
+    "UTF-16": '{"deal": {}, "moves": []}'.encode("utf-16"),
+    "deep nesting": b"[" * 100_000,
+    "deep objects": b'{"a":' * 50_000,
+    "UTF-8 BOM": b"\xef\xbb\xbf{}",
+}
+"""Move-log files that once gave a traceback (UnicodeDecodeError, RecursionError) instead of one line."""
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_LOG_FILES))
+def test_move_log_reader_takes_any_bytes(tmp_path, name):
+    read_log = _optional("sim.chan.movelog", "read_log")
+    path = tmp_path / "log.json"
+    path.write_bytes(HOSTILE_LOG_FILES[name])
+    assert assert_one_line_error(read_log, path) is not None
+    assert "is a folder" in assert_one_line_error(read_log, tmp_path)
+
+
 # --- the command line ---------------------------------------------------------------------------------------------
 
 _FLAGS = ["--json", "--games", "--seed", "--jobs", "--out", "--resume", "--hand", "--quick", "--no-progress", "--precision",
