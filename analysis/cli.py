@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from analysis.paths import output_file, output_folder, run_folder
 from sim.errors import CardoddsError
 
 REPORTS = Path("reports")
@@ -69,7 +70,7 @@ def cmd_run(args) -> int:
 
     arms = load_arms(args.config, games=args.games, seed=args.seed, backend=args.backend, scheduler=args.scheduler)
     exp = arms[0]
-    out = Path(args.out) if args.out else REPORTS / "runs" / exp.name
+    out = run_folder(args.out or REPORTS / "runs" / exp.name)
     args.jobs = _resolve_jobs(args.jobs)
     progress = None if args.progress else False
     if args.precision is None:
@@ -111,7 +112,9 @@ def cmd_run(args) -> int:
 def cmd_report(args) -> int:
     from analysis.suite import run_suite
 
-    out = Path(args.out) if args.out else REPORTS / ("quick" if args.quick else "latest")
+    out = run_folder(args.out or REPORTS / ("quick" if args.quick else "latest"))
+    if args.showcase:
+        output_folder(args.showcase, "--showcase")
     args.jobs = _resolve_jobs(args.jobs)
     experiments, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False)
     games = sum(o.result.games for arms in experiments for o in arms)
@@ -182,6 +185,10 @@ def cmd_replay(args) -> int:
     from sim.registry import get_task
 
     task_name, module = _REPLAY[args.game]
+    if args.log:
+        if args.game != "chan":
+            raise CardoddsError("--log writes a Chắn move log; Sâm and Tấn replays are text only")
+        output_file(args.log, "--log")
     if args.config:
         from sim.experiment import load_experiment
 
@@ -193,8 +200,6 @@ def cmd_replay(args) -> int:
         params = get_task(task_name).parse({}, "defaults")
     print(importlib.import_module(module).replay_text(args.seed, params.rules, params.strategies))
     if args.log:
-        if args.game != "chan":
-            raise CardoddsError("--log writes a Chắn move log; Sâm and Tấn replays are text only")
         from sim.chan.movelog import game_log
         from sim.chan.play_task import replay_game
 
@@ -279,16 +284,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _fail(message: str) -> int:
+    # One line whatever the user typed: argparse echoes unknown arguments, newlines included.
+    message = message.replace("\r", "\\r").replace("\n", "\\n")
+    print(f"cardodds: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _os_error_text(exc: OSError) -> str:
+    """The path(s) and the system's reason, e.g. ``out/x: No space left on device``."""
+    paths = " → ".join(str(p) for p in (exc.filename, exc.filename2) if p is not None)
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return f"{paths}: {reason}" if paths else reason
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``cardodds`` command."""
     try:
         args = build_parser().parse_args(argv)
         return args.func(args)
     except CardoddsError as exc:
-        # One line whatever the user typed: argparse echoes unknown arguments, newlines included.
-        message = str(exc).replace("\r", "\\r").replace("\n", "\\n")
-        print(f"cardodds: error: {message}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
     except KeyboardInterrupt:
         print("cardodds: interrupted", file=sys.stderr)
         return 130
@@ -296,6 +312,9 @@ def main(argv: list[str] | None = None) -> int:
         # The reader went away (e.g. `| head`): stop quietly.
         sys.stdout = open(os.devnull, "w")
         return 0
+    except OSError as exc:
+        # Paths are checked before any work (analysis.paths); this catches what no check foresaw (a full disk, ...).
+        return _fail(_os_error_text(exc))
 
 
 if __name__ == "__main__":

@@ -167,3 +167,55 @@ def test_replay_log_round_trips_through_check(capsys, tmp_path):
     assert code == 2 and err.startswith("cardodds: error: move 3") and err.count("\n") == 1
     code, out, err = run_cli(capsys, "replay", "sam", "--seed", "1", "--log", str(log))
     assert code == 2 and "text only" in err
+
+
+def _paths(tmp_path):
+    """A file, a folder, and a finished run whose first chunk file was replaced by a folder."""
+    (tmp_path / "afile").write_text("precious")
+    (tmp_path / "adir").mkdir()
+    assert main(["run", "configs/chan_deal.toml", "--games", "2000", "--jobs", "1", "--out", str(tmp_path / "run")]) == 0
+    chunk = next((tmp_path / "run" / "chunks").glob("chunk-*.npz"))
+    chunk.unlink()
+    chunk.mkdir()
+
+
+BAD_PATHS = [
+    (["run", "configs/chan_deal.toml", "--games", "1000", "--jobs", "1", "--out", "{t}/afile/sub"], "afile is a file"),
+    (["run", "configs/chan_deal.toml", "--games", "1000", "--jobs", "1", "--out", "{t}/afile"], "is a file, not a folder"),
+    (["run", "configs/chan_deal.toml", "--games", "2000", "--jobs", "1", "--out", "{t}/run", "--resume"],
+     "is a folder where a chunk file belongs"),
+    (["report", "--quick", "--out", "{t}/afile"], "is a file, not a folder"),
+    (["report", "--quick", "--out", "{t}/adir", "--showcase", "{t}/afile"], "--showcase"),
+    (["replay", "chan", "--seed", "1", "--log", "{t}/nodir/x.json"], "does not exist"),
+    (["replay", "chan", "--seed", "1", "--log", "{t}/adir"], "is a folder"),
+    (["replay", "chan", "--seed", "1", "--log", "{t}/afile/x.json"], "afile is a file"),
+    (["replay", "tan", "--seed", "1", "--log", "{t}/x.json"], "text only"),
+    (["replay", "sam", "--seed", "1", "--log", "{t}/x.json"], "text only"),
+]
+"""Paths that once gave NotADirectoryError, FileExistsError, FileNotFoundError or IsADirectoryError tracebacks."""
+
+
+@pytest.mark.parametrize("argv, message", BAD_PATHS)
+def test_bad_paths_are_refused_before_any_work(capsys, tmp_path, monkeypatch, argv, message):
+    import analysis.suite
+
+    _paths(tmp_path)
+    capsys.readouterr()
+    monkeypatch.setattr(analysis.suite, "run_suite", lambda *a, **k: pytest.fail("the suite ran before the path check"))
+    code, out, err = run_cli(capsys, *[a.format(t=tmp_path) for a in argv])
+    assert code == 2 and err.startswith("cardodds: error: ") and err.count("\n") == 1 and message in err
+    assert out == ""  # nothing printed (a replay) before the error
+    assert (tmp_path / "afile").read_text() == "precious" and not (tmp_path / "nodir").exists()
+
+
+def test_an_unforeseen_os_error_is_one_line(capsys, monkeypatch):
+    import errno
+
+    import analysis.cli
+
+    def full_disk(args):
+        raise OSError(errno.ENOSPC, "No space left on device", "out/chunks/chunk-000003.npz")
+
+    monkeypatch.setattr(analysis.cli, "cmd_exact", full_disk)
+    code, out, err = run_cli(capsys, "exact", "chan")
+    assert code == 2 and err == "cardodds: error: out/chunks/chunk-000003.npz: No space left on device\n"
