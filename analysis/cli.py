@@ -19,10 +19,17 @@ REPORTS = Path("reports")
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and exit code 2."""
+    """argparse, but a usage error is one line and exit code 2, and a command refuses options it does not take."""
 
     def error(self, message):
         raise CardoddsError(f"{message} (see '{self.prog} --help')")
+
+    def parse_known_args(self, args=None, namespace=None):
+        # Each (sub)command checks its own leftovers, so `odds sam --trump h` names `odds sam`, not `cardodds`.
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"{self.prog} does not take {' '.join(extras)}")
+        return namespace, extras
 
 
 def _jobs(text: str) -> int:
@@ -33,6 +40,20 @@ def _jobs(text: str) -> int:
     if value == 0 or value < -1:
         raise argparse.ArgumentTypeError(f"--jobs must be >= 1 (or -1 for every core), not {value}")
     return value
+
+
+def _count(option: str):
+    """An argparse type for a number of games: the one rule and message of :func:`analysis.batches.check_games`."""
+    from analysis.batches import check_games
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", ""))
+        except ValueError:
+            value = text
+        return check_games(value, option)  # a CardoddsError passes through argparse to main: one line, exit 2
+
+    return parse
 
 
 def _positive(text: str) -> int:
@@ -152,21 +173,22 @@ def cmd_exact(args) -> int:
 
 
 def cmd_odds(args) -> int:
+    progress = None if args.progress else False
     if args.game == "chan":
         from analysis.odds_chan import cli_seat, format_odds_chan, odds_chan
 
         seat = cli_seat(args.hand, args.seat)
-        result, text = odds_chan(args.hand, seat=seat, games=args.games, seed=args.seed), format_odds_chan
+        result = odds_chan(args.hand, seat=seat, games=args.games, seed=args.seed, progress=progress)
+        text = format_odds_chan
     elif args.game == "sam":
         from analysis.odds_sam import format_odds_sam, odds_sam
 
-        result, text = odds_sam(args.hand, args.opponents, args.games, args.seed), format_odds_sam
+        result = odds_sam(args.hand, args.opponents, args.games, args.seed, progress=progress)
+        text = format_odds_sam
     else:
         from analysis.odds_tan import format_odds_tan, odds_tan
 
-        if args.trump is None:
-            raise CardoddsError("odds tan needs --trump (the trump suit: h, d, c, s or ♥ ♦ ♣ ♠)")
-        result = odds_tan(args.hand, args.trump, args.players, args.seat or 0, args.games, args.seed)
+        result = odds_tan(args.hand, args.trump, args.players, args.seat, args.games, args.seed, progress=progress)
         text = format_odds_tan
     print(json.dumps(result, ensure_ascii=False) if args.json else text(result))
     return 0
@@ -190,12 +212,20 @@ def cmd_replay(args) -> int:
             raise CardoddsError("--log writes a Chắn move log; Sâm and Tấn replays are text only")
         output_file(args.log, "--log")
     if args.config:
-        from sim.experiment import load_experiment
+        from sim.experiment import load_arms
 
-        exp = load_experiment(args.config)
-        if exp.task.name != task_name:
-            raise CardoddsError(f"{args.config} is a '{exp.task.name}' experiment; replay {args.game} needs '{task_name}'")
+        arms = load_arms(args.config)
+        if arms[0].task.name != task_name:
+            raise CardoddsError(
+                f"{args.config} is a '{arms[0].task.name}' experiment; replay {args.game} needs '{task_name}'"
+            )
+        exp = _replay_arm(arms, args.arm, args.config)
         params = exp.params
+        if len(arms) > 1:
+            print(f"arm '{exp.arm}' of {args.config}" + ("" if args.arm else
+                  f" (the baseline; its arms: {', '.join(a.arm for a in arms)}; choose one with --arm)"))
+    elif args.arm:
+        raise CardoddsError("--arm names an arm of the --config file; give --config too")
     else:
         params = get_task(task_name).parse({}, "defaults")
     print(importlib.import_module(module).replay_text(args.seed, params.rules, params.strategies))
@@ -207,6 +237,16 @@ def cmd_replay(args) -> int:
         Path(args.log).write_text(game_log(game).dumps(), encoding="utf-8")
         print(f"move log written to {args.log} (check it with: cardodds check chan {args.log})")
     return 0
+
+
+def _replay_arm(arms, name: str | None, config: str):
+    """The arm ``name`` of an experiment's arms (the baseline when None); an unknown name lists the arms."""
+    if name is None:
+        return arms[0]
+    for exp in arms:
+        if exp.arm == name:
+            return exp
+    raise CardoddsError(f"{config} has no arm '{name}'; its arms: {', '.join(a.arm for a in arms)}")
 
 
 def cmd_check(args) -> int:
@@ -223,7 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="run one experiment (a TOML file)")
     run.add_argument("config", help="experiment file, e.g. configs/chan_deal.toml")
-    run.add_argument("--games", type=_positive, help="games to play (overrides the file)")
+    run.add_argument("--games", type=_count("--games"), help="games to play (overrides the file)")
     run.add_argument("--seed", type=_positive, help="random seed (overrides the file)")
     run.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
     run.add_argument(
@@ -236,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--resume", action="store_true", help="continue the run in --out, computing only missing chunks")
     run.add_argument("--json", action="store_true", help="print the result rows as JSON")
     run.add_argument("--precision", type=float, help="add chunks until every targeted 95%% half-width is below this")
-    run.add_argument("--max-games", type=_positive, help="cap for --precision (default: 10 × the file's games)")
+    run.add_argument("--max-games", type=_count("--max-games"), help="cap for --precision (default: 10 × the file's games)")
     run.add_argument(
         "--metric", action="append", default=[], help="metric[:seat] targeted by --precision (repeatable; default: all)"
     )
@@ -257,23 +297,30 @@ def build_parser() -> argparse.ArgumentParser:
     exact.set_defaults(func=cmd_exact)
 
     odds = sub.add_parser("odds", help="odds of one hand")
-    odds.add_argument("game", choices=["chan", "sam", "tan"])
-    odds.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" (Chắn) or "3s 10h Qd" (Sâm, Tấn)')
-    odds.add_argument("--opponents", type=int, default=3, help="Sâm: opponents (1–4, default 3)")
-    odds.add_argument("--trump", help="Tấn: the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
-    odds.add_argument("--players", type=int, default=4, help="Tấn: players at the table (default 4)")
-    odds.add_argument(
-        "--seat", type=int, help="the hand's seat — Chắn: 0 = the cái (default: 0 for 20 cards, 1 for 19); Tấn: 0 = first attacker"
-    )
-    odds.add_argument("--games", type=_positive, default=20_000, help="simulated games (default 20,000)")
-    odds.add_argument("--seed", type=_positive, default=1, help="random seed (default 1)")
-    odds.add_argument("--json", action="store_true")
+    odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar="{chan,sam,tan}")
+    common = _Parser(add_help=False)
+    common.add_argument("--games", type=_count("--games"), default=20_000, help="simulated games (default 20,000)")
+    common.add_argument("--seed", type=_positive, default=1, help="random seed (default 1)")
+    common.add_argument("--json", action="store_true")
+    common.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    chan = odds_games.add_parser("chan", parents=[common], help="a 19- or 20-card Chắn hand")
+    chan.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
+    chan.add_argument("--seat", type=int, help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
+    sam = odds_games.add_parser("sam", parents=[common], help="a 10-card Sâm hand")
+    sam.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
+    sam.add_argument("--opponents", type=int, default=3, help="opponents (1–4, default 3)")
+    tan = odds_games.add_parser("tan", parents=[common], help="a Tấn opening hand")
+    tan.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
+    tan.add_argument("--trump", required=True, help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
+    tan.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+    tan.add_argument("--seat", type=int, default=0, help="the hand's seat, 0 = the first attacker (default 0)")
     odds.set_defaults(func=cmd_odds)
 
     replay = sub.add_parser("replay", help="one game, move by move")
     replay.add_argument("game", choices=sorted(_REPLAY))
     replay.add_argument("--seed", type=_positive, required=True)
     replay.add_argument("--config", help="take rules and strategies from this experiment file")
+    replay.add_argument("--arm", help="the arm of --config to replay (default: its baseline, named in the output)")
     replay.add_argument("--log", metavar="FILE", help="Chắn: also write the game's JSON move log (what `check` reads)")
     replay.set_defaults(func=cmd_replay)
 

@@ -219,3 +219,62 @@ def test_an_unforeseen_os_error_is_one_line(capsys, monkeypatch):
     monkeypatch.setattr(analysis.cli, "cmd_exact", full_disk)
     code, out, err = run_cli(capsys, "exact", "chan")
     assert code == 2 and err == "cardodds: error: out/chunks/chunk-000003.npz: No space left on device\n"
+
+
+SAM_HAND = "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd"
+TAN_HAND = "As Ac Ad Kh 2s 3c 4d 5s"
+CHAN_HAND = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"
+GAMES_COMMANDS = [
+    ["odds", "chan", "--hand", CHAN_HAND, "--seat", "1"],
+    ["odds", "sam", "--hand", SAM_HAND],
+    ["odds", "tan", "--hand", TAN_HAND, "--trump", "h"],
+    ["run", "configs/chan_deal.toml", "--out", "nowhere"],
+]
+
+
+@pytest.mark.parametrize("command", GAMES_COMMANDS, ids=lambda c: " ".join(c[:2]))
+@pytest.mark.parametrize("games", ["-5", "0", "x", "1.5", ""])
+def test_one_rule_and_one_message_for_games(capsys, command, games):
+    code, out, err = run_cli(capsys, *command, "--games", games)
+    shown = games if games.lstrip("-").isdigit() else repr(games)
+    assert code == 2 and err == f"cardodds: error: --games must be a whole number >= 1, not {shown}\n"
+
+
+def test_max_games_follows_the_same_rule(capsys):
+    code, out, err = run_cli(capsys, "run", "configs/chan_deal.toml", "--precision", "0.01", "--max-games", "0")
+    assert code == 2 and err == "cardodds: error: --max-games must be a whole number >= 1, not 0\n"
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["odds", "sam", "--hand", SAM_HAND, "--trump", "h"], "cardodds odds sam does not take --trump h"),
+        (["odds", "sam", "--hand", SAM_HAND, "--players", "3"], "does not take --players 3"),
+        (["odds", "tan", "--hand", TAN_HAND, "--trump", "h", "--opponents", "2"], "odds tan does not take --opponents 2"),
+        (["odds", "chan", "--hand", CHAN_HAND, "--opponents", "2"], "odds chan does not take --opponents 2"),
+        (["odds", "tan", "--hand", TAN_HAND], "required: --trump"),
+        (["replay", "tan", "--seed", "1", "--config", "configs/tan_strategies.toml", "--arm", "nosuch"],
+         "has no arm 'nosuch'; its arms: all_basic, heuristic_seat0, heuristic_seats02"),
+        (["replay", "tan", "--seed", "1", "--arm", "heuristic_seat0"], "give --config too"),
+    ],
+)
+def test_options_a_command_would_ignore_are_refused(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and message in err and out == ""
+
+
+def test_replay_plays_the_arm_it_is_asked_for(capsys):
+    base = ["replay", "tan", "--seed", "2", "--config", "configs/tan_strategies.toml"]
+    code, out, err = run_cli(capsys, *base, "--arm", "heuristic_seat0")
+    assert code == 0 and out.startswith("arm 'heuristic_seat0' of configs/tan_strategies.toml\n")
+    assert "seat 0: heuristic, seat 1: basic" in out
+    code, baseline, err = run_cli(capsys, *base)
+    assert code == 0 and "arm 'all_basic' of configs/tan_strategies.toml (the baseline; its arms:" in baseline
+    assert "seat 0: basic, seat 1: basic" in baseline
+    code, named, err = run_cli(capsys, *base, "--arm", "all_basic")
+    assert named.splitlines()[1:] == baseline.splitlines()[1:]
+
+
+def test_odds_progress_bar_is_off_unless_asked(capsys):
+    code, out, err = run_cli(capsys, "odds", "sam", "--hand", SAM_HAND, "--games", "300", "--no-progress", "--json")
+    assert code == 0 and err == "" and json.loads(out)["games"] == 300
