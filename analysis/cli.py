@@ -161,14 +161,15 @@ def cmd_exact(args) -> int:
                 probs = "  ".join(f"{k} {v:.6g}" for k, v in r.items() if isinstance(v, float))
                 print(f"{opts}\n    {probs}")
         return 0
-    from analysis.exact_chan import exact_rows
+    from analysis.exact_chan import exact_rows, one_in
 
-    rows = exact_rows()
+    rows = exact_rows(fractions=True)
     if args.json:
-        print(json.dumps([{"metric": r["metric"], "seat": r["seat"], "exact": r["exact"]} for r in rows], ensure_ascii=False))
+        print(json.dumps([{**r, "fraction": str(r["fraction"])} for r in rows], ensure_ascii=False))
     else:
         for r in rows:
-            print(f"{r['metric']:<24} seat {r['seat']}  {r['exact']:.10g}")
+            about = "" if r["metric"].endswith(".mean") else one_in(r["fraction"])
+            print(f"{r['metric']:<24} seat {r['seat']}  {r['exact']:<14.10g} = {r['fraction']}" + (f"  ≈ {about}" if about else ""))
     return 0
 
 

@@ -88,12 +88,27 @@ def test_run_json_rows_and_report_files(capsys, tmp_path):
 
 
 def test_exact_json(capsys):
+    from fractions import Fraction
+
     code, out, err = run_cli(capsys, "exact", "chan", "--json")
     rows = json.loads(out)
-    assert code == 0 and all(list(r) == ["metric", "seat", "exact"] for r in rows)
+    assert code == 0 and all(list(r) == ["metric", "seat", "exact", "fraction"] for r in rows)
     by_key = {(r["metric"], r["seat"]): r["exact"] for r in rows}
     assert abs(by_key[("thien_u", 0)] - 33820543261099621 / 29776853911322760165) < 1e-15
     assert abs(sum(by_key[(f"chan_count.{k}", 1)] for k in range(11)) - 1) < 1e-12
+    fractions = {(r["metric"], r["seat"]): Fraction(r["fraction"]) for r in rows}
+    assert fractions[("thien_u", 0)] == Fraction(33820543261099621, 29776853911322760165)  # the README's figure
+    assert sum(fractions[(f"chan_count.{k}", 1)] for k in range(11)) == 1  # exactly
+    assert all(float(fractions[k]) == v for k, v in by_key.items())
+
+
+def test_exact_text_gives_the_fraction_and_one_in_n(capsys):
+    code, out, err = run_cli(capsys, "exact", "chan")
+    lines = {tuple(line.split()[:3]): line for line in out.splitlines()}
+    thien_u = lines[("thien_u", "seat", "0")]
+    assert "0.001135799751" in thien_u and "= 33820543261099621/29776853911322760165" in thien_u
+    assert thien_u.endswith("≈ 1 in 880")
+    assert lines[("chan_count.mean", "seat", "1")].endswith("= 213427/52283")  # a mean is no "1 in N"
 
 
 def test_odds_of_a_bach_thu_wait(capsys):
