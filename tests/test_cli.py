@@ -293,3 +293,13 @@ def test_replay_plays_the_arm_it_is_asked_for(capsys):
 def test_odds_progress_bar_is_off_unless_asked(capsys):
     code, out, err = run_cli(capsys, "odds", "sam", "--hand", SAM_HAND, "--games", "300", "--no-progress", "--json")
     assert code == 0 and err == "" and json.loads(out)["games"] == 300
+
+
+def test_a_trump_typed_with_combining_accents_is_read(capsys):
+    import unicodedata
+
+    args = ["odds", "tan", "--hand", TAN_HAND, "--games", "50", "--json", "--trump"]
+    code, out, err = run_cli(capsys, *args, unicodedata.normalize("NFD", "cơ"))
+    assert code == 0 and json.loads(out)["trump"] == "♥"
+    code, out, err = run_cli(capsys, *args, "h\nx")
+    assert code == 2 and err == "cardodds: error: 'h\\nx' is not a suit (use s, c, d, h or ♠ ♣ ♦ ♥)\n"

@@ -14,6 +14,7 @@ import importlib
 import io
 import json
 import tempfile
+import unicodedata
 from pathlib import Path
 
 import numpy as np
@@ -56,6 +57,7 @@ HAND_PARSERS = {
     "chan.sized": lambda text: parse_hand(text, (HAND_SIZE, CAI_HAND_SIZE)),
     "sam": _optional("sim.sam.cards", "parse_hand"),
     "tan": _optional("sim.tan.cards", "parse_cards"),
+    "tan.suit": _optional("sim.tan.cards", "parse_suit"),
 }
 CARD_WORDS = {
     "chan": ["9V", "9W", "9S", "CC", "2w", "Cửu", "cuu", "Vạn", "văn", "van", "vanj", "sách", "chi", "Chi", "nhị", "bát", "đ"],
@@ -63,6 +65,7 @@ CARD_WORDS = {
     "tan": ["3s", "10h", "Td", "Q♦", "A♣", "2♥", "6", "♦", "bích", "cơ", "rô", "hh", "10hQd2s"],
 }
 CARD_WORDS["chan.sized"] = CARD_WORDS["chan"]
+CARD_WORDS["tan.suit"] = CARD_WORDS["tan"] + ["chuồn", "nhép", "Cơ", "hearts"]
 SEPARATORS = [" ", ",", ", ", ";", "\t", "\n", "", "  ", "\u00a0", "\u2028", "\x0b"]
 
 
@@ -118,8 +121,10 @@ def card_text(words: list[str], game: str = "chan"):
 # --- parsers of hands ---------------------------------------------------------------------------------------------
 
 
-HOSTILE_HANDS = ["2S\n10H", "9V\n9V", "9V\r\nCC", "\x00", "9V " * 200, "🂡", "Cửu\u0301 Vạn"]
-"""Texts found by the fuzzer (or worth trying every time): a newline in an echoed hand once split an error message."""
+HOSTILE_HANDS = ["2S\n10H", "9V\n9V", "9V\r\nCC", "\x00", "9V " * 200, "🂡", "Cửu\u0301 Vạn",
+                 unicodedata.normalize("NFD", "Cửu Vạn, cửu văn, chi chi"), "chi, chi, chi", "cửu, vạn", "6, ♦", "cơ", "Rô"]
+"""Texts found by the fuzzer (or worth trying every time): a newline in an echoed hand once split an error message;
+decomposed accents (NFD) were once rejected, and "chi, chi, chi" read as two cards."""
 
 
 @pytest.mark.parametrize("game", sorted(HAND_PARSERS))
@@ -132,6 +137,28 @@ def test_hand_parsers_take_any_text(game):
     @given(card_text(CARD_WORDS[game], game))
     def check(text):
         assert_one_line_error(parser, text)
+
+    for text in HOSTILE_HANDS:
+        check = example(text)(check)
+    check()
+
+
+def _outcome(parser, text):
+    try:
+        return np.asarray(parser(text)).tolist()
+    except CardoddsError:
+        return "rejected"
+
+
+@pytest.mark.parametrize("game", sorted(HAND_PARSERS))
+def test_hand_parsers_read_decomposed_accents_as_composed(game):
+    parser = HAND_PARSERS[game]
+
+    @FUZZ
+    @given(card_text(CARD_WORDS[game], game))
+    def check(text):
+        result = _outcome(parser, unicodedata.normalize("NFC", text))
+        assert _outcome(parser, unicodedata.normalize("NFD", text)) == result
 
     for text in HOSTILE_HANDS:
         check = example(text)(check)
