@@ -64,8 +64,9 @@ def run_folder(path, option: str = "--out") -> Path:
     from sim.runner import CHUNK_DIR
 
     path = output_folder(path, option)
-    if path.is_dir():
-        for chunk in path.glob(f"**/{CHUNK_DIR}/chunk-*"):
+    # Where runs keep chunks: a run, its arms, a report's runs and their arms (never a walk of the whole tree).
+    for runs in ("", "arms/*/", "runs/*/", "runs/*/arms/*/"):
+        for chunk in path.glob(f"{runs}{CHUNK_DIR}/chunk-*"):
             if chunk.is_dir():
                 raise CardoddsError(f"{chunk}: is a folder where a chunk file belongs; remove it, then --resume")
     return path

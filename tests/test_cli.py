@@ -303,3 +303,14 @@ def test_a_trump_typed_with_combining_accents_is_read(capsys):
     assert code == 0 and json.loads(out)["trump"] == "♥"
     code, out, err = run_cli(capsys, *args, "h\nx")
     assert code == 2 and err == "cardodds: error: 'h\\nx' is not a suit (use s, c, d, h or ♠ ♣ ♦ ♥)\n"
+
+
+@pytest.mark.parametrize("where", ["", "arms/basic/", "runs/chan_deal/", "runs/tan_rules/arms/all/"])
+def test_a_folder_in_place_of_a_chunk_is_found_in_runs_arms_and_reports(tmp_path, where):
+    from analysis.paths import run_folder
+    from sim.errors import CardoddsError
+
+    chunk = tmp_path / where / "chunks" / "chunk-000002.npz"
+    chunk.mkdir(parents=True)
+    with pytest.raises(CardoddsError, match="is a folder where a chunk file belongs"):
+        run_folder(tmp_path)

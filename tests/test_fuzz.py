@@ -402,13 +402,14 @@ def test_move_log_reader_takes_any_bytes(tmp_path, name):
 # --- the command line ---------------------------------------------------------------------------------------------
 
 _FLAGS = ["--json", "--games", "--seed", "--jobs", "--out", "--resume", "--hand", "--quick", "--no-progress", "--precision",
-          "--max-games", "--metric", "--backend", "--scheduler", "-1", "0", "2", "chan", "sam", "tan", "x", "--"]
+          "--max-games", "--metric", "--backend", "--scheduler", "-1", "0", "2", "chan", "sam", "tan", "x", "--",
+          "--trump", "--opponents", "--players", "--config", "--arm", "-5", "1.5", "cơ", "h"]
 
 
 @st.composite
 def argv(draw):
     """Command lines that cannot start a long computation: ``run`` only gets files that are not experiments."""
-    command = draw(st.sampled_from(["odds", "exact", "run", "frobnicate", "", "-x"]))
+    command = draw(st.sampled_from(["odds", "exact", "run", "replay", "check", "frobnicate", "", "-x"]))
     words = draw(st.lists(st.one_of(st.sampled_from(_FLAGS), st.text(max_size=10)), max_size=6))
     if command == "odds":
         hand = draw(card_text(CARD_WORDS["chan"]))
@@ -429,6 +430,13 @@ CLI_DIR = Path(tempfile.mkdtemp(prefix="cardodds-cli-fuzz-"))
 @example(["odds", "chan", "--hand", "", "\r"])  # argparse echoes unknown arguments as typed
 @example(["odds", "chan", "--hand", "9V\n9V"])
 @example(["--help"])
+@example(["odds", "sam", "--hand", "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd", "--trump", "h"])  # options another game takes
+@example(["odds", "tan", "--hand", "As Ac Ad Kh 2s 3c 4d 5s", "--trump", "h", "--opponents", "2"])
+@example(["odds", "chan", "--hand", "9V", "--games", "-5"])
+@example(["odds", "sam", "--hand", "3s", "--games", "0"])
+@example(["replay", "tan", "--seed", "1", "--config", "configs/tan_strategies.toml", "--arm", "nosuch"])
+@example(["replay", "tan", "--seed", "1", "--log", str(Path(tempfile.gettempdir()) / "cardodds-fuzz-tan.json")])
+@example(["check", "chan", str(Path(tempfile.gettempdir()))])
 def test_cli_returns_0_or_2_with_one_line_on_stderr(args):
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
