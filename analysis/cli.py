@@ -12,16 +12,24 @@ import os
 import sys
 from pathlib import Path
 
+from analysis.paths import output_file, output_folder, run_folder
 from sim.errors import CardoddsError
 
 REPORTS = Path("reports")
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and exit code 2."""
+    """argparse, but a usage error is one line and exit code 2, and a command refuses options it does not take."""
 
     def error(self, message):
         raise CardoddsError(f"{message} (see '{self.prog} --help')")
+
+    def parse_known_args(self, args=None, namespace=None):
+        # Each (sub)command checks its own leftovers, so `odds sam --trump h` names `odds sam`, not `cardodds`.
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"{self.prog} does not take {' '.join(extras)}")
+        return namespace, extras
 
 
 def _jobs(text: str) -> int:
@@ -32,6 +40,20 @@ def _jobs(text: str) -> int:
     if value == 0 or value < -1:
         raise argparse.ArgumentTypeError(f"--jobs must be >= 1 (or -1 for every core), not {value}")
     return value
+
+
+def _count(option: str):
+    """An argparse type for a number of games: the one rule and message of :func:`analysis.batches.check_games`."""
+    from analysis.batches import check_games
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", ""))
+        except ValueError:
+            value = text
+        return check_games(value, option)  # a CardoddsError passes through argparse to main: one line, exit 2
+
+    return parse
 
 
 def _positive(text: str) -> int:
@@ -69,7 +91,7 @@ def cmd_run(args) -> int:
 
     arms = load_arms(args.config, games=args.games, seed=args.seed, backend=args.backend, scheduler=args.scheduler)
     exp = arms[0]
-    out = Path(args.out) if args.out else REPORTS / "runs" / exp.name
+    out = run_folder(args.out or REPORTS / "runs" / exp.name)
     args.jobs = _resolve_jobs(args.jobs)
     progress = None if args.progress else False
     if args.precision is None:
@@ -111,7 +133,9 @@ def cmd_run(args) -> int:
 def cmd_report(args) -> int:
     from analysis.suite import run_suite
 
-    out = Path(args.out) if args.out else REPORTS / ("quick" if args.quick else "latest")
+    out = run_folder(args.out or REPORTS / ("quick" if args.quick else "latest"))
+    if args.showcase:
+        output_folder(args.showcase, "--showcase")
     args.jobs = _resolve_jobs(args.jobs)
     experiments, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False)
     games = sum(o.result.games for arms in experiments for o in arms)
@@ -137,33 +161,35 @@ def cmd_exact(args) -> int:
                 probs = "  ".join(f"{k} {v:.6g}" for k, v in r.items() if isinstance(v, float))
                 print(f"{opts}\n    {probs}")
         return 0
-    from analysis.exact_chan import exact_rows
+    from analysis.exact_chan import exact_rows, one_in
 
-    rows = exact_rows()
+    rows = exact_rows(fractions=True)
     if args.json:
-        print(json.dumps([{"metric": r["metric"], "seat": r["seat"], "exact": r["exact"]} for r in rows], ensure_ascii=False))
+        print(json.dumps([{**r, "fraction": str(r["fraction"])} for r in rows], ensure_ascii=False))
     else:
         for r in rows:
-            print(f"{r['metric']:<24} seat {r['seat']}  {r['exact']:.10g}")
+            about = "" if r["metric"].endswith(".mean") else one_in(r["fraction"])
+            print(f"{r['metric']:<24} seat {r['seat']}  {r['exact']:<14.10g} = {r['fraction']}" + (f"  ≈ {about}" if about else ""))
     return 0
 
 
 def cmd_odds(args) -> int:
+    progress = None if args.progress else False
     if args.game == "chan":
         from analysis.odds_chan import cli_seat, format_odds_chan, odds_chan
 
         seat = cli_seat(args.hand, args.seat)
-        result, text = odds_chan(args.hand, seat=seat, games=args.games, seed=args.seed), format_odds_chan
+        result = odds_chan(args.hand, seat=seat, games=args.games, seed=args.seed, progress=progress)
+        text = format_odds_chan
     elif args.game == "sam":
         from analysis.odds_sam import format_odds_sam, odds_sam
 
-        result, text = odds_sam(args.hand, args.opponents, args.games, args.seed), format_odds_sam
+        result = odds_sam(args.hand, args.opponents, args.games, args.seed, progress=progress)
+        text = format_odds_sam
     else:
         from analysis.odds_tan import format_odds_tan, odds_tan
 
-        if args.trump is None:
-            raise CardoddsError("odds tan needs --trump (the trump suit: h, d, c, s or ♥ ♦ ♣ ♠)")
-        result = odds_tan(args.hand, args.trump, args.players, args.seat or 0, args.games, args.seed)
+        result = odds_tan(args.hand, args.trump, args.players, args.seat, args.games, args.seed, progress=progress)
         text = format_odds_tan
     print(json.dumps(result, ensure_ascii=False) if args.json else text(result))
     return 0
@@ -182,19 +208,29 @@ def cmd_replay(args) -> int:
     from sim.registry import get_task
 
     task_name, module = _REPLAY[args.game]
+    if args.log:
+        if args.game != "chan":
+            raise CardoddsError("--log writes a Chắn move log; Sâm and Tấn replays are text only")
+        output_file(args.log, "--log")
     if args.config:
-        from sim.experiment import load_experiment
+        from sim.experiment import load_arms
 
-        exp = load_experiment(args.config)
-        if exp.task.name != task_name:
-            raise CardoddsError(f"{args.config} is a '{exp.task.name}' experiment; replay {args.game} needs '{task_name}'")
+        arms = load_arms(args.config)
+        if arms[0].task.name != task_name:
+            raise CardoddsError(
+                f"{args.config} is a '{arms[0].task.name}' experiment; replay {args.game} needs '{task_name}'"
+            )
+        exp = _replay_arm(arms, args.arm, args.config)
         params = exp.params
+        if len(arms) > 1:
+            print(f"arm '{exp.arm}' of {args.config}" + ("" if args.arm else
+                  f" (the baseline; its arms: {', '.join(a.arm for a in arms)}; choose one with --arm)"))
+    elif args.arm:
+        raise CardoddsError("--arm names an arm of the --config file; give --config too")
     else:
         params = get_task(task_name).parse({}, "defaults")
     print(importlib.import_module(module).replay_text(args.seed, params.rules, params.strategies))
     if args.log:
-        if args.game != "chan":
-            raise CardoddsError("--log writes a Chắn move log; Sâm and Tấn replays are text only")
         from sim.chan.movelog import game_log
         from sim.chan.play_task import replay_game
 
@@ -202,6 +238,16 @@ def cmd_replay(args) -> int:
         Path(args.log).write_text(game_log(game).dumps(), encoding="utf-8")
         print(f"move log written to {args.log} (check it with: cardodds check chan {args.log})")
     return 0
+
+
+def _replay_arm(arms, name: str | None, config: str):
+    """The arm ``name`` of an experiment's arms (the baseline when None); an unknown name lists the arms."""
+    if name is None:
+        return arms[0]
+    for exp in arms:
+        if exp.arm == name:
+            return exp
+    raise CardoddsError(f"{config} has no arm '{name}'; its arms: {', '.join(a.arm for a in arms)}")
 
 
 def cmd_check(args) -> int:
@@ -218,7 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="run one experiment (a TOML file)")
     run.add_argument("config", help="experiment file, e.g. configs/chan_deal.toml")
-    run.add_argument("--games", type=_positive, help="games to play (overrides the file)")
+    run.add_argument("--games", type=_count("--games"), help="games to play (overrides the file)")
     run.add_argument("--seed", type=_positive, help="random seed (overrides the file)")
     run.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
     run.add_argument(
@@ -231,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--resume", action="store_true", help="continue the run in --out, computing only missing chunks")
     run.add_argument("--json", action="store_true", help="print the result rows as JSON")
     run.add_argument("--precision", type=float, help="add chunks until every targeted 95%% half-width is below this")
-    run.add_argument("--max-games", type=_positive, help="cap for --precision (default: 10 × the file's games)")
+    run.add_argument("--max-games", type=_count("--max-games"), help="cap for --precision (default: 10 × the file's games)")
     run.add_argument(
         "--metric", action="append", default=[], help="metric[:seat] targeted by --precision (repeatable; default: all)"
     )
@@ -252,23 +298,30 @@ def build_parser() -> argparse.ArgumentParser:
     exact.set_defaults(func=cmd_exact)
 
     odds = sub.add_parser("odds", help="odds of one hand")
-    odds.add_argument("game", choices=["chan", "sam", "tan"])
-    odds.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" (Chắn) or "3s 10h Qd" (Sâm, Tấn)')
-    odds.add_argument("--opponents", type=int, default=3, help="Sâm: opponents (1–4, default 3)")
-    odds.add_argument("--trump", help="Tấn: the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
-    odds.add_argument("--players", type=int, default=4, help="Tấn: players at the table (default 4)")
-    odds.add_argument(
-        "--seat", type=int, help="the hand's seat — Chắn: 0 = the cái (default: 0 for 20 cards, 1 for 19); Tấn: 0 = first attacker"
-    )
-    odds.add_argument("--games", type=_positive, default=20_000, help="simulated games (default 20,000)")
-    odds.add_argument("--seed", type=_positive, default=1, help="random seed (default 1)")
-    odds.add_argument("--json", action="store_true")
+    odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar="{chan,sam,tan}")
+    common = _Parser(add_help=False)
+    common.add_argument("--games", type=_count("--games"), default=20_000, help="simulated games (default 20,000)")
+    common.add_argument("--seed", type=_positive, default=1, help="random seed (default 1)")
+    common.add_argument("--json", action="store_true")
+    common.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    chan = odds_games.add_parser("chan", parents=[common], help="a 19- or 20-card Chắn hand")
+    chan.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
+    chan.add_argument("--seat", type=int, help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
+    sam = odds_games.add_parser("sam", parents=[common], help="a 10-card Sâm hand")
+    sam.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
+    sam.add_argument("--opponents", type=int, default=3, help="opponents (1–4, default 3)")
+    tan = odds_games.add_parser("tan", parents=[common], help="a Tấn opening hand")
+    tan.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
+    tan.add_argument("--trump", required=True, help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
+    tan.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+    tan.add_argument("--seat", type=int, default=0, help="the hand's seat, 0 = the first attacker (default 0)")
     odds.set_defaults(func=cmd_odds)
 
     replay = sub.add_parser("replay", help="one game, move by move")
     replay.add_argument("game", choices=sorted(_REPLAY))
     replay.add_argument("--seed", type=_positive, required=True)
     replay.add_argument("--config", help="take rules and strategies from this experiment file")
+    replay.add_argument("--arm", help="the arm of --config to replay (default: its baseline, named in the output)")
     replay.add_argument("--log", metavar="FILE", help="Chắn: also write the game's JSON move log (what `check` reads)")
     replay.set_defaults(func=cmd_replay)
 
@@ -279,16 +332,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _fail(message: str) -> int:
+    # One line whatever the user typed: argparse echoes unknown arguments, newlines included.
+    message = message.replace("\r", "\\r").replace("\n", "\\n")
+    print(f"cardodds: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _os_error_text(exc: OSError) -> str:
+    """The path(s) and the system's reason, e.g. ``out/x: No space left on device``."""
+    paths = " → ".join(str(p) for p in (exc.filename, exc.filename2) if p is not None)
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return f"{paths}: {reason}" if paths else reason
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``cardodds`` command."""
     try:
         args = build_parser().parse_args(argv)
         return args.func(args)
     except CardoddsError as exc:
-        # One line whatever the user typed: argparse echoes unknown arguments, newlines included.
-        message = str(exc).replace("\r", "\\r").replace("\n", "\\n")
-        print(f"cardodds: error: {message}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
     except KeyboardInterrupt:
         print("cardodds: interrupted", file=sys.stderr)
         return 130
@@ -296,6 +360,9 @@ def main(argv: list[str] | None = None) -> int:
         # The reader went away (e.g. `| head`): stop quietly.
         sys.stdout = open(os.devnull, "w")
         return 0
+    except OSError as exc:
+        # Paths are checked before any work (analysis.paths); this catches what no check foresaw (a full disk, ...).
+        return _fail(_os_error_text(exc))
 
 
 if __name__ == "__main__":

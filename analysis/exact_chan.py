@@ -42,6 +42,7 @@ __all__ = [
     "exact_chan_deal",
     "exact_rows",
     "format_table",
+    "one_in",
 ]
 
 
@@ -264,13 +265,28 @@ def exact_chan_deal(hand_size: int, deck: ChanDeck = FULL) -> dict[str, float]:
 _DEFAULT_SEATS = MappingProxyType({0: 20, 1: 19, 2: 19, 3: 19})
 
 
-def exact_rows(hand_size_by_seat: Mapping[int, int] = _DEFAULT_SEATS, deck: ChanDeck = FULL) -> list[dict]:
-    """Rows ``dict(metric, seat, exact)`` of every deal quantity for every seat (the cái at seat 0 by default)."""
+def exact_rows(hand_size_by_seat: Mapping[int, int] = _DEFAULT_SEATS, deck: ChanDeck = FULL,
+               fractions: bool = False) -> list[dict]:
+    """Rows ``dict(metric, seat, exact)`` of every deal quantity for every seat (the cái at seat 0 by default).
+
+    With ``fractions``, each row also holds ``fraction``, the exact value as a :class:`~fractions.Fraction`.
+    """
     rows = []
     for seat, hand_size in sorted(hand_size_by_seat.items()):
-        for metric, value in exact_chan_deal(hand_size, deck).items():
-            rows.append({"metric": metric, "seat": seat, "exact": value})
+        for metric, value in exact_chan_fractions(hand_size, deck).items():
+            row = {"metric": metric, "seat": seat, "exact": float(value)}
+            if fractions:
+                row["fraction"] = value
+            rows.append(row)
     return rows
+
+
+def one_in(p: Fraction) -> str:
+    """``"1 in 880"`` for a probability strictly between 0 and 1, else ``""`` (3 significant figures outside 100..10⁶)."""
+    if not 0 < p < 1:
+        return ""
+    n = 1 / float(p)
+    return f"1 in {n:,.0f}" if 100 <= n < 1e6 else f"1 in {n:.3g}"
 
 
 def format_table(deck: ChanDeck = FULL) -> str:

@@ -43,8 +43,6 @@ def _waits_of(counts19, rules: ChanRules) -> list[dict]:
 
 
 PLAYERS = 4
-BLOCK = 8192
-"""Games per batch-engine call."""
 
 
 def fixed_hand_orders(counts, seat: int, cai: int, rng: np.random.Generator, n: int) -> np.ndarray:
@@ -63,32 +61,32 @@ def fixed_hand_orders(counts, seat: int, cai: int, rng: np.random.Generator, n: 
 
 
 def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: ChanRules | None = None,
-               strategies="basic") -> dict:
+               strategies="basic", progress: bool | None = None) -> dict:
     """The chance that ``hand``, dealt to ``seat``, wins the game (simulated, with a 95 % Wilson interval).
 
     The hand is fixed at ``seat`` (20 cards at the cái's seat, else 19); the other cards are dealt uniformly at
     random to the other seats and the nọc, and every game is played to the end by the batch engine with
-    ``strategies`` (``basic`` at every seat by default).  Deals come from the DEAL stream of chunk 0 of ``seed``.
+    ``strategies`` (``basic`` at every seat by default).  The games are played in batches
+    (:func:`analysis.batches.batches`), each dealt from the DEAL stream of its own chunk seed of ``seed``.
     """
+    from analysis.batches import batches, check_games
     from analysis.estimate import wilson
     from sim.chan.batch import play_batch
     from sim.errors import CardoddsError
-    from sim.streams import DEAL, chunk_seed, stream
+    from sim.streams import DEAL, stream
 
     rules = rules or ChanRules()
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
         raise CardoddsError(f"--seat must be 0..{PLAYERS - 1} for Chắn, not {seat}")
-    if not isinstance(games, int) or games < 1:
-        raise CardoddsError(f"--games must be >= 1, not {games}")
+    check_games(games)
     size = 20 if seat == rules.cai_seat else 19
     counts = parse_hand(hand, sizes=(19, 20))
     if int(counts.sum()) != size:
         who = "the cái's seat" if size == 20 else f"seat {seat} (not the cái, seat {rules.cai_seat})"
         raise CardoddsError(f"a hand at {who} has {size} cards, this one has {int(counts.sum())}")
-    rng = stream(chunk_seed(seed, 0), DEAL)
     wins = draws = 0
-    for start in range(0, games, BLOCK):
-        orders = fixed_hand_orders(counts, seat, rules.cai_seat, rng, min(BLOCK, games - start))
+    for seed_seq, n in batches(games, seed, desc="odds chan", progress=progress):
+        orders = fixed_hand_orders(counts, seat, rules.cai_seat, stream(seed_seq, DEAL), n)
         res = play_batch(rules, orders, strategies)
         wins += int((res.winner == seat).sum())
         draws += int(res.draw.sum())
@@ -108,7 +106,7 @@ def cli_seat(hand: str, seat: int | None, rules: ChanRules | None = None) -> int
 
 
 def odds_chan(hand: str, rules: ChanRules | None = None, seat: int | None = None, games: int = 20_000,
-              seed: int = 1) -> dict:
+              seed: int = 1, progress: bool | None = None) -> dict:
     """Everything the command reports about a 19- or 20-card hand (JSON-serialisable).
 
     The chance that the next nọc card completes a 19-card hand is exact: from the holder's view, the next card is
@@ -141,7 +139,7 @@ def odds_chan(hand: str, rules: ChanRules | None = None, seat: int | None = None
         found, outs, unseen = _waits_of(counts, rules)
         result.update(win=False, waits=found, outs=outs, unseen=unseen, p_next_card=outs / unseen)
     if seat is not None:
-        result["win_chance"] = win_chance(hand, seat, games, seed, rules)
+        result["win_chance"] = win_chance(hand, seat, games, seed, rules, progress=progress)
     return result
 
 

@@ -5,16 +5,20 @@
 - **Sâm**: the opponents' hands are dealt at random from the other 42 cards, many times.  A *plan* is a split of the
   hand into plays plus the choice of which play comes last; it succeeds on a deal when no opponent holds a tới trắng
   and no opponent can beat any play but the last (the play that empties the hand ends the game at once, and
-  opponents always beat a Sâm when they can).  Every split is scored on the first half of the deals, the best plan
-  is chosen there, and its success is estimated on the second half (so the choice does not flatter the estimate).
+  opponents always beat a Sâm when they can).  Every split is scored on ``min(games, PLAN_DEALS)`` deals of a stream of
+  their own and the best plan is chosen there; its success is then estimated on ``games`` other deals (so the choice
+  does not flatter the estimate).
 - **Win**: whole games with the batch engine, this hand at seat 0 and ``control`` players everywhere (nobody declares
-  Sâm), first player at random.
+  Sâm), first player at random, on the same deals as the Sâm estimate.
+
+Both estimates are played in batches (:mod:`analysis.batches`): memory stays bounded for any number of games.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from analysis.batches import BATCH, batches, check_games
 from analysis.estimate import wilson
 from sim.errors import CardoddsError
 from sim.sam.batch import fast_formable, play_batch
@@ -65,23 +69,32 @@ def _counts(cards: np.ndarray) -> np.ndarray:
     return c.reshape(cards.shape[:-1] + (N_RANKS,))
 
 
-def sam_odds(hand: list[int], opponents: int, n: int, rng: np.random.Generator, rules: SamRules) -> dict:
-    """The best Sâm plan of a hand and its success chance (see the module docstring)."""
-    t = move_table(rules)
-    opp = _deal_opponents(rng, hand, opponents, n)
+def _beaten(t, mine: np.ndarray, opp: np.ndarray, rules: SamRules) -> tuple[np.ndarray, np.ndarray]:
+    """Per deal, whether some opponent can beat each of my plays ``mine`` (n, m) or holds a tới trắng (n,).
+
+    A tới trắng ends the game before any play, so it counts as beating every play.
+    """
+    n, opponents = opp.shape[:2]
     oc = _counts(opp)  # (n, k, 13)
     opp_tt = (toi_trang_kind_of_flags(toi_trang_flags(oc, (opp % 4 >= 2).sum(-1), rules)) >= 0).any(1)
     form = fast_formable(t, oc.reshape(-1, N_RANKS)).reshape(n, opponents, t.n)
     if rules.no_finish_on_two:
         form &= ~(t.has_two & (t.length == HAND_SIZE))
-    counts = rank_counts(hand)
-    mine = np.flatnonzero(t.formable(counts))
     beats = t.beats[mine]  # (m, M): which moves beat each of my plays
     beaten = ((form.reshape(-1, t.n).astype(np.uint8) @ beats.T.astype(np.uint8)) > 0).reshape(n, opponents, -1).any(1)
-    beaten |= opp_tt[:, None]  # an opponent's tới trắng ends the game before any play
+    return beaten | opp_tt[:, None], opp_tt
+
+
+def best_plan(hand: list[int], opponents: int, n: int, rng: np.random.Generator, rules: SamRules):
+    """The Sâm plan (plays in order, the last one ends the game) that succeeds most often on ``n`` deals of ``rng``.
+
+    Returns ``(plan as move ids or None, splits tried)``.
+    """
+    t = move_table(rules)
+    counts = rank_counts(hand)
+    mine = np.flatnonzero(t.formable(counts))
     col = {int(m): j for j, m in enumerate(mine)}
-    half = n // 2
-    sel, est = beaten[:half], beaten[half:]
+    sel, _ = _beaten(t, mine, _deal_opponents(rng, hand, opponents, n), rules)
     best, best_p, n_splits = None, -1.0, 0
     for split in _splits(counts, t):
         n_splits += 1
@@ -94,44 +107,65 @@ def sam_odds(hand: list[int], opponents: int, n: int, rng: np.random.Generator, 
             if p > best_p:
                 best_p, best = p, (split, i)
     if best is None:
-        return {"plan": None, "success": 0.0, "ci_low": 0.0, "ci_high": 0.0, "n": n - half, "splits": n_splits}
+        return None, n_splits
     split, i = best
-    order = [m for j, m in enumerate(split) if j != i] + [split[i]]
-    cols = [col[m] for m in order[:-1]]
-    ok = ~est[:, cols].any(1) if cols else np.ones(len(est), bool)
-    ok &= ~opp_tt[half:]
-    p = float(ok.mean())
-    lo, hi = wilson(int(ok.sum()), len(ok))
-    return {"plan": [t.name(m) for m in order], "success": p, "ci_low": lo, "ci_high": hi, "n": int(len(ok)),
-            "splits": n_splits}
+    return [m for j, m in enumerate(split) if j != i] + [split[i]], n_splits
 
 
-def win_odds(hand: list[int], opponents: int, n: int, seed_seq, rules: SamRules) -> dict:
-    """Win chance of the hand at seat 0 in normal games of ``control`` players."""
+def _batch(cards: list[int], plan, opponents: int, n: int, seed_seq, rules: SamRules) -> tuple[int, int, float]:
+    """One batch of ``n`` deals: (Sâm successes of ``plan``, wins of seat 0 in a normal game, seat 0's cược sum).
+
+    Both are measured on the same deals of the batch's DEAL stream (the opponents do not know which is asked).
+    """
+    t = move_table(rules)
     rng = stream(seed_seq, DEAL)
-    opp = _deal_opponents(rng, hand, opponents, n)
-    cards = np.concatenate([np.broadcast_to(np.sort(hand), (n, 1, HAND_SIZE)), opp], axis=1)
+    opp = _deal_opponents(rng, cards, opponents, n)
     leader = rng.integers(0, opponents + 1, size=n)
-    b = play_batch(cards, leader, rules, Control(), rng=stream(seed_seq, PLAY))
-    k = int((b.winner == 0).sum())
-    lo, hi = wilson(k, n)
-    p = k / n
-    return {"estimate": p, "ci_low": lo, "ci_high": hi, "n": n, "cuoc_mean": float(b.pay[:, 0].mean())}
+    success = 0
+    if plan is not None:  # every play but the last must go unbeaten
+        beaten, opp_tt = _beaten(t, np.array(plan[:-1], dtype=np.int64), opp, rules)
+        success = int((~beaten.any(1) & ~opp_tt).sum())
+    table = np.concatenate([np.broadcast_to(np.sort(cards), (n, 1, HAND_SIZE)), opp], axis=1)
+    b = play_batch(table, leader, rules, Control(), rng=stream(seed_seq, PLAY))
+    return success, int((b.winner == 0).sum()), float(b.pay[:, 0].sum())
 
 
-def odds_sam(hand: str, opponents: int, games: int, seed: int, rules: SamRules | None = None) -> dict:
-    """Tới trắng, Sâm success (best plan) and win chance of one hand against ``opponents`` (JSON-serialisable)."""
+PLAN_STREAM = 2
+"""The plan is chosen on deals of its own stream (child 2 of chunk 0), never on the deals that measure it."""
+PLAN_DEALS = BATCH
+"""At most this many deals choose the plan (one batch: the splits are scored on them all at once)."""
+
+
+def odds_sam(hand: str, opponents: int, games: int, seed: int, rules: SamRules | None = None,
+             progress: bool | None = None) -> dict:
+    """Tới trắng, Sâm success (best plan) and win chance of one hand against ``opponents`` (JSON-serialisable).
+
+    The best plan is chosen on ``min(games, PLAN_DEALS)`` deals of its own stream; its success and the win chance are
+    measured on ``games`` deals played in batches (:func:`analysis.batches.batches`), so memory stays bounded.
+    """
     cards = parse_hand(hand)
     if not isinstance(opponents, int) or not 1 <= opponents <= 4:
         raise CardoddsError(f"--opponents must be 1..4 for Sâm (2..5 players), not {opponents}")
-    if not isinstance(games, int) or games < 2:
-        raise CardoddsError(f"--games must be an integer >= 2, not {games}")
+    check_games(games)
     rules = rules or SamRules(players=opponents + 1)
     if rules.players != opponents + 1:
         raise CardoddsError(f"rules say {rules.players} players but --opponents is {opponents}")
     tt = toi_trang_kind(cards, rules)
-    sam = sam_odds(cards, opponents, games, stream(chunk_seed(seed, 0), DEAL), rules)
-    win = win_odds(cards, opponents, games, chunk_seed(seed, 1), rules)
+    plan, n_splits = best_plan(cards, opponents, min(games, PLAN_DEALS), stream(chunk_seed(seed, 0), PLAN_STREAM), rules)
+    success = wins = 0
+    pay = 0.0
+    for seed_seq, n in batches(games, seed, desc="odds sam", progress=progress):
+        s, w, p = _batch(cards, plan, opponents, n, seed_seq, rules)
+        success, wins, pay = success + s, wins + w, pay + p
+    t = move_table(rules)
+    sam = {"plan": None if plan is None else [t.name(m) for m in plan], "splits": n_splits, "n": games}
+    if plan is None:
+        sam.update(success=0.0, ci_low=0.0, ci_high=0.0)
+    else:
+        lo, hi = wilson(success, games)
+        sam.update(success=success / games, ci_low=lo, ci_high=hi)
+    lo, hi = wilson(wins, games)
+    win = {"estimate": wins / games, "ci_low": lo, "ci_high": hi, "n": games, "cuoc_mean": pay / games}
     return {"hand": format_cards(cards), "opponents": opponents, "games": games, "seed": seed,
             "toi_trang": None if tt < 0 else toi_trang_name(tt), "sam": sam, "win": win}
 

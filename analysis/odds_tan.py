@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from analysis.batches import batches, check_games
 from analysis.estimate import wilson
-
 from sim.errors import CardoddsError
-from sim.streams import DEAL, PLAY, chunk_seed, stream
+from sim.streams import DEAL, PLAY, stream
 from sim.tan.batch import play_batch
 from sim.tan.cards import SUIT_SYMBOLS, deck_ids, format_cards, parse_cards, parse_suit
 from sim.tan.rules import TanRules
@@ -38,7 +38,7 @@ def _conditioned_orders(cards: list[int], trump: int, seat: int, rules: TanRules
 
 
 def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: int, strategy="basic",
-             rules: dict | None = None) -> dict:
+             rules: dict | None = None, progress: bool | None = None) -> dict:
     """Loss chance of ``hand`` held at ``seat`` (0 = first attacker) with ``trump`` as the trump suit.
 
     Parameters
@@ -52,6 +52,9 @@ def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: i
         Every seat's strategy (``"basic"``).
     rules : dict, optional
         Other ``[rules]`` options (``players`` and ``first_attacker`` are set here).
+    progress : bool or None
+        A progress bar on stderr (None: when stderr is a terminal).  The games are played in batches
+        (:func:`analysis.batches.batches`), so memory stays bounded for any ``games``.
 
     Returns
     -------
@@ -70,12 +73,16 @@ def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: i
         raise CardoddsError(f"the hand holds every {SUIT_SYMBOLS[t]}: no trump card is left to turn")
     if not isinstance(seat, int) or not 0 <= seat < r.players:
         raise CardoddsError(f"seat must be 0..{r.players - 1}, not {seat!r}")
-    if not isinstance(games, int) or games < 1:
-        raise CardoddsError(f"games must be a positive integer, not {games!r}")
+    check_games(games)
     strategies = seat_strategies(strategy, r.players, "odds strategy")
-    seq = chunk_seed(seed, 0)
-    orders = _conditioned_orders(cards, t, seat, r, stream(seq, DEAL), games)
-    res = play_batch(r, orders, np.zeros(games, dtype=np.int8), strategies, rng=stream(seq, PLAY))
+    lose = draw = truncated = bouts = 0
+    for seq, n in batches(games, seed, desc="odds tan", progress=progress):
+        orders = _conditioned_orders(cards, t, seat, r, stream(seq, DEAL), n)
+        res = play_batch(r, orders, np.zeros(n, dtype=np.int8), strategies, rng=stream(seq, PLAY))
+        lose += int((res.loser == seat).sum())
+        draw += int(res.draw.sum())
+        truncated += int(res.truncated.sum())
+        bouts += int(res.bouts.sum())
 
     def prop(k):
         lo, hi = wilson(int(k), games)
@@ -89,10 +96,10 @@ def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: i
         "games": games,
         "seed": seed,
         "strategy": strategies[0].name,
-        "lose": prop((res.loser == seat).sum()),
-        "draw": prop(res.draw.sum()),
-        "truncated": prop(res.truncated.sum()),
-        "bouts_mean": float(res.bouts.mean()),
+        "lose": prop(lose),
+        "draw": prop(draw),
+        "truncated": prop(truncated),
+        "bouts_mean": bouts / games,
     }
 
 

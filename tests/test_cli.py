@@ -88,12 +88,27 @@ def test_run_json_rows_and_report_files(capsys, tmp_path):
 
 
 def test_exact_json(capsys):
+    from fractions import Fraction
+
     code, out, err = run_cli(capsys, "exact", "chan", "--json")
     rows = json.loads(out)
-    assert code == 0 and all(list(r) == ["metric", "seat", "exact"] for r in rows)
+    assert code == 0 and all(list(r) == ["metric", "seat", "exact", "fraction"] for r in rows)
     by_key = {(r["metric"], r["seat"]): r["exact"] for r in rows}
     assert abs(by_key[("thien_u", 0)] - 33820543261099621 / 29776853911322760165) < 1e-15
     assert abs(sum(by_key[(f"chan_count.{k}", 1)] for k in range(11)) - 1) < 1e-12
+    fractions = {(r["metric"], r["seat"]): Fraction(r["fraction"]) for r in rows}
+    assert fractions[("thien_u", 0)] == Fraction(33820543261099621, 29776853911322760165)  # the README's figure
+    assert sum(fractions[(f"chan_count.{k}", 1)] for k in range(11)) == 1  # exactly
+    assert all(float(fractions[k]) == v for k, v in by_key.items())
+
+
+def test_exact_text_gives_the_fraction_and_one_in_n(capsys):
+    code, out, err = run_cli(capsys, "exact", "chan")
+    lines = {tuple(line.split()[:3]): line for line in out.splitlines()}
+    thien_u = lines[("thien_u", "seat", "0")]
+    assert "0.001135799751" in thien_u and "= 33820543261099621/29776853911322760165" in thien_u
+    assert thien_u.endswith("≈ 1 in 880")
+    assert lines[("chan_count.mean", "seat", "1")].endswith("= 213427/52283")  # a mean is no "1 in N"
 
 
 def test_odds_of_a_bach_thu_wait(capsys):
@@ -203,3 +218,135 @@ def test_check_chan_applies_the_penalties(capsys, tmp_path):
     assert "payments: seat 0 -18, seat 1 +6, seat 2 +6, seat 3 +6" in out
     code, out, err = run_cli(capsys, "check", "chan", str(_thien_u_log(tmp_path, {"thien_u": 1}, {"winner": 9})))
     assert code == 2 and err == "cardodds: error: previous: 'winner' must be a seat 0..3 or null, not 9\n"
+
+
+def _paths(tmp_path):
+    """A file, a folder, and a finished run whose first chunk file was replaced by a folder."""
+    (tmp_path / "afile").write_text("precious")
+    (tmp_path / "adir").mkdir()
+    assert main(["run", "configs/chan_deal.toml", "--games", "2000", "--jobs", "1", "--out", str(tmp_path / "run")]) == 0
+    chunk = next((tmp_path / "run" / "chunks").glob("chunk-*.npz"))
+    chunk.unlink()
+    chunk.mkdir()
+
+
+BAD_PATHS = [
+    (["run", "configs/chan_deal.toml", "--games", "1000", "--jobs", "1", "--out", "{t}/afile/sub"], "afile is a file"),
+    (["run", "configs/chan_deal.toml", "--games", "1000", "--jobs", "1", "--out", "{t}/afile"], "is a file, not a folder"),
+    (["run", "configs/chan_deal.toml", "--games", "2000", "--jobs", "1", "--out", "{t}/run", "--resume"],
+     "is a folder where a chunk file belongs"),
+    (["report", "--quick", "--out", "{t}/afile"], "is a file, not a folder"),
+    (["report", "--quick", "--out", "{t}/adir", "--showcase", "{t}/afile"], "--showcase"),
+    (["replay", "chan", "--seed", "1", "--log", "{t}/nodir/x.json"], "does not exist"),
+    (["replay", "chan", "--seed", "1", "--log", "{t}/adir"], "is a folder"),
+    (["replay", "chan", "--seed", "1", "--log", "{t}/afile/x.json"], "afile is a file"),
+    (["replay", "tan", "--seed", "1", "--log", "{t}/x.json"], "text only"),
+    (["replay", "sam", "--seed", "1", "--log", "{t}/x.json"], "text only"),
+]
+"""Paths that once gave NotADirectoryError, FileExistsError, FileNotFoundError or IsADirectoryError tracebacks."""
+
+
+@pytest.mark.parametrize("argv, message", BAD_PATHS)
+def test_bad_paths_are_refused_before_any_work(capsys, tmp_path, monkeypatch, argv, message):
+    import analysis.suite
+
+    _paths(tmp_path)
+    capsys.readouterr()
+    monkeypatch.setattr(analysis.suite, "run_suite", lambda *a, **k: pytest.fail("the suite ran before the path check"))
+    code, out, err = run_cli(capsys, *[a.format(t=tmp_path) for a in argv])
+    assert code == 2 and err.startswith("cardodds: error: ") and err.count("\n") == 1 and message in err
+    assert out == ""  # nothing printed (a replay) before the error
+    assert (tmp_path / "afile").read_text() == "precious" and not (tmp_path / "nodir").exists()
+
+
+def test_an_unforeseen_os_error_is_one_line(capsys, monkeypatch):
+    import errno
+
+    import analysis.cli
+
+    def full_disk(args):
+        raise OSError(errno.ENOSPC, "No space left on device", "out/chunks/chunk-000003.npz")
+
+    monkeypatch.setattr(analysis.cli, "cmd_exact", full_disk)
+    code, out, err = run_cli(capsys, "exact", "chan")
+    assert code == 2 and err == "cardodds: error: out/chunks/chunk-000003.npz: No space left on device\n"
+
+
+SAM_HAND = "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd"
+TAN_HAND = "As Ac Ad Kh 2s 3c 4d 5s"
+CHAN_HAND = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"
+GAMES_COMMANDS = [
+    ["odds", "chan", "--hand", CHAN_HAND, "--seat", "1"],
+    ["odds", "sam", "--hand", SAM_HAND],
+    ["odds", "tan", "--hand", TAN_HAND, "--trump", "h"],
+    ["run", "configs/chan_deal.toml", "--out", "nowhere"],
+]
+
+
+@pytest.mark.parametrize("command", GAMES_COMMANDS, ids=lambda c: " ".join(c[:2]))
+@pytest.mark.parametrize("games", ["-5", "0", "x", "1.5", ""])
+def test_one_rule_and_one_message_for_games(capsys, command, games):
+    code, out, err = run_cli(capsys, *command, "--games", games)
+    shown = games if games.lstrip("-").isdigit() else repr(games)
+    assert code == 2 and err == f"cardodds: error: --games must be a whole number >= 1, not {shown}\n"
+
+
+def test_max_games_follows_the_same_rule(capsys):
+    code, out, err = run_cli(capsys, "run", "configs/chan_deal.toml", "--precision", "0.01", "--max-games", "0")
+    assert code == 2 and err == "cardodds: error: --max-games must be a whole number >= 1, not 0\n"
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["odds", "sam", "--hand", SAM_HAND, "--trump", "h"], "cardodds odds sam does not take --trump h"),
+        (["odds", "sam", "--hand", SAM_HAND, "--players", "3"], "does not take --players 3"),
+        (["odds", "tan", "--hand", TAN_HAND, "--trump", "h", "--opponents", "2"], "odds tan does not take --opponents 2"),
+        (["odds", "chan", "--hand", CHAN_HAND, "--opponents", "2"], "odds chan does not take --opponents 2"),
+        (["odds", "tan", "--hand", TAN_HAND], "required: --trump"),
+        (["replay", "tan", "--seed", "1", "--config", "configs/tan_strategies.toml", "--arm", "nosuch"],
+         "has no arm 'nosuch'; its arms: all_basic, heuristic_seat0, heuristic_seats02"),
+        (["replay", "tan", "--seed", "1", "--arm", "heuristic_seat0"], "give --config too"),
+    ],
+)
+def test_options_a_command_would_ignore_are_refused(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and message in err and out == ""
+
+
+def test_replay_plays_the_arm_it_is_asked_for(capsys):
+    base = ["replay", "tan", "--seed", "2", "--config", "configs/tan_strategies.toml"]
+    code, out, err = run_cli(capsys, *base, "--arm", "heuristic_seat0")
+    assert code == 0 and out.startswith("arm 'heuristic_seat0' of configs/tan_strategies.toml\n")
+    assert "seat 0: heuristic, seat 1: basic" in out
+    code, baseline, err = run_cli(capsys, *base)
+    assert code == 0 and "arm 'all_basic' of configs/tan_strategies.toml (the baseline; its arms:" in baseline
+    assert "seat 0: basic, seat 1: basic" in baseline
+    code, named, err = run_cli(capsys, *base, "--arm", "all_basic")
+    assert named.splitlines()[1:] == baseline.splitlines()[1:]
+
+
+def test_odds_progress_bar_is_off_unless_asked(capsys):
+    code, out, err = run_cli(capsys, "odds", "sam", "--hand", SAM_HAND, "--games", "300", "--no-progress", "--json")
+    assert code == 0 and err == "" and json.loads(out)["games"] == 300
+
+
+def test_a_trump_typed_with_combining_accents_is_read(capsys):
+    import unicodedata
+
+    args = ["odds", "tan", "--hand", TAN_HAND, "--games", "50", "--json", "--trump"]
+    code, out, err = run_cli(capsys, *args, unicodedata.normalize("NFD", "cơ"))
+    assert code == 0 and json.loads(out)["trump"] == "♥"
+    code, out, err = run_cli(capsys, *args, "h\nx")
+    assert code == 2 and err == "cardodds: error: 'h\\nx' is not a suit (use s, c, d, h or ♠ ♣ ♦ ♥)\n"
+
+
+@pytest.mark.parametrize("where", ["", "arms/basic/", "runs/chan_deal/", "runs/tan_rules/arms/all/"])
+def test_a_folder_in_place_of_a_chunk_is_found_in_runs_arms_and_reports(tmp_path, where):
+    from analysis.paths import run_folder
+    from sim.errors import CardoddsError
+
+    chunk = tmp_path / where / "chunks" / "chunk-000002.npz"
+    chunk.mkdir(parents=True)
+    with pytest.raises(CardoddsError, match="is a folder where a chunk file belongs"):
+        run_folder(tmp_path)

@@ -15,7 +15,7 @@ from math import comb, prod
 import numpy as np
 import pytest
 
-from analysis.exact_chan import FULL, ChanDeck, exact_chan_deal, exact_chan_fractions, exact_rows, format_table
+from analysis.exact_chan import FULL, ChanDeck, exact_chan_deal, exact_chan_fractions, exact_rows, format_table, one_in
 from sim.errors import CardoddsError
 
 
@@ -407,6 +407,21 @@ def test_exact_rows_and_table():
     assert all(isinstance(v, float) for v in by_seat[0].values())
     table = format_table()
     assert "thien_u" in table and "waiting.bach_thu_chi" in table
+    with_fractions = exact_rows(fractions=True)
+    assert [{k: r[k] for k in ("metric", "seat", "exact")} for r in with_fractions] == rows
+    assert all(r["fraction"] == exact_chan_fractions(20 if r["seat"] == 0 else 19)[r["metric"]] for r in with_fractions)
+
+
+@pytest.mark.parametrize("p, text", [
+    (Fraction(33820543261099621, 29776853911322760165), "1 in 880"),
+    (Fraction(1, 3), "1 in 3"),
+    (Fraction(2, 25), "1 in 12.5"),
+    (Fraction(1, 535983370403809682970), "1 in 5.36e+20"),
+    (Fraction(0), ""),
+    (Fraction(1), ""),
+])
+def test_one_in(p, text):
+    assert one_in(p) == text
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ import importlib
 import io
 import json
 import tempfile
+import unicodedata
 from pathlib import Path
 
 import numpy as np
@@ -56,6 +57,7 @@ HAND_PARSERS = {
     "chan.sized": lambda text: parse_hand(text, (HAND_SIZE, CAI_HAND_SIZE)),
     "sam": _optional("sim.sam.cards", "parse_hand"),
     "tan": _optional("sim.tan.cards", "parse_cards"),
+    "tan.suit": _optional("sim.tan.cards", "parse_suit"),
 }
 CARD_WORDS = {
     "chan": ["9V", "9W", "9S", "CC", "2w", "Cửu", "cuu", "Vạn", "văn", "van", "vanj", "sách", "chi", "Chi", "nhị", "bát", "đ"],
@@ -63,6 +65,7 @@ CARD_WORDS = {
     "tan": ["3s", "10h", "Td", "Q♦", "A♣", "2♥", "6", "♦", "bích", "cơ", "rô", "hh", "10hQd2s"],
 }
 CARD_WORDS["chan.sized"] = CARD_WORDS["chan"]
+CARD_WORDS["tan.suit"] = CARD_WORDS["tan"] + ["chuồn", "nhép", "Cơ", "hearts"]
 SEPARATORS = [" ", ",", ", ", ";", "\t", "\n", "", "  ", "\u00a0", "\u2028", "\x0b"]
 
 
@@ -118,8 +121,10 @@ def card_text(words: list[str], game: str = "chan"):
 # --- parsers of hands ---------------------------------------------------------------------------------------------
 
 
-HOSTILE_HANDS = ["2S\n10H", "9V\n9V", "9V\r\nCC", "\x00", "9V " * 200, "🂡", "Cửu\u0301 Vạn"]
-"""Texts found by the fuzzer (or worth trying every time): a newline in an echoed hand once split an error message."""
+HOSTILE_HANDS = ["2S\n10H", "9V\n9V", "9V\r\nCC", "\x00", "9V " * 200, "🂡", "Cửu\u0301 Vạn",
+                 unicodedata.normalize("NFD", "Cửu Vạn, cửu văn, chi chi"), "chi, chi, chi", "cửu, vạn", "6, ♦", "cơ", "Rô"]
+"""Texts found by the fuzzer (or worth trying every time): a newline in an echoed hand once split an error message;
+decomposed accents (NFD) were once rejected, and "chi, chi, chi" read as two cards."""
 
 
 @pytest.mark.parametrize("game", sorted(HAND_PARSERS))
@@ -132,6 +137,28 @@ def test_hand_parsers_take_any_text(game):
     @given(card_text(CARD_WORDS[game], game))
     def check(text):
         assert_one_line_error(parser, text)
+
+    for text in HOSTILE_HANDS:
+        check = example(text)(check)
+    check()
+
+
+def _outcome(parser, text):
+    try:
+        return np.asarray(parser(text)).tolist()
+    except CardoddsError:
+        return "rejected"
+
+
+@pytest.mark.parametrize("game", sorted(HAND_PARSERS))
+def test_hand_parsers_read_decomposed_accents_as_composed(game):
+    parser = HAND_PARSERS[game]
+
+    @FUZZ
+    @given(card_text(CARD_WORDS[game], game))
+    def check(text):
+        result = _outcome(parser, unicodedata.normalize("NFC", text))
+        assert _outcome(parser, unicodedata.normalize("NFD", text)) == result
 
     for text in HOSTILE_HANDS:
         check = example(text)(check)
@@ -353,16 +380,36 @@ def test_move_log_reader_takes_any_text():
     check()
 
 
+HOSTILE_LOG_FILES = {
+    "random bytes": bytes(range(256))[::-7] * 3,
+    "UTF-16": '{"deal": {}, "moves": []}'.encode("utf-16"),
+    "deep nesting": b"[" * 100_000,
+    "deep objects": b'{"a":' * 50_000,
+    "UTF-8 BOM": b"\xef\xbb\xbf{}",
+}
+"""Move-log files that once gave a traceback (UnicodeDecodeError, RecursionError) instead of one line."""
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_LOG_FILES))
+def test_move_log_reader_takes_any_bytes(tmp_path, name):
+    read_log = _optional("sim.chan.movelog", "read_log")
+    path = tmp_path / "log.json"
+    path.write_bytes(HOSTILE_LOG_FILES[name])
+    assert assert_one_line_error(read_log, path) is not None
+    assert "is a folder" in assert_one_line_error(read_log, tmp_path)
+
+
 # --- the command line ---------------------------------------------------------------------------------------------
 
 _FLAGS = ["--json", "--games", "--seed", "--jobs", "--out", "--resume", "--hand", "--quick", "--no-progress", "--precision",
-          "--max-games", "--metric", "--backend", "--scheduler", "-1", "0", "2", "chan", "sam", "tan", "x", "--"]
+          "--max-games", "--metric", "--backend", "--scheduler", "-1", "0", "2", "chan", "sam", "tan", "x", "--",
+          "--trump", "--opponents", "--players", "--config", "--arm", "-5", "1.5", "cơ", "h"]
 
 
 @st.composite
 def argv(draw):
     """Command lines that cannot start a long computation: ``run`` only gets files that are not experiments."""
-    command = draw(st.sampled_from(["odds", "exact", "run", "frobnicate", "", "-x"]))
+    command = draw(st.sampled_from(["odds", "exact", "run", "replay", "check", "frobnicate", "", "-x"]))
     words = draw(st.lists(st.one_of(st.sampled_from(_FLAGS), st.text(max_size=10)), max_size=6))
     if command == "odds":
         hand = draw(card_text(CARD_WORDS["chan"]))
@@ -383,6 +430,13 @@ CLI_DIR = Path(tempfile.mkdtemp(prefix="cardodds-cli-fuzz-"))
 @example(["odds", "chan", "--hand", "", "\r"])  # argparse echoes unknown arguments as typed
 @example(["odds", "chan", "--hand", "9V\n9V"])
 @example(["--help"])
+@example(["odds", "sam", "--hand", "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd", "--trump", "h"])  # options another game takes
+@example(["odds", "tan", "--hand", "As Ac Ad Kh 2s 3c 4d 5s", "--trump", "h", "--opponents", "2"])
+@example(["odds", "chan", "--hand", "9V", "--games", "-5"])
+@example(["odds", "sam", "--hand", "3s", "--games", "0"])
+@example(["replay", "tan", "--seed", "1", "--config", "configs/tan_strategies.toml", "--arm", "nosuch"])
+@example(["replay", "tan", "--seed", "1", "--log", str(Path(tempfile.gettempdir()) / "cardodds-fuzz-tan.json")])
+@example(["check", "chan", str(Path(tempfile.gettempdir()))])
 def test_cli_returns_0_or_2_with_one_line_on_stderr(args):
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

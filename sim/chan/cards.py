@@ -92,13 +92,23 @@ def parse_cards(text: str) -> list[int]:
     """Parse a list of cards into kinds.
 
     Cards are separated by commas or spaces: ``"9V 9W CC"``, ``"Cửu Vạn, cửu văn, chi chi"``, ``"9 vạn, 8 sách"``.
+    A card's name never spans a comma (or semicolon): ``"chi chi"`` is one card (Chi Chi), ``"chi, chi"`` two — a
+    lone ``chi`` is Chi Chi too, as in "bạch thủ chi" — and ``"cửu, vạn"`` is a number without its suit.  Text is
+    read in Unicode NFC, so names typed with combining accents (NFD) are the same names.
 
     Raises
     ------
     CardoddsError
         For an unknown word or a card that is not in the deck.
     """
-    words = [w for w in re.split(r"[\s,;]+", unicodedata.normalize("NFC", text.strip())) if w]
+    kinds: list[int] = []
+    for group in re.split(r"[,;]", unicodedata.normalize("NFC", text)):
+        kinds += _parse_group([w for w in re.split(r"\s+", group) if w])
+    return kinds
+
+
+def _parse_group(words: list[str]) -> list[int]:
+    """The cards of words between two commas."""
     kinds: list[int] = []
     i = 0
     while i < len(words):
@@ -108,7 +118,7 @@ def parse_cards(text: str) -> list[int]:
             kinds.append(CHI_CHI)
             i += 1
         elif folded == "chi":
-            # "chi chi" is one card; a lone "chi" is accepted as the same card.
+            # "chi chi" is one card; a lone "chi" names the same card (the seeds' "lá Chi").
             kinds.append(CHI_CHI)
             i += 2 if i + 1 < len(words) and _fold(words[i + 1]) == "chi" else 1
         elif m := _CODE.match(folded):
@@ -116,7 +126,7 @@ def parse_cards(text: str) -> list[int]:
             i += 1
         elif folded in _NUMBER_WORDS:
             if i + 1 >= len(words):
-                raise CardoddsError(f"card '{word}' has no suit (văn, vạn or sách)")
+                raise CardoddsError(f"card '{word}' has no suit (văn, vạn or sách, before the next comma)")
             kinds.append(kind_of(_NUMBER_WORDS[folded], _suit_word(words[i + 1])))
             i += 2
         else:

@@ -292,12 +292,18 @@ def read_log(path) -> MoveLog:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
+    except IsADirectoryError:
+        raise CardoddsError(f"{path}: is a folder, not a move log") from None
     except OSError as exc:
         raise CardoddsError(f"cannot read move log {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise CardoddsError(f"{path}: not UTF-8 text (bad byte at offset {exc.start}); a move log is UTF-8 JSON") from None
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CardoddsError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise CardoddsError(f"{path}: JSON nested too deeply to be a move log") from None
     return parse_log(obj)
 
 

@@ -9,6 +9,7 @@ rank-count vectors of length 13.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Iterable
 
 import numpy as np
@@ -61,14 +62,17 @@ def parse_card(token: str) -> int:
 
 
 def _tokens(text: str) -> list[str]:
-    raw = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     out: list[str] = []
-    for tok in raw:
-        # "6 ♦" (a space between rank and suit, as in the seed text) is one card
-        if _SUIT_ONLY.match(tok) and out and out[-1].lower() in _RANK_OF:
-            out[-1] += tok
-        else:
-            out.append(tok)
+    for group in re.split(r"[,;]", unicodedata.normalize("NFC", text)):  # a card never spans a comma
+        start = len(out)
+        for tok in re.split(r"\s+", group):
+            if not tok:
+                continue
+            # "6 ♦" (a space between rank and suit, as in the seed text) is one card
+            if _SUIT_ONLY.match(tok) and len(out) > start and out[-1].lower() in _RANK_OF:
+                out[-1] += tok
+            else:
+                out.append(tok)
     return out
 
 

@@ -9,6 +9,7 @@ broken by suit order.  A hand is a set of ids, or a ``uint64`` bit mask in the b
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from sim.errors import CardoddsError
 
@@ -61,15 +62,15 @@ def parse_rank(text: str) -> int:
     if t == "10":
         t = "T"
     if len(t) != 1 or t not in RANKS:
-        raise CardoddsError(f"'{text}' is not a card rank (use 2..10, J, Q, K, A)")
+        raise CardoddsError(f"{str(text)!r} is not a card rank (use 2..10, J, Q, K, A)")
     return RANKS.index(t)
 
 
 def parse_suit(text: str) -> int:
     """Suit index of a suit letter, symbol or name (s c d h, ♠ ♣ ♦ ♥, spades, bích, chuồn, nhép, rô, cơ)."""
-    t = str(text).strip().lower()
+    t = unicodedata.normalize("NFC", str(text).strip().lower())  # "cơ" typed with a combining horn is still cơ
     if t not in _SUIT_WORDS:
-        raise CardoddsError(f"'{text}' is not a suit (use s, c, d, h or ♠ ♣ ♦ ♥)")
+        raise CardoddsError(f"{str(text)!r} is not a suit (use s, c, d, h or ♠ ♣ ♦ ♥)")
     return _SUIT_WORDS[t]
 
 
@@ -77,7 +78,7 @@ def parse_card(text: str) -> int:
     """One card such as ``10h``, ``T♥``, ``Qd`` (case-insensitive)."""
     m = _TOKEN.fullmatch(str(text).strip())
     if not m:
-        raise CardoddsError(f"'{text}' is not a card (write rank then suit, e.g. 10h, T♥, Qd)")
+        raise CardoddsError(f"{str(text)!r} is not a card (write rank then suit, e.g. 10h, T♥, Qd)")
     return card(parse_rank(m.group(1)), parse_suit(m.group(2)))
 
 
@@ -87,7 +88,7 @@ def parse_cards(text: str, deck: int = 52) -> list[int]:
     Raises CardoddsError for a bad token, a repeated card or a card not in the ``deck``-card deck.
     """
     out: list[int] = []
-    for token in _SEP.split(str(text).strip()):
+    for token in _SEP.split(unicodedata.normalize("NFC", str(text)).strip()):
         if not token:
             continue
         pos = 0

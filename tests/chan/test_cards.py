@@ -61,3 +61,36 @@ def test_bad_cards_give_one_line_errors(text, message):
 def test_hand_size_is_checked():
     with pytest.raises(CardoddsError, match="has 19 or 20 cards, this one has 2"):
         parse_hand("9V 9V", sizes=(19, 20))
+
+
+def test_decomposed_unicode_reads_as_composed():
+    import unicodedata
+
+    text = "Cửu Vạn, cửu văn, Bát Sách, Nhị Văn, Chi Chi"
+    nfd = unicodedata.normalize("NFD", text)
+    assert nfd != text and parse_cards(nfd) == parse_cards(text) == [kind_of(9, 1), kind_of(9, 0), kind_of(8, 2),
+                                                                      kind_of(2, 0), CHI_CHI]
+    with pytest.raises(CardoddsError, match="could be văn or vạn"):  # the hint survives decomposition
+        parse_cards(unicodedata.normalize("NFD", "cửu van"))
+
+
+@pytest.mark.parametrize(
+    "text, cards",
+    [
+        ("chi, chi, chi", 3),  # a comma separates cards; a lone "chi" is Chi Chi ("bạch thủ chi")
+        ("chi chi, chi", 2),
+        ("chi chi, chi chi", 2),
+        ("chi; chi", 2),
+        ("chi chi chi chi", 2),  # without commas, "chi chi" pairs up
+        ("CC, chi", 2),
+    ],
+)
+def test_a_comma_separates_cards(text, cards):
+    assert parse_cards(text) == [CHI_CHI] * cards
+
+
+def test_a_name_never_spans_a_comma():
+    with pytest.raises(CardoddsError, match="card 'cửu' has no suit"):
+        parse_cards("cửu, vạn")
+    with pytest.raises(CardoddsError, match="unknown card 'vạn'"):
+        parse_cards("9V, vạn")

@@ -37,6 +37,8 @@ def test_parse_both_notations_and_roundtrip():
         ("3s 4x", "unknown card '4x'"),
         ("3s 11h", "unknown card '11h'"),
         ("3s 4h 5h", "expected 10 cards, got 3"),
+        ("3s, ♦ 4h", "unknown card '♦'"),  # a card never spans a comma
+        ("3s 6, ♦", "unknown card '6'"),
     ],
 )
 def test_parse_errors_one_line(text, fragment):

@@ -38,7 +38,7 @@ def test_output_is_json_and_formats():
     (("3s 4s", 3, 100, 1), "expected 10 cards"),
     (("3s 4s 5h 6d 7c 8s 9s 10h Jd Kd", 5, 100, 1), "--opponents must be 1..4"),
     (("3s 4s 5h 6d 7c 8s 9s 10h Jd Jd", 3, 100, 1), "duplicate card 'Jd'"),
-    (("3s 4s 5h 6d 7c 8s 9s 10h Jd Kd", 3, 1, 1), "--games must be"),
+    (("3s 4s 5h 6d 7c 8s 9s 10h Jd Kd", 3, 0, 1), "--games must be a whole number >= 1, not 0"),
 ])
 def test_bad_input(args, fragment):
     with pytest.raises(CardoddsError) as e:

@@ -57,6 +57,10 @@ def test_suits_and_ranks():
     assert [parse_suit(s) for s in ("s", "C", "♦", "♥", "cơ", "rô", "chuồn", "bích", "hearts")] == [0, 1, 2, 3, 3, 2,
                                                                                                    1, 0, 3]
     assert parse_rank("10") == parse_rank("t") == 8
+    import unicodedata
+
+    for name in ("cơ", "Cơ", "rô", "chuồn", "bích", "nhép"):  # typed with combining marks (NFD), as some keyboards do
+        assert parse_suit(unicodedata.normalize("NFD", name)) == parse_suit(name)
     for bad in ("x", "", "1", "♥♥"):
         with pytest.raises(CardoddsError):
             parse_suit(bad)
