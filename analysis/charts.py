@@ -134,7 +134,8 @@ def convergence_chart(curves: dict, exact, title: str) -> Figure:
     ----------
     curves : dict of str to (array_like, array_like)
         By legend label (an arm, or what is estimated): cumulative games and successes after each chunk (equal
-        lengths, games increasing and positive).
+        lengths, games increasing and positive).  Identical curves are drawn once, their labels joined by " = "
+        (arms that cannot differ, e.g. Thiên ù on the same deals).
     exact : float or None
         The exact value, drawn as a horizontal dashed line when given.
     title : str
@@ -142,20 +143,24 @@ def convergence_chart(curves: dict, exact, title: str) -> Figure:
     """
     if not curves:
         raise ValueError("no curves to draw")
+    distinct: dict[bytes, tuple[list[str], np.ndarray, np.ndarray]] = {}
+    for label, (games_cum, successes_cum) in curves.items():
+        g = np.asarray(games_cum, dtype=float)
+        s = np.asarray(successes_cum, dtype=float)
+        if g.shape != s.shape or g.ndim != 1 or g.size == 0:
+            raise ValueError("games_cum and successes_cum must be non-empty 1-D arrays of equal length")
+        distinct.setdefault(np.concatenate([g, s]).tobytes(), ([], g, s))[0].append(str(label))
     with _style():
         fig = _figure()
         ax = fig.add_subplot()
         log = True
-        for i, (label, (games_cum, successes_cum)) in enumerate(curves.items()):
-            g = np.asarray(games_cum, dtype=float)
-            s = np.asarray(successes_cum, dtype=float)
-            if g.shape != s.shape or g.ndim != 1 or g.size == 0:
-                raise ValueError("games_cum and successes_cum must be non-empty 1-D arrays of equal length")
+        for i, (labels, g, s) in enumerate(distinct.values()):
+            label = " = ".join(labels)
             keep = g > 0
             g, s = g[keep], s[keep]
             lo, hi = wilson(s, g)
             line, = ax.plot(g, s / g, marker="o" if g.size < 40 else None, markersize=3, label=str(label))
-            ax.fill_between(g, lo, hi, alpha=0.25 / len(curves) ** 0.5, color=line.get_color(),
+            ax.fill_between(g, lo, hi, alpha=0.25 / len(distinct) ** 0.5, color=line.get_color(),
                             label="95 % Wilson interval" if i == 0 else None)
             log = log and g.size > 1 and g[-1] > g[0]
         if exact is not None and np.isfinite(exact):

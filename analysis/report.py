@@ -155,12 +155,13 @@ def _fmt_setting(v) -> str:
     return str(v)
 
 
-def _flatten(d: dict | None, prefix: str = "") -> list[tuple[str, str]]:
+def flatten_settings(d: dict | None, prefix: str = "") -> list[tuple[str, str]]:
+    """Nested settings as ``(dotted.key, formatted value)`` pairs, in order."""
     out: list[tuple[str, str]] = []
     for k, v in (d or {}).items():
         name = f"{prefix}{k}"
         if isinstance(v, dict):
-            out.extend(_flatten(v, name + "."))
+            out.extend(flatten_settings(v, name + "."))
         else:
             out.append((name, _fmt_setting(v)))
     return out
@@ -401,10 +402,10 @@ def _markdown(title, sections, meta_items, headline, charts) -> str:
         md += [f"Games: {fmt_count(s.games)} · seed: {s.seed} · run time: {_fmt_seconds(s.seconds)}", ""]
         if s.seating:
             md += [_seating_md(s.seating), ""]
-        md += ["### Rules", "", _md_table(["option", "value"], [list(i) for i in _flatten(s.rules)]) if s.rules
+        md += ["### Rules", "", _md_table(["option", "value"], [list(i) for i in flatten_settings(s.rules)]) if s.rules
                else "_Defaults._", ""]
         if s.strategies is not None:
-            md += ["### Strategies", "", _md_table(["strategy", "value"], [list(i) for i in _flatten(s.strategies)])
+            md += ["### Strategies", "", _md_table(["strategy", "value"], [list(i) for i in flatten_settings(s.strategies)])
                    if s.strategies else "_None._", ""]
         for name, rel, _ in charts[s.key]:
             md += [f"![{s.title} — {name}]({rel})", ""]
@@ -440,11 +441,11 @@ def _html(title, sections, meta_items, headline, charts) -> str:
         if s.seating:
             body.append(_html_text(_seating_md(s.seating)))
         body.append("<h3>Rules</h3>")
-        body.append(_html_table(["option", "value"], [list(i) for i in _flatten(s.rules)], 9) if s.rules
+        body.append(_html_table(["option", "value"], [list(i) for i in flatten_settings(s.rules)], 9) if s.rules
                     else "<p>Defaults.</p>")
         if s.strategies is not None:
             body.append("<h3>Strategies</h3>")
-            body.append(_html_table(["strategy", "value"], [list(i) for i in _flatten(s.strategies)], 9)
+            body.append(_html_table(["strategy", "value"], [list(i) for i in flatten_settings(s.strategies)], 9)
                         if s.strategies else "<p>None.</p>")
         for name, rel, png in charts[s.key]:
             data = base64.b64encode(png).decode("ascii")

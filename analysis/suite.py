@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.estimate import rows_frame
-from analysis.report import ReportSection, seating_text, summary_frame, write_report
+from analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
 from sim.errors import CardoddsError
 from sim.experiment import Experiment, load_arms, load_experiment
 from sim.runner import RunResult, run_experiment
@@ -102,6 +102,17 @@ def _key_metrics(outcomes: list[Outcome]) -> list[tuple[str, int | None]]:
     return metrics
 
 
+def _arm_change(base: Experiment, exp: Experiment) -> str:
+    """An arm's name and the settings in which it differs from the baseline (``rules.deck = 36, …``)."""
+    if exp is base:
+        return f"{exp.arm} (baseline)"
+    mine = dict(flatten_settings({k: exp.sections.get(k, {}) for k in exp.task.sections}))
+    theirs = dict(flatten_settings({k: base.sections.get(k, {}) for k in base.task.sections}))
+    changed = [f"{k} = {v}" for k, v in mine.items() if theirs.get(k) != v]
+    changed += [f"{k} unset" for k in theirs if k not in mine]
+    return f"{exp.arm} ({', '.join(changed)})" if changed else exp.arm
+
+
 def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = None) -> ReportSection:
     """The report section of a finished experiment (all its arms), with charts and paired comparisons.
 
@@ -141,7 +152,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
             figures["sweep"] = sweep_chart(frame, exp.sweep[0], f"{exp.title}: metrics against {exp.sweep[0]}")
     arms_note = ""
     if len(outcomes) > 1:
-        arms_note = "Arms: " + ", ".join(o.result.experiment.arm for o in outcomes) + f" (baseline {exp.arm})."
+        arms_note = "Arms: " + "; ".join(_arm_change(exp, o.result.experiment) for o in outcomes) + "."
     return ReportSection(
         key=exp.name.lower().replace("_", "-"),
         title=exp.title,

@@ -84,6 +84,8 @@ def test_convergence_chart_draws_every_arm():
         pytest.approx([0.095, 0.105, 0.0995]), pytest.approx([0.05, 0.045, 0.05])]
     assert len(ax.collections) == 2
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["basic", "95 % Wilson interval", "heuristic"]
+    same = convergence_chart({"a": (games, [5, 9, 20]), "b": (games, [5, 9, 20]), "c": (games, [1, 2, 3])}, None, "t")
+    assert [l.get_label() for l in same.axes[0].get_lines()] == ["a = b", "c"]
 
 
 def test_bar_chart_bars_whiskers_exact():
