@@ -165,3 +165,16 @@ def test_sam_play_section_says_who_sits_at_the_table(tmp_path):
         ("t", "seat 0: control (danger=3), declares Sâm at hand strength ≥ 0.7; "
               "seats 1–3: control, never declares Sâm"),
     ]
+
+
+def test_tan_strategy_arms_chart_the_loss_by_table_seat(tmp_path):
+    section = _section(tmp_path, "tan.play", 2000, 500, '[rules]\nplayers = 4\n[[arms]]\nname = "all_basic"\n[[arms]]\n'
+                       'name = "h0"\n[arms.strategies]\nseats = ["heuristic", "basic", "basic", "basic"]\n')
+    fig = section.figures["lose_by_table_seat"]
+    assert _legend(fig) == ["all_basic", "h0"]
+    drawn = {c.get_label(): [p.get_width() for p in c] for c in fig.axes[0].containers
+             if type(c).__name__ == "BarContainer"}
+    rows = section.rows[section.rows.metric == "lose.at_table_seat"]
+    for arm in ("all_basic", "h0"):
+        assert drawn[arm] == pytest.approx(rows[rows.arm == arm].estimate.tolist())
+    assert section.seating[1] == ("h0", "seat 0: heuristic; seats 1–3: basic")

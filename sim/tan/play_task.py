@@ -208,8 +208,9 @@ def _strategy_groups(strategies) -> list[tuple[str, list[int]]]:
 
 
 def charts(outcomes) -> dict:
-    """Who loses, by seat; the loss rate against the trumps in the opening hand (every arm in each chart); and for a
-    sweep over the number of players, the loss rate as a seat × players heat map."""
+    """Who loses, by seat; the loss rate against the trumps in the opening hand (every arm in each chart); by table
+    seat when some arm seats different strategies; and for a sweep over the number of players, the loss rate as a
+    seat × players heat map."""
     from analysis.charts import bar_chart
 
     rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
@@ -221,6 +222,10 @@ def charts(outcomes) -> dict:
         "lose_by_trumps": bar_chart(rows[rows.metric.str.startswith("lose.by_trumps.")],
                                     f"{at}: loss rate by trumps in the opening hand", xlabel="probability of losing"),
     }
+    if any(_strategy_groups(o.result.experiment.params.strategies) for o in outcomes):
+        figures["lose_by_table_seat"] = bar_chart(
+            rows[rows.metric == "lose.at_table_seat"], f"{at}: who loses, by table seat (strategies sit at table seats)",
+            xlabel="probability of losing")
     figures.update(_players_heatmap(outcomes))
     return figures
 
