@@ -19,12 +19,14 @@ def _arm_heading(o: Outcome, baseline: bool) -> str:
 
 
 def _row_lines(rows: pd.DataFrame) -> list[str]:
+    shown = rows[~rows["metric"].str.contains(r"\.\d+$")]
+    width = max((len(u) for u in shown.unit), default=0)
     lines = []
-    for row in rows[~rows["metric"].str.contains(r"\.\d+$")].itertuples():
+    for row in shown.itertuples():
         seat = "table" if pd.isna(row.seat) else f"seat {row.seat}"
-        exact = "" if pd.isna(row.exact) else f"   exact {fmt_num(row.exact)}"
+        exact = "" if pd.isna(row.exact) else f"  exact {fmt_num(row.exact)}"
         lines.append(f"{row.metric:<24} {seat:<7} {fmt_num(row.estimate):>10}  95% CI "
-                     f"{fmt_ci(row.ci_low, row.ci_high):<22} {row.unit}{exact}")
+                     f"{fmt_ci(row.ci_low, row.ci_high):<22} {row.unit:<{width}}{exact}".rstrip())
     return lines
 
 
