@@ -19,10 +19,12 @@ from analysis.estimate import rows_frame
 from sim.errors import CardoddsError
 
 DIFF_COLUMNS = [
+    "experiment",
     "arm",
     "baseline",
     "metric",
     "seat",
+    "unit",
     "difference",
     "ci_low",
     "ci_high",
@@ -58,6 +60,8 @@ def paired_differences(base, arm) -> pd.DataFrame:
     if not np.array_equal(w, w_a):
         raise ValueError("arms must play the same chunks")
     d = (est_a - est_b).dropna(how="all")
+    order = [_row_key(m, s) for m, s in zip(arm.rows.metric, arm.rows.seat)]
+    d = d.reindex([k for k in order if k in d.index] + [k for k in d.index if k not in set(order)])  # the rows' order
     k = d.shape[1]
     if k < 2:
         raise CardoddsError(
@@ -79,10 +83,12 @@ def paired_differences(base, arm) -> pd.DataFrame:
     independent = np.sqrt(half_b.reindex(d.index) ** 2 + half_a.reindex(d.index) ** 2)
     out = pd.DataFrame(
         {
+            "experiment": exp_a.name,
             "arm": exp_a.arm,
             "baseline": exp_b.arm,
             "metric": whole_a.metric.reindex(d.index).to_numpy(),
             "seat": whole_a.seat.reindex(d.index).to_numpy(),
+            "unit": whole_a.unit.reindex(d.index).to_numpy(),
             "difference": (whole_a.estimate.reindex(d.index) - whole_b.estimate.reindex(d.index)).to_numpy(),
             "ci_low": (mean - t * se).to_numpy(),
             "ci_high": (mean + t * se).to_numpy(),

@@ -52,14 +52,28 @@ def _whiskers(est, lo, hi) -> np.ndarray:
     return np.where(np.isfinite(err), np.clip(err, 0, None), 0.0)
 
 
+def _arms(rows_df: pd.DataFrame) -> list:
+    """The arms of a result table in order of appearance (``[None]`` for a table without an ``arm`` column)."""
+    return list(dict.fromkeys(rows_df["arm"])) if "arm" in rows_df else [None]
+
+
+def _of_arm(rows_df: pd.DataFrame, arm) -> pd.DataFrame:
+    return rows_df if arm is None else rows_df[rows_df["arm"] == arm]
+
+
+def _same_seat(seats: pd.Series, seat) -> pd.Series:
+    return seats.isna() if seat is None or pd.isna(seat) else (seats == seat).fillna(False)
+
+
 def distribution_chart(rows_df: pd.DataFrame, metric: str, title: str, seats=None, *,
                        xlabel: str | None = None, ylabel: str = "probability") -> Figure:
-    """Bars of the distribution ``metric.k`` (one bar group per seat) with 95 % whiskers and exact pmf markers.
+    """Bars of the distribution ``metric.k`` (one bar group per seat and arm) with 95 % whiskers and exact markers.
 
     Parameters
     ----------
     rows_df : DataFrame
-        A result table (``rows_frame``); the rows named ``f"{metric}.{k}"`` for integer ``k`` are drawn.
+        A result table (``rows_frame``, one or several arms); the rows named ``f"{metric}.{k}"`` for integer ``k``
+        are drawn.
     metric : str
         The histogram's metric name (as given to ``histogram_rows``).
     title : str
@@ -70,7 +84,8 @@ def distribution_chart(rows_df: pd.DataFrame, metric: str, title: str, seats=Non
     Returns
     -------
     Figure
-        One bar container per seat (a bar per value k); the exact pmf as black diamonds where known.
+        One bar container per (seat, arm), labelled by seat, by arm, or by both when both vary; the exact pmf as
+        black diamonds where known.
     """
     pattern = re.compile("^" + re.escape(metric) + r"\.(\d+)$")
     ks = rows_df["metric"].astype(str).str.extract(pattern)[0]
@@ -79,23 +94,25 @@ def distribution_chart(rows_df: pd.DataFrame, metric: str, title: str, seats=Non
         raise ValueError(f"no rows '{metric}.<k>' to draw")
     present = list(dict.fromkeys(sel["seat"].tolist()))
     wanted = present if seats is None else list(seats)
+    arms = _arms(sel)
+    groups = [(seat, arm) for seat in wanted for arm in arms]
     values = np.array(sorted(sel["k"].unique()))
-    width = 0.8 / len(wanted)
+    width = 0.8 / len(groups)
     with _style():
         fig = _figure()
         ax = fig.add_subplot()
         exact_drawn = False
-        for i, seat in enumerate(wanted):
-            if seat is None or pd.isna(seat):
-                part = sel[sel["seat"].isna()]
-            else:
-                part = sel[sel["seat"] == seat]
+        for i, (seat, arm) in enumerate(groups):
+            part = _of_arm(sel, arm)
+            part = part[_same_seat(part["seat"], seat)]
             if part.empty:
-                raise ValueError(f"no rows '{metric}.<k>' for {_seat_label(seat)}")
+                raise ValueError(f"no rows '{metric}.<k>' for {_seat_label(seat)}" + (f", arm {arm}" if arm else ""))
             part = part.set_index("k").reindex(values)
-            x = np.arange(len(values)) + (i - (len(wanted) - 1) / 2) * width
+            x = np.arange(len(values)) + (i - (len(groups) - 1) / 2) * width
             est = part["estimate"].to_numpy(dtype=float)
-            ax.bar(x, np.nan_to_num(est), width=width, label=_seat_label(seat),
+            names = ([str(arm)] if len(arms) > 1 else []) + ([_seat_label(seat)] if len(wanted) > 1 or len(arms) == 1 else [])
+            label = ", ".join(names)
+            ax.bar(x, np.nan_to_num(est), width=width, label=label,
                    yerr=_whiskers(est, part["ci_low"], part["ci_high"]), capsize=3, alpha=0.85,
                    error_kw=dict(elinewidth=1, ecolor="0.25"))
             exact = part["exact"].to_numpy(dtype=float)
@@ -110,33 +127,45 @@ def distribution_chart(rows_df: pd.DataFrame, metric: str, title: str, seats=Non
     return fig
 
 
-def convergence_chart(games_cum, successes_cum, exact, title: str, label: str) -> Figure:
-    """The running estimate ``successes / games`` against games played (log x) with its Wilson 95 % band.
+def convergence_chart(curves: dict, exact, title: str) -> Figure:
+    """Each running estimate ``successes / games`` against games played (log x) with its Wilson 95 % band.
 
     Parameters
     ----------
-    games_cum, successes_cum : array_like
-        Cumulative games and successes after each chunk (equal lengths, games increasing and positive).
+    curves : dict of str to (array_like, array_like)
+        By legend label (an arm, or what is estimated): cumulative games and successes after each chunk (equal
+        lengths, games increasing and positive).  Identical curves are drawn once, their labels joined by " = "
+        (arms that cannot differ, e.g. Thiên ù on the same deals).
     exact : float or None
         The exact value, drawn as a horizontal dashed line when given.
-    title, label : str
-        Chart title and the legend label of the estimate.
+    title : str
+        Chart title.
     """
-    g = np.asarray(games_cum, dtype=float)
-    s = np.asarray(successes_cum, dtype=float)
-    if g.shape != s.shape or g.ndim != 1 or g.size == 0:
-        raise ValueError("games_cum and successes_cum must be non-empty 1-D arrays of equal length")
-    keep = g > 0
-    g, s = g[keep], s[keep]
-    lo, hi = wilson(s, g)
+    if not curves:
+        raise ValueError("no curves to draw")
+    distinct: dict[bytes, tuple[list[str], np.ndarray, np.ndarray]] = {}
+    for label, (games_cum, successes_cum) in curves.items():
+        g = np.asarray(games_cum, dtype=float)
+        s = np.asarray(successes_cum, dtype=float)
+        if g.shape != s.shape or g.ndim != 1 or g.size == 0:
+            raise ValueError("games_cum and successes_cum must be non-empty 1-D arrays of equal length")
+        distinct.setdefault(np.concatenate([g, s]).tobytes(), ([], g, s))[0].append(str(label))
     with _style():
         fig = _figure()
         ax = fig.add_subplot()
-        ax.fill_between(g, lo, hi, alpha=0.25, step=None, label="95 % Wilson interval")
-        ax.plot(g, s / g, marker="o" if g.size < 40 else None, markersize=3, label=label)
+        log = True
+        for i, (labels, g, s) in enumerate(distinct.values()):
+            label = " = ".join(labels)
+            keep = g > 0
+            g, s = g[keep], s[keep]
+            lo, hi = wilson(s, g)
+            line, = ax.plot(g, s / g, marker="o" if g.size < 40 else None, markersize=3, label=str(label))
+            ax.fill_between(g, lo, hi, alpha=0.25 / len(distinct) ** 0.5, color=line.get_color(),
+                            label="95 % Wilson interval" if i == 0 else None)
+            log = log and g.size > 1 and g[-1] > g[0]
         if exact is not None and np.isfinite(exact):
             ax.axhline(float(exact), color="black", linestyle="--", linewidth=1, label="exact")
-        if g.size > 1 and g[-1] > g[0]:
+        if log:
             ax.set_xscale("log")
         ax.set_xlabel("games played")
         ax.set_ylabel("estimate")
@@ -147,59 +176,71 @@ def convergence_chart(games_cum, successes_cum, exact, title: str, label: str) -
 
 def bar_chart(rows_df: pd.DataFrame, title: str, label_col: str = "metric", *, horizontal: bool = True,
               log: bool = False, xlabel: str = "estimate") -> Figure:
-    """One bar per row with 95 % whiskers and exact markers.
+    """Bars with 95 % whiskers and exact markers: one bar per row, grouped by arm when the rows hold several.
 
     Parameters
     ----------
     rows_df : DataFrame
-        The rows to draw, in order (a slice of a result table).
+        The rows to draw, in order (a slice of a result table, one or several arms).
     title : str
         The chart title.
     label_col : str
-        Column that names each bar; labels that repeat get the seat (and arm) appended.
+        Column that names each bar; a name that repeats within an arm gets the seat appended.
     horizontal : bool
         Horizontal bars (default; long metric names stay readable) or vertical.
     log : bool
         Logarithmic value axis, for estimates spanning orders of magnitude.
+
+    Returns
+    -------
+    Figure
+        One bar container per arm (its legend label: the arm's name when there are several), a bar per
+        (name, seat) in every container, NaN-free heights (0 where an arm lacks the row).
     """
     if rows_df.empty:
         raise ValueError("no rows to draw")
-    labels = rows_df[label_col].astype(str).tolist()
-    if len(set(labels)) < len(labels):
-        extra = [
-            ", ".join(p for p in ([_seat_label(s)] + ([str(a)] if rows_df["arm"].nunique() > 1 else [])))
-            for s, a in zip(rows_df["seat"], rows_df["arm"])
-        ] if "arm" in rows_df else [_seat_label(s) for s in rows_df["seat"]]
-        labels = [f"{lab} ({e})" for lab, e in zip(labels, extra)]
-    est = rows_df["estimate"].to_numpy(dtype=float)
-    err = _whiskers(est, rows_df["ci_low"], rows_df["ci_high"])
-    exact = rows_df["exact"].to_numpy(dtype=float) if "exact" in rows_df else np.full(len(est), np.nan)
-    pos = np.arange(len(est))
+    arms = _arms(rows_df)
+    keys = list(dict.fromkeys(zip(rows_df[label_col].astype(str), rows_df["seat"].astype("string").fillna(""))))
+    names = [name for name, _ in keys]
+    labels = [name if names.count(name) == 1 else f"{name} ({_seat_label(seat or None)})" for name, seat in keys]
+    slot = 0.8 / len(arms)
+    centre = np.arange(len(keys))
     with _style():
-        fig = _figure(8.0, max(3.0, 0.45 * len(est) + 1.5) if horizontal else 4.5)
+        fig = _figure(8.0, max(3.0, (0.3 + 0.2 * len(arms)) * len(keys) + 1.5) if horizontal else 4.5)
         ax = fig.add_subplot()
-        if horizontal:
-            ax.barh(pos, np.nan_to_num(est), xerr=err, capsize=3, alpha=0.85, label="estimate (95 % CI)",
-                    error_kw=dict(elinewidth=1, ecolor="0.25"))
+        exact_drawn = False
+        for i, arm in enumerate(arms):
+            part = _of_arm(rows_df, arm)
+            index = list(zip(part[label_col].astype(str), part["seat"].astype("string").fillna("")))
+            part = part.set_axis(pd.MultiIndex.from_tuples(index)).reindex(pd.MultiIndex.from_tuples(keys))
+            est = part["estimate"].to_numpy(dtype=float)
+            err = _whiskers(est, part["ci_low"], part["ci_high"])
+            exact = part["exact"].to_numpy(dtype=float) if "exact" in part else np.full(len(est), np.nan)
+            pos = centre + (i - (len(arms) - 1) / 2) * slot
+            label = "estimate (95 % CI)" if len(arms) == 1 else str(arm)
+            style = dict(capsize=3, alpha=0.85, label=label, error_kw=dict(elinewidth=1, ecolor="0.25"))
+            if horizontal:
+                ax.barh(pos, np.nan_to_num(est), height=slot, xerr=err, **style)
+            else:
+                ax.bar(pos, np.nan_to_num(est), width=slot, yerr=err, **style)
             if np.isfinite(exact).any():
-                ax.plot(exact, pos, label="exact", **_EXACT_STYLE)
-            ax.set_yticks(pos, labels)
+                xy = (exact, pos) if horizontal else (pos, exact)
+                ax.plot(*xy, label=None if exact_drawn else "exact", **_EXACT_STYLE)
+                exact_drawn = True
+        if horizontal:
+            ax.set_yticks(centre, labels)
             ax.invert_yaxis()
             ax.set_xlabel(xlabel)
             if log:
                 ax.set_xscale("log")
         else:
-            ax.bar(pos, np.nan_to_num(est), yerr=err, capsize=3, alpha=0.85, label="estimate (95 % CI)",
-                   error_kw=dict(elinewidth=1, ecolor="0.25"))
-            if np.isfinite(exact).any():
-                ax.plot(pos, exact, label="exact", **_EXACT_STYLE)
-            ax.set_xticks(pos, labels, rotation=30, ha="right")
+            ax.set_xticks(centre, labels, rotation=30, ha="right")
             ax.set_ylabel(xlabel)
             if log:
                 ax.set_yscale("log")
         ax.set_title(title)
         # Outside the axes: long bars and whiskers fill the plot area.
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, title="arm" if len(arms) > 1 else None)
     return fig
 
 

@@ -66,19 +66,11 @@ def _positive(text: str) -> int:
     return value
 
 
-def _print_rows(df, *, json_out: bool) -> None:
-    from analysis.estimate import rows_json
+def _print_run(outcomes, diffs, *, json_out: bool) -> None:
+    """Each arm's results under its name, then the paired differences (or one JSON object)."""
+    from analysis.run_output import run_json, run_text
 
-    if json_out:
-        print(rows_json(df))
-        return
-    from analysis.report import fmt_ci, fmt_num
-
-    shown = df[~df["metric"].str.contains(r"\.\d+$")]
-    for row in shown.itertuples():
-        seat = "table" if row.seat is None or str(row.seat) == "<NA>" else f"seat {row.seat}"
-        exact = "" if row.exact != row.exact else f"   exact {fmt_num(row.exact)}"
-        print(f"{row.metric:<24} {seat:<7} {fmt_num(row.estimate):>10}  95% CI {fmt_ci(row.ci_low, row.ci_high)}{exact}")
+    print(run_json(outcomes, diffs) if json_out else run_text(outcomes, diffs))
 
 
 def _resolve_jobs(jobs: int) -> int:
@@ -86,7 +78,7 @@ def _resolve_jobs(jobs: int) -> int:
 
 
 def cmd_run(args) -> int:
-    from analysis.suite import run_arms, write_outcomes
+    from analysis.suite import differences, run_arms, write_outcomes
     from sim.experiment import load_arms
 
     arms = load_arms(args.config, games=args.games, seed=args.seed, backend=args.backend, scheduler=args.scheduler)
@@ -114,10 +106,10 @@ def cmd_run(args) -> int:
             progress=progress,
         )
         outcomes = [outcome]
-    paths = write_outcomes(out, [outcomes], {"jobs": args.jobs, "command": " ".join(sys.argv)}, title=exp.title)
-    import pandas as pd
-
-    _print_rows(pd.concat([o.rows for o in outcomes], ignore_index=True), json_out=args.json)
+    diffs = differences(outcomes) if len(outcomes) > 1 else None
+    paths = write_outcomes(out, [outcomes], {"jobs": args.jobs, "command": " ".join(sys.argv)}, title=exp.title,
+                           diffs=[diffs])
+    _print_run(outcomes, diffs, json_out=args.json)
     if not args.json:
         for o in outcomes:
             if o.notes:

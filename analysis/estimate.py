@@ -3,14 +3,15 @@
 A result row is ``dict(metric, seat, estimate, ci_low, ci_high, n, exact)`` (see ``sim.registry.Row``): proportions get
 Wilson score intervals, means a normal interval from the sums of values and of squares, and ``exact`` holds the
 combinatorial value where one is known.  ``rows_frame`` turns rows into the run's DataFrame
-``arm, metric, seat, estimate, ci_low, ci_high, n, exact``; ``rows_json`` is its JSON form.
+``experiment, arm, metric, seat, unit, estimate, ci_low, ci_high, n, exact`` (``unit``: what ``n`` counts — per
+hand, per table, per game, per win … — as the task declares it); ``rows_json`` is its JSON form.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 import pandas as pd
@@ -18,7 +19,7 @@ import pandas as pd
 Z95 = 1.959963984540054
 """The two-sided 95 % standard normal quantile."""
 
-COLUMNS = ("arm", "metric", "seat", "estimate", "ci_low", "ci_high", "n", "exact")
+COLUMNS = ("experiment", "arm", "metric", "seat", "unit", "estimate", "ci_low", "ci_high", "n", "exact")
 """The columns of the tidy result table, in order."""
 
 
@@ -136,18 +137,23 @@ def histogram_rows(metric: str, seat: int | None, hist, exact_pmf=None) -> list[
     return rows
 
 
-def rows_frame(rows: Iterable[dict[str, Any]], arm: str) -> pd.DataFrame:
-    """The tidy DataFrame of result rows for one arm.
+def rows_frame(rows: Iterable[dict[str, Any]], arm: str, *, experiment: str = "",
+               unit_of: Callable[[str], str] | None = None) -> pd.DataFrame:
+    """The tidy DataFrame of result rows for one arm of an experiment.
 
-    Columns are exactly ``arm, metric, seat, estimate, ci_low, ci_high, n, exact``; ``seat`` is a nullable ``Int64``,
-    ``n`` an ``int64`` and ``exact`` a float (NaN where not known).
+    Columns are exactly ``COLUMNS``; ``seat`` is a nullable ``Int64``, ``n`` an ``int64`` and ``exact`` a float (NaN
+    where not known).  ``unit`` is ``unit_of(metric)`` (a task's :meth:`~sim.registry.Task.unit_of`), else the row's
+    own ``unit`` key, else empty.
     """
     rows = list(rows)
+    units = [unit_of(r["metric"]) if unit_of is not None else r.get("unit", "") for r in rows]
     df = pd.DataFrame(
         {
+            "experiment": pd.Series([experiment] * len(rows), dtype=object),
             "arm": pd.Series([arm] * len(rows), dtype=object),
             "metric": pd.Series([r["metric"] for r in rows], dtype=object),
             "seat": pd.array([_seat(r.get("seat")) for r in rows], dtype="Int64"),
+            "unit": pd.Series(units, dtype=object),
             "estimate": np.array([r["estimate"] for r in rows], dtype=float),
             "ci_low": np.array([r["ci_low"] for r in rows], dtype=float),
             "ci_high": np.array([r["ci_high"] for r in rows], dtype=float),
@@ -168,20 +174,24 @@ def _json_value(v):
     return v
 
 
-def rows_json(df: pd.DataFrame) -> str:
-    """The table as a JSON list of objects with exactly the keys of ``COLUMNS`` (NaN and NA become null)."""
-    missing = [c for c in COLUMNS if c not in df.columns]
+def records(df: pd.DataFrame, columns=COLUMNS) -> list[dict[str, Any]]:
+    """The table as JSON-ready objects with exactly the keys ``columns`` (NaN and NA become None; seats, counts int)."""
+    missing = [c for c in columns if c not in df.columns]
     if missing:
         raise ValueError(f"result table lacks columns {missing}")
     out = []
-    for rec in df[list(COLUMNS)].itertuples(index=False, name=None):
-        row = {c: _json_value(v) for c, v in zip(COLUMNS, rec)}
-        if row["seat"] is not None:
-            row["seat"] = int(row["seat"])
-        if row["n"] is not None:
-            row["n"] = int(row["n"])
+    for rec in df[list(columns)].itertuples(index=False, name=None):
+        row = {c: _json_value(v) for c, v in zip(columns, rec)}
+        for key in ("seat", "n", "chunks"):
+            if row.get(key) is not None:
+                row[key] = int(row[key])
         out.append(row)
-    return json.dumps(out, ensure_ascii=False, allow_nan=False)
+    return out
+
+
+def rows_json(df: pd.DataFrame) -> str:
+    """The table as a JSON list of objects with exactly the keys of ``COLUMNS`` (NaN and NA become null)."""
+    return json.dumps(records(df), ensure_ascii=False, allow_nan=False)
 
 
 def z_score(estimate, exact, n):

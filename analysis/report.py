@@ -59,6 +59,8 @@ class ReportSection:
         Further tables shown after the results (e.g. paired differences between arms), cells already formatted.
     game : str, optional
         ``"chan"``, ``"sam"`` or ``"tan"``: the Rules table then names that game's section of the rules document.
+    seating : list of (arm, text)
+        Who sits at the table in each arm (full-game tasks; see :func:`seating_text`), shown under the games line.
     """
 
     key: str
@@ -75,6 +77,7 @@ class ReportSection:
     extra_md: str | None = None
     tables: list[tuple[str, list[str], list[list[str]]]] = field(default_factory=list)
     game: str | None = None
+    seating: list[tuple[str, str]] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------------------------------------------------- formatting
@@ -113,6 +116,36 @@ def fmt_z(z) -> str:
     return f"{z:+.2f}"
 
 
+def _seat_range(seats: list[int]) -> str:
+    """``0``, ``1–3``, ``0, 2`` or ``0–1, 3``: runs of consecutive seats joined by a dash."""
+    runs: list[list[int]] = []
+    for seat in seats:
+        if runs and seat == runs[-1][-1] + 1:
+            runs[-1].append(seat)
+        else:
+            runs.append([seat])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
+
+
+def seating_text(labels: list[str]) -> str:
+    """Who sits at the table, from each seat's strategy label: ``4 basic players``, ``4 players, each: control,
+    declares Sâm …`` or ``seat 0: heuristic; seats 1–3: basic``."""
+    groups: dict[str, list[int]] = {}
+    for seat, label in enumerate(labels):
+        groups.setdefault(label, []).append(seat)
+    if len(groups) == 1:
+        label = labels[0]
+        return f"{len(labels)} {label} players" if label.isidentifier() else f"{len(labels)} players, each: {label}"
+    return "; ".join(f"seat{'s' if len(seats) > 1 else ''} {_seat_range(seats)}: {label}"
+                     for label, seats in groups.items())
+
+
+def _seating_md(seating: list[tuple[str, str]]) -> str:
+    if len(seating) == 1:
+        return f"At the table: {seating[0][1]}."
+    return "At the table:\n\n" + "\n".join(f"- {arm}: {text}" for arm, text in seating)
+
+
 def _fmt_seconds(s: float) -> str:
     s = float(s)
     if s < 120:
@@ -130,12 +163,13 @@ def _fmt_setting(v) -> str:
     return str(v)
 
 
-def _flatten(d: dict | None, prefix: str = "") -> list[tuple[str, str]]:
+def flatten_settings(d: dict | None, prefix: str = "") -> list[tuple[str, str]]:
+    """Nested settings as ``(dotted.key, formatted value)`` pairs, in order."""
     out: list[tuple[str, str]] = []
     for k, v in (d or {}).items():
         name = f"{prefix}{k}"
         if isinstance(v, dict):
-            out.extend(_flatten(v, name + "."))
+            out.extend(flatten_settings(v, name + "."))
         else:
             out.append((name, _fmt_setting(v)))
     return out
@@ -143,16 +177,17 @@ def _flatten(d: dict | None, prefix: str = "") -> list[tuple[str, str]]:
 
 # ---------------------------------------------------------------------------------------------------------- tables
 
-_TABLE_HEAD = ["arm", "metric", "seat", "estimate", "95 % CI", "exact", "z", "n"]
+_TABLE_HEAD = ["arm", "metric", "seat", "unit", "estimate", "95 % CI", "exact", "z", "n"]
+_HEADLINE_HEAD = ["experiment"] + _TABLE_HEAD
 
 
-def _table(rows: pd.DataFrame) -> list[list[str]]:
-    """Display cells of a result table (header excluded)."""
+def _table(rows: pd.DataFrame, experiment: bool = False) -> list[list[str]]:
+    """Display cells of a result table (header excluded: ``_TABLE_HEAD``, or ``_HEADLINE_HEAD`` with ``experiment``)."""
     cells = []
     for r in rows[list(COLUMNS)].itertuples(index=False):
         z = row_z(r.metric, r.estimate, r.ci_low, r.ci_high, r.n, r.exact)
-        cells.append([
-            str(r.arm), str(r.metric), "—" if pd.isna(r.seat) else str(int(r.seat)),
+        cells.append([str(r.experiment)] * experiment + [
+            str(r.arm), str(r.metric), "—" if pd.isna(r.seat) else str(int(r.seat)), str(r.unit),
             fmt_num(r.estimate), fmt_ci(r.ci_low, r.ci_high), fmt_num(r.exact), fmt_z(z), fmt_count(r.n),
         ])
     return cells
@@ -357,7 +392,7 @@ def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
             charts[s.key].append((name, rel, png))
 
     meta_items = _meta_items(meta, sections)
-    headline = [c for s in sections for c in _table(_headline_rows(s))]
+    headline = [c for s in sections for c in _table(_headline_rows(s), experiment=True)]
 
     md = _markdown(title, sections, meta_items, headline, charts)
     (out / "report.md").write_text(md, encoding="utf-8")
@@ -372,7 +407,7 @@ def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
 def _markdown(title, sections, meta_items, headline, charts) -> str:
     md = [f"# {title}", "", "## Run", "", _md_table(["item", "value"], [[k, v] for k, v in meta_items]), ""]
     md += ["## Headline", ""]
-    md += [_md_table(_TABLE_HEAD, headline) if headline else "_No headline rows._", ""]
+    md += [_md_table(_HEADLINE_HEAD, headline) if headline else "_No headline rows._", ""]
     md += [
         f"Estimates are shown with 4 significant digits; 95 % CI is a Wilson interval for proportions and a normal "
         f"interval for means; z = (estimate − exact) / SE (SE at the exact value for proportions).", "",
@@ -380,10 +415,13 @@ def _markdown(title, sections, meta_items, headline, charts) -> str:
     for s in sections:
         md += [f"## {s.title}", "", s.description.strip(), ""]
         md += [f"Games: {fmt_count(s.games)} · seed: {s.seed} · run time: {_fmt_seconds(s.seconds)}", ""]
+        if s.seating:
+            md += [_seating_md(s.seating), ""]
         md += ["### Rules", "", _rules_note(s), ""]
-        md += [_md_table(["option", "value"], [list(i) for i in _flatten(s.rules)]) if s.rules else "_Defaults._", ""]
+        md += [_md_table(["option", "value"], [list(i) for i in flatten_settings(s.rules)]) if s.rules
+               else "_Defaults._", ""]
         if s.strategies is not None:
-            md += ["### Strategies", "", _md_table(["strategy", "value"], [list(i) for i in _flatten(s.strategies)])
+            md += ["### Strategies", "", _md_table(["strategy", "value"], [list(i) for i in flatten_settings(s.strategies)])
                    if s.strategies else "_None._", ""]
         for name, rel, _ in charts[s.key]:
             md += [f"![{s.title} — {name}]({rel})", ""]
@@ -408,7 +446,7 @@ def _html(title, sections, meta_items, headline, charts) -> str:
                 + "".join(f"<tr><th>{e(k)}</th><td>{e(v)}</td></tr>" for k, v in meta_items)
                 + "</tbody></table></section>")
     body += ['<section id="headline"><h2>Headline</h2>',
-             _html_table(_TABLE_HEAD, headline) if headline else "<p>No headline rows.</p>",
+             _html_table(_HEADLINE_HEAD, headline, 5) if headline else "<p>No headline rows.</p>",
              "<p>Estimates with 4 significant digits; 95 % CI: Wilson for proportions, normal for means; "
              "z = (estimate − exact) / SE (SE at the exact value for proportions).</p></section>"]
     for s in sections:
@@ -416,13 +454,15 @@ def _html(title, sections, meta_items, headline, charts) -> str:
         body.append(_html_text(s.description))
         body.append(f"<p>Games: {e(fmt_count(s.games))} · seed: {e(str(s.seed))} · "
                     f"run time: {e(_fmt_seconds(s.seconds))}</p>")
+        if s.seating:
+            body.append(_html_text(_seating_md(s.seating)))
         body.append("<h3>Rules</h3>")
         body.append(f"<p>{e(_rules_note(s))}</p>")
-        body.append(_html_table(["option", "value"], [list(i) for i in _flatten(s.rules)], 9) if s.rules
+        body.append(_html_table(["option", "value"], [list(i) for i in flatten_settings(s.rules)], 9) if s.rules
                     else "<p>Defaults.</p>")
         if s.strategies is not None:
             body.append("<h3>Strategies</h3>")
-            body.append(_html_table(["strategy", "value"], [list(i) for i in _flatten(s.strategies)], 9)
+            body.append(_html_table(["strategy", "value"], [list(i) for i in flatten_settings(s.strategies)], 9)
                         if s.strategies else "<p>None.</p>")
         for name, rel, png in charts[s.key]:
             data = base64.b64encode(png).decode("ascii")
@@ -430,13 +470,13 @@ def _html(title, sections, meta_items, headline, charts) -> str:
                         f"<figcaption>{e(name)}</figcaption></figure>")
         key_rows = _key_rows(s.rows)
         body.append("<h3>Results</h3>")
-        body.append(_html_table(_TABLE_HEAD, _table(key_rows)) if len(key_rows) else "<p>No rows.</p>")
+        body.append(_html_table(_TABLE_HEAD, _table(key_rows), 4) if len(key_rows) else "<p>No rows.</p>")
         for table_title, head, cells in s.tables:
             body.append(f"<h3>{e(table_title)}</h3>")
-            body.append(_html_table(head, cells))
+            body.append(_html_table(head, cells, head.index("unit") + 1 if "unit" in head else 3))
         if len(key_rows) < len(s.rows):
             body.append("<details><summary>All rows (distributions included)</summary>"
-                        + _html_table(_TABLE_HEAD, _table(s.rows)) + "</details>")
+                        + _html_table(_TABLE_HEAD, _table(s.rows), 4) + "</details>")
         if s.extra_md:
             body.append(_html_text(s.extra_md))
         body.append("</section>")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.estimate import rows_frame
-from analysis.report import ReportSection, summary_frame, write_report
+from analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
 from sim.errors import CardoddsError
 from sim.experiment import Experiment, load_arms, load_experiment
 from sim.runner import RunResult, run_experiment
@@ -28,12 +28,27 @@ class Outcome:
     notes: str | None = None
     precision_reached: bool | None = None
 
+    @property
+    def arm(self) -> str:
+        """The arm's name as the rows show it (the experiment's name for a file without arms)."""
+        exp = self.result.experiment
+        return exp.name if exp.arm == "main" else exp.arm
+
+    @property
+    def seating(self) -> str | None:
+        """Who sits at the table in words (full-game tasks), e.g. ``seat 0: heuristic; seats 1–3: basic``."""
+        exp = self.result.experiment
+        if "seating" not in exp.task.extras:
+            return None
+        return seating_text(exp.task.extras["seating"](exp.params))
+
 
 def run_one(exp: Experiment, out_dir: Path, *, jobs: int, resume: bool, progress, headline=()) -> Outcome:
     """Run an experiment into ``out_dir`` and summarise it."""
     result = run_experiment(exp, out_dir, jobs=jobs, resume=resume, progress=progress)
     arm = exp.name if exp.arm == "main" else exp.arm
-    rows = rows_frame(exp.task.summarize(result.counts, exp.params), arm=arm)
+    rows = rows_frame(exp.task.summarize(result.counts, exp.params), arm=arm, experiment=exp.name,
+                      unit_of=exp.task.unit_of)
     return Outcome(result, rows, list(headline))
 
 
@@ -55,7 +70,13 @@ def differences(outcomes: list[Outcome]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=DIFF_COLUMNS)
 
 
-def _diff_cells(diffs: pd.DataFrame) -> list[list[str]]:
+DIFF_HEAD = ["arm", "baseline", "metric", "seat", "unit", "difference", "95 % CI (paired)", "p-value",
+             "× narrower than unpaired"]
+
+
+def diff_cells(diffs: pd.DataFrame) -> list[list[str]]:
+    """Display cells (columns ``DIFF_HEAD``) of the paired differences worth showing: no distribution bins, and no
+    metric the arms cannot change."""
     from analysis.report import fmt_ci, fmt_num
 
     shown = diffs[~diffs.metric.str.contains(r"\.\d+$")]
@@ -65,7 +86,7 @@ def _diff_cells(diffs: pd.DataFrame) -> list[list[str]]:
     for r in shown.itertuples():
         seat = "—" if pd.isna(r.seat) else str(r.seat)
         ratio = r.independent_half_width / ((r.ci_high - r.ci_low) / 2) if r.ci_high > r.ci_low else float("nan")
-        cells.append([r.arm, r.baseline, r.metric, seat, fmt_num(r.difference), fmt_ci(r.ci_low, r.ci_high),
+        cells.append([r.arm, r.baseline, r.metric, seat, r.unit, fmt_num(r.difference), fmt_ci(r.ci_low, r.ci_high),
                       fmt_num(r.p_value), fmt_num(ratio)])
     return cells
 
@@ -81,6 +102,17 @@ def _key_metrics(outcomes: list[Outcome]) -> list[tuple[str, int | None]]:
     return metrics
 
 
+def _arm_change(base: Experiment, exp: Experiment) -> str:
+    """An arm's name and the settings in which it differs from the baseline (``rules.deck = 36, …``)."""
+    if exp is base:
+        return f"{exp.arm} (baseline)"
+    mine = dict(flatten_settings({k: exp.sections.get(k, {}) for k in exp.task.sections}))
+    theirs = dict(flatten_settings({k: base.sections.get(k, {}) for k in base.task.sections}))
+    changed = [f"{k} = {v}" for k, v in mine.items() if theirs.get(k) != v]
+    changed += [f"{k} unset" for k in theirs if k not in mine]
+    return f"{exp.arm} ({', '.join(changed)})" if changed else exp.arm
+
+
 def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = None) -> ReportSection:
     """The report section of a finished experiment (all its arms), with charts and paired comparisons.
 
@@ -94,7 +126,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
     result, exp = base.result, base.result.experiment
     figures = {}
     if exp.task.charts is not None:
-        figures = exp.task.charts(result.counts, result.chunk_counts, exp.params, base.rows)
+        figures = exp.task.charts(outcomes)
     tables, notes = [], [o.notes for o in outcomes if o.notes]
     if "notes" in exp.task.extras:
         for o in outcomes:
@@ -102,8 +134,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
                 notes.append(note if len(outcomes) == 1 else f"{o.result.experiment.arm}: {note}")
     if len(outcomes) > 1:
         diffs = differences(outcomes) if diffs is None else diffs
-        head = ["arm", "baseline", "metric", "seat", "difference", "95 % CI (paired)", "p-value", "× narrower than unpaired"]
-        tables.append(("Paired differences against the baseline (same deals)", head, _diff_cells(diffs)))
+        tables.append(("Paired differences against the baseline (same deals)", DIFF_HEAD, diff_cells(diffs)))
         best = best_arm(outcomes, diffs, exp.objective)
         if best is not None:
             lo, hi = best["margin_ci"]
@@ -116,14 +147,12 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
                 f"{best['runner_up']} by {best['margin']:.4g} (paired 95 % CI [{lo:.4g}, {hi:.4g}], "
                 f"p = {best['p_value']:.3g}){verdict}."
             )
-        if "arms_charts" in exp.task.extras:
-            figures.update(exp.task.extras["arms_charts"](outcomes))
         if exp.sweep is not None:
             frame = sweep_frame(outcomes, _key_metrics(outcomes))
             figures["sweep"] = sweep_chart(frame, exp.sweep[0], f"{exp.title}: metrics against {exp.sweep[0]}")
     arms_note = ""
     if len(outcomes) > 1:
-        arms_note = "Arms: " + ", ".join(o.result.experiment.arm for o in outcomes) + f" (baseline {exp.arm})."
+        arms_note = "Arms: " + "; ".join(_arm_change(exp, o.result.experiment) for o in outcomes) + "."
     return ReportSection(
         key=exp.name.lower().replace("_", "-"),
         title=exp.title,
@@ -139,6 +168,8 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
         extra_md="\n\n".join(notes) or None,
         tables=tables,
         game=exp.task.name.split(".")[0],
+        seating=[(o.arm + (" (baseline)" if len(outcomes) > 1 and o is base else ""), o.seating)
+                 for o in outcomes if o.seating is not None],
     )
 
 
@@ -155,11 +186,13 @@ def read_suite(path: Path = SUITE_FILE) -> list[tuple[Path, list[tuple[str, int 
     return entries
 
 
-def write_outcomes(out_dir: Path, experiments: list[list[Outcome]], meta: dict, title: str) -> dict[str, Path]:
+def write_outcomes(out_dir: Path, experiments: list[list[Outcome]], meta: dict, title: str,
+                   diffs: list[pd.DataFrame | None] | None = None) -> dict[str, Path]:
     """Write summary.csv (and differences.csv for arms), charts, report.md and report.html; Parquet copies of the
-    tables too when pyarrow is installed."""
+    tables too when pyarrow is installed.  ``diffs``: each experiment's paired differences when already computed."""
     out_dir = Path(out_dir)
-    diffs = [differences(arms) if len(arms) > 1 else None for arms in experiments]
+    if diffs is None:
+        diffs = [differences(arms) if len(arms) > 1 else None for arms in experiments]
     sections = [section_of(arms, d) for arms, d in zip(experiments, diffs)]
     written = write_report(out_dir, sections, meta, title=title)
     tables = {"summary": summary_frame(sections)}

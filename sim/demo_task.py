@@ -62,4 +62,5 @@ def summarize(counts: Counts, params: CoinRules) -> list[Row]:
     return [proportion_row("heads", None, int(counts["heads"]), int(counts["games"]), params.p)]
 
 
-TASK = Task(name="demo.coin", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",))
+TASK = Task(name="demo.coin", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",),
+            units={"heads": "per coin"})

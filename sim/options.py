@@ -97,3 +97,23 @@ def from_table(cls: type[T], table: dict[str, Any] | None, where: str) -> T:
         return cls(**kwargs)
     except CardoddsError as exc:
         raise CardoddsError(f"{where}: {exc}") from None
+
+
+def changed_options(obj) -> dict[str, Any]:
+    """The init fields of a dataclass instance whose values differ from their defaults, in field order."""
+    out = {}
+    for f in dataclasses.fields(obj):
+        if not f.init:
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else (
+            f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING)
+        value = getattr(obj, f.name)
+        if value != default:
+            out[f.name] = value
+    return out
+
+
+def strategy_label(name: str, strategy, skip: tuple[str, ...] = ()) -> str:
+    """``name``, followed by the strategy's changed knobs in parentheses: ``heuristic (max_ca=3)``."""
+    knobs = ", ".join(f"{k}={v}" for k, v in changed_options(strategy).items() if k not in skip)
+    return f"{name} ({knobs})" if knobs else name

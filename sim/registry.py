@@ -41,7 +41,15 @@ class Task:
     sections : tuple of str
         Config sections the task reads besides ``[experiment]``.
     charts : callable, optional
-        ``charts(counts, chunk_counts, params, rows) -> dict[str, matplotlib.figure.Figure]``.
+        ``charts(outcomes) -> dict[str, matplotlib.figure.Figure]``, given every arm's finished outcome (each with
+        ``rows``, ``result.counts``, ``result.chunk_counts`` and ``result.experiment``; the baseline first): every chart
+        shows every arm.
+    units : dict of str to str
+        What each metric is counted per (``"per game"``, ``"per hand"``, ``"points per win"`` …), keyed by metric name
+        or by a family prefix (``"cuoc"`` covers ``cuoc.tom``); see :meth:`unit_of`.
+    extras : dict
+        Optional hooks: ``seating(params) -> list[str]`` (who sits at each seat, for full games), ``key_metrics``,
+        ``notes(params)``, ``replay_text``, ``check_text``.
     """
 
     name: str
@@ -51,6 +59,17 @@ class Task:
     sections: tuple[str, ...] = ("rules",)
     charts: Callable[..., dict] | None = None
     extras: dict[str, Any] = field(default_factory=dict)
+    units: dict[str, str] = field(default_factory=dict)
+
+    def unit_of(self, metric: str) -> str:
+        """The declared unit of ``metric``: its own entry, else that of its longest dotted prefix (``lose.by_trumps``
+        for ``lose.by_trumps.3``).  A metric the task did not declare is a programming error (``KeyError``)."""
+        name = metric
+        while name not in self.units:
+            if "." not in name:
+                raise KeyError(f"task {self.name}: no unit declared for metric {metric!r}")
+            name = name.rsplit(".", 1)[0]
+        return self.units[name]
 
 
 _TASK_MODULES = {

@@ -25,7 +25,7 @@ def run(capsys, tmp_path, folder, *extra):
     code = main(["run", str(config), "--jobs", "1", "--out", str(tmp_path / folder), "--json", *extra])
     out, err = capsys.readouterr()
     assert code == 0, err
-    return json.loads(out)
+    return json.loads(out)["rows"]
 
 
 def test_stops_below_the_target_and_is_reproducible(capsys, tmp_path):

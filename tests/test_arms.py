@@ -85,3 +85,96 @@ def test_best_value_and_report_section(sweep_outcomes):
     assert set(section.rows.arm) == {"p=0.5", "p=0.4", "p=0.55"}
     assert "Best max of heads: arm p=0.55" in section.extra_md
     assert isinstance(diffs, pd.DataFrame) and len(diffs) == 2
+
+
+# ------------------------------------------------------------------------------- every chart shows every arm (issue 13)
+
+def _section(tmp_path, task, games, chunk, text):
+    """The report section of a small experiment with arms, run for real."""
+    path = tmp_path / "arms.toml"
+    path.write_text(f'[experiment]\nname = "x"\ntask = "{task}"\ngames = {games}\nchunk_size = {chunk}\nseed = 3\n'
+                    + text, encoding="utf-8")
+    return section_of(run_arms(load_arms(path), tmp_path / "out", jobs=1, resume=False, progress=False))
+
+
+def _legend(fig):
+    return [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+
+
+TAN_ARMS = ('[rules]\nplayers = 4\n[[arms]]\nname = "tan_52_8"\n[[arms]]\nname = "podkidnoy_36_6"\n[arms.rules]\n'
+            'deck = 36\nhand_size = 6\nrefill_order = "attacker_others_defender"\n')
+
+
+def test_tan_charts_show_both_arms_and_their_different_numbers(tmp_path):
+    section = _section(tmp_path, "tan.play", 2000, 500, TAN_ARMS)
+    rows = section.rows
+    for name, metrics in (("lose_by_seat", ["lose", "draw", "truncated"]), ("lose_by_trumps", None)):
+        fig = section.figures[name]
+        assert _legend(fig) == ["tan_52_8", "podkidnoy_36_6"]
+        heights = {}
+        for container in [c for c in fig.axes[0].containers if type(c).__name__ == "BarContainer"]:
+            heights[container.get_label()] = [p.get_width() for p in container]
+        # the bars are each arm's own estimates, in the chart's order
+        for arm, drawn in heights.items():
+            mine = rows[rows.arm == arm]
+            mine = mine[mine.metric.isin(metrics)] if metrics else mine[mine.metric.str.startswith("lose.by_trumps.")]
+            assert sorted(drawn) == pytest.approx(sorted(mine.estimate.tolist() + [0.0] * (len(drawn) - len(mine))))
+        assert heights["tan_52_8"] != heights["podkidnoy_36_6"]
+    assert "4 players" in section.figures["lose_by_seat"].axes[0].get_title()
+    # the section says how each arm differs from the baseline (the Rules table shows the shared rules only)
+    assert section.description.endswith("Arms: tan_52_8 (baseline); podkidnoy_36_6 (rules.deck = 36, "
+                                        "rules.hand_size = 6, rules.refill_order = attacker_others_defender).")
+
+
+def test_chan_play_charts_show_every_arm_and_who_sits_at_the_table(tmp_path):
+    section = _section(tmp_path, "chan.play", 600, 300, '[[arms]]\nname = "basic"\n[[arms]]\nname = "heuristic_seat0"\n'
+                       '[arms.strategies]\nseats = ["heuristic", "basic", "basic", "basic"]\n')
+    figs = section.figures
+    assert set(figs) == {"win_by_seat", "cuoc", "noc_left", "thien_u_convergence"}
+    for name in ("win_by_seat", "cuoc"):
+        assert _legend(figs[name])[:2] == ["basic", "heuristic_seat0"]
+    wins = {c.get_label(): [p.get_width() for p in c] for c in figs["win_by_seat"].axes[0].containers
+            if type(c).__name__ == "BarContainer"}
+    assert set(wins) == {"basic", "heuristic_seat0"} and wins["basic"] != wins["heuristic_seat0"]
+    assert wins["basic"][:4] == pytest.approx(section.rows[(section.rows.arm == "basic")
+                                                           & (section.rows.metric == "win")].estimate.tolist())
+    assert _legend(figs["noc_left"]) == ["basic", "heuristic_seat0"]
+    # Thiên ù is decided by the deal: both arms' curves are the same one, drawn once under both names
+    assert [l.get_label() for l in figs["thien_u_convergence"].axes[0].get_lines()] == ["basic = heuristic_seat0", "exact"]
+    assert section.seating == [("basic (baseline)", "4 basic players"),
+                               ("heuristic_seat0", "seat 0: heuristic; seats 1–3: basic")]
+
+
+def test_chan_deal_charts_show_every_arm(tmp_path):
+    section = _section(tmp_path, "chan.deal", 2000, 1000,
+                       '[[arms]]\nname = "cai0"\n[[arms]]\nname = "cai1"\n[arms.rules]\ncai_seat = 1\n')
+    labels = _legend(section.figures["chan_count"])
+    assert {"cai0, seat 0", "cai1, seat 0", "cai0, seat 1", "cai1, seat 1"} <= set(labels)
+    lines = section.figures["thien_u_convergence"].axes[0].get_lines()
+    assert [l.get_label() for l in lines] == ["cai0 = cai1", "exact"]  # the cái's 20 cards are dealt alike
+    assert section.seating == []  # deals only: nobody plays
+
+
+def test_sam_play_section_says_who_sits_at_the_table(tmp_path):
+    section = _section(tmp_path, "sam.play", 400, 200,
+                       '[strategies]\ndefault = { name = "control" }\n[[arms]]\nname = "never"\n[[arms]]\n'
+                       'name = "t"\n[arms.strategies]\nseat0 = { name = "control", declare = "threshold", '
+                       'threshold = 0.7, danger = 3 }\n')
+    assert section.seating == [
+        ("never (baseline)", "4 players, each: control, never declares Sâm"),
+        ("t", "seat 0: control (danger=3), declares Sâm at hand strength ≥ 0.7; "
+              "seats 1–3: control, never declares Sâm"),
+    ]
+
+
+def test_tan_strategy_arms_chart_the_loss_by_table_seat(tmp_path):
+    section = _section(tmp_path, "tan.play", 2000, 500, '[rules]\nplayers = 4\n[[arms]]\nname = "all_basic"\n[[arms]]\n'
+                       'name = "h0"\n[arms.strategies]\nseats = ["heuristic", "basic", "basic", "basic"]\n')
+    fig = section.figures["lose_by_table_seat"]
+    assert _legend(fig) == ["all_basic", "h0"]
+    drawn = {c.get_label(): [p.get_width() for p in c] for c in fig.axes[0].containers
+             if type(c).__name__ == "BarContainer"}
+    rows = section.rows[section.rows.metric == "lose.at_table_seat"]
+    for arm in ("all_basic", "h0"):
+        assert drawn[arm] == pytest.approx(rows[rows.arm == arm].estimate.tolist())
+    assert section.seating[1] == ("h0", "seat 0: heuristic; seats 1–3: basic")

@@ -6,9 +6,12 @@ import sys
 
 import pytest
 
-from analysis.cli import main
+import pandas as pd
 
-ROW_KEYS = ["arm", "metric", "seat", "estimate", "ci_low", "ci_high", "n", "exact"]
+from analysis.cli import main
+from analysis.report import fmt_num
+
+ROW_KEYS = ["experiment", "arm", "metric", "seat", "unit", "estimate", "ci_low", "ci_high", "n", "exact"]
 
 
 def run_cli(capsys, *argv):
@@ -70,10 +73,14 @@ def test_run_json_rows_and_report_files(capsys, tmp_path):
         capsys, "run", "configs/chan_deal.toml", "--games", "20000", "--jobs", "1", "--out", str(out_dir), "--json"
     )
     assert code == 0
-    rows = json.loads(out)
-    assert all(list(r) == ROW_KEYS for r in rows)
+    doc = json.loads(out)
+    assert doc["differences"] == [] and doc["arms"] == [
+        {"arm": "chan_deal", "baseline": True, "games": 20000, "at_table": None}]
+    rows = doc["rows"]
+    assert all(list(r) == ROW_KEYS for r in rows) and {r["experiment"] for r in rows} == {"chan_deal"}
     thien_u = next(r for r in rows if r["metric"] == "thien_u")
     assert thien_u["seat"] == 0 and thien_u["n"] == 20000 and abs(thien_u["exact"] - 0.0011358) < 1e-6
+    assert thien_u["unit"] == "per hand" and next(r for r in rows if r["metric"] == "any_waiting")["unit"] == "per table"
     assert any(r["exact"] is None for r in rows)
     for name in ["summary.csv", "report.html", "report.md", "manifest.json"]:
         assert (out_dir / name).exists()
@@ -84,7 +91,36 @@ def test_run_json_rows_and_report_files(capsys, tmp_path):
     code, out2, err = run_cli(
         capsys, "run", "configs/chan_deal.toml", "--games", "20000", "--out", str(out_dir), "--resume", "--json"
     )
-    assert code == 0 and json.loads(out2) == rows
+    assert code == 0 and json.loads(out2) == doc
+
+
+def test_run_prints_each_arm_under_its_name_then_the_paired_differences(capsys, tmp_path):
+    argv = ["run", "configs/tan_podkidnoy.toml", "--games", "10000", "--jobs", "1", "--no-progress"]
+    code, out, err = run_cli(capsys, *argv, "--out", str(tmp_path / "a"))
+    assert code == 0, err
+    blocks = out.split("\n\n")
+    assert blocks[0].startswith("Tấn against classic podkidnoy durak") and "experiment tan_podkidnoy" in blocks[0]
+    assert blocks[1].splitlines()[0] == "== tan_52_8 (baseline) — at the table: 4 basic players =="
+    assert blocks[2].splitlines()[0] == "== podkidnoy_36_6 — at the table: 4 basic players =="
+    # each block holds its own arm's numbers
+    csv = pd.read_csv(tmp_path / "a" / "summary.csv")
+    for block, arm in zip(blocks[1:3], ["tan_52_8", "podkidnoy_36_6"]):
+        lose0 = csv[(csv.arm == arm) & (csv.metric == "lose") & (csv.seat == 0)].estimate.iloc[0]
+        line = next(l for l in block.splitlines() if l.split()[:3] == ["lose", "seat", "0"])
+        assert line.split()[3] == fmt_num(lose0) and line.endswith("per game")
+    diff = blocks[3].splitlines()
+    assert diff[0] == "== paired differences against tan_52_8 (same deals; arm − baseline) =="
+    assert diff[1].split()[:5] == ["arm", "metric", "seat", "unit", "difference"]
+    assert diff[2].split()[:4] == ["podkidnoy_36_6", "lose", "0", "per"]
+    code, out, err = run_cli(capsys, *argv, "--out", str(tmp_path / "b"), "--json")
+    doc = json.loads(out)
+    assert [a["arm"] for a in doc["arms"]] == ["tan_52_8", "podkidnoy_36_6"]
+    assert {r["arm"] for r in doc["rows"]} == {"tan_52_8", "podkidnoy_36_6"}
+    lose0 = next(d for d in doc["differences"] if d["metric"] == "lose" and d["seat"] == 0)
+    assert lose0["experiment"] == "tan_podkidnoy" and lose0["arm"] == "podkidnoy_36_6" and lose0["baseline"] == "tan_52_8"
+    by = {(r["arm"], r["metric"], r["seat"]): r["estimate"] for r in doc["rows"]}
+    assert lose0["difference"] == pytest.approx(by["podkidnoy_36_6", "lose", 0] - by["tan_52_8", "lose", 0])
+    assert lose0["ci_low"] < lose0["difference"] < lose0["ci_high"] and lose0["chunks"] == 2
 
 
 def test_exact_json(capsys):

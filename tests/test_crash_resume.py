@@ -53,7 +53,7 @@ def uninterrupted(config, tmp_path_factory):
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         assert main(["run", str(config), "--jobs", "1", "--out", str(out), "--json", "--no-progress"]) == 0
-    return json.loads(buf.getvalue())
+    return json.loads(buf.getvalue())["rows"]
 
 
 def chunk_files(out: Path) -> list[Path]:
@@ -97,7 +97,7 @@ def resume(config: Path, out: Path) -> tuple[list[dict], str]:
     with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
         code = main(["run", str(config), "--jobs", "2", "--out", str(out), "--no-progress", "--resume", "--json"])
     assert code == 0, stderr.getvalue()
-    return json.loads(stdout.getvalue()), stderr.getvalue()
+    return json.loads(stdout.getvalue())["rows"], stderr.getvalue()
 
 
 def test_sigkill_midway_then_resume_gives_the_uninterrupted_summary(config, uninterrupted, tmp_path):

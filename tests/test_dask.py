@@ -159,7 +159,7 @@ def test_command_line_backend_and_scheduler(tmp_path, reference, cluster):
     for extra in (["--backend", "dask"], ["--scheduler", cluster.scheduler_address]):
         code, out, err = cli(*common, "--out", str(tmp_path / extra[0]), *extra)
         assert code == 0 and err == "", err
-        rows = {(r["metric"], r["seat"]): r["estimate"] for r in json.loads(out)}
+        rows = {(r["metric"], r["seat"]): r["estimate"] for r in json.loads(out)["rows"]}
         assert rows == {(r["metric"], r["seat"]): r["estimate"] for r in want}
     for extra, message in (
         (["--backend", "spark"], "invalid choice: 'spark'"),

@@ -135,6 +135,16 @@ def test_rows_frame_columns_and_types():
     assert list(rows_frame([], "x").columns) == list(COLUMNS)
 
 
+def test_rows_frame_names_the_experiment_and_each_row_unit():
+    rows = [proportion_row("toi_trang.any", None, 1, 8), proportion_row("table.toi_trang", None, 1, 2)]
+    df = rows_frame(rows, "players=2", experiment="sam_deal",
+                    unit_of=lambda m: "per table" if m.startswith("table.") else "per hand")
+    assert list(df.columns[:2]) == ["experiment", "arm"] and (df.experiment == "sam_deal").all()
+    assert df.unit.tolist() == ["per hand", "per table"]
+    data = json.loads(rows_json(df))
+    assert [(d["experiment"], d["unit"]) for d in data] == [("sam_deal", "per hand"), ("sam_deal", "per table")]
+
+
 def test_rows_json_keys_nulls_and_ints():
     rows = [proportion_row("a", None, 1, 4), proportion_row("b", 3, 2, 4, exact=0.5), proportion_row("c", 0, 0, 0)]
     data = json.loads(rows_json(rows_frame(rows, "arm1")))

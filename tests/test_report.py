@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 
 from analysis.charts import bar_chart, convergence_chart, distribution_chart, heatmap
 from analysis.estimate import COLUMNS, histogram_rows, proportion_row, rows_frame
-from analysis.report import ReportSection, fmt_num, write_report
+from analysis.report import ReportSection, fmt_num, seating_text, write_report
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -64,7 +64,7 @@ def test_distribution_chart_single_seat_and_missing_metric():
 def test_convergence_chart_lines_band_and_log_axis():
     games = np.array([1000, 2000, 4000, 8000, 16000])
     succ = np.array([95, 210, 398, 805, 1601])
-    fig = convergence_chart(games, succ, 0.1, "Hội tụ — Thiên ù", "thien_u")
+    fig = convergence_chart({"thien_u": (games, succ)}, 0.1, "Hội tụ — Thiên ù")
     ax = fig.axes[0]
     lines = ax.get_lines()
     assert len(lines) == 2  # the running estimate and the exact value
@@ -72,8 +72,20 @@ def test_convergence_chart_lines_band_and_log_axis():
     assert list(lines[1].get_ydata()) == [0.1, 0.1]
     assert len(ax.collections) == 1 and ax.get_xscale() == "log"
     assert _png_bytes(fig).startswith(PNG_MAGIC)
-    no_exact = convergence_chart(games, succ, None, "t", "x")
+    no_exact = convergence_chart({"x": (games, succ)}, None, "t")
     assert len(no_exact.axes[0].get_lines()) == 1
+
+
+def test_convergence_chart_draws_every_arm():
+    games = np.array([1000, 2000, 4000])
+    fig = convergence_chart({"basic": (games, [95, 210, 398]), "heuristic": (games, [50, 90, 200])}, None, "t")
+    ax = fig.axes[0]
+    assert [list(l.get_ydata()) for l in ax.get_lines()] == [
+        pytest.approx([0.095, 0.105, 0.0995]), pytest.approx([0.05, 0.045, 0.05])]
+    assert len(ax.collections) == 2
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["basic", "95 % Wilson interval", "heuristic"]
+    same = convergence_chart({"a": (games, [5, 9, 20]), "b": (games, [5, 9, 20]), "c": (games, [1, 2, 3])}, None, "t")
+    assert [l.get_label() for l in same.axes[0].get_lines()] == ["a = b", "c"]
 
 
 def test_bar_chart_bars_whiskers_exact():
@@ -98,6 +110,51 @@ def test_bar_chart_repeated_labels_get_seat():
     assert labels == ["lose (seat 0)", "lose (seat 1)", "lose (seat 2)"]
 
 
+def _two_arms():
+    """``lose`` by seat and ``draw`` for two arms whose estimates differ."""
+    return pd.concat([
+        rows_frame([proportion_row("lose", s, 100 + 10 * s, 1000) for s in range(2)]
+                   + [proportion_row("draw", None, 5, 1000)], "basic"),
+        rows_frame([proportion_row("lose", s, 300 - 20 * s, 1000) for s in range(2)]
+                   + [proportion_row("draw", None, 50, 1000)], "podkidnoy"),
+    ], ignore_index=True)
+
+
+@pytest.mark.parametrize("horizontal", [True, False])
+def test_bar_chart_groups_bars_by_arm(horizontal):
+    fig = bar_chart(_two_arms(), "who loses", horizontal=horizontal)
+    ax = fig.axes[0]
+    bars = [c for c in ax.containers if isinstance(c, BarContainer)]
+    size = (lambda p: p.get_width()) if horizontal else (lambda p: p.get_height())
+    assert [[size(p) for p in c] for c in bars] == [pytest.approx([0.1, 0.11, 0.005]),
+                                                     pytest.approx([0.3, 0.28, 0.05])]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["basic", "podkidnoy"]
+    ticks = ax.get_yticklabels() if horizontal else ax.get_xticklabels()
+    assert [t.get_text() for t in ticks] == ["lose (seat 0)", "lose (seat 1)", "draw"]
+    # each arm's bars carry whiskers: one error-bar line collection per arm
+    assert sum(1 for c in ax.containers if type(c).__name__ == "ErrorbarContainer") == 2
+
+
+def test_bar_chart_arm_missing_a_row_draws_no_bar_there():
+    rows = _two_arms()
+    fig = bar_chart(rows[~((rows.arm == "podkidnoy") & (rows.seat == 1).fillna(False))], "t")
+    bars = [c for c in fig.axes[0].containers if isinstance(c, BarContainer)]
+    assert [p.get_width() for p in bars[1]] == pytest.approx([0.3, 0.0, 0.05])
+
+
+def test_distribution_chart_one_group_per_seat_and_arm():
+    other = rows_frame(histogram_rows("cards", 0, [40, 30, 20, 10], exact_pmf=[0.1, 0.3, 0.4, 0.2]), "b")
+    rows = pd.concat([_hist_frame((0,)), other], ignore_index=True)
+    ax = distribution_chart(rows, "cards", "t").axes[0]
+    bars = [c for c in ax.containers if isinstance(c, BarContainer)]
+    assert [[p.get_height() for p in c] for c in bars] == [pytest.approx([0.1, 0.3, 0.4, 0.2]),
+                                                            pytest.approx([0.4, 0.3, 0.2, 0.1])]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["exact", "basic", "b"]
+    both = pd.concat([_hist_frame((0, 1)), rows_frame(histogram_rows("cards", 1, [1, 1, 1, 1]), "b")])
+    labels = [t.get_text() for t in distribution_chart(both, "cards", "t", seats=[1]).axes[0].get_legend().get_texts()]
+    assert labels == ["exact", "basic", "b"]
+
+
 def test_heatmap_cells_annotated():
     table = pd.DataFrame([[0.25, 0.2], [0.25, np.nan]], index=pd.Index([0, 1], name="seat"),
                          columns=pd.Index([4, 5], name="players"))
@@ -116,7 +173,7 @@ def _sections():
         [proportion_row("thien_u", None, 12, 100_000, exact=0.000123),
          proportion_row("toi_trang", None, 3456, 100_000)]
         + histogram_rows("ca", 0, [5, 20, 50, 25], exact_pmf=[0.05, 0.2, 0.5, 0.25]),
-        "deal",
+        "deal", experiment="chan_deal", unit_of=lambda metric: "per table" if metric == "toi_trang" else "per hand",
     )
     deal = ReportSection(
         key="chan-deal", title="Chắn — chia bài", description="Odds of <Thiên ù> & tới trắng at the deal.",
@@ -125,13 +182,15 @@ def _sections():
         headline=[("thien_u", None), ("ca.mean", 0)], rules={"players": 4, "u_bon_dau": True, "bonus": {"lao": 2}},
         strategies=None, games=100_000, seed=42, seconds=3.25,
     )
-    play_rows = pd.concat([rows_frame([proportion_row("lose", s, 250 + s, 1000) for s in range(2)], arm)
+    play_rows = pd.concat([rows_frame([proportion_row("lose", s, 250 + s, 1000) for s in range(2)], arm,
+                                      experiment="sam_play", unit_of=lambda metric: "per game")
                            for arm in ("basic", "greedy")], ignore_index=True)
     play = ReportSection(
         key="sam-play", title="Sâm — ván chơi", description="Two arms on common deals.", rows=play_rows,
         figures={"lose": bar_chart(play_rows, "Thua")}, headline=[("lose", 1)], rules={},
         strategies={"basic": {"name": "basic", "save_trumps": True}, "greedy": {"name": "greedy"}},
         games=1000, seed=7, seconds=1.5, extra_md="Note: a | pipe.",
+        seating=[("basic (baseline)", "4 basic players"), ("greedy", "seat 0: greedy; seats 1–3: basic")],
     )
     return [deal, play]
 
@@ -144,8 +203,10 @@ def test_write_report_files_and_csv(tmp_path):
         assert path.exists() and path.stat().st_size > 0
     assert written["charts/sam-play-lose.png"].read_bytes().startswith(PNG_MAGIC)
     csv = pd.read_csv(tmp_path / "summary.csv")
-    assert list(csv.columns) == list(COLUMNS)
+    assert list(csv.columns) == list(COLUMNS) and list(csv.columns[:2]) == ["experiment", "arm"]
     assert len(csv) == 2 + 5 + 4
+    assert csv.groupby("experiment").unit.unique().map(sorted).to_dict() == {
+        "chan_deal": ["per hand", "per table"], "sam_play": ["per game"]}
     row = csv[csv["metric"] == "thien_u"].iloc[0]
     assert row["estimate"] == pytest.approx(12 / 100_000) and row["exact"] == pytest.approx(0.000123)
     assert pd.isna(row["seat"]) and pd.isna(csv[csv["metric"] == "toi_trang"]["exact"].iloc[0])
@@ -164,6 +225,16 @@ def test_report_html_self_contained(tmp_path):
     assert 'href="#headline"' in page and 'id="headline"' in page
     assert "&lt;Thiên ù&gt; &amp; tới trắng" in page and "<Thiên" not in page  # escaped, diacritics kept
     assert "Chắn — chia bài" in page and "PCG64DXSM" in page
+    assert "<li>greedy: seat 0: greedy; seats 1–3: basic</li>" in page
+
+
+def test_seating_text_says_who_sits_where():
+    assert seating_text(["basic"] * 4) == "4 basic players"
+    assert seating_text(["heuristic", "basic", "basic", "basic"]) == "seat 0: heuristic; seats 1–3: basic"
+    assert seating_text(["heuristic", "basic", "heuristic", "basic"]) == "seats 0, 2: heuristic; seats 1, 3: basic"
+    assert seating_text(["a", "a", "b", "a", "a"]) == "seats 0–1, 3–4: a; seat 2: b"
+    label = "control, declares Sâm at hand strength ≥ 0.75"
+    assert seating_text([label] * 3) == f"3 players, each: {label}"
 
 
 def test_report_markdown_headline_and_tables(tmp_path):
@@ -172,10 +243,16 @@ def test_report_markdown_headline_and_tables(tmp_path):
     head = md[md.index("## Headline"):md.index("## Chắn")]
     # thien_u: 12 / 100 000 = 0.0001200, exact 0.0001230, z = (0.00012 - 0.000123) / sqrt(0.000123·0.999877/1e5)
     z = (0.00012 - 0.000123) / np.sqrt(0.000123 * (1 - 0.000123) / 100_000)
-    assert f"| deal | thien_u | — | 0.0001200 |" in head
+    assert "| experiment | arm | metric | seat | unit | estimate |" in head
+    assert f"| chan_deal | deal | thien_u | — | per hand | 0.0001200 |" in head
     assert "| 0.0001230 | " + f"{z:+.2f}" + " | 100,000 |" in head
-    assert "| deal | ca.mean | 0 | 1.950 |" in head  # (20 + 100 + 75) / 100
-    assert "| basic | lose | 1 | 0.2510 |" in head and "| greedy | lose | 1 | 0.2510 |" in head
+    assert "| chan_deal | deal | ca.mean | 0 | per hand | 1.950 |" in head  # (20 + 100 + 75) / 100
+    assert "| sam_play | basic | lose | 1 | per game | 0.2510 |" in head
+    assert "| sam_play | greedy | lose | 1 | per game | 0.2510 |" in head
+    section = md[md.index("## Sâm — ván chơi"):]
+    assert "| arm | metric | seat | unit | estimate |" in section and "| basic | lose | 0 | per game | 0.2500 |" in section
+    assert ("At the table:\n\n- basic (baseline): 4 basic players\n- greedy: seat 0: greedy; seats 1–3: basic"
+            in section)
     assert "2026-11-29 15:00:00" in md and "| seed(s) | 42 |" in md and "| total games | 101,000 |" in md
     assert "| u_bon_dau | true |" in md and "| bonus.lao | 2 |" in md and "| basic.save_trumps | true |" in md
     assert "![Chắn — chia bài — ca](charts/chan-deal-ca.png)" in md

@@ -15,6 +15,16 @@ from sim.streams import DEAL, stream
 
 NO_EXACT = {"wait_kinds", "any_waiting"}
 
+_MEAN_UNITS = {"chan_count": "chắn per hand", "red": "red cards per hand", "thien_khai": "thiên khai per hand",
+               "leo": "lèo per hand", "tom": "tôm per hand", "wait_kinds": "winning kinds per hand"}
+UNITS = {
+    "thien_u": "per hand", "any_waiting": "per table", "bach_dinh": "per hand", "tam_do": "per hand",
+    **{name: "per hand" for name in SEAT_FLAGS},
+    **{name: "per hand" for name in HISTOGRAMS},
+    **{f"{name}.mean": unit for name, unit in _MEAN_UNITS.items()},
+}
+"""What each row counts per: every seat's row is per dealt hand of that seat (one a table), ``any_waiting`` per table."""
+
 
 def parse(sections: dict, where: str) -> ChanRules:
     """Validate the ``[rules]`` table."""
@@ -66,18 +76,24 @@ def summarize(counts: dict[str, np.ndarray], rules: ChanRules) -> list[dict]:
     return rows
 
 
-def charts(counts, chunk_counts, rules: ChanRules, rows):
-    """The chắn-count distribution (simulated vs exact) and the convergence of the Thiên ù estimate."""
+def charts(outcomes) -> dict:
+    """The chắn-count distribution (simulated vs exact) and the convergence of the Thiên ù estimate, every arm."""
+    import pandas as pd
+
     from analysis.charts import convergence_chart, distribution_chart
 
-    games = np.cumsum([int(c["games"]) for c in chunk_counts])
-    hits = np.cumsum([int(c["thien_u"]) for c in chunk_counts])
+    rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
+    curves = {}
+    for o in outcomes:
+        chunks = o.result.chunk_counts
+        curves[o.arm] = (np.cumsum([int(c["games"]) for c in chunks]),
+                                      np.cumsum([int(c["thien_u"]) for c in chunks]))
     return {
         "chan_count": distribution_chart(rows, "chan_count", "Chắn count of a dealt hand: simulated vs exact"),
         "thien_u_convergence": convergence_chart(
-            games, hits, _exact(CAI_HAND_SIZE)["thien_u"], "Thiên ù: estimate as games accumulate", "Thiên ù"
+            curves, _exact(CAI_HAND_SIZE)["thien_u"], "Thiên ù: estimate as games accumulate"
         ),
     }
 
 
-TASK = Task(name="chan.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts)
+TASK = Task(name="chan.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts, units=UNITS)

@@ -45,7 +45,7 @@ from sim.chan.reference import ChanGame, describe_game, play_game
 from sim.chan.rules import CUOC_NAMES, ChanRules
 from sim.chan.strategies import seat_strategies
 from sim.errors import CardoddsError
-from sim.options import from_table
+from sim.options import from_table, strategy_label
 from sim.registry import Counts, Row, Task
 from sim.streams import DEAL, PLAY, chunk_seed, stream
 
@@ -240,22 +240,46 @@ def summarize(counts: Counts, params: PlayParams) -> list[Row]:
     return rows
 
 
-def charts(counts, chunk_counts, params: PlayParams, rows):
-    """Who wins by seat (and the draws), how often each cước is called, cards left in the nọc, Thiên ù convergence."""
+def charts(outcomes) -> dict:
+    """Who wins by seat (and the draws), how often each cước is called, cards left in the nọc, Thiên ù convergence:
+    every arm in each chart."""
+    import pandas as pd
+
     from analysis.charts import bar_chart, convergence_chart, distribution_chart
 
-    cuoc_rows = rows[rows.metric.str.startswith("cuoc.") & (rows.estimate > 0)]
-    games = np.cumsum([int(np.sum(c["games"])) for c in chunk_counts])
-    hits = np.cumsum([int(np.sum(c["thien_u"])) for c in chunk_counts])
+    rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
+    called = rows[rows.metric.str.startswith("cuoc.") & (rows.estimate > 0)].metric.unique()
+    curves = {}
+    for o in outcomes:
+        chunks = o.result.chunk_counts
+        curves[o.arm] = (np.cumsum([int(np.sum(c["games"])) for c in chunks]),
+                         np.cumsum([int(np.sum(c["thien_u"])) for c in chunks]))
+    cai = {o.result.experiment.params.rules.cai_seat for o in outcomes}
+    who = f"the cái is seat {cai.pop()}" if len(cai) == 1 else "the cái's seat differs by arm"
     return {
-        "win_by_seat": bar_chart(rows[rows.metric.isin(["win", "draw"])],
-                                 f"Chắn: who wins (the cái is seat {params.rules.cai_seat})", xlabel="probability"),
-        "cuoc": bar_chart(cuoc_rows, "Chắn: how often a win calls each cước", log=True,
+        "win_by_seat": bar_chart(rows[rows.metric.isin(["win", "draw"])], f"Chắn: who wins ({who})",
+                                 xlabel="probability"),
+        "cuoc": bar_chart(rows[rows.metric.isin(called)], "Chắn: how often a win calls each cước", log=True,
                           xlabel="share of wins"),
         "noc_left": distribution_chart(rows, "noc_left", "Chắn: cards left in the nọc at the end", xlabel="cards"),
-        "thien_u_convergence": convergence_chart(games, hits, _exact_thien_u(),
-                                                 "Thiên ù in full games: estimate as games accumulate", "Thiên ù"),
+        "thien_u_convergence": convergence_chart(curves, _exact_thien_u(),
+                                                 "Thiên ù in full games: estimate as games accumulate"),
     }
+
+
+def seating(params: PlayParams) -> list[str]:
+    """Who sits at each seat: the strategy and its changed knobs."""
+    return [strategy_label(s.name, s) for s in params.strategies]
+
+
+UNITS = {
+    "win": "per game", "draw": "per game", "thien_u": "per game",
+    "win_type": "per win", "win_how": "per win", "cuoc": "per win",
+    "points.win": "points per win", "points.game": "points per game",
+    "noc_left": "per game", "noc_left.mean": "cards per game", "series.games": "games per series",
+    "moves.mean": "moves per game", "fouls_avoided": "moves removed per game",
+}
+"""What each metric is counted per."""
 
 
 def replay_game(seed: int, rules: ChanRules | None = None, strategies="basic"):
@@ -331,5 +355,5 @@ def check_text(path) -> tuple[str, int]:
 
 
 TASK = Task(name="chan.play", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts,
-            sections=("rules", "strategies"),
-            extras={"replay_text": replay_text, "check_text": check_text})
+            sections=("rules", "strategies"), units=UNITS,
+            extras={"replay_text": replay_text, "check_text": check_text, "seating": seating})

@@ -72,4 +72,7 @@ def summarize(counts: dict[str, np.ndarray], params: DealParams) -> list[dict]:
     return rows
 
 
-TASK = Task(name="sam.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",))
+UNITS = {"toi_trang": "per hand", "table.toi_trang": "per table", "table.toi_trang_hands": "hands per table"}
+"""What each metric is counted per: ``toi_trang.*`` per dealt hand (by seat: that seat's hand, one a table)."""
+
+TASK = Task(name="sam.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",), units=UNITS)

@@ -16,6 +16,13 @@ from sim.sam.batch import BatchResult
 from sim.sam.hand import TOI_TRANG_KINDS
 from sim.sam.reference import OUTCOMES
 
+PLAY_UNITS = {
+    "toi_trang": "per game", "outcome": "per game", "void": "per game", "sam.declare": "per game",
+    "sam.success": "per declared Sâm", "win": "per game", "cuoc.mean": "cược per game", "cong": "per game",
+    "thoi_2": "per game", "chat": "chops per game", "plays.mean": "plays per game",
+}
+"""What each ``sam.play`` metric is counted per (``toi_trang.*``: games won by a tới trắng)."""
+
 
 def play_counts(b: BatchResult, players: int) -> dict[str, np.ndarray]:
     """Additive counts of a batch of played games."""

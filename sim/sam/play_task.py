@@ -12,13 +12,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim.errors import CardoddsError
-from sim.options import unknown_key_error
+from sim.options import strategy_label, unknown_key_error
 from sim.registry import Task
 from sim.sam.batch import play_batch
-from sim.sam.metrics import play_counts, play_rows
+from sim.sam.metrics import PLAY_UNITS, play_counts, play_rows
 from sim.sam.reference import deal_games
 from sim.sam.rules import SamRules, rules_from_table
-from sim.sam.strategies import StrategyBase, make_strategy
+from sim.sam.strategies import STRATEGIES, StrategyBase, make_strategy
 from sim.streams import DEAL, FIRST, PLAY, stream
 
 SEAT_KEYS = tuple(f"seat{i}" for i in range(5))
@@ -72,11 +72,25 @@ def notes(params: PlayParams) -> str | None:
     )
 
 
+def seating(params: PlayParams) -> list[str]:
+    """Who sits at each seat: the strategy, its changed knobs and how it declares Sâm."""
+    names = {cls: name for name, cls in STRATEGIES.items()}
+    labels = []
+    for st in params.strategies:
+        declares = {"never": "never declares Sâm", "oracle": "declares Sâm with the oracle, an upper bound",
+                    "threshold": f"declares Sâm at hand strength ≥ {st.threshold:g}"}[st.declare]
+        label = strategy_label(names[type(st)], st, skip=("declare", "threshold"))
+        labels.append(f"{label}, {declares}")
+    return labels
+
+
 TASK = Task(
     name="sam.play",
     parse=parse,
     run_chunk=run_chunk,
     summarize=summarize,
     sections=("rules", "strategies"),
-    extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)], "notes": notes},
+    units=PLAY_UNITS,
+    extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)], "notes": notes,
+            "seating": seating},
 )

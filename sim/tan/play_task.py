@@ -41,6 +41,7 @@ import numpy as np
 import pandas as pd
 
 from sim.errors import CardoddsError
+from sim.options import strategy_label
 from sim.registry import Counts, Row, Task
 from sim.streams import PLAY, chunk_seed, stream
 from sim.tan.batch import play_batch
@@ -219,19 +220,43 @@ def _strategy_groups(strategies) -> list[tuple[str, list[int]]]:
     return [(f"{g.name}@{','.join(map(str, seats))}", seats) for g, seats in groups]
 
 
-def charts(counts, chunk_counts, params: TanParams, rows):
-    """Who loses, by seat; and the loss rate against the trumps in the opening hand."""
+def charts(outcomes) -> dict:
+    """Who loses, by seat; the loss rate against the trumps in the opening hand (every arm in each chart); by table
+    seat when some arm seats different strategies; and for a sweep over the number of players, the loss rate as a
+    seat × players heat map."""
     from analysis.charts import bar_chart
 
-    P = params.rules.players
-    seat_rows = rows[rows.metric.isin(["lose", "draw", "truncated"])]
-    trump_rows = rows[rows.metric.str.startswith("lose.by_trumps.")]
-    return {
-        "lose_by_seat": bar_chart(seat_rows, f"Tấn, {P} players: who loses (seat 0 attacks first)",
-                                  xlabel="probability"),
-        "lose_by_trumps": bar_chart(trump_rows, f"Tấn, {P} players: loss rate by trumps in the opening hand",
-                                    xlabel="probability of losing"),
+    rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
+    players = {o.result.experiment.params.rules.players for o in outcomes}
+    at = f"Tấn, {players.pop()} players" if len(players) == 1 else "Tấn"
+    figures = {
+        "lose_by_seat": bar_chart(rows[rows.metric.isin(["lose", "draw", "truncated"])],
+                                  f"{at}: who loses (seat 0 attacks first)", xlabel="probability"),
+        "lose_by_trumps": bar_chart(rows[rows.metric.str.startswith("lose.by_trumps.")],
+                                    f"{at}: loss rate by trumps in the opening hand", xlabel="probability of losing"),
     }
+    if any(_strategy_groups(o.result.experiment.params.strategies) for o in outcomes):
+        figures["lose_by_table_seat"] = bar_chart(
+            rows[rows.metric == "lose.at_table_seat"], f"{at}: who loses, by table seat (strategies sit at table seats)",
+            xlabel="probability of losing")
+    figures.update(_players_heatmap(outcomes))
+    return figures
+
+
+def seating(params: TanParams) -> list[str]:
+    """Who sits at each table seat: the strategy and its changed knobs."""
+    return [strategy_label(s.name, s) for s in params.strategies]
+
+
+UNITS = {
+    "lose": "per game", "lose.at_table_seat": "per game", "draw": "per game", "truncated": "per game",
+    "bouts.mean": "bouts per game", "pickups.mean": "pick-ups per game",
+    "lose.by_trumps": "per hand dealt k trumps", "lose.by_aces": "per hand dealt k aces",
+    "lose.by_high": "per hand dealt k cards J–A", "lose.after_losing": "per game after a loss",
+    "lose.strategy": "per seat and game", "series.cung_chu": "per game after the first of a series",
+    "series.xa.mean": "xả per game after the first of a series",
+}
+"""What each metric is counted per."""
 
 
 def replay_games(seed: int, rules: TanRules, strategies) -> list:
@@ -278,7 +303,7 @@ def _result_line(out) -> str:
     return f"result: seat {out.loser} loses after {out.bouts} bouts, {out.pickups} pick-ups"
 
 
-def arms_charts(outcomes) -> dict:
+def _players_heatmap(outcomes) -> dict:
     """For a sweep over the number of players: the loss rate as a seat × players heat map."""
     from analysis.charts import heatmap
 
@@ -302,9 +327,10 @@ TASK = Task(
     summarize=summarize,
     charts=charts,
     sections=("rules", "strategies"),
+    units=UNITS,
     extras={
         "replay_text": replay_text,
-        "arms_charts": arms_charts,
+        "seating": seating,
         "key_metrics": [("lose", 0), ("lose", 1), ("draw", None), ("bouts.mean", None)],
     },
 )

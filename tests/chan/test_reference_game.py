@@ -342,6 +342,8 @@ def test_heuristic_discards_into_the_widest_wait_where_basic_does_not():
 
 
 def test_play_task_charts():
+    from types import SimpleNamespace
+
     from analysis.estimate import rows_frame
     from sim.chan.play_task import TASK, run_chunk
     from sim.streams import chunk_seed
@@ -349,6 +351,8 @@ def test_play_task_charts():
     params = TASK.parse({}, "t")
     chunks = [run_chunk(params, chunk_seed(1, k), 300) for k in range(2)]
     total = {key: chunks[0][key] + chunks[1][key] for key in chunks[0]}
-    rows = rows_frame(TASK.summarize(total, params), arm="a")
-    figures = TASK.charts(total, chunks, params, rows)
+    rows = rows_frame(TASK.summarize(total, params), arm="a", unit_of=TASK.unit_of)
+    result = SimpleNamespace(counts=total, chunk_counts=chunks, experiment=SimpleNamespace(params=params, sweep=None))
+    figures = TASK.charts([SimpleNamespace(arm="a", rows=rows, result=result)])
     assert set(figures) == {"win_by_seat", "cuoc", "noc_left", "thien_u_convergence"}
+    assert [t.get_text() for t in figures["win_by_seat"].axes[0].get_legend().get_texts()] == ["estimate (95 % CI)"]

@@ -80,11 +80,14 @@ def test_strategy_rows_for_mixed_tables():
 
 
 def test_charts():
+    from types import SimpleNamespace
+
     from analysis.estimate import rows_frame
 
     p = parse({"rules": {"players": 3}}, "cfg")
     c = run_chunk(p, chunk_seed(3, 0), 2000)
-    figs = charts(c, [c], p, rows_frame(summarize(c, p), arm="base"))
+    result = SimpleNamespace(counts=c, chunk_counts=[c], experiment=SimpleNamespace(params=p, sweep=None))
+    figs = charts([SimpleNamespace(arm="base", rows=rows_frame(summarize(c, p), arm="base"), result=result)])
     assert set(figs) == {"lose_by_seat", "lose_by_trumps"}
     assert all(len(f.axes[0].patches) >= 3 for f in figs.values())
 
