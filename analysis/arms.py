@@ -33,6 +33,15 @@ DIFF_COLUMNS = [
 ]
 
 
+def check_paired_chunks(chunks: int, arm: str) -> None:
+    """A paired interval needs at least 2 chunks: checked before a run with arms writes anything."""
+    if chunks < 2:
+        raise CardoddsError(
+            f"arm '{arm}': a paired interval needs at least 2 chunks (this run has {chunks}); "
+            "lower chunk_size or play more games (10 chunks or more is best)"
+        )
+
+
 def _row_key(metric: str, seat) -> str:
     return f"{metric}|{'' if seat is None or pd.isna(seat) else int(seat)}"
 
@@ -59,11 +68,7 @@ def paired_differences(base, arm) -> pd.DataFrame:
         raise ValueError("arms must play the same chunks")
     d = (est_a - est_b).dropna(how="all")
     k = d.shape[1]
-    if k < 2:
-        raise CardoddsError(
-            f"arm '{exp_a.arm}': a paired interval needs at least 2 chunks (this run has {k}); "
-            "lower chunk_size or play more games (10 chunks or more is best)"
-        )
+    check_paired_chunks(k, exp_a.arm)
     weights = w / w.sum()
     mean = (d * weights).sum(axis=1)
     spread = ((d.sub(mean, axis=0) ** 2) * weights**2).sum(axis=1) * k / max(k - 1, 1)
