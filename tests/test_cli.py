@@ -252,3 +252,26 @@ def test_ctrl_c_after_the_chunks_exits_130_and_the_resume_reuses_them(capsys, tm
     report = (out / "report.md").read_text(encoding="utf-8")
     assert "10,000 (from chunks computed by earlier runs)" in report
     assert "This report's run: 10,000 games: 0 computed now in " in report
+
+
+def test_report_reuses_finished_runs_and_says_so(capsys, tmp_path, coin, monkeypatch):
+    import analysis.suite
+
+    arms = tmp_path / "arms.toml"
+    arms.write_text(COIN.replace("'coin'", "'coin_arms'") + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\n[arms.rules]\np = 0.4\n")
+    monkeypatch.setattr(analysis.suite, "read_suite", lambda: [(coin, []), (arms, [])])
+    out = tmp_path / "report"
+    code, stdout, err = run_cli(capsys, "report", "--out", str(out), "--jobs", "1", "--no-progress")
+    assert code == 0 and "2 experiments, 30,000 games: 30,000 computed now in " in stdout, err
+    assert json.loads((out / "runs" / "coin_arms" / "manifest.json").read_text())["kind"] == "arms"
+    code, stdout, err = run_cli(capsys, "report", "--out", str(out), "--jobs", "1", "--no-progress")
+    assert code == 0 and "30,000 games: 0 computed now in " in stdout and "30,000 reused from chunks" in stdout
+    assert "| games reused | 30,000 (from chunks computed by earlier runs) |" in (out / "report.md").read_text()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(analysis.suite, "write_outcomes", interrupted)
+    code, stdout, err = run_cli(capsys, "report", "--out", str(out), "--jobs", "1", "--no-progress")
+    assert code == 130 and err == (f"cardodds: interrupted: every finished chunk is saved in {out}; "
+                                   f"continue with: cardodds report --out {out} --jobs 1 --no-progress\n")
