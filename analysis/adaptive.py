@@ -121,9 +121,10 @@ def run_to_precision(
 ) -> Outcome:
     """Run ``exp`` from ``exp.games`` games upward until every targeted half-width is below ``precision``."""
     check_precision(precision, max_games, exp.games)
-    games, steps = exp.games, []
+    games, steps, results = exp.games, [], []
     while True:
         outcome = run_one(dataclasses.replace(exp, games=games), out_dir, jobs=jobs, resume=resume or bool(steps), progress=progress)
+        results.append(outcome.result)
         widths = half_widths(outcome.rows, metrics).dropna()
         worst_label, worst = widths.idxmax(), float(widths.max())
         steps.append((games, worst_label, worst))
@@ -131,6 +132,12 @@ def run_to_precision(
             break
         games = next_games(games, worst, precision, exp.chunk_size, max_games)
     reached = worst < precision
+    # What this command computed is every step's work (each step adds chunks); the rest was computed earlier.
+    computed, reused = sum(r.games_computed for r in results), outcome.result.games - sum(r.games_computed for r in results)
+    outcome.result = dataclasses.replace(
+        outcome.result, games_computed=computed, games_reused=reused, seconds=sum(r.seconds for r in results),
+        meta={**outcome.result.meta, "games_computed": computed, "games_reused": reused},
+    )
     trail = ", ".join(f"{g:,} (±{w:.3g} on {label})" for g, label, w in steps)
     outcome.notes = (
         f"Adaptive precision: target half-width {precision:g} on "
