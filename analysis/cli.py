@@ -77,7 +77,7 @@ def _resume_command(args, out: Path) -> str:
 def _interrupted(exc: BaseException, args, out: Path) -> RunInterrupted:
     """Ctrl-C, wherever it came: what is saved and the command that continues."""
     if isinstance(exc, RunInterrupted) and exc.saved is not None:
-        saved = f"{exc.saved} of {exc.chunks} chunks are saved in {exc.folder}"
+        saved = f"{exc.saved:,} of {exc.chunks:,} chunks are saved in {exc.folder}"
     else:
         saved = f"every finished chunk is saved in {out}"
     return RunInterrupted(f"interrupted: {saved}; continue with: {_resume_command(args, out)}")

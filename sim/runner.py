@@ -474,7 +474,7 @@ def _play(exp: Experiment, out_dir: Path, created: str, *, jobs, progress, backe
             for k in storing
         )
         raise RunInterrupted(
-            f"interrupted: {saved} of {k_total} chunks are saved in {out_dir}; re-run with --resume to continue",
+            f"interrupted: {saved:,} of {k_total:,} chunks are saved in {out_dir}; re-run with --resume to continue",
             saved, k_total, out_dir,
         ) from None
     finally:

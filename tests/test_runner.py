@@ -285,7 +285,7 @@ def test_memory_does_not_depend_on_the_number_of_games(tmp_path, games):
     exp = interrupted_after(experiment(tmp_path, games=games), 3)
     tracemalloc.start()
     try:
-        with pytest.raises(RunInterrupted, match=f"3 of {games // 2000} chunks are saved"):
+        with pytest.raises(RunInterrupted, match=f"3 of {games // 2000:,} chunks are saved"):
             run_experiment(exp, tmp_path / "run", progress=False)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
