@@ -315,7 +315,8 @@ def run_experiment(
     Raises
     ------
     CardoddsError
-        Folder problems (not a run folder, existing run without ``resume``, a different run).
+        Folder problems (not a run folder, existing run without ``resume``, a different run, another run writing
+        there: see :mod:`sim.run_folder`).
     RunInterrupted
         Ctrl-C: the chunks already written stay; re-run with ``resume=True``.
     """

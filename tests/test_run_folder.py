@@ -218,7 +218,7 @@ def test_a_folder_being_written_is_refused_then_taken_over_when_its_holder_dies(
 def test_two_concurrent_runs_of_one_folder_the_second_is_refused(capsys, tmp_path):
     config = tmp_path / "slow.toml"
     config.write_text(
-        "[experiment]\nname = 'slow'\ntask = 'chan.deal'\ngames = 400_000\nchunk_size = 2_000\nseed = 1\n", encoding="utf-8"
+        "[experiment]\nname = 'slow'\ntask = 'chan.deal'\ngames = 2_000_000\nchunk_size = 2_000\nseed = 1\n", encoding="utf-8"
     )
     out = tmp_path / "F"
     proc = subprocess.Popen(
