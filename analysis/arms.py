@@ -35,6 +35,15 @@ DIFF_COLUMNS = [
 ]
 
 
+def check_paired_chunks(chunks: int, arm: str) -> None:
+    """A paired interval needs at least 2 chunks: checked before a run with arms writes anything."""
+    if chunks < 2:
+        raise CardoddsError(
+            f"arm '{arm}': a paired interval needs at least 2 chunks (this run has {chunks}); "
+            "lower chunk_size or play more games (10 chunks or more is best)"
+        )
+
+
 def _row_key(metric: str, seat) -> str:
     return f"{metric}|{'' if seat is None or pd.isna(seat) else int(seat)}"
 
@@ -63,11 +72,7 @@ def paired_differences(base, arm) -> pd.DataFrame:
     order = [_row_key(m, s) for m, s in zip(arm.rows.metric, arm.rows.seat)]
     d = d.reindex([k for k in order if k in d.index] + [k for k in d.index if k not in set(order)])  # the rows' order
     k = d.shape[1]
-    if k < 2:
-        raise CardoddsError(
-            f"arm '{exp_a.arm}': a paired interval needs at least 2 chunks (this run has {k}); "
-            "lower chunk_size or play more games (10 chunks or more is best)"
-        )
+    check_paired_chunks(k, exp_a.arm)
     weights = w / w.sum()
     mean = (d * weights).sum(axis=1)
     spread = ((d.sub(mean, axis=0) ** 2) * weights**2).sum(axis=1) * k / max(k - 1, 1)

@@ -9,11 +9,12 @@ import argparse
 import dataclasses
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
 from analysis.paths import output_file, output_folder, run_folder
-from sim.errors import CardoddsError
+from sim.errors import CardoddsError, RunInterrupted
 
 REPORTS = Path("reports")
 
@@ -77,66 +78,97 @@ def _resolve_jobs(jobs: int) -> int:
     return (os.cpu_count() or 1) if jobs == -1 else jobs
 
 
+def _resume_command(args, out: Path) -> str:
+    """The command line that continues this run: the same words, with ``--resume`` (and ``--out``) added."""
+    words = list(args.argv)
+    if not any(w == "--out" or w.startswith("--out=") for w in words):
+        words += ["--out", str(out)]
+    if args.command == "run" and "--resume" not in words:
+        words.append("--resume")
+    return "cardodds " + shlex.join(words)
+
+
+def _interrupted(exc: BaseException, args, out: Path) -> RunInterrupted:
+    """Ctrl-C, wherever it came: what is saved and the command that continues."""
+    if isinstance(exc, RunInterrupted) and exc.saved is not None:
+        saved = f"{exc.saved:,} of {exc.chunks:,} chunks are saved in {exc.folder}"
+    else:
+        saved = f"every finished chunk is saved in {out}"
+    return RunInterrupted(f"interrupted: {saved}; continue with: {_resume_command(args, out)}")
+
+
+def _check_run_flags(args) -> None:
+    """Flags of ``run`` that mean something only together."""
+    if args.precision is None:
+        for flag, given in (("--max-games", args.max_games is not None), ("--metric", bool(args.metric))):
+            if given:
+                raise CardoddsError(f"{flag} only goes with --precision (an adaptive run); a fixed run takes --games")
+
+
 def cmd_run(args) -> int:
-    from analysis.suite import differences, run_arms, write_outcomes
+    from analysis.suite import claim_run_folder, differences, run_arms, timing_meta, timing_text, write_outcomes
     from sim.experiment import load_arms
 
+    _check_run_flags(args)
     arms = load_arms(args.config, games=args.games, seed=args.seed, backend=args.backend, scheduler=args.scheduler)
     exp = arms[0]
     out = run_folder(args.out or REPORTS / "runs" / exp.name)
     args.jobs = _resolve_jobs(args.jobs)
     progress = None if args.progress else False
-    if args.precision is None:
-        outcomes = run_arms(arms, out, jobs=args.jobs, resume=args.resume, progress=progress)
-    else:
-        from analysis.adaptive import parse_metric, run_to_precision
+    if args.precision is not None:  # everything checked before the run folder is touched
+        from analysis.adaptive import check_metrics, check_precision, parse_metric, run_to_precision
 
         if len(arms) > 1:
             raise CardoddsError("--precision runs one arm; this experiment has arms (run them with a fixed --games)")
         if args.games is None:
             exp = dataclasses.replace(exp, games=min(exp.games, 4 * exp.chunk_size))
-        outcome = run_to_precision(
-            exp,
-            out,
-            precision=args.precision,
-            max_games=args.max_games or 10 * arms[0].games,
-            metrics=[parse_metric(m) for m in args.metric],
-            jobs=args.jobs,
-            resume=args.resume,
-            progress=progress,
-        )
-        outcomes = [outcome]
-    diffs = differences(outcomes) if len(outcomes) > 1 else None
-    paths = write_outcomes(out, [outcomes], {"jobs": args.jobs, "command": " ".join(sys.argv)}, title=exp.title,
-                           diffs=[diffs])
+        max_games = 10 * arms[0].games if args.max_games is None else args.max_games
+        metrics = [parse_metric(m) for m in args.metric]
+        check_precision(args.precision, max_games, exp.games)
+        check_metrics(exp, metrics)
+    try:
+        with claim_run_folder(arms, out, resume=args.resume):
+            if args.precision is None:
+                outcomes = run_arms(arms, out, jobs=args.jobs, resume=args.resume, progress=progress)
+            else:
+                outcomes = [run_to_precision(
+                    exp, out, precision=args.precision, max_games=max_games, metrics=metrics, jobs=args.jobs,
+                    resume=args.resume, progress=progress,
+                )]
+            diffs = differences(outcomes) if len(outcomes) > 1 else None
+            meta = {"jobs": args.jobs, "command": " ".join(["cardodds", *args.argv]), **timing_meta(outcomes)}
+            paths = write_outcomes(out, [outcomes], meta, title=exp.title, diffs=[diffs])
+    except (KeyboardInterrupt, RunInterrupted) as exc:
+        raise _interrupted(exc, args, out) from None
     _print_run(outcomes, diffs, json_out=args.json)
     if not args.json:
         for o in outcomes:
             if o.notes:
                 print("\n" + o.notes)
-        games = sum(o.result.games for o in outcomes)
-        seconds = sum(o.result.seconds for o in outcomes)
         extra = f", differences in {paths['differences.csv']}" if "differences.csv" in paths else ""
-        print(f"\n{games:,} games in {seconds:.1f} s over {len(outcomes)} arm(s); all rows in {out / 'summary.csv'}"
+        print(f"\n{timing_text(outcomes)}, over {len(outcomes)} arm(s); all rows in {out / 'summary.csv'}"
               f"{extra}, report in {out / 'report.html'}")
     return 0
 
 
 def cmd_report(args) -> int:
-    from analysis.suite import run_suite
+    from analysis.suite import run_suite, timing_text
 
     out = run_folder(args.out or REPORTS / ("quick" if args.quick else "latest"))
     if args.showcase:
         output_folder(args.showcase, "--showcase")
     args.jobs = _resolve_jobs(args.jobs)
-    experiments, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False)
-    games = sum(o.result.games for arms in experiments for o in arms)
+    try:
+        experiments, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False)
+    except (KeyboardInterrupt, RunInterrupted) as exc:
+        raise _interrupted(exc, args, out) from None
     if args.showcase:
         from analysis.showcase import write_showcase
 
         write_showcase(out, Path(args.showcase), "cardodds report --showcase " + args.showcase)
         print(f"showcase written to {args.showcase}")
-    print(f"{len(experiments)} experiments, {games:,} games; report: {paths['report.html']} and {paths['report.md']}")
+    outcomes = [o for arms in experiments for o in arms]
+    print(f"{len(experiments)} experiments, {timing_text(outcomes)}; report: {paths['report.html']} and {paths['report.md']}")
     return 0
 
 
@@ -324,10 +356,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _fail(message: str) -> int:
+def _one_line(exc: BaseException | str) -> str:
     # One line whatever the user typed: argparse echoes unknown arguments, newlines included.
-    message = message.replace("\r", "\\r").replace("\n", "\\n")
-    print(f"cardodds: error: {message}", file=sys.stderr)
+    return str(exc).replace("\r", "\\r").replace("\n", "\\n")
+
+
+def _fail(message: str) -> int:
+    print(f"cardodds: error: {_one_line(message)}", file=sys.stderr)
     return 2
 
 
@@ -340,9 +375,14 @@ def _os_error_text(exc: OSError) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``cardodds`` command."""
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
         args = build_parser().parse_args(argv)
+        args.argv = argv
         return args.func(args)
+    except RunInterrupted as exc:  # Ctrl-C is not bad input: 130, like a shell, with the command that continues
+        print(f"cardodds: {_one_line(exc)}", file=sys.stderr)
+        return 130
     except CardoddsError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:

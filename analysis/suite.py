@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
@@ -11,11 +13,14 @@ import pandas as pd
 from analysis.estimate import rows_frame
 from analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
 from sim.errors import CardoddsError
-from sim.experiment import Experiment, load_arms, load_experiment
-from sim.runner import RunResult, run_experiment
+from sim.experiment import Experiment, cardodds_version, hash_identity, load_arms, load_experiment
+from sim.folder_lock import folder_lock
+from sim.run_folder import check_folder, now, open_run_folder, write_manifest
+from sim.runner import RunResult, chunk_count, fmt_duration, run_experiment
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "configs"
 SUITE_FILE = CONFIG_DIR / "suite.toml"
+ARMS_DIR = "arms"
 
 
 @dataclasses.dataclass
@@ -52,14 +57,105 @@ def run_one(exp: Experiment, out_dir: Path, *, jobs: int, resume: bool, progress
     return Outcome(result, rows, list(headline))
 
 
-def run_arms(arms: list[Experiment], out_dir: Path, *, jobs: int, resume: bool, progress, headline=()) -> list[Outcome]:
-    """Run every arm of an experiment (a single arm runs straight into ``out_dir``, several into ``out_dir/arms/<arm>``)."""
+def arms_identity(arms: list[Experiment]) -> dict:
+    """What the top folder of an experiment with arms records: which experiment (each arm's folder records its arm)."""
+    exp = arms[0]
+    return {
+        "kind": "arms", "name": exp.name, "task": exp.task.name, "seed": exp.seed, "chunk_size": exp.chunk_size,
+        "cardodds": cardodds_version(),
+    }
+
+
+def _arms_manifest(arms: list[Experiment], identity: dict, created: str, status: str) -> dict:
+    return {
+        "cardodds_run": 1, "kind": "arms", "name": arms[0].name, "title": arms[0].title,
+        "arms": [exp.arm for exp in arms], "baseline": arms[0].arm, "games": arms[0].games,
+        "identity": identity, "identity_hash": hash_identity(identity), "created": created, "updated": now(),
+        "status": status,
+    }
+
+
+@contextlib.contextmanager
+def claim_run_folder(arms: list[Experiment], out_dir: Path, *, resume: bool) -> Iterator[None]:
+    """Check an experiment's run folder at every level before anything is written, then hold its lock for the block.
+
+    A single arm runs straight in ``out_dir``; several run in ``out_dir/arms/<arm>``, and ``out_dir`` gets its own
+    manifest (kind ``"arms"``, the experiment's name, task, seed) so that no other experiment can write into it.  The
+    top folder and every arm's folder are checked (and a run with arms must have 2 chunks for its paired intervals)
+    before the first file is written: a refused run writes nothing.
+    """
+    out_dir = Path(out_dir)
+    key = str(out_dir.resolve())
+    if key in _claimed:  # claimed by a caller already (cardodds run holds it while it also writes the report)
+        yield
+        return
+    _claimed.add(key)
+    try:
+        with _claim(arms, out_dir, resume=resume):
+            yield
+    finally:
+        _claimed.discard(key)
+
+
+_claimed: set[str] = set()
+
+
+@contextlib.contextmanager
+def _claim(arms: list[Experiment], out_dir: Path, *, resume: bool) -> Iterator[None]:
+    from analysis.arms import check_paired_chunks
+
     if len(arms) == 1:
-        return [run_one(arms[0], out_dir, jobs=jobs, resume=resume, progress=progress, headline=headline)]
-    return [
-        run_one(exp, out_dir / "arms" / exp.arm, jobs=jobs, resume=resume, progress=progress, headline=headline)
-        for exp in arms
-    ]
+        with open_run_folder(out_dir, arms[0].identity(), arms[0].identity_hash(), resume=resume):
+            yield
+        return
+    check_paired_chunks(chunk_count(arms[0].games, arms[0].chunk_size), arms[1].arm)
+    identity = arms_identity(arms)
+    check_folder(out_dir, identity, hash_identity(identity), resume=resume)
+    for exp in arms:
+        check_folder(out_dir / ARMS_DIR / exp.arm, exp.identity(), exp.identity_hash(), resume=resume)
+    with open_run_folder(out_dir, identity, hash_identity(identity), resume=resume) as found:
+        created = str((found or {}).get("created") or now())
+        write_manifest(out_dir, _arms_manifest(arms, identity, created, "running"))
+        yield
+        write_manifest(out_dir, _arms_manifest(arms, identity, created, "complete"))
+
+
+def run_arms(arms: list[Experiment], out_dir: Path, *, jobs: int, resume: bool, progress, headline=()) -> list[Outcome]:
+    """Run every arm of an experiment (a single arm runs straight into ``out_dir``, several into ``out_dir/arms/<arm>``),
+    in a folder claimed with :func:`claim_run_folder` (re-entrant: a caller may hold the claim already)."""
+    with claim_run_folder(arms, out_dir, resume=resume):
+        if len(arms) == 1:
+            return [run_one(arms[0], out_dir, jobs=jobs, resume=resume, progress=progress, headline=headline)]
+        return [
+            run_one(exp, out_dir / ARMS_DIR / exp.arm, jobs=jobs, resume=resume, progress=progress, headline=headline)
+            for exp in arms
+        ]
+
+
+def timing(outcomes: list[Outcome]) -> dict:
+    """What this command computed and what it reused: ``games``, ``computed``, ``reused`` (games), ``seconds``."""
+    return {
+        "games": sum(o.result.games for o in outcomes),
+        "computed": sum(o.result.games_computed for o in outcomes),
+        "reused": sum(o.result.games_reused for o in outcomes),
+        "seconds": sum(o.result.seconds for o in outcomes),
+    }
+
+
+def timing_text(outcomes: list[Outcome]) -> str:
+    """``4,000,000 games: 2,000,000 computed now in 6.7 s, 2,000,000 reused from chunks computed earlier``."""
+    t = timing(outcomes)
+    text = f"{t['games']:,} games: {t['computed']:,} computed now in {fmt_duration(t['seconds'])}"
+    return text + (f", {t['reused']:,} reused from chunks computed earlier" if t["reused"] else "")
+
+
+def timing_meta(outcomes: list[Outcome]) -> dict:
+    """The report's metadata lines on what was computed now and what was reused."""
+    t = timing(outcomes)
+    return {
+        "games computed now": f"{t['computed']:,} in {fmt_duration(t['seconds'])}",
+        "games reused": f"{t['reused']:,} (from chunks computed by earlier runs)",
+    }
 
 
 def differences(outcomes: list[Outcome]) -> pd.DataFrame:
@@ -128,6 +224,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
     if exp.task.charts is not None:
         figures = exp.task.charts(outcomes)
     tables, notes = [], [o.notes for o in outcomes if o.notes]
+    notes.append(f"This report's run: {timing_text(outcomes)}.")
     if "notes" in exp.task.extras:
         for o in outcomes:
             if note := exp.task.extras["notes"](o.result.experiment.params):
@@ -225,10 +322,16 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress) -> tuple[list[
     reused (resumed), so re-running the report only computes what is missing.
     """
     experiments = []
-    for config, headline in read_suite():
-        arms = load_arms(config, quick=quick)
-        folder = out_dir / "runs" / arms[0].name
-        experiments.append(run_arms(arms, folder, jobs=jobs, resume=True, progress=progress, headline=headline))
-    meta = {"jobs": jobs, "command": "cardodds report" + (" --quick" if quick else "")}
-    paths = write_outcomes(out_dir, experiments, meta, title="cardodds report" + (" (quick)" if quick else ""))
+    try:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CardoddsError(f"{out_dir}: cannot create the report folder ({exc.strerror or exc})") from None
+    with folder_lock(out_dir):
+        for config, headline in read_suite():
+            arms = load_arms(config, quick=quick)
+            folder = out_dir / "runs" / arms[0].name
+            experiments.append(run_arms(arms, folder, jobs=jobs, resume=True, progress=progress, headline=headline))
+        meta = {"jobs": jobs, "command": "cardodds report" + (" --quick" if quick else "")}
+        meta.update(timing_meta([o for arms in experiments for o in arms]))
+        paths = write_outcomes(out_dir, experiments, meta, title="cardodds report" + (" (quick)" if quick else ""))
     return experiments, paths

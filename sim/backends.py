@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import re
 import signal
 import threading
+import time
 from typing import Any, Iterator
 
 from sim.errors import CardoddsError
@@ -31,6 +33,11 @@ LOCAL_WORKERS = 2
 
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for a scheduler before giving up."""
+
+PARENT_POLL = 0.5
+"""Seconds between a worker's checks that the run's process is still alive."""
+
+_watching: list[int] = []  # the parent this worker process watches (set once per process)
 
 _ADDRESS_RE = re.compile(r"(?:(?:tcp|tls|inproc|ucx|ws|wss)://)?[A-Za-z0-9_.\-\[\]:]+")
 
@@ -101,6 +108,28 @@ def workers_deaf_to_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGINT, handler)
         if mask is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def exit_with_parent(parent: int) -> None:
+    """In a worker started by the run's process ``parent``: exit as soon as that process dies.
+
+    A pool keeps its idle workers for minutes, so a run killed outright (``kill -9``, the OOM killer) would leave them
+    behind.  A daemon thread notices the death — the worker is re-parented, ``os.getppid()`` changes — within
+    :data:`PARENT_POLL` seconds and ends the worker.  A portable poll rather than Linux's ``PR_SET_PDEATHSIG``, which
+    fires when the *thread* that started the worker ends (loky may start workers from a helper thread) and exists on
+    Linux only.  Does nothing in the run's own process (jobs = 1, threads) nor in a worker that is not the run's child
+    (a remote Dask worker), and starts one thread per worker process, however many chunks it plays.
+    """
+    if _watching or os.getpid() == parent or os.getppid() != parent:
+        return
+    _watching.append(parent)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)  # the run is gone: nobody will read this worker's results
+
+    threading.Thread(target=watch, name="cardodds-exit-with-parent", daemon=True).start()
 
 
 @contextlib.contextmanager

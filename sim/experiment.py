@@ -83,6 +83,11 @@ def canonical_json(value: Any) -> str:
     return json.dumps(_jsonable(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=True)
 
 
+def hash_identity(identity: dict[str, Any]) -> str:
+    """SHA-256 (hex) of the canonical JSON of a run's identity: what its run folder's manifest records."""
+    return hashlib.sha256(canonical_json(identity).encode("utf-8")).hexdigest()
+
+
 @dataclasses.dataclass(frozen=True)
 class Experiment:
     """A validated experiment.
@@ -151,7 +156,7 @@ class Experiment:
 
     def identity_hash(self) -> str:
         """SHA-256 (hex) of the canonical JSON of :meth:`identity`."""
-        return hashlib.sha256(canonical_json(self.identity()).encode("utf-8")).hexdigest()
+        return hash_identity(self.identity())
 
 
 def _read(path: Path) -> str:

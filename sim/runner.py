@@ -2,13 +2,15 @@
 
 Run folder layout::
 
-    out_dir/manifest.json            what run this is (identity, seed, versions, status)
+    out_dir/manifest.json            what run this is (identity, seed, versions, status); written first
+    out_dir/.cardodds.lock           held while a run writes here (see sim.folder_lock)
     out_dir/experiment.toml          the config text
     out_dir/chunks/chunk-000000.npz  counts of chunk 0, plus its own metadata (identity hash, index, n)
 
 Chunk ``k`` plays ``min(chunk_size, games - k * chunk_size)`` games with ``chunk_seed(seed, k)``, whatever the number
 of workers, so results are identical for any ``jobs`` and backend.  Workers only compute; the main process writes
-each chunk file atomically as soon as it arrives, so an interrupted run loses at most the chunks in flight.
+each chunk file atomically as soon as it arrives, so an interrupted run loses at most the chunks in flight.  Chunks
+are planned lazily, one at a time as workers free up, so memory does not depend on the number of games.
 """
 
 from __future__ import annotations
@@ -20,35 +22,36 @@ import json
 import operator
 import os
 import platform
+import re
 import sys
-import tempfile
 import time
 import warnings
-from collections.abc import Callable, Sequence
-from datetime import datetime, timezone
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from sim.backends import joblib_backend, workers_deaf_to_ctrl_c
-from sim.errors import CardoddsError
-from sim.experiment import Experiment, canonical_json, cardodds_version
+from sim.backends import exit_with_parent, joblib_backend, workers_deaf_to_ctrl_c
+from sim.errors import CardoddsError, RunInterrupted
+from sim.experiment import Experiment, cardodds_version
 from sim.registry import Counts
+from sim.run_folder import CHUNK_DIR, MANIFEST, atomic_write, open_run_folder, write_manifest
+from sim.run_folder import now as _now
 from sim.streams import BIT_GENERATOR, chunk_seed
 
-MANIFEST = "manifest.json"
+__all__ = ["MANIFEST", "CHUNK_DIR", "RunInterrupted", "RunResult", "run_experiment", "chunk_path", "chunk_sizes"]
+
 CONFIG_COPY = "experiment.toml"
-CHUNK_DIR = "chunks"
 _META_KEY = "__cardodds__"
 _CHUNK_FORMAT = 1
+_CHUNK_RE = re.compile(r"chunk-(\d{6,})\.npz")
 _MAX_EARLY = 64  # chunks finished ahead of a slower lower chunk kept in memory; beyond that, read back from disk
+ETA_AFTER = 2.0
+"""Seconds after the first chunk at which the run says how long the rest will take (once, if ETA_LONG s or more)."""
+ETA_LONG = 60.0
 FROM_EXPERIMENT = "from-experiment"
 """Default of ``run_experiment(backend=...)``: the experiment's own ``backend`` / ``scheduler`` (loky unless set)."""
-
-
-class RunInterrupted(CardoddsError):
-    """The run was stopped by Ctrl-C; the chunks already written are kept for ``--resume``."""
 
 
 @dataclasses.dataclass
@@ -71,7 +74,10 @@ class RunResult:
     seconds : float
         Wall time of this call.
     meta : dict
-        seed, numpy, bit_generator, cardodds, jobs, backend, scheduler, platform, python, start, end.
+        seed, numpy, bit_generator, cardodds, jobs, backend, scheduler, platform, python, start, end,
+        games_computed, games_reused.
+    games_computed, games_reused : int
+        Games computed in this call, and games loaded from chunks computed earlier (``games`` is their sum).
     """
 
     experiment: Experiment
@@ -83,11 +89,23 @@ class RunResult:
     computed: int
     seconds: float
     meta: dict[str, Any]
+    games_computed: int = 0
+    games_reused: int = 0
+
+
+def chunk_count(games: int, chunk_size: int) -> int:
+    """``K = ceil(games / chunk_size)``: the number of chunks."""
+    return -(-games // chunk_size)
+
+
+def chunk_games(games: int, chunk_size: int, k: int) -> int:
+    """Games in chunk ``k``: all chunks are full but perhaps the last."""
+    return min(chunk_size, games - k * chunk_size)
 
 
 def chunk_sizes(games: int, chunk_size: int) -> list[int]:
-    """Games in each chunk: ``K = ceil(games / chunk_size)`` chunks, all full but perhaps the last."""
-    return [min(chunk_size, games - k * chunk_size) for k in range(-(-games // chunk_size))]
+    """Games in each chunk, as a list (for small runs; the runner itself never lists every chunk)."""
+    return [chunk_games(games, chunk_size, k) for k in range(chunk_count(games, chunk_size))]
 
 
 def chunk_path(out_dir: Path, k: int) -> Path:
@@ -95,37 +113,16 @@ def chunk_path(out_dir: Path, k: int) -> Path:
     return Path(out_dir) / CHUNK_DIR / f"chunk-{k:06d}.npz"
 
 
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+def _warn(message: str, kind: str = "warning") -> None:
+    print(f"cardodds: {kind}: {message}", file=sys.stderr, flush=True)
 
 
-def _warn(message: str) -> None:
-    print(f"cardodds: warning: {message}", file=sys.stderr, flush=True)
-
-
-def _fsync_dir(folder: Path) -> None:
-    with contextlib.suppress(OSError, AttributeError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that ``path`` is always either the old file or the complete new one."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
+def fmt_duration(seconds: float) -> str:
+    """A duration in the largest unit that keeps it readable: ``45 s``, ``12 min``, ``3.4 h``, ``5.2 days``."""
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.1f} {unit}"
+    return f"{seconds:.1f} s" if seconds < 60 else f"{seconds:.0f} s"
 
 
 def _normalise(counts: Counts, k: int, n: int) -> Counts:
@@ -172,33 +169,6 @@ def _load_chunk(path: Path, identity_hash: str, k: int, n: int) -> tuple[Counts 
         return None, f"has bad counts ({exc})"
 
 
-def _read_manifest(out_dir: Path) -> dict | None:
-    """The folder's manifest, or None when the folder holds none of ours."""
-    path = out_dir / MANIFEST
-    if not path.is_file():
-        return None
-    try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    if not isinstance(manifest, dict) or manifest.get("cardodds_run") != 1:
-        return None
-    return manifest
-
-
-def _identity_diff(old: dict, new: dict) -> str:
-    """A short description of what differs between two identities."""
-    parts = []
-    for key, label in (("task", "task"), ("seed", "seed"), ("chunk_size", "chunk_size"), ("cardodds", "cardodds version")):
-        if old.get(key) != new.get(key):
-            parts.append(f"{label} {old.get(key)!r} vs {new.get(key)!r}")
-    old_sections, new_sections = old.get("sections") or {}, new.get("sections") or {}
-    for name in sorted(set(old_sections) | set(new_sections)):
-        if canonical_json(old_sections.get(name)) != canonical_json(new_sections.get(name)):
-            parts.append(f"[{name}] differs")
-    return ", ".join(parts) or "identity differs"
-
-
 def _manifest(exp: Experiment, k_total: int, status: str, created: str) -> dict:
     return {
         "cardodds_run": 1,
@@ -220,40 +190,10 @@ def _manifest(exp: Experiment, k_total: int, status: str, created: str) -> dict:
     }
 
 
-def _write_manifest(out_dir: Path, manifest: dict) -> None:
-    _atomic_write(out_dir / MANIFEST, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-
-
-def _prepare_folder(exp: Experiment, out_dir: Path, resume: bool) -> str:
-    """Check the run folder against the folder rules; create it if needed.  Returns the run's creation time."""
-    if out_dir.exists() and not out_dir.is_dir():
-        raise CardoddsError(f"{out_dir}: is a file, not a run folder; choose another --out")
-    if not out_dir.exists() or not any(out_dir.iterdir()):
-        out_dir.mkdir(parents=True, exist_ok=True)
-        (out_dir / CHUNK_DIR).mkdir(exist_ok=True)
-        return _now()
-    manifest = _read_manifest(out_dir)
-    if manifest is None:
-        raise CardoddsError(f"{out_dir}: is not a cardodds run folder; refusing to write into it")
-    name = manifest.get("name", "?")
-    if not resume:
-        raise CardoddsError(
-            f"{out_dir}: already holds run '{name}'; add --resume to continue it or choose another --out"
-        )
-    if manifest.get("identity_hash") != exp.identity_hash():
-        diff = _identity_diff(manifest.get("identity") or {}, exp.identity())
-        raise CardoddsError(
-            f"{out_dir}: holds a different run '{name}' ({diff}); cannot resume it, choose another --out"
-        )
-    (out_dir / CHUNK_DIR).mkdir(exist_ok=True)
-    for stale in (out_dir / CHUNK_DIR).glob(".chunk-*.tmp"):  # temp files of a killed run
-        with contextlib.suppress(OSError):
-            stale.unlink()
-    return str(manifest.get("created") or _now())
-
-
-def _play_chunk(run_chunk, params, seed: int, k: int, n: int) -> tuple[int, Counts]:
-    """One chunk (runs in a worker)."""
+def _play_chunk(run_chunk, params, seed: int, k: int, n: int, parent: int | None = None) -> tuple[int, Counts]:
+    """One chunk (runs in a worker; ``parent``: the run's process, which a worker of its own must not outlive)."""
+    if parent is not None:
+        exit_with_parent(parent)
     return k, run_chunk(params, chunk_seed(seed, k), n)
 
 
@@ -310,11 +250,12 @@ class ChunkCounts(Sequence):
     Holding them all in memory would make memory grow with the number of games; the files are there anyway.
     """
 
-    def __init__(self, out_dir: Path, identity_hash: str, sizes: list[int]):
-        self._out_dir, self._identity_hash, self._sizes = Path(out_dir), identity_hash, list(sizes)
+    def __init__(self, out_dir: Path, identity_hash: str, games: int, chunk_size: int):
+        self._out_dir, self._identity_hash = Path(out_dir), identity_hash
+        self._games, self._chunk_size = games, chunk_size
 
     def __len__(self) -> int:
-        return len(self._sizes)
+        return chunk_count(self._games, self._chunk_size)
 
     def __getitem__(self, k):
         if isinstance(k, slice):
@@ -324,7 +265,7 @@ class ChunkCounts(Sequence):
             k += len(self)
         if not 0 <= k < len(self):
             raise IndexError(f"chunk {k} of {len(self)}")
-        return _reload_chunk(self._out_dir, self._identity_hash, k, self._sizes[k])
+        return _reload_chunk(self._out_dir, self._identity_hash, k, chunk_games(self._games, self._chunk_size, k))
 
     def __repr__(self) -> str:
         return f"ChunkCounts({str(self._out_dir)!r}, {len(self)} chunks)"
@@ -374,7 +315,8 @@ def run_experiment(
     Raises
     ------
     CardoddsError
-        Folder problems (not a run folder, existing run without ``resume``, a different run).
+        Folder problems (not a run folder, existing run without ``resume``, a different run, another run writing
+        there: see :mod:`sim.run_folder`).
     RunInterrupted
         Ctrl-C: the chunks already written stay; re-run with ``resume=True``.
     """
@@ -382,63 +324,127 @@ def run_experiment(
         raise CardoddsError(f"--jobs must be a non-zero integer, not {jobs!r}")
     if backend == FROM_EXPERIMENT:
         backend, scheduler = exp.backend, exp.scheduler
-    start_wall, start = time.perf_counter(), _now()
     out_dir = Path(out_dir)
-    created = _prepare_folder(exp, out_dir, resume)
-    sizes = chunk_sizes(exp.games, exp.chunk_size)
-    k_total, ident = len(sizes), exp.identity_hash()
+    with open_run_folder(out_dir, exp.identity(), exp.identity_hash(), resume=resume) as found:
+        created = str((found or {}).get("created") or _now())
+        return _play(exp, out_dir, created, jobs=jobs, progress=progress, backend=backend, scheduler=scheduler)
 
-    _write_manifest(out_dir, _manifest(exp, k_total, "running", created))
-    _atomic_write(out_dir / CONFIG_COPY, exp.text.encode("utf-8"))
+
+def _saved_chunks(out_dir: Path, ident: str, k_total: int, size: Callable[[int], int], add) -> np.ndarray:
+    """Give every valid chunk file of the run to ``add`` (warning about the others); their ids, sorted."""
+    ids = []
+    for path in (out_dir / CHUNK_DIR).iterdir():
+        match = _CHUNK_RE.fullmatch(path.name)
+        if match and int(match.group(1)) < k_total and chunk_path(out_dir, int(match.group(1))).name == path.name:
+            ids.append(int(match.group(1)))
+    reused = []
+    for k in sorted(ids):
+        counts, reason = _load_chunk(chunk_path(out_dir, k), ident, k, size(k))
+        if counts is None:
+            _warn(f"{chunk_path(out_dir, k)} {reason}; recomputing it")
+        else:
+            add(k, counts)
+            reused.append(k)
+    return np.asarray(reused, dtype=np.int64)
+
+
+def _unsaved(k_total: int, reused: np.ndarray) -> Iterator[int]:
+    """The chunks still to compute, in order, one at a time (never a list of them all: ``games`` may be 10**15)."""
+    j = 0
+    for k in range(k_total):
+        if j < len(reused) and reused[j] == k:
+            j += 1
+        else:
+            yield k
+
+
+def _play(exp: Experiment, out_dir: Path, created: str, *, jobs, progress, backend, scheduler) -> RunResult:
+    """The body of :func:`run_experiment`, in a run folder already checked and locked."""
+    start_wall, start = time.perf_counter(), _now()
+    k_total, ident = chunk_count(exp.games, exp.chunk_size), exp.identity_hash()
+
+    def size(k: int) -> int:
+        return chunk_games(exp.games, exp.chunk_size, k)
+
+    # The manifest first: from its first file on, the folder is recognisably this run's, wherever it is killed.
+    write_manifest(out_dir, _manifest(exp, k_total, "running", created))
+    atomic_write(out_dir / CONFIG_COPY, exp.text.encode("utf-8"))
+    try:
+        (out_dir / CHUNK_DIR).mkdir(exist_ok=True)
+    except OSError as exc:
+        raise CardoddsError(f"{out_dir / CHUNK_DIR}: cannot create the chunk folder ({exc.strerror or exc})") from None
+    for stale in (out_dir / CHUNK_DIR).glob(".chunk-*.tmp"):  # temp files of a killed run
+        with contextlib.suppress(OSError):
+            stale.unlink()
 
     # Memory stays flat whatever the number of chunks: finished chunks are added to ``total`` in chunk-id order (so
     # float sums are bit-identical for any jobs and backend) as soon as every lower chunk is in; a chunk that finishes
     # early waits in ``early`` (or, if too many do, on disk only).  Per-chunk counts are read back from the files.
-    done = [False] * k_total
+    ahead: set[int] = set()  # finished chunks above the fold's frontier
     early: dict[int, Counts] = {}
-    folded = _Fold(lambda k: _reload_chunk(out_dir, ident, k, sizes[k]))
+    folded = _Fold(lambda k: _reload_chunk(out_dir, ident, k, size(k)))
 
     def add(k: int, counts: Counts | None) -> None:
-        done[k] = True
+        ahead.add(k)
         if counts is not None and (k == folded.next or len(early) < _MAX_EARLY):
             early[k] = counts
-        while folded.next < k_total and done[folded.next]:
+        while folded.next in ahead:
+            ahead.discard(folded.next)
             folded.add(early.pop(folded.next, None))
 
-    if resume:
-        for k, n in enumerate(sizes):
-            path = chunk_path(out_dir, k)
-            if not path.exists():
-                continue
-            counts, reason = _load_chunk(path, ident, k, n)
-            if counts is None:
-                _warn(f"{path} {reason}; recomputing it")
-            else:
-                add(k, counts)
-    missing = [k for k in range(k_total) if not done[k]]
-
+    reused = _saved_chunks(out_dir, ident, k_total, size, add)
+    games_reused = sum(size(int(k)) for k in reused)
+    computed = {"chunks": 0, "games": 0}
     storing: list[int] = []  # the chunk being written, should Ctrl-C come meanwhile
-
-    def store(k: int, counts: Counts) -> None:
-        storing[:] = [k]
-        counts = _normalise(counts, k, sizes[k])
-        _atomic_write(chunk_path(out_dir, k), _chunk_bytes(counts, ident, k, sizes[k]))
-        add(k, counts)
-        storing.clear()
-        bar.update(sizes[k])
 
     from tqdm import tqdm
 
-    done_games = exp.games - sum(sizes[k] for k in missing)
+    label = exp.name if exp.arm == "main" else f"{exp.name} ({exp.arm})"
     bar = tqdm(
-        total=exp.games, initial=done_games, unit="game", unit_scale=True, desc=exp.name,
+        total=exp.games, initial=games_reused, unit="game", unit_scale=True, desc=label,
         file=sys.stderr, disable=not _show_progress(progress), dynamic_ncols=True,
     )
+    first: list[tuple[float, int]] = []  # (time, games computed) when the first chunk of this call arrived
+
+    def announce() -> None:
+        """Once, ETA_AFTER seconds after the first chunk: how long the rest takes at the rate measured since then
+        (pool start-up left out), if that is ETA_LONG or more."""
+        now = time.perf_counter()
+        if not first:
+            first.append((now, computed["games"]))
+            return
+        elapsed, games1 = now - first[0][0], first[0][1]
+        if len(first) > 1 or elapsed < ETA_AFTER:
+            return
+        first.append((now, computed["games"]))
+        left, rate = exp.games - games_reused - computed["games"], (computed["games"] - games1) / elapsed
+        if left >= rate * ETA_LONG:
+            tqdm.write(
+                f"cardodds: note: {label}: {left:,} games to go; at the {rate:,.0f} games/s measured so far that takes "
+                f"about {fmt_duration(left / rate)} (Ctrl-C stops it and keeps every finished chunk for --resume)",
+                file=sys.stderr,
+            )
+
+    def store(k: int, counts: Counts) -> None:
+        storing[:] = [k]
+        counts = _normalise(counts, k, size(k))
+        path = chunk_path(out_dir, k)
+        try:
+            atomic_write(path, _chunk_bytes(counts, ident, k, size(k)))
+        except OSError as exc:
+            raise CardoddsError(f"{path}: cannot write the chunk ({exc.strerror or exc}); fix it and re-run with --resume") from None
+        add(k, counts)
+        storing.clear()
+        computed["chunks"] += 1
+        computed["games"] += size(k)
+        bar.update(size(k))
+        announce()
+
     run_chunk, params = exp.task.run_chunk, exp.params
     try:
-        if (jobs == 1 and backend != "dask") or not missing:
-            for k in missing:
-                store(*_play_chunk(run_chunk, params, exp.seed, k, sizes[k]))
+        if (jobs == 1 and backend != "dask") or len(reused) == k_total:
+            for k in _unsaved(k_total, reused):
+                store(*_play_chunk(run_chunk, params, exp.seed, k, size(k)))
         else:
             from joblib import Parallel, delayed
 
@@ -449,8 +455,12 @@ def run_experiment(
                     )
                 except ValueError as exc:
                     raise CardoddsError(f"--backend: {' '.join(str(exc).split())}") from None
+                parent = os.getpid()
                 with workers_deaf_to_ctrl_c():  # the pool starts here
-                    results = parallel(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sizes[k]) for k in missing)
+                    results = parallel(
+                        delayed(_play_chunk)(run_chunk, params, exp.seed, k, size(k), parent)
+                        for k in _unsaved(k_total, reused)
+                    )
                 try:
                     for k, counts in results:
                         store(k, counts)
@@ -460,20 +470,20 @@ def run_experiment(
                         results.close()
     except KeyboardInterrupt:
         bar.close()
-        saved = sum(done) + sum(
-            not done[k] and _load_chunk(chunk_path(out_dir, k), ident, k, sizes[k])[0] is not None for k in storing
+        saved = folded.next + len(ahead) + sum(
+            k >= folded.next and k not in ahead and _load_chunk(chunk_path(out_dir, k), ident, k, size(k))[0] is not None
+            for k in storing
         )
         raise RunInterrupted(
-            f"interrupted: {saved} of {k_total} chunks are saved in {out_dir}; "
-            f"re-run with --resume to continue"
+            f"interrupted: {saved:,} of {k_total:,} chunks are saved in {out_dir}; re-run with --resume to continue",
+            saved, k_total, out_dir,
         ) from None
     finally:
         bar.close()
 
     counts = folded.total
-    chunk_counts = ChunkCounts(out_dir, ident, sizes)
     end = _now()
-    _write_manifest(out_dir, _manifest(exp, k_total, "complete", created))
+    write_manifest(out_dir, _manifest(exp, k_total, "complete", created))
     meta = {
         "seed": exp.seed,
         "numpy": np.__version__,
@@ -486,15 +496,19 @@ def run_experiment(
         "python": platform.python_version(),
         "start": start,
         "end": end,
+        "games_computed": computed["games"],
+        "games_reused": games_reused,
     }
     return RunResult(
         experiment=exp,
         out_dir=out_dir,
         counts=counts,
-        chunk_counts=chunk_counts,
+        chunk_counts=ChunkCounts(out_dir, ident, exp.games, exp.chunk_size),
         games=int(counts["games"]),
         chunks=k_total,
-        computed=len(missing),
+        computed=computed["chunks"],
         seconds=time.perf_counter() - start_wall,
         meta=meta,
+        games_computed=computed["games"],
+        games_reused=games_reused,
     )

@@ -64,3 +64,14 @@ def test_metric_arguments():
     assert list(widths.index) == ["a:0"] and np.isclose(widths.iloc[0], 0.2)
     with pytest.raises(CardoddsError, match="no such result row"):
         half_widths(rows, [("b", None)])
+
+
+def test_what_an_adaptive_run_computed_counts_every_step(capsys, tmp_path):
+    config = tmp_path / "adaptive.toml"
+    config.write_text(CONFIG)
+    argv = ["run", str(config), "--jobs", "1", "--no-progress", "--out", str(tmp_path / "d"), "--games", "20000",
+            "--precision", "0.0001", "--max-games", "40000"]
+    assert main(argv) == 0
+    assert "\n40,000 games: 40,000 computed now in " in capsys.readouterr().out  # 20,000 per step, none earlier
+    assert main(argv + ["--resume"]) == 0
+    assert "\n40,000 games: 0 computed now in " in (out := capsys.readouterr().out) and ", 40,000 reused from" in out

@@ -1,6 +1,7 @@
 """The command line: JSON shapes, and bad input → one line on stderr, exit code 2, no traceback."""
 
 import json
+from pathlib import Path
 import subprocess
 import sys
 
@@ -386,3 +387,110 @@ def test_a_folder_in_place_of_a_chunk_is_found_in_runs_arms_and_reports(tmp_path
     chunk.mkdir(parents=True)
     with pytest.raises(CardoddsError, match="is a folder where a chunk file belongs"):
         run_folder(tmp_path)
+
+
+# --- run: flags checked before any work, Ctrl-C, what was computed now ---------------------------------------------
+
+COIN = "[experiment]\nname = 'coin'\ntask = 'demo.coin'\ngames = 10_000\nchunk_size = 2_000\nseed = 3\n[rules]\np = 0.3\n"
+
+
+@pytest.fixture
+def coin(tmp_path):
+    path = tmp_path / "coin.toml"
+    path.write_text(COIN, encoding="utf-8")
+    return path
+
+
+def patch_coin(monkeypatch, run_chunk):
+    """The demo.coin task with ``run_chunk(real, params, seed_seq, n)`` in place of its own."""
+    import dataclasses
+
+    import sim.demo_task
+
+    real = sim.demo_task.TASK
+    task = dataclasses.replace(real, run_chunk=lambda params, seed_seq, n: run_chunk(real.run_chunk, params, seed_seq, n))
+    monkeypatch.setattr(sim.demo_task, "TASK", task)
+
+
+@pytest.mark.parametrize(
+    "config, extra, message",
+    [
+        ("coin", ["--max-games", "50000"], "--max-games only goes with --precision (an adaptive run)"),
+        ("coin", ["--metric", "heads"], "--metric only goes with --precision"),
+        ("coin", ["--precision", "0.01", "--metric", "nosuch"], "--metric nosuch: experiment 'coin' (demo.coin) has no such metric; it has heads"),
+        ("coin", ["--precision", "0.01", "--metric", "hedas"], "has no such metric; did you mean heads?"),
+        ("coin", ["--precision", "0.01", "--metric", "heads:1"], "'heads' has no seats (a table-level metric"),
+        ("coin", ["--precision", "0.01", "--max-games", "0"], "--max-games (0) is below the starting number of games (8,000)"),
+        ("coin", ["--precision", "0"], "--precision must be a half-width > 0"),
+        ("configs/chan_deal.toml", ["--precision", "0.01", "--metric", "thien_u:3"], "--metric thien_u:3: 'thien_u' has seats 0"),
+        ("configs/chan_deal.toml", ["--precision", "0.01", "--metric", "thein_u"], "did you mean thien_u"),
+    ],
+)
+def test_run_flags_are_checked_before_any_work(capsys, tmp_path, coin, monkeypatch, config, extra, message):
+    played = []
+    patch_coin(monkeypatch, lambda real, params, seed_seq, n: played.append(n) or real(params, seed_seq, n))
+    out = tmp_path / "out"
+    code, stdout, err = run_cli(capsys, "run", str(coin if config == "coin" else config), "--out", str(out), *extra)
+    assert code == 2 and err.count("\n") == 1 and err.startswith("cardodds: error: "), err
+    assert message in err
+    assert not out.exists() and sum(played) <= 1  # at most the one game that names the task's metrics
+
+
+def test_ctrl_c_during_a_run_exits_130_with_the_command_that_continues(capsys, tmp_path, coin, monkeypatch):
+    def stopped_at_chunk_2(real, params, seed_seq, n):
+        if seed_seq.spawn_key == (2,):
+            raise KeyboardInterrupt
+        return real(params, seed_seq, n)
+
+    patch_coin(monkeypatch, stopped_at_chunk_2)
+    out = tmp_path / "out"
+    code, stdout, err = run_cli(capsys, "run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out))
+    assert code == 130 and stdout == ""
+    assert err == (f"cardodds: interrupted: 2 of 5 chunks are saved in {out}; "
+                   f"continue with: cardodds run {coin} --jobs 1 --no-progress --out {out} --resume\n")
+
+
+def test_ctrl_c_after_the_chunks_exits_130_and_the_resume_reuses_them(capsys, tmp_path, coin, monkeypatch):
+    import analysis.suite
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    real = analysis.suite.write_outcomes
+    monkeypatch.setattr(analysis.suite, "write_outcomes", interrupted)
+    monkeypatch.chdir(tmp_path)  # the default run folder, reports/runs/coin, is made here
+    code, stdout, err = run_cli(capsys, "run", str(coin), "--jobs", "1", "--no-progress")
+    out = Path("reports/runs/coin")
+    assert code == 130 and stdout == ""
+    assert err == (f"cardodds: interrupted: every finished chunk is saved in {out}; "
+                   f"continue with: cardodds run {coin} --jobs 1 --no-progress --out {out} --resume\n")
+    monkeypatch.setattr(analysis.suite, "write_outcomes", real)
+    code, stdout, err = run_cli(capsys, "run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out), "--resume")
+    assert code == 0, err
+    assert "\n10,000 games: 0 computed now in " in stdout and " s, 10,000 reused from chunks computed earlier, " in stdout
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "10,000 (from chunks computed by earlier runs)" in report
+    assert "This report's run: 10,000 games: 0 computed now in " in report
+
+
+def test_report_reuses_finished_runs_and_says_so(capsys, tmp_path, coin, monkeypatch):
+    import analysis.suite
+
+    arms = tmp_path / "arms.toml"
+    arms.write_text(COIN.replace("'coin'", "'coin_arms'") + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\n[arms.rules]\np = 0.4\n")
+    monkeypatch.setattr(analysis.suite, "read_suite", lambda: [(coin, []), (arms, [])])
+    out = tmp_path / "report"
+    code, stdout, err = run_cli(capsys, "report", "--out", str(out), "--jobs", "1", "--no-progress")
+    assert code == 0 and "2 experiments, 30,000 games: 30,000 computed now in " in stdout, err
+    assert json.loads((out / "runs" / "coin_arms" / "manifest.json").read_text())["kind"] == "arms"
+    code, stdout, err = run_cli(capsys, "report", "--out", str(out), "--jobs", "1", "--no-progress")
+    assert code == 0 and "30,000 games: 0 computed now in " in stdout and "30,000 reused from chunks" in stdout
+    assert "| games reused | 30,000 (from chunks computed by earlier runs) |" in (out / "report.md").read_text()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(analysis.suite, "write_outcomes", interrupted)
+    code, stdout, err = run_cli(capsys, "report", "--out", str(out), "--jobs", "1", "--no-progress")
+    assert code == 130 and err == (f"cardodds: interrupted: every finished chunk is saved in {out}; "
+                                   f"continue with: cardodds report --out {out} --jobs 1 --no-progress\n")

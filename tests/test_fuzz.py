@@ -452,6 +452,36 @@ def test_cli_returns_0_or_2_with_one_line_on_stderr(args):
         assert stderr.startswith("cardodds: error: ") and stderr.count("\n") == 1 and "\r" not in stderr, stderr
 
 
+_COIN = "[experiment]\nname = 'coin'\ntask = 'demo.coin'\ngames = 4_000\nchunk_size = 1_000\n"
+(CLI_DIR / "coin.toml").write_text(_COIN)
+(CLI_DIR / "coin_arms.toml").write_text(_COIN + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\n[arms.rules]\np = 0.4\n")
+(CLI_DIR / "afile").write_text("not a folder")
+BAD_RUNS = [
+    (["coin.toml", "--max-games", "5"], "--max-games only goes with --precision"),
+    (["coin.toml", "--metric", "heads"], "--metric only goes with --precision"),
+    (["coin.toml", "--precision", "0.1", "--metric", "nosuch"], "has no such metric"),
+    (["coin.toml", "--precision", "0.1", "--metric", "heads:0"], "has no seats"),
+    (["coin_arms.toml", "--games", "1000"], "a paired interval needs at least 2 chunks"),
+    (["coin.toml", "--out", str(CLI_DIR / "afile" / "sub")], "is a file, not a folder"),
+    (["coin_arms.toml", "--out", str(CLI_DIR / "afile")], "is a file, not a folder"),
+]
+"""Bad ``run`` command lines found by trying (issue 13): each is one line, exit 2, and leaves no run folder."""
+
+
+@pytest.mark.parametrize("args, message", BAD_RUNS)
+def test_bad_run_command_lines_write_nothing(args, message):
+    out = CLI_DIR / "bad-run-out"
+    argv = ["run", str(CLI_DIR / args[0]), "--jobs", "1", "--no-progress"] + args[1:]
+    if "--out" not in argv:
+        argv += ["--out", str(out)]
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = main(argv)
+    stderr = err.getvalue()
+    assert code == 2 and stderr.startswith("cardodds: error: ") and stderr.count("\n") == 1, stderr
+    assert message in stderr and not out.exists() and not (CLI_DIR / "afile" / "sub").exists()
+
+
 # --- random deals -------------------------------------------------------------------------------------------------
 
 

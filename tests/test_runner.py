@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -262,3 +263,63 @@ def test_progress_bar_counts_games(tmp_path, capsys):
     assert "10.0k/10.0k" in err and "coin" in err
     run_experiment(experiment(tmp_path), tmp_path / "quiet", progress=None)  # stderr is not a TTY here
     assert capsys.readouterr().err == ""
+
+
+def interrupted_after(exp, chunks: int):
+    """``exp`` whose task stops (Ctrl-C) when asked for chunk ``chunks``."""
+    real = exp.task.run_chunk
+
+    def run_chunk(params, seed_seq, n):
+        if seed_seq.spawn_key == (chunks,):
+            raise KeyboardInterrupt
+        return real(params, seed_seq, n)
+
+    return dataclasses.replace(exp, task=dataclasses.replace(exp.task, run_chunk=run_chunk))
+
+
+@pytest.mark.parametrize("games", [2 * 10**10, 10**15])
+def test_memory_does_not_depend_on_the_number_of_games(tmp_path, games):
+    """Chunks are planned one at a time: 10**15 games (5 * 10**11 chunks) start as cheaply as 10,000."""
+    import tracemalloc
+
+    exp = interrupted_after(experiment(tmp_path, games=games), 3)
+    tracemalloc.start()
+    try:
+        with pytest.raises(RunInterrupted, match=f"3 of {games // 2000:,} chunks are saved"):
+            run_experiment(exp, tmp_path / "run", progress=False)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * 2**20, f"peak {peak / 2**20:.0f} MiB"  # a list of 10**7 chunk sizes alone is 80 MiB
+    assert json.loads((tmp_path / "run" / "manifest.json").read_text())["chunks"] == games // 2000
+
+
+def test_a_long_run_says_how_long_it_will_take(tmp_path, capsys, monkeypatch):
+    import sim.runner
+
+    monkeypatch.setattr(sim.runner, "ETA_AFTER", 0.0)  # measure after the second chunk: no waiting in a test
+    with pytest.raises(RunInterrupted):
+        run_experiment(interrupted_after(experiment(tmp_path, games=10**15), 3), tmp_path / "run", progress=False)
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith(f"cardodds: note: coin: {10**15 - 4000:,} games to go; at the ") and len(err) == 1
+    assert re.search(r" games/s measured so far that takes about [\d,.]+ (years|days)", err[0]), err[0]
+    assert "Ctrl-C stops it" in err[0]
+    run_experiment(experiment(tmp_path), tmp_path / "short", progress=False)  # a short run says nothing
+    assert capsys.readouterr().err == ""
+
+
+def test_fmt_duration():
+    from sim.runner import fmt_duration
+
+    assert [fmt_duration(s) for s in (6.71, 75, 150, 3 * 3600, 5 * 86400, 3e9)] == [
+        "6.7 s", "75 s", "2.5 min", "3.0 h", "5.0 days", "95.1 years"]
+
+
+def test_result_says_what_was_computed_now_and_what_was_reused(tmp_path):
+    exp, out = experiment(tmp_path), tmp_path / "run"
+    first = run_experiment(exp, out, progress=False)
+    assert (first.games_computed, first.games_reused) == (10_000, 0)
+    chunk_path(out, 1).unlink()
+    again = run_experiment(experiment(tmp_path, games=12_000), out, resume=True, progress=False)
+    assert (again.games, again.games_computed, again.games_reused, again.computed) == (12_000, 4_000, 8_000, 2)
+    assert (again.meta["games_computed"], again.meta["games_reused"]) == (4_000, 8_000)
