@@ -79,6 +79,27 @@ def table(groups: list[tuple[str, list[tuple[str, float, int | None]]]]) -> str:
     return "\n".join(lines)
 
 
+def machine() -> str:
+    """One line naming what the figures were measured on: cores, processor, Python, numpy and its BLAS."""
+    import platform
+
+    import numpy as np
+
+    cpu = "unknown processor"
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    try:
+        blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"]
+        blas = f"{blas.get('name', '?')} {blas.get('version', '')}".strip()
+    except Exception:  # the build information is a convenience, never a reason to fail
+        blas = "unknown BLAS"
+    env = ", ".join(f"{k}={os.environ[k]}" for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE") if k in os.environ)
+    return (f"Machine: {os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, numpy {np.__version__} "
+            f"with {blas}" + (f" ({env})" if env else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes for every benchmark")
@@ -117,7 +138,7 @@ def main() -> None:
         where = f"{args.jobs} jobs" if backend == "loky" else "local cluster, 2 workers × 1 thread"
         chan.append((f"runner, {backend} backend ({where}, chunk files included)", r["games"] / r["seconds"], r["tree_kb"]))
 
-    text = table(groups)
+    text = table(groups) + "\n\n" + machine()
     print(text)
     if args.out:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
