@@ -287,5 +287,6 @@ TASK = Task(
         "replay_text": replay_text,
         "arms_charts": arms_charts,
         "key_metrics": [("lose", 0), ("lose", 1), ("draw", None), ("bouts.mean", None)],
+        "tune_objective": ("lose.at_table_seat", "min"),
     },
 )
