@@ -64,7 +64,8 @@ class _Tuning:
 
     def sections(self, knobs: dict) -> dict:
         seats = [_spec(s) for s in self.exp.params.strategies]
-        seats[self.seat] = {**self.fixed, **knobs}
+        defaults = {f.name: f.default for f in dataclasses.fields(self.strategy_class)}
+        seats[self.seat] = {**self.fixed, **{k: v for k, v in knobs.items() if v != defaults[k]}}
         return {**self.exp.sections, "strategies": {"seats": seats}}
 
     def experiment(self, knobs: dict, chunks: int, seed: int | None = None) -> Experiment:
@@ -97,8 +98,10 @@ class _Tuning:
 
 
 def _spec(strategy) -> dict:
-    """A strategy as a config table: its name and every field."""
-    fields = {f.name: getattr(strategy, f.name) for f in dataclasses.fields(strategy)}
+    """A strategy as a config table: its name and the fields that differ from their defaults (so a knob added later,
+    whose default keeps the old play, leaves the cached evaluations valid)."""
+    fields = {f.name: getattr(strategy, f.name) for f in dataclasses.fields(strategy)
+              if getattr(strategy, f.name) != f.default}
     return {"name": strategy.name, **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}}
 
 

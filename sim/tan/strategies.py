@@ -165,6 +165,10 @@ class Heuristic:
         ``overload`` also starts once at most ``overload_stock`` cards are left in the stock (0: when it is empty).
     trump_throw_max : str
         Highest trump rank added when overloading (``"A"``: every trump).
+    endgame_lead_high : bool
+        With the stock empty, lead the highest card (non-trumps first), the one the defender is least likely to
+        beat: in the endgame every covered card costs both sides one card, so only a take breaks the one-for-one
+        race to a shared last card (a draw) (False).
     """
 
     save_trumps: bool = True
@@ -177,6 +181,7 @@ class Heuristic:
     save_stock: int = 0
     overload_stock: int = 0
     trump_throw_max: str = "A"
+    endgame_lead_high: bool = False
     name = "heuristic"
     deterministic = True
     knobs = {
@@ -190,6 +195,7 @@ class Heuristic:
         "save_stock": Range(0, 12),
         "overload_stock": Range(0, 12),
         "trump_throw_max": Choice(("6", "10", "Q", "A")),
+        "endgame_lead_high": Choice((False, True)),
     }
 
     def __post_init__(self):
@@ -206,6 +212,8 @@ class Heuristic:
         if v.is_lead:
             plain = [c for c in v.legal if suit_of(c) != v.trump]
             pool = plain or list(v.legal)
+            if self.endgame_lead_high and v.stock_left == 0:
+                return max(pool)
             if self.endgame and v.stock_left == 0:
                 counts = [0] * 13
                 for c in pool:
@@ -243,6 +251,8 @@ class Heuristic:
             best = np.argmax(counts, axis=1)  # first maximum = lowest rank
             by_count = bits.lowest(pool & bits.RANK_MASK[best])
             lead = np.where(v.stock_left == 0, by_count, lead)
+        if self.endgame_lead_high:
+            lead = np.where(v.stock_left == 0, bits.highest(pool), lead)
         cand = plain
         if self.save_trumps:
             cand = np.where(v.stock_left > self.save_stock, cand & bits.BELOW[parse_rank(self.hold_rank)], cand)

@@ -19,8 +19,8 @@ from sim.tan.strategies import (STRATEGIES as LADDER, TUNED_FILE, Basic, Beginne
 STRATEGIES = [Basic(), Basic(throw_max="A"), Heuristic(), Heuristic(save_trumps=False),
               Heuristic(overload=False, endgame=False), Heuristic(take_max_table=0, hold_rank="2"),
               Beginner(), Tuned(), Heuristic(save_stock=6, overload_stock=3, trump_throw_max="10"),
-              Heuristic(trump_throw_max="6", overload_cards=5, save_stock=12)]
-NEW = [Beginner(), Tuned(), Heuristic(save_stock=6, overload_stock=3, trump_throw_max="10")]
+              Heuristic(trump_throw_max="6", overload_cards=5, save_stock=12), Heuristic(endgame_lead_high=True)]
+NEW = [Beginner(), Tuned(), Heuristic(save_stock=6, overload_stock=3, trump_throw_max="10", endgame_lead_high=True)]
 
 
 def random_views(n, seed):
