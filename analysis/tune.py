@@ -9,10 +9,10 @@ minimise) drops out, and the survivors play twice as many chunks — until one i
 best replaces the incumbent only when its paired interval against the incumbent excludes 0, so noise never moves the
 knobs.  Passes over the knobs repeat until a pass changes nothing or the budget is spent.
 
-Why this and not a joint racing / successive halving over the whole grid: the Tấn heuristic has ten knobs, mostly
+Why this and not a joint racing / successive halving over the whole grid: the Tấn heuristic has eleven knobs, mostly
 discrete with 2–7 values, whose product (about 10⁶ points) no budget can race, while one knob at a time costs about
-40 candidates a pass; the knobs act on different decisions (adding, covering, leading), so their interactions are weak
-and a coordinate search reaches a good point in one or two passes.  Racing inside a coordinate spends games only on the
+40 candidates a pass; the knobs act mostly on different decisions (adding, covering, leading), and where one knob's new
+value changes what another's is worth, the next pass over the knobs races that one again.  Racing inside a coordinate spends games only on the
 values still in doubt, and common random numbers make the paired intervals several times narrower than independent
 runs would.
 
