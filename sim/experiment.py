@@ -114,7 +114,8 @@ class Experiment:
     sweep : tuple or None
         ``(parameter, value)`` for an arm made by ``[sweep]``.
     ladder : tuple or None
-        ``(rung, field)`` for an arm made by ``[ladder]``: the rung at the ladder's seat, the field at the others.
+        ``(rung, field, k)`` for the ``k``-th arm made by ``[ladder]`` (in the file's order: rungs, then fields): the
+        rung at table seat 0, the field at the others.
     objective : tuple or None
         ``(metric, seat, goal)`` from ``[sweep] objective = "metric:seat"`` and ``goal = "max" | "min"``: the value the
         report names the best arm by.
@@ -140,7 +141,7 @@ class Experiment:
     backend: str = "loky"
     scheduler: str | None = None
     objective: tuple[str, int | None, str] | None = None
-    ladder: tuple[str, str] | None = None
+    ladder: tuple[str, str, int] | None = None
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run (so one may resume the other): everything but the number of games."""
@@ -476,7 +477,8 @@ def _ladder_variants(ladder: Any, task: Task, path: Path, sections: dict[str, An
         for field_label, spec in fields or [(label, rung)]:
             seats = [spec] * players
             seats[0] = rung
-            result.append((f"{label}_vs_{field_label}", {"strategies": {"seats": seats}}, None, (label, field_label)))
+            result.append((f"{label}_vs_{field_label}", {"strategies": {"seats": seats}}, None,
+                           (label, field_label, len(result))))
     mirrors = [i for i, arm in enumerate(result) if arm[3][0] == arm[3][1]]
     if mirrors and fields is not None:
         result.insert(0, result.pop(mirrors[0]))

@@ -27,7 +27,7 @@ def test_field_puts_each_rung_at_seat_0_against_the_field_and_the_mirror_first(t
     assert [a.arm for a in arms] == ["heuristic_vs_heuristic", "basic_vs_heuristic", "beginner_vs_heuristic"]
     assert [s.name for s in arms[1].params.strategies] == ["basic", "heuristic", "heuristic"]
     assert all(a.baseline == "heuristic_vs_heuristic" and a.seed == arms[0].seed for a in arms)
-    assert arms[2].ladder == ("beginner", "heuristic")
+    assert arms[2].ladder == ("beginner", "heuristic", 2) and arms[0].ladder == ("heuristic", "heuristic", 1)
 
 
 def test_round_robin_and_self(tmp_path):
@@ -58,6 +58,8 @@ def test_ladder_runs_with_its_charts_and_is_in_the_suite(tmp_path):
     outcomes = run_arms(arms, tmp_path / "run", jobs=1, resume=False, progress=False)
     section = section_of(outcomes)
     assert {"ladder_lose", "ladder_draw"} <= set(section.figures)
+    heat = section.figures["ladder_lose"].axes[0]
+    assert [t.get_text() for t in heat.get_yticklabels()] == ["random", "heuristic"]  # the file's order
     rows = outcomes[1].rows
     by_seat = rows[rows.metric == "lose.seat0_at"]
     assert len(by_seat) == 3 and (by_seat.n.sum() == 600)

@@ -272,7 +272,8 @@ def ladder_charts(outcomes) -> dict:
 
     exp = outcomes[0].result.experiment
     P = exp.params.rules.players
-    pairs = [o.result.experiment.ladder for o in outcomes]
+    outcomes = sorted(outcomes, key=lambda o: o.result.experiment.ladder[2])  # the file's order, weakest rung first
+    pairs = [o.result.experiment.ladder[:2] for o in outcomes]
     mirror = all(rung == field for rung, field in pairs)
     fields = sorted({field for _, field in pairs})
     table, draws = {}, []
