@@ -1,10 +1,15 @@
 """``[ladder]``: each rung at table seat 0 against a field, as arms on the same deals, with the ladder's charts."""
 
+import numpy as np
 import pytest
 
 from analysis.suite import read_suite, run_arms, section_of
 from sim.errors import CardoddsError
 from sim.experiment import load_arms
+from sim.tan.deal import deal_orders
+from sim.tan.reference import TanGame
+from sim.tan.rules import TanRules
+from sim.tan.strategies import make_strategy
 
 HEAD = """[experiment]
 name = "lad"
@@ -71,4 +76,22 @@ def test_ladder_runs_with_its_charts_and_is_in_the_suite(tmp_path):
     assert "tan_ladder.toml" in configs and "tan_mirror.toml" in configs
     for name in ("tan_ladder.toml", "tan_mirror.toml"):
         suite_arms = load_arms(next(p for p, _ in read_suite() if p.name == name), quick=True)
-        assert [a.ladder[0] for a in suite_arms][-1] == "tuned"
+        assert "tuned" in [a.ladder[0] for a in suite_arms]
+
+
+@pytest.mark.parametrize("rung", ["basic", "tuned"])
+def test_two_player_mirror_draws_come_from_endgames_without_a_take(rung):
+    """What configs/tan_mirror.toml says: nearly every draw has no take (lên) after the last refill, because with the
+    stock empty a defended bout costs both players the same number of cards."""
+    rules, s = TanRules(players=2), make_strategy(rung)
+    orders, first = deal_orders(rules, np.random.default_rng(3), 3000 if rung == "basic" else 1500)
+    draws = without_take = 0
+    for order, fa in zip(orders, first):
+        game = TanGame(rules, order, int(fa), [s, s])
+        if not game.play().draw:
+            continue
+        last_refill = max((k for k, e in enumerate(game.log) if e[0] == "draw"), default=-1)
+        draws += 1
+        without_take += not any(e[0] == "take" for e in game.log[last_refill + 1:])
+    assert draws > (500 if rung == "basic" else 60)
+    assert without_take >= 0.95 * draws
