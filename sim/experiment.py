@@ -115,7 +115,7 @@ class Experiment:
         ``(parameter, value)`` for an arm made by ``[sweep]``.
     ladder : tuple or None
         ``(rung, field, k)`` for the ``k``-th arm made by ``[ladder]`` (in the file's order: rungs, then fields): the
-        rung at table seat 0, the field at the others.
+        rung at table seat 0, the field at the others; ``("mixed", rungs by table seat, k)`` for a mixed table.
     objective : tuple or None
         ``(metric, seat, goal)`` from ``[sweep] objective = "metric:seat"`` and ``goal = "max" | "min"``: the value the
         report names the best arm by.
@@ -141,7 +141,7 @@ class Experiment:
     backend: str = "loky"
     scheduler: str | None = None
     objective: tuple[str, int | None, str] | None = None
-    ladder: tuple[str, str, int] | None = None
+    ladder: tuple | None = None
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run (so one may resume the other): everything but the number of games."""
@@ -443,8 +443,9 @@ def _ladder_variants(ladder: Any, task: Task, path: Path, sections: dict[str, An
     """The arms of a strength ladder: each rung at one seat against a table of the field.
 
     ``[ladder] rungs = ["random", "basic", ...]`` (names or strategy tables), ``field = "round_robin"`` (default:
-    every rung, itself included, is the field in turn), ``"self"`` (each rung against itself, the mirror) or one
-    strategy (``"heuristic"``, or a table).  The arm ``<rung>_vs_<field>`` has the rung at table seat 0 and the field
+    every rung, itself included, is the field in turn), ``"self"`` (each rung against itself, the mirror), one
+    strategy (``"heuristic"``, or a table), or ``"mixed"``: one rung per seat at one table, rotated round it (arm
+    ``mixed_k`` seats rung ``i`` at table seat ``(i + k) % players``).  The arm ``<rung>_vs_<field>`` has the rung at table seat 0 and the field
     everywhere else (who attacks first is the rules' ``first_attacker``); all arms play the same deals.  The baseline
     is the first arm where the rung plays its own field (the mirror), else the first arm.
     """
@@ -467,11 +468,18 @@ def _ladder_variants(ladder: Any, task: Task, path: Path, sections: dict[str, An
     field = ladder.get("field", "round_robin")
     if field == "round_robin":
         fields = list(zip(labels, rungs))
-    elif field == "self":
+    elif field in ("self", "mixed"):
         fields = None
     else:
         fields = [(_rung_label(field, f"{where} field"), field)]
     players = len(task.parse(sections, where).strategies)
+    if field == "mixed":
+        if len(rungs) != players:
+            raise CardoddsError(f"{where}: field = \"mixed\" seats every rung at one table: give {players} rungs "
+                                f"for {players} players, not {len(rungs)}")
+        turn = lambda items, k: list(items[-k:]) + list(items[:-k]) if k else list(items)  # noqa: E731
+        return [(f"mixed_{k}", {"strategies": {"seats": turn(rungs, k)}}, None, ("mixed", tuple(turn(labels, k)), k))
+                for k in range(players)]
     result = []
     for label, rung in zip(labels, rungs):
         for field_label, spec in fields or [(label, rung)]:

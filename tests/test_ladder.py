@@ -45,6 +45,19 @@ def test_round_robin_and_self(tmp_path):
     assert [s.name for s in mirror[1].params.strategies] == ["tuned", "tuned"]
 
 
+def test_mixed_table_rotates_the_rungs_round_one_table(tmp_path):
+    arms = load_arms(write(tmp_path, 'rungs = ["basic", "heuristic", "tuned"]\nfield = "mixed"\n'))
+    assert [a.arm for a in arms] == ["mixed_0", "mixed_1", "mixed_2"]
+    assert [[s.name for s in a.params.strategies] for a in arms] == [
+        ["basic", "heuristic", "tuned"], ["tuned", "basic", "heuristic"], ["heuristic", "tuned", "basic"]]
+    assert arms[1].ladder == ("mixed", ("tuned", "basic", "heuristic"), 1)
+    outcomes = run_arms(arms, tmp_path / "run", jobs=1, resume=False, progress=False)
+    heat = section_of(outcomes).figures["ladder_lose"].axes[0]
+    assert [t.get_text() for t in heat.get_yticklabels()] == ["basic", "heuristic", "tuned"]
+    with pytest.raises(CardoddsError, match="give 3 rungs for 3 players, not 2"):
+        load_arms(write(tmp_path, 'rungs = ["basic", "heuristic"]\nfield = "mixed"\n'))
+
+
 @pytest.mark.parametrize("ladder,extra,match", [
     ('rungs = ["basic"]\n', "", "at least two"),
     ('rungs = ["basic", "basic"]\n', "", "twice"),

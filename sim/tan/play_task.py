@@ -273,6 +273,8 @@ def ladder_charts(outcomes) -> dict:
     exp = outcomes[0].result.experiment
     P = exp.params.rules.players
     outcomes = sorted(outcomes, key=lambda o: o.result.experiment.ladder[2])  # the file's order, weakest rung first
+    if exp.ladder[0] == "mixed":
+        return _mixed_charts(outcomes)
     pairs = [o.result.experiment.ladder[:2] for o in outcomes]
     mirror = all(rung == field for rung, field in pairs)
     fields = sorted({field for _, field in pairs})
@@ -291,6 +293,24 @@ def ladder_charts(outcomes) -> dict:
         "ladder_draw": bar_chart(pd.concat(draws, ignore_index=True), f"Tấn, {P} players: draw rate, each rung against "
                                  f"{against}", label_col="label", xlabel="probability of a draw"),
     }
+
+
+def _mixed_charts(outcomes) -> dict:
+    """A ``field = "mixed"`` ladder: each rung's chance to lose by the table seat it sat at (one rotation each), and
+    over all rotations."""
+    from analysis.charts import heatmap
+
+    P = outcomes[0].result.experiment.params.rules.players
+    table: dict = {}
+    for o in outcomes:
+        rows = o.rows[o.rows.metric == "lose.at_table_seat"]
+        seated = o.result.experiment.ladder[1]
+        for seat, estimate in zip(rows.seat, rows.estimate):
+            table.setdefault(seated[int(seat)], {})[f"table seat {int(seat)}"] = estimate
+    frame = pd.DataFrame(table).T.sort_index(axis=1)
+    frame["every seat"] = frame.mean(axis=1)
+    return {"ladder_lose": heatmap(frame, f"Tấn, {P} players, one rung per seat (rotated):\na rung's chance to lose by "
+                                   "its table seat", ".1%", colorbar_label="probability of losing")}
 
 
 def arms_charts(outcomes) -> dict:
