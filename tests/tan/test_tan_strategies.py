@@ -166,7 +166,7 @@ def test_tuned_rung_plays_the_committed_knobs_and_files_name_strategies(tmp_path
     name, knobs = read_knobs_file(TUNED_FILE, "t")
     assert name == "heuristic" and current(Tuned()) == {**current(Heuristic()), **knobs}
     assert Tuned() != Heuristic(**current(Tuned())) and Tuned().name == "tuned"
-    assert list(LADDER)[:5] == ["random", "basic", "beginner", "heuristic", "tuned"]
+    assert list(LADDER)[:5] == ["random", "basic", "heuristic", "beginner", "tuned"]
     f = tmp_path / "k.toml"
     f.write_text('strategy = "heuristic"\n[knobs]\nhold_rank = "Q"\noverload_cards = 4\n')
     assert make_strategy({"file": str(f)}) == Heuristic(hold_rank="Q", overload_cards=4)
