@@ -58,6 +58,20 @@ def chunk_estimates(task, params, chunk_counts) -> tuple[pd.DataFrame, np.ndarra
     return pd.DataFrame(columns), np.asarray(weights, dtype=float)
 
 
+def batch_means(d: pd.DataFrame, w: np.ndarray):
+    """Game-weighted mean of per-chunk differences ``d`` (rows: metrics, columns: chunks), its standard error, the
+    Student-t 97.5 % quantile (K − 1 degrees of freedom) and the two-sided p-value: ``(mean, se, t, p)``."""
+    k = d.shape[1]
+    weights = w / w.sum()
+    mean = (d * weights).sum(axis=1)
+    spread = ((d.sub(mean, axis=0) ** 2) * weights**2).sum(axis=1) * k / max(k - 1, 1)
+    se = np.sqrt(spread)
+    t = stats.t.ppf(0.975, max(k - 1, 1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(se > 0, 2 * stats.t.sf(np.abs(mean / se), max(k - 1, 1)), np.where(mean == 0, 1.0, 0.0))
+    return mean, se, t, p
+
+
 def paired_differences(base, arm) -> pd.DataFrame:
     """Differences ``arm − baseline`` of every metric, with paired 95 % intervals and p-values.
 
@@ -73,13 +87,7 @@ def paired_differences(base, arm) -> pd.DataFrame:
     d = d.reindex([k for k in order if k in d.index] + [k for k in d.index if k not in set(order)])  # the rows' order
     k = d.shape[1]
     check_paired_chunks(k, exp_a.arm)
-    weights = w / w.sum()
-    mean = (d * weights).sum(axis=1)
-    spread = ((d.sub(mean, axis=0) ** 2) * weights**2).sum(axis=1) * k / max(k - 1, 1)
-    se = np.sqrt(spread)
-    t = stats.t.ppf(0.975, max(k - 1, 1))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(se > 0, 2 * stats.t.sf(np.abs(mean / se), max(k - 1, 1)), np.where(mean == 0, 1.0, 0.0))
+    mean, se, t, p = batch_means(d, w)
 
     whole_b = base.rows.assign(key=[_row_key(m, s) for m, s in zip(base.rows.metric, base.rows.seat)]).set_index("key")
     whole_a = arm.rows.assign(key=[_row_key(m, s) for m, s in zip(arm.rows.metric, arm.rows.seat)]).set_index("key")

@@ -282,6 +282,30 @@ def cmd_check(args) -> int:
     return code
 
 
+def cmd_tune(args) -> int:
+    from analysis.tune import format_result, knobs_toml, tune
+    from sim.run_folder import atomic_write
+
+    out = Path(args.out) if args.out else REPORTS / "tune" / f"{Path(args.config).stem}-seat{args.seat}.toml"
+    if out.suffix != ".toml":
+        raise CardoddsError(f"--out must name a .toml file (the tuned knobs), not {str(out)!r}")
+    folder = out.with_suffix(".runs")
+    if folder.exists() and any(folder.iterdir()) and not args.resume:
+        raise CardoddsError(f"{folder}: already holds a tuning's evaluations; add --resume to reuse them or choose "
+                            "another --out")
+    knobs = [k for k in args.knobs.split(",") if k] if args.knobs else None
+    result = tune(args.config, seat=args.seat, games=args.games, seed=args.seed, jobs=_resolve_jobs(args.jobs),
+                  folder=folder, progress=None if args.progress else False, knobs=knobs)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(out, knobs_toml(result, "cardodds " + " ".join(sys.argv[1:])).encode("utf-8"))
+    result["out"] = str(out)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(format_result(result) + f"\nknobs written to {out} (a config names it as {{file = \"{out}\"}})")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardodds", description="Monte Carlo and exact odds for Chắn, Sâm and Tấn.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -348,6 +372,20 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--arm", help="the arm of --config to replay (default: its baseline, named in the output)")
     replay.add_argument("--log", metavar="FILE", help="Chắn: also write the game's JSON move log (what `check` reads)")
     replay.set_defaults(func=cmd_replay)
+
+    tune = sub.add_parser("tune", help="find one seat's knob values against the table's other strategies")
+    tune.add_argument("config", help="experiment file whose table is played, e.g. configs/tan_tune.toml")
+    tune.add_argument("--seat", type=_positive, default=0, help="table seat whose strategy is tuned (default 0)")
+    tune.add_argument("--games", type=_positive, help="budget in games (default: the file's games)")
+    tune.add_argument("--seed", type=_positive, help="random seed (overrides the file)")
+    tune.add_argument("--jobs", type=_jobs, default=1, help="worker processes (default 1; the knobs do not depend on it)")
+    tune.add_argument("--knobs", help="comma-separated knobs to tune (default: every declared knob)")
+    tune.add_argument("--out", help="knobs file to write (default: reports/tune/<config>-seat<S>.toml; evaluations "
+                      "are cached beside it in <out>.runs/)")
+    tune.add_argument("--resume", action="store_true", help="reuse the evaluations cached beside --out")
+    tune.add_argument("--json", action="store_true", help="print the result as JSON")
+    tune.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    tune.set_defaults(func=cmd_tune)
 
     check = sub.add_parser("check", help="list the fouls of a recorded game")
     check.add_argument("game", choices=["chan"])

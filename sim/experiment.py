@@ -118,6 +118,9 @@ class Experiment:
         The name of the arm the others are compared with.
     sweep : tuple or None
         ``(parameter, value)`` for an arm made by ``[sweep]``.
+    ladder : tuple or None
+        ``(rung, field, k)`` for the ``k``-th arm made by ``[ladder]`` (in the file's order: rungs, then fields): the
+        rung at table seat 0, the field at the others; ``("mixed", rungs by table seat, k)`` for a mixed table.
     objective : tuple or None
         ``(metric, seat, goal)`` from ``[sweep] objective = "metric:seat"`` and ``goal = "max" | "min"``: the value the
         report names the best arm by.
@@ -143,6 +146,7 @@ class Experiment:
     backend: str = "loky"
     scheduler: str | None = None
     objective: tuple[str, int | None, str] | None = None
+    ladder: tuple | None = None
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run (so one may resume the other): everything but the number of games."""
@@ -282,10 +286,10 @@ def load_arms(
         table.get("backend"), table.get("scheduler"), backend=backend, scheduler=scheduler, where=where
     )
 
-    allowed = ("experiment", "arms", "sweep") + tuple(task.sections)
+    allowed = ("experiment", "arms", "sweep", "ladder") + tuple(task.sections)
     sections: dict[str, Any] = {}
     for key, value in doc.items():
-        if key in ("arms", "sweep"):
+        if key in ("arms", "sweep", "ladder"):
             continue
         if key not in allowed:
             raise unknown_key_error(key, allowed, f"{path} (task '{task.name}')")
@@ -294,11 +298,11 @@ def load_arms(
                 raise CardoddsError(f"{path}: '{key}' must be a table ([{key}]), not {value!r}")
             sections[key] = value
     sections = {key: sections.get(key, {}) for key in task.sections}
-    variants = _variants(doc, task, path)
+    variants = _variants(doc, task, path, sections)
     baseline = variants[0][0]
     objective = _objective(doc.get("sweep"), path)
     arms = []
-    for arm, overrides, sweep in variants:
+    for arm, overrides, sweep, ladder in variants:
         arm_sections = _merge(sections, overrides)
         where = str(path) if arm == "main" else f"{path} (arm '{arm}')"
         arms.append(
@@ -321,6 +325,7 @@ def load_arms(
                 backend=run_backend,
                 scheduler=run_scheduler,
                 objective=objective,
+                ladder=ladder,
             )
         )
     return arms
@@ -355,15 +360,18 @@ def _merge(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _variants(doc: dict[str, Any], task: Task, path: Path) -> list[tuple[str, dict[str, Any], tuple | None]]:
-    """The arms of a file as (name, section overrides, sweep point), the baseline first."""
-    arms, sweep = doc.get("arms"), doc.get("sweep")
-    if arms is not None and sweep is not None:
-        raise CardoddsError(f"{path}: use either [[arms]] or [sweep], not both")
+def _variants(doc: dict[str, Any], task: Task, path: Path, sections: dict[str, Any]) -> list[tuple]:
+    """The arms of a file as (name, section overrides, sweep point, ladder pair), the baseline first."""
+    arms, sweep, ladder = doc.get("arms"), doc.get("sweep"), doc.get("ladder")
+    found = [name for name, x in (("[[arms]]", arms), ("[sweep]", sweep), ("[ladder]", ladder)) if x is not None]
+    if len(found) > 1:
+        raise CardoddsError(f"{path}: use one of [[arms]], [sweep], [ladder], not both {found[0]} and {found[1]}")
     if sweep is not None:
         return _sweep_variants(sweep, task, path)
+    if ladder is not None:
+        return _ladder_variants(ladder, task, path, sections)
     if arms is None:
-        return [("main", {}, None)]
+        return [("main", {}, None, None)]
     if not isinstance(arms, list) or not arms or not all(isinstance(a, dict) for a in arms):
         raise CardoddsError(f"{path}: 'arms' must be a list of tables ([[arms]]), each with a name")
     result, seen = [], set()
@@ -386,7 +394,7 @@ def _variants(doc: dict[str, Any], task: Task, path: Path) -> list[tuple[str, di
             overrides[key] = value
         if arm.get("baseline") not in (None, True, False):
             raise CardoddsError(f"{where}: 'baseline' must be true or false")
-        result.append((arm_name, overrides, None))
+        result.append((arm_name, overrides, None, None))
     marked = [i for i, arm in enumerate(arms) if arm.get("baseline") is True]
     if len(marked) > 1:
         raise CardoddsError(f"{path}: only one arm may have baseline = true")
@@ -395,7 +403,7 @@ def _variants(doc: dict[str, Any], task: Task, path: Path) -> list[tuple[str, di
     return result
 
 
-def _sweep_variants(sweep: Any, task: Task, path: Path) -> list[tuple[str, dict[str, Any], tuple]]:
+def _sweep_variants(sweep: Any, task: Task, path: Path) -> list[tuple]:
     where = f"{path} [sweep]"
     if not isinstance(sweep, dict):
         raise CardoddsError(f"{where}: must be a table with 'parameter' and 'values'")
@@ -422,5 +430,69 @@ def _sweep_variants(sweep: Any, task: Task, path: Path) -> list[tuple[str, dict[
         for part in parts[:-1]:
             node = node.setdefault(part, {})
         node[parts[-1]] = value
-        result.append((f"{parts[-1]}={value}", overrides, (parameter, value)))
+        result.append((f"{parts[-1]}={value}", overrides, (parameter, value), None))
+    return result
+
+
+_LADDER_KEYS = ("rungs", "field")
+
+
+def _rung_label(spec: Any, where: str) -> str:
+    name = spec.get("name") or Path(str(spec.get("file", ""))).stem if isinstance(spec, dict) else spec
+    if not isinstance(name, str) or not _ARM_RE.fullmatch(name):
+        raise CardoddsError(f"{where}: a rung is a strategy name or a table with 'name' (or 'file'), not {spec!r}")
+    return name
+
+
+def _ladder_variants(ladder: Any, task: Task, path: Path, sections: dict[str, Any]) -> list[tuple]:
+    """The arms of a strength ladder: each rung at one seat against a table of the field.
+
+    ``[ladder] rungs = ["random", "basic", ...]`` (names or strategy tables), ``field = "round_robin"`` (default:
+    every rung, itself included, is the field in turn), ``"self"`` (each rung against itself, the mirror), one
+    strategy (``"heuristic"``, or a table), or ``"mixed"``: one rung per seat at one table, rotated round it (arm
+    ``mixed_k`` seats rung ``i`` at table seat ``(i + k) % players``).  The arm ``<rung>_vs_<field>`` has the rung at table seat 0 and the field
+    everywhere else (who attacks first is the rules' ``first_attacker``); all arms play the same deals.  The baseline
+    is the first arm where the rung plays its own field (the mirror), else the first arm.
+    """
+    where = f"{path} [ladder]"
+    if not isinstance(ladder, dict):
+        raise CardoddsError(f"{where}: must be a table with 'rungs'")
+    for key in ladder:
+        if key not in _LADDER_KEYS:
+            raise unknown_key_error(key, _LADDER_KEYS, where)
+    if "strategies" not in task.sections:
+        raise CardoddsError(f"{where}: task '{task.name}' has no [strategies] to build a ladder from")
+    if sections.get("strategies"):
+        raise CardoddsError(f"{where}: a ladder sets every seat's strategy; leave out [strategies]")
+    rungs = ladder.get("rungs")
+    if not isinstance(rungs, list) or len(rungs) < 2:
+        raise CardoddsError(f"{where}: 'rungs' must be a list of at least two strategies")
+    labels = [_rung_label(r, where) for r in rungs]
+    if len(set(labels)) != len(labels):
+        raise CardoddsError(f"{where}: 'rungs' names a strategy twice")
+    field = ladder.get("field", "round_robin")
+    if field == "round_robin":
+        fields = list(zip(labels, rungs))
+    elif field in ("self", "mixed"):
+        fields = None
+    else:
+        fields = [(_rung_label(field, f"{where} field"), field)]
+    players = len(task.parse(sections, where).strategies)
+    if field == "mixed":
+        if len(rungs) != players:
+            raise CardoddsError(f"{where}: field = \"mixed\" seats every rung at one table: give {players} rungs "
+                                f"for {players} players, not {len(rungs)}")
+        turn = lambda items, k: list(items[-k:]) + list(items[:-k]) if k else list(items)  # noqa: E731
+        return [(f"mixed_{k}", {"strategies": {"seats": turn(rungs, k)}}, None, ("mixed", tuple(turn(labels, k)), k))
+                for k in range(players)]
+    result = []
+    for label, rung in zip(labels, rungs):
+        for field_label, spec in fields or [(label, rung)]:
+            seats = [spec] * players
+            seats[0] = rung
+            result.append((f"{label}_vs_{field_label}", {"strategies": {"seats": seats}}, None,
+                           (label, field_label, len(result))))
+    mirrors = [i for i, arm in enumerate(result) if arm[3][0] == arm[3][1]]
+    if mirrors and fields is not None:
+        result.insert(0, result.pop(mirrors[0]))
     return result

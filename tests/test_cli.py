@@ -420,7 +420,7 @@ def patch_coin(monkeypatch, run_chunk):
         ("coin", ["--precision", "0.01", "--metric", "nosuch"], "--metric nosuch: experiment 'coin' (demo.coin) has no such metric; it has heads"),
         ("coin", ["--precision", "0.01", "--metric", "hedas"], "has no such metric; did you mean heads?"),
         ("coin", ["--precision", "0.01", "--metric", "heads:1"], "'heads' has no seats (a table-level metric"),
-        ("coin", ["--precision", "0.01", "--max-games", "0"], "--max-games (0) is below the starting number of games (8,000)"),
+        ("coin", ["--precision", "0.01", "--max-games", "100"], "--max-games (100) is below the starting number of games (8,000)"),
         ("coin", ["--precision", "0"], "--precision must be a half-width > 0"),
         ("configs/chan_deal.toml", ["--precision", "0.01", "--metric", "thien_u:3"], "--metric thien_u:3: 'thien_u' has seats 0"),
         ("configs/chan_deal.toml", ["--precision", "0.01", "--metric", "thein_u"], "did you mean thien_u"),

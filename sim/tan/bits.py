@@ -49,6 +49,12 @@ def lowest(x: np.ndarray) -> np.ndarray:
     return np.bitwise_count((x & (~x + ONE)) - ONE).astype(np.int16)
 
 
+def highest(x: np.ndarray) -> np.ndarray:
+    """Id of the highest card of each mask (-1 where the mask is empty)."""
+    # float64 holds every 52-bit mask exactly, so its binary exponent is the top bit's position
+    return (np.frexp(np.asarray(x, dtype=U64).astype(np.float64))[1] - 1).astype(np.int16)
+
+
 def bit(c: np.ndarray) -> np.ndarray:
     """Mask of card ``c`` (0 where ``c < 0`` or ``c >= 52``; ``c`` in -1..64)."""
     return BIT_LUT[np.asarray(c).astype(np.intp) + 1]

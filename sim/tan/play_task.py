@@ -9,7 +9,8 @@ Metrics (seat = position relative to the first attacker, seat 0 = first attacker
 ``bouts.mean``; ``pickups.mean`` (lên per game); ``lose.by_trumps.<k>``, ``lose.by_aces.<k>``, ``lose.by_high.<k>``:
 the chance that a player whose opening hand (as dealt, before any trump swap) holds k trumps / aces / cards J..A loses;
 ``lose.at_table_seat`` by seat: the chance that the player sitting at table seat s (whose strategy ``seats[s]`` sets)
-loses, whoever attacks first — the metric to compare strategy arms on;
+loses, whoever attacks first — the metric to compare strategy arms on; ``lose.seat0_at`` by seat p: the chance that
+the player at table seat 0 loses when it sits at seat p (p = 0: it attacks first) — a ladder rung's loss by seat;
 and, when the seats play different strategies, ``lose.strategy.<name>@<seats>``: the chance that a given seat playing
 that strategy loses (per seat and game, so 1/players is the fair share; seats are absolute here);
 ``lose.after_losing``: the chance that the previous game's loser loses again (single games: the previous game of
@@ -167,6 +168,9 @@ def run_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int) -> Co
         counts[f"held_{name}"] = np.bincount(feat.ravel(), minlength=width)[:width].astype(np.int64)
         counts[f"lost_{name}"] = np.bincount(feat[loser_mask], minlength=width)[:width].astype(np.int64)
     after = prev_loser >= 0
+    at = (-res.first_attacker.astype(np.int64)) % P  # where table seat 0 sits, relative to the first attacker
+    counts["seat0_at"] = np.bincount(at, minlength=P).astype(np.int64)
+    counts["seat0_at_lost"] = np.bincount(at[res.loser == 0], minlength=P).astype(np.int64)
     counts["after_losing"] = np.int64(after.sum())
     counts["after_losing_lost"] = np.int64((res.loser[after] == prev_loser[after]).sum())
     counts["series_follows"] = np.int64(follows.sum())
@@ -183,6 +187,8 @@ def summarize(counts: Counts, params: TanParams) -> list[Row]:
     n = int(counts["games"])
     rows = [proportion_row("lose", s, int(k), n) for s, k in enumerate(counts["lose_seat"])]
     rows += [proportion_row("lose.at_table_seat", s, int(k), n) for s, k in enumerate(counts["lose_abs"])]
+    rows += [proportion_row("lose.seat0_at", s, int(k), int(m))
+             for s, (k, m) in enumerate(zip(counts["seat0_at_lost"], counts["seat0_at"])) if m > 0]
     rows.append(proportion_row("draw", None, int(counts["draw"]), n))
     rows.append(proportion_row("truncated", None, int(counts["truncated"]), n))
     rows.append(mean_row("bouts.mean", None, float(counts["bouts_sum"]), float(counts["bouts_sq"]), n))
@@ -222,8 +228,8 @@ def _strategy_groups(strategies) -> list[tuple[str, list[int]]]:
 
 def charts(outcomes) -> dict:
     """Who loses, by seat; the loss rate against the trumps in the opening hand (every arm in each chart); by table
-    seat when some arm seats different strategies; and for a sweep over the number of players, the loss rate as a
-    seat × players heat map."""
+    seat when some arm seats different strategies; for a sweep over the number of players, the loss rate as a
+    seat × players heat map; for a ladder, its charts (:func:`ladder_charts`)."""
     from analysis.charts import bar_chart
 
     rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
@@ -239,7 +245,8 @@ def charts(outcomes) -> dict:
         figures["lose_by_table_seat"] = bar_chart(
             rows[rows.metric == "lose.at_table_seat"], f"{at}: who loses, by table seat (strategies sit at table seats)",
             xlabel="probability of losing")
-    figures.update(_players_heatmap(outcomes))
+    ladder = getattr(outcomes[0].result.experiment, "ladder", None) is not None
+    figures.update(ladder_charts(outcomes) if ladder else _players_heatmap(outcomes))
     return figures
 
 
@@ -303,6 +310,54 @@ def _result_line(out) -> str:
     return f"result: seat {out.loser} loses after {out.bouts} bouts, {out.pickups} pick-ups"
 
 
+def ladder_charts(outcomes) -> dict:
+    """For a ``[ladder]``: the rung's chance to lose by rung and the seat it sits at (a heat map), and the draw rate at
+    each rung's table (bars with 95 % intervals)."""
+    from analysis.charts import bar_chart, heatmap
+
+    exp = outcomes[0].result.experiment
+    P = exp.params.rules.players
+    outcomes = sorted(outcomes, key=lambda o: o.result.experiment.ladder[2])  # the file's order, weakest rung first
+    if exp.ladder[0] == "mixed":
+        return _mixed_charts(outcomes)
+    pairs = [o.result.experiment.ladder[:2] for o in outcomes]
+    mirror = all(rung == field for rung, field in pairs)
+    fields = sorted({field for _, field in pairs})
+    table, draws = {}, []
+    for o, (rung, field) in zip(outcomes, pairs):
+        label = rung if mirror or len(fields) == 1 else f"{rung} vs {field}"
+        rows = o.rows[o.rows.metric == "lose.seat0_at"]
+        table[label] = {f"seat {int(s)}": e for s, e in zip(rows.seat, rows.estimate)}
+        table[label]["any seat"] = float(o.rows[(o.rows.metric == "lose.at_table_seat") & (o.rows.seat == 0)].estimate.iloc[0])
+        draws.append(o.rows[o.rows.metric == "draw"].assign(label=label))
+    against = "itself" if mirror else (f"{P - 1} {fields[0]} players" if len(fields) == 1 else "each other rung")
+    frame = pd.DataFrame(table).T
+    return {
+        "ladder_lose": heatmap(frame, f"Tấn, {P} players, against {against}:\na rung's chance to lose by its seat "
+                               "(seat 0 attacks first)", ".1%", colorbar_label="probability of losing"),
+        "ladder_draw": bar_chart(pd.concat(draws, ignore_index=True), f"Tấn, {P} players: draw rate, each rung against "
+                                 f"{against}", label_col="label", xlabel="probability of a draw"),
+    }
+
+
+def _mixed_charts(outcomes) -> dict:
+    """A ``field = "mixed"`` ladder: each rung's chance to lose by the table seat it sat at (one rotation each), and
+    over all rotations."""
+    from analysis.charts import heatmap
+
+    P = outcomes[0].result.experiment.params.rules.players
+    table: dict = {}
+    for o in outcomes:
+        rows = o.rows[o.rows.metric == "lose.at_table_seat"]
+        seated = o.result.experiment.ladder[1]
+        for seat, estimate in zip(rows.seat, rows.estimate):
+            table.setdefault(seated[int(seat)], {})[f"table seat {int(seat)}"] = estimate
+    frame = pd.DataFrame(table).T.sort_index(axis=1)
+    frame["every seat"] = frame.mean(axis=1)
+    return {"ladder_lose": heatmap(frame, f"Tấn, {P} players, one rung per seat (rotated):\na rung's chance to lose by "
+                                   "its table seat", ".1%", colorbar_label="probability of losing")}
+
+
 def _players_heatmap(outcomes) -> dict:
     """For a sweep over the number of players: the loss rate as a seat × players heat map."""
     from analysis.charts import heatmap
@@ -332,5 +387,6 @@ TASK = Task(
         "replay_text": replay_text,
         "seating": seating,
         "key_metrics": [("lose", 0), ("lose", 1), ("draw", None), ("bouts.mean", None)],
+        "tune_objective": ("lose.at_table_seat", "min"),
     },
 )

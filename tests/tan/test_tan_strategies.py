@@ -8,10 +8,19 @@ import pytest
 from sim.errors import CardoddsError
 from sim.tan import bits
 from sim.tan.cards import from_mask, parse_card
-from sim.tan.strategies import Basic, Heuristic, RandomLegal, make_strategy, seat_strategies
+from sim.knobs import Choice, Range, check_knobs, current
+from sim.tan.batch import play_batch
+from sim.tan.deal import deal_orders
+from sim.tan.reference import TanGame
+from sim.tan.rules import TanRules
+from sim.tan.strategies import (STRATEGIES as LADDER, TUNED_FILE, Basic, Beginner, Heuristic, RandomLegal, Tuned,
+                                make_strategy, read_knobs_file, seat_strategies)
 
 STRATEGIES = [Basic(), Basic(throw_max="A"), Heuristic(), Heuristic(save_trumps=False),
-              Heuristic(overload=False, endgame=False), Heuristic(take_max_table=0, hold_rank="2")]
+              Heuristic(overload=False, endgame=False), Heuristic(take_max_table=0, hold_rank="2"),
+              Beginner(), Tuned(), Heuristic(save_stock=6, overload_stock=3, trump_throw_max="10"),
+              Heuristic(trump_throw_max="6", overload_cards=5, save_stock=12), Heuristic(endgame_lead_high=True)]
+NEW = [Beginner(), Tuned(), Heuristic(save_stock=6, overload_stock=3, trump_throw_max="10", endgame_lead_high=True)]
 
 
 def random_views(n, seed):
@@ -79,4 +88,90 @@ def test_make_strategy():
     assert seat_strategies(["basic", "random"], 2)[1] == RandomLegal()
     for bad in ({"name": "x"}, 3, {"overload": True}, {"name": "basic", "throw_max": "1"}):
         with pytest.raises(CardoddsError):
+            make_strategy(bad)
+
+
+@pytest.mark.parametrize("k", range(len(NEW)))
+def test_same_information_same_decision(k):
+    """Two views that differ only in what the player cannot see (the other hands, the stock's order, the seat's
+    number) give the same decision."""
+    s = NEW[k]
+    v = random_views(300, 50 + k)
+    v.is_lead &= v.legal != 0
+    rng = np.random.default_rng(k)
+    for i in range(300):
+        w = one(v, i, seat=0, hidden=sorted(rng.choice(52, 10, replace=False).tolist()))
+        u = one(v, i, seat=3, hidden=sorted(rng.choice(52, 10, replace=False).tolist()))
+        if w.legal:
+            assert s.attack(w) == s.attack(u) and s.defend(w) == s.defend(u)
+        if w.options:
+            assert s.exchange(w) == s.exchange(u)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_new_rungs_agree_with_the_reference_game_for_game(players):
+    rules = TanRules(players=players)
+    seats = [NEW[(p + players) % len(NEW)] for p in range(players)]
+    for strategies in ([Beginner()] * players, [Tuned()] * players, seats):
+        o, f = deal_orders(rules, np.random.default_rng(players), 300)
+        br = play_batch(rules, o, f, strategies, check=True, handoff_bouts=None)
+        for i in range(300):
+            out = TanGame(rules, o[i], f[i], strategies, check=True).play()
+            assert (-1 if out.loser is None else out.loser, out.bouts, out.pickups, out.draw) == (
+                br.loser[i], br.bouts[i], br.pickups[i], br.draw[i]), f"game {i}"
+
+
+def test_beginner_plays_like_a_casual_player():
+    trump = 3  # hearts
+    c = parse_card
+    add = SimpleNamespace(legal=[c("Kh"), c("As")], is_lead=False, trump=trump, stock_left=10)
+    assert Beginner().attack(add) == c("As")  # any rank, but no trump while the stock lasts
+    assert Beginner().attack(SimpleNamespace(**{**vars(add), "legal": [c("Kh")]})) is None
+    assert Beginner().attack(SimpleNamespace(**{**vars(add), "legal": [c("Kh")], "stock_left": 0})) == c("Kh")
+    cover = SimpleNamespace(legal=[c("2h"), c("Qs")], trump=trump, stock_left=30, card=c("Js"), n_attack=1)
+    assert Beginner().defend(cover) == c("Qs")  # always covers, cheapest first
+    assert Beginner().defend(SimpleNamespace(**{**vars(cover), "legal": [c("Ah")]})) == c("Ah")
+
+
+def test_new_heuristic_knobs_default_to_the_old_player():
+    h = Heuristic()
+    assert (h.save_stock, h.overload_stock, h.trump_throw_max) == (0, 0, "A")
+    trump, c = 3, parse_card
+    view = SimpleNamespace(legal=[c("Qh"), c("5h")], is_lead=False, trump=trump, stock_left=0, defender_cards=4)
+    assert h.attack(view) == c("5h")
+    assert Heuristic(trump_throw_max="4").attack(view) is None
+    early = SimpleNamespace(**{**vars(view), "stock_left": 3})
+    assert h.attack(early) is None and Heuristic(overload_stock=3).attack(early) == c("5h")
+    cover = SimpleNamespace(legal=[c("Qh")], trump=trump, stock_left=3, card=c("9s"), n_attack=1)
+    assert h.defend(cover) is None and Heuristic(save_stock=3).defend(cover) == c("Qh")
+
+
+def test_knob_declarations():
+    assert Range(0, 6).values() == list(range(7))
+    assert Range(0, 12).values() == [0, 2, 4, 6, 8, 10, 12]
+    assert Range(0.0, 1.0, integer=False, points=3).values() == [0.0, 0.5, 1.0]
+    assert Choice((True, False)).allows(True) and not Choice((True, False)).allows(1)
+    assert not Range(0, 6).allows(7) and not Range(0, 6).allows(True) and not Range(0, 6).allows(2.5)
+    for cls in (Heuristic, Tuned):
+        h = cls()
+        assert set(cls.knobs) <= {f for f in h.__dataclass_fields__}
+        check_knobs(cls, current(h), "test")  # every default is inside its declared range
+    with pytest.raises(CardoddsError, match="not a tunable knob"):
+        check_knobs(Heuristic, {"colour": 1}, "x")
+    with pytest.raises(CardoddsError, match="must be one of"):
+        check_knobs(Heuristic, {"take_max_table": 9}, "x")
+
+
+def test_tuned_rung_plays_the_committed_knobs_and_files_name_strategies(tmp_path):
+    name, knobs = read_knobs_file(TUNED_FILE, "t")
+    assert name == "heuristic" and current(Tuned()) == {**current(Heuristic()), **knobs}
+    assert Tuned() != Heuristic(**current(Tuned())) and Tuned().name == "tuned"
+    assert list(LADDER)[:5] == ["random", "basic", "heuristic", "beginner", "tuned"]
+    f = tmp_path / "k.toml"
+    f.write_text('strategy = "heuristic"\n[knobs]\nhold_rank = "Q"\noverload_cards = 4\n')
+    assert make_strategy({"file": str(f)}) == Heuristic(hold_rank="Q", overload_cards=4)
+    assert make_strategy({"file": str(f), "overload_cards": 1}) == Heuristic(hold_rank="Q", overload_cards=1)
+    for bad, match in (({"file": str(f), "name": "basic"}, "not of 'basic'"), ({"file": str(tmp_path / "no")},
+                       "cannot read"), ({"file": 3}, "must be a path")):
+        with pytest.raises(CardoddsError, match=match):
             make_strategy(bad)

@@ -1,0 +1,71 @@
+"""``cardodds tune``: finds better knobs on a toy table, is reproducible whatever --jobs, resumes, rejects bad input."""
+
+import json
+
+import pytest
+
+from analysis.cli import main
+from analysis.tune import tune
+from sim.tan.strategies import Heuristic, make_strategy
+
+TOY = """[experiment]
+name = "toy"
+task = "tan.play"
+games = {games}
+chunk_size = 300
+[rules]
+players = 2
+[strategies]
+seats = [{seat0}, "heuristic"]
+"""
+BAD_START = '{name = "heuristic", take_trump_rank = "2", take_max_table = 6}'  # takes rather than cover with any trump
+
+
+def toy(tmp_path, games=9600, seat0=BAD_START):
+    path = tmp_path / "toy.toml"
+    path.write_text(TOY.format(games=games, seat0=seat0))
+    return path
+
+
+def test_finds_better_knobs_and_measures_the_gain_on_fresh_deals(tmp_path):
+    result = tune(toy(tmp_path), knobs=["save_trumps"], folder=tmp_path / "runs", progress=False)
+    assert result["changed"] == {"save_trumps": False}
+    assert result["gain"] > 0.05 and result["gain_ci"][0] > 0  # a real gain, interval excluding 0
+    assert result["tuned_value"] < result["start_value"]
+    assert result["validation_seed"] == result["seed"] + 1
+    assert result["games"] == result["search_games"] + result["validation_games"] <= 9600
+    assert result["steps"][0]["adopted"] is True
+
+
+def test_same_seed_same_knobs_with_one_or_two_jobs(tmp_path):
+    config = toy(tmp_path)
+    one = tune(config, knobs=["save_trumps", "endgame"], folder=tmp_path / "a", jobs=1, progress=False)
+    two = tune(config, knobs=["save_trumps", "endgame"], folder=tmp_path / "b", jobs=2, progress=False)
+    assert one == two
+
+
+def test_cli_writes_a_knobs_file_a_config_can_name_and_resumes(tmp_path, capsys):
+    config, out = toy(tmp_path), tmp_path / "tuned.toml"
+    args = ["tune", str(config), "--knobs", "save_trumps", "--out", str(out), "--json", "--no-progress"]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert make_strategy({"file": str(out)}) == Heuristic(take_trump_rank="2", take_max_table=6, save_trumps=False)
+    assert "paired 95 % CI" in out.read_text()
+    assert main(args) == 2 and "--resume" in capsys.readouterr().err  # never overwrites cached work silently
+    assert main(args + ["--resume"]) == 0
+    assert json.loads(capsys.readouterr().out) == first
+
+
+@pytest.mark.parametrize("extra,seat0,match", [
+    (["--seat", "2"], BAD_START, "--seat must be from 0 to 1"),
+    (["--knobs", "colour"], BAD_START, "'colour' is not a tunable knob of heuristic"),
+    ([], '"basic"', "declares no tunable knobs"),
+    ([], '"nobody"', "unknown Tấn strategy 'nobody'"),
+    (["--games", "1000"], BAD_START, "too small"),
+    (["--out", "x.json"], BAD_START, "must name a .toml file"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, extra, seat0, match):
+    args = ["tune", str(toy(tmp_path, seat0=seat0)), "--out", str(tmp_path / "o.toml"), "--no-progress", *extra]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardodds: error: ") and err.count("\n") == 1 and match in err
