@@ -38,7 +38,7 @@ def _conditioned_orders(cards: list[int], trump: int, seat: int, rules: TanRules
 
 
 def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: int, strategy="basic",
-             rules: dict | None = None, progress: bool | None = None) -> dict:
+             rules: dict | None = None, progress: bool | None = None, on_batch=None) -> dict:
     """Loss chance of ``hand`` held at ``seat`` (0 = first attacker) with ``trump`` as the trump suit.
 
     Parameters
@@ -55,6 +55,9 @@ def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: i
     progress : bool or None
         A progress bar on stderr (None: when stderr is a terminal).  The games are played in batches
         (:func:`analysis.batches.batches`), so memory stays bounded for any ``games``.
+    on_batch : callable, optional
+        Called after each batch but the last with the result so far (the same keys, over the games played yet); it
+        may raise to stop the run (``cardodds serve`` streams and cancels this way).
 
     Returns
     -------
@@ -75,7 +78,8 @@ def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: i
         raise CardoddsError(f"seat must be 0..{r.players - 1}, not {seat!r}")
     check_games(games)
     strategies = seat_strategies(strategy, r.players, "odds strategy")
-    lose = draw = truncated = bouts = 0
+    inputs = {"hand": format_cards(cards), "trump": SUIT_SYMBOLS[t], "players": r.players, "seat": seat}
+    lose = draw = truncated = bouts = played = 0
     for seq, n in batches(games, seed, desc="odds tan", progress=progress):
         orders = _conditioned_orders(cards, t, seat, r, stream(seq, DEAL), n)
         res = play_batch(r, orders, np.zeros(n, dtype=np.int8), strategies, rng=stream(seq, PLAY))
@@ -83,19 +87,24 @@ def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: i
         draw += int(res.draw.sum())
         truncated += int(res.truncated.sum())
         bouts += int(res.bouts.sum())
+        played += n
+        if on_batch is not None and played < games:
+            on_batch(_result(inputs, played, seed, strategies[0].name, lose, draw, truncated, bouts))
+    return _result(inputs, games, seed, strategies[0].name, lose, draw, truncated, bouts)
 
+
+def _result(inputs: dict, games: int, seed: int, strategy: str, lose: int, draw: int, truncated: int,
+            bouts: int) -> dict:
+    """:func:`odds_tan`'s result from the counts over ``games`` games."""
     def prop(k):
         lo, hi = wilson(int(k), games)
         return {"estimate": int(k) / games, "ci_low": lo, "ci_high": hi}
 
     return {
-        "hand": format_cards(cards),
-        "trump": SUIT_SYMBOLS[t],
-        "players": r.players,
-        "seat": seat,
+        **inputs,
         "games": games,
         "seed": seed,
-        "strategy": strategies[0].name,
+        "strategy": strategy,
         "lose": prop(lose),
         "draw": prop(draw),
         "truncated": prop(truncated),
