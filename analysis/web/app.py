@@ -46,8 +46,14 @@ MAX_GAMES = 10_000_000
 """A page asks for at most this many games (a request runs until done or cancelled)."""
 
 log = logging.getLogger("cardodds.serve")
-_WORKERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="odds")
-"""Two requests compute at once; a third waits (the engines use numpy and release the GIL)."""
+_EXACT = ThreadPoolExecutor(max_workers=2, thread_name_prefix="exact")
+"""Exact parts run here, so a new hand's first answer never waits behind a simulation finishing its batch."""
+_SIMULATE = ThreadPoolExecutor(max_workers=2, thread_name_prefix="simulate")
+"""Two simulations run at once; a third waits (the engines use numpy and release the GIL)."""
+
+
+STOPPING = threading.Event()
+"""Set on Ctrl-C: open streams end with a message instead of being cut (no traceback in the server's log)."""
 
 
 class Cancelled(Exception):
@@ -138,25 +144,17 @@ def _event(kind: str, data) -> str:
     return f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-def _run(exact, simulate, put, cancel: threading.Event) -> None:
-    """The worker: the exact part, then the simulation batch by batch; every outcome goes to ``put``."""
-
-    def on_batch(partial):
-        if cancel.is_set():
-            raise Cancelled
-        put("progress", partial)
-
+def _outcome(work, *args) -> tuple[str, object]:
+    """``("value", result)`` of ``work(*args)``, or ``("error", {"error": message})`` — never an exception."""
     try:
-        known = exact()
-        put("exact", known)
-        put("done", simulate(known, on_batch))
+        return "value", work(*args)
     except Cancelled:
-        pass
+        return "cancelled", None
     except CardoddsError as exc:
-        put("error", {"error": str(exc)})
+        return "error", {"error": str(exc)}
     except Exception as exc:  # never a traceback on the page; one line in the server's log
         log.error("cardodds serve: internal error: %s: %s", type(exc).__name__, exc)
-        put("error", {"error": f"internal error ({type(exc).__name__}); the server log has the details"})
+        return "error", {"error": f"internal error ({type(exc).__name__}); the server log has the details"}
 
 
 async def odds(request: Request):
@@ -166,24 +164,42 @@ async def odds(request: Request):
         return JSONResponse({"error": f"unknown game {game!r}; one of {', '.join(GAMES)}"}, status_code=404)
     try:
         exact, simulate = JOBS[game](request.query_params)
+        games = _games(request.query_params)
     except CardoddsError as exc:
         return JSONResponse({"error": str(exc)}, status_code=400)
-    games = _games(request.query_params)
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue = asyncio.Queue()
     cancel = threading.Event()
 
-    def put(kind, data):
-        if kind == "progress":
-            data = {"result": data, "played": _played(data), "games": games}
-        loop.call_soon_threadsafe(queue.put_nowait, (kind, data))
+    def on_batch(partial):  # in the worker, after each batch but the last
+        if cancel.is_set():
+            raise Cancelled
+        progress = {"result": partial, "played": _played(partial), "games": games}
+        loop.call_soon_threadsafe(queue.put_nowait, ("progress", progress))
+
+    def simulated(known):
+        kind, data = _outcome(simulate, known, on_batch)
+        loop.call_soon_threadsafe(queue.put_nowait, ("done" if kind == "value" else kind, data))
 
     async def events():
+        kind, known = await loop.run_in_executor(_EXACT, _outcome, exact)
+        if kind == "error":
+            yield _event(kind, known)
+            return
+        yield _event("exact", known)
         request.app.state.running += 1
-        future = loop.run_in_executor(_WORKERS, _run, exact, simulate, put, cancel)
+        future = loop.run_in_executor(_SIMULATE, simulated, known)
         try:
             while True:
-                kind, data = await queue.get()
+                try:
+                    kind, data = await asyncio.wait_for(queue.get(), 0.2)
+                except asyncio.TimeoutError:
+                    if STOPPING.is_set():
+                        yield _event("error", {"error": "the server is stopping"})
+                        return
+                    continue
+                if kind == "cancelled":
+                    return
                 yield _event(kind, data)
                 if kind in ("done", "error"):
                     return
@@ -279,14 +295,35 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+WARM_UP = {
+    "chan": {"hand": "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"},
+    "sam": {"hand": "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd"},
+    "tan": {"hand": "As Ac Ad Kh 2s 3c 4d 5s", "trump": "h"},
+}
+"""A hand per game whose exact part is computed once before serving (imports, move tables), so the first
+player's first answer is as quick as the next ones."""
+
+
+def warm_up() -> None:
+    for game, query in WARM_UP.items():
+        exact, _ = JOBS[game](query)
+        exact()
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000) -> int:
     """Serve the pages until Ctrl-C; prints the address first (with the port chosen when ``port`` is 0)."""
     import uvicorn
 
     sock = listen(host, port)
+    warm_up()
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     print(f"cardodds: serving on http://{shown}:{bound}/ (Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(create_app(), log_level="warning", access_log=False, timeout_graceful_shutdown=1)
-    uvicorn.Server(config).run(sockets=[sock])
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            STOPPING.set()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(create_app(), log_level="warning", access_log=False, timeout_graceful_shutdown=5)
+    Server(config).run(sockets=[sock])
     return 0

@@ -1,6 +1,6 @@
 // cardodds serve: pick cards, ask /api/odds/<game>, show the events as they stream in.
 // Every number shown comes from the server (the functions of `cardodds odds`); each carries data-key (its path in
-// the JSON of `cardodds odds <game> --json`) and data-value (the number in full), so the page can be checked.
+// the JSON of `cardodds odds <game> --json`) and data-value (the value as JSON, in full), so the page can be checked.
 "use strict";
 
 const GAME = location.pathname.replace(/^\//, "").split("/")[0] || "chan";
@@ -12,10 +12,10 @@ function esc(s) {
 }
 function num(key, v, digits = 4) {
   const shown = typeof v === "number" && !Number.isInteger(v) ? v.toFixed(digits) : v.toLocaleString("en");
-  return `<span class="num" data-key="${esc(key)}" data-value="${esc(String(v))}">${esc(shown)}</span>`;
+  return `<span class="num" data-key="${esc(key)}" data-value="${esc(JSON.stringify(v))}">${esc(shown)}</span>`;
 }
-function text(key, v) {
-  return `<span data-key="${esc(key)}" data-value="${esc(String(v))}">${esc(v)}</span>`;
+function text(key, v, shown = v) {
+  return `<span data-key="${esc(key)}" data-value="${esc(JSON.stringify(v))}">${esc(shown)}</span>`;
 }
 function interval(key, d, est = "estimate") {
   return `${num(`${key}.${est}`, d[est])} <span class="ci">95% [${num(`${key}.ci_low`, d.ci_low)}, ${num(`${key}.ci_high`, d.ci_high)}]</span>`;
@@ -183,9 +183,9 @@ const EXACT = {
   sam(d) {
     const b = d.bayes;
     let h = `<h2>Hand</h2><p>${text("hand", d.hand)} against ${num("opponents", d.opponents)} opponents</p>`;
-    h += `<p>tới trắng: ${text("toi_trang", d.toi_trang || "none")}</p>`;
+    h += `<p>tới trắng: ${text("toi_trang", d.toi_trang, d.toi_trang || "none")}</p>`;
     h += `<h3>The bayes declarer</h3><p class="answer">${b.declare ? "declare Sâm" : "do not declare Sâm"}` +
-      `<span hidden data-key="bayes.declare" data-value="${b.declare}"></span></p>`;
+      `<span hidden data-key="bayes.declare" data-value="${JSON.stringify(b.declare)}"></span></p>`;
     h += `<p>P(Sâm succeeds) ≈ ${num("bayes.p_success", b.p_success)} (${num("bayes.wins", b.wins)} of ${num("bayes.n", b.n)} held-out deals)` +
       (b.plan.length ? `, plan ${esc(b.plan.join(" → "))}` : ", no plan") + `</p>`;
     h += `<p>expected cược: declaring ${num("bayes.sam_value", b.sam_value, 2)}, a normal game ${num("bayes.normal_value", b.normal_value, 2)}` +
