@@ -245,11 +245,29 @@ def test_progress_refines_and_a_closed_request_stops_computing(server):
             break
     assert kinds == ["exact", "progress", "progress"]
     stream.close()  # the browser aborts: the server stops at its next batch
+    assert _until_idle(server) == 0
+
+
+def _until_idle(url: str) -> int:
     for _ in range(600):
-        if _running(server) == 0:
+        if _running(url) == 0:
             break
         time.sleep(0.1)
-    assert _running(server) == 0
+    return _running(url)
+
+
+def test_changing_the_hand_in_the_page_cancels_its_simulation(server, browser):
+    _open(browser, server, "tan", trump="h")
+    box = browser.find_element("id", "games")
+    box.clear()
+    box.send_keys(str(400 * BATCH))  # minutes of play if nothing stopped it
+    _click_hand(browser, TAN_HAND)
+    _wait(browser, lambda d: "refining" in d.find_element("id", "progress-text").text)
+    assert _running(server) == 1
+    _click_hand(browser, "Qh")  # a ninth card: the page aborts its request and asks again
+    _state(browser, "error")
+    assert browser.find_element("id", "error").text == "a Tấn hand has 8 cards, 9 given"
+    assert _until_idle(server) == 0
 
 
 def test_bad_options_are_json_errors(server):

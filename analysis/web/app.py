@@ -122,14 +122,14 @@ def sam_job(query):
 
 
 def tan_job(query):
-    """A Tấn request: nothing is exact but the hand itself; :func:`odds_tan` simulates."""
-    from analysis.odds_tan import odds_tan
+    """A Tấn request: nothing is exact but the checked hand (:func:`tan_hand`); :func:`odds_tan` simulates."""
+    from analysis.odds_tan import odds_tan, tan_hand
 
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, low=0)
     trump, players, seat = query.get("trump", ""), _int(query, "players", 4), _int(query, "seat", 0)
 
     def exact():
-        return {"hand": hand, "trump": trump, "players": players, "seat": seat}
+        return tan_hand(hand, trump, players, seat)
 
     def simulate(known, on_batch):
         return odds_tan(hand, trump, players, seat, games, seed, on_batch=on_batch)
@@ -318,6 +318,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> int:
     warm_up()
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"cardodds: listening on {host}: anyone who reaches this address can run simulations here", flush=True)
     print(f"cardodds: serving on http://{shown}:{bound}/ (Ctrl-C stops)", flush=True)
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):
