@@ -178,6 +178,8 @@ async def odds(request: Request):
         loop.call_soon_threadsafe(queue.put_nowait, ("progress", progress))
 
     def simulated(known):
+        if cancel.is_set():  # gone while it waited for a worker
+            return
         kind, data = _outcome(simulate, known, on_batch)
         loop.call_soon_threadsafe(queue.put_nowait, ("done" if kind == "value" else kind, data))
 
