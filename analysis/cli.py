@@ -274,6 +274,16 @@ def _replay_arm(arms, name: str | None, config: str):
     raise CardoddsError(f"{config} has no arm '{name}'; its arms: {', '.join(a.arm for a in arms)}")
 
 
+def cmd_serve(args) -> int:
+    try:
+        from analysis.web.app import serve
+    except ImportError as exc:
+        raise CardoddsError(f"serve needs the web extra ({exc.name} is missing): pip install -e \".[web]\"") from None
+    if not 0 <= args.port <= 65535:
+        raise CardoddsError(f"--port must be 0..65535 (0: a free port), not {args.port}")
+    return serve(args.host, args.port)
+
+
 def cmd_check(args) -> int:
     from sim.chan.play_task import check_text
 
@@ -391,6 +401,11 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("game", choices=["chan"])
     check.add_argument("log", help="move log (JSON)")
     check.set_defaults(func=cmd_check)
+
+    serve = sub.add_parser("serve", help="a local web page per game: click cards, get the odds")
+    serve.add_argument("--port", type=_positive, default=8000, help="port (default 8000; 0: a free one)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.set_defaults(func=cmd_serve)
     return parser
 
 

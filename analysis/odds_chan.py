@@ -61,16 +61,17 @@ def fixed_hand_orders(counts, seat: int, cai: int, rng: np.random.Generator, n: 
 
 
 def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: ChanRules | None = None,
-               strategies="basic", progress: bool | None = None) -> dict:
+               strategies="basic", progress: bool | None = None, on_batch=None) -> dict:
     """The chance that ``hand``, dealt to ``seat``, wins the game (simulated, with a 95 % Wilson interval).
 
     The hand is fixed at ``seat`` (20 cards at the cái's seat, else 19); the other cards are dealt uniformly at
     random to the other seats and the nọc, and every game is played to the end by the batch engine with
     ``strategies`` (``basic`` at every seat by default).  The games are played in batches
     (:func:`analysis.batches.batches`), each dealt from the DEAL stream of its own chunk seed of ``seed``.
+    ``on_batch``, if given, is called after each batch with the result so far (the same keys, over the games played
+    yet); it may raise to stop the run (``cardodds serve`` streams and cancels this way).
     """
     from analysis.batches import batches, check_games
-    from analysis.estimate import wilson
     from sim.chan.batch import play_batch
     from sim.errors import CardoddsError
     from sim.streams import DEAL, stream
@@ -84,12 +85,21 @@ def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: 
     if int(counts.sum()) != size:
         who = "the cái's seat" if size == 20 else f"seat {seat} (not the cái, seat {rules.cai_seat})"
         raise CardoddsError(f"a hand at {who} has {size} cards, this one has {int(counts.sum())}")
-    wins = draws = 0
+    wins = draws = played = 0
     for seed_seq, n in batches(games, seed, desc="odds chan", progress=progress):
         orders = fixed_hand_orders(counts, seat, rules.cai_seat, stream(seed_seq, DEAL), n)
         res = play_batch(rules, orders, strategies)
         wins += int((res.winner == seat).sum())
         draws += int(res.draw.sum())
+        played += n
+        if on_batch is not None and played < games:
+            on_batch(_win_chance_result(seat, played, seed, wins, draws))
+    return _win_chance_result(seat, games, seed, wins, draws)
+
+
+def _win_chance_result(seat: int, games: int, seed: int, wins: int, draws: int) -> dict:
+    from analysis.estimate import wilson
+
     low, high = wilson(wins, games)
     return {"seat": seat, "games": games, "seed": seed, "wins": wins, "p_win": wins / games,
             "ci_low": float(low), "ci_high": float(high), "p_draw": draws / games}

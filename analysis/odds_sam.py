@@ -136,29 +136,51 @@ PLAN_DEALS = BATCH
 """At most this many deals choose the plan (one batch: the splits are scored on them all at once)."""
 
 
+def _checked(hand: str, opponents: int, rules: SamRules | None) -> tuple[list[int], SamRules]:
+    """The hand's cards and the rules, after checking the hand and the number of opponents."""
+    cards = parse_hand(hand)
+    if not isinstance(opponents, int) or isinstance(opponents, bool) or not 1 <= opponents <= 4:
+        raise CardoddsError(f"--opponents must be 1..4 for Sâm (2..5 players), not {opponents}")
+    rules = rules or SamRules(players=opponents + 1)
+    if rules.players != opponents + 1:
+        raise CardoddsError(f"rules say {rules.players} players but --opponents is {opponents}")
+    return cards, rules
+
+
+def sam_hand(hand: str, opponents: int, rules: SamRules | None = None) -> dict:
+    """What is known of a hand without simulating: its cards and its tới trắng (the exact part of :func:`odds_sam`)."""
+    cards, rules = _checked(hand, opponents, rules)
+    tt = toi_trang_kind(cards, rules)
+    return {"hand": format_cards(cards), "opponents": opponents, "toi_trang": None if tt < 0 else toi_trang_name(tt)}
+
+
 def odds_sam(hand: str, opponents: int, games: int, seed: int, rules: SamRules | None = None,
-             progress: bool | None = None) -> dict:
+             progress: bool | None = None, on_batch=None) -> dict:
     """Tới trắng, Sâm success (best plan) and win chance of one hand against ``opponents`` (JSON-serialisable).
 
     The best plan is chosen on ``min(games, PLAN_DEALS)`` deals of its own stream; its success and the win chance are
     measured on ``games`` deals played in batches (:func:`analysis.batches.batches`), so memory stays bounded.
+    ``on_batch``, if given, is called after each batch but the last with the result so far (the same keys, over the
+    deals played yet); it may raise to stop the run (``cardodds serve`` streams and cancels this way).
     """
-    cards = parse_hand(hand)
-    if not isinstance(opponents, int) or not 1 <= opponents <= 4:
-        raise CardoddsError(f"--opponents must be 1..4 for Sâm (2..5 players), not {opponents}")
+    cards, rules = _checked(hand, opponents, rules)
     check_games(games)
-    rules = rules or SamRules(players=opponents + 1)
-    if rules.players != opponents + 1:
-        raise CardoddsError(f"rules say {rules.players} players but --opponents is {opponents}")
-    tt = toi_trang_kind(cards, rules)
+    known = sam_hand(hand, opponents, rules)
     plan, n_splits = best_plan(cards, opponents, min(games, PLAN_DEALS), stream(chunk_seed(seed, 0), PLAN_STREAM), rules)
-    success = wins = 0
+    names = None if plan is None else [move_table(rules).name(m) for m in plan]
+    success = wins = played = 0
     pay = 0.0
     for seed_seq, n in batches(games, seed, desc="odds sam", progress=progress):
         s, w, p = _batch(cards, plan, opponents, n, seed_seq, rules)
-        success, wins, pay = success + s, wins + w, pay + p
-    t = move_table(rules)
-    sam = {"plan": None if plan is None else [t.name(m) for m in plan], "splits": n_splits, "n": games}
+        success, wins, pay, played = success + s, wins + w, pay + p, played + n
+        if on_batch is not None and played < games:
+            on_batch(_result(known, names, n_splits, played, seed, success, wins, pay))
+    return _result(known, names, n_splits, games, seed, success, wins, pay)
+
+
+def _result(known: dict, plan, n_splits: int, games: int, seed: int, success: int, wins: int, pay: float) -> dict:
+    """:func:`odds_sam`'s result from the counts over ``games`` deals."""
+    sam = {"plan": plan, "splits": n_splits, "n": games}
     if plan is None:
         sam.update(success=0.0, ci_low=0.0, ci_high=0.0)
     else:
@@ -166,8 +188,8 @@ def odds_sam(hand: str, opponents: int, games: int, seed: int, rules: SamRules |
         sam.update(success=success / games, ci_low=lo, ci_high=hi)
     lo, hi = wilson(wins, games)
     win = {"estimate": wins / games, "ci_low": lo, "ci_high": hi, "n": games, "cuoc_mean": pay / games}
-    return {"hand": format_cards(cards), "opponents": opponents, "games": games, "seed": seed,
-            "toi_trang": None if tt < 0 else toi_trang_name(tt), "sam": sam, "win": win}
+    return {"hand": known["hand"], "opponents": known["opponents"], "games": games, "seed": seed,
+            "toi_trang": known["toi_trang"], "sam": sam, "win": win}
 
 
 def format_odds_sam(d: dict) -> str:

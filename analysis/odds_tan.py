@@ -37,8 +37,34 @@ def _conditioned_orders(cards: list[int], trump: int, seat: int, rules: TanRules
     return orders
 
 
+def _checked(hand: str, trump: str, players: int, seat: int, rules: dict | None):
+    """``(rules, cards, trump suit)`` after checking the hand, the trump and the seat."""
+    table = dict(rules or {})
+    table.update(players=players, first_attacker="seat0")
+    r = TanRules.from_table(table, "odds")
+    cards = parse_cards(hand, deck=r.deck)
+    if len(cards) != r.hand_size:
+        raise CardoddsError(f"a Tấn hand has {r.hand_size} cards, {len(cards)} given")
+    t = parse_suit(trump)
+    if sum(1 for c in deck_ids(r.deck) if c & 3 == t and c not in cards) == 0:
+        raise CardoddsError(f"the hand holds every {SUIT_SYMBOLS[t]}: no trump card is left to turn")
+    if not isinstance(seat, int) or not 0 <= seat < r.players:
+        raise CardoddsError(f"seat must be 0..{r.players - 1}, not {seat!r}")
+    return r, cards, t
+
+
+def tan_hand(hand: str, trump: str, players: int, seat: int, rules: dict | None = None) -> dict:
+    """The checked inputs of :func:`odds_tan` as its result shows them (all that is known without simulating)."""
+    r, cards, t = _checked(hand, trump, players, seat, rules)
+    return _inputs(r, cards, t, seat)
+
+
+def _inputs(r: TanRules, cards: list[int], trump: int, seat: int) -> dict:
+    return {"hand": format_cards(cards), "trump": SUIT_SYMBOLS[trump], "players": r.players, "seat": seat}
+
+
 def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: int, strategy="basic",
-             rules: dict | None = None, progress: bool | None = None) -> dict:
+             rules: dict | None = None, progress: bool | None = None, on_batch=None) -> dict:
     """Loss chance of ``hand`` held at ``seat`` (0 = first attacker) with ``trump`` as the trump suit.
 
     Parameters
@@ -55,6 +81,9 @@ def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: i
     progress : bool or None
         A progress bar on stderr (None: when stderr is a terminal).  The games are played in batches
         (:func:`analysis.batches.batches`), so memory stays bounded for any ``games``.
+    on_batch : callable, optional
+        Called after each batch but the last with the result so far (the same keys, over the games played yet); it
+        may raise to stop the run (``cardodds serve`` streams and cancels this way).
 
     Returns
     -------
@@ -62,20 +91,11 @@ def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: i
         JSON-serialisable: the inputs and ``lose``, ``draw``, ``truncated`` as ``{estimate, ci_low, ci_high}``
         (95 % Wilson intervals) and ``bouts_mean``.
     """
-    table = dict(rules or {})
-    table.update(players=players, first_attacker="seat0")
-    r = TanRules.from_table(table, "odds")
-    cards = parse_cards(hand, deck=r.deck)
-    if len(cards) != r.hand_size:
-        raise CardoddsError(f"a Tấn hand has {r.hand_size} cards, {len(cards)} given")
-    t = parse_suit(trump)
-    if sum(1 for c in deck_ids(r.deck) if c & 3 == t and c not in cards) == 0:
-        raise CardoddsError(f"the hand holds every {SUIT_SYMBOLS[t]}: no trump card is left to turn")
-    if not isinstance(seat, int) or not 0 <= seat < r.players:
-        raise CardoddsError(f"seat must be 0..{r.players - 1}, not {seat!r}")
+    r, cards, t = _checked(hand, trump, players, seat, rules)
     check_games(games)
     strategies = seat_strategies(strategy, r.players, "odds strategy")
-    lose = draw = truncated = bouts = 0
+    inputs = _inputs(r, cards, t, seat)
+    lose = draw = truncated = bouts = played = 0
     for seq, n in batches(games, seed, desc="odds tan", progress=progress):
         orders = _conditioned_orders(cards, t, seat, r, stream(seq, DEAL), n)
         res = play_batch(r, orders, np.zeros(n, dtype=np.int8), strategies, rng=stream(seq, PLAY))
@@ -83,19 +103,24 @@ def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: i
         draw += int(res.draw.sum())
         truncated += int(res.truncated.sum())
         bouts += int(res.bouts.sum())
+        played += n
+        if on_batch is not None and played < games:
+            on_batch(_result(inputs, played, seed, strategies[0].name, lose, draw, truncated, bouts))
+    return _result(inputs, games, seed, strategies[0].name, lose, draw, truncated, bouts)
 
+
+def _result(inputs: dict, games: int, seed: int, strategy: str, lose: int, draw: int, truncated: int,
+            bouts: int) -> dict:
+    """:func:`odds_tan`'s result from the counts over ``games`` games."""
     def prop(k):
         lo, hi = wilson(int(k), games)
         return {"estimate": int(k) / games, "ci_low": lo, "ci_high": hi}
 
     return {
-        "hand": format_cards(cards),
-        "trump": SUIT_SYMBOLS[t],
-        "players": r.players,
-        "seat": seat,
+        **inputs,
         "games": games,
         "seed": seed,
-        "strategy": strategies[0].name,
+        "strategy": strategy,
         "lose": prop(lose),
         "draw": prop(draw),
         "truncated": prop(truncated),

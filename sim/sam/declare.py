@@ -291,8 +291,7 @@ def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player) ->
     if len(cand) == 0:
         return want, plans
     est = estimate_many(hands[cand], opponents, rules, player.samples, at_least=p_even)
-    p = np.array([e.success for e in est])
-    gain = opponents * (pay.sam * p - pay.sam_fail * (1 - p))
+    gain = sam_value(np.array([e.success for e in est]), opponents, pay)
     look = np.flatnonzero(gain > player.margin)  # V first needed here (V >= 0 is not assumed)
     if len(look):
         normal = replace(player, declare="never")
@@ -302,3 +301,33 @@ def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player) ->
         for i in yes:
             plans[cand[i], : len(est[i].plan)] = est[i].plan
     return want, plans
+
+
+def sam_value(p, opponents: int, pay):
+    """Expected cược of declaring a Sâm that succeeds with chance ``p``: ``sam`` from each opponent on a success,
+    ``sam_fail`` to each on a failure."""
+    return opponents * (pay.sam * p - pay.sam_fail * (1 - p))
+
+
+def bayes_advice(counts, opponents: int, rules: SamRules, player) -> dict:
+    """The ``bayes`` declarer ``player``'s decision for one hand of rank ``counts`` (13,), with what it weighs.
+
+    ``declare`` is :func:`bayes_declare`'s own decision; beside it the estimate (:func:`estimate`, every plan
+    searched), the Sâm's expected cược (:func:`sam_value`), the normal game's (:func:`normal_value`) and the margin.
+    ``screened`` says whether the hand passed :func:`screen` (a hand that does not is never declared).
+    """
+    counts = np.asarray(counts, np.int64)
+    est = estimate(counts, opponents, rules, player.samples)
+    want, _ = bayes_declare(counts[None], opponents, rules, player)
+    table = move_table(rules)
+    return {
+        "declare": bool(want[0]),
+        "p_success": est.success,
+        "wins": est.wins,
+        "n": est.n,
+        "plan": [table.name(m) for m in est.plan],
+        "sam_value": float(sam_value(est.success, opponents, rules.pay)),
+        "normal_value": float(normal_value(counts[None], opponents, rules, replace(player, declare="never"))[0]),
+        "margin": float(player.margin),
+        "screened": bool(screen(counts[None], opponents, rules)[0]),
+    }

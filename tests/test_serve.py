@@ -1,0 +1,325 @@
+"""``cardodds serve``: the pages in headless Chromium show what ``cardodds odds … --json`` prints, stream, cancel.
+
+The browser is driven by Selenium through Debian's ``chromium-driver`` (the chromedriver built with Debian's
+``chromium``, so their versions always match and nothing is downloaded); CI installs both (.ci/run).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from analysis.batches import BATCH
+from analysis.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+CHAN_HAND = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"  # waits on 9V for a bạch thủ
+SAM_HAND = "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd"  # a straight 3…J and a K
+TAN_HAND = "As Ac Ad Kh 2s 3c 4d 5s"
+GAMES = BATCH + 1000  # two batches: one progress event, then the answer
+SEED = 7
+
+
+def _missing() -> str | None:
+    """Why the browser test cannot run here, or None."""
+    for module in ("starlette", "uvicorn", "selenium"):
+        try:
+            __import__(module)
+        except ImportError:
+            return f"{module} is not installed (pip install -e '.[test]')"
+    if not (shutil.which("chromium") and shutil.which("chromedriver")):
+        return "Chromium or chromedriver is not installed (apt-get install chromium chromium-driver; CI does)"
+    return None
+
+
+def _need_browser():
+    reason = _missing()
+    if reason and os.environ.get("CI"):
+        pytest.fail(f"CI must run the browser test: {reason}")
+    if reason:
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def server():
+    """``cardodds serve --port 0`` in a subprocess; yields its base URL."""
+    _need_browser()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-m", "analysis.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    assert line.startswith("cardodds: serving on http://127.0.0.1:"), line + proc.stderr.read()
+    yield line.split()[3]
+    proc.terminate()
+    _, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err, err
+
+
+@pytest.fixture(scope="module")
+def browser():
+    _need_browser()
+    os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must not look for downloads: both paths are given
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000",
+                 "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    yield driver
+    driver.quit()
+
+
+def _wait(driver, condition, seconds=120):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(condition)
+
+
+def _state(driver, *states):
+    return _wait(driver, lambda d: d.find_element("tag name", "body").get_attribute("data-state") in states)
+
+
+def _open(driver, url: str, game: str, **options):
+    """The game's page, with ``games``, ``seed`` and the game's options set (no hand yet)."""
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(url + game)
+    _wait(driver, lambda d: d.find_element("tag name", "body").get_attribute("data-ready") == "1")
+    for name, value in {"games": GAMES, "seed": SEED}.items():
+        box = driver.find_element("id", name)
+        box.clear()
+        box.send_keys(str(value))
+    for name, value in options.items():
+        Select(driver.find_element("id", name)).select_by_value(str(value))
+
+
+def _click_hand(driver, hand: str):
+    """Pick the cards of ``hand`` by clicking their faces, as a player does."""
+    for code in hand.split():
+        driver.find_element("css selector", f'#deck .face[data-code="{code}"]').click()
+
+
+def _shown(driver) -> dict:
+    """Every number and name the page shows, by its path in the JSON answer."""
+    elements = driver.find_elements("css selector", "#exact [data-key], #sim-result [data-key]")
+    return {e.get_attribute("data-key"): json.loads(e.get_attribute("data-value")) for e in elements}
+
+
+def _at(d, path: str):
+    for part in path.split("."):
+        d = d[int(part)] if isinstance(d, list) else d[part]
+    return d
+
+
+def _cli(capsys, *argv) -> dict:
+    capsys.readouterr()
+    assert main(["odds", *argv, "--games", str(GAMES), "--seed", str(SEED), "--json", "--no-progress"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _assert_page_equals(shown: dict, expected: dict, must: set[str]):
+    assert must <= set(shown), must - set(shown)
+    for key, value in shown.items():
+        assert value == _at(expected, key), key
+
+
+def test_chan_page_shows_the_cli_answers(server, browser, capsys, tmp_path):
+    _open(browser, server, "chan", **{"seat-chan": 1})
+    _click_hand(browser, CHAN_HAND)
+    _state(browser, "done")
+    expected = _cli(capsys, "chan", "--hand", CHAN_HAND, "--seat", "1")
+    _assert_page_equals(_shown(browser), expected, {
+        "split", "chan", "ca", "waits.0.card", "waits.0.outs", "waits.0.cuoc", "waits.0.points", "outs", "unseen",
+        "p_next_card", "win_chance.p_win", "win_chance.ci_low", "win_chance.ci_high", "win_chance.games",
+    })
+    page = browser.find_element("tag name", "main").text
+    assert "3/81 = 0.037037" in page and "bạch thủ" in page and "Cửu Vạn" in page
+    assert f"{GAMES:,} of {GAMES:,} games — done" in page
+    assert int(browser.find_element("id", "exact").get_attribute("data-ms")) >= 0
+    shot = tmp_path / "chan.png"
+    assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 20_000
+    if os.environ.get("CARDODDS_SCREENSHOT"):  # refresh the README's picture: CARDODDS_SCREENSHOT=docs/serve.png
+        shutil.copy(shot, ROOT / os.environ["CARDODDS_SCREENSHOT"])
+
+
+def test_sam_page_shows_the_cli_answers_and_the_bayes_declarer(server, browser, capsys):
+    from sim.sam.cards import parse_hand, rank_counts
+    from sim.sam.declare import bayes_advice
+    from sim.sam.rules import SamRules
+    from sim.sam.strategies import Control
+
+    _open(browser, server, "sam", opponents=2)
+    _click_hand(browser, SAM_HAND)
+    _state(browser, "done")
+    expected = _cli(capsys, "sam", "--hand", SAM_HAND, "--opponents", "2")
+    expected["bayes"] = bayes_advice(rank_counts(parse_hand(SAM_HAND)), 2, SamRules(players=3), Control(declare="bayes"))
+    _assert_page_equals(_shown(browser), expected, {
+        "toi_trang", "sam.success", "sam.ci_low", "sam.ci_high", "win.estimate", "win.cuoc_mean", "games",
+        "bayes.declare", "bayes.p_success", "bayes.sam_value", "bayes.normal_value",
+    })
+    page = browser.find_element("tag name", "main").text
+    assert ("do not declare Sâm" if not expected["bayes"]["declare"] else "declare Sâm") in page
+    assert " → ".join(expected["sam"]["plan"]) in page
+
+
+def test_tan_page_shows_the_cli_answers(server, browser, capsys):
+    _open(browser, server, "tan", trump="h", players=3)
+    _click_hand(browser, TAN_HAND)
+    _state(browser, "done")
+    expected = _cli(capsys, "tan", "--hand", TAN_HAND, "--trump", "h", "--players", "3")
+    _assert_page_equals(_shown(browser), expected, {
+        "lose.estimate", "lose.ci_low", "lose.ci_high", "draw.estimate", "bouts_mean", "hand", "trump", "games",
+    })
+
+
+@pytest.mark.parametrize("game, hand, argv", [
+    ("chan", "9V " * 5 + "CC " * 14, ["--seat", "1"]),  # a fifth copy
+    ("chan", "9V 9V CC", []),  # the wrong size
+    ("sam", "3s 3s 4s 5s 6s 7s 8s 9s 10s Js", []),  # the same card twice
+])
+def test_an_impossible_hand_shows_the_cli_message(server, browser, capsys, game, hand, argv):
+    _open(browser, server, game)
+    box = browser.find_element("id", "hand")
+    box.clear()
+    box.send_keys(hand)
+    _state(browser, "error")
+    capsys.readouterr()
+    assert main(["odds", game, "--hand", hand, *argv, "--games", "10"]) == 2
+    message = capsys.readouterr().err.strip().removeprefix("cardodds: error: ")
+    shown = browser.find_element("id", "error")
+    assert shown.is_displayed() and shown.text == message
+    assert "Traceback" not in browser.page_source
+
+
+def _events(url: str, query: str):
+    """A raw streaming request; yields ``(event, data)`` and leaves the connection open until closed."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
+    conn.request("GET", query)
+    resp = conn.getresponse()
+    try:
+        block = []
+        for raw in resp:
+            line = raw.decode().rstrip("\n")
+            if line:
+                block.append(line)
+                continue
+            kind, data = (b.split(": ", 1)[1] for b in block)
+            block = []
+            yield kind, json.loads(data)
+    finally:
+        conn.close()
+
+
+def _running(url: str) -> int:
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    conn.request("GET", "/api/status")
+    n = json.loads(conn.getresponse().read())["running"]
+    conn.close()
+    return n
+
+
+def test_progress_refines_and_a_closed_request_stops_computing(server):
+    games = 400 * BATCH  # minutes of play if nothing stopped it
+    stream = _events(server, f"/api/odds/tan?hand={quote(TAN_HAND)}&trump=h&games={games}&seed=1")
+    kinds = []
+    for kind, data in stream:
+        kinds.append(kind)
+        if kind == "progress":
+            assert data["games"] == games and data["result"]["games"] == data["played"]
+        if kinds.count("progress") == 2:
+            assert data["played"] == 2 * BATCH
+            break
+    assert kinds == ["exact", "progress", "progress"]
+    stream.close()  # the browser aborts: the server stops at its next batch
+    assert _until_idle(server) == 0
+
+
+def _until_idle(url: str) -> int:
+    for _ in range(600):
+        if _running(url) == 0:
+            break
+        time.sleep(0.1)
+    return _running(url)
+
+
+def test_changing_the_hand_in_the_page_cancels_its_simulation(server, browser):
+    _open(browser, server, "tan", trump="h")
+    box = browser.find_element("id", "games")
+    box.clear()
+    box.send_keys(str(400 * BATCH))  # minutes of play if nothing stopped it
+    _click_hand(browser, TAN_HAND)
+    _wait(browser, lambda d: "refining" in d.find_element("id", "progress-text").text)
+    assert _running(server) == 1
+    _click_hand(browser, "Qh")  # a ninth card: the page aborts its request and asks again
+    _state(browser, "error")
+    assert browser.find_element("id", "error").text == "a Tấn hand has 8 cards, 9 given"
+    assert _until_idle(server) == 0
+
+
+def test_bad_options_are_json_errors(server):
+    parts = urlsplit(server)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    conn.request("GET", "/api/odds/chan?hand=9V&games=many")
+    resp = conn.getresponse()
+    assert resp.status == 400 and json.loads(resp.read()) == {"error": "games must be a whole number, not 'many'"}
+    conn.request("GET", "/api/odds/poker?hand=9V")
+    resp = conn.getresponse()
+    assert resp.status == 404 and "unknown game" in json.loads(resp.read())["error"]
+    conn.close()
+
+
+def test_a_port_in_use_is_one_line_exit_2(capsys):
+    pytest.importorskip("uvicorn")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cardodds: error: cannot listen on 127.0.0.1:{port}: ") and err.count("\n") == 1
+
+
+def _hooked_runs():
+    from analysis.odds_chan import win_chance
+    from analysis.odds_sam import odds_sam
+    from analysis.odds_tan import odds_tan
+
+    return {
+        "chan": lambda games, **kw: win_chance(CHAN_HAND, 1, games, seed=3, **kw),
+        "sam": lambda games, **kw: odds_sam(SAM_HAND, 3, games, 3, **kw),
+        "tan": lambda games, **kw: odds_tan(TAN_HAND, "h", 4, 0, games, 3, **kw),
+    }
+
+
+@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+def test_on_batch_sees_the_result_so_far_and_can_stop_the_run(game):
+    run = _hooked_runs()[game]
+    games = BATCH + 5
+    seen = []
+    final = run(games, on_batch=seen.append)
+    assert final == run(games)  # the hook changes nothing the command line prints
+    assert seen == [run(BATCH)]  # after each batch but the last: exactly the answer of a run that long
+
+    class Stop(Exception):
+        pass
+
+    def stop(partial):
+        raise Stop
+
+    with pytest.raises(Stop):
+        run(games, on_batch=stop)
