@@ -1,7 +1,9 @@
 """Charts of result tables: distributions, convergence, bars with intervals, heat maps.
 
 Every function returns a ``matplotlib.figure.Figure`` drawn on the Agg canvas without touching pyplot (no global figure
-state, nothing to close, safe in worker processes).  Text uses DejaVu Sans, which has the Vietnamese diacritics.
+state, nothing to close, safe in worker processes).  Text uses DejaVu Sans, which has the Vietnamese diacritics, and
+is written in the report's language (:mod:`analysis.i18n`): titles, axis and legend words through ``i18n.chart``,
+metrics through the drawing task's labels (``i18n.metric``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from analysis.estimate import wilson
+from analysis.i18n import chart as _words
+from analysis.i18n import chart_or_same as _maybe_words
+from analysis.i18n import metric as _metric
 
 _RC = {
     "font.family": "DejaVu Sans",
@@ -43,7 +48,7 @@ def _figure(width: float = 8.0, height: float = 4.5) -> Figure:
 
 
 def _seat_label(seat) -> str:
-    return "table" if seat is None or pd.isna(seat) else f"seat {int(seat)}"
+    return _words("table" if seat is None or pd.isna(seat) else f"seat {int(seat)}")
 
 
 def _whiskers(est, lo, hi) -> np.ndarray:
@@ -117,12 +122,12 @@ def distribution_chart(rows_df: pd.DataFrame, metric: str, title: str, seats=Non
                    error_kw=dict(elinewidth=1, ecolor="0.25"))
             exact = part["exact"].to_numpy(dtype=float)
             if np.isfinite(exact).any():
-                ax.plot(x, exact, label=None if exact_drawn else "exact", **_EXACT_STYLE)
+                ax.plot(x, exact, label=None if exact_drawn else _words("exact"), **_EXACT_STYLE)
                 exact_drawn = True
         ax.set_xticks(np.arange(len(values)), [str(v) for v in values])
-        ax.set_xlabel(xlabel or metric)
-        ax.set_ylabel(ylabel)
-        ax.set_title(title)
+        ax.set_xlabel(_words(xlabel) if xlabel else _metric(metric))
+        ax.set_ylabel(_words(ylabel))
+        ax.set_title(_words(title))
         ax.legend()
     return fig
 
@@ -161,15 +166,15 @@ def convergence_chart(curves: dict, exact, title: str) -> Figure:
             lo, hi = wilson(s, g)
             line, = ax.plot(g, s / g, marker="o" if g.size < 40 else None, markersize=3, label=str(label))
             ax.fill_between(g, lo, hi, alpha=0.25 / len(distinct) ** 0.5, color=line.get_color(),
-                            label="95 % Wilson interval" if i == 0 else None)
+                            label=_words("95 % Wilson interval") if i == 0 else None)
             log = log and g.size > 1 and g[-1] > g[0]
         if exact is not None and np.isfinite(exact):
-            ax.axhline(float(exact), color="black", linestyle="--", linewidth=1, label="exact")
+            ax.axhline(float(exact), color="black", linestyle="--", linewidth=1, label=_words("exact"))
         if log:
             ax.set_xscale("log")
-        ax.set_xlabel("games played")
-        ax.set_ylabel("estimate")
-        ax.set_title(title)
+        ax.set_xlabel(_words("games played"))
+        ax.set_ylabel(_words("estimate"))
+        ax.set_title(_words(title))
         ax.legend()
     return fig
 
@@ -202,7 +207,9 @@ def bar_chart(rows_df: pd.DataFrame, title: str, label_col: str = "metric", *, h
     arms = _arms(rows_df)
     keys = list(dict.fromkeys(zip(rows_df[label_col].astype(str), rows_df["seat"].astype("string").fillna(""))))
     names = [name for name, _ in keys]
-    labels = [name if names.count(name) == 1 else f"{name} ({_seat_label(seat or None)})" for name, seat in keys]
+    shown = {name: _metric(name) if label_col == "metric" else name for name in names}
+    labels = [shown[name] if names.count(name) == 1 else f"{shown[name]} ({_seat_label(seat or None)})"
+              for name, seat in keys]
     slot = 0.8 / len(arms)
     centre = np.arange(len(keys))
     with _style():
@@ -217,7 +224,7 @@ def bar_chart(rows_df: pd.DataFrame, title: str, label_col: str = "metric", *, h
             err = _whiskers(est, part["ci_low"], part["ci_high"])
             exact = part["exact"].to_numpy(dtype=float) if "exact" in part else np.full(len(est), np.nan)
             pos = centre + (i - (len(arms) - 1) / 2) * slot
-            label = "estimate (95 % CI)" if len(arms) == 1 else str(arm)
+            label = _words("estimate (95 % CI)") if len(arms) == 1 else str(arm)
             style = dict(capsize=3, alpha=0.85, label=label, error_kw=dict(elinewidth=1, ecolor="0.25"))
             if horizontal:
                 ax.barh(pos, np.nan_to_num(est), height=slot, xerr=err, **style)
@@ -225,22 +232,22 @@ def bar_chart(rows_df: pd.DataFrame, title: str, label_col: str = "metric", *, h
                 ax.bar(pos, np.nan_to_num(est), width=slot, yerr=err, **style)
             if np.isfinite(exact).any():
                 xy = (exact, pos) if horizontal else (pos, exact)
-                ax.plot(*xy, label=None if exact_drawn else "exact", **_EXACT_STYLE)
+                ax.plot(*xy, label=None if exact_drawn else _words("exact"), **_EXACT_STYLE)
                 exact_drawn = True
         if horizontal:
             ax.set_yticks(centre, labels)
             ax.invert_yaxis()
-            ax.set_xlabel(xlabel)
+            ax.set_xlabel(_words(xlabel))
             if log:
                 ax.set_xscale("log")
         else:
             ax.set_xticks(centre, labels, rotation=30, ha="right")
-            ax.set_ylabel(xlabel)
+            ax.set_ylabel(_words(xlabel))
             if log:
                 ax.set_yscale("log")
-        ax.set_title(title)
+        ax.set_title(_words(title))
         # Outside the axes: long bars and whiskers fill the plot area.
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, title="arm" if len(arms) > 1 else None)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, title=_words("arm") if len(arms) > 1 else None)
     return fig
 
 
@@ -272,9 +279,9 @@ def heatmap(table_df: pd.DataFrame, title: str, fmt: str = ".3f", *, cmap: str =
         ax.grid(False)
         masked = np.ma.masked_invalid(values)
         im = ax.imshow(masked, cmap=cmap, aspect="auto")
-        fig.colorbar(im, ax=ax, label=colorbar_label)
-        ax.set_xticks(np.arange(values.shape[1]), [str(c) for c in table_df.columns])
-        ax.set_yticks(np.arange(values.shape[0]), [str(r) for r in table_df.index])
+        fig.colorbar(im, ax=ax, label=_words(colorbar_label))
+        ax.set_xticks(np.arange(values.shape[1]), [_maybe_words(str(c)) for c in table_df.columns])
+        ax.set_yticks(np.arange(values.shape[0]), [_maybe_words(str(r)) for r in table_df.index])
         ax.set_xlabel(str(table_df.columns.name or ""))
         ax.set_ylabel(str(table_df.index.name or ""))
         finite = values[np.isfinite(values)]
@@ -284,7 +291,7 @@ def heatmap(table_df: pd.DataFrame, title: str, fmt: str = ".3f", *, cmap: str =
             if text:
                 ax.text(j, i, text, ha="center", va="center", fontsize=9,
                         color="white" if v < mid else "black")
-        ax.set_title(title)
+        ax.set_title(_words(title))
     return fig
 
 
@@ -308,6 +315,6 @@ def sweep_chart(frame: pd.DataFrame, parameter: str, title: str) -> Figure:
             if not numeric:
                 ax.set_xticks(x, [str(v) for v in rows["value"]], rotation=30, ha="right")
             ax.set_xlabel(parameter)
-            ax.set_title(metric if seat == "table" else f"{metric} (seat {seat})")
-        fig.suptitle(title)
+            ax.set_title(_metric(metric) if seat == "table" else f"{_metric(metric)} ({_words(f'seat {seat}')})")
+        fig.suptitle(_words(title))
     return fig

@@ -105,6 +105,13 @@ def _check_run_flags(args) -> None:
                 raise CardoddsError(f"{flag} only goes with --precision (an adaptive run); a fixed run takes --games")
 
 
+def _lang_flag(parser) -> None:
+    from analysis.i18n import LANGUAGES
+
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the report's language: en (default) or vi (Vietnamese, with the games' own terms)")
+
+
 def cmd_run(args) -> int:
     from analysis.suite import claim_run_folder, differences, run_arms, timing_meta, timing_text, write_outcomes
     from sim.experiment import load_arms
@@ -137,7 +144,7 @@ def cmd_run(args) -> int:
                 )]
             diffs = differences(outcomes) if len(outcomes) > 1 else None
             meta = {"jobs": args.jobs, "command": " ".join(["cardodds", *args.argv]), **timing_meta(outcomes)}
-            paths = write_outcomes(out, [outcomes], meta, title=exp.title, diffs=[diffs])
+            paths = write_outcomes(out, [outcomes], meta, diffs=[diffs], lang=args.lang)
     except (KeyboardInterrupt, RunInterrupted) as exc:
         raise _interrupted(exc, args, out) from None
     _print_run(outcomes, diffs, json_out=args.json)
@@ -159,7 +166,8 @@ def cmd_report(args) -> int:
         output_folder(args.showcase, "--showcase")
     args.jobs = _resolve_jobs(args.jobs)
     try:
-        experiments, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False)
+        experiments, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False,
+                                       lang=args.lang)
     except (KeyboardInterrupt, RunInterrupted) as exc:
         raise _interrupted(exc, args, out) from None
     if args.showcase:
@@ -340,6 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--metric", action="append", default=[], help="metric[:seat] targeted by --precision (repeatable; default: all)"
     )
     run.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    _lang_flag(run)
     run.set_defaults(func=cmd_run)
 
     report = sub.add_parser("report", help="run the default suite and write report.html / report.md")
@@ -348,6 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
     report.add_argument("--showcase", metavar="DIR", help="also copy the headline table and key charts to DIR")
     report.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    _lang_flag(report)
     report.set_defaults(func=cmd_report)
 
     exact = sub.add_parser("exact", help="exact deal odds by combinatorics")

@@ -14,13 +14,15 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analysis.estimate import COLUMNS, row_z
+from analysis import i18n
+from analysis.estimate import COLUMNS, is_mean_metric, row_z
+from analysis.i18n import text
 
 DPI = 110
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
@@ -61,6 +63,12 @@ class ReportSection:
         ``"chan"``, ``"sam"`` or ``"tan"``: the Rules table then names that game's section of the rules document.
     seating : list of (arm, text)
         Who sits at the table in each arm (full-game tasks; see :func:`seating_text`), shown under the games line.
+    label_of : callable, optional
+        ``label_of(metric, lang)``: a metric in words (the task's :meth:`~sim.registry.Task.label_of`).  Without it
+        the tables show the metrics' codes.
+    answers : list of (metric, seat)
+        The section's questions: the rows answered in words at its top (every arm), e.g. "Thiên ù … : 1 in 880
+        (exact); simulated 1 in 882 [861, 899]".
     """
 
     key: str
@@ -78,6 +86,12 @@ class ReportSection:
     tables: list[tuple[str, list[str], list[list[str]]]] = field(default_factory=list)
     game: str | None = None
     seating: list[tuple[str, str]] = field(default_factory=list)
+    label_of: Callable[[str, str], str] | None = None
+    answers: list[tuple[str, int | None]] = field(default_factory=list)
+
+    def label(self, metric: str) -> str:
+        """``metric`` in words in the report's language (its code without ``label_of``)."""
+        return metric if self.label_of is None else self.label_of(metric, i18n.language())
 
 
 # ---------------------------------------------------------------------------------------------------------- formatting
@@ -116,6 +130,32 @@ def fmt_z(z) -> str:
     return f"{z:+.2f}"
 
 
+def fmt_one_in(p) -> str:
+    """A probability as ``1 in N``: N a whole number, with 3 significant digits from 1,000 on (``1 in 8,330``), one
+    decimal below 10 (``1 in 2.5``); ``1 in ∞`` for 0."""
+    if p <= 0:
+        return text("one_in", n="∞")
+    n = 1 / p
+    return text("one_in", n=f"{n:.1f}" if n < 10 else f"{float(f'{n:.3g}') if n >= 1000 else round(n):,.0f}")
+
+
+ONE_IN_BELOW = 0.1
+"""Probabilities below this are also written as ``1 in N`` (players say "1 in 880", not 0.001136)."""
+
+
+def is_rate(metric: str, unit: str) -> bool:
+    """Whether a row is a probability: not a mean, and counted ``per`` something (not ``points per win``)."""
+    return not is_mean_metric(metric) and str(unit).startswith("per ")
+
+
+def fmt_estimate(x, metric: str, unit: str) -> str:
+    """A value with 4 significant digits, and ``· 1 in N`` after a small probability."""
+    shown = fmt_num(x)
+    if is_rate(metric, unit) and not pd.isna(x) and 0 < x < ONE_IN_BELOW:
+        shown += " · " + fmt_one_in(x)
+    return shown
+
+
 def _seat_range(seats: list[int]) -> str:
     """``0``, ``1–3``, ``0, 2`` or ``0–1, 3``: runs of consecutive seats joined by a dash."""
     runs: list[list[int]] = []
@@ -135,15 +175,15 @@ def seating_text(labels: list[str]) -> str:
         groups.setdefault(label, []).append(seat)
     if len(groups) == 1:
         label = labels[0]
-        return f"{len(labels)} {label} players" if label.isidentifier() else f"{len(labels)} players, each: {label}"
-    return "; ".join(f"seat{'s' if len(seats) > 1 else ''} {_seat_range(seats)}: {label}"
+        return text("players_all" if label.isidentifier() else "players_each", n=len(labels), label=label)
+    return "; ".join(text("seat_many" if len(seats) > 1 else "seat_one", seats=_seat_range(seats)) + f": {label}"
                      for label, seats in groups.items())
 
 
 def _seating_md(seating: list[tuple[str, str]]) -> str:
     if len(seating) == 1:
-        return f"At the table: {seating[0][1]}."
-    return "At the table:\n\n" + "\n".join(f"- {arm}: {text}" for arm, text in seating)
+        return f"{text('at_table')}: {seating[0][1]}."
+    return f"{text('at_table')}:\n\n" + "\n".join(f"- {arm}: {who}" for arm, who in seating)
 
 
 def _fmt_seconds(s: float) -> str:
@@ -177,20 +217,68 @@ def flatten_settings(d: dict | None, prefix: str = "") -> list[tuple[str, str]]:
 
 # ---------------------------------------------------------------------------------------------------------- tables
 
-_TABLE_HEAD = ["arm", "metric", "seat", "unit", "estimate", "95 % CI", "exact", "z", "n"]
-_HEADLINE_HEAD = ["experiment"] + _TABLE_HEAD
+_TABLE_KEYS = ["arm", "what", "seat", "unit", "estimate", "ci", "exact", "z", "n"]
 
 
-def _table(rows: pd.DataFrame, experiment: bool = False) -> list[list[str]]:
-    """Display cells of a result table (header excluded: ``_TABLE_HEAD``, or ``_HEADLINE_HEAD`` with ``experiment``)."""
+def _head(experiment: bool = False, codes: bool = False) -> list[str]:
+    """The header of a result table in the report's language (``codes``: the metric's code instead of its label)."""
+    keys = ["experiment"] * experiment + _TABLE_KEYS
+    return [text("metric" if codes and k == "what" else k) for k in keys]
+
+
+def _table(rows: pd.DataFrame, section: ReportSection | None = None, experiment: bool = False,
+           codes: bool = False) -> list[list[str]]:
+    """Display cells of a result table (header: :func:`_head`): each metric in words (``section.label``) with small
+    probabilities also as ``1 in N``, or with ``codes`` as the CSV has it."""
     cells = []
     for r in rows[list(COLUMNS)].itertuples(index=False):
         z = row_z(r.metric, r.estimate, r.ci_low, r.ci_high, r.n, r.exact)
+        what = str(r.metric) if codes or section is None else section.label(str(r.metric))
+        value = fmt_num if codes else (lambda x: fmt_estimate(x, str(r.metric), str(r.unit)))
         cells.append([str(r.experiment)] * experiment + [
-            str(r.arm), str(r.metric), "—" if pd.isna(r.seat) else str(int(r.seat)), str(r.unit),
-            fmt_num(r.estimate), fmt_ci(r.ci_low, r.ci_high), fmt_num(r.exact), fmt_z(z), fmt_count(r.n),
+            str(r.arm), what, "—" if pd.isna(r.seat) else str(int(r.seat)), i18n.unit(str(r.unit)),
+            value(r.estimate), fmt_ci(r.ci_low, r.ci_high), value(r.exact), fmt_z(z), fmt_count(r.n),
         ])
     return cells
+
+
+def _answer_value(x, lo, hi, metric: str, unit: str) -> tuple[str, str]:
+    """A value and its interval as a player reads them: ``1 in 882`` and ``[861, 899]`` for a small probability,
+    ``25.34 %`` and ``[24.9 %, 25.8 %]`` for another one, the number and its interval for a mean."""
+    if not is_rate(metric, unit) or pd.isna(x):
+        return fmt_num(x), fmt_ci(lo, hi)
+    if 0 < x < ONE_IN_BELOW:
+        ends = ["∞" if pd.isna(v) or v <= 0 else fmt_one_in(v).rsplit(" ", 1)[-1] for v in (hi, lo)]
+        return fmt_one_in(x), "—" if pd.isna(lo) else f"[{ends[0]}, {ends[1]}]"
+    pct = lambda v: f"{fmt_num(100 * v)} %"  # noqa: E731
+    return pct(x), "—" if pd.isna(lo) else f"[{pct(lo)}, {pct(hi)}]"
+
+
+def section_answers(section: ReportSection) -> list[tuple[str, str]]:
+    """The section's questions answered in words: ``(label, answer)`` per asked row (every arm in the answer).
+
+    ``("Thiên ù: the cái's 20 dealt cards are already a win", "seat 0, per hand: 1 in 880 (exact); simulated 1 in 882
+    [861, 899]")``.  A question whose metric the section lacks is left out.
+    """
+    out = []
+    rows = section.rows
+    several = rows["arm"].nunique() > 1
+    for metric, seat in section.answers:
+        sel = rows[(rows["metric"] == metric) & (rows["seat"].isna() if seat is None else
+                                                  (rows["seat"] == seat).fillna(False))]
+        if sel.empty:
+            continue
+        unit = str(sel["unit"].iloc[0])
+        who = text("answer_table") if seat is None else text("answer_seat", seat=seat)
+        parts = []
+        for r in sel.itertuples(index=False):
+            value, ci = _answer_value(r.estimate, r.ci_low, r.ci_high, metric, unit)
+            said = text("answer_simulated", value=value, ci=ci)
+            if not pd.isna(r.exact):
+                said = text("answer_exact", value=_answer_value(r.exact, r.exact, r.exact, metric, unit)[0]) + ", " + said
+            parts.append(f"{r.arm}: {said}" if several else said)
+        out.append((section.label(metric), f"{who}, {i18n.unit(unit)}: " + "; ".join(parts)))
+    return out
 
 
 def _headline_rows(section: ReportSection) -> pd.DataFrame:
@@ -212,9 +300,8 @@ def _key_rows(rows: pd.DataFrame) -> pd.DataFrame:
 
 def _rules_note(section: ReportSection) -> str:
     """Where the section's rules are stated: the rules document, and the game's section of it when known."""
-    where = f', section "{RULES_DOC_SECTIONS[section.game]}"' if section.game in RULES_DOC_SECTIONS else ""
-    return (f"Every rule, option and default is stated in the project's rules document, {RULES_DOC}{where}, "
-            f"in the cardodds repository; an option not listed here takes its default.")
+    where = text("rules_where", section=RULES_DOC_SECTIONS[section.game]) if section.game in RULES_DOC_SECTIONS else ""
+    return text("rules_note", doc=RULES_DOC, where=where)
 
 
 def _md_cell(s: str) -> str:
@@ -270,10 +357,7 @@ def _bit_generator() -> str:
         return "unknown"
 
 
-_META_LABELS = {
-    "date": "date (UTC)", "version": "cardodds version", "numpy": "numpy version", "seeds": "seed(s)",
-    "bit_generator": "bit generator", "jobs": "jobs", "games": "total games", "seconds": "run time",
-}
+_META_KEYS = ("date", "version", "numpy", "seeds", "bit_generator", "jobs", "games", "seconds")
 
 
 def _meta_items(meta: dict[str, Any], sections: list[ReportSection]) -> list[tuple[str, str]]:
@@ -290,17 +374,18 @@ def _meta_items(meta: dict[str, Any], sections: list[ReportSection]) -> list[tup
     m.setdefault("games", sum(int(s.games) for s in sections))
     m.setdefault("seconds", sum(float(s.seconds) for s in sections))
     items = []
-    for key in list(_META_LABELS) + [k for k in m if k not in _META_LABELS]:
+    labels = text("meta")
+    for key in list(_META_KEYS) + [k for k in m if k not in _META_KEYS]:
         v = m[key]
         if key == "games":
-            text = fmt_count(v)
+            shown = fmt_count(v)
         elif key == "seconds":
-            text = _fmt_seconds(v)
+            shown = _fmt_seconds(v)
         elif isinstance(v, (list, tuple, set)):
-            text = ", ".join(str(x) for x in v)
+            shown = ", ".join(str(x) for x in v)
         else:
-            text = _fmt_setting(v)
-        items.append((_META_LABELS.get(key, str(key)), text))
+            shown = _fmt_setting(v)
+        items.append((labels.get(key, str(key)), shown))
     return items
 
 
@@ -346,12 +431,12 @@ th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:to
 th{background:#f0f0f0}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 tbody tr:nth-child(even){background:#fafafa}
 figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #eee}
-figcaption{font-size:.85em;color:#555}nav ul{columns:2}.meta th{width:12em}
+figcaption{font-size:.85em;color:#555}.answers{background:#f4f7fc;border-left:4px solid #4a6fa5;padding:.2em 1em}nav ul{columns:2}.meta th{width:12em}
 """
 
 
 def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
-                 title: str = "cardodds report") -> dict[str, Path]:
+                 title: str | None = None, lang: str = "en") -> dict[str, Path]:
     """Write the run's report files into ``out_dir``.
 
     Parameters
@@ -364,8 +449,11 @@ def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
         Run metadata.  Known keys (missing ones are filled in): ``date``, ``version``, ``numpy``, ``seeds`` (or
         ``seed``), ``bit_generator``, ``jobs``, ``games`` (default: sum over sections), ``seconds`` (default: sum).
         Any other key is listed as given (e.g. ``config``, ``command``).
-    title : str
-        Title of both documents.
+    title : str, optional
+        Title of both documents (default: "cardodds report" in ``lang``).
+    lang : str
+        The report's language (:data:`analysis.i18n.LANGUAGES`): headings, answers, labels, units.  The sections'
+        charts are drawn already (in the language :func:`analysis.i18n.using` set when they were made).
 
     Returns
     -------
@@ -374,7 +462,11 @@ def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
         ``report.html`` and ``charts/<key>-<name>.png``.
     """
     _check(sections)
-    out = Path(out_dir)
+    with i18n.using(lang):
+        return _write(Path(out_dir), sections, meta, title or text("report_title"))
+
+
+def _write(out: Path, sections: list[ReportSection], meta: dict[str, Any], title: str) -> dict[str, Path]:
     (out / "charts").mkdir(parents=True, exist_ok=True)
     written: dict[str, Path] = {}
 
@@ -392,7 +484,7 @@ def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
             charts[s.key].append((name, rel, png))
 
     meta_items = _meta_items(meta, sections)
-    headline = [c for s in sections for c in _table(_headline_rows(s), experiment=True)]
+    headline = [c for s in sections for c in _table(_headline_rows(s), s, experiment=True)]
 
     md = _markdown(title, sections, meta_items, headline, charts)
     (out / "report.md").write_text(md, encoding="utf-8")
@@ -405,32 +497,34 @@ def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
 
 
 def _markdown(title, sections, meta_items, headline, charts) -> str:
-    md = [f"# {title}", "", "## Run", "", _md_table(["item", "value"], [[k, v] for k, v in meta_items]), ""]
-    md += ["## Headline", ""]
-    md += [_md_table(_HEADLINE_HEAD, headline) if headline else "_No headline rows._", ""]
-    md += [
-        f"Estimates are shown with 4 significant digits; 95 % CI is a Wilson interval for proportions and a normal "
-        f"interval for means; z = (estimate − exact) / SE (SE at the exact value for proportions).", "",
-    ]
+    md = [f"# {title}", "", f"## {text('run')}", "",
+          _md_table([text("item"), text("value")], [[k, v] for k, v in meta_items]), ""]
+    md += [f"## {text('headline')}", ""]
+    md += [_md_table(_head(experiment=True), headline) if headline else f"_{text('no_headline')}_", ""]
+    md += [text("estimates_note"), ""]
     for s in sections:
-        md += [f"## {s.title}", "", s.description.strip(), ""]
-        md += [f"Games: {fmt_count(s.games)} · seed: {s.seed} · run time: {_fmt_seconds(s.seconds)}", ""]
+        md += [f"## {s.title}", ""]
+        if answers := section_answers(s):
+            md += [f"**{text('answers')}:**", ""] + [f"- **{_md_cell(q)}** — {a}" for q, a in answers] + [""]
+        md += [s.description.strip(), ""]
+        md += [text("games_line", games=fmt_count(s.games), seed=s.seed, time=_fmt_seconds(s.seconds)), ""]
         if s.seating:
             md += [_seating_md(s.seating), ""]
-        md += ["### Rules", "", _rules_note(s), ""]
-        md += [_md_table(["option", "value"], [list(i) for i in flatten_settings(s.rules)]) if s.rules
-               else "_Defaults._", ""]
+        md += [f"### {text('rules')}", "", _rules_note(s), ""]
+        md += [_md_table([text("option"), text("value")], [list(i) for i in flatten_settings(s.rules)]) if s.rules
+               else f"_{text('defaults')}_", ""]
         if s.strategies is not None:
-            md += ["### Strategies", "", _md_table(["strategy", "value"], [list(i) for i in flatten_settings(s.strategies)])
-                   if s.strategies else "_None._", ""]
+            md += [f"### {text('strategies')}", "",
+                   _md_table([text("strategy"), text("value")], [list(i) for i in flatten_settings(s.strategies)])
+                   if s.strategies else f"_{text('none')}_", ""]
         for name, rel, _ in charts[s.key]:
             md += [f"![{s.title} — {name}]({rel})", ""]
         key_rows = _key_rows(s.rows)
-        md += ["### Results", "", _md_table(_TABLE_HEAD, _table(key_rows)) if len(key_rows) else "_No rows._", ""]
+        md += [f"### {text('results')}", "",
+               _md_table(_head(), _table(key_rows, s)) if len(key_rows) else f"_{text('no_rows')}_", ""]
         for table_title, head, cells in s.tables:
             md += [f"### {table_title}", "", _md_table(head, cells), ""]
-        if len(key_rows) < len(s.rows):
-            md += ["### All rows (distributions included)", "", _md_table(_TABLE_HEAD, _table(s.rows)), ""]
+        md += [f"### {text('all_rows')}", "", _md_table(_head(codes=True), _table(s.rows, codes=True)), ""]
         if s.extra_md:
             md += [s.extra_md.strip(), ""]
     return "\n".join(md)
@@ -438,48 +532,50 @@ def _markdown(title, sections, meta_items, headline, charts) -> str:
 
 def _html(title, sections, meta_items, headline, charts) -> str:
     e = html.escape
-    toc = ['<li><a href="#run">Run</a></li>', '<li><a href="#headline">Headline</a></li>']
+    toc = [f'<li><a href="#run">{e(text("run"))}</a></li>', f'<li><a href="#headline">{e(text("headline"))}</a></li>']
     toc += [f'<li><a href="#section-{e(s.key)}">{e(s.title)}</a></li>' for s in sections]
-    body = [f"<h1>{e(title)}</h1>", "<nav><h2>Contents</h2><ul>" + "".join(toc) + "</ul></nav>"]
-    body.append('<section id="run"><h2>Run</h2>')
+    body = [f"<h1>{e(title)}</h1>", f"<nav><h2>{e(text('contents'))}</h2><ul>" + "".join(toc) + "</ul></nav>"]
+    body.append(f'<section id="run"><h2>{e(text("run"))}</h2>')
     body.append('<table class="meta"><tbody>'
                 + "".join(f"<tr><th>{e(k)}</th><td>{e(v)}</td></tr>" for k, v in meta_items)
                 + "</tbody></table></section>")
-    body += ['<section id="headline"><h2>Headline</h2>',
-             _html_table(_HEADLINE_HEAD, headline, 5) if headline else "<p>No headline rows.</p>",
-             "<p>Estimates with 4 significant digits; 95 % CI: Wilson for proportions, normal for means; "
-             "z = (estimate − exact) / SE (SE at the exact value for proportions).</p></section>"]
+    body += [f'<section id="headline"><h2>{e(text("headline"))}</h2>',
+             _html_table(_head(experiment=True), headline, 5) if headline else f"<p>{e(text('no_headline'))}</p>",
+             f"<p>{e(text('estimates_note'))}</p></section>"]
     for s in sections:
         body.append(f'<section id="section-{e(s.key)}"><h2>{e(s.title)}</h2>')
+        if answers := section_answers(s):
+            body.append(f'<div class="answers"><h3>{e(text("answers"))}</h3><ul>'
+                        + "".join(f"<li><strong>{e(q)}</strong> — {e(a)}</li>" for q, a in answers) + "</ul></div>")
         body.append(_html_text(s.description))
-        body.append(f"<p>Games: {e(fmt_count(s.games))} · seed: {e(str(s.seed))} · "
-                    f"run time: {e(_fmt_seconds(s.seconds))}</p>")
+        body.append(f"<p>{e(text('games_line', games=fmt_count(s.games), seed=s.seed, time=_fmt_seconds(s.seconds)))}"
+                    "</p>")
         if s.seating:
             body.append(_html_text(_seating_md(s.seating)))
-        body.append("<h3>Rules</h3>")
+        body.append(f"<h3>{e(text('rules'))}</h3>")
         body.append(f"<p>{e(_rules_note(s))}</p>")
-        body.append(_html_table(["option", "value"], [list(i) for i in flatten_settings(s.rules)], 9) if s.rules
-                    else "<p>Defaults.</p>")
+        body.append(_html_table([text("option"), text("value")], [list(i) for i in flatten_settings(s.rules)], 9)
+                    if s.rules else f"<p>{e(text('defaults'))}</p>")
         if s.strategies is not None:
-            body.append("<h3>Strategies</h3>")
-            body.append(_html_table(["strategy", "value"], [list(i) for i in flatten_settings(s.strategies)], 9)
-                        if s.strategies else "<p>None.</p>")
+            body.append(f"<h3>{e(text('strategies'))}</h3>")
+            body.append(_html_table([text("strategy"), text("value")], [list(i) for i in flatten_settings(s.strategies)],
+                                    9) if s.strategies else f"<p>{e(text('none'))}</p>")
         for name, rel, png in charts[s.key]:
             data = base64.b64encode(png).decode("ascii")
             body.append(f'<figure><img src="data:image/png;base64,{data}" alt="{e(s.title)} — {e(name)}">'
                         f"<figcaption>{e(name)}</figcaption></figure>")
         key_rows = _key_rows(s.rows)
-        body.append("<h3>Results</h3>")
-        body.append(_html_table(_TABLE_HEAD, _table(key_rows), 4) if len(key_rows) else "<p>No rows.</p>")
+        body.append(f"<h3>{e(text('results'))}</h3>")
+        body.append(_html_table(_head(), _table(key_rows, s), 4) if len(key_rows) else f"<p>{e(text('no_rows'))}</p>")
         for table_title, head, cells in s.tables:
             body.append(f"<h3>{e(table_title)}</h3>")
-            body.append(_html_table(head, cells, head.index("unit") + 1 if "unit" in head else 3))
-        if len(key_rows) < len(s.rows):
-            body.append("<details><summary>All rows (distributions included)</summary>"
-                        + _html_table(_TABLE_HEAD, _table(s.rows), 4) + "</details>")
+            unit_at = head.index(text("unit")) + 1 if text("unit") in head else 3
+            body.append(_html_table(head, cells, unit_at))
+        body.append(f"<details><summary>{e(text('all_rows'))}</summary>"
+                    + _html_table(_head(codes=True), _table(s.rows, codes=True), 4) + "</details>")
         if s.extra_md:
             body.append(_html_text(s.extra_md))
         body.append("</section>")
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{i18n.language()}\"><head><meta charset=\"utf-8\">"
             f"<title>{e(title)}</title><style>{_CSS}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from analysis import i18n
 from analysis.estimate import rows_frame
 from analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
 from sim.errors import CardoddsError
@@ -168,11 +169,12 @@ def differences(outcomes: list[Outcome]) -> pd.DataFrame:
 
 DIFF_HEAD = ["arm", "baseline", "metric", "seat", "unit", "difference", "95 % CI (paired)", "p-value",
              "× narrower than unpaired"]
+"""The columns of :func:`diff_cells` with the metrics' codes (the terminal's table; the report's is in words)."""
 
 
-def diff_cells(diffs: pd.DataFrame) -> list[list[str]]:
-    """Display cells (columns ``DIFF_HEAD``) of the paired differences worth showing: no distribution bins, and no
-    metric the arms cannot change."""
+def diff_cells(diffs: pd.DataFrame, label=str) -> list[list[str]]:
+    """Display cells (columns ``i18n.text("diff_head")``) of the paired differences worth showing: no distribution
+    bins, and no metric the arms cannot change.  ``label(metric)`` names each metric."""
     from analysis.report import fmt_ci, fmt_num
 
     shown = diffs[~diffs.metric.str.contains(r"\.\d+$")]
@@ -182,7 +184,8 @@ def diff_cells(diffs: pd.DataFrame) -> list[list[str]]:
     for r in shown.itertuples():
         seat = "—" if pd.isna(r.seat) else str(r.seat)
         ratio = r.independent_half_width / ((r.ci_high - r.ci_low) / 2) if r.ci_high > r.ci_low else float("nan")
-        cells.append([r.arm, r.baseline, r.metric, seat, r.unit, fmt_num(r.difference), fmt_ci(r.ci_low, r.ci_high),
+        cells.append([r.arm, r.baseline, label(r.metric), seat, i18n.unit(r.unit), fmt_num(r.difference),
+                      fmt_ci(r.ci_low, r.ci_high),
                       fmt_num(r.p_value), fmt_num(ratio)])
     return cells
 
@@ -220,9 +223,11 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
     outcomes = outcomes if isinstance(outcomes, list) else [outcomes]
     base = outcomes[0]
     result, exp = base.result, base.result.experiment
+    title = i18n.title(exp.name, exp.title)
     figures = {}
     if exp.task.charts is not None:
-        figures = exp.task.charts(outcomes)
+        with i18n.using(label_of=exp.task.label_of):
+            figures = exp.task.charts(outcomes)
     tables, notes = [], [o.notes for o in outcomes if o.notes]
     notes.append(f"This report's run: {timing_text(outcomes)}.")
     if "notes" in exp.task.extras:
@@ -231,7 +236,8 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
                 notes.append(note if len(outcomes) == 1 else f"{o.result.experiment.arm}: {note}")
     if len(outcomes) > 1:
         diffs = differences(outcomes) if diffs is None else diffs
-        tables.append(("Paired differences against the baseline (same deals)", DIFF_HEAD, diff_cells(diffs)))
+        label = lambda metric: exp.task.label_of(metric, i18n.language())  # noqa: E731
+        tables.append((i18n.text("paired"), i18n.text("diff_head"), diff_cells(diffs, label)))
         best = best_arm(outcomes, diffs, exp.objective)
         if best is not None:
             lo, hi = best["margin_ci"]
@@ -246,13 +252,14 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
             )
         if exp.sweep is not None:
             frame = sweep_frame(outcomes, _key_metrics(outcomes))
-            figures["sweep"] = sweep_chart(frame, exp.sweep[0], f"{exp.title}: metrics against {exp.sweep[0]}")
+            with i18n.using(label_of=exp.task.label_of):
+                figures["sweep"] = sweep_chart(frame, exp.sweep[0], f"{title}: metrics against {exp.sweep[0]}")
     arms_note = ""
     if len(outcomes) > 1:
         arms_note = "Arms: " + "; ".join(_arm_change(exp, o.result.experiment) for o in outcomes) + "."
     return ReportSection(
         key=exp.name.lower().replace("_", "-"),
-        title=exp.title,
+        title=title,
         description=exp.description + (f"\n\n{arms_note}" if arms_note else ""),
         rows=pd.concat([o.rows for o in outcomes], ignore_index=True),
         figures=figures,
@@ -265,8 +272,10 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
         extra_md="\n\n".join(notes) or None,
         tables=tables,
         game=exp.task.name.split(".")[0],
-        seating=[(o.arm + (" (baseline)" if len(outcomes) > 1 and o is base else ""), o.seating)
+        seating=[(o.arm + (f" ({i18n.text('baseline')})" if len(outcomes) > 1 and o is base else ""), o.seating)
                  for o in outcomes if o.seating is not None],
+        label_of=exp.task.label_of,
+        answers=base.headline or _key_metrics(outcomes),
     )
 
 
@@ -283,15 +292,19 @@ def read_suite(path: Path = SUITE_FILE) -> list[tuple[Path, list[tuple[str, int 
     return entries
 
 
-def write_outcomes(out_dir: Path, experiments: list[list[Outcome]], meta: dict, title: str,
-                   diffs: list[pd.DataFrame | None] | None = None) -> dict[str, Path]:
+def write_outcomes(out_dir: Path, experiments: list[list[Outcome]], meta: dict, title: str | None = None,
+                   diffs: list[pd.DataFrame | None] | None = None, lang: str = "en") -> dict[str, Path]:
     """Write summary.csv (and differences.csv for arms), charts, report.md and report.html; Parquet copies of the
-    tables too when pyarrow is installed.  ``diffs``: each experiment's paired differences when already computed."""
+    tables too when pyarrow is installed.  ``diffs``: each experiment's paired differences when already computed;
+    ``title``: the report's (default: the one experiment's title, else "cardodds report", in ``lang``); ``lang``: the
+    report's language (:mod:`analysis.i18n`; the CSV and Parquet tables keep the codes)."""
     out_dir = Path(out_dir)
     if diffs is None:
         diffs = [differences(arms) if len(arms) > 1 else None for arms in experiments]
-    sections = [section_of(arms, d) for arms, d in zip(experiments, diffs)]
-    written = write_report(out_dir, sections, meta, title=title)
+    with i18n.using(lang):
+        sections = [section_of(arms, d) for arms, d in zip(experiments, diffs)]
+        title = title or (sections[0].title if len(sections) == 1 else i18n.text("report_title"))
+    written = write_report(out_dir, sections, meta, title=title, lang=lang)
     tables = {"summary": summary_frame(sections)}
     if any(d is not None for d in diffs):
         tables["differences"] = pd.concat([d for d in diffs if d is not None], ignore_index=True)
@@ -315,7 +328,8 @@ def write_parquet(out_dir: Path, tables: dict[str, pd.DataFrame]) -> dict[str, P
     return written
 
 
-def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress) -> tuple[list[list[Outcome]], dict[str, Path]]:
+def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
+              lang: str = "en") -> tuple[list[list[Outcome]], dict[str, Path]]:
     """Run the default suite (``configs/suite.toml``) and write its report into ``out_dir``.
 
     Each experiment's run folder is ``out_dir/runs/<name>``; a finished run found there with the same identity is
@@ -333,5 +347,7 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress) -> tuple[list[
             experiments.append(run_arms(arms, folder, jobs=jobs, resume=True, progress=progress, headline=headline))
         meta = {"jobs": jobs, "command": "cardodds report" + (" --quick" if quick else "")}
         meta.update(timing_meta([o for arms in experiments for o in arms]))
-        paths = write_outcomes(out_dir, experiments, meta, title="cardodds report" + (" (quick)" if quick else ""))
+        with i18n.using(lang):
+            title = i18n.text("report_title") + (i18n.text("quick") if quick else "")
+        paths = write_outcomes(out_dir, experiments, meta, title=title, lang=lang)
     return experiments, paths

@@ -63,4 +63,5 @@ def summarize(counts: Counts, params: CoinRules) -> list[Row]:
 
 
 TASK = Task(name="demo.coin", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",),
-            units={"heads": "per coin"})
+            units={"heads": "per coin"},
+            labels={"en": {"heads": "the coin lands heads"}, "vi": {"heads": "đồng xu ra mặt ngửa"}})

@@ -9,6 +9,7 @@ additive counts, and how to turn merged counts into tidy result rows.  A new gam
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -47,6 +48,11 @@ class Task:
     units : dict of str to str
         What each metric is counted per (``"per game"``, ``"per hand"``, ``"points per win"`` …), keyed by metric name
         or by a family prefix (``"cuoc"`` covers ``cuoc.tom``); see :meth:`unit_of`.
+    labels : dict of str to dict
+        Each metric in words, per language (``{"en": {...}, "vi": {...}}``), keyed by metric name or by a pattern
+        whose ``<name>`` parts stand for one dotted part (``"lose.by_trumps.<k>": "loses, dealt {k} trumps"``); a
+        key ``"<name>"`` holding a dict names the part's values in words (``"<cuoc>": {"tom": "Tôm"}``); see
+        :meth:`label_of`.
     extras : dict
         Optional hooks: ``seating(params) -> list[str]`` (who sits at each seat, for full games), ``key_metrics``,
         ``notes(params)``, ``replay_text``, ``check_text``.
@@ -60,6 +66,7 @@ class Task:
     charts: Callable[..., dict] | None = None
     extras: dict[str, Any] = field(default_factory=dict)
     units: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def unit_of(self, metric: str) -> str:
         """The declared unit of ``metric``: its own entry, else that of its longest dotted prefix (``lose.by_trumps``
@@ -70,6 +77,39 @@ class Task:
                 raise KeyError(f"task {self.name}: no unit declared for metric {metric!r}")
             name = name.rsplit(".", 1)[0]
         return self.units[name]
+
+    def label_of(self, metric: str, lang: str = "en") -> str:
+        """``metric`` in words in language ``lang``, from the task's ``labels``: its own entry, else the first pattern
+        that matches it.  A metric or language the task did not label is a programming error (``KeyError`` naming
+        both): add the metric to the task's ``LABELS`` table."""
+        table = self.labels.get(lang)
+        if table is None:
+            raise KeyError(f"task {self.name}: no labels in language {lang!r} (add LABELS[{lang!r}] to the task)")
+        text = table.get(metric)
+        if isinstance(text, str):
+            return text
+        for pattern, text in table.items():
+            match = _pattern(pattern).fullmatch(metric) if "<" in pattern and isinstance(text, str) else None
+            if match:
+                return text.format(**{k: _part_words(table, k, v, self.name, metric)
+                                      for k, v in match.groupdict().items()})
+        raise KeyError(f"task {self.name}: no {lang!r} label for metric {metric!r} (add it to the task's LABELS)")
+
+
+def _pattern(key: str) -> re.Pattern:
+    """``lose.by_trumps.<k>`` as a regular expression: each ``<name>`` matches one dotted part."""
+    parts = re.split(r"<(\w+)>", key)
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>[^.]+)" for i, p in enumerate(parts)))
+
+
+def _part_words(table: dict, name: str, value: str, task: str, metric: str) -> str:
+    """A matched part in words: through the table's ``"<name>"`` dict when it has one, else as it is."""
+    words = table.get(f"<{name}>")
+    if words is None:
+        return value
+    if value not in words:
+        raise KeyError(f"task {task}: no words for {value!r} in <{name}> (metric {metric!r}); add it to the LABELS")
+    return words[value]
 
 
 _TASK_MODULES = {

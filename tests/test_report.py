@@ -243,14 +243,14 @@ def test_report_markdown_headline_and_tables(tmp_path):
     head = md[md.index("## Headline"):md.index("## Chắn")]
     # thien_u: 12 / 100 000 = 0.0001200, exact 0.0001230, z = (0.00012 - 0.000123) / sqrt(0.000123·0.999877/1e5)
     z = (0.00012 - 0.000123) / np.sqrt(0.000123 * (1 - 0.000123) / 100_000)
-    assert "| experiment | arm | metric | seat | unit | estimate |" in head
-    assert f"| chan_deal | deal | thien_u | — | per hand | 0.0001200 |" in head
-    assert "| 0.0001230 | " + f"{z:+.2f}" + " | 100,000 |" in head
+    assert "| experiment | arm | what | seat | unit | estimate |" in head
+    assert f"| chan_deal | deal | thien_u | — | per hand | 0.0001200 · 1 in 8,330 |" in head  # 1 / 0.00012 = 8,333
+    assert "| 0.0001230 · 1 in 8,130 | " + f"{z:+.2f}" + " | 100,000 |" in head
     assert "| chan_deal | deal | ca.mean | 0 | per hand | 1.950 |" in head  # (20 + 100 + 75) / 100
     assert "| sam_play | basic | lose | 1 | per game | 0.2510 |" in head
     assert "| sam_play | greedy | lose | 1 | per game | 0.2510 |" in head
     section = md[md.index("## Sâm — ván chơi"):]
-    assert "| arm | metric | seat | unit | estimate |" in section and "| basic | lose | 0 | per game | 0.2500 |" in section
+    assert "| arm | what | seat | unit | estimate |" in section and "| basic | lose | 0 | per game | 0.2500 |" in section
     assert ("At the table:\n\n- basic (baseline): 4 basic players\n- greedy: seat 0: greedy; seats 1–3: basic"
             in section)
     assert "2026-11-29 15:00:00" in md and "| seed(s) | 42 |" in md and "| total games | 101,000 |" in md
@@ -277,3 +277,71 @@ def test_report_rejects_bad_sections(tmp_path):
 def test_fmt_num_four_significant_digits():
     assert [fmt_num(x) for x in (0.001234, 0.5, 12.345, 1.234e-7, 0.0, float("nan"), 1234.0)] == [
         "0.001234", "0.5000", "12.35", "1.234e-07", "0", "—", "1234"]
+
+
+_WORDS = {"en": {"thien_u": "the cái's cards are a win", "toi_trang": "a tới trắng", "lose": "loses",
+                 "ca.<k>": "{k} cạ", "ca.mean": "cạ in a hand"},
+          "vi": {"thien_u": "bài nhà cái đã ù", "toi_trang": "tới trắng", "lose": "thua", "ca.<k>": "{k} cạ",
+                 "ca.mean": "số cạ"}}
+
+
+def _labelled_sections():
+    from sim.registry import Task
+
+    task = Task(name="test.words", parse=None, run_chunk=None, summarize=None, labels=_WORDS)
+    sections = _sections()
+    for s in sections:
+        s.label_of = task.label_of
+        s.answers = [("thien_u", None), ("toi_trang", None)] if s.key == "chan-deal" else [("lose", 1)]
+    return sections
+
+
+def test_sections_open_with_their_questions_answered_in_words(tmp_path):
+    write_report(tmp_path, _labelled_sections(), {"seed": 42})
+    md = (tmp_path / "report.md").read_text(encoding="utf-8")
+    deal = md[md.index("## Chắn — chia bài"):md.index("## Sâm")]
+    # 12 / 100,000: 1 in 8,333 (3 significant digits: 8,330); exact 0.000123: 1 in 8,130; Wilson interval
+    # [6.86e-05, 0.000210] read as 1 in 4,770 … 1 in 14,600; 3456 / 100,000: 1 in 28.94 [28.01, 29.91]
+    assert deal.index("**In short:**") < deal.index("Odds of <Thiên ù>")
+    assert ("- **the cái's cards are a win** — the table, per hand: 1 in 8,130 (exact), simulated 1 in 8,330 "
+            "[4,770, 14,600]") in deal
+    assert "- **a tới trắng** — the table, per table: simulated 1 in 29 [28, 30]" in deal
+    play = md[md.index("## Sâm — ván chơi"):]
+    assert "- **loses** — seat 1, per game: basic: simulated 25.10 % [22.51 %, 27.88 %]; greedy: simulated" in play
+    # the visible tables show the labels, the folded table the codes
+    assert "| deal | the cái's cards are a win | — | per hand | 0.0001200 · 1 in 8,330 |" in deal
+    assert "| deal | cạ in a hand | 0 | per hand | 1.950 |" in deal and "| deal | 2 cạ |" not in deal
+    codes = deal[deal.index("### All rows, with their codes"):]
+    assert "| arm | metric (code) | seat |" in codes and "| deal | thien_u | — | per hand | 0.0001200 |" in codes
+
+
+def test_report_in_vietnamese(tmp_path):
+    write_report(tmp_path, _labelled_sections(), {"seed": 42}, lang="vi")
+    md = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert md.startswith("# Báo cáo cardodds\n") and "## Kết quả chính" in md and "### Luật chơi" in md
+    assert "- **bài nhà cái đã ù** — cả bàn, mỗi bài: 1 trên 8,130 (chính xác), mô phỏng 1 trên 8,330" in md
+    assert "| thí nghiệm | nhánh | nội dung | chỗ | đơn vị | ước lượng |" in md
+    assert "| chan_deal | deal | bài nhà cái đã ù | — | mỗi bài |" in md and "| total games |" not in md
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert '<html lang="vi">' in page and "<summary>Mọi dòng, kèm mã (cả các phân phối)</summary>" in page
+    assert seating_text(["heuristic", "basic", "basic", "basic"]) == "seat 0: heuristic; seats 1–3: basic"
+    from analysis.i18n import using
+
+    with using("vi"):
+        assert seating_text(["heuristic", "basic", "basic", "basic"]) == "chỗ 0: heuristic; chỗ 1–3: basic"
+        assert seating_text(["basic"] * 4) == "4 người chơi basic"
+
+
+def test_chart_text_follows_the_language_and_fails_loudly_when_missing():
+    from analysis.i18n import chart, using
+
+    rows = _sections()[1].rows
+    with using("vi", label_of=lambda metric, lang: _WORDS[lang][metric]):
+        fig = bar_chart(rows, "Tấn, 4 players: who loses (seat 0 attacks first)", xlabel="probability")
+        assert chart("Tấn: who loses (seat 0 attacks first)") == "Tấn: ai bị tấn (chỗ 0 đánh trước)"
+        with pytest.raises(KeyError, match="no 'vi' words for the chart text 'A new chart'"):
+            chart("A new chart")
+    ax = fig.axes[0]
+    assert ax.get_title() == "Tấn, 4 người: ai bị tấn (chỗ 0 đánh trước)" and ax.get_xlabel() == "xác suất"
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["thua (chỗ 0)", "thua (chỗ 1)"]
+    assert chart("A new chart") == "A new chart"  # English: as written

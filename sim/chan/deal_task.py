@@ -8,6 +8,7 @@ import numpy as np
 
 from sim.chan.deal import CAI_HAND_SIZE, HAND_SIZE, PLAYERS
 from sim.chan.deal_metrics import HISTOGRAMS, SEAT_FLAGS, deal_counts
+from sim.chan.labels import DEAL_LABELS
 from sim.chan.rules import ChanRules
 from sim.options import from_table
 from sim.registry import Task
@@ -96,4 +97,5 @@ def charts(outcomes) -> dict:
     }
 
 
-TASK = Task(name="chan.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts, units=UNITS)
+TASK = Task(name="chan.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts, units=UNITS,
+            labels=DEAL_LABELS)

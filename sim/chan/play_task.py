@@ -41,6 +41,7 @@ import numpy as np
 
 from sim.chan.deal import NOC_SIZE, deal_orders
 from sim.chan.fouls import RULES as FOUL_RULES
+from sim.chan.labels import PLAY_LABELS
 from sim.chan.reference import ChanGame, describe_game, play_game
 from sim.chan.rules import CUOC_NAMES, ChanRules
 from sim.chan.strategies import seat_strategies
@@ -355,5 +356,5 @@ def check_text(path) -> tuple[str, int]:
 
 
 TASK = Task(name="chan.play", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts,
-            sections=("rules", "strategies"), units=UNITS,
+            sections=("rules", "strategies"), units=UNITS, labels=PLAY_LABELS,
             extras={"replay_text": replay_text, "check_text": check_text, "seating": seating})

@@ -14,6 +14,7 @@ import numpy as np
 
 from analysis.exact_sam import exact_toi_trang
 from sim.registry import Task
+from sim.sam.labels import DEAL_LABELS
 from sim.sam.hand import TOI_TRANG_KINDS, toi_trang_flags, toi_trang_kind_of_flags
 from analysis.estimate import mean_row, proportion_row
 from sim.sam.reference import deal_games
@@ -75,4 +76,5 @@ def summarize(counts: dict[str, np.ndarray], params: DealParams) -> list[dict]:
 UNITS = {"toi_trang": "per hand", "table.toi_trang": "per table", "table.toi_trang_hands": "hands per table"}
 """What each metric is counted per: ``toi_trang.*`` per dealt hand (by seat: that seat's hand, one a table)."""
 
-TASK = Task(name="sam.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",), units=UNITS)
+TASK = Task(name="sam.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",), units=UNITS,
+            labels=DEAL_LABELS)

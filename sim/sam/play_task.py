@@ -15,6 +15,7 @@ from sim.errors import CardoddsError
 from sim.options import strategy_label, unknown_key_error
 from sim.registry import Task
 from sim.sam.batch import play_batch
+from sim.sam.labels import PLAY_LABELS
 from sim.sam.metrics import PLAY_UNITS, play_counts, play_rows
 from sim.sam.reference import deal_games
 from sim.sam.rules import SamRules, rules_from_table
@@ -91,6 +92,7 @@ TASK = Task(
     summarize=summarize,
     sections=("rules", "strategies"),
     units=PLAY_UNITS,
+    labels=PLAY_LABELS,
     extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)], "notes": notes,
             "seating": seating},
 )

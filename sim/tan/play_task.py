@@ -47,6 +47,7 @@ from sim.registry import Counts, Row, Task
 from sim.streams import PLAY, chunk_seed, stream
 from sim.tan.batch import play_batch
 from sim.tan.deal import deal_chunk
+from sim.tan.labels import LABELS
 from sim.tan.reference import TanGame, format_log
 from sim.tan.rules import TanRules
 from sim.tan.series import play_series
@@ -383,6 +384,7 @@ TASK = Task(
     charts=charts,
     sections=("rules", "strategies"),
     units=UNITS,
+    labels=LABELS,
     extras={
         "replay_text": replay_text,
         "seating": seating,

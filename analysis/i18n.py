@@ -1,0 +1,232 @@
+"""The report's words in each language: one dict per language, and the language a report is being written in.
+
+English is the default.  ``--lang vi`` writes the report, its answers, its units and its charts' text in Vietnamese,
+with the games' own terms.  The metrics' labels are declared by each task (``Task.label_of``), not here.
+
+A text with no translation is a programming error: :func:`text`, :func:`unit` and :func:`chart` raise ``KeyError``
+naming it, so a new report string, unit or chart title is added here in every language.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import re
+from collections.abc import Callable, Iterator
+
+LANGUAGES = ("en", "vi")
+
+TEXT = {
+    "en": {
+        "report_title": "cardodds report", "quick": " (quick)", "contents": "Contents", "run": "Run",
+        "headline": "Headline", "no_headline": "No headline rows.", "answers": "In short",
+        "rules": "Rules", "defaults": "Defaults.", "strategies": "Strategies", "none": "None.",
+        "results": "Results", "no_rows": "No rows.", "all_rows": "All rows, with their codes (distributions included)",
+        "item": "item", "value": "value", "option": "option", "strategy": "strategy",
+        "experiment": "experiment", "arm": "arm", "what": "what", "metric": "metric (code)", "seat": "seat",
+        "unit": "unit", "estimate": "estimate", "ci": "95 % CI", "exact": "exact", "z": "z", "n": "n",
+        "games_line": "Games: {games} · seed: {seed} · run time: {time}",
+        "at_table": "At the table", "players_all": "{n} {label} players", "players_each": "{n} players, each: {label}",
+        "seat_one": "seat {seats}", "seat_many": "seats {seats}", "baseline": "baseline",
+        "rules_note": "Every rule, option and default is stated in the project's rules document, {doc}{where}, in the "
+                      "cardodds repository; an option not listed here takes its default.",
+        "rules_where": ', section "{section}"',
+        "estimates_note": "Estimates are shown with 4 significant digits; 95 % CI is a Wilson interval for proportions "
+                          "and a normal interval for means; z = (estimate − exact) / SE (SE at the exact value for "
+                          "proportions).",
+        "one_in": "1 in {n}", "answer_seat": "seat {seat}", "answer_table": "the table",
+        "answer_exact": "{value} (exact)", "answer_simulated": "simulated {value} {ci}",
+        "paired": "Paired differences against the baseline (same deals)",
+        "diff_head": ["arm", "baseline", "what", "seat", "unit", "difference", "95 % CI (paired)", "p-value",
+                      "× narrower than unpaired"],
+        "meta": {"date": "date (UTC)", "version": "cardodds version", "numpy": "numpy version", "seeds": "seed(s)",
+                 "bit_generator": "bit generator", "jobs": "jobs", "games": "total games", "seconds": "run time"},
+    },
+    "vi": {
+        "report_title": "Báo cáo cardodds", "quick": " (chạy nhanh)", "contents": "Mục lục", "run": "Lần chạy",
+        "headline": "Kết quả chính", "no_headline": "Không có dòng kết quả chính.", "answers": "Tóm lại",
+        "rules": "Luật chơi", "defaults": "Luật mặc định.", "strategies": "Chiến thuật", "none": "Không có.",
+        "results": "Kết quả", "no_rows": "Không có dòng nào.", "all_rows": "Mọi dòng, kèm mã (cả các phân phối)",
+        "item": "mục", "value": "giá trị", "option": "tùy chọn", "strategy": "chiến thuật",
+        "experiment": "thí nghiệm", "arm": "nhánh", "what": "nội dung", "metric": "chỉ số (mã)", "seat": "chỗ",
+        "unit": "đơn vị", "estimate": "ước lượng", "ci": "KTC 95 %", "exact": "chính xác", "z": "z", "n": "n",
+        "games_line": "Số ván: {games} · hạt giống: {seed} · thời gian chạy: {time}",
+        "at_table": "Người chơi trong bàn", "players_all": "{n} người chơi {label}",
+        "players_each": "{n} người chơi, mỗi người: {label}",
+        "seat_one": "chỗ {seats}", "seat_many": "chỗ {seats}", "baseline": "nhánh gốc",
+        "rules_note": "Mọi luật, tùy chọn và giá trị mặc định được ghi trong tài liệu luật chơi của dự án, {doc}{where}, "
+                      "trong kho mã cardodds; tùy chọn không liệt kê ở đây lấy giá trị mặc định.",
+        "rules_where": ', mục "{section}"',
+        "estimates_note": "Ước lượng ghi với 4 chữ số có nghĩa; KTC 95 % là khoảng Wilson cho tỉ lệ và khoảng chuẩn "
+                          "cho trung bình; z = (ước lượng − chính xác) / SE (SE tại giá trị chính xác với tỉ lệ).",
+        "one_in": "1 trên {n}", "answer_seat": "chỗ {seat}", "answer_table": "cả bàn",
+        "answer_exact": "{value} (chính xác)", "answer_simulated": "mô phỏng {value} {ci}",
+        "paired": "Chênh lệch từng cặp so với nhánh gốc (cùng ván bài)",
+        "diff_head": ["nhánh", "nhánh gốc", "nội dung", "chỗ", "đơn vị", "chênh lệch", "KTC 95 % (theo cặp)",
+                      "giá trị p", "× hẹp hơn khi không ghép cặp"],
+        "meta": {"date": "ngày (UTC)", "version": "phiên bản cardodds", "numpy": "phiên bản numpy",
+                 "seeds": "hạt giống", "bit_generator": "bộ sinh bit", "jobs": "số tiến trình", "games": "tổng số ván",
+                 "seconds": "thời gian chạy"},
+    },
+}
+"""The report's fixed text, by language."""
+
+UNITS = {
+    "vi": {
+        "per game": "mỗi ván", "per hand": "mỗi bài", "per table": "mỗi bàn", "per win": "mỗi ván ù",
+        "per declared Sâm": "mỗi lần báo Sâm", "per game after a loss": "mỗi ván sau ván thua",
+        "per game after the first of a series": "mỗi ván sau ván đầu của loạt",
+        "per hand dealt k aces": "mỗi bài có k lá A", "per hand dealt k cards J–A": "mỗi bài có k lá J–A",
+        "per hand dealt k trumps": "mỗi bài có k lá chủ", "per seat and game": "mỗi chỗ mỗi ván",
+        "bouts per game": "lượt mỗi ván", "cards per game": "lá mỗi ván", "chops per game": "lần chặt mỗi ván",
+        "chắn per hand": "chắn mỗi bài", "cược per game": "cược mỗi ván", "games per series": "ván mỗi loạt",
+        "hands per table": "bài mỗi bàn", "lèo per hand": "lèo mỗi bài", "moves per game": "nước mỗi ván",
+        "moves removed per game": "nước bị loại mỗi ván", "pick-ups per game": "lần lên mỗi ván",
+        "plays per game": "lượt đánh mỗi ván", "points per game": "điểm mỗi ván", "points per win": "điểm mỗi ván ù",
+        "red cards per hand": "lá đỏ mỗi bài", "thiên khai per hand": "thiên khai mỗi bài",
+        "tôm per hand": "tôm mỗi bài", "winning kinds per hand": "loại quân chờ mỗi bài",
+        "xả per game after the first of a series": "lần xả mỗi ván sau ván đầu của loạt",
+        "per coin": "mỗi lần tung",
+    },
+}
+"""Units (as the tasks declare them, in English) in the other languages."""
+
+TITLES = {
+    "vi": {
+        "chan_deal": "Chắn: ván bài vừa chia — Thiên ù và bài trên tay",
+        "chan_play": "Chắn: chơi trọn ván — ù, hòa, cước, một chiến thuật và một luật làng",
+        "sam_deal": "Sâm: tới trắng ngay khi chia, theo số người chơi",
+        "sam_declare": "Sâm: ngưỡng báo Sâm cho chỗ 0",
+        "sam_oracle": "Sâm: người báo Sâm biết trước (cận trên) so với không bao giờ báo và báo theo ngưỡng",
+        "sam_players": "Sâm: kết cục và tiền được mất theo số người chơi",
+        "tan_ladder": "Tấn: bậc thang sức chơi (mỗi bậc ngồi chỗ 0, gặp ba người chơi heuristic)",
+        "tan_ladder_mixed": "Tấn: bậc thang sức chơi chung một bàn (4 người, xoay vòng chỗ)",
+        "tan_mirror": "Tấn, 2 người: mỗi bậc gặp chính mình (tỉ lệ hòa)",
+        "tan_podkidnoy": "Tấn so với durak podkidnoy cổ điển (36 lá, chia 6 lá)",
+        "tan_rules": "Tấn: các tùy chọn luật và lợi thế của người đánh trước (4 người)",
+        "tan_seats": "Tấn: ai bị tấn, theo chỗ ngồi và số người chơi",
+        "tan_series": "Tấn: ván lẻ so với loạt 10 ván (cúng chủ, xả, người thắng ván trước đánh trước)",
+        "tan_strategies": "Tấn: chiến thuật đấu chiến thuật (4 người)",
+        "tan_tune": "Tấn: tinh chỉnh heuristic ở chỗ 0, gặp ba người chơi heuristic",
+    },
+}
+"""Experiment titles (by the experiment's name) in the other languages; the config's own title otherwise."""
+
+CHARTS = {
+    "vi": [
+        (r"probability", "xác suất"), (r"probability of losing", "xác suất bị tấn"),
+        (r"probability of a draw", "xác suất hòa"), (r"share of wins", "tỉ lệ trong các ván ù"),
+        (r"cards", "số lá"), (r"estimate", "ước lượng"), (r"estimate \(95 % CI\)", "ước lượng (KTC 95 %)"), (r"games played", "số ván đã chơi"),
+        (r"exact", "chính xác"), (r"95 % Wilson interval", "khoảng Wilson 95 %"), (r"arm", "nhánh"),
+        (r"table", "cả bàn"), (r"seat (\d+)", "chỗ {0}"), (r"table seat (\d+)", "chỗ ngồi {0}"),
+        (r"any seat", "mọi chỗ"), (r"every seat", "mọi chỗ"), (r"(\d+) players", "{0} người"),
+        (r"(.+) vs (.+)", "{0} gặp {1}"), (r"(.+) \(seat (\d+)\)", "{0} (chỗ {1})"),
+        (r"Chắn count of a dealt hand: simulated vs exact", "Số chắn trong bài vừa chia: mô phỏng và chính xác"),
+        (r"Thiên ù: estimate as games accumulate", "Thiên ù: ước lượng theo số ván"),
+        (r"Thiên ù in full games: estimate as games accumulate", "Thiên ù khi chơi trọn ván: ước lượng theo số ván"),
+        (r"Chắn: who wins \(the cái is seat (\d+)\)", "Chắn: ai ù (nhà cái ngồi chỗ {0})"),
+        (r"Chắn: who wins \(the cái's seat differs by arm\)", "Chắn: ai ù (chỗ nhà cái khác nhau theo nhánh)"),
+        (r"Chắn: how often a win calls each cước", "Chắn: ván ù có mỗi cước thường đến đâu"),
+        (r"Chắn: cards left in the nọc at the end", "Chắn: số lá còn trong nọc khi hết ván"),
+        (r"Tấn", "Tấn"), (r"Tấn, (\d+) players", "Tấn, {0} người"),
+        (r"(Tấn(?:, \d+ players)?): who loses \(seat 0 attacks first\)", "{0}: ai bị tấn (chỗ 0 đánh trước)"),
+        (r"(Tấn(?:, \d+ players)?): loss rate by trumps in the opening hand",
+         "{0}: tỉ lệ bị tấn theo số lá chủ lúc chia"),
+        (r"(Tấn(?:, \d+ players)?): who loses, by table seat \(strategies sit at table seats\)",
+         "{0}: ai bị tấn, theo chỗ ngồi (chiến thuật gắn với chỗ ngồi)"),
+        (r"Tấn, (\d+) players, against (.+):\na rung's chance to lose by its seat \(seat 0 attacks first\)",
+         "Tấn, {0} người, gặp {1}:\nxác suất bị tấn của mỗi bậc theo chỗ (chỗ 0 đánh trước)"),
+        (r"Tấn, (\d+) players: draw rate, each rung against (.+)", "Tấn, {0} người: tỉ lệ hòa, mỗi bậc gặp {1}"),
+        (r"itself", "chính mình"), (r"each other rung", "từng bậc khác"), (r"(\d+) (\w+) players", "{0} người chơi {1}"),
+        (r"Tấn, (\d+) players, one rung per seat \(rotated\):\na rung's chance to lose by its table seat",
+         "Tấn, {0} người, mỗi chỗ một bậc (xoay vòng):\nxác suất bị tấn của mỗi bậc theo chỗ ngồi"),
+        (r"Tấn: chance to lose by seat \(seat 0 attacks first\) and players",
+         "Tấn: xác suất bị tấn theo chỗ (chỗ 0 đánh trước) và số người"),
+        (r"(.+): metrics against (.+)", "{0}: các chỉ số theo {1}"),
+    ],
+}
+"""Chart text (titles, axis and legend words) in the other languages: ``(regex, template)``, the first full match
+wins; a matched group is itself translated when it is chart text (``Tấn, 4 players`` inside a title), else kept
+(a rung's name, a number)."""
+
+_lang: contextvars.ContextVar[str] = contextvars.ContextVar("cardodds_lang", default="en")
+_labeller: contextvars.ContextVar[Callable[[str, str], str] | None] = contextvars.ContextVar("cardodds_labeller",
+                                                                                           default=None)
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if the report speaks it, else ``ValueError`` naming the languages it speaks."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
+    return lang
+
+
+@contextlib.contextmanager
+def using(lang: str | None = None, label_of: Callable[[str, str], str] | None = None) -> Iterator[None]:
+    """Write in ``lang`` (unchanged when None) inside the block, with ``label_of(metric, lang)`` naming metrics in
+    charts (a task's :meth:`~sim.registry.Task.label_of`; unchanged when None)."""
+    tokens = []
+    if lang is not None:
+        tokens.append((_lang, _lang.set(check_language(lang))))
+    if label_of is not None:
+        tokens.append((_labeller, _labeller.set(label_of)))
+    try:
+        yield
+    finally:
+        for var, token in reversed(tokens):
+            var.reset(token)
+
+
+def language() -> str:
+    """The language being written."""
+    return _lang.get()
+
+
+def text(key: str, **fields):
+    """The report's text ``key`` in the current language, its ``{fields}`` filled in."""
+    value = TEXT[language()][key]
+    return value.format(**fields) if fields and isinstance(value, str) else value
+
+
+def unit(name: str) -> str:
+    """A task's unit in the current language."""
+    if language() == "en":
+        return name
+    try:
+        return UNITS[language()][name]
+    except KeyError:
+        raise KeyError(f"no {language()!r} words for the unit {name!r}: add it to analysis.i18n.UNITS") from None
+
+
+def title(name: str, default: str) -> str:
+    """An experiment's title (``default``: the config's) in the current language."""
+    return TITLES.get(language(), {}).get(name, default)
+
+
+def chart(words: str) -> str:
+    """Chart text (a title, an axis label, a legend word) in the current language."""
+    if language() == "en" or not words:
+        return words
+    translated = _chart(words)
+    if translated is None:
+        raise KeyError(f"no {language()!r} words for the chart text {words!r}: add it to analysis.i18n.CHARTS")
+    return translated
+
+
+def chart_or_same(words: str) -> str:
+    """Chart text that may be a name (a rung, a strategy): translated when :data:`CHARTS` knows it, else as it is."""
+    return words if language() == "en" else (_chart(words) or words)
+
+
+def _chart(words: str) -> str | None:
+    for pattern, template in CHARTS[language()]:
+        match = re.fullmatch(pattern, words)
+        if match:
+            return template.format(*(_chart(g) or g for g in match.groups()))
+    return None
+
+
+def metric(name: str) -> str:
+    """A metric in words for a chart, from the task whose charts are being drawn (the code outside :func:`using`)."""
+    label_of = _labeller.get()
+    return name if label_of is None else label_of(name, language())

@@ -1,0 +1,44 @@
+"""Every metric has a label in words in every report language (issue 15 item 3), declared like its unit."""
+
+from pathlib import Path
+
+import pytest
+
+from analysis.i18n import LANGUAGES
+from analysis.suite import SUITE_FILE
+from sim.experiment import load_arms
+from sim.registry import get_task
+from sim.streams import chunk_seed
+
+CONFIGS = sorted(p for p in Path(SUITE_FILE).parent.glob("*.toml") if p != SUITE_FILE)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=[p.stem for p in CONFIGS])
+def test_every_metric_of_every_arm_has_a_label_in_each_language(config):
+    for exp in load_arms(config):
+        rows = exp.task.summarize(exp.task.run_chunk(exp.params, chunk_seed(1, 0), 40), exp.params)
+        for row in rows:
+            for lang in LANGUAGES:
+                label = exp.task.label_of(row["metric"], lang)
+                assert label and "{" not in label and "<" not in label, (row["metric"], lang, label)
+
+
+def test_patterns_fill_in_the_part_in_words():
+    chan, tan, sam = get_task("chan.play"), get_task("tan.play"), get_task("sam.deal")
+    assert tan.label_of("lose.by_trumps.3") == "loses, dealt 3 trumps"
+    assert tan.label_of("lose.by_trumps.3", "vi") == "bị tấn khi được chia 3 lá chủ"
+    assert chan.label_of("cuoc.tom", "vi") == "ván ù có cước Tôm"
+    assert chan.label_of("cuoc.nha_lau_xe_hoi") == "win calls the cước Nhà lầu xe hơi hoa rơi cửa phật"
+    assert sam.label_of("toi_trang.tu_quy_2", "vi") == "bài tới trắng tứ quý 2"
+    assert sam.label_of("toi_trang.any", "vi") == "bài vừa chia là tới trắng"  # its own entry before the pattern
+    assert tan.label_of("lose.strategy.basic@1,3") == "a seat playing basic@1,3 loses (strategy@seats)"
+
+
+def test_a_metric_without_a_label_fails_loudly_naming_it():
+    chan = get_task("chan.play")
+    with pytest.raises(KeyError, match="task chan.play: no 'vi' label for metric 'points.by_strategy'"):
+        chan.label_of("points.by_strategy", "vi")
+    with pytest.raises(KeyError, match=r"no words for 'nosuch' in <cuoc> \(metric 'cuoc.nosuch'\)"):
+        chan.label_of("cuoc.nosuch")
+    with pytest.raises(KeyError, match="task chan.play: no labels in language 'fr'"):
+        chan.label_of("win", "fr")
