@@ -35,7 +35,8 @@ TEXT = {
                           "and a normal interval for means; z = (estimate − exact) / SE (SE at the exact value for "
                           "proportions).",
         "one_in": "1 in {n}", "answer_seat": "seat {seat}", "answer_table": "the table",
-        "answer_exact": "{value} (exact)", "answer_simulated": "simulated {value} {ci}",
+        "answer_exact": "{value} (exact)", "answer_simulated": "simulated {value}",
+        "answer_none": "no case yet (n = 0)",
         "paired": "Paired differences against the baseline (same deals)",
         "diff_head": ["arm", "baseline", "what", "seat", "unit", "difference", "95 % CI (paired)", "p-value",
                       "× narrower than unpaired"],
@@ -60,7 +61,8 @@ TEXT = {
         "estimates_note": "Ước lượng ghi với 4 chữ số có nghĩa; KTC 95 % là khoảng Wilson cho tỉ lệ và khoảng chuẩn "
                           "cho trung bình; z = (ước lượng − chính xác) / SE (SE tại giá trị chính xác với tỉ lệ).",
         "one_in": "1 trên {n}", "answer_seat": "chỗ {seat}", "answer_table": "cả bàn",
-        "answer_exact": "{value} (chính xác)", "answer_simulated": "mô phỏng {value} {ci}",
+        "answer_exact": "{value} (chính xác)", "answer_simulated": "mô phỏng {value}",
+        "answer_none": "chưa có trường hợp nào (n = 0)",
         "paired": "Chênh lệch từng cặp so với nhánh gốc (cùng ván bài)",
         "diff_head": ["nhánh", "nhánh gốc", "nội dung", "chỗ", "đơn vị", "chênh lệch", "KTC 95 % (theo cặp)",
                       "giá trị p", "× hẹp hơn khi không ghép cặp"],
@@ -149,6 +151,15 @@ CHARTS = {
 wins; a matched group is itself translated when it is chart text (``Tấn, 4 players`` inside a title), else kept
 (a rung's name, a number)."""
 
+SEATING = {
+    "vi": [
+        (r"never declares Sâm", "không bao giờ báo Sâm"),
+        (r"declares Sâm with the oracle, an upper bound", "báo Sâm nhờ nhìn thấy mọi bài (cận trên)"),
+        (r"declares Sâm at hand strength ≥ (.+)", "báo Sâm khi sức bài ≥ {0}"),
+    ],
+}
+"""Phrases of the players' descriptions (``seating``) in the other languages; a strategy's name stays as it is."""
+
 _lang: contextvars.ContextVar[str] = contextvars.ContextVar("cardodds_lang", default="en")
 _labeller: contextvars.ContextVar[Callable[[str, str], str] | None] = contextvars.ContextVar("cardodds_labeller",
                                                                                            default=None)
@@ -216,6 +227,17 @@ def chart(words: str) -> str:
 def chart_or_same(words: str) -> str:
     """Chart text that may be a name (a rung, a strategy): translated when :data:`CHARTS` knows it, else as it is."""
     return words if language() == "en" else (_chart(words) or words)
+
+
+def seating(who: str) -> str:
+    """A player's description (``control, never declares Sâm``) in the current language: each known phrase translated,
+    names and knobs kept."""
+    if language() == "en":
+        return who
+    out = who
+    for pattern, template in SEATING.get(language(), []):
+        out = re.sub(pattern, lambda m: template.format(*m.groups()), out)
+    return out
 
 
 def _chart(words: str) -> str | None:

@@ -170,6 +170,7 @@ def _seat_range(seats: list[int]) -> str:
 def seating_text(labels: list[str]) -> str:
     """Who sits at the table, from each seat's strategy label: ``4 basic players``, ``4 players, each: control,
     declares Sâm …`` or ``seat 0: heuristic; seats 1–3: basic``."""
+    labels = [i18n.seating(label) for label in labels]
     groups: dict[str, list[int]] = {}
     for seat, label in enumerate(labels):
         groups.setdefault(label, []).append(seat)
@@ -242,12 +243,12 @@ def _table(rows: pd.DataFrame, section: ReportSection | None = None, experiment:
     return cells
 
 
-def _answer_value(x, lo, hi, metric: str, unit: str) -> tuple[str, str]:
-    """A value and its interval as a player reads them: ``1 in 882`` and ``[861, 899]`` for a small probability,
-    ``25.34 %`` and ``[24.9 %, 25.8 %]`` for another one, the number and its interval for a mean."""
-    if not is_rate(metric, unit) or pd.isna(x):
+def _answer_value(x, lo, hi, style: str) -> tuple[str, str]:
+    """A value and its interval as a player reads them, by ``style``: ``"one_in"`` (``1 in 882``, ``[861, 899]``),
+    ``"percent"`` (``25.34 %``, ``[24.9 %, 25.8 %]``) or ``"number"`` (a mean, and its interval)."""
+    if style == "number" or pd.isna(x):
         return fmt_num(x), fmt_ci(lo, hi)
-    if 0 < x < ONE_IN_BELOW:
+    if style == "one_in":
         ends = ["∞" if pd.isna(v) or v <= 0 else fmt_one_in(v).rsplit(" ", 1)[-1] for v in (hi, lo)]
         return fmt_one_in(x), "—" if pd.isna(lo) else f"[{ends[0]}, {ends[1]}]"
     pct = lambda v: f"{fmt_num(100 * v)} %"  # noqa: E731
@@ -269,14 +270,21 @@ def section_answers(section: ReportSection) -> list[tuple[str, str]]:
         if sel.empty:
             continue
         unit = str(sel["unit"].iloc[0])
-        who = text("answer_table") if seat is None else text("answer_seat", seat=seat)
-        parts = []
+        known = sel["estimate"].dropna()
+        style = ("number" if not is_rate(metric, unit) else
+                 "one_in" if len(known) and ((known > 0) & (known < ONE_IN_BELOW)).all() else "percent")
+        exacts = set(sel["exact"].dropna())
+        one_exact = several and len(exacts) == 1 and sel["exact"].notna().all()  # say it once, before the arms
+        parts = [text("answer_exact", value=_answer_value(exacts.pop(), 0, 0, style)[0])] if one_exact else []
         for r in sel.itertuples(index=False):
-            value, ci = _answer_value(r.estimate, r.ci_low, r.ci_high, metric, unit)
-            said = text("answer_simulated", value=value, ci=ci)
-            if not pd.isna(r.exact):
-                said = text("answer_exact", value=_answer_value(r.exact, r.exact, r.exact, metric, unit)[0]) + ", " + said
+            if r.n == 0 or pd.isna(r.estimate):
+                said = text("answer_none")
+            else:
+                said = text("answer_simulated", value=" ".join(_answer_value(r.estimate, r.ci_low, r.ci_high, style)))
+                if not pd.isna(r.exact) and not one_exact:
+                    said = text("answer_exact", value=_answer_value(r.exact, 0, 0, style)[0]) + ", " + said
             parts.append(f"{r.arm}: {said}" if several else said)
+        who = text("answer_table") if seat is None else text("answer_seat", seat=seat)
         out.append((section.label(metric), f"{who}, {i18n.unit(unit)}: " + "; ".join(parts)))
     return out
 

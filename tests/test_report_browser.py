@@ -23,3 +23,39 @@ def test_report_renders_with_every_chart(tmp_path, capsys):
     images, shown = check_report(out / "report.html", shot)
     assert images == len(charts) and shown == images
     assert shot.stat().st_size > 20_000  # a real page, not a blank one
+
+
+SMALL = ("chan_deal", "chan_play", "sam_declare", "tan_seats", "tan_ladder", "tan_ladder_mixed")
+"""Experiments covering every kind of chart (distribution, convergence, bars, heat maps, sweeps); all but the mixed
+ladder are in the suite."""
+
+
+@needs_browser
+def test_vietnamese_report_renders_with_every_chart(tmp_path, capsys, monkeypatch):
+    """``cardodds report --quick --lang vi`` on a smaller suite (the same experiments with 400 games each)."""
+    import re
+
+    import analysis.suite
+
+    suite = []
+    for config, headline in analysis.suite.read_suite() + [(analysis.suite.CONFIG_DIR / "tan_ladder_mixed.toml", [])]:
+        if config.stem in SMALL:
+            small = tmp_path / config.name
+            text = re.sub(r"(?m)^quick_games = \S+", "quick_games = 400", config.read_text(encoding="utf-8"))
+            small.write_text(re.sub(r"(?m)^chunk_size = \S+", "chunk_size = 200", text), encoding="utf-8")
+            suite.append((small, headline))
+    assert len(suite) == len(SMALL)
+    monkeypatch.setattr(analysis.suite, "read_suite", lambda: suite)
+    out = tmp_path / "report"
+    assert main(["report", "--quick", "--lang", "vi", "--jobs", "1", "--no-progress", "--out", str(out)]) == 0
+    capsys.readouterr()
+    page = (out / "report.html").read_text(encoding="utf-8")
+    headings = re.findall(r"<h2>(.*?)</h2>", page)
+    assert headings[:3] == ["Mục lục", "Lần chạy", "Kết quả chính"]
+    assert "Chắn: ván bài vừa chia — Thiên ù và bài trên tay" in headings
+    assert "Tấn: ai bị tấn, theo chỗ ngồi và số người chơi" in headings
+    assert page.count("<h3>Tóm lại</h3>") == len(SMALL) and "Thiên ù: 20 lá của nhà cái vừa chia đã ù" in page
+    charts = list((out / "charts").glob("*.png"))
+    assert len(charts) >= 2 * len(SMALL)
+    images, shown = check_report(out / "report.html", tmp_path / "report.png")
+    assert images == len(charts) and shown == images
