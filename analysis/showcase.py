@@ -6,6 +6,8 @@ import re
 import shutil
 from pathlib import Path
 
+from analysis.i18n import TEXT
+
 SHOWCASE_CHARTS = (
     "chan-deal-chan_count.png",
     "chan-deal-thien_u_convergence.png",
@@ -15,12 +17,17 @@ SHOWCASE_CHARTS = (
 )
 
 
+def _any_language(key: str) -> str:
+    """A heading of the report in any of its languages, as a regular expression."""
+    return "(?:" + "|".join(re.escape(words[key]) for words in TEXT.values()) + ")"
+
+
 def write_showcase(report_dir: Path, showcase_dir: Path, command: str) -> list[Path]:
     """Copy the headline table (as ``README.md``) and the showcase charts from ``report_dir``."""
     report_dir, showcase_dir = Path(report_dir), Path(showcase_dir)
     md = (report_dir / "report.md").read_text(encoding="utf-8")
-    headline = re.search(r"## Headline\n\n(.*?)\n\n", md, re.S)
-    run = re.search(r"## Run\n\n(.*?)\n\n", md, re.S)
+    headline = re.search(rf"## {_any_language('headline')}\n\n(.*?)\n\n", md, re.S)
+    run = re.search(rf"## {_any_language('run')}\n\n(.*?)\n\n", md, re.S)
     showcase_dir.mkdir(parents=True, exist_ok=True)
     written = []
     charts = [name for name in SHOWCASE_CHARTS if (report_dir / "charts" / name).exists()]

@@ -33,6 +33,7 @@ def run_cli(capsys, *argv):
         (["run", "configs/nope.toml"], "nope.toml"),
         (["run", "configs/chan_deal.toml", "--jobs", "0"], "--jobs must be >= 1"),
         (["frobnicate"], "invalid choice"),
+        (["report", "--quick", "--lang", "fr"], "argument --lang: invalid choice: 'fr' (choose from"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):

@@ -16,3 +16,14 @@ def test_showcase_copies_headline_and_charts(tmp_path):
     text = (out / "README.md").read_text()
     assert "| a | thien_u |" in text and "| seed(s) | 1 |" in text and "(tan-seats-lose_heatmap.png)" in text
     assert not (out / "other.png").exists()
+
+
+def test_showcase_of_a_vietnamese_report(tmp_path):
+    report = tmp_path / "report"
+    (report / "charts").mkdir(parents=True)
+    (report / "report.md").write_text(
+        "# r\n\n## Lần chạy\n\n| mục | giá trị |\n|---|---|\n| hạt giống | 1 |\n\n## Kết quả chính\n\n"
+        "| nhánh | nội dung |\n|---|---|\n| a | hòa |\n\nƯớc lượng...\n", encoding="utf-8")
+    write_showcase(report, tmp_path / "showcase", "cardodds report --lang vi --showcase x")
+    text = (tmp_path / "showcase" / "README.md").read_text(encoding="utf-8")
+    assert "| a | hòa |" in text and "| hạt giống | 1 |" in text
