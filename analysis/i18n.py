@@ -40,6 +40,14 @@ TEXT = {
         "paired": "Paired differences against the baseline (same deals)",
         "diff_head": ["arm", "baseline", "what", "seat", "unit", "difference", "95 % CI (paired)", "p-value",
                       "× narrower than unpaired"],
+        "this_run": "This report's run: {timing}.", "timing": "{games} games: {computed} computed now in {time}",
+        "timing_reused": ", {reused} reused from chunks computed earlier", "arms": "Arms", "unset": "unset",
+        "best_max": "Highest “{metric}”{seat}: arm {best} ({value}), ahead of {runner_up} by {margin} (paired 95 % CI "
+                    "[{lo}, {hi}], p = {p}){verdict}.",
+        "best_min": "Lowest “{metric}”{seat}: arm {best} ({value}), ahead of {runner_up} by {margin} (paired 95 % CI "
+                    "[{lo}, {hi}], p = {p}){verdict}.",
+        "not_significant": " — not a significant margin at the 5 % level",
+        "tied": " — tied: {best} and {runner_up} played these deals identically",
         "meta": {"date": "date (UTC)", "version": "cardodds version", "numpy": "numpy version", "seeds": "seed(s)",
                  "bit_generator": "bit generator", "jobs": "jobs", "games": "total games", "seconds": "run time"},
     },
@@ -66,9 +74,18 @@ TEXT = {
         "paired": "Chênh lệch từng cặp so với nhánh gốc (cùng ván bài)",
         "diff_head": ["nhánh", "nhánh gốc", "nội dung", "chỗ", "đơn vị", "chênh lệch", "KTC 95 % (theo cặp)",
                       "giá trị p", "× hẹp hơn khi không ghép cặp"],
+        "this_run": "Lần chạy của báo cáo này: {timing}.", "timing": "{games} ván: {computed} ván tính lần này trong {time}",
+        "timing_reused": ", {reused} ván dùng lại từ các phần đã tính trước đó", "arms": "Các nhánh", "unset": "bỏ đặt",
+        "best_max": "Cao nhất về “{metric}”{seat}: nhánh {best} ({value}), hơn {runner_up} {margin} (KTC 95 % theo cặp "
+                    "[{lo}, {hi}], p = {p}){verdict}.",
+        "best_min": "Thấp nhất về “{metric}”{seat}: nhánh {best} ({value}), hơn {runner_up} {margin} (KTC 95 % theo cặp "
+                    "[{lo}, {hi}], p = {p}){verdict}.",
+        "not_significant": " — chênh lệch không có ý nghĩa thống kê ở mức 5 %",
+        "tied": " — hòa: {best} và {runner_up} chơi những ván này y hệt nhau",
         "meta": {"date": "ngày (UTC)", "version": "phiên bản cardodds", "numpy": "phiên bản numpy",
                  "seeds": "hạt giống", "bit_generator": "bộ sinh bit", "jobs": "số tiến trình", "games": "tổng số ván",
-                 "seconds": "thời gian chạy"},
+                 "seconds": "thời gian chạy", "command": "lệnh", "config": "tệp cấu hình",
+                 "games computed now": "số ván tính lần này", "games reused": "số ván dùng lại"},
     },
 }
 """The report's fixed text, by language."""

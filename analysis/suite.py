@@ -146,8 +146,8 @@ def timing(outcomes: list[Outcome]) -> dict:
 def timing_text(outcomes: list[Outcome]) -> str:
     """``4,000,000 games: 2,000,000 computed now in 6.7 s, 2,000,000 reused from chunks computed earlier``."""
     t = timing(outcomes)
-    text = f"{t['games']:,} games: {t['computed']:,} computed now in {fmt_duration(t['seconds'])}"
-    return text + (f", {t['reused']:,} reused from chunks computed earlier" if t["reused"] else "")
+    text = i18n.text("timing", games=f"{t['games']:,}", computed=f"{t['computed']:,}", time=fmt_duration(t["seconds"]))
+    return text + (i18n.text("timing_reused", reused=f"{t['reused']:,}") if t["reused"] else "")
 
 
 def timing_meta(outcomes: list[Outcome]) -> dict:
@@ -204,11 +204,11 @@ def _key_metrics(outcomes: list[Outcome]) -> list[tuple[str, int | None]]:
 def _arm_change(base: Experiment, exp: Experiment) -> str:
     """An arm's name and the settings in which it differs from the baseline (``rules.deck = 36, …``)."""
     if exp is base:
-        return f"{exp.arm} (baseline)"
+        return f"{exp.arm} ({i18n.text('baseline')})"
     mine = dict(flatten_settings({k: exp.sections.get(k, {}) for k in exp.task.sections}))
     theirs = dict(flatten_settings({k: base.sections.get(k, {}) for k in base.task.sections}))
     changed = [f"{k} = {v}" for k, v in mine.items() if theirs.get(k) != v]
-    changed += [f"{k} unset" for k in theirs if k not in mine]
+    changed += [f"{k} {i18n.text('unset')}" for k in theirs if k not in mine]
     return f"{exp.arm} ({', '.join(changed)})" if changed else exp.arm
 
 
@@ -229,7 +229,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
         with i18n.using(label_of=exp.task.label_of):
             figures = exp.task.charts(outcomes)
     tables, notes = [], [o.notes for o in outcomes if o.notes]
-    notes.append(f"This report's run: {timing_text(outcomes)}.")
+    notes.append(i18n.text("this_run", timing=timing_text(outcomes)))
     if "notes" in exp.task.extras:
         for o in outcomes:
             if note := exp.task.extras["notes"](o.result.experiment.params):
@@ -241,22 +241,22 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
         best = best_arm(outcomes, diffs, exp.objective)
         if best is not None:
             lo, hi = best["margin_ci"]
-            seat = "" if best["seat"] is None else f" (seat {best['seat']})"
-            verdict = "" if best["p_value"] < 0.05 else " — not a significant margin at the 5 % level"
+            seat = "" if best["seat"] is None else f" ({i18n.text('answer_seat', seat=best['seat'])})"
+            verdict = "" if best["p_value"] < 0.05 else i18n.text("not_significant")
             if best["margin"] == 0 and lo == hi:
-                verdict = f" — tied: {best['best']} and {best['runner_up']} played these deals identically"
-            notes.append(
-                f"Best {exp.objective[2]} of {best['metric']}{seat}: arm {best['best']} ({best['value']:.4g}), ahead of "
-                f"{best['runner_up']} by {best['margin']:.4g} (paired 95 % CI [{lo:.4g}, {hi:.4g}], "
-                f"p = {best['p_value']:.3g}){verdict}."
-            )
+                verdict = i18n.text("tied", best=best["best"], runner_up=best["runner_up"])
+            notes.append(i18n.text(
+                "best_" + exp.objective[2], metric=exp.task.label_of(best["metric"], i18n.language()), seat=seat,
+                best=best["best"], value=f"{best['value']:.4g}", runner_up=best["runner_up"],
+                margin=f"{best['margin']:.4g}", lo=f"{lo:.4g}", hi=f"{hi:.4g}", p=f"{best['p_value']:.3g}",
+                verdict=verdict))
         if exp.sweep is not None:
             frame = sweep_frame(outcomes, _key_metrics(outcomes))
             with i18n.using(label_of=exp.task.label_of):
                 figures["sweep"] = sweep_chart(frame, exp.sweep[0], f"{title}: metrics against {exp.sweep[0]}")
     arms_note = ""
     if len(outcomes) > 1:
-        arms_note = "Arms: " + "; ".join(_arm_change(exp, o.result.experiment) for o in outcomes) + "."
+        arms_note = i18n.text("arms") + ": " + "; ".join(_arm_change(exp, o.result.experiment) for o in outcomes) + "."
     return ReportSection(
         key=exp.name.lower().replace("_", "-"),
         title=title,

@@ -83,7 +83,7 @@ def test_best_value_and_report_section(sweep_outcomes):
     section = section_of(sweep_outcomes)
     assert "sweep" in section.figures and len(section.tables) == 1
     assert set(section.rows.arm) == {"p=0.5", "p=0.4", "p=0.55"}
-    assert "Best max of heads: arm p=0.55" in section.extra_md
+    assert "Highest “the coin lands heads”: arm p=0.55" in section.extra_md
     assert isinstance(diffs, pd.DataFrame) and len(diffs) == 2
 
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from analysis import i18n
 from analysis.i18n import LANGUAGES
 from analysis.suite import SUITE_FILE
 from sim.experiment import load_arms
@@ -21,6 +22,9 @@ def test_every_metric_of_every_arm_has_a_label_in_each_language(config):
             for lang in LANGUAGES:
                 label = exp.task.label_of(row["metric"], lang)
                 assert label and "{" not in label and "<" not in label, (row["metric"], lang, label)
+                with i18n.using(lang):
+                    assert i18n.unit(exp.task.unit_of(row["metric"])), (row["metric"], lang)
+                    assert i18n.title(exp.name, "") != "" or lang == "en", (exp.name, lang)
 
 
 def test_patterns_fill_in_the_part_in_words():
@@ -42,3 +46,17 @@ def test_a_metric_without_a_label_fails_loudly_naming_it():
         chan.label_of("cuoc.nosuch")
     with pytest.raises(KeyError, match="task chan.play: no labels in language 'fr'"):
         chan.label_of("win", "fr")
+
+
+def test_the_report_says_everything_in_every_language():
+    for lang in LANGUAGES:
+        assert set(i18n.TEXT[lang]) == set(i18n.TEXT["en"]), lang
+        assert set(i18n.TEXT[lang]["meta"]) >= set(i18n.TEXT["en"]["meta"]), lang
+        assert len(i18n.TEXT[lang]["diff_head"]) == len(i18n.TEXT["en"]["diff_head"]), lang
+    with i18n.using("vi"):
+        assert i18n.unit("per hand dealt k trumps") == "mỗi bài có k lá chủ"
+        with pytest.raises(KeyError, match="no 'vi' words for the unit 'per fortnight'"):
+            i18n.unit("per fortnight")
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        with i18n.using("fr"):
+            pass
