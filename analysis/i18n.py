@@ -34,7 +34,7 @@ TEXT = {
         "estimates_note": "Estimates are shown with 4 significant digits; 95 % CI is a Wilson interval for proportions "
                           "and a normal interval for means; z = (estimate − exact) / SE (SE at the exact value for "
                           "proportions).",
-        "one_in": "1 in {n}", "answer_seat": "seat {seat}", "answer_table": "the table",
+        "one_in": "1 in {n}", "answer_seat": "seat {seat}",
         "answer_exact": "{value} (exact)", "answer_simulated": "simulated {value}",
         "answer_none": "no case yet (n = 0)",
         "paired": "Paired differences against the baseline (same deals)",
@@ -68,7 +68,7 @@ TEXT = {
         "rules_where": ', mục "{section}"',
         "estimates_note": "Ước lượng ghi với 4 chữ số có nghĩa; KTC 95 % là khoảng Wilson cho tỉ lệ và khoảng chuẩn "
                           "cho trung bình; z = (ước lượng − chính xác) / SE (SE tại giá trị chính xác với tỉ lệ).",
-        "one_in": "1 trên {n}", "answer_seat": "chỗ {seat}", "answer_table": "cả bàn",
+        "one_in": "1 trên {n}", "answer_seat": "chỗ {seat}",
         "answer_exact": "{value} (chính xác)", "answer_simulated": "mô phỏng {value}",
         "answer_none": "chưa có trường hợp nào (n = 0)",
         "paired": "Chênh lệch từng cặp so với nhánh gốc (cùng ván bài)",

@@ -251,15 +251,20 @@ def _answer_value(x, lo, hi, style: str) -> tuple[str, str]:
     if style == "one_in":
         ends = ["∞" if pd.isna(v) or v <= 0 else fmt_one_in(v).rsplit(" ", 1)[-1] for v in (hi, lo)]
         return fmt_one_in(x), "—" if pd.isna(lo) else f"[{ends[0]}, {ends[1]}]"
-    pct = lambda v: f"{fmt_num(100 * v)} %"  # noqa: E731
-    return pct(x), "—" if pd.isna(lo) else f"[{pct(lo)}, {pct(hi)}]"
+    return fmt_percent(x), "—" if pd.isna(lo) else f"[{fmt_percent(lo)}, {fmt_percent(hi)}]"
+
+
+def fmt_percent(p) -> str:
+    """A probability as a percentage with 3 significant digits: ``25.1 %``, ``0.94 %``, ``100 %``."""
+    shown = f"{100 * float(p):.3g}"
+    return f"{f'{100 * float(p):.0f}' if 'e' in shown else shown} %"
 
 
 def section_answers(section: ReportSection) -> list[tuple[str, str]]:
     """The section's questions answered in words: ``(label, answer)`` per asked row (every arm in the answer).
 
-    ``("Thiên ù: the cái's 20 dealt cards are already a win", "seat 0, per hand: 1 in 880 (exact); simulated 1 in 882
-    [861, 899]")``.  A question whose metric the section lacks is left out.
+    ``("Thiên ù: the cái's 20 dealt cards are already a win", "seat 0, per hand: 1 in 880 (exact), simulated 1 in 882
+    [861, 899]")``; a row without a seat (the table's, or every hand's) names no seat.  A question whose metric the section lacks is left out.
     """
     out = []
     rows = section.rows
@@ -284,8 +289,8 @@ def section_answers(section: ReportSection) -> list[tuple[str, str]]:
                 if not pd.isna(r.exact) and not one_exact:
                     said = text("answer_exact", value=_answer_value(r.exact, 0, 0, style)[0]) + ", " + said
             parts.append(f"{r.arm}: {said}" if several else said)
-        who = text("answer_table") if seat is None else text("answer_seat", seat=seat)
-        out.append((section.label(metric), f"{who}, {i18n.unit(unit)}: " + "; ".join(parts)))
+        who = "" if seat is None else text("answer_seat", seat=seat) + ", "
+        out.append((section.label(metric), f"{who}{i18n.unit(unit)}: " + "; ".join(parts)))
     return out
 
 

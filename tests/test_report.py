@@ -303,11 +303,11 @@ def test_sections_open_with_their_questions_answered_in_words(tmp_path):
     # 12 / 100,000: 1 in 8,333 (3 significant digits: 8,330); exact 0.000123: 1 in 8,130; Wilson interval
     # [6.86e-05, 0.000210] read as 1 in 4,770 … 1 in 14,600; 3456 / 100,000: 1 in 28.94 [28.01, 29.91]
     assert deal.index("**In short:**") < deal.index("Odds of <Thiên ù>")
-    assert ("- **the cái's cards are a win** — the table, per hand: 1 in 8,130 (exact), simulated 1 in 8,330 "
+    assert ("- **the cái's cards are a win** — per hand: 1 in 8,130 (exact), simulated 1 in 8,330 "
             "[4,770, 14,600]") in deal
-    assert "- **a tới trắng** — the table, per table: simulated 1 in 29 [28, 30]" in deal
+    assert "- **a tới trắng** — per table: simulated 1 in 29 [28, 30]" in deal
     play = md[md.index("## Sâm — ván chơi"):]
-    assert "- **loses** — seat 1, per game: basic: simulated 25.10 % [22.51 %, 27.88 %]; greedy: simulated" in play
+    assert "- **loses** — seat 1, per game: basic: simulated 25.1 % [22.5 %, 27.9 %]; greedy: simulated" in play
     # the visible tables show the labels, the folded table the codes
     assert "| deal | the cái's cards are a win | — | per hand | 0.0001200 · 1 in 8,330 |" in deal
     assert "| deal | cạ in a hand | 0 | per hand | 1.950 |" in deal and "| deal | 2 cạ |" not in deal
@@ -319,7 +319,7 @@ def test_report_in_vietnamese(tmp_path):
     write_report(tmp_path, _labelled_sections(), {"seed": 42}, lang="vi")
     md = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert md.startswith("# Báo cáo cardodds\n") and "## Kết quả chính" in md and "### Luật chơi" in md
-    assert "- **bài nhà cái đã ù** — cả bàn, mỗi bài: 1 trên 8,130 (chính xác), mô phỏng 1 trên 8,330" in md
+    assert "- **bài nhà cái đã ù** — mỗi bài: 1 trên 8,130 (chính xác), mô phỏng 1 trên 8,330" in md
     assert "| thí nghiệm | nhánh | nội dung | chỗ | đơn vị | ước lượng |" in md
     assert "| chan_deal | deal | bài nhà cái đã ù | — | mỗi bài |" in md and "| total games |" not in md
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
@@ -345,3 +345,12 @@ def test_chart_text_follows_the_language_and_fails_loudly_when_missing():
     assert ax.get_title() == "Tấn, 4 người: ai bị tấn (chỗ 0 đánh trước)" and ax.get_xlabel() == "xác suất"
     assert [t.get_text() for t in ax.get_yticklabels()] == ["thua (chỗ 0)", "thua (chỗ 1)"]
     assert chart("A new chart") == "A new chart"  # English: as written
+
+
+def test_fmt_one_in_and_percent():
+    from analysis.report import fmt_one_in, fmt_percent
+
+    assert [fmt_one_in(p) for p in (0.0011358, 1 / 12.4, 0.25, 1 / 8333.3, 0.0)] == [
+        "1 in 880", "1 in 12", "1 in 4.0", "1 in 8,330", "1 in ∞"]
+    assert [fmt_percent(p) for p in (0.2513, 0.0094, 0.9996, 0.0, 0.00007682)] == [
+        "25.1 %", "0.94 %", "100 %", "0 %", "0.00768 %"]
