@@ -139,7 +139,6 @@ CHARTS = {
         (r"exact", "chính xác"), (r"95 % Wilson interval", "khoảng Wilson 95 %"), (r"arm", "nhánh"),
         (r"table", "cả bàn"), (r"seat (\d+)", "chỗ {0}"), (r"table seat (\d+)", "chỗ ngồi {0}"),
         (r"any seat", "mọi chỗ"), (r"every seat", "mọi chỗ"), (r"(\d+) players", "{0} người"),
-        (r"(.+) vs (.+)", "{0} gặp {1}"), (r"(.+) \(seat (\d+)\)", "{0} (chỗ {1})"),
         (r"Chắn count of a dealt hand: simulated vs exact", "Số chắn trong bài vừa chia: mô phỏng và chính xác"),
         (r"Thiên ù: estimate as games accumulate", "Thiên ù: ước lượng theo số ván"),
         (r"Thiên ù in full games: estimate as games accumulate", "Thiên ù khi chơi trọn ván: ước lượng theo số ván"),
@@ -162,6 +161,7 @@ CHARTS = {
         (r"Tấn: chance to lose by seat \(seat 0 attacks first\) and players",
          "Tấn: xác suất bị tấn theo chỗ (chỗ 0 đánh trước) và số người"),
         (r"(.+): metrics against (.+)", "{0}: các chỉ số theo {1}"),
+        (r"(.+) vs (.+)", "{0} gặp {1}"), (r"(.+) \(seat (\d+)\)", "{0} (chỗ {1})"),  # last: they match much
     ],
 }
 """Chart text (titles, axis and legend words) in the other languages: ``(regex, template)``, the first full match

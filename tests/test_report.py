@@ -354,3 +354,16 @@ def test_fmt_one_in_and_percent():
         "1 in 880", "1 in 12", "1 in 4.0", "1 in 8,330", "1 in ∞"]
     assert [fmt_percent(p) for p in (0.2513, 0.0094, 0.9996, 0.0, 0.00007682)] == [
         "25.1 %", "0.94 %", "100 %", "0 %", "0.00768 %"]
+
+
+def test_no_chart_text_is_shadowed_by_a_more_general_pattern():
+    from analysis.i18n import CHARTS, chart, using
+
+    with using("vi"):
+        for pattern, template in CHARTS["vi"]:
+            if re.compile(pattern).groups == 0:
+                assert chart(re.sub(r"\\(.)", r"\1", pattern)) == template, pattern
+        assert chart("Chắn count of a dealt hand: simulated vs exact") == \
+            "Số chắn trong bài vừa chia: mô phỏng và chính xác"
+        assert chart("Tấn, 4 players, against 3 heuristic players:\na rung's chance to lose by its seat "
+                     "(seat 0 attacks first)").startswith("Tấn, 4 người, gặp 3 người chơi heuristic:\n")
