@@ -327,12 +327,14 @@ def _md_table(head: list[str], cells: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def _html_table(head: list[str], cells: list[list[str]], numeric_from: int = 3) -> str:
+def _html_table(head: list[str], cells: list[list[str]], numeric_from: int = 3, words: int | None = None) -> str:
+    """An HTML table: columns from ``numeric_from`` on right-aligned, column ``words`` (a label) kept wide."""
     th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = []
     for row in cells:
         tds = "".join(
-            f'<td class="num">{html.escape(c)}</td>' if i >= numeric_from else f"<td>{html.escape(c)}</td>"
+            f'<td class="num">{html.escape(c)}</td>' if i >= numeric_from else
+            f'<td class="words">{html.escape(c)}</td>' if i == words else f"<td>{html.escape(c)}</td>"
             for i, c in enumerate(row)
         )
         body.append(f"<tr>{tds}</tr>")
@@ -437,14 +439,14 @@ def summary_frame(sections: list[ReportSection]) -> pd.DataFrame:
 
 
 _CSS = """
-body{font-family:"DejaVu Sans",system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
+body{font-family:"DejaVu Sans",system-ui,sans-serif;max-width:1280px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
 h1{border-bottom:2px solid #444;padding-bottom:.2em}h2{border-bottom:1px solid #bbb;margin-top:2em}
 table{border-collapse:collapse;margin:.8em 0;font-size:.92em}
 th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}
 th{background:#f0f0f0}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 tbody tr:nth-child(even){background:#fafafa}
 figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #eee}
-figcaption{font-size:.85em;color:#555}.answers{background:#f4f7fc;border-left:4px solid #4a6fa5;padding:.2em 1em}nav ul{columns:2}.meta th{width:12em}
+figcaption{font-size:.85em;color:#555}td.words{min-width:16em}.answers{background:#f4f7fc;border-left:4px solid #4a6fa5;padding:.2em 1em}nav ul{columns:2}.meta th{width:12em}
 """
 
 
@@ -553,7 +555,7 @@ def _html(title, sections, meta_items, headline, charts) -> str:
                 + "".join(f"<tr><th>{e(k)}</th><td>{e(v)}</td></tr>" for k, v in meta_items)
                 + "</tbody></table></section>")
     body += [f'<section id="headline"><h2>{e(text("headline"))}</h2>',
-             _html_table(_head(experiment=True), headline, 5) if headline else f"<p>{e(text('no_headline'))}</p>",
+             _html_table(_head(experiment=True), headline, 5, words=2) if headline else f"<p>{e(text('no_headline'))}</p>",
              f"<p>{e(text('estimates_note'))}</p></section>"]
     for s in sections:
         body.append(f'<section id="section-{e(s.key)}"><h2>{e(s.title)}</h2>')
@@ -579,7 +581,7 @@ def _html(title, sections, meta_items, headline, charts) -> str:
                         f"<figcaption>{e(name)}</figcaption></figure>")
         key_rows = _key_rows(s.rows)
         body.append(f"<h3>{e(text('results'))}</h3>")
-        body.append(_html_table(_head(), _table(key_rows, s), 4) if len(key_rows) else f"<p>{e(text('no_rows'))}</p>")
+        body.append(_html_table(_head(), _table(key_rows, s), 4, words=1) if len(key_rows) else f"<p>{e(text('no_rows'))}</p>")
         for table_title, head, cells in s.tables:
             body.append(f"<h3>{e(table_title)}</h3>")
             unit_at = head.index(text("unit")) + 1 if text("unit") in head else 3
