@@ -190,15 +190,36 @@ def diff_cells(diffs: pd.DataFrame, label=str) -> list[list[str]]:
     return cells
 
 
-def _key_metrics(outcomes: list[Outcome]) -> list[tuple[str, int | None]]:
-    exp = outcomes[0].result.experiment
+def _declared_metrics(exp: Experiment) -> list[tuple[str, int | None]]:
+    """The experiment's objective (if any), then the task's ``key_metrics``."""
     metrics = list(exp.task.extras.get("key_metrics", []))
     if exp.objective is not None and exp.objective[:2] not in metrics:
         metrics.insert(0, exp.objective[:2])
+    return metrics
+
+
+def _key_metrics(outcomes: list[Outcome]) -> list[tuple[str, int | None]]:
+    metrics = _declared_metrics(outcomes[0].result.experiment)
     if not metrics:
         rows = outcomes[0].rows[~outcomes[0].rows.metric.str.contains(r"\.\d+$")]
         metrics = [(r.metric, None if pd.isna(r.seat) else int(r.seat)) for r in rows.head(3).itertuples()]
     return metrics
+
+
+QUESTIONS = 4
+"""How many rows a section answers in words at its top, at least (every headline row is answered)."""
+
+
+def questions(headline: list, key_metrics: list) -> list:
+    """The rows a section answers in words: its headline rows, then the experiment's declared key metrics (objective,
+    the task's ``key_metrics``), up to :data:`QUESTIONS`; with neither, the section's first rows (``section_of``)."""
+    asked = list(headline)
+    for key in key_metrics:
+        if len(asked) >= QUESTIONS:
+            break
+        if key not in asked:
+            asked.append(key)
+    return asked
 
 
 def _arm_change(base: Experiment, exp: Experiment) -> str:
@@ -275,7 +296,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
         seating=[(o.arm + (f" ({i18n.text('baseline')})" if len(outcomes) > 1 and o is base else ""), o.seating)
                  for o in outcomes if o.seating is not None],
         label_of=exp.task.label_of,
-        answers=base.headline or _key_metrics(outcomes),
+        answers=questions(base.headline, _declared_metrics(exp)) or _key_metrics(outcomes)[:QUESTIONS],
     )
 
 

@@ -178,3 +178,15 @@ def test_tan_strategy_arms_chart_the_loss_by_table_seat(tmp_path):
     for arm in ("all_basic", "h0"):
         assert drawn[arm] == pytest.approx(rows[rows.arm == arm].estimate.tolist())
     assert section.seating[1] == ("h0", "seat 0: heuristic; seats 1–3: basic")
+
+
+def test_a_section_answers_its_headline_then_the_task_key_metrics():
+    from analysis.suite import questions
+
+    key = [("lose", 0), ("lose", 1), ("draw", None), ("bouts.mean", None)]
+    assert questions([("lose.at_table_seat", 0)], key) == [("lose.at_table_seat", 0), ("lose", 0), ("lose", 1),
+                                                          ("draw", None)]
+    assert questions([("draw", None), ("lose", 0)], key) == [("draw", None), ("lose", 0), ("lose", 1),
+                                                             ("bouts.mean", None)]
+    five = [("thien_u", 0), ("thien_u.bach_thu", 0), ("waiting", 1), ("waiting", 0), ("chan_count.mean", 1)]
+    assert questions(five, key) == five

@@ -19,6 +19,8 @@ def test_report_renders_with_every_chart(tmp_path, capsys):
     capsys.readouterr()
     charts = list((out / "charts").glob("*.png"))
     assert len(charts) >= 2
+    page = (out / "report.html").read_text(encoding="utf-8")  # a run alone answers its first rows in words
+    assert "<h3>In short</h3><ul><li><strong>Thiên ù: the cái&#x27;s 20 dealt cards are already a win</strong>" in page
     shot = tmp_path / "report.png"
     images, shown = check_report(out / "report.html", shot)
     assert images == len(charts) and shown == images
