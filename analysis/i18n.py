@@ -81,7 +81,7 @@ TEXT = {
         "best_min": "Thấp nhất về “{metric}”{seat}: nhánh {best} ({value}), hơn {runner_up} {margin} (KTC 95 % theo cặp "
                     "[{lo}, {hi}], p = {p}){verdict}.",
         "not_significant": " — chênh lệch không có ý nghĩa thống kê ở mức 5 %",
-        "tied": " — hòa: {best} và {runner_up} chơi những ván này y hệt nhau",
+        "tied": " — ngang nhau: {best} và {runner_up} chơi những ván này y hệt nhau",
         "meta": {"date": "ngày (UTC)", "version": "phiên bản cardodds", "numpy": "phiên bản numpy",
                  "seeds": "hạt giống", "bit_generator": "bộ sinh bit", "jobs": "số tiến trình", "games": "tổng số ván",
                  "seconds": "thời gian chạy", "command": "lệnh", "config": "tệp cấu hình",
