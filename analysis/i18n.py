@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import hashlib
 import re
 from collections.abc import Callable, Iterator
 
@@ -131,6 +132,88 @@ TITLES = {
 }
 """Experiment titles (by the experiment's name) in the other languages; the config's own title otherwise."""
 
+DESCRIPTIONS = {
+    "vi": {
+        "chan_deal": (
+            "8e04fe73459a",
+            "Chia trọn bàn (nhà cái 20 lá ở chỗ 0, 19 lá cho các chỗ 1–3, 23 lá trong nọc); đo mọi bài vừa "
+            "chia."),
+        "chan_play": (
+            "4501c6ef82a6",
+            "Bốn người chơi, nhà cái (20 lá, đi trước) ở chỗ 0. Nhánh gốc: mọi chỗ chơi basic. Các nhánh: chỗ"
+            " 0 chơi heuristic (giữ bài chờ rộng, đếm các lá chưa thấy); luật làng min_points_to_win = "
+            '"no_xuong" (bài không có cước thì không được ù); và min_points_to_win = 2.'),
+        "sam_deal": (
+            "b4904745ca9e",
+            "Bàn 2–5 người, mỗi người được chia 10 lá; mọi bài được xét tới trắng (sảnh rồng > tứ quý 2 > "
+            "đồng hoa > 3 sám > 5 đôi)."),
+        "sam_declare": (
+            "09830007d145",
+            "Bốn người chơi; chỗ 0 báo Sâm khi sức bài đạt ngưỡng; các đối thủ chơi heuristic control và luôn"
+            " chặn Sâm khi có thể."),
+        "sam_oracle": (
+            "6f90a3b7c2bd",
+            "Bốn người chơi; các đối thủ chơi control và luôn chặn Sâm. Mọi nhánh chơi cùng những ván bài."),
+        "sam_players": (
+            "fd43944ed18f",
+            "2–5 người chơi, mọi chỗ chơi heuristic control và báo Sâm khi sức bài ≥ 0.75."),
+        "tan_ladder": (
+            "907ade60ac0d",
+            "Các bậc từ yếu đến mạnh (theo đo đạc): random (đi bất kỳ nước hợp lệ nào), basic (luôn đỡ, chỉ "
+            "đánh thêm lá không phải chủ đến J), heuristic (giữ lá chủ và lá cao khi nọc còn, thà lên còn hơn"
+            " tiêu lá chủ cao sớm, dồn bài cho người đỡ yếu), beginner (chơi như người chơi thường: luôn đỡ, "
+            "đánh thêm bất cứ lá nào hợp, chỉ giữ lá chủ khi nọc còn), tuned (heuristic với các núm chỉnh mà "
+            "`cardodds tune configs/tan_tune.toml` tìm ra: không giữ lá chủ, không tự lên, đánh thêm lá chủ "
+            "khi nọc còn nhiều nhất 2 lá). Chỉ số để so các bậc: lose.at_table_seat, chỗ 0."),
+        "tan_mirror": (
+            "4cb9df6af79f",
+            "Hai người chơi cùng một bậc; tỉ lệ hòa là phần các ván mà lượt cuối làm hết bài cả hai người. Vì"
+            " sao gặp chính mình lại hay hòa: khi nọc đã hết, một lượt được đỡ làm cả hai mất cùng số lá, và "
+            "cả hai cầm 8 lá sau lần bốc cuối trừ khi một người đã lên; nên trừ khi có lượt nào sau đó kết "
+            "thúc bằng lên, lượt cuối làm hết bài cả hai cùng lúc. Trong 3,000 ván mỗi bậc chơi với chính "
+            "mình, số ván hòa không có lần lên nào sau lần bốc cuối (tests/test_ladder.py đếm): basic 731 "
+            "trên 731, beginner 303 trên 309, heuristic 383 trên 392, tuned 222 trên 227. Ép đối thủ phải lên"
+            " cần biết bài đối thủ - với 2 người và nọc đã hết, đó chính là các lá chưa thấy - và các bậc "
+            "chạy nhanh không đếm bài; basic còn không bao giờ đánh thêm lá chủ hay lá trên J, nên hòa nhiều "
+            "nhất. Một ván như vậy: `cardodds replay tan --seed 6 --config configs/tan_mirror.toml` (tuned "
+            "gặp tuned): nọc hết ở lượt 15, các lượt 16 đến 21 đều được đỡ, và hai lá cuối cùng rơi cùng lúc."),
+        "tan_ladder_mixed": (
+            "5ac29ddc5816",
+            "basic, beginner, heuristic và tuned cùng một bàn; nhánh mixed_k xếp bậc i vào chỗ ngồi (i + k) "
+            "mod 4, nên qua bốn nhánh mỗi bậc ngồi mọi chỗ trên cùng những ván bài. So các bậc theo "
+            "lose.at_table_seat."),
+        "tan_podkidnoy": (
+            "08c23153aa44",
+            "4 người chơi, mọi chỗ chơi chiến thuật basic; chỗ tính từ người đánh trước (chỗ 0). Các nhánh: "
+            "Tấn theo bản gốc; podkidnoy cổ điển: 36 lá, chia 6 lá, thứ tự bốc kiểu Nga (người đánh, những "
+            "người khác, người đỡ), đánh thêm sau khi lên, nhiều nhất 6 lá đánh, người có lá chủ nhỏ nhất đi "
+            "trước, không đổi lá chủ."),
+        "tan_rules": (
+            "272718512104",
+            "Luật mặc định (theo bản gốc: bốc theo thứ tự người đánh → người đỡ → những người khác, đổi lá "
+            "chủ bằng bất kỳ lá chủ nhỏ hơn nào) so với từng tùy chọn thay đổi một; mọi chỗ chơi basic."),
+        "tan_seats": (
+            "3ea37ce43597",
+            "52 lá, chia 8 lá, chủ theo lá lật; mọi chỗ chơi chiến thuật basic. Chỗ 0 là người đánh trước "
+            "(chọn ngẫu nhiên mỗi ván)."),
+        "tan_series": (
+            "912a4e02ebae",
+            "4 người chơi, mọi chỗ chơi basic. Các loạt được chơi từng ván bằng engine tham chiếu (khoảng 1.5"
+            " ms một ván, chậm hơn engine lô chơi các ván lẻ). So lose.after_losing (người thua ván trước lại"
+            " thua; với ván lẻ, ván trước là một ván độc lập) và lose theo chỗ (chỗ 0 đánh trước: trong một "
+            "loạt, đó là người thắng ván trước). series.cung_chu: số lá chủ cúng mỗi ván sau một ván khác."),
+        "tan_strategies": (
+            "de6103453e34",
+            "Số chỗ ở đây là chỗ ngồi trong bàn (lose.at_table_seat): các nhánh chỉ khác nhau ở người chơi "
+            "heuristic (giữ lá chủ và lá cao khi nọc còn, lên khi đỡ quá tốn, dồn bài cho người đỡ yếu); "
+            "những người khác chơi basic."),
+    },
+}
+"""Experiment descriptions in the other languages, by the experiment's name: ``(fingerprint, text)``, where the
+fingerprint (:func:`fingerprint`) is that of the config's English description the text translates.  When the config's
+description changes, the translation is out of date and the config's own text is shown (``tests/test_labels.py``
+finds every such translation in configs/)."""
+
 CHARTS = {
     "vi": [
         (r"probability", "xác suất"), (r"probability of losing", "xác suất bị tấn"),
@@ -229,6 +312,18 @@ def unit(name: str) -> str:
 def title(name: str, default: str) -> str:
     """An experiment's title (``default``: the config's) in the current language."""
     return TITLES.get(language(), {}).get(name, default)
+
+
+def fingerprint(english: str) -> str:
+    """The short hash of an English text that :data:`DESCRIPTIONS` records beside its translation."""
+    return hashlib.sha256(english.encode("utf-8")).hexdigest()[:12]
+
+
+def description(name: str, english: str) -> str:
+    """An experiment's description in the current language: its translation while it still translates ``english``
+    (the config's description), else ``english``."""
+    found = DESCRIPTIONS.get(language(), {}).get(name)
+    return found[1] if found and found[0] == fingerprint(english) else english
 
 
 def chart(words: str) -> str:

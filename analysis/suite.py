@@ -281,7 +281,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
     return ReportSection(
         key=exp.name.lower().replace("_", "-"),
         title=title,
-        description=exp.description + (f"\n\n{arms_note}" if arms_note else ""),
+        description=i18n.description(exp.name, exp.description) + (f"\n\n{arms_note}" if arms_note else ""),
         rows=pd.concat([o.rows for o in outcomes], ignore_index=True),
         figures=figures,
         headline=base.headline,

@@ -60,3 +60,20 @@ def test_the_report_says_everything_in_every_language():
     with pytest.raises(ValueError, match="unknown language 'fr'"):
         with i18n.using("fr"):
             pass
+
+
+def test_every_translated_description_translates_the_configs_text():
+    """A config whose description changed shows it in English until its translation is brought up to date here."""
+    from analysis.suite import read_suite
+
+    suite = {config.stem for config, _ in read_suite()}
+    for config in CONFIGS:
+        exp = load_arms(config)[0]
+        for lang in LANGUAGES[1:]:
+            recorded = i18n.DESCRIPTIONS[lang].get(exp.name)
+            assert recorded or config.stem not in suite, (config.stem, lang, "no translation of the description")
+            if recorded:
+                assert recorded[0] == i18n.fingerprint(exp.description), (config.stem, lang, "translation out of date")
+                with i18n.using(lang):
+                    assert i18n.description(exp.name, exp.description) == recorded[1]
+                    assert i18n.description(exp.name, exp.description + " Changed.") == exp.description + " Changed."
