@@ -113,6 +113,7 @@ def _lang_flag(parser) -> None:
 
 
 def cmd_run(args) -> int:
+    from analysis import i18n
     from analysis.suite import claim_run_folder, differences, run_arms, timing_meta, timing_text, write_outcomes
     from sim.experiment import load_arms
 
@@ -143,7 +144,8 @@ def cmd_run(args) -> int:
                     resume=args.resume, progress=progress,
                 )]
             diffs = differences(outcomes) if len(outcomes) > 1 else None
-            meta = {"jobs": args.jobs, "command": " ".join(["cardodds", *args.argv]), **timing_meta(outcomes)}
+            with i18n.using(args.lang):
+                meta = {"jobs": args.jobs, "command": " ".join(["cardodds", *args.argv]), **timing_meta(outcomes)}
             paths = write_outcomes(out, [outcomes], meta, diffs=[diffs], lang=args.lang)
     except (KeyboardInterrupt, RunInterrupted) as exc:
         raise _interrupted(exc, args, out) from None

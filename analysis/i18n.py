@@ -42,7 +42,8 @@ TEXT = {
         "diff_head": ["arm", "baseline", "what", "seat", "unit", "difference", "95 % CI (paired)", "p-value",
                       "× narrower than unpaired"],
         "this_run": "This report's run: {timing}.", "timing": "{games} games: {computed} computed now in {time}",
-        "timing_reused": ", {reused} reused from chunks computed earlier", "arms": "Arms", "unset": "unset",
+        "timing_reused": ", {reused} reused from chunks computed earlier",
+        "computed_now": "{computed} in {time}", "reused": "{reused} (from chunks computed by earlier runs)", "arms": "Arms", "unset": "unset",
         "best_max": "Highest “{metric}”{seat}: arm {best} ({value}), ahead of {runner_up} by {margin} (paired 95 % CI "
                     "[{lo}, {hi}], p = {p}){verdict}.",
         "best_min": "Lowest “{metric}”{seat}: arm {best} ({value}), ahead of {runner_up} by {margin} (paired 95 % CI "
@@ -76,7 +77,8 @@ TEXT = {
         "diff_head": ["nhánh", "nhánh gốc", "nội dung", "chỗ", "đơn vị", "chênh lệch", "KTC 95 % (theo cặp)",
                       "giá trị p", "× hẹp hơn khi không ghép cặp"],
         "this_run": "Lần chạy của báo cáo này: {timing}.", "timing": "{games} ván: {computed} ván tính lần này trong {time}",
-        "timing_reused": ", {reused} ván dùng lại từ các phần đã tính trước đó", "arms": "Các nhánh", "unset": "bỏ đặt",
+        "timing_reused": ", {reused} ván dùng lại từ các phần đã tính trước đó",
+        "computed_now": "{computed} trong {time}", "reused": "{reused} (từ các phần đã tính ở lần chạy trước)", "arms": "Các nhánh", "unset": "bỏ đặt",
         "best_max": "Cao nhất về “{metric}”{seat}: nhánh {best} ({value}), hơn {runner_up} {margin} (KTC 95 % theo cặp "
                     "[{lo}, {hi}], p = {p}){verdict}.",
         "best_min": "Thấp nhất về “{metric}”{seat}: nhánh {best} ({value}), hơn {runner_up} {margin} (KTC 95 % theo cặp "

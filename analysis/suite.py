@@ -151,11 +151,11 @@ def timing_text(outcomes: list[Outcome]) -> str:
 
 
 def timing_meta(outcomes: list[Outcome]) -> dict:
-    """The report's metadata lines on what was computed now and what was reused."""
+    """The report's metadata lines on what was computed now and what was reused (in the current language)."""
     t = timing(outcomes)
     return {
-        "games computed now": f"{t['computed']:,} in {fmt_duration(t['seconds'])}",
-        "games reused": f"{t['reused']:,} (from chunks computed by earlier runs)",
+        "games computed now": i18n.text("computed_now", computed=f"{t['computed']:,}", time=fmt_duration(t["seconds"])),
+        "games reused": i18n.text("reused", reused=f"{t['reused']:,}"),
     }
 
 
@@ -367,7 +367,8 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
             folder = out_dir / "runs" / arms[0].name
             experiments.append(run_arms(arms, folder, jobs=jobs, resume=True, progress=progress, headline=headline))
         meta = {"jobs": jobs, "command": "cardodds report" + (" --quick" if quick else "")}
-        meta.update(timing_meta([o for arms in experiments for o in arms]))
+        with i18n.using(lang):
+            meta.update(timing_meta([o for arms in experiments for o in arms]))
         with i18n.using(lang):
             title = i18n.text("report_title") + (i18n.text("quick") if quick else "")
         paths = write_outcomes(out_dir, experiments, meta, title=title, lang=lang)
