@@ -96,6 +96,7 @@ class TanGame:
         self.first_attacker = int(first_attacker)
         self.bouts = 0
         self.pickups = 0
+        self.known: list[set[int]] = [set() for _ in range(P)]  # cards everyone knows a seat holds
         self.series_winner: int | None = None  # set by sim.tan.series for the games after the first
         self.log: list[tuple] = [("deal", [sorted(h) for h in self.hands], self.turned, self.first_attacker)]
         self._deck = deck_ids(rules.deck)
@@ -153,6 +154,7 @@ class TanGame:
                 raise AssertionError(f"strategy swapped an illegal card {choice}")
             self.hands[s].remove(choice)
             self.hands[s].add(self.turned)
+            self.known[s].add(self.turned)
             self.stock[-1] = choice
             self.log.append(("exchange", s, choice, self.turned))
             if mode == "two_only":
@@ -185,7 +187,8 @@ class TanGame:
             if legal:
                 view = SimpleNamespace(seat=t, hand=sorted(self.hands[t]), legal=legal, trump=self.trump,
                                        stock_left=len(self.stock), is_lead=lead, defender_cards=len(self.hands[d]),
-                                       n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover))
+                                       n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover),
+                                       **self._public(a, d, cap, passes))
                 choice = self.strategies[t].attack(view, self.rng)
             if choice is None:
                 if lead:
@@ -204,6 +207,7 @@ class TanGame:
                 raise AssertionError(f"strategy played an illegal card {choice}")
             passes = 0
             self.hands[t].remove(choice)
+            self.known[t].discard(choice)
             self.attack.append(choice)
             self.log.append(("attack", t, choice))
             self._check()
@@ -212,11 +216,13 @@ class TanGame:
             if beaters:
                 view = SimpleNamespace(seat=d, hand=sorted(self.hands[d]), legal=beaters, trump=self.trump,
                                        stock_left=len(self.stock), card=choice, n_attack=len(self.attack),
-                                       attack=list(self.attack), cover=list(self.cover))
+                                       attack=list(self.attack), cover=list(self.cover), thrower=t,
+                                       **self._public(a, d, cap, passes))
                 cov = self.strategies[d].defend(view, self.rng)
             if cov is None:
                 taken = self.attack + self.cover
                 self.hands[d].update(taken)
+                self.known[d].update(taken)
                 self.attack, self.cover = [], []
                 self.pickups += 1
                 self.log.append(("take", d, sorted(taken)))
@@ -225,12 +231,13 @@ class TanGame:
             if cov not in beaters:
                 raise AssertionError(f"strategy covered with an illegal card {cov}")
             self.hands[d].remove(cov)
+            self.known[d].discard(cov)
             self.cover.append(cov)
             self.log.append(("cover", d, choice, cov))
             self._check()
             if not self.hands[d] and self.rules.defender_runs_out == "others_may_continue" and self.stock:
                 drawn, self.stock = self.stock[: self.H], self.stock[self.H:]
-                self.hands[d].update(drawn)
+                self._draw(d, drawn)
                 self.log.append(("draw", d, drawn))
                 cap = min(len(self.attack) + len(drawn), self.rules.attack_cap)
                 self._check()
@@ -241,6 +248,18 @@ class TanGame:
                 self._check()
                 return False
 
+    def _draw(self, s: int, drawn: list[int]):
+        self.hands[s].update(drawn)
+        if not self.stock:  # the last card drawn is the face-up bottom card: everyone sees who takes it
+            self.known[s].add(drawn[-1])
+
+    def _public(self, a: int, d: int, cap: int, passes: int) -> dict:
+        """What every player sees, added to the decision views (``sim.tan.strategies`` lists the fields)."""
+        return dict(hand_sizes=[len(h) for h in self.hands], known=[sorted(k) for k in self.known],
+                    out=list(self.out), discard=list(self.discard), bottom=self.stock[-1] if self.stock else None,
+                    attacker=a, defender=d, cap=cap, passes=passes, bouts=self.bouts, pickups=self.pickups,
+                    first_attacker=self.first_attacker, rules=self.rules)
+
     def _refill(self, a: int, d: int):
         others = [s for s in ((a + k) % self.P for k in range(1, self.P)) if s != d]
         order = [a, d] + others if self.rules.refill_order == "attacker_defender_others" else [a] + others + [d]
@@ -250,7 +269,7 @@ class TanGame:
             need = max(self.H - len(self.hands[s]), 0)
             drawn, self.stock = self.stock[:need], self.stock[need:]
             if drawn:
-                self.hands[s].update(drawn)
+                self._draw(s, drawn)
                 self.log.append(("draw", s, drawn))
         self._check()
         if not self.stock:
@@ -262,8 +281,11 @@ class TanGame:
 
     @classmethod
     def from_state(cls, rules: TanRules, hands, stock, discard, trump: int, out, bouts: int, pickups: int,
-                   first_attacker: int, strategies, rng=None, check: bool = False) -> "TanGame":
-        """A game resumed between two bouts (used by the batch engine for its longest games)."""
+                   first_attacker: int, strategies, rng=None, check: bool = False, known=None) -> "TanGame":
+        """A game resumed between two bouts (used by the batch engine for its longest games).
+
+        ``known`` (optional): per seat, the cards everyone knows that seat holds (see ``_public``).
+        """
         game = cls.__new__(cls)
         game.rules, game.strategies, game.rng, game.check = rules, list(strategies), rng, check
         game.P, game.H = rules.players, rules.hand_size
@@ -279,6 +301,7 @@ class TanGame:
         game.first_attacker = int(first_attacker)
         game.series_winner = None
         game.bouts, game.pickups = int(bouts), int(pickups)
+        game.known = [set(int(c) for c in k) for k in known] if known is not None else [set() for _ in hands]
         game.log = [("resume", game.bouts)]
         game._deck = deck_ids(rules.deck)
         game._check()

@@ -33,6 +33,7 @@ from sim.errors import CardoddsError
 from sim.options import from_table
 from sim.tan import bits
 from sim.tan.cards import parse_rank, rank_of, suit_of
+from sim.tan.expert import Expert
 
 View = SimpleNamespace
 """A reference-engine view (see the module docstring)."""
@@ -237,7 +238,7 @@ class Heuristic:
         return best.astype(np.int16)
 
 
-STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic}
+STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "expert": Expert}
 
 
 def make_strategy(spec, where: str = "[strategies]"):
