@@ -113,6 +113,8 @@ class Expert:
     # -- the search ------------------------------------------------------------------------------------------------
     def decide(self, d, kind: str, rules, rng) -> np.ndarray:
         """The chosen card (-1 = pass / take) for each decision row of ``d`` (see ``_batch_rows``)."""
+        if rng is None:
+            raise ValueError("the expert draws its determinizations from the engine's random stream: pass rng")
         policy = self.policy()
         first = (policy.attack_batch if kind == "attack" else policy.defend_batch)(d, None).astype(np.intp)
         cand = _candidates(d, first, kind, self.max_candidates)
