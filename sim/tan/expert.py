@@ -53,7 +53,7 @@ class Expert:
         What a rollout counts as bad for the expert; ties are broken by fewer bouts.
     """
 
-    samples: int = 8
+    samples: int = 16
     rollout: Literal["heuristic", "basic"] = "heuristic"
     max_candidates: int = 4
     objective: Literal["lose", "lose_or_draw"] = "lose"
