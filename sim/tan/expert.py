@@ -35,6 +35,7 @@ from sim.tan.bits import U64, ZERO
 from sim.tan.cards import deck_ids, to_mask
 
 INVALID = -3  # a padding candidate
+MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
 
 
 @dataclass(frozen=True)
@@ -121,15 +122,19 @@ class Expert:
         n_cand = (cand != INVALID).sum(axis=1)
         choice = cand[:, 0].copy()
         search = np.nonzero(n_cand > 1)[0]
-        if search.shape[0]:
-            choice[search] = self._search(_take_rows(d, search), cand[search], kind, rules, rng, policy)
+        keys = rng.random((search.shape[0], self.samples, 52))  # drawn at once: blocks change nothing
+        block = max(1, MAX_ROLLOUTS // (self.samples * self.max_candidates))  # bounds the memory of one batch
+        for start in range(0, search.shape[0], block):
+            part = slice(start, start + block)
+            rows = search[part]
+            choice[rows] = self._search(_take_rows(d, rows), cand[rows], kind, rules, keys[part], policy)
         return choice.astype(np.int16)
 
-    def _search(self, d, cand, kind, rules, rng, policy) -> np.ndarray:
+    def _search(self, d, cand, kind, rules, keys, policy) -> np.ndarray:
         R, K = cand.shape
         M, P = self.samples, rules.players
         pre = _before_move(d, kind)
-        hands, stock = _determinize(pre, rules, M, rng)  # (P, R, M), (R, M, S)
+        hands, stock = _determinize(pre, rules, keys)  # (P, R, M), (R, M, S)
         rep = lambda x: np.repeat(np.repeat(x[:, None], M, axis=1)[:, :, None], K, axis=2).reshape(-1)  # noqa: E731
         seat_rep = lambda x: np.stack([rep(x[p]) for p in range(P)])  # noqa: E731
         state = TanState(
@@ -193,9 +198,11 @@ def _before_move(d, kind):
     return pre
 
 
-def _determinize(pre, rules, M, rng):
-    """``M`` deals of the unseen cards per row: opponents' hands ``(P, R, M)`` and stocks ``(R, M, stock_size)``."""
+def _determinize(pre, rules, keys):
+    """Deals of the unseen cards, one per row of uniform ``keys`` ``(R, M, 52)``: opponents' hands ``(P, R, M)`` and
+    stocks ``(R, M, stock_size)``."""
     P, S = rules.players, rules.stock_size
+    M = keys.shape[1]
     R = pre.seat.shape[0]
     seat_is = np.arange(P)[:, None] == pre.seat[None, :]
     others_known = np.bitwise_or.reduce(np.where(seat_is, ZERO, pre.known), axis=0)
@@ -206,7 +213,7 @@ def _determinize(pre, rules, M, rng):
     slots = np.where(seat_is | pre.out, 0, pre.hand_sizes - bits.popcount(pre.known)).astype(np.intp)  # (P, R)
     stock_slots = np.maximum(pre.stock_left - 1, 0)
     assert (slots.sum(axis=0) + stock_slots == bits.popcount(unseen)).all(), "public information is inconsistent"
-    keys = rng.random((R, M, 52))
+    keys = keys.copy()
     is_unseen = ((unseen[:, None] >> np.arange(52, dtype=U64)) & U64(1)).astype(bool)
     keys[~np.broadcast_to(is_unseen[:, None, :], keys.shape)] = 2.0
     order = np.argsort(keys, axis=2)  # the unseen cards first, in random order

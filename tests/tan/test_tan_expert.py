@@ -271,6 +271,20 @@ def test_batch_expert_games_are_legal_and_reproducible(players):
     assert ((a.loser >= 0).astype(int) + a.draw + a.truncated == 1).all()
 
 
+def test_rollout_blocks_change_nothing(monkeypatch):
+    """Decisions searched in several rollout batches (bounded memory) are the decisions of one batch."""
+    import sim.tan.expert as expert_module
+
+    rules = TanRules(players=3)
+    o, f = deal_orders(rules, np.random.default_rng(43), 10)
+    seats = [Expert(samples=3, max_candidates=3), Heuristic(), Heuristic()]
+    one = play_batch(rules, o, f, seats, rng=np.random.default_rng(2))
+    monkeypatch.setattr(expert_module, "MAX_ROLLOUTS", 20)  # two decisions per batch
+    many = play_batch(rules, o, f, seats, rng=np.random.default_rng(2))
+    for name in ("loser", "draw", "bouts", "pickups"):
+        assert (getattr(one, name) == getattr(many, name)).all()
+
+
 def test_reference_expert_game_is_reproducible():
     rules = TanRules(players=3)
     o, f = deal_orders(rules, np.random.default_rng(42), 1)
