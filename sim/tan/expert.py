@@ -135,16 +135,16 @@ class Expert:
         M, P = self.samples, rules.players
         pre = _before_move(d, kind)
         hands, stock = _determinize(pre, rules, keys)  # (P, R, M), (R, M, S)
+        # rollout game (r, m, k): decision row r, determinization m (shared by every candidate), candidate k
         rep = lambda x: np.repeat(np.repeat(x[:, None], M, axis=1)[:, :, None], K, axis=2).reshape(-1)  # noqa: E731
         seat_rep = lambda x: np.stack([rep(x[p]) for p in range(P)])  # noqa: E731
         state = TanState(
             hands=np.ascontiguousarray(np.repeat(hands[:, :, :, None], K, axis=3).reshape(P, -1)),
-            stock=np.repeat(stock[:, :, None, :], K, axis=2).reshape(R * M * K, -1), top=rep(rules.stock_size
-                                                                                           - pre.stock_left),
-            trump=rep(pre.trump), disc=rep(pre.disc), att=rep(pre.att), cov=rep(pre.cov), attacker=rep(pre.attacker),
-            defender=rep(pre.defender), cur=rep(pre.cur), passes=rep(pre.passes), cap=rep(pre.cap),
-            out=seat_rep(pre.out), bouts=rep(pre.bouts), pickups=rep(pre.pickups),
-            first_attacker=rep(pre.first_attacker))
+            stock=np.repeat(stock[:, :, None, :], K, axis=2).reshape(R * M * K, -1),
+            top=rep(rules.stock_size - pre.stock_left), trump=rep(pre.trump), disc=rep(pre.disc), att=rep(pre.att),
+            cov=rep(pre.cov), attacker=rep(pre.attacker), defender=rep(pre.defender), cur=rep(pre.cur),
+            passes=rep(pre.passes), cap=rep(pre.cap), out=seat_rep(pre.out), bouts=rep(pre.bouts),
+            pickups=rep(pre.pickups), first_attacker=rep(pre.first_attacker))
         moves = np.broadcast_to(cand[:, None, :], (R, M, K)).reshape(-1)
         if kind == "attack":
             fa, fd = moves, None

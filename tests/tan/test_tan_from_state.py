@@ -3,7 +3,6 @@
 import numpy as np
 import pytest
 
-from sim.tan import bits
 from sim.tan.batch import TanState, play_batch, play_from_state, play_to_step
 from sim.tan.cards import to_mask
 from sim.tan.deal import deal_orders
