@@ -106,6 +106,7 @@ def test_batch_from_a_batch_state_ends_as_the_batch_played_through(k):
         r = play_from_state(rules, state, seats, check=True, handoff_bouts=None)
         for name in ("loser", "draw", "truncated", "bouts", "pickups", "first_attacker"):
             assert (getattr(full, name)[g] == getattr(r, name)).all(), f"steps {steps}: {name} differs"
+        assert steps + r.steps == full.steps  # the slowest game still running: not one move more or less
     assert tried > 1500
 
 
@@ -225,7 +226,7 @@ def test_both_engines_show_the_same_public_information(k):
     cards (picked up, swapped in, the bottom card drawn last), discard pile, table, stock and turn in both engines."""
     rules = TanRules(**VARIANTS[k])
     o, f = deal_orders(rules, np.random.default_rng(600 + k), 10)
-    known_seen = bottom_drawn = 0
+    known_seen = bottom_drawn = resumed = 0
     for order, first in zip(o, f):
         ref_log, batch_log = [], []
         ref = [PublicRecorder(ref_log)] + [Heuristic()] * (rules.players - 1)
@@ -233,6 +234,14 @@ def test_both_engines_show_the_same_public_information(k):
         bat = [PublicRecorder(batch_log)] + [Heuristic()] * (rules.players - 1)
         play_batch(rules, order[None, :], first[None], bat, check=True, handoff_bouts=None)
         assert len(ref_log) > 3 and ref_log == batch_log
+        # resumed part-way (inside a bout or at its start): the same views from there on (passes, cap, known ...)
+        for steps in (4, 9, 23):
+            g, state = play_to_step(rules, order[None, :], first[None], [PublicRecorder([])] + bat[1:], steps)
+            if g.shape[0]:
+                tail = []
+                play_from_state(rules, state, [PublicRecorder(tail)] + bat[1:], check=True, handoff_bouts=None)
+                assert tail == batch_log[len(batch_log) - len(tail):]
+                resumed += bool(tail)
         known_seen += sum(any(r[3]) for r in ref_log)
         bottom_drawn += sum(r[6] == -1 and any(r[3]) for r in ref_log)
-    assert known_seen > 20 and bottom_drawn > 0
+    assert known_seen > 20 and bottom_drawn > 0 and resumed > 15
