@@ -305,3 +305,14 @@ def test_expert_knobs():
         with pytest.raises(CardoddsError):
             make_strategy(bad)
     assert set(Expert.knobs) == {"samples", "rollout", "max_candidates", "objective"}
+
+
+def test_expert_loses_less_than_the_heuristic_at_the_same_seat():
+    """4 players, seat 0 against 3 heuristic players, the same 200 deals: the heuristic at seat 0 loses about 24 % of
+    games, the expert about 9 % with 4 determinizations (4 % with 16: configs/tan_expert.toml, 20,000 games)."""
+    rules = TanRules()
+    o, f = deal_orders(rules, np.random.default_rng(44), 200)
+    h = play_batch(rules, o, f, [Heuristic()] * 4)
+    e = play_batch(rules, o, f, [Expert(samples=4)] + [Heuristic()] * 3, rng=np.random.default_rng(4))
+    lost_h, lost_e = int((h.loser == 0).sum()), int((e.loser == 0).sum())
+    assert lost_h > 30 and lost_e < 0.6 * lost_h, (lost_h, lost_e)
