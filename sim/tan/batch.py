@@ -52,7 +52,7 @@ class TanState:
     a bout's start, else the adder whose turn it is) and ``passes`` the passes in a row since the last card;
     ``cap`` the bout's cap on attack cards.  ``known`` (optional) holds, per seat, the cards everyone knows that seat
     holds (picked up in a take, the turned card taken in an exchange or drawn last); it only feeds strategies that
-    read public information.
+    read public information, as does ``game_seed`` (optional; see ``sim.tan.reference.game_seed``).
     """
 
     hands: np.ndarray
@@ -72,6 +72,7 @@ class TanState:
     pickups: np.ndarray
     first_attacker: np.ndarray
     known: np.ndarray | None = None
+    game_seed: np.ndarray | None = None
 
 
 class _Dispatch:
@@ -132,6 +133,14 @@ class _Games:
         self.known = np.zeros((P, N), dtype=U64)
         self.bouts = np.zeros(N, dtype=np.int32)
         self.pickups = np.zeros(N, dtype=np.int32)
+        self.game_seed = self._draw_seeds(N)
+
+    def _draw_seeds(self, N):
+        """Each game's seed (``sim.tan.reference.game_seed``): game ``i`` gets the i-th draw, so game 0 draws what
+        the reference engine draws for the same game."""
+        if self.public and self.rng is not None:
+            return self.rng.integers(0, 2**63, size=N)
+        return np.zeros(N, dtype=np.int64)
 
     @classmethod
     def from_state(cls, rules: TanRules, state: TanState, strategies, rng, check, handoff_bouts):
@@ -152,6 +161,7 @@ class _Games:
         self.known = np.ascontiguousarray(known, dtype=U64)
         self.bouts = np.array(state.bouts, dtype=np.int32)
         self.pickups = np.array(state.pickups, dtype=np.int32)
+        self.game_seed = self._draw_seeds(N) if state.game_seed is None else np.asarray(state.game_seed, np.int64)
         self.a = np.asarray(state.attacker).astype(np.intp).copy()
         self.d = np.asarray(state.defender).astype(np.intp).copy()
         self.cur = np.asarray(state.cur).astype(np.intp).copy()
@@ -207,7 +217,8 @@ class _Games:
         return g, TanState(self.hands[:, i].copy(), stock, top.copy(), self.trump[i].copy(), self.disc[i].copy(),
                            self.att[i].copy(), self.cov[i].copy(), self.a[i].copy(), self.d[i].copy(),
                            self.cur[i].copy(), self.passes[i].copy(), self.cap[i].copy(), ~self.inn[:, i],
-                           self.bouts[i].copy(), self.pickups[i].copy(), self.fa[g].copy(), self.known[:, i].copy())
+                           self.bouts[i].copy(), self.pickups[i].copy(), self.fa[g].copy(), self.known[:, i].copy(),
+                           self.game_seed[g].copy())
 
     # -- seats ------------------------------------------------------------------------------------------------------
     def _next_in(self, seat, inn, include_self=False):
@@ -274,14 +285,14 @@ class _Games:
         ``seat`` (the decider), ``hand_sizes`` (P, n), ``known`` (P, n) cards known to be in each hand, ``out``
         (P, n), ``disc``, ``att``, ``cov`` (masks), ``bottom`` (the stock's face-up bottom card, -1 once drawn),
         ``attacker``, ``defender``, ``passes``, ``cap``, ``bouts``, ``pickups``, ``first_attacker``, ``live`` (the
-        rows of games still running) and ``rules``.
+        rows of games still running), ``rules`` and ``game_seed``.
         """
         view.seat, view.hand_sizes, view.known = seat, bits.popcount(self.hands), self.known
         view.out, view.disc, view.att, view.cov = ~self.inn, self.disc, self.att, self.cov
         view.bottom = np.where(self.top < self.S, self.seq[self.gid, self.S - 1], -1)
         view.attacker, view.defender, view.passes, view.cap = self.a, self.d, self.passes, self.cap
         view.bouts, view.pickups, view.first_attacker = self.bouts, self.pickups, self.fa[self.gid]
-        view.live, view.rules = self.live, self.rules
+        view.live, view.rules, view.game_seed = self.live, self.rules, self.game_seed[self.gid]
 
     # -- one move in every running game -----------------------------------------------------------------------------
     def step(self):

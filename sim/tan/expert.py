@@ -14,10 +14,12 @@ At each attack, add (tấn cùng) or defence decision with more than one candida
 
 It reads only the public information the engines add to its views (``needs_public``): hand sizes, cards known to be
 in a hand (picked up in a take, the turned card taken in the exchange or drawn last), the discard pile, the table,
-the stock's size and bottom card, who attacks and defends, passes so far and the attack cap.  Its randomness is the
-engine's ``rng`` alone.  In the batch engine the decisions of all games waiting on the expert at a step are searched
-together in one rollout batch (``selective``: the engine says which rows are its own).  The trump exchange uses the
-``basic`` rule (swap the lowest allowed trump).
+the stock's size and bottom card, who attacks and defends, passes so far and the attack cap.  Its randomness: the
+game's seed, which both engines draw from their random stream (PLAY) when the game starts, hashed with the decision's
+place in the game — so a game draws the same numbers in both engines, whatever other games run beside it, and
+``cardodds replay`` shows the game a run plays.  In the batch engine the decisions of all games waiting on the expert
+at a step are searched together in one rollout batch (``selective``: the engine says which rows are its own).  The
+trump exchange uses the ``basic`` rule (swap the lowest allowed trump).
 """
 
 from __future__ import annotations
@@ -89,40 +91,38 @@ class Expert:
         return np.where(v.options != 0, bits.lowest(v.options), -1).astype(np.int16)
 
     # -- reference forms -------------------------------------------------------------------------------------------
-    def attack(self, v, rng) -> int | None:
-        c = int(self.decide(_reference_rows(v, "attack"), "attack", v.rules, rng)[0])
+    def attack(self, v, rng=None) -> int | None:
+        c = int(self.decide(_reference_rows(v, "attack"), "attack", v.rules)[0])
         return None if c < 0 else c
 
-    def defend(self, v, rng) -> int | None:
-        c = int(self.decide(_reference_rows(v, "defend"), "defend", v.rules, rng)[0])
+    def defend(self, v, rng=None) -> int | None:
+        c = int(self.decide(_reference_rows(v, "defend"), "defend", v.rules)[0])
         return None if c < 0 else c
 
     # -- batch forms -----------------------------------------------------------------------------------------------
-    def attack_batch(self, v, rng):
-        return self._batch(v, "attack", rng)
+    def attack_batch(self, v, rng=None):
+        return self._batch(v, "attack")
 
-    def defend_batch(self, v, rng):
-        return self._batch(v, "defend", rng)
+    def defend_batch(self, v, rng=None):
+        return self._batch(v, "defend")
 
-    def _batch(self, v, kind, rng):
+    def _batch(self, v, kind):
         out = np.full(v.legal.shape[0], -1, dtype=np.int16)
         idx = np.nonzero(v.decide & v.live & (v.legal != 0))[0]
         if idx.shape[0]:
-            out[idx] = self.decide(_batch_rows(v, idx, kind), kind, v.rules, rng)
+            out[idx] = self.decide(_batch_rows(v, idx, kind), kind, v.rules)
         return out
 
     # -- the search ------------------------------------------------------------------------------------------------
-    def decide(self, d, kind: str, rules, rng) -> np.ndarray:
+    def decide(self, d, kind: str, rules) -> np.ndarray:
         """The chosen card (-1 = pass / take) for each decision row of ``d`` (see ``_batch_rows``)."""
-        if rng is None:
-            raise ValueError("the expert draws its determinizations from the engine's random stream: pass rng")
         policy = self.policy()
         first = (policy.attack_batch if kind == "attack" else policy.defend_batch)(d, None).astype(np.intp)
         cand = _candidates(d, first, kind, self.max_candidates)
         n_cand = (cand != INVALID).sum(axis=1)
         choice = cand[:, 0].copy()
         search = np.nonzero(n_cand > 1)[0]
-        keys = rng.random((search.shape[0], self.samples, 52))  # drawn at once: blocks change nothing
+        keys = _keys(d, kind, search, self.samples)
         block = max(1, MAX_ROLLOUTS // (self.samples * self.max_candidates))  # bounds the memory of one batch
         for start in range(0, search.shape[0], block):
             part = slice(start, start + block)
@@ -160,6 +160,26 @@ class Expert:
         score = bad_n * (rules.max_bouts * M + 1) + bouts
         score = np.where(cand == INVALID, np.iinfo(np.int64).max, score)
         return cand[np.arange(R), np.argmin(score, axis=1)]  # first minimum: the earlier candidate on a tie
+
+
+def _mix(z: np.ndarray) -> np.ndarray:
+    """The splitmix64 finaliser: a well-mixed 64-bit hash of each ``uint64``."""
+    z = z + U64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> U64(27))) * U64(0x94D049BB133111EB)
+    return z ^ (z >> U64(31))
+
+
+def _keys(d, kind, rows, M) -> np.ndarray:
+    """Uniform sort keys ``(len(rows), M, 52)`` for the determinizations of decision rows ``rows``: a hash of the
+    game's seed and the decision's place in the game (bout, cards on the table, passes, kind), the same in both
+    engines and whatever other games run beside it."""
+    place = (((d.bouts[rows].astype(U64) * U64(64) + bits.popcount(d.att[rows]).astype(U64)) * U64(64)
+              + bits.popcount(d.cov[rows]).astype(U64)) * U64(64)
+             + (d.passes[rows].astype(U64) if kind == "attack" else U64(0))) * U64(2) + U64(kind == "defend")
+    base = _mix(d.game_seed[rows].astype(U64) ^ _mix(place))
+    count = (np.arange(M, dtype=U64)[:, None] * U64(52) + np.arange(52, dtype=U64)[None, :])[None]
+    return (_mix(base[:, None, None] + count) >> U64(11)).astype(np.float64) * 2.0 ** -53
 
 
 def _candidates(d, first, kind, k) -> np.ndarray:
@@ -248,7 +268,7 @@ def _take_rows(d, idx):
 
 
 _ROW_FIELDS = ("seat", "hand", "legal", "trump", "tmask", "stock_left", "disc", "att", "cov", "bottom", "attacker",
-               "defender", "passes", "cap", "bouts", "pickups", "first_attacker")
+               "defender", "passes", "cap", "bouts", "pickups", "first_attacker", "game_seed")
 _SEAT_FIELDS = ("hand_sizes", "known", "out")
 
 
@@ -276,6 +296,7 @@ def _reference_rows(v, kind):
                         att=m(v.attack), cov=m(v.cover), bottom=a(-1 if v.bottom is None else v.bottom),
                         attacker=a(v.attacker), defender=a(v.defender), passes=a(v.passes), cap=a(v.cap),
                         bouts=a(v.bouts), pickups=a(v.pickups), first_attacker=a(v.first_attacker),
+                        game_seed=a(v.game_seed, np.int64),
                         hand_sizes=np.array(v.hand_sizes, dtype=np.intp)[:, None],
                         known=np.array([to_mask(k) for k in v.known], dtype=U64)[:, None],
                         out=np.array(v.out, dtype=bool)[:, None])

@@ -97,6 +97,7 @@ class TanGame:
         self.bouts = 0
         self.pickups = 0
         self.known: list[set[int]] = [set() for _ in range(P)]  # cards everyone knows a seat holds
+        self.game_seed = game_seed(self.strategies, rng)
         self.series_winner: int | None = None  # set by sim.tan.series for the games after the first
         self.log: list[tuple] = [("deal", [sorted(h) for h in self.hands], self.turned, self.first_attacker)]
         self._deck = deck_ids(rules.deck)
@@ -258,7 +259,7 @@ class TanGame:
         return dict(hand_sizes=[len(h) for h in self.hands], known=[sorted(k) for k in self.known],
                     out=list(self.out), discard=list(self.discard), bottom=self.stock[-1] if self.stock else None,
                     attacker=a, defender=d, cap=cap, passes=passes, bouts=self.bouts, pickups=self.pickups,
-                    first_attacker=self.first_attacker, rules=self.rules)
+                    first_attacker=self.first_attacker, rules=self.rules, game_seed=self.game_seed)
 
     def _refill(self, a: int, d: int):
         others = [s for s in ((a + k) % self.P for k in range(1, self.P)) if s != d]
@@ -281,10 +282,12 @@ class TanGame:
 
     @classmethod
     def from_state(cls, rules: TanRules, hands, stock, discard, trump: int, out, bouts: int, pickups: int,
-                   first_attacker: int, strategies, rng=None, check: bool = False, known=None) -> "TanGame":
+                   first_attacker: int, strategies, rng=None, check: bool = False, known=None,
+                   seed: int | None = None) -> "TanGame":
         """A game resumed between two bouts (used by the batch engine for its longest games).
 
-        ``known`` (optional): per seat, the cards everyone knows that seat holds (see ``_public``).
+        ``known`` (optional): per seat, the cards everyone knows that seat holds (see ``_public``); ``seed``: the
+        game's seed (see ``game_seed``; drawn from ``rng`` when not given).
         """
         game = cls.__new__(cls)
         game.rules, game.strategies, game.rng, game.check = rules, list(strategies), rng, check
@@ -302,6 +305,7 @@ class TanGame:
         game.series_winner = None
         game.bouts, game.pickups = int(bouts), int(pickups)
         game.known = [set(int(c) for c in k) for k in known] if known is not None else [set() for _ in hands]
+        game.game_seed = game_seed(game.strategies, rng) if seed is None else int(seed)
         game.log = [("resume", game.bouts)]
         game._deck = deck_ids(rules.deck)
         game._check()
@@ -352,6 +356,17 @@ class TanGame:
             self._refill(a, d)
             if len(self._in()) > 1:
                 a = self._at_or_after(d + 1 if taken else d)
+
+
+def game_seed(strategies, rng) -> int:
+    """A game's own seed, drawn from the PLAY stream when the game starts, for strategies that read public
+    information (the expert): its random choices hash this seed with the position, so that a game draws the same
+    numbers in both engines (a replay is the game a run plays) and whatever other games run beside it.  0 when no
+    such strategy plays or without a stream; the batch engine draws one per game in deal order (the same first draw).
+    """
+    if rng is None or not any(getattr(s, "needs_public", False) for s in strategies):
+        return 0
+    return int(rng.integers(0, 2**63))
 
 
 def format_log(game: TanGame, unicode: bool = True) -> str:

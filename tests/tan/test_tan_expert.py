@@ -285,6 +285,22 @@ def test_rollout_blocks_change_nothing(monkeypatch):
         assert (getattr(one, name) == getattr(many, name)).all()
 
 
+@pytest.mark.parametrize("players,seed", [(4, 1), (3, 2), (2, 3)])
+def test_replay_is_the_game_the_run_plays(players, seed):
+    """The reference engine (``cardodds replay``) playing a run's first deal with the run's random stream plays the
+    batch engine's first game move for move: same loser, bouts and pick-ups."""
+    rules = TanRules(players=players)
+    o, f = deal_orders(rules, np.random.default_rng(seed), 6)
+    seats = [Heuristic()] * players
+    seats[seed % players] = Expert(samples=4, max_candidates=3)
+    run = play_batch(rules, o, f, seats, rng=np.random.default_rng(seed + 10))
+    game = TanGame(rules, o[0], int(f[0]), seats, rng=np.random.default_rng(seed + 10), check=True)
+    out = game.play()
+    assert (-1 if out.loser is None else out.loser, out.bouts, out.pickups) == (run.loser[0], run.bouts[0],
+                                                                               run.pickups[0])
+    assert game.game_seed != 0
+
+
 def test_reference_expert_game_is_reproducible():
     rules = TanRules(players=3)
     o, f = deal_orders(rules, np.random.default_rng(42), 1)

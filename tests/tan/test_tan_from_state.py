@@ -65,7 +65,7 @@ def state_of(game: TanGame, v, kind: str) -> TanState:
         attacker=i([v.attacker]), defender=i([v.defender]), cur=i([v.seat if kind == "attack" else v.thrower]),
         passes=i([v.passes if kind == "attack" else 0]), cap=i([v.cap]), out=np.array([[o] for o in game.out]),
         bouts=i([game.bouts]), pickups=i([game.pickups]), first_attacker=i([game.first_attacker]),
-        known=u([[to_mask(k)] for k in known]))
+        known=u([[to_mask(k)] for k in known]), game_seed=np.array([game.game_seed], dtype=np.int64))
 
 
 def spied_game(rules, order, first, inner, others, rng=None):
