@@ -15,10 +15,10 @@ Views (what a decision may look at; the same names in both forms):
   cover``; batch also ``tmask``, the trump suit's mask).
 - defend: ``hand, legal, card`` (the attack card to cover), ``trump, stock_left, n_attack`` (batch also ``tmask``).
 - public information in attack and defend views (the batch engine adds it only when a strategy at the table has
-  ``needs_public = True``, as the expert does): ``seat,
-  hand_sizes, known`` (cards everyone knows a seat holds), ``out, bottom`` (the stock's face-up card, none once drawn),
-  ``attacker, defender, passes, cap, bouts, pickups, first_attacker, rules``, the discard pile (``discard`` / batch
-  ``disc``), the table (batch ``att, cov``), defend views ``thrower``; batch ``live`` and ``decide`` (the rows to decide).
+  ``needs_public = True``, as the expert does): ``seat, hand_sizes, known`` (cards everyone knows a seat holds),
+  ``out, bottom`` (the stock's face-up card, none once drawn), ``attacker, defender, passes, cap, bouts, pickups,
+  first_attacker, rules, game_seed``, the discard pile (``discard`` / batch ``disc``), the table (batch ``att, cov``),
+  defend views ``thrower``; batch ``live`` and ``decide`` (the rows to decide).
 
 In the reference form cards are ids in sorted lists; in the batch form hands and ``legal`` are ``uint64`` masks and a
 choice is an ``int16`` array, ``-1`` for none / pass / take.  Cards are ids ``4 * rank + suit``; "lowest" means the
