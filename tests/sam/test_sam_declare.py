@@ -6,9 +6,11 @@ import pytest
 
 from analysis.estimate import wilson
 from analysis.odds_sam import odds_sam
+from sim.sam import declare
 from sim.sam.batch import play_batch
 from sim.sam.cards import parse_hand, rank_counts
-from sim.sam.declare import bayes_declare, deal_unseen, estimate, estimate_many, screen, unbeaten_by
+from sim.sam.declare import (bayes_declare, cards_of, deal_unseen, deals_of, estimate, estimate_many, screen,
+                              unbeaten_by)
 from sim.sam.hand import move_table, toi_trang_flags, toi_trang_kind_of_flags
 from sim.sam.reference import deal_games, play_game
 from sim.sam.rules import SamRules
@@ -80,7 +82,7 @@ def test_estimate_is_a_function_of_the_hand():
 
 
 @pytest.mark.parametrize("opponents", [1, 2, 3, 4])
-def test_screen_keeps_every_hand_worth_declaring(opponents):
+def test_screen_keeps_every_hand_worth_declaring(opponents, monkeypatch):
     rules = SamRules(players=opponents + 1)
     cards, _ = deal_games(stream(chunk_seed(5, opponents), DEAL), 1000, rules)
     hands = counts_of(cards[:, :2]).reshape(-1, 13)  # 2000 hands
@@ -90,6 +92,13 @@ def test_screen_keeps_every_hand_worth_declaring(opponents):
     assert good.sum() >= 5  # the check has hands to check
     assert np.all(passed[good])
     assert passed.mean() < 0.5  # and the screen does screen
+    # the early look (a search on 32 deals when at_least > 0) changes no estimate of these hands
+    early = estimate_many(hands, opponents, rules, samples=256, at_least=0.5)
+    monkeypatch.setattr(declare, "_CACHE", {})
+    monkeypatch.setattr(declare, "PRE_SHARE", 0.0)
+    late = estimate_many(hands, opponents, rules, samples=256, at_least=0.5)
+    assert early == late
+    assert sum(e.success >= 0.5 for e in early) >= 0.8 * good.sum()
 
 
 def test_same_information_same_decision():
@@ -128,3 +137,25 @@ def test_engines_agree_with_bayes_declarers(players):
     bad = [i for i in range(n) if not agree(b, i, play_game(cards[i], int(leader[i]), rules, strats))]
     assert bad == []
     assert (b.declarer >= 0).sum() >= 5
+
+
+def test_cards_of_gives_distinct_cards_of_the_counts():
+    rules = SamRules(players=4)
+    cards, _ = deal_games(stream(chunk_seed(4, 0), DEAL), 200, rules)
+    seat_counts = counts_of(cards)
+    keys = np.arange(200, dtype=np.uint64) * np.uint64(7919)
+    got = cards_of(seat_counts, keys)
+    assert np.array_equal(counts_of(got), seat_counts)
+    flat = got.reshape(200, -1)
+    assert all(len(set(row)) == 40 for row in flat.tolist())
+    assert np.all(np.diff(got, axis=-1) > 0)
+    assert len({tuple(got[i, 0]) for i in range(200)}) > 150  # the suits vary with the key
+
+
+def test_deals_of_are_a_function_of_the_hand():
+    hands = counts_of(deal_games(stream(chunk_seed(6, 0), DEAL), 50, SamRules(players=3))[0][:, 0])
+    a = deals_of(hands, 2, 64)
+    assert a.shape == (50, 64, 2, 13) and np.all(a.sum(-1) == 10) and np.all(a.sum(2) + hands[:, None] <= 4)
+    assert np.array_equal(deals_of(hands[::-1], 2, 64), a[::-1])
+    assert np.array_equal(deals_of(hands, 2, 32, first=16), a[:, 16:48])
+    assert not np.array_equal(a[:, :32], a[:, 32:])
