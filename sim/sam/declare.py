@@ -87,16 +87,6 @@ def deals_of(hands: np.ndarray, opponents: int, samples: int, first: int = 0, sa
     return flat.reshape(n, samples, opponents, N_RANKS).astype(np.int8)
 
 
-def deal_unseen(counts: np.ndarray, opponents: int, samples: int, rng: np.random.Generator) -> np.ndarray:
-    """Rank counts (samples, opponents, 13) of opponents dealt at random from the cards a hand does not hold."""
-    unseen = np.repeat(np.arange(N_RANKS), 4 - np.asarray(counts, np.int64))  # 42 ranks
-    shuffled = rng.permuted(np.broadcast_to(unseen, (samples, len(unseen))), axis=1)
-    dealt = shuffled[:, : opponents * HAND_SIZE].reshape(samples, opponents, HAND_SIZE)
-    rows = np.arange(samples * opponents)[:, None] * N_RANKS
-    flat = np.bincount((rows + dealt.reshape(-1, HAND_SIZE)).ravel(), minlength=samples * opponents * N_RANKS)
-    return flat.reshape(samples, opponents, N_RANKS)
-
-
 @lru_cache(maxsize=None)
 def _beat_classes(table: MoveTable) -> tuple[np.ndarray, np.ndarray]:
     """Per move: the class of the plays that beat it (0..3: rank plays of 1..4 cards, 4 + L - 3: straights of L

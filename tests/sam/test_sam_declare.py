@@ -9,7 +9,7 @@ from analysis.odds_sam import odds_sam
 from sim.sam import declare
 from sim.sam.batch import play_batch
 from sim.sam.cards import parse_hand, rank_counts
-from sim.sam.declare import (bayes_declare, cards_of, deal_unseen, deals_of, estimate, estimate_many, screen,
+from sim.sam.declare import (bayes_declare, cards_of, deals_of, estimate, estimate_many, screen,
                               unbeaten_by)
 from sim.sam.hand import move_table, toi_trang_flags, toi_trang_kind_of_flags
 from sim.sam.reference import deal_games, play_game
@@ -35,9 +35,8 @@ def counts_of(cards: np.ndarray) -> np.ndarray:
 def test_unbeaten_by_equals_unbeatable(variant, opponents):
     rules = SamRules(players=opponents + 1, **RULES[variant])
     t = move_table(rules)
-    rng = np.random.default_rng(11)
-    hands = rng.multinomial(10, np.full(13, 1 / 13), size=300).clip(0, 4)  # some counts; only the opponents matter
-    opp = np.stack([deal_unseen(h, opponents, 8, rng) for h in hands])  # (300, 8, K, 13)
+    hands = counts_of(deal_games(stream(chunk_seed(11, opponents), DEAL), 300, rules)[0][:, 0])
+    opp = deals_of(hands, opponents, 8)  # (300, 8, K, 13)
     got = unbeaten_by(t, opp, rules)
     want = unbeatable(t, opp, rules.no_finish_on_two)
     tt = (toi_trang_kind_of_flags(toi_trang_flags(opp, np.full(opp.shape[:-1], 5), rules)) >= 0).any(-1)
@@ -47,10 +46,9 @@ def test_unbeaten_by_equals_unbeatable(variant, opponents):
     assert 0.05 < got.mean() < 0.95  # a real mix of beaten and unbeaten moves
 
 
-def test_deal_unseen_deals_only_unseen_cards():
-    rng = np.random.default_rng(3)
+def test_deals_of_deal_only_unseen_cards():
     hand = rank_counts(parse_hand("3s 3h 3d 7s 8c 9s 10h Js Qd 2s"))
-    opp = deal_unseen(hand, 4, 200, rng)
+    opp = deals_of(hand[None], 4, 200)[0]
     assert opp.shape == (200, 4, 13) and np.all(opp.sum(-1) == 10)
     assert np.all(opp.sum(1) + hand <= 4)
     assert np.all(opp[..., 0] <= 1)  # one 3 left unseen
