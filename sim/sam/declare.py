@@ -207,6 +207,9 @@ def _best_plan(counts: tuple[int, ...], masks: dict[int, int], n_deals: int, tab
 
 _CACHE: dict = {}
 
+BLOCK = 512
+"""Hands estimated together: their deals (BLOCK × samples × opponents × 13 counts) are in memory at once."""
+
 PRE_DEALS = 32
 """Deals of the early look: when ``at_least`` > 0, a hand is first judged on its first ``PRE_DEALS`` deals only ..."""
 PRE_SHARE = 0.4
@@ -258,7 +261,9 @@ def estimate_many(hands: np.ndarray, opponents: int, rules: SamRules, samples: i
     if todo:
         if len(_CACHE) > 1 << 17:
             _CACHE.clear()
-        _estimate_new(hands[todo], codes[todo].tolist(), opponents, rules, samples, at_least, tag)
+        for b in range(0, len(todo), BLOCK):  # bounded memory: a block's deals at a time
+            part = todo[b:b + BLOCK]
+            _estimate_new(hands[part], codes[part].tolist(), opponents, rules, samples, at_least, tag)
     return [_CACHE[(c, tag)] for c in codes.tolist()]
 
 
@@ -378,6 +383,9 @@ def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, gam
 
     hands = np.asarray(hands, np.int64)
     n = len(hands)
+    if n > BLOCK:  # bounded memory
+        return np.concatenate([normal_value(hands[b:b + BLOCK], opponents, rules, player, games)
+                               for b in range(0, n, BLOCK)])
     if n == 0:
         return np.zeros(0)
     opp = deals_of(hands, opponents, games, salt=1).reshape(n * games, opponents, N_RANKS)
