@@ -4,7 +4,9 @@ Metric names (``seat`` None = table level):
 ``toi_trang.<kind>`` / ``toi_trang.any`` (games won by a tới trắng of that kind), ``sam.declare`` (by seat: games in
 which the seat declared), ``sam.success`` (by seat: of its declarations), ``win`` and ``cuoc.mean`` (by seat),
 ``cong`` and ``thoi_2`` (by seat: games lost cóng / lost paying for a 2 left), ``chat`` (chops per game),
-``plays.mean`` (plays per game), ``void`` (void games), ``outcome.<name>`` (share of each outcome).
+``plays.mean`` (plays per game), ``void`` (void games), ``outcome.<name>`` (share of each outcome).  An experiment
+with a ``never`` baseline and an oracle arm also gets ``sam.oracle_share`` (seat 0) in its other arms: the share of
+the oracle's gain in cược that the arm captures (:mod:`analysis.gain_share`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ PLAY_UNITS = {
     "toi_trang": "per game", "outcome": "per game", "void": "per game", "sam.declare": "per game",
     "sam.success": "per declared Sâm", "win": "per game", "cuoc.mean": "cược per game", "cong": "per game",
     "thoi_2": "per game", "chat": "chops per game", "plays.mean": "plays per game",
+    "sam.oracle_share": "share of the oracle's gain in cược per game",
 }
 """What each ``sam.play`` metric is counted per (``toi_trang.*``: games won by a tới trắng)."""
 

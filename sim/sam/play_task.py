@@ -78,10 +78,18 @@ def seating(params: PlayParams) -> list[str]:
     labels = []
     for st in params.strategies:
         declares = {"never": "never declares Sâm", "oracle": "declares Sâm with the oracle, an upper bound",
-                    "threshold": f"declares Sâm at hand strength ≥ {st.threshold:g}"}[st.declare]
-        label = strategy_label(names[type(st)], st, skip=("declare", "threshold"))
+                    "threshold": f"declares Sâm at hand strength ≥ {st.threshold:g} (the naive baseline)",
+                    "bayes": f"declares Sâm by its own hand's odds (bayes, margin {st.margin:g} cược, "
+                             f"{st.samples} deals)"}[st.declare]
+        label = strategy_label(names[type(st)], st, skip=("declare", "threshold", "margin", "samples"))
         labels.append(f"{label}, {declares}")
     return labels
+
+
+def _oracle_at_seat0(params: PlayParams) -> bool:
+    """The arm whose seat 0 declares with the oracle: the upper bound of the ``sam.oracle_share`` row (seat 0's share
+    of the oracle's gain in cược over the baseline arm, added by the analysis when an experiment has such arms)."""
+    return params.strategies[0].declare == "oracle"
 
 
 TASK = Task(
@@ -92,5 +100,6 @@ TASK = Task(
     sections=("rules", "strategies"),
     units=PLAY_UNITS,
     extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)], "notes": notes,
-            "seating": seating},
+            "seating": seating,
+            "gain_share": {"metric": "cuoc.mean", "seat": 0, "name": "sam.oracle_share", "upper": _oracle_at_seat0}},
 )
