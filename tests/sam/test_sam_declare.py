@@ -157,3 +157,17 @@ def test_deals_of_are_a_function_of_the_hand():
     assert np.array_equal(deals_of(hands[::-1], 2, 64), a[::-1])
     assert np.array_equal(deals_of(hands, 2, 32, first=16), a[:, 16:48])
     assert not np.array_equal(a[:, :32], a[:, 32:])
+
+
+def test_odds_task_counts_hands_at_or_above_each_tenth():
+    from sim.sam.odds_task import parse, run_chunk, summarize
+
+    params = parse({"rules": {"players": 3}}, "t")
+    seed = chunk_seed(9, 0)
+    c = run_chunk(params, seed, 3000)
+    assert np.all(np.diff(c["at_least"]) <= 0) and c["at_least"][0] > c["at_least"][-1]
+    cards, _ = deal_games(stream(seed, DEAL), 3000, params.rules)
+    p = np.array([e.success for e in estimate_many(counts_of(cards[:, 0]), 2, params.rules, 256, at_least=0.3)])
+    assert c["at_least"][2] == (p >= 0.5).sum() > 0
+    rows = {r["metric"]: r for r in summarize(c, params)}
+    assert rows["sam.break_even"]["estimate"] == rows["sam.p_at_least.5"]["estimate"] == (p >= 0.5).mean()
