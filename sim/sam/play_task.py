@@ -15,6 +15,7 @@ from sim.errors import CardoddsError
 from sim.options import strategy_label, unknown_key_error
 from sim.registry import Task
 from sim.sam.batch import play_batch
+from sim.sam.declare import estimate_many
 from sim.sam.metrics import PLAY_UNITS, play_counts, play_rows
 from sim.sam.reference import deal_games
 from sim.sam.rules import SamRules, rules_from_table
@@ -54,7 +55,21 @@ def parse(sections: dict, where: str) -> PlayParams:
 def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
     cards, leader = deal_games(stream(seed_seq, DEAL), n, params.rules, stream(seed_seq, FIRST))
     b = play_batch(cards, leader, params.rules, list(params.strategies), rng=stream(seed_seq, PLAY))
-    return play_counts(b, params.rules.players)
+    counts = play_counts(b, params.rules.players)
+    counts["declared_p"] = declared_odds(cards, b.declarer, params.rules)
+    return counts
+
+
+def declared_odds(cards: np.ndarray, declarer: np.ndarray, rules: SamRules) -> np.ndarray:
+    """(P, 10): each seat's declared Sâms by the declarer's own-hand chance of success (the ``bayes`` estimate, 256
+    deals, in tenths: column k holds P in [k/10, (k+1)/10), P = 1 in column 9) — which hands a declare rule picks."""
+    out = np.zeros((rules.players, 10), np.int64)
+    g = np.flatnonzero(declarer >= 0)
+    if len(g):
+        hands = (cards[g, declarer[g], :, None] // 4 == np.arange(13)).sum(1)
+        p = np.array([e.success for e in estimate_many(hands, rules.players - 1, rules, 256)])
+        np.add.at(out, (declarer[g], np.minimum((p * 10 + 1e-9).astype(np.int64), 9)), 1)
+    return out
 
 
 def summarize(counts: dict[str, np.ndarray], params: PlayParams) -> list[dict]:
@@ -86,6 +101,22 @@ def seating(params: PlayParams) -> list[str]:
     return labels
 
 
+def charts(outcomes) -> dict:
+    """Seat 0's declared Sâms by their own-hand chance of success, one bar group per arm that declares."""
+    import pandas as pd
+
+    from analysis.charts import distribution_chart
+
+    rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
+    rows = rows[rows.metric.str.startswith("sam.declared_p.") & (rows.seat == 0).fillna(False)]
+    if rows.empty:
+        return {}
+    fig = distribution_chart(rows, "sam.declared_p", "Sâm: seat 0's declared Sâms by the hand's own chance of success",
+                             seats=[0], xlabel="k: own-hand P(success) in [k/10, (k+1)/10) (the bayes estimate)",
+                             ylabel="share of seat 0's declared Sâms")
+    return {"declared_p": fig}
+
+
 def _oracle_at_seat0(params: PlayParams) -> bool:
     """The arm whose seat 0 declares with the oracle: the upper bound of the ``sam.oracle_share`` row (seat 0's share
     of the oracle's gain in cược over the baseline arm, added by the analysis when an experiment has such arms)."""
@@ -97,6 +128,7 @@ TASK = Task(
     parse=parse,
     run_chunk=run_chunk,
     summarize=summarize,
+    charts=charts,
     sections=("rules", "strategies"),
     units=PLAY_UNITS,
     extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)], "notes": notes,

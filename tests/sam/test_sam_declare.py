@@ -171,3 +171,15 @@ def test_odds_task_counts_hands_at_or_above_each_tenth():
     assert c["at_least"][2] == (p >= 0.5).sum() > 0
     rows = {r["metric"]: r for r in summarize(c, params)}
     assert rows["sam.break_even"]["estimate"] == rows["sam.p_at_least.5"]["estimate"] == (p >= 0.5).mean()
+
+
+def test_declared_sams_binned_by_their_own_odds():
+    from sim.sam.play_task import declared_odds
+
+    rules = SamRules(players=4)
+    cards, leader = deal_games(stream(chunk_seed(12, 0), DEAL), 4000, rules)
+    b = play_batch(cards, leader, rules, [Control(declare="bayes"), Control(declare="oracle"), Control(), Control()])
+    got = declared_odds(cards, b.declarer, rules)
+    assert np.array_equal(got.sum(1), np.bincount(b.declarer[b.declarer >= 0], minlength=4))
+    assert got[0, :5].sum() == 0 and got[0].sum() > 0  # bayes declares only from 1/2 up ...
+    assert got[1, :5].sum() > 0  # ... the oracle also on hands it could not tell from weaker ones
