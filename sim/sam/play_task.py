@@ -2,7 +2,8 @@
 
 Config: ``[rules]`` (:class:`SamRules`) and ``[strategies]`` with ``default = {name = "greedy"}`` and optional
 per-seat overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``.
-Metrics: see :mod:`sim.sam.metrics`.
+Metrics: see :mod:`sim.sam.metrics`.  Series play (``[rules] series_length = N > 1``, :mod:`sim.sam.series`): the chunk's
+``n`` stays the number of games, played as series of N in which the previous winner leads.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ import numpy as np
 from sim.errors import CardoddsError
 from sim.options import strategy_label, unknown_key_error
 from sim.registry import Task
+from sim.runner import merge_counts
 from sim.sam.batch import play_batch
 from sim.sam.declare import estimate_many
 from sim.sam.metrics import PLAY_UNITS, play_counts, play_rows
 from sim.sam.reference import deal_games
 from sim.sam.rules import SamRules, rules_from_table
+from sim.sam.series import play_series_batch
 from sim.sam.strategies import STRATEGIES, StrategyBase, make_strategy
 from sim.streams import DEAL, FIRST, PLAY, stream
 
@@ -53,11 +56,27 @@ def parse(sections: dict, where: str) -> PlayParams:
 
 
 def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
-    cards, leader = deal_games(stream(seed_seq, DEAL), n, params.rules, stream(seed_seq, FIRST))
-    b = play_batch(cards, leader, params.rules, list(params.strategies), rng=stream(seed_seq, PLAY))
-    counts = play_counts(b, params.rules.players)
-    counts["declared_p"] = declared_odds(cards, b.declarer, params.rules)
-    return counts
+    """Play ``n`` games; with ``series_length`` N > 1 as consecutive series of N (the last one shorter when N does
+    not divide ``n``), the previous winner leading (:mod:`sim.sam.series`)."""
+    rules, strategies = params.rules, list(params.strategies)
+    cards, leader = deal_games(stream(seed_seq, DEAL), n, rules, stream(seed_seq, FIRST))
+    rng = stream(seed_seq, PLAY)
+    length = rules.series_length
+    if length == 1:
+        parts = [(cards, play_batch(cards, leader, rules, strategies, rng=rng))]
+    else:
+        full = n // length * length
+        blocks = [(cards[:full].reshape(-1, length, *cards.shape[1:]), leader[:full:length])]
+        if full < n:
+            blocks.append((cards[None, full:], leader[full:full + 1]))
+        parts = [(c[:, k], b) for c, first in blocks
+                 for k, b in enumerate(play_series_batch(c, first, rules, strategies, rng=rng))]
+    merged = []
+    for c, b in parts:
+        counts = play_counts(b, rules.players)
+        counts["declared_p"] = declared_odds(c, b.declarer, rules)
+        merged.append(counts)
+    return merge_counts(merged)
 
 
 def declared_odds(cards: np.ndarray, declarer: np.ndarray, rules: SamRules) -> np.ndarray:
