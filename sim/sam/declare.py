@@ -256,11 +256,11 @@ def estimate_many(hands: np.ndarray, opponents: int, rules: SamRules, samples: i
     hands = np.asarray(hands, np.int64)
     codes = (hands * 5 ** np.arange(N_RANKS)).sum(1)
     tag = (opponents, rules, samples, at_least)
+    if len(_CACHE) > 1 << 17:  # bounded memory (before looking: every hand asked for must be in it afterwards)
+        _CACHE.clear()
     uniq, first = np.unique(codes, return_index=True)
     todo = [i for c, i in zip(uniq.tolist(), first.tolist()) if (c, tag) not in _CACHE]
     if todo:
-        if len(_CACHE) > 1 << 17:
-            _CACHE.clear()
         for b in range(0, len(todo), BLOCK):  # bounded memory: a block's deals at a time
             part = todo[b:b + BLOCK]
             _estimate_new(hands[part], codes[part].tolist(), opponents, rules, samples, at_least, tag)

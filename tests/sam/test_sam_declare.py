@@ -183,3 +183,12 @@ def test_declared_sams_binned_by_their_own_odds():
     assert np.array_equal(got.sum(1), np.bincount(b.declarer[b.declarer >= 0], minlength=4))
     assert got[0, :5].sum() == 0 and got[0].sum() > 0  # bayes declares only from 1/2 up ...
     assert got[1, :5].sum() > 0  # ... the oracle also on hands it could not tell from weaker ones
+
+
+def test_a_full_cache_is_emptied_before_it_is_read(monkeypatch):
+    rules = SamRules(players=3)
+    hands = counts_of(deal_games(stream(chunk_seed(13, 0), DEAL), 40, rules)[0][:, 0])
+    first = estimate_many(hands[:20], 2, rules, 64)
+    monkeypatch.setattr(declare, "_CACHE", {**declare._CACHE, **{i: None for i in range((1 << 17) + 1)}})
+    again = estimate_many(hands, 2, rules, 64)  # half of these were cached before the cache was full
+    assert again[:20] == first and len(declare._CACHE) == 40
