@@ -172,7 +172,8 @@ def _moves_by_low_codes(table: MoveTable) -> tuple:
     """Per lowest rank: (move, its counts as a :data:`_GUARD` code, holds a 2) of the moves whose lowest rank it is."""
     from sim.sam.strategies import _moves_by_low
 
-    return tuple(tuple((m, _code(table.need[m]), bool(two)) for m, _items, two in moves) for moves in _moves_by_low(table))
+    return tuple(tuple((m, _code(table.need[m]), bool(two)) for m, _items, two in moves)
+                 for moves in _moves_by_low(table))
 
 
 def _best_plan(counts: tuple[int, ...], masks: dict[int, int], n_deals: int, table: MoveTable, nf2: bool,

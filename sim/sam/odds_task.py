@@ -4,8 +4,9 @@ that a declared Sâm succeeds against the other ``players − 1`` (blockers), as
 
 Rows (table level, per dealt hand, seat 0's hand of each table): ``sam.p_at_least.<k>`` for k = 3..10, the share of
 hands whose estimated P(success) is at least k / 10, and ``sam.break_even`` (the same at 1/2: a Sâm at least
-breaks even there with the default payments, +20 / −20 from each opponent).  Plans standing on fewer than 30 % of the deals that choose them
-are not searched (such hands count below 0.3 whatever their held-out estimate), so the rows start at k = 3.
+breaks even there with the default payments, +20 / −20 from each opponent).  Plans standing on fewer than 30 % of
+the deals that choose them are not searched (such hands count below 0.3 whatever their held-out estimate), so the
+rows start at k = 3.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Config: ``[rules]`` (:class:`SamRules`) and ``[strategies]`` with ``default = {name = "greedy"}`` and optional
 per-seat overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``.
-Metrics: see :mod:`sim.sam.metrics`.  Series play (``[rules] series_length = N > 1``, :mod:`sim.sam.series`): the chunk's
-``n`` stays the number of games, played as series of N in which the previous winner leads.
+Metrics: see :mod:`sim.sam.metrics`.  Series play (``[rules] series_length = N > 1``, :mod:`sim.sam.series`): the
+chunk's ``n`` stays the number of games, played as series of N in which the previous winner leads.
 """
 
 from __future__ import annotations
