@@ -9,8 +9,14 @@ other plays — opponents always beat a Sâm when they can, and until one does n
 deal decides the plan.  The best plan is chosen on half of the deals and its success measured on the other half,
 so the choice does not flatter the estimate (the way ``cardodds odds sam`` measures it).
 
-Everything here is a function of (the hand's rank counts, opponents, rules, samples): the random deals are seeded
-from the hand itself, so the estimate, and a decision made from it, is the same in every engine and every run.
+Everything here is a function of (the hand's rank counts, opponents, rules, samples): a hand's deals are consecutive
+rows of a fixed table of random orders of the unseen cards, from a row its hash picks (:func:`deals_of`), so the
+estimate, and a decision made from it, is the same in every engine and every run, and the deals of many hands are
+made at once.
+
+Speed (the declarer runs at every deal): a cheap analytic :func:`screen` first; then, for a declarer that needs a
+chance of at least ``at_least``, an early look at the first :data:`PRE_DEALS` deals (a relaxation that ignores card
+counts, then the plan search on those deals); only hands passing both get all their deals and the full search.
 """
 
 from __future__ import annotations
