@@ -355,16 +355,17 @@ def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.
         form[:, (s - 1) * N_RANKS:s * N_RANKS] = tails[unseen, s]
     if table.n > n_rank:  # one opponent must hold every rank of the straight
         one = np.log(np.maximum(_tails(1)[unseen, 1], 1e-12))
-        form[:, n_rank:] = 1 - (1 - np.exp(one @ (table.need[n_rank:] > 0).T)) ** opponents
+        form[:, n_rank:] = 1 - (1 - np.exp(one @ (table.need[n_rank:] > 0).T.astype(np.float64))) ** opponents
     log_stand = np.log(np.maximum(1 - form, 1e-12)) @ table.beats[:-1].T.astype(np.float64)  # (n, M)
     from sim.sam.batch import fast_formable
 
     mine = fast_formable(table, hands)
     safe = mine & (log_stand >= np.log(floor))
-    cover = (safe.astype(np.int16) @ (table.need > 0).astype(np.int16)) > 0  # (n, 13)
+    # counts of covering moves as float32 products (BLAS; exact: small whole numbers)
+    cover = (safe.astype(np.float32) @ (table.need > 0).astype(np.float32)) > 0  # (n, 13)
     loose = (hands > 0) & ~cover
     last_ok = mine & ~(table.has_two & rules.no_finish_on_two)
-    fits = (loose.astype(np.int16) @ (table.need == 0).T.astype(np.int16) == 0) & last_ok
+    fits = (loose.astype(np.float32) @ (table.need == 0).T.astype(np.float32) == 0) & last_ok
     return fits.any(1) | ~loose.any(1)
 
 
