@@ -109,6 +109,7 @@ UNITS = {
         "tôm per hand": "tôm mỗi bài", "winning kinds per hand": "loại quân chờ mỗi bài",
         "xả per game after the first of a series": "lần xả mỗi ván sau ván đầu của loạt",
         "per coin": "mỗi lần tung",
+        "share of the oracle's gain in cược per game": "phần lợi (cược mỗi ván) của người biết trước",
     },
 }
 """Units (as the tasks declare them, in English) in the other languages."""
@@ -118,7 +119,10 @@ TITLES = {
         "chan_deal": "Chắn: ván bài vừa chia — Thiên ù và bài trên tay",
         "chan_play": "Chắn: chơi trọn ván — ù, hòa, cước, một chiến thuật và một luật làng",
         "sam_deal": "Sâm: tới trắng ngay khi chia, theo số người chơi",
-        "sam_declare": "Sâm: ngưỡng báo Sâm cho chỗ 0",
+        "sam_declare": "Sâm: khi nào nên báo — không bao giờ, ngưỡng ngây thơ, người báo bayes theo biên, và người biết trước",
+        "sam_odds": "Sâm: bài vừa chia báo Sâm thành công thường đến đâu, theo số người chơi",
+        "tan_expert": "Tấn: người chơi chuyên gia so với heuristic (4 người, chỗ 0)",
+        "tan_ladder_mixed_expert": "Tấn: basic, heuristic, tuned và chuyên gia chung một bàn (4 người, xoay vòng chỗ)",
         "sam_oracle": "Sâm: người báo Sâm biết trước (cận trên) so với không bao giờ báo và báo theo ngưỡng",
         "sam_players": "Sâm: kết cục và tiền được mất theo số người chơi",
         "tan_ladder": "Tấn: bậc thang sức chơi (mỗi bậc ngồi chỗ 0, gặp ba người chơi heuristic)",
@@ -150,9 +154,14 @@ DESCRIPTIONS = {
             "Bàn 2–5 người, mỗi người được chia 10 lá; mọi bài được xét tới trắng (sảnh rồng > tứ quý 2 > "
             "đồng hoa > 3 sám > 5 đôi)."),
         "sam_declare": (
-            "09830007d145",
-            "Bốn người chơi; chỗ 0 báo Sâm khi sức bài đạt ngưỡng; các đối thủ chơi heuristic control và luôn"
-            " chặn Sâm khi có thể."),
+            "9d579c724824",
+            "Bốn người chơi; chỗ 0 báo Sâm theo cách của từng nhánh; các đối thủ chơi heuristic control và luôn"
+            " chặn Sâm khi có thể. Mọi nhánh chơi cùng những ván bài."),
+        "sam_odds": (
+            "2bcb8fd56ca1",
+            "Mỗi bàn xét bài của một nhà; xác suất báo Sâm thành công trước 1–4 người chặn được ước lượng chỉ từ bài"
+            " của nhà đó (256 lần chia ngẫu nhiên các lá chưa thấy; cách đánh tốt nhất chọn trên một nửa, đo trên"
+            " nửa kia). Với cách trả tiền mặc định, báo Sâm hòa vốn ở xác suất 1/2."),
         "sam_oracle": (
             "6f90a3b7c2bd",
             "Bốn người chơi; các đối thủ chơi control và luôn chặn Sâm. Mọi nhánh chơi cùng những ván bài."),
@@ -240,6 +249,16 @@ CHARTS = {
         (r"Tấn, (\d+) players, against (.+):\na rung's chance to lose by its seat \(seat 0 attacks first\)",
          "Tấn, {0} người, gặp {1}:\nxác suất bị tấn của mỗi bậc theo chỗ (chỗ 0 đánh trước)"),
         (r"Tấn, (\d+) players: draw rate, each rung against (.+)", "Tấn, {0} người: tỉ lệ hòa, mỗi bậc gặp {1}"),
+        (r"Sâm: how often a dealt hand's Sâm succeeds with chance ≥ k/10",
+         "Sâm: bài vừa chia báo Sâm thành công với xác suất ≥ k/10 thường đến đâu"),
+        (r"k: estimated P\(a declared Sâm succeeds against blockers\) ≥ k/10",
+         "k: xác suất ước lượng báo Sâm thành công trước người chặn ≥ k/10"),
+        (r"share of dealt hands", "tỉ lệ trong các bài vừa chia"),
+        (r"Sâm: seat (\d+)'s declared Sâms by the hand's own chance of success",
+         "Sâm: các lần báo Sâm của chỗ {0} theo xác suất thành công tự ước lượng"),
+        (r"k: own-hand P\(success\) in \[k/10, \(k\+1\)/10\) \(the bayes estimate\)",
+         "k: xác suất thành công tự ước lượng trong [k/10, (k+1)/10) (ước lượng bayes)"),
+        (r"share of seat (\d+)'s declared Sâms", "tỉ lệ trong các lần báo Sâm của chỗ {0}"),
         (r"itself", "chính mình"), (r"each other rung", "từng bậc khác"), (r"(\d+) (\w+) players", "{0} người chơi {1}"),
         (r"Tấn, (\d+) players, one rung per seat \(rotated\):\na rung's chance to lose by its table seat",
          "Tấn, {0} người, mỗi chỗ một bậc (xoay vòng):\nxác suất bị tấn của mỗi bậc theo chỗ ngồi"),

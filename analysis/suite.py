@@ -12,6 +12,7 @@ import pandas as pd
 
 from analysis import i18n
 from analysis.estimate import rows_frame
+from analysis.gain_share import add_gain_shares
 from analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
 from sim.errors import CardoddsError
 from sim.experiment import Experiment, cardodds_version, hash_identity, load_arms, load_experiment
@@ -127,10 +128,12 @@ def run_arms(arms: list[Experiment], out_dir: Path, *, jobs: int, resume: bool, 
     with claim_run_folder(arms, out_dir, resume=resume):
         if len(arms) == 1:
             return [run_one(arms[0], out_dir, jobs=jobs, resume=resume, progress=progress, headline=headline)]
-        return [
+        outcomes = [
             run_one(exp, out_dir / ARMS_DIR / exp.arm, jobs=jobs, resume=resume, progress=progress, headline=headline)
             for exp in arms
         ]
+    add_gain_shares(outcomes)  # rows derived from several arms (e.g. the share of the oracle's gain)
+    return outcomes
 
 
 def timing(outcomes: list[Outcome]) -> dict:

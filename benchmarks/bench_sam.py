@@ -2,9 +2,12 @@
 reference engine, in the same run.
 
     python benchmarks/bench_sam.py [--games 200000] [--chunk 50000] [--jobs 2] [--players 4] [--ref-games 500]
+                                   [--bayes-games 40000]
 
 Strategies: ``control`` at every seat, each declaring Sâm when its hand strength reaches ``--threshold`` (default
-0.75: about one game in 120 has a declaration; 1.0 never declares).
+0.75: about one game in 120 has a declaration; 1.0 never declares).  Then the same with the ``bayes`` declarer at
+every seat (``--jobs`` processes, ``--bayes-games`` games; 0 skips it): each seat estimates its Sâm's chance from its
+own hand at every deal.
 """
 
 from __future__ import annotations
@@ -21,16 +24,18 @@ from sim.sam.strategies import Control
 from sim.streams import DEAL, PLAY, chunk_seed, stream
 
 
-def strategy(threshold: float) -> Control:
-    """``control`` at every seat, declaring Sâm from ``threshold`` on (1.0 never declares)."""
+def strategy(threshold: float, bayes: bool = False) -> Control:
+    """``control`` at every seat, declaring Sâm from ``threshold`` on (1.0 never declares), or by ``bayes``."""
+    if bayes:
+        return Control(declare="bayes")
     return Control() if threshold >= 1.0 else Control(declare="threshold", threshold=threshold)
 
 
-def batch_chunk(players: int, k: int, n: int, threshold: float) -> int:
+def batch_chunk(players: int, k: int, n: int, threshold: float, bayes: bool = False) -> int:
     rules = SamRules(players=players)
     ss = chunk_seed(1, k)
     cards, leader = deal_games(stream(ss, DEAL), n, rules)
-    b = play_batch(cards, leader, rules, strategy(threshold), rng=stream(ss, PLAY))
+    b = play_batch(cards, leader, rules, strategy(threshold, bayes), rng=stream(ss, PLAY))
     return len(b.outcome)
 
 
@@ -43,6 +48,7 @@ def main(argv=None):
     ap.add_argument("--ref-games", type=int, default=500)
     ap.add_argument("--threshold", type=float, default=0.75,
                     help="every seat declares Sâm at this hand strength (1.0: never)")
+    ap.add_argument("--bayes-games", type=int, default=40_000, help="games with bayes declarers at every seat")
     a = ap.parse_args(argv)
     rules = SamRules(players=a.players)
 
@@ -59,6 +65,15 @@ def main(argv=None):
         done = sum(par(delayed(batch_chunk)(a.players, i, a.chunk, a.threshold) for i in range(k)))
         many = done / (time.perf_counter() - t)
     print(f"batch, {a.jobs} processes: {many:12,.0f} games/s ({done} games in {k} chunks)")
+    if a.bayes_games > 0:
+        chunk = max(1000, a.bayes_games // (4 * a.jobs))  # four chunks a process
+        kb = max(1, a.bayes_games // chunk)
+        with Parallel(n_jobs=a.jobs) as par:
+            par(delayed(batch_chunk)(a.players, 999, 500, a.threshold, True) for _ in range(a.jobs))
+            t = time.perf_counter()
+            done = sum(par(delayed(batch_chunk)(a.players, i, chunk, a.threshold, True) for i in range(kb)))
+            rate = done / (time.perf_counter() - t)
+        print(f"batch, bayes declarer at every seat, {a.jobs} processes: {rate:12,.0f} games/s ({done} games)")
 
     ss = chunk_seed(2, 0)
     cards, leader = deal_games(stream(ss, DEAL), a.ref_games, rules)

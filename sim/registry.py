@@ -117,6 +117,7 @@ _TASK_MODULES = {
     "chan.play": "sim.chan.play_task",
     "demo.coin": "sim.demo_task",
     "sam.deal": "sim.sam.deal_task",
+    "sam.odds": "sim.sam.odds_task",
     "sam.play": "sim.sam.play_task",
     "tan.play": "sim.tan.play_task",
 }

@@ -162,7 +162,7 @@ def test_sam_play_section_says_who_sits_at_the_table(tmp_path):
                        'threshold = 0.7, danger = 3 }\n')
     assert section.seating == [
         ("never (baseline)", "4 players, each: control, never declares Sâm"),
-        ("t", "seat 0: control (danger=3), declares Sâm at hand strength ≥ 0.7; "
+        ("t", "seat 0: control (danger=3), declares Sâm at hand strength ≥ 0.7 (the naive baseline); "
               "seats 1–3: control, never declares Sâm"),
     ]
 

@@ -250,6 +250,25 @@ def test_tan_random_batch_games_conserve_cards_and_end_one_way(variant, seed):
     assert (res.bouts[res.truncated] == rules.max_bouts).all()
 
 
+@pytest.mark.parametrize("variant", [0, 1, 4, 6, 12])
+def test_tan_expert_games_are_legal(variant):
+    """The expert (search on the batch engine) at a seat of reference games: every move passes the checker."""
+    from sim.tan.deal import deal_orders
+    from sim.tan.expert import Expert
+    from sim.tan.reference import TanGame
+    from sim.tan.rules import TanRules
+    from sim.tan.strategies import Heuristic
+
+    rules = TanRules(**TAN_VARIANTS[variant])
+    orders, first = deal_orders(rules, np.random.default_rng(variant), 1)
+    players = [Heuristic()] * rules.players
+    players[variant % rules.players] = Expert(samples=2, max_candidates=3)
+    game = TanGame(rules, orders[0], int(first[0]), players, rng=np.random.default_rng(variant), check=True)
+    outcome = game.play()
+    tally = check_tan_log(rules, orders[0], int(first[0]), game.log, outcome)
+    assert tally["attack"] > 5
+
+
 def test_the_tan_checker_catches_broken_logs():
     """The log checker is not vacuous: a wrong cover, a lost card, a card played twice, a bout ended early and the
     wrong attacker are each caught."""

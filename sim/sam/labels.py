@@ -36,6 +36,8 @@ PLAY_LABELS = {
         "toi_trang.<kind>": "game won by a tới trắng by {kind}", "<kind>": _KINDS["en"],
         "sam.declare": "declares Sâm (báo Sâm)",
         "sam.success": "a declared Sâm succeeds",
+        "sam.declared_p.<k>": "a declared Sâm whose own-hand chance of success is {k}0–{k}9 %",
+        "sam.oracle_share": "share of the oracle's gain over never declaring that this declarer captures",
         "cuoc.mean": "stakes (cược) won or lost per game",
         "cong": "loses cóng (never got to play)",
         "thoi_2": "pays for 2s left in hand (thối 2)",
@@ -52,6 +54,8 @@ PLAY_LABELS = {
         "toi_trang.<kind>": "ván thắng bằng tới trắng {kind}", "<kind>": _KINDS["vi"],
         "sam.declare": "báo Sâm",
         "sam.success": "báo Sâm thành công",
+        "sam.declared_p.<k>": "lần báo Sâm mà bài tự ước lượng thành công {k}0–{k}9 %",
+        "sam.oracle_share": "phần lợi của người biết trước (so với không báo) mà cách báo này giành được",
         "cuoc.mean": "cược được/mất mỗi ván",
         "cong": "bị cóng",
         "thoi_2": "thối 2",
@@ -64,3 +68,16 @@ PLAY_LABELS = {
     },
 }
 """Labels of the ``sam.play`` metrics."""
+
+
+ODDS_LABELS = {
+    "en": {
+        "sam.p_at_least.<k>": "dealt hand's Sâm succeeds with chance ≥ {k}0 %",
+        "sam.break_even": "dealt hand's Sâm at least breaks even (chance ≥ 1/2)",
+    },
+    "vi": {
+        "sam.p_at_least.<k>": "bài vừa chia báo Sâm thành công với xác suất ≥ {k}0 %",
+        "sam.break_even": "bài vừa chia báo Sâm ít nhất hòa vốn (xác suất ≥ 1/2)",
+    },
+}
+"""Labels of the ``sam.odds`` metrics."""

@@ -4,7 +4,10 @@ Metric names (``seat`` None = table level):
 ``toi_trang.<kind>`` / ``toi_trang.any`` (games won by a tới trắng of that kind), ``sam.declare`` (by seat: games in
 which the seat declared), ``sam.success`` (by seat: of its declarations), ``win`` and ``cuoc.mean`` (by seat),
 ``cong`` and ``thoi_2`` (by seat: games lost cóng / lost paying for a 2 left), ``chat`` (chops per game),
-``plays.mean`` (plays per game), ``void`` (void games), ``outcome.<name>`` (share of each outcome).
+``plays.mean`` (plays per game), ``void`` (void games), ``outcome.<name>`` (share of each outcome).  An experiment
+with a ``never`` baseline and an oracle arm also gets ``sam.oracle_share`` (seat 0) in its other arms: the share of
+the oracle's gain in cược that the arm captures (:mod:`analysis.gain_share`).  ``sam.declared_p.<k>`` (by seat, of
+its declarations): declared Sâms whose own-hand chance of success (the ``bayes`` estimate) is in [k/10, (k+1)/10).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ PLAY_UNITS = {
     "toi_trang": "per game", "outcome": "per game", "void": "per game", "sam.declare": "per game",
     "sam.success": "per declared Sâm", "win": "per game", "cuoc.mean": "cược per game", "cong": "per game",
     "thoi_2": "per game", "chat": "chops per game", "plays.mean": "plays per game",
+    "sam.oracle_share": "share of the oracle's gain in cược per game", "sam.declared_p": "per declared Sâm",
 }
 """What each ``sam.play`` metric is counted per (``toi_trang.*``: games won by a tới trắng)."""
 
@@ -60,6 +64,8 @@ def play_rows(c: dict[str, np.ndarray], players: int) -> list[dict]:
         rows += [
             proportion_row("sam.declare", s, c["sam_declare"][s], n),
             proportion_row("sam.success", s, c["sam_success"][s], c["sam_declare"][s]),
+            *([proportion_row(f"sam.declared_p.{k}", s, c["declared_p"][s, k], c["sam_declare"][s])
+               for k in range(10)] if "declared_p" in c and c["sam_declare"][s] else []),
             proportion_row("win", s, c["win"][s], n),
             mean_row("cuoc.mean", s, c["cuoc_sum"][s], c["cuoc_sq"][s], n),
             proportion_row("cong", s, c["cong"][s], n),

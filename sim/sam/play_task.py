@@ -2,7 +2,8 @@
 
 Config: ``[rules]`` (:class:`SamRules`) and ``[strategies]`` with ``default = {name = "greedy"}`` and optional
 per-seat overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``.
-Metrics: see :mod:`sim.sam.metrics`.
+Metrics: see :mod:`sim.sam.metrics`.  Series play (``[rules] series_length = N > 1``, :mod:`sim.sam.series`): the
+chunk's ``n`` stays the number of games, played as series of N in which the previous winner leads.
 """
 
 from __future__ import annotations
@@ -14,11 +15,14 @@ import numpy as np
 from sim.errors import CardoddsError
 from sim.options import strategy_label, unknown_key_error
 from sim.registry import Task
+from sim.runner import merge_counts
 from sim.sam.batch import play_batch
+from sim.sam.declare import estimate_many
 from sim.sam.labels import PLAY_LABELS
 from sim.sam.metrics import PLAY_UNITS, play_counts, play_rows
 from sim.sam.reference import deal_games
 from sim.sam.rules import SamRules, rules_from_table
+from sim.sam.series import play_series_batch
 from sim.sam.strategies import STRATEGIES, StrategyBase, make_strategy
 from sim.streams import DEAL, FIRST, PLAY, stream
 
@@ -53,9 +57,39 @@ def parse(sections: dict, where: str) -> PlayParams:
 
 
 def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
-    cards, leader = deal_games(stream(seed_seq, DEAL), n, params.rules, stream(seed_seq, FIRST))
-    b = play_batch(cards, leader, params.rules, list(params.strategies), rng=stream(seed_seq, PLAY))
-    return play_counts(b, params.rules.players)
+    """Play ``n`` games; with ``series_length`` N > 1 as consecutive series of N (the last one shorter when N does
+    not divide ``n``), the previous winner leading (:mod:`sim.sam.series`)."""
+    rules, strategies = params.rules, list(params.strategies)
+    cards, leader = deal_games(stream(seed_seq, DEAL), n, rules, stream(seed_seq, FIRST))
+    rng = stream(seed_seq, PLAY)
+    length = rules.series_length
+    if length == 1:
+        parts = [(cards, play_batch(cards, leader, rules, strategies, rng=rng))]
+    else:
+        full = n // length * length
+        blocks = [(cards[:full].reshape(-1, length, *cards.shape[1:]), leader[:full:length])]
+        if full < n:
+            blocks.append((cards[None, full:], leader[full:full + 1]))
+        parts = [(c[:, k], b) for c, first in blocks
+                 for k, b in enumerate(play_series_batch(c, first, rules, strategies, rng=rng))]
+    merged = []
+    for c, b in parts:
+        counts = play_counts(b, rules.players)
+        counts["declared_p"] = declared_odds(c, b.declarer, rules)
+        merged.append(counts)
+    return merge_counts(merged)
+
+
+def declared_odds(cards: np.ndarray, declarer: np.ndarray, rules: SamRules) -> np.ndarray:
+    """(P, 10): each seat's declared Sâms by the declarer's own-hand chance of success (the ``bayes`` estimate, 256
+    deals, in tenths: column k holds P in [k/10, (k+1)/10), P = 1 in column 9) — which hands a declare rule picks."""
+    out = np.zeros((rules.players, 10), np.int64)
+    g = np.flatnonzero(declarer >= 0)
+    if len(g):
+        hands = (cards[g, declarer[g], :, None] // 4 == np.arange(13)).sum(1)
+        p = np.array([e.success for e in estimate_many(hands, rules.players - 1, rules, 256)])
+        np.add.at(out, (declarer[g], np.minimum((p * 10 + 1e-9).astype(np.int64), 9)), 1)
+    return out
 
 
 def summarize(counts: dict[str, np.ndarray], params: PlayParams) -> list[dict]:
@@ -79,10 +113,34 @@ def seating(params: PlayParams) -> list[str]:
     labels = []
     for st in params.strategies:
         declares = {"never": "never declares Sâm", "oracle": "declares Sâm with the oracle, an upper bound",
-                    "threshold": f"declares Sâm at hand strength ≥ {st.threshold:g}"}[st.declare]
-        label = strategy_label(names[type(st)], st, skip=("declare", "threshold"))
+                    "threshold": f"declares Sâm at hand strength ≥ {st.threshold:g} (the naive baseline)",
+                    "bayes": f"declares Sâm by its own hand's odds (bayes, margin {st.margin:g} cược, "
+                             f"{st.samples} deals)"}[st.declare]
+        label = strategy_label(names[type(st)], st, skip=("declare", "threshold", "margin", "samples"))
         labels.append(f"{label}, {declares}")
     return labels
+
+
+def charts(outcomes) -> dict:
+    """Seat 0's declared Sâms by their own-hand chance of success, one bar group per arm that declares."""
+    import pandas as pd
+
+    from analysis.charts import distribution_chart
+
+    rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
+    rows = rows[rows.metric.str.startswith("sam.declared_p.") & (rows.seat == 0).fillna(False)]
+    if rows.empty:
+        return {}
+    fig = distribution_chart(rows, "sam.declared_p", "Sâm: seat 0's declared Sâms by the hand's own chance of success",
+                             seats=[0], xlabel="k: own-hand P(success) in [k/10, (k+1)/10) (the bayes estimate)",
+                             ylabel="share of seat 0's declared Sâms")
+    return {"declared_p": fig}
+
+
+def _oracle_at_seat0(params: PlayParams) -> bool:
+    """The arm whose seat 0 declares with the oracle: the upper bound of the ``sam.oracle_share`` row (seat 0's share
+    of the oracle's gain in cược over the baseline arm, added by the analysis when an experiment has such arms)."""
+    return params.strategies[0].declare == "oracle"
 
 
 TASK = Task(
@@ -90,9 +148,11 @@ TASK = Task(
     parse=parse,
     run_chunk=run_chunk,
     summarize=summarize,
+    charts=charts,
     sections=("rules", "strategies"),
     units=PLAY_UNITS,
     labels=PLAY_LABELS,
     extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)], "notes": notes,
-            "seating": seating},
+            "seating": seating,
+            "gain_share": {"metric": "cuoc.mean", "seat": 0, "name": "sam.oracle_share", "upper": _oracle_at_seat0}},
 )

@@ -70,6 +70,8 @@ class SamRules:
         (the seed's "tổng số lá của người thua + heo hàng" read with hàng = tứ quý; off by default: the seed's
         payment lines name only the 2s).
     play_on_after_failed_sam : after a Sâm is beaten, play goes on (the penalty stands).
+    series_length : games played in a row at the same table (1: single games); the previous game's winner is the next
+        game's first player (:mod:`sim.sam.series`).
     pay : the payments table (:class:`SamPay`).
     """
 
@@ -85,6 +87,7 @@ class SamRules:
     heo_hang_includes_quads: bool = False
     thoi_hang: bool = False
     play_on_after_failed_sam: bool = False
+    series_length: int = 1
     pay: SamPay | dict = field(default_factory=SamPay)
 
     def __post_init__(self):
@@ -96,6 +99,9 @@ class SamRules:
             raise CardoddsError(f"first_leader must be 'random' or 'seat0', not {self.first_leader!r}")
         if self.toi_trang_tie not in ("first_in_turn", "by_kind"):
             raise CardoddsError(f"toi_trang_tie must be 'first_in_turn' or 'by_kind', not {self.toi_trang_tie!r}")
+        n = self.series_length
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise CardoddsError(f"series_length must be a whole number >= 1 (1 = single games), not {n!r}")
         qb = tuple(self.quad_beats)
         for q in qb:
             if q not in QUAD_BEATS:

@@ -42,6 +42,39 @@ class BatchResult:
     steps: int = 0
 
 
+@dataclass
+class TanState:
+    """``N`` games between two moves: at the start of a bout or inside one, with every attack card covered.
+
+    Arrays have the game axis last for seats (``(players, N)``) and first otherwise.  ``stock`` is ``(N, stock_size)``
+    in drawing order and right-aligned: game ``g``'s stock is ``stock[g, top[g]:]`` (its last card the turned trump
+    card, or the card swapped for it), ``-1`` before ``top[g]``.  ``cur`` is the seat to move next (the attacker at
+    a bout's start, else the adder whose turn it is) and ``passes`` the passes in a row since the last card;
+    ``cap`` the bout's cap on attack cards.  ``known`` (optional) holds, per seat, the cards everyone knows that seat
+    holds (picked up in a take, the turned card taken in an exchange or drawn last); it only feeds strategies that
+    read public information, as does ``game_seed`` (optional; see ``sim.tan.reference.game_seed``).
+    """
+
+    hands: np.ndarray
+    stock: np.ndarray
+    top: np.ndarray
+    trump: np.ndarray
+    disc: np.ndarray
+    att: np.ndarray
+    cov: np.ndarray
+    attacker: np.ndarray
+    defender: np.ndarray
+    cur: np.ndarray
+    passes: np.ndarray
+    cap: np.ndarray
+    out: np.ndarray
+    bouts: np.ndarray
+    pickups: np.ndarray
+    first_attacker: np.ndarray
+    known: np.ndarray | None = None
+    game_seed: np.ndarray | None = None
+
+
 class _Dispatch:
     """Calls the right seat's strategy per game (one call when every seat plays the same strategy)."""
 
@@ -59,12 +92,14 @@ class _Dispatch:
 
     def __call__(self, method: str, seat: np.ndarray, view, rng) -> np.ndarray:
         if len(self.uniq) == 1:
+            view.decide = np.ones(seat.shape[0], dtype=bool)
             return getattr(self.uniq[0], method)(view, rng)
         who = self.sid[seat]
         out = np.full(seat.shape[0], -1, dtype=np.int16)
         for j, s in enumerate(self.uniq):
             m = who == j
             if m.any():
+                view.decide = m  # an expensive (``selective``) strategy decides only these rows
                 out = np.where(m, getattr(s, method)(view, rng), out)
         return out
 
@@ -72,7 +107,7 @@ class _Dispatch:
 # arrays with the game axis first / last, compacted together when games finish
 _ROW_ARRAYS = ("cum", "top", "att", "cov", "disc", "nt", "bouts", "pickups", "gid", "a", "d", "cur", "passes",
                "nthrow", "cap", "trump", "tmask", "beat_base", "live", "taking")
-_SEAT_ARRAYS = ("hands", "succ", "inn")
+_SEAT_ARRAYS = ("hands", "succ", "inn", "known")
 
 
 class _Games:
@@ -81,10 +116,71 @@ class _Games:
     def __init__(self, rules: TanRules, orders, first_attacker, strategies, rng, check, handoff_bouts):
         P, H = rules.players, rules.hand_size
         S, N = rules.stock_size, orders.shape[0]
-        self.rules, self.P, self.H, self.S, self.N = rules, P, H, S, N
+        self._setup(rules, strategies, rng, check, handoff_bouts, N)
+        b = np.left_shift(ONE, orders[:, : P * H].astype(U64)).reshape(N, P, H)
+        self.hands = np.ascontiguousarray(np.bitwise_or.reduce(b, axis=2).T)
+        self.turned = orders[:, P * H].astype(np.intp)
+        self._set_trump(self.turned & 3)
+        # the stock in drawing order (the turned card last), and its prefix-OR: cards top..t+k are cum[t+k] & ~cum[t]
+        self._set_stock(np.concatenate([orders[:, P * H + 1:], orders[:, P * H: P * H + 1]], axis=1))
+        self.fa = np.asarray(first_attacker).astype(np.intp).copy()
+        self.top = np.zeros(N, dtype=np.intp)
+        self.att = np.zeros(N, dtype=U64)
+        self.cov = np.zeros(N, dtype=U64)
+        self.disc = np.zeros(N, dtype=U64)
+        self.nt = np.zeros(N, dtype=np.intp)
+        self.inn = np.ones((P, N), dtype=bool)
+        self.known = np.zeros((P, N), dtype=U64)
+        self.bouts = np.zeros(N, dtype=np.int32)
+        self.pickups = np.zeros(N, dtype=np.int32)
+        self.game_seed = self._draw_seeds(N)
+
+    def _draw_seeds(self, N):
+        """Each game's seed (``sim.tan.reference.game_seed``): game ``i`` gets the i-th draw, so game 0 draws what
+        the reference engine draws for the same game."""
+        if self.public and self.rng is not None:
+            return self.rng.integers(0, 2**63, size=N)
+        return np.zeros(N, dtype=np.int64)
+
+    @classmethod
+    def from_state(cls, rules: TanRules, state: TanState, strategies, rng, check, handoff_bouts):
+        """Games resumed from ``state`` (after the trump exchange)."""
+        self = cls.__new__(cls)
+        N = state.top.shape[0]
+        self._setup(rules, strategies, rng, check, handoff_bouts, N)
+        self.hands = np.ascontiguousarray(state.hands, dtype=U64)
+        self._set_trump(np.asarray(state.trump).astype(np.intp))
+        self._set_stock(np.asarray(state.stock))
+        self.fa = np.asarray(state.first_attacker).astype(np.intp).copy()
+        self.top = np.asarray(state.top).astype(np.intp).copy()
+        self.att, self.cov = np.array(state.att, dtype=U64), np.array(state.cov, dtype=U64)
+        self.disc = np.array(state.disc, dtype=U64)
+        self.nt = bits.popcount(self.att).astype(np.intp)
+        self.inn = np.ascontiguousarray(~np.asarray(state.out, dtype=bool))
+        known = np.zeros((self.P, N), dtype=U64) if state.known is None else state.known
+        self.known = np.ascontiguousarray(known, dtype=U64)
+        self.bouts = np.array(state.bouts, dtype=np.int32)
+        self.pickups = np.array(state.pickups, dtype=np.int32)
+        self.game_seed = self._draw_seeds(N) if state.game_seed is None else np.asarray(state.game_seed, np.int64)
+        self.a = np.asarray(state.attacker).astype(np.intp).copy()
+        self.d = np.asarray(state.defender).astype(np.intp).copy()
+        self.cur = np.asarray(state.cur).astype(np.intp).copy()
+        self.passes = np.asarray(state.passes).astype(np.intp).copy()
+        self.cap = np.asarray(state.cap).astype(np.intp).copy()
+        self.taking = np.zeros(N, dtype=bool)  # a state holds no take in progress (every attack card is covered)
+        self.nthrow = self.inn.sum(axis=0).astype(np.intp) - 1
+        self.succ = self._successors(self.inn, self.d)
+        return self
+
+    def _setup(self, rules, strategies, rng, check, handoff_bouts, N):
+        P, S = rules.players, rules.stock_size
+        self.rules, self.P, self.H, self.S, self.N = rules, P, rules.hand_size, S, N
         self.strategies, self.disp, self.rng, self.check = list(strategies), _Dispatch(list(strategies)), rng, check
         deterministic = all(getattr(st, "deterministic", False) for st in strategies)
         self.handoff_bouts = handoff_bouts if deterministic else None
+        # public information (cards known to be held, the stock's bottom card...) only for strategies that read it
+        self.public = any(getattr(st, "needs_public", False) for st in strategies)
+        self.force_attack = self.force_defend = None
         self.deck_mask = U64(sum(1 << c for c in deck_ids(rules.deck)))
         self.cap_rule = min(rules.attack_cap, 64)
         self.seat_col = np.arange(P)[:, None]
@@ -93,36 +189,37 @@ class _Games:
             self.refill_offsets = np.arange(P)
         else:
             self.refill_offsets = np.array([0] + list(range(2, P)) + [1])
-
-        b = np.left_shift(ONE, orders[:, : P * H].astype(U64)).reshape(N, P, H)
-        self.hands = np.ascontiguousarray(np.bitwise_or.reduce(b, axis=2).T)
-        self.turned = orders[:, P * H].astype(np.intp)
-        self.trump = self.turned & 3
-        self.tmask = bits.SUIT_MASK[self.trump]
-        self.beat_base = 66 * self.trump + 1
-        # the stock in drawing order (the turned card last), and its prefix-OR: cards top..t+k are cum[t+k] & ~cum[t]
-        self.seq = np.concatenate([orders[:, P * H + 1:], orders[:, P * H: P * H + 1]], axis=1).astype(np.int16)
-        self.cum = np.zeros((N, S + 1), dtype=U64)
-        self.cum[:, 1:] = np.bitwise_or.accumulate(np.left_shift(ONE, self.seq.astype(U64)), axis=1)
-        self.fa = np.asarray(first_attacker).astype(np.intp).copy()
-
         self.res_loser = np.full(N, -1, dtype=np.int16)
         self.res_draw = np.zeros(N, dtype=bool)
         self.res_trunc = np.zeros(N, dtype=bool)
         self.res_bouts = np.zeros(N, dtype=np.int32)
         self.res_pick = np.zeros(N, dtype=np.int32)
-
         self.gid = np.arange(N)
-        self.top = np.zeros(N, dtype=np.intp)
-        self.att = np.zeros(N, dtype=U64)
-        self.cov = np.zeros(N, dtype=U64)
-        self.disc = np.zeros(N, dtype=U64)
-        self.nt = np.zeros(N, dtype=np.intp)
-        self.inn = np.ones((P, N), dtype=bool)
-        self.bouts = np.zeros(N, dtype=np.int32)
-        self.pickups = np.zeros(N, dtype=np.int32)
         self.live = np.ones(N, dtype=bool)
         self.steps = 0
+
+    def _set_trump(self, trump):
+        self.trump = trump
+        self.tmask = bits.SUIT_MASK[trump]
+        self.beat_base = 66 * trump + 1
+
+    def _set_stock(self, seq):
+        """``seq`` (N, S): each game's stock in drawing order (-1 for no card)."""
+        self.seq = seq.astype(np.int16)
+        self.cum = np.zeros((self.N, self.S + 1), dtype=U64)
+        self.cum[:, 1:] = np.bitwise_or.accumulate(bits.bit(self.seq), axis=1)
+
+    def state(self) -> tuple[np.ndarray, TanState]:
+        """The running games (their deal indices) and their state, between two steps."""
+        i = np.nonzero(self.live)[0]
+        g = self.gid[i]
+        top = self.top[i]
+        stock = np.where(np.arange(self.S)[None, :] >= top[:, None], self.seq[g], -1).astype(np.int16)
+        return g, TanState(self.hands[:, i].copy(), stock, top.copy(), self.trump[i].copy(), self.disc[i].copy(),
+                           self.att[i].copy(), self.cov[i].copy(), self.a[i].copy(), self.d[i].copy(),
+                           self.cur[i].copy(), self.passes[i].copy(), self.cap[i].copy(), ~self.inn[:, i],
+                           self.bouts[i].copy(), self.pickups[i].copy(), self.fa[g].copy(), self.known[:, i].copy(),
+                           self.game_seed[g].copy())
 
     # -- seats ------------------------------------------------------------------------------------------------------
     def _next_in(self, seat, inn, include_self=False):
@@ -166,6 +263,7 @@ class _Games:
             if self.check:
                 assert ((give & options) != 0)[sw].all(), "illegal trump swap"
             self.hands[s, rows] = h ^ np.where(sw, give | bits.bit(self.turned), ZERO)
+            self.known[s, rows] |= np.where(sw, bits.bit(self.turned), ZERO)  # everyone saw the swap
             self.cum[:, S] = np.where(sw, self.cum[:, S - 1] | give, self.cum[:, S])
             self.seq[:, S - 1] = np.where(sw, choice, self.seq[:, S - 1])
             if mode == "two_only":
@@ -183,6 +281,21 @@ class _Games:
         self.cap = np.minimum(bits.popcount(self.hands[self.d, rows]), self.cap_rule).astype(np.intp)
         self.taking = np.zeros(self.N, dtype=bool)  # the defender has said lên (throw_in_after_take)
 
+    def _public_view(self, view, seat):
+        """Add what every player sees to a decision view (only for strategies that read it, see ``needs_public``).
+
+        ``seat`` (the decider), ``hand_sizes`` (P, n), ``known`` (P, n) cards known to be in each hand, ``out``
+        (P, n), ``disc``, ``att``, ``cov`` (masks), ``bottom`` (the stock's face-up bottom card, -1 once drawn),
+        ``attacker``, ``defender``, ``passes``, ``cap``, ``bouts``, ``pickups``, ``first_attacker``, ``live`` (the
+        rows of games still running), ``rules`` and ``game_seed``.
+        """
+        view.seat, view.hand_sizes, view.known = seat, bits.popcount(self.hands), self.known
+        view.out, view.disc, view.att, view.cov = ~self.inn, self.disc, self.att, self.cov
+        view.bottom = np.where(self.top < self.S, self.seq[self.gid, self.S - 1], -1)
+        view.attacker, view.defender, view.passes, view.cap = self.a, self.d, self.passes, self.cap
+        view.bouts, view.pickups, view.first_attacker = self.bouts, self.pickups, self.fa[self.gid]
+        view.live, view.rules, view.game_seed = self.live, self.rules, self.game_seed[self.gid]
+
     # -- one move in every running game -----------------------------------------------------------------------------
     def step(self):
         self.steps += 1
@@ -198,7 +311,11 @@ class _Games:
         taking = self.taking
         view = SimpleNamespace(hand=hc, legal=legal, is_lead=lead, tmask=self.tmask, trump=self.trump,
                                stock_left=stock_left, defender_cards=bits.popcount(hd), n_attack=nt, taking=taking)
+        if self.public:
+            self._public_view(view, cur)
         choice = self.disp("attack_batch", cur, view, self.rng)
+        if self.force_attack is not None:  # the first step of games resumed with a given move
+            choice = np.where(self.force_attack >= -1, self.force_attack, choice)
         play = (choice >= 0) & (legal != 0)
         choice = np.where(play, choice, -1)
         b = bits.BIT_LUT[choice + 1]
@@ -208,11 +325,19 @@ class _Games:
         hf[ic] = hc ^ b
         self.att |= b
         nt = nt + play
+        if self.public:
+            self.known.reshape(-1)[ic] &= ~b
 
         dlegal = np.where(taking, ZERO, bits.BEAT_LUT[self.beat_base + choice] & hd)
         dview = SimpleNamespace(hand=hd, legal=dlegal, card=np.maximum(choice, 0), tmask=self.tmask,
                                 trump=self.trump, stock_left=stock_left, n_attack=nt)
+        if self.public:
+            self._public_view(dview, d)
+            dview.thrower = cur
         dch = self.disp("defend_batch", d, dview, self.rng)
+        if self.force_defend is not None:
+            dch = np.where(self.force_defend >= -1, self.force_defend, dch)
+            self.force_attack = self.force_defend = None
         covered = play & (dch >= 0) & (dlegal != 0)
         cb = bits.BIT_LUT[np.where(covered, dch, -1) + 1]
         if self.check:
@@ -222,11 +347,16 @@ class _Games:
             taking = taking | take
             take = np.zeros_like(take)
         hd = hd ^ cb
+        if self.public:
+            self.known.reshape(-1)[idf] &= ~cb
         if self.rules.defender_runs_out == "others_may_continue":
             refill = covered & (hd == 0) & (self.top < S)
             if refill.any():
                 k = np.where(refill, np.minimum(H, S - self.top), 0)
                 hd = hd | (self.cum[rows, self.top + k] & ~self.cum[rows, self.top])
+                if self.public:  # the defender drew the stock's face-up bottom card
+                    last = refill & (self.top + k == S)
+                    self.known.reshape(-1)[idf] |= np.where(last, bits.bit(self.seq[self.gid, S - 1]), ZERO)
                 self.top = self.top + k
                 cap = np.where(refill, np.minimum(nt + k, self.cap_rule), cap)
         hf[idf] = hd
@@ -263,6 +393,9 @@ class _Games:
         Hf = self.hands[:, ei].ravel()  # a copy; Hh is a view of it
         Hh = Hf.reshape(P, m)
         Hf[di * m + rows] |= np.where(tk, table, ZERO)
+        if self.public:
+            Kf = self.known[:, ei].ravel()
+            Kf[di * m + rows] |= np.where(tk, table, ZERO)
         self.disc[ei] |= np.where(tk, ZERO, table)
         self.pickups[ei] += tk
         self.bouts[ei] += 1
@@ -285,8 +418,13 @@ class _Games:
             start = tp + np.minimum(cs - need, avail)
             stop = tp + np.minimum(cs, avail)
             Hf[fi] |= cf[base + stop] & ~cf[base + start]
+            if self.public:  # whoever draws the stock's last card takes the face-up bottom card, seen by all
+                last = (stop == S) & (start < S)
+                Kf[fi] |= np.where(last, bits.bit(self.seq[self.gid[ei], S - 1])[None, :], ZERO)
             tp = tp + np.minimum(cs[-1], avail)
         self.hands[:, ei] = Hh
+        if self.public:
+            self.known[:, ei] = Kf.reshape(P, m)
         self.top[ei] = tp
 
         # outs, end of game, truncation
@@ -350,6 +488,8 @@ class _Games:
         for x in parts:
             union |= x
         assert (total == self.rules.deck).all() and (union == self.deck_mask).all(), "card lost or duplicated"
+        if self.public:
+            assert ((self.known[:, m] & ~self.hands[:, m]) == 0).all(), "a known card is not in its hand"
 
 
 def play_batch(rules: TanRules, orders: np.ndarray, first_attacker: np.ndarray, strategies, rng=None,
@@ -377,9 +517,42 @@ def play_batch(rules: TanRules, orders: np.ndarray, first_attacker: np.ndarray, 
     games = _Games(rules, np.asarray(orders), first_attacker, strategies, rng, check, handoff_bouts)
     games.exchange()
     games.first_bout()
-    if check:
+    return _finish(games)
+
+
+def _finish(games: _Games) -> BatchResult:
+    if games.check:
         games.conservation()
     while games.gid.shape[0]:
         games.step()
     return BatchResult(games.res_loser, games.res_draw, games.res_trunc, games.res_bouts, games.res_pick,
                        games.fa.astype(np.int16), games.steps)
+
+
+def play_from_state(rules: TanRules, state: TanState, strategies, rng=None, check: bool = False,
+                    handoff_bouts: int | None = HANDOFF_BOUTS, force_attack=None, force_defend=None) -> BatchResult:
+    """Play games resumed from ``state`` to the end (``first_attacker`` and bouts, pick-ups as in the state).
+
+    ``force_attack`` / ``force_defend`` (optional, one per game): the first move of the seat ``state.cur`` (a card,
+    or -1 to pass) and the defender's answer to it (a card, or -1 to take); -2 leaves that move to the strategy.
+    A forced move must be legal (asserted with ``check``).
+    """
+    games = _Games.from_state(rules, state, strategies, rng, check, handoff_bouts)
+    if force_attack is not None:
+        games.force_attack = np.asarray(force_attack).astype(np.intp)
+        games.force_defend = (np.full(games.N, -2, dtype=np.intp) if force_defend is None
+                              else np.asarray(force_defend).astype(np.intp))
+    return _finish(games)
+
+
+def play_to_step(rules: TanRules, orders, first_attacker, strategies, steps: int, rng=None,
+                 check: bool = False) -> tuple[np.ndarray, TanState]:
+    """Deal and play ``steps`` batch steps; return the games still running (their indices) and their state."""
+    games = _Games(rules, np.asarray(orders), first_attacker, strategies, rng, check, None)
+    games.exchange()
+    games.first_bout()
+    for _ in range(steps):
+        if not games.gid.shape[0]:
+            break
+        games.step()
+    return games.state()

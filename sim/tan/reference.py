@@ -101,6 +101,8 @@ class TanGame:
         self.first_attacker = int(first_attacker)
         self.bouts = 0
         self.pickups = 0
+        self.known: list[set[int]] = [set() for _ in range(P)]  # cards everyone knows a seat holds
+        self.game_seed = game_seed(self.strategies, rng)
         self.series_winner: int | None = None  # set by sim.tan.series for the games after the first
         self.swapped = False  # the one trump swap of the game has been made
         self.log: list[tuple] = [("deal", [sorted(h) for h in self.hands], self.turned, self.first_attacker)]
@@ -144,12 +146,13 @@ class TanGame:
     def swap(self, s: int, choice: int):
         """Seat ``s`` swaps ``choice`` for the turned card (one swap a game), moving the first attack if due.
 
-        ``trump_exchange = "two_only"`` (đổi 2 chủ, docs/rules.md §3.3): in a single game the swapper attacks first; in a
-        series game (``series_winner`` set) any 2-swap takes the first attack from the previous winner — a swap by
+        ``trump_exchange = "two_only"`` (đổi 2 chủ, docs/rules.md §3.3): in a single game the swapper attacks first;
+        in a series game (``series_winner`` set) any 2-swap takes the first attack from the previous winner — a swap by
         the winner passes it to the next player in turn, a swap by another player gives it to the swapper.
         """
         self.hands[s].remove(choice)
         self.hands[s].add(self.turned)
+        self.known[s].add(self.turned)  # everyone sees who takes the turned card
         self.stock[-1] = choice
         self.log.append(("exchange", s, choice, self.turned))
         if self.rules.trump_exchange == "two_only":
@@ -204,7 +207,7 @@ class TanGame:
                 view = SimpleNamespace(seat=t, hand=sorted(self.hands[t]), legal=legal, trump=self.trump,
                                        stock_left=len(self.stock), is_lead=lead, defender_cards=len(self.hands[d]),
                                        n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover),
-                                   taking=taking)
+                                       taking=taking, **self._public(a, d, cap, passes))
                 choice = self.strategies[t].attack(view, self.rng)
             if choice is None:
                 if lead:
@@ -225,6 +228,7 @@ class TanGame:
                 raise AssertionError(f"strategy played an illegal card {choice}")
             passes = 0
             self.hands[t].remove(choice)
+            self.known[t].discard(choice)
             self.attack.append(choice)
             self.log.append(("attack", t, choice))
             self._check()
@@ -235,7 +239,8 @@ class TanGame:
             if beaters:
                 view = SimpleNamespace(seat=d, hand=sorted(self.hands[d]), legal=beaters, trump=self.trump,
                                        stock_left=len(self.stock), card=choice, n_attack=len(self.attack),
-                                       attack=list(self.attack), cover=list(self.cover))
+                                       attack=list(self.attack), cover=list(self.cover), thrower=t,
+                                       **self._public(a, d, cap, passes))
                 cov = self.strategies[d].defend(view, self.rng)
             if cov is None and self.rules.throw_in_after_take:
                 taking = True
@@ -246,12 +251,13 @@ class TanGame:
             if cov not in beaters:
                 raise AssertionError(f"strategy covered with an illegal card {cov}")
             self.hands[d].remove(cov)
+            self.known[d].discard(cov)
             self.cover.append(cov)
             self.log.append(("cover", d, choice, cov))
             self._check()
             if not self.hands[d] and self.rules.defender_runs_out == "others_may_continue" and self.stock:
                 drawn, self.stock = self.stock[: self.H], self.stock[self.H:]
-                self.hands[d].update(drawn)
+                self._draw(d, drawn)
                 self.log.append(("draw", d, drawn))
                 cap = min(len(self.attack) + len(drawn), self.rules.attack_cap)
                 self._check()
@@ -263,14 +269,27 @@ class TanGame:
                 return False
 
     def _pick_up(self, d: int) -> bool:
-        """The defender takes every card on the table (lên); returns True."""
+        """The defender takes every card on the table (lên), in everyone's sight; returns True."""
         taken = self.attack + self.cover
         self.hands[d].update(taken)
+        self.known[d].update(taken)
         self.attack, self.cover = [], []
         self.pickups += 1
         self.log.append(("take", d, sorted(taken)))
         self._check()
         return True
+
+    def _draw(self, s: int, drawn: list[int]):
+        self.hands[s].update(drawn)
+        if not self.stock:  # the last card drawn is the face-up bottom card: everyone sees who takes it
+            self.known[s].add(drawn[-1])
+
+    def _public(self, a: int, d: int, cap: int, passes: int) -> dict:
+        """What every player sees, added to the decision views (``sim.tan.strategies`` lists the fields)."""
+        return dict(hand_sizes=[len(h) for h in self.hands], known=[sorted(k) for k in self.known],
+                    out=list(self.out), discard=list(self.discard), bottom=self.stock[-1] if self.stock else None,
+                    attacker=a, defender=d, cap=cap, passes=passes, bouts=self.bouts, pickups=self.pickups,
+                    first_attacker=self.first_attacker, rules=self.rules, game_seed=self.game_seed)
 
     def _refill(self, a: int, d: int):
         others = [s for s in ((a + k) % self.P for k in range(1, self.P)) if s != d]
@@ -281,7 +300,7 @@ class TanGame:
             need = max(self.H - len(self.hands[s]), 0)
             drawn, self.stock = self.stock[:need], self.stock[need:]
             if drawn:
-                self.hands[s].update(drawn)
+                self._draw(s, drawn)
                 self.log.append(("draw", s, drawn))
         self._check()
         if not self.stock:
@@ -293,8 +312,13 @@ class TanGame:
 
     @classmethod
     def from_state(cls, rules: TanRules, hands, stock, discard, trump: int, out, bouts: int, pickups: int,
-                   first_attacker: int, strategies, rng=None, check: bool = False) -> "TanGame":
-        """A game resumed between two bouts (used by the batch engine for its longest games)."""
+                   first_attacker: int, strategies, rng=None, check: bool = False, known=None,
+                   seed: int | None = None) -> "TanGame":
+        """A game resumed between two bouts (used by the batch engine for its longest games).
+
+        ``known`` (optional): per seat, the cards everyone knows that seat holds (see ``_public``); ``seed``: the
+        game's seed (see ``game_seed``; drawn from ``rng`` when not given).
+        """
         game = cls.__new__(cls)
         game.rules, game.strategies, game.rng, game.check = rules, list(strategies), rng, check
         game.P, game.H = rules.players, rules.hand_size
@@ -311,6 +335,8 @@ class TanGame:
         game.series_winner = None
         game.swapped = True
         game.bouts, game.pickups = int(bouts), int(pickups)
+        game.known = [set(int(c) for c in k) for k in known] if known is not None else [set() for _ in hands]
+        game.game_seed = game_seed(game.strategies, rng) if seed is None else int(seed)
         game.log = [("resume", game.bouts)]
         game._deck = deck_ids(rules.deck)
         game._check()
@@ -361,6 +387,17 @@ class TanGame:
             self._refill(a, d)
             if len(self._in()) > 1:
                 a = self._at_or_after(d + 1 if taken else d)
+
+
+def game_seed(strategies, rng) -> int:
+    """A game's own seed, drawn from the PLAY stream when the game starts, for strategies that read public
+    information (the expert): its random choices hash this seed with the position, so that a game draws the same
+    numbers in both engines (a replay is the game a run plays) and whatever other games run beside it.  0 when no
+    such strategy plays or without a stream; the batch engine draws one per game in deal order (the same first draw).
+    """
+    if rng is None or not any(getattr(s, "needs_public", False) for s in strategies):
+        return 0
+    return int(rng.integers(0, 2**63))
 
 
 def format_log(game: TanGame, unicode: bool = True) -> str:

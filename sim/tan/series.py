@@ -122,7 +122,9 @@ def carry_over(game: TanGame, winner: int, loser: int | None, keys) -> tuple[int
             game.swap(loser, low)
     c = max(c for c in game.hands[loser] if suit_of(c) == game.trump)
     game.hands[loser].remove(c)
+    game.known[loser].discard(c)
     game.hands[winner].add(c)
+    game.known[winner].add(c)  # the trump is handed over in everyone's sight
     game.log.append(("cung", loser, winner, c))
     game._check()
     return c, xa

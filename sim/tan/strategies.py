@@ -14,6 +14,11 @@ Views (what a decision may look at; the same names in both forms):
 - attack: ``hand, legal, is_lead, trump, stock_left, defender_cards, n_attack`` (reference also ``seat, attack,
   cover``; batch also ``tmask``, the trump suit's mask).
 - defend: ``hand, legal, card`` (the attack card to cover), ``trump, stock_left, n_attack`` (batch also ``tmask``).
+- public information in attack and defend views (the batch engine adds it only when a strategy at the table has
+  ``needs_public = True``, as the expert does): ``seat, hand_sizes, known`` (cards everyone knows a seat holds),
+  ``out, bottom`` (the stock's face-up card, none once drawn), ``attacker, defender, passes, cap, bouts, pickups,
+  first_attacker, rules, game_seed``, the discard pile (``discard`` / batch ``disc``), the table (batch ``att, cov``),
+  defend views ``thrower``; batch ``live`` and ``decide`` (the rows to decide).
 
 In the reference form cards are ids in sorted lists; in the batch form hands and ``legal`` are ``uint64`` masks and a
 choice is an ``int16`` array, ``-1`` for none / pass / take.  Cards are ids ``4 * rank + suit``; "lowest" means the
@@ -37,6 +42,7 @@ from sim.knobs import Choice, Range, check_knobs
 from sim.options import from_table
 from sim.tan import bits
 from sim.tan.cards import parse_rank, rank_of, suit_of
+from sim.tan.expert import Expert
 
 View = SimpleNamespace
 """A reference-engine view (see the module docstring)."""
@@ -345,7 +351,8 @@ def _tuned_class():
 
 Tuned = _tuned_class()
 
-STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "beginner": Beginner, "tuned": Tuned}
+STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "beginner": Beginner, "tuned": Tuned,
+              "expert": Expert}
 """The Tấn strength ladder, weakest first as measured at 4 players (other rungs, e.g. ``expert``, register here by
 name)."""
 

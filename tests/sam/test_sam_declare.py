@@ -1,0 +1,194 @@
+"""The ``bayes`` Sâm declarer: its beat test, its estimate against ``odds sam``, its screen, and that it sees only its
+own hand; both engines play its Sâms game for game."""
+
+import numpy as np
+import pytest
+
+from analysis.estimate import wilson
+from analysis.odds_sam import odds_sam
+from sim.sam import declare
+from sim.sam.batch import play_batch
+from sim.sam.cards import parse_hand, rank_counts
+from sim.sam.declare import (bayes_declare, cards_of, deals_of, estimate, estimate_many, screen,
+                              unbeaten_by)
+from sim.sam.hand import move_table, toi_trang_flags, toi_trang_kind_of_flags
+from sim.sam.reference import deal_games, play_game
+from sim.sam.rules import SamRules
+from sim.sam.strategies import Control, Greedy, unbeatable
+from sim.streams import DEAL, chunk_seed, stream
+
+RULES = {
+    "default": {},
+    "options": dict(straights="3_to_a", no_finish_on_two=False, quad_beats=["single_two"]),
+    "no_chop": dict(quad_beats=[]),
+    "texts": dict(quad_beats=["single_two", "pair_two", "lower_quad"], toi_trang_tie="by_kind"),
+}
+
+
+def counts_of(cards: np.ndarray) -> np.ndarray:
+    """Rank counts (..., 13) of card ids (..., 10)."""
+    return (cards[..., None] // 4 == np.arange(13)).sum(-2)
+
+
+@pytest.mark.parametrize("variant", list(RULES))
+@pytest.mark.parametrize("opponents", [1, 3])
+def test_unbeaten_by_equals_unbeatable(variant, opponents):
+    rules = SamRules(players=opponents + 1, **RULES[variant])
+    t = move_table(rules)
+    hands = counts_of(deal_games(stream(chunk_seed(11, opponents), DEAL), 300, rules)[0][:, 0])
+    opp = deals_of(hands, opponents, 8)  # (300, 8, K, 13)
+    got = unbeaten_by(t, opp, rules)
+    want = unbeatable(t, opp, rules.no_finish_on_two)
+    tt = (toi_trang_kind_of_flags(toi_trang_flags(opp, np.full(opp.shape[:-1], 5), rules)) >= 0).any(-1)
+    assert tt.any() and (~tt).any()
+    assert np.array_equal(got[~tt], want[~tt])
+    assert not got[tt].any()
+    assert 0.05 < got.mean() < 0.95  # a real mix of beaten and unbeaten moves
+
+
+def test_deals_of_deal_only_unseen_cards():
+    hand = rank_counts(parse_hand("3s 3h 3d 7s 8c 9s 10h Js Qd 2s"))
+    opp = deals_of(hand[None], 4, 200)[0]
+    assert opp.shape == (200, 4, 13) and np.all(opp.sum(-1) == 10)
+    assert np.all(opp.sum(1) + hand <= 4)
+    assert np.all(opp[..., 0] <= 1)  # one 3 left unseen
+
+
+HANDS = [  # (hand, opponents): P(success) from about 0.1 to about 1
+    ("3s 4h 5s 6d 7s 8c 9s 10h Js Kd", 3),
+    ("5s 6h 7s 8d 9s Jc Qs Kh As Ad", 2),
+    ("3s 3h 3d 7s 8c 9s 10h Js Qd 2s", 3),
+    ("4s 5h 6s 7d 8s 9c 10s Qh Ks 2d", 1),
+]
+
+
+@pytest.mark.parametrize("hand, opponents", HANDS)
+def test_estimate_agrees_with_odds_sam(hand, opponents):
+    rules = SamRules(players=opponents + 1)
+    odds = odds_sam(hand, opponents, 4000, 7, progress=False)["sam"]
+    e = estimate(rank_counts(parse_hand(hand)), opponents, rules, samples=1024)
+    lo, hi = wilson(e.wins, e.n)
+    assert e.n == 512 and len(e.plan) >= 2
+    assert lo <= odds["ci_high"] and odds["ci_low"] <= hi, (e.success, odds)
+
+
+def test_estimate_is_a_function_of_the_hand():
+    rules = SamRules(players=4)
+    h = rank_counts(parse_hand("5s 6h 7s 8d 9s Jc Qs Kh As Ad"))
+    a = estimate_many(np.stack([h, h]), 3, rules, samples=128)
+    assert a[0] == a[1] == estimate(h.copy(), 3, rules, samples=128)
+
+
+@pytest.mark.parametrize("opponents", [1, 2, 3, 4])
+def test_screen_keeps_every_hand_worth_declaring(opponents, monkeypatch):
+    rules = SamRules(players=opponents + 1)
+    cards, _ = deal_games(stream(chunk_seed(5, opponents), DEAL), 1000, rules)
+    hands = counts_of(cards[:, :2]).reshape(-1, 13)  # 2000 hands
+    est = estimate_many(hands, opponents, rules, samples=256)
+    good = np.array([e.success >= 0.5 for e in est])
+    passed = screen(hands, opponents, rules)
+    assert good.sum() >= 5  # the check has hands to check
+    assert np.all(passed[good])
+    assert passed.mean() < 0.5  # and the screen does screen
+    # the early look (a search on 32 deals when at_least > 0) changes no estimate of these hands
+    early = estimate_many(hands, opponents, rules, samples=256, at_least=0.5)
+    monkeypatch.setattr(declare, "_CACHE", {})
+    monkeypatch.setattr(declare, "PRE_SHARE", 0.0)
+    late = estimate_many(hands, opponents, rules, samples=256, at_least=0.5)
+    assert early == late
+    assert sum(e.success >= 0.5 for e in early) >= 0.8 * good.sum()
+
+
+def test_same_information_same_decision():
+    """Seat 0 holds the same cards in two deals whose other hands differ: the same declaration, the same plan."""
+    rules = SamRules(players=4)
+    cards, leader = deal_games(stream(chunk_seed(8, 0), DEAL), 3000, rules)
+    rng = np.random.default_rng(1)
+    other = cards.copy()
+    for i in range(len(cards)):  # re-deal seats 1..3 from the same 42 cards
+        other[i, 1:] = np.sort(rng.permutation(cards[i, 1:].ravel()).reshape(3, 10), axis=1)
+    strats = [Control(declare="bayes")] + [Control()] * 3
+    a = play_batch(cards, leader, rules, strats)
+    b = play_batch(other, leader, rules, strats)
+    tt = (a.toi_trang >= 0).any(1) | (b.toi_trang >= 0).any(1)
+    assert np.array_equal(a.declarer[~tt] == 0, b.declarer[~tt] == 0)
+    assert (a.declarer == 0).sum() >= 20
+    for i in np.flatnonzero((a.declarer == 0) & ~tt)[:10]:
+        lines = [play_game(c[i], int(leader[i]), rules, strats, log=True).log for c in (cards, other)]
+        said = [next(x for x in log if "declares" in x) for log in lines]
+        assert said[0] == said[1] and "plan:" in said[0]
+    want, plans = bayes_declare(counts_of(cards[:, 0]), 3, rules, strats[0])
+    assert np.array_equal(want[~tt], a.declarer[~tt] == 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_engines_agree_with_bayes_declarers(players):
+    from tests.sam.test_sam_batch import agree
+
+    rules = SamRules(players=players)
+    n = 400
+    cards, leader = deal_games(stream(chunk_seed(77, players), DEAL), n, rules)
+    strats = [Control(declare="bayes"), Greedy(declare="bayes", margin=-10.0), Control(declare="bayes", samples=64),
+              Control(), Greedy(declare="bayes")][:players]
+    b = play_batch(cards, leader, rules, strats)
+    assert np.all(b.pay.sum(1) == 0)
+    bad = [i for i in range(n) if not agree(b, i, play_game(cards[i], int(leader[i]), rules, strats))]
+    assert bad == []
+    assert (b.declarer >= 0).sum() >= 5
+
+
+def test_cards_of_gives_distinct_cards_of_the_counts():
+    rules = SamRules(players=4)
+    cards, _ = deal_games(stream(chunk_seed(4, 0), DEAL), 200, rules)
+    seat_counts = counts_of(cards)
+    keys = np.arange(200, dtype=np.uint64) * np.uint64(7919)
+    got = cards_of(seat_counts, keys)
+    assert np.array_equal(counts_of(got), seat_counts)
+    flat = got.reshape(200, -1)
+    assert all(len(set(row)) == 40 for row in flat.tolist())
+    assert np.all(np.diff(got, axis=-1) > 0)
+    assert len({tuple(got[i, 0]) for i in range(200)}) > 150  # the suits vary with the key
+
+
+def test_deals_of_are_a_function_of_the_hand():
+    hands = counts_of(deal_games(stream(chunk_seed(6, 0), DEAL), 50, SamRules(players=3))[0][:, 0])
+    a = deals_of(hands, 2, 64)
+    assert a.shape == (50, 64, 2, 13) and np.all(a.sum(-1) == 10) and np.all(a.sum(2) + hands[:, None] <= 4)
+    assert np.array_equal(deals_of(hands[::-1], 2, 64), a[::-1])
+    assert np.array_equal(deals_of(hands, 2, 32, first=16), a[:, 16:48])
+    assert not np.array_equal(a[:, :32], a[:, 32:])
+
+
+def test_odds_task_counts_hands_at_or_above_each_tenth():
+    from sim.sam.odds_task import parse, run_chunk, summarize
+
+    params = parse({"rules": {"players": 3}}, "t")
+    seed = chunk_seed(9, 0)
+    c = run_chunk(params, seed, 3000)
+    assert np.all(np.diff(c["at_least"]) <= 0) and c["at_least"][0] > c["at_least"][-1]
+    cards, _ = deal_games(stream(seed, DEAL), 3000, params.rules)
+    p = np.array([e.success for e in estimate_many(counts_of(cards[:, 0]), 2, params.rules, 256, at_least=0.3)])
+    assert c["at_least"][2] == (p >= 0.5).sum() > 0
+    rows = {r["metric"]: r for r in summarize(c, params)}
+    assert rows["sam.break_even"]["estimate"] == rows["sam.p_at_least.5"]["estimate"] == (p >= 0.5).mean()
+
+
+def test_declared_sams_binned_by_their_own_odds():
+    from sim.sam.play_task import declared_odds
+
+    rules = SamRules(players=4)
+    cards, leader = deal_games(stream(chunk_seed(12, 0), DEAL), 4000, rules)
+    b = play_batch(cards, leader, rules, [Control(declare="bayes"), Control(declare="oracle"), Control(), Control()])
+    got = declared_odds(cards, b.declarer, rules)
+    assert np.array_equal(got.sum(1), np.bincount(b.declarer[b.declarer >= 0], minlength=4))
+    assert got[0, :5].sum() == 0 and got[0].sum() > 0  # bayes declares only from 1/2 up ...
+    assert got[1, :5].sum() > 0  # ... the oracle also on hands it could not tell from weaker ones
+
+
+def test_a_full_cache_is_emptied_before_it_is_read(monkeypatch):
+    rules = SamRules(players=3)
+    hands = counts_of(deal_games(stream(chunk_seed(13, 0), DEAL), 40, rules)[0][:, 0])
+    first = estimate_many(hands[:20], 2, rules, 64)
+    monkeypatch.setattr(declare, "_CACHE", {**declare._CACHE, **{i: None for i in range((1 << 17) + 1)}})
+    again = estimate_many(hands, 2, rules, 64)  # half of these were cached before the cache was full
+    assert again[:20] == first and len(declare._CACHE) == 40
