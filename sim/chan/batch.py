@@ -1,15 +1,15 @@
-"""The vectorised Chắn engine: N whole games in arrays, played in lock step (``basic`` / ``heuristic`` players).
+"""The vectorised Chắn engine: N whole games in arrays, played in lock step (``basic`` / ``heuristic`` / ``cuoc``).
 
 Every game's state lives in arrays with a leading game axis (hands and mats as ``(N, 4, 25)`` count arrays, the foul
 history as boolean kind / number masks, the card in play and whose decision it is as ``(N,)`` vectors).  Each pass of
 the main loop takes every unfinished game one decision further — Thiên ù or the first discard, the ù / chíu windows
 of a card that just appeared, the player's ăn / chíu / bốc / dưới / hòa, a discard, a trả cửa — with array operations
 on the games at that point (no Python loop over games).  Legal moves are boolean masks built from the same fouls as
-:mod:`sim.chan.fouls`, and the moves chosen are exactly those of :class:`sim.chan.strategies.Basic` and
-:class:`~sim.chan.strategies.Heuristic`, so that the reference engine and this one agree game for game
-(``tests/chan/test_batch_game.py``).
+:mod:`sim.chan.fouls`, and the moves chosen are exactly those of :class:`sim.chan.strategies.Basic`,
+:class:`~sim.chan.strategies.Heuristic` and :class:`~sim.chan.strategies.CuocSeeker`, so that the reference engine
+and this one agree game for game (``tests/chan/test_batch_game.py``).
 
-Supported: ``basic`` and ``heuristic`` players (without ``eat_ca_to_wait``; both always take a Thiên ù, so
+Supported: ``basic``, ``heuristic`` and ``cuoc`` players (without ``eat_ca_to_wait``; all always take a Thiên ù, so
 ``allow_skip_thien_u`` changes nothing), every rules option; other players raise, and the ``chan.play`` task then
 uses the reference engine.
 """
@@ -48,6 +48,7 @@ OTHER_Y = np.array([[3 * (k // 3) + j for j in range(3) if 3 * (k // 3) + j != k
                     for k in range(K)], dtype=np.int64)
 """The two other suits of a kind's number (ascending), for its cạ."""
 RED = np.array(RED_KINDS)
+IS_RED_K = np.isin(np.arange(K), RED)
 LEO = np.array(LEO_KINDS)
 TOM = np.array(TOM_KINDS)
 NGU_VAN, TU_VAN, NHI_VAN, BAT_VAN, NGU_SACH = kind_of(5, 1), kind_of(4, 1), kind_of(2, 1), kind_of(8, 1), kind_of(5, 2)
@@ -384,6 +385,12 @@ class _State:
         rank = np.where(hand % 2 == 0, 3, RANK_OF_ODD[odd_ext[:, NUM]])
         seen = (hand + self.mat_all[g] + self.table[g]).astype(np.int16)
         key = rank * 1000 + (10 - seen) * 30 + np.arange(K)[None, :]
+        keep_red = self.knobs["keep_red"][s]
+        if keep_red.any():
+            # the cước-seeker: within a rank, shed black first while holding at most 8 red cards, red first above
+            red = (hand + self.mat[g, s])[:, RED].sum(axis=1)
+            red_order = IS_RED_K[None, :] != (red > 8)[:, None]
+            key = key + np.where(keep_red[:, None] & red_order, 500, 0)
         legal_mask = ((legal[:, None] >> np.arange(K, dtype=U32)[None, :]) & U32(1)).astype(bool)
         key = np.where(legal_mask, key, 1 << 30)
         choice = key.argmin(axis=1)
@@ -412,12 +419,38 @@ class _State:
             wm = wait_masks(after, mat[rows], mat_chan[rows])
             kinds = ((wm[:, None] >> np.arange(K, dtype=U32)[None, :]) & U32(1)).astype(bool)
             live = (kinds * live_per_kind[rows]).sum(axis=1)
-            outs = np.where(live > 0, live + w_wide[rows] * kinds.sum(axis=1), 0.0)
+            weighted = live
+            seek = self.knobs["seek"][s[rows]]
+            if seek.any():
+                value = self._win_values(after[seek], mat[rows[seek]], mat_chan[rows[seek]], s[rows[seek]])
+                weighted = live.copy()
+                weighted[seek] = (kinds[seek] * live_per_kind[rows[seek]] * value).sum(axis=1)
+            outs = np.where(live > 0, weighted + w_wide[rows] * kinds.sum(axis=1), 0.0)
             kx = key[rows, x]
             better = (outs > best_outs[rows]) | ((outs == best_outs[rows]) & (outs > 0) & (kx < best_key[rows]))
             r = rows[better]
             best_outs[r], best_key[r], choice[r] = outs[better], kx[better], x
         return choice
+
+    def _win_values(self, after, mat, mat_chan, s):
+        """The cước-seeker's points weight of winning on each kind, ``(M, 25)``
+        (:meth:`sim.chan.strategies.CuocSeeker.win_value`, vectorised)."""
+        kn = self.knobs
+        chan, _, ba, que, odd_n = hand_shape(after)
+        cards = (after + mat).astype(np.int64)
+        # with 5 chắn, no ba đầu and one què the only wait is the què: bạch thủ (bạch thủ chi on Chi Chi)
+        bach = ((chan + mat_chan) == 5) & (ba == 0) & (que == 1)
+        bt = np.where(bach[:, None], np.where(np.arange(K) == CHI_CHI, kn["bach_thu_chi"][s][:, None],
+                                              kn["bach_thu"][s][:, None]), 0)
+        red = cards[:, RED].sum(axis=1)[:, None] + IS_RED_K[None, :]
+        value = 1 + bt + kn["tam_do"][s][:, None] * (red == 8) + kn["bach_dinh"][s][:, None] * (red == 0)
+        for sets, w in ((LEO, kn["leo"][s]), (TOM, kn["tom"][s])):
+            base = cards[:, sets]
+            count = np.repeat(base.min(axis=1)[:, None], K, axis=1)
+            for j, k in enumerate(sets):
+                count[:, k] = np.minimum(base[:, j] + 1, np.delete(base, j, axis=1).min(axis=1))
+            value = value + w[:, None] * count
+        return value + (kn["thien_khai"][s] * (after == 4).sum(axis=1))[:, None]
 
     # -- applying moves -----------------------------------------------------------------------------------------------
     def put(self, g, card, slot_draw, owner, decider, from_noc, fresh):
@@ -673,17 +706,21 @@ class _State:
 
 def seat_knobs(strategies) -> dict:
     """Per-seat knob arrays for ``basic`` / ``heuristic`` players (a name, or one strategy per seat)."""
-    from sim.chan.strategies import Basic, Heuristic, seat_strategies
+    from sim.chan.strategies import Basic, CuocSeeker, Heuristic, seat_strategies
 
     players = seat_strategies(strategies) if isinstance(strategies, (str, dict)) else tuple(strategies)
-    knobs = {"wait_first": [], "w_wide": [], "max_ca": [], "chiu": []}
+    knobs = {"wait_first": [], "w_wide": [], "max_ca": [], "chiu": [], "seek": [], "keep_red": []}
+    knobs.update({w: [] for w in CuocSeeker.WEIGHTS})
     for p in players:
         if isinstance(p, Heuristic) and not p.eat_ca_to_wait:
-            values = (p.wait_first, p.w_wide, p.max_ca, p.chiu)
+            seek = isinstance(p, CuocSeeker)
+            values = (p.wait_first, p.w_wide, p.max_ca, p.chiu, seek, seek and p.keep_red)
+            values += tuple(getattr(p, w) if seek else 0 for w in CuocSeeker.WEIGHTS)
         elif isinstance(p, Basic):
-            values = (False, 0.0, 4, True)
+            values = (False, 0.0, 4, True, False, False) + (0,) * len(CuocSeeker.WEIGHTS)
         else:
-            raise CardoddsError(f"the batch engine plays 'basic' and 'heuristic' (without eat_ca_to_wait), not {p!r}")
+            raise CardoddsError("the batch engine plays 'basic', 'heuristic' and 'cuoc' (without eat_ca_to_wait), "
+                                f"not {p!r}")
         for name, v in zip(knobs, values):
             knobs[name].append(v)
     return {name: np.array(v) for name, v in knobs.items()}

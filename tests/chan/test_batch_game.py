@@ -97,6 +97,24 @@ def test_engines_agree_with_heuristic_players():
     assert differences(ChanRules(), orders[:200], seats) == []
 
 
+def test_engines_agree_with_cuoc_seekers():
+    orders = deal_orders(np.random.default_rng(37), 400)
+    seats = ["cuoc", "basic", {"name": "cuoc", "keep_red": False, "bach_thu": 6, "leo": 3}, "heuristic"]
+    assert differences(ChanRules(), orders, seats) == []
+    seats = ["cuoc", {"name": "cuoc", "tam_do": 8, "bach_dinh": 0, "thien_khai": 4, "w_wide": 0.0},
+             {"name": "cuoc", "bach_thu_chi": 8, "tom": 4, "max_ca": 3}, "cuoc"]
+    assert differences(ChanRules(cai_seat=2, ga=True), orders[:200], seats) == []
+    assert differences(ChanRules(min_points_to_win=2), orders[:100], seats) == []
+
+
+def test_the_cuoc_seeker_plays_differently_from_the_heuristic():
+    # Guards the agreement test above against a seeker that silently plays as the heuristic in both engines.
+    orders = deal_orders(np.random.default_rng(38), 300)
+    seeker = play_batch(ChanRules(), orders, seat_strategies(["cuoc", "basic", "basic", "basic"]))
+    heuristic = play_batch(ChanRules(), orders, seat_strategies(["heuristic", "basic", "basic", "basic"]))
+    assert (seeker.moves != heuristic.moves).sum() > 10
+
+
 @pytest.mark.slow
 def test_engines_agree_on_20000_deals():
     orders = deal_orders(np.random.default_rng(99), 20000)
@@ -159,9 +177,9 @@ def test_task_counts_are_the_same_with_either_engine():
 
 def test_unsupported_settings_are_refused():
     orders = deal_orders(np.random.default_rng(1), 2)
-    with pytest.raises(CardoddsError, match="plays 'basic' and 'heuristic'"):
+    with pytest.raises(CardoddsError, match="plays 'basic', 'heuristic' and 'cuoc'"):
         play_batch(ChanRules(), orders, "random")
-    with pytest.raises(CardoddsError, match="plays 'basic' and 'heuristic'"):
+    with pytest.raises(CardoddsError, match="plays 'basic', 'heuristic' and 'cuoc'"):
         play_batch(ChanRules(), orders, seat_strategies({"name": "heuristic", "eat_ca_to_wait": True}))
 
 
