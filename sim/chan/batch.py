@@ -407,6 +407,7 @@ class _State:
         mat, mat_chan = self.mat[g, s], self.mat_chan[g, s]
         live_per_kind = (4 - seen).astype(np.float64)
         w_wide = self.knobs["w_wide"][s]
+        red0 = (hand + mat)[:, RED].sum(axis=1, dtype=np.int64)
         best_outs = np.zeros(M)
         best_key = np.full(M, 1 << 30)
         choice = basic.copy()
@@ -420,9 +421,10 @@ class _State:
             kinds = ((wm[:, None] >> np.arange(K, dtype=U32)[None, :]) & U32(1)).astype(bool)
             live = (kinds * live_per_kind[rows]).sum(axis=1)
             weighted = live
-            seek = self.knobs["seek"][s[rows]]
+            seek = self.knobs["seek"][s[rows]] & (wm != 0)
             if seek.any():
-                value = self._win_values(after[seek], mat[rows[seek]], mat_chan[rows[seek]], s[rows[seek]])
+                value = self._win_values(after[seek], mat[rows[seek]], mat_chan[rows[seek]], s[rows[seek]],
+                                         red0[rows[seek]] - IS_RED_K[x])
                 weighted = live.copy()
                 weighted[seek] = (kinds[seek] * live_per_kind[rows[seek]] * value).sum(axis=1)
             outs = np.where(live > 0, weighted + w_wide[rows] * kinds.sum(axis=1), 0.0)
@@ -432,23 +434,25 @@ class _State:
             best_outs[r], best_key[r], choice[r] = outs[better], kx[better], x
         return choice
 
-    def _win_values(self, after, mat, mat_chan, s):
+    def _win_values(self, after, mat, mat_chan, s, red):
         """The cước-seeker's points weight of winning on each kind, ``(M, 25)``
-        (:meth:`sim.chan.strategies.CuocSeeker.win_value`, vectorised)."""
+        (:meth:`sim.chan.strategies.CuocSeeker.win_value`, vectorised), for waiting holdings ``after`` with ``red``
+        red cards in hand and mat."""
         kn = self.knobs
-        chan, _, ba, que, odd_n = hand_shape(after)
+        chan = (after >> 1).sum(axis=1, dtype=np.int16) + mat_chan
         cards = (after + mat).astype(np.int64)
-        # with 5 chắn, no ba đầu and one què the only wait is the què: bạch thủ (bạch thủ chi on Chi Chi)
-        bach = ((chan + mat_chan) == 5) & (ba == 0) & (que == 1)
+        # a waiting holding with 5 chắn and no ba đầu has one què and waits on it alone: bạch thủ (chi on Chi Chi)
+        bach = (chan == 5) & ~(_odd_numbers(after) == 3).any(axis=1)
         bt = np.where(bach[:, None], np.where(np.arange(K) == CHI_CHI, kn["bach_thu_chi"][s][:, None],
                                               kn["bach_thu"][s][:, None]), 0)
-        red = cards[:, RED].sum(axis=1)[:, None] + IS_RED_K[None, :]
+        red = red[:, None] + IS_RED_K[None, :]
         value = 1 + bt + kn["tam_do"][s][:, None] * (red == 8) + kn["bach_dinh"][s][:, None] * (red == 0)
         for sets, w in ((LEO, kn["leo"][s]), (TOM, kn["tom"][s])):
             base = cards[:, sets]
             count = np.repeat(base.min(axis=1)[:, None], K, axis=1)
             for j, k in enumerate(sets):
-                count[:, k] = np.minimum(base[:, j] + 1, np.delete(base, j, axis=1).min(axis=1))
+                others = np.minimum(base[:, (j + 1) % 3], base[:, (j + 2) % 3])
+                count[:, k] = np.minimum(base[:, j] + 1, others)
             value = value + w[:, None] * count
         return value + (kn["thien_khai"][s] * (after == 4).sum(axis=1))[:, None]
 
