@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.chan.cards import CHI_CHI, LEO_KINDS, RED_KINDS, TOM_KINDS, kind_of
+from sim.chan.cards import CHI_CHI, DECK_SIZE, LEO_KINDS, RED_KINDS, TOM_KINDS, kind_of
 from sim.chan.deal import NOC_SLICE, seat_slices
 from sim.chan.fouls import RULES as FOUL_RULES
 from sim.chan.rules import CUOC_NAMES, ChanRules
@@ -742,10 +742,60 @@ def batch_supports(strategies, rules: ChanRules) -> bool:
 def play_batch(rules: ChanRules, orders: np.ndarray, strategies="basic") -> BatchResult:
     """Play the dealt tables ``orders`` (``(N, 100)`` card ids, :func:`sim.chan.deal.deal_orders`) to the end.
 
-    ``strategies``: ``"basic"`` (every seat), or one :class:`Basic` / :class:`Heuristic` per seat.
+    ``strategies``: ``"basic"`` (every seat), or one :class:`Basic` / :class:`Heuristic` / :class:`CuocSeeker` per seat.
     """
-    knobs = seat_knobs(strategies)
-    st = _State(rules, np.asarray(orders), knobs)
+    return _play(_State(rules, np.asarray(orders), seat_knobs(strategies)))
+
+
+def play_from_games(rules: ChanRules, games, strategies="basic") -> BatchResult:
+    """Play reference games (:class:`sim.chan.reference.ChanGame`, each at any point of its play) on to the end.
+
+    Each game's whole state — hands, mats, nọc, the card in play and whose decision it is, and the history the fouls
+    and cước look at — is copied into the arrays, so a game continues exactly as the reference engine would play it
+    with the same players (``tests/chan/test_batch_game.py``); ``moves`` and ``fouls_avoided`` count from the deal.
+    A game must stand between two moves (as :meth:`ChanGame.apply` leaves it), not over, and not be part of a
+    series (no Thông).  The base of rollouts: several games with the same visible state and different hidden cards.
+    """
+    games = list(games)
+    for game in games:
+        if game.over or game.thong_seat is not None:
+            raise CardoddsError("play_from_games continues unfinished single games only")
+    N = len(games)
+    st = _State(rules, np.tile(np.arange(DECK_SIZE, dtype=np.int64), (N, 1)), seat_knobs(strategies))
+    bits = lambda kinds: int(sum(1 << int(k) for k in set(kinds)))  # noqa: E731
+    phases = {"start": START, "card": CARD, "danh": DANH, "tra_cua": TRA}
+    for g, game in enumerate(games):
+        st.noc[g] = game.noc
+        st.pos[g] = game.noc_pos
+        st.table[g] = game.table
+        for s, p in enumerate(game.seats):
+            st.hand[g, s] = p.hand
+            st.mat[g, s] = p.mat
+            st.mat_chan[g, s], st.mat_ca[g, s] = p.mat_chan, p.mat_ca
+            st.disc[g, s], st.taken[g, s], st.bon_open[g, s] = bits(p.discard_set), bits(p.taken), bits(p.bon_open)
+            st.dec_any[g, s], st.dec_chan[g, s] = bits(p.declined_any), bits(p.declined_chan)
+            st.dec_ca_with[g, s] = bits(p.declined_ca_with)
+            st.disc_num[g, s], st.ca_num[g, s] = bits(p.discard_numbers), bits(p.ca_numbers)
+            st.passed[g, s] = p.passed_first
+            st.chiu_count[g, s], st.bon_count[g, s] = p.chiu_count, p.bon_count
+        st.phase[g] = phases[game.phase]
+        st.card[g] = game.card if game.card is not None else 0
+        st.slot_draw[g] = game.slot == "draw"
+        st.owner[g] = game.owner if game.owner is not None else 0
+        st.decider[g] = game.decider if game.decider is not None else 0
+        st.u_open[g], st.chiu_open[g] = game.u_open, game.chiu_open
+        st.turn[g] = game.tra_seat if game.phase == "tra_cua" else game.turn
+        st.moves[g] = len(game.moves)
+        st.fouls[g] = [game.fouls_avoided.get(code, 0) for code in FOUL_CODES]
+    st.mat_all[:] = st.mat.sum(axis=1)
+    for s in range(P):
+        # a 19-card holding's waits, as the engine keeps them (the 20-card holder's are recomputed at its discard)
+        held = st.hand[:, s].sum(axis=1) + 2 * st.mat_chan[:, s] + 2 * st.mat_ca[:, s]
+        st.waits[:, s] = np.where(held == 19, wait_masks(st.hand[:, s], st.mat[:, s], st.mat_chan[:, s]), U32(0))
+    return _play(st)
+
+
+def _play(st: _State) -> BatchResult:
     st.step_start()
     while True:
         active = st.phase != OVER

@@ -1,9 +1,11 @@
 """The vectorised Chắn engine against the reference engine, game for game, with the basic strategy."""
 
+import copy
+
 import numpy as np
 import pytest
 
-from sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, wait_masks, win_types
+from sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, play_from_games, wait_masks, win_types
 from sim.chan.deal import deal_orders
 from sim.chan.reference import ChanGame, play_game, wait_kinds, win_type
 from sim.chan.rules import ChanRules
@@ -196,3 +198,45 @@ def test_thien_u_rate_of_full_games_agrees_with_the_exact_deal_odds():
     assert row["n"] == n and abs(row["estimate"] - row["exact"]) < 4 * se
     total = sum(rows[("win", s)]["estimate"] for s in range(4)) + rows[("draw", None)]["estimate"]
     assert total == pytest.approx(1.0, abs=1e-12)
+
+
+def _played_to(rules, order, players, stop: int):
+    """A reference game after its first ``stop`` moves (or None if it ends sooner)."""
+    game = ChanGame.from_order(rules, order)
+    while len(game.moves) < stop:
+        dec = game.decision()
+        if dec is None:
+            return None
+        game.apply(dec.moves[0] if len(dec.moves) == 1 else players[dec.seat].choose(game, dec, None))
+    return None if game.over else game
+
+
+@pytest.mark.parametrize("rules, spec", [
+    (ChanRules(), "basic"),
+    (ChanRules(cai_seat=1, ga=True), ["cuoc", "basic", "heuristic", {"name": "cuoc", "bach_thu": 6}]),
+    (ChanRules(min_points_to_win=2), ["heuristic", "cuoc", "basic", "basic"]),
+])
+def test_the_engine_started_from_a_state_equals_the_engine_played_to_that_state(rules, spec):
+    players = seat_strategies(spec)
+    rng = np.random.default_rng(21)
+    starts, finished = [], []
+    for order in deal_orders(np.random.default_rng(22), 200):
+        stop = int(rng.integers(0, 60))
+        game = _played_to(rules, order, players, stop)
+        if game is None:
+            continue
+        starts.append(copy.deepcopy(game))
+        finished.append(play_game(game, players))
+    assert len(starts) > 60 and {g.phase for g in starts} >= {"start", "card", "danh"}
+    res = play_from_games(rules, starts, players)
+    for i, game in enumerate(finished):
+        assert batch_outcome(res, i) == reference_outcome(game), i
+    # the untouched start states (played_to stops at move 0 too) give the same games as the deals
+    assert any(len(g.moves) == 0 for g in starts)
+
+
+def test_play_from_games_refuses_finished_games():
+    game = play_game(ChanGame.from_order(ChanRules(), deal_orders(np.random.default_rng(1), 1)[0]),
+                     seat_strategies("basic"))
+    with pytest.raises(CardoddsError, match="unfinished single games"):
+        play_from_games(ChanRules(), [game])
