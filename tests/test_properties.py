@@ -314,7 +314,8 @@ def _chan_net(game) -> np.ndarray:
 
 @settings(PROPS, max_examples=60)
 @given(st.sampled_from(range(len(CHAN_VARIANTS))), SEEDS,
-       st.lists(st.sampled_from(["random", "basic", "heuristic", "cuoc"]), min_size=4, max_size=4))
+       st.lists(st.sampled_from(["random", "basic", "heuristic", "cuoc", {"name": "expert", "samples": 2}]),
+                min_size=4, max_size=4))
 def test_chan_random_legal_games_replay_without_a_foul_and_net_points_add_to_zero(variant, seed, seats):
     from sim.chan.deal import deal_orders
     from sim.chan.fouls import check_game_log

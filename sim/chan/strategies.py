@@ -282,7 +282,9 @@ class CuocSeeker(Heuristic):
         return lambda m: (_discard_rank(p.hand, m.card), _red_order(cards, m.card), -seen[m.card], m.card)
 
 
-STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker}
+from sim.chan.expert import Expert  # noqa: E402  (the expert plays rollouts with the players above)
+
+STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker, "expert": Expert}
 
 
 def make_strategy(spec, where: str = "[strategies]"):

@@ -1,36 +1,16 @@
 """The cước-seeking Chắn player (``cuoc``): what it sees, what it values, its knobs."""
 
-import copy
-
 import numpy as np
 import pytest
 
 from sim.chan.batch import play_batch
 from sim.chan.cards import N_KINDS, parse_hand
 from sim.chan.deal import deal_orders
+from sim.chan.expert import determinize
 from sim.chan.reference import ChanGame, SeatState
 from sim.chan.rules import DEFAULT_POINTS, ChanRules
 from sim.chan.strategies import CuocSeeker, Heuristic, make_strategy, seat_strategies
 from sim.errors import CardoddsError
-
-
-def _reshuffle_hidden(game, seat: int, rng) -> ChanGame:
-    """A copy of ``game`` in which every card ``seat`` cannot see (other hands, the rest of the nọc) is dealt anew."""
-    other = copy.deepcopy(game)
-    hidden = [k for s, p in enumerate(other.seats) if s != seat for k in range(N_KINDS) for _ in range(p.hand[k])]
-    hidden += other.noc[other.noc_pos:]
-    rng.shuffle(hidden)
-    for s, p in enumerate(other.seats):
-        if s == seat:
-            continue
-        size = sum(p.hand)
-        p.hand = [0] * N_KINDS
-        for k in hidden[:size]:
-            p.hand[k] += 1
-        hidden = hidden[size:]
-    other.noc[other.noc_pos:] = hidden
-    other._cache = None
-    return other
 
 
 def test_same_information_gives_the_same_decision():
@@ -42,7 +22,7 @@ def test_same_information_gives_the_same_decision():
         while (dec := game.decision()) is not None:
             move = dec.moves[0] if len(dec.moves) == 1 else players[dec.seat].choose(game, dec, None)
             if dec.seat in (0, 1) and len(dec.moves) > 1:
-                twin = _reshuffle_hidden(game, dec.seat, rng)
+                twin = determinize(game, dec.seat, rng)  # the cards the seat cannot see, dealt anew
                 twin_dec = twin.decision()
                 if (twin_dec.kind, twin_dec.seat, twin_dec.moves) == (dec.kind, dec.seat, dec.moves):
                     assert players[dec.seat].choose(twin, twin_dec, None) == move
