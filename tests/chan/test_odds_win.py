@@ -117,8 +117,10 @@ def test_the_strategy_at_the_seat_changes_the_answer_and_unplayable_ones_are_ref
     assert basic["strategy"] == "basic" and (basic["wins"], basic["points_game"]) != (seeker["wins"], seeker["points_game"])
     with pytest.raises(CardoddsError, match="--strategy: odds chan simulates basic, heuristic or cuoc players, not 'random'"):
         win_chance(WAITING, 1, 10, strategy="random")
-    with pytest.raises(CardoddsError, match="--strategy: unknown strategy 'expert'"):
+    with pytest.raises(CardoddsError, match="--strategy: odds chan simulates basic, heuristic or cuoc players, not 'expert'"):
         win_chance(WAITING, 1, 10, strategy="expert")
+    with pytest.raises(CardoddsError, match="--strategy: unknown strategy 'oracle'"):
+        win_chance(WAITING, 1, 10, strategy="oracle")
 
 
 def test_cli_strategy_and_points(capsys):
