@@ -213,7 +213,8 @@ def cmd_odds(args) -> int:
         from analysis.odds_chan import cli_seat, format_odds_chan, odds_chan
 
         seat = cli_seat(args.hand, args.seat)
-        result = odds_chan(args.hand, seat=seat, games=args.games, seed=args.seed, progress=progress)
+        result = odds_chan(args.hand, seat=seat, games=args.games, seed=args.seed, progress=progress,
+                           strategy=args.strategy)
         text = format_odds_chan
     elif args.game == "sam":
         from analysis.odds_sam import format_odds_sam, odds_sam
@@ -377,6 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
     chan = odds_games.add_parser("chan", parents=[common], help="a 19- or 20-card Chắn hand")
     chan.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
     chan.add_argument("--seat", type=int, help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
+    chan.add_argument("--strategy", default="basic",
+                      help="who plays the hand: basic (default), heuristic or cuoc; the other seats play basic")
     sam = odds_games.add_parser("sam", parents=[common], help="a 10-card Sâm hand")
     sam.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
     sam.add_argument("--opponents", type=int, default=3, help="opponents (1–4, default 3)")

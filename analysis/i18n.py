@@ -117,6 +117,7 @@ UNITS = {
 TITLES = {
     "vi": {
         "chan_deal": "Chắn: ván bài vừa chia — Thiên ù và bài trên tay",
+        "chan_players": "Chắn: đánh theo cước có lợi không? basic, heuristic và người tìm cước ở chỗ 0 gặp ba người chơi basic",
         "chan_play": "Chắn: chơi trọn ván — ù, hòa, cước, một chiến thuật và một luật làng",
         "sam_deal": "Sâm: tới trắng ngay khi chia, theo số người chơi",
         "sam_declare": "Sâm: khi nào nên báo — không bao giờ, ngưỡng ngây thơ, người báo bayes theo biên, và người biết trước",
@@ -149,6 +150,12 @@ DESCRIPTIONS = {
             "Bốn người chơi, nhà cái (20 lá, đi trước) ở chỗ 0. Nhánh gốc: mọi chỗ chơi basic. Các nhánh: chỗ"
             " 0 chơi heuristic (giữ bài chờ rộng, đếm các lá chưa thấy); luật làng min_points_to_win = "
             '"no_xuong" (bài không có cước thì không được ù); và min_points_to_win = 2.'),
+        "chan_players": (
+            "1fafffe122f9",
+            "Bốn người chơi, nhà cái (20 lá, đi trước) ngồi chỗ 0; chỗ 1–3 chơi basic. Các nhánh: chỗ 0 chơi basic"
+            " (gốc), heuristic (giữ cửa chờ rộng nhất), hoặc người tìm cước 'cuoc' (cân mỗi cửa chờ theo điểm cước"
+            " ván ù sẽ có: Bạch thủ, Tám đỏ, Lèo… theo bảng điểm của luật; bỏ lá đen trước lá đỏ). Điểm mỗi ván:"
+            " người ù lấy điểm của bài từ mỗi người trong ba người còn lại."),
         "sam_deal": (
             "b4904745ca9e",
             "Bàn 2–5 người, mỗi người được chia 10 lá; mọi bài được xét tới trắng (sảnh rồng > tứ quý 2 > "
@@ -254,6 +261,9 @@ CHARTS = {
         (r"k: estimated P\(a declared Sâm succeeds against blockers\) ≥ k/10",
          "k: xác suất ước lượng báo Sâm thành công trước người chặn ≥ k/10"),
         (r"share of dealt hands", "tỉ lệ trong các bài vừa chia"),
+        (r"Chắn: seat (\d+)'s win rate and mean points a game, by arm",
+         "Chắn: tỉ lệ ù và điểm trung bình mỗi ván của chỗ {0}, theo nhánh"),
+        (r"win: probability; points.game: points per game", "ù: xác suất; points.game: điểm mỗi ván"),
         (r"Sâm: seat (\d+)'s declared Sâms by the hand's own chance of success",
          "Sâm: các lần báo Sâm của chỗ {0} theo xác suất thành công tự ước lượng"),
         (r"k: own-hand P\(success\) in \[k/10, \(k\+1\)/10\) \(the bayes estimate\)",

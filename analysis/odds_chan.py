@@ -1,6 +1,7 @@
 """``cardodds odds chan``: what one Chắn hand is worth — its split, whether it wins, its waits and their odds.
 
-With a seat (``--seat S``), also the hand's chance to win the game from the deal, simulated (:func:`win_chance`).
+With a seat (``--seat S``), also the hand's chance to win the game from the deal and its expected points this game,
+simulated with the chosen strategy at that seat and basic players at the others (:func:`win_chance`).
 """
 
 from __future__ import annotations
@@ -60,16 +61,34 @@ def fixed_hand_orders(counts, seat: int, cai: int, rng: np.random.Generator, n: 
     return orders
 
 
+def table_players(strategy, seat: int) -> tuple:
+    """``strategy`` (a name or table) at ``seat``, ``basic`` at the other seats; only players the batch engine plays."""
+    from sim.chan.batch import batch_supports
+    from sim.chan.strategies import make_strategy, seat_strategies
+    from sim.errors import CardoddsError
+
+    player = make_strategy(strategy, "--strategy")
+    players = list(seat_strategies("basic", PLAYERS))
+    players[seat] = player
+    if not batch_supports(players, ChanRules()):
+        raise CardoddsError(f"--strategy: odds chan simulates basic, heuristic or cuoc players, not {player.name!r}")
+    return tuple(players)
+
+
 def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: ChanRules | None = None,
-               strategies="basic", progress: bool | None = None, on_batch=None) -> dict:
-    """The chance that ``hand``, dealt to ``seat``, wins the game (simulated, with a 95 % Wilson interval).
+               strategy="basic", progress: bool | None = None, on_batch=None) -> dict:
+    """The chance that ``hand``, dealt to ``seat``, wins the game, and its expected points this game (simulated).
 
     The hand is fixed at ``seat`` (20 cards at the cái's seat, else 19); the other cards are dealt uniformly at
-    random to the other seats and the nọc, and every game is played to the end by the batch engine with
-    ``strategies`` (``basic`` at every seat by default).  The games are played in batches
-    (:func:`analysis.batches.batches`), each dealt from the DEAL stream of its own chunk seed of ``seed``.
-    ``on_batch``, if given, is called after each batch with the result so far (the same keys, over the games played
-    yet); it may raise to stop the run (``cardodds serve`` streams and cancels this way).
+    random to the other seats and the nọc, and every game is played to the end by the batch engine with ``strategy``
+    (a name or a table with knobs; ``basic`` by default) at ``seat`` and ``basic`` players at the others.  The games
+    are played in batches (:func:`analysis.batches.batches`), each dealt from the DEAL stream of its own chunk seed of
+    ``seed``.  ``on_batch``, if given, is called after each batch but the last with the result so far (the same keys,
+    over the games played yet); it may raise to stop the run (``cardodds serve`` streams and cancels this way).
+
+    Returns the win chance with its 95 % Wilson interval, ``points_game`` — the seat's mean net points a game, as the
+    ``chan.play`` task counts them (a win takes its points from each of the three others, a loss pays the winner's
+    points, a draw nothing) — with its normal 95 % interval, and ``points_win``, the mean points of its wins.
     """
     from analysis.batches import batches, check_games
     from sim.chan.batch import play_batch
@@ -80,29 +99,40 @@ def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: 
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
         raise CardoddsError(f"--seat must be 0..{PLAYERS - 1} for Chắn, not {seat}")
     check_games(games)
+    players = table_players(strategy, seat)
     size = 20 if seat == rules.cai_seat else 19
     counts = parse_hand(hand, sizes=(19, 20))
     if int(counts.sum()) != size:
         who = "the cái's seat" if size == 20 else f"seat {seat} (not the cái, seat {rules.cai_seat})"
         raise CardoddsError(f"a hand at {who} has {size} cards, this one has {int(counts.sum())}")
-    wins = draws = played = 0
+    tally = dict(played=0, wins=0, draws=0, win_points=0, net_sum=0, net_sq=0)
     for seed_seq, n in batches(games, seed, desc="odds chan", progress=progress):
         orders = fixed_hand_orders(counts, seat, rules.cai_seat, stream(seed_seq, DEAL), n)
-        res = play_batch(rules, orders, strategies)
-        wins += int((res.winner == seat).sum())
-        draws += int(res.draw.sum())
-        played += n
-        if on_batch is not None and played < games:
-            on_batch(_win_chance_result(seat, played, seed, wins, draws))
-    return _win_chance_result(seat, games, seed, wins, draws)
+        res = play_batch(rules, orders, players)
+        won = res.winner == seat
+        pts = res.points.astype(np.int64)
+        net = np.where(won, (PLAYERS - 1) * pts, np.where(res.winner >= 0, -pts, 0))
+        tally["played"] += n
+        tally["wins"] += int(won.sum())
+        tally["draws"] += int(res.draw.sum())
+        tally["win_points"] += int(pts[won].sum())
+        tally["net_sum"] += int(net.sum())
+        tally["net_sq"] += int((net * net).sum())
+        if on_batch is not None and tally["played"] < games:
+            on_batch(_win_chance_result(seat, players[seat].name, seed, tally))
+    return _win_chance_result(seat, players[seat].name, seed, tally)
 
 
-def _win_chance_result(seat: int, games: int, seed: int, wins: int, draws: int) -> dict:
-    from analysis.estimate import wilson
+def _win_chance_result(seat: int, strategy: str, seed: int, t: dict) -> dict:
+    from analysis.estimate import mean_row, wilson
 
+    games, wins = t["played"], t["wins"]
     low, high = wilson(wins, games)
-    return {"seat": seat, "games": games, "seed": seed, "wins": wins, "p_win": wins / games,
-            "ci_low": float(low), "ci_high": float(high), "p_draw": draws / games}
+    points = mean_row("points.game", seat, t["net_sum"], t["net_sq"], games)
+    return {"seat": seat, "strategy": strategy, "games": games, "seed": seed, "wins": wins,
+            "p_win": wins / games, "ci_low": float(low), "ci_high": float(high), "p_draw": t["draws"] / games,
+            "points_game": points["estimate"], "points_ci_low": points["ci_low"], "points_ci_high": points["ci_high"],
+            "points_win": t["win_points"] / wins if wins else None}
 
 
 def cli_seat(hand: str, seat: int | None, rules: ChanRules | None = None) -> int:
@@ -116,12 +146,12 @@ def cli_seat(hand: str, seat: int | None, rules: ChanRules | None = None) -> int
 
 
 def odds_chan(hand: str, rules: ChanRules | None = None, seat: int | None = None, games: int = 20_000,
-              seed: int = 1, progress: bool | None = None) -> dict:
+              seed: int = 1, progress: bool | None = None, strategy="basic") -> dict:
     """Everything the command reports about a 19- or 20-card hand (JSON-serialisable).
 
     The chance that the next nọc card completes a 19-card hand is exact: from the holder's view, the next card is
     equally likely to be any of the cards they cannot see.  With ``seat``, ``result["win_chance"]`` is
-    :func:`win_chance` of the hand at that seat (``games`` simulated games, ``seed``).
+    :func:`win_chance` of the hand at that seat (``games`` simulated games, ``seed``, ``strategy`` at the seat).
     """
     rules = rules or ChanRules()
     counts = parse_hand(hand, sizes=(19, 20))
@@ -149,14 +179,19 @@ def odds_chan(hand: str, rules: ChanRules | None = None, seat: int | None = None
         found, outs, unseen = _waits_of(counts, rules)
         result.update(win=False, waits=found, outs=outs, unseen=unseen, p_next_card=outs / unseen)
     if seat is not None:
-        result["win_chance"] = win_chance(hand, seat, games, seed, rules, progress=progress)
+        result["win_chance"] = win_chance(hand, seat, games, seed, rules, strategy=strategy, progress=progress)
     return result
 
 
 def _format_win_chance(w: dict) -> str:
-    return (f"chance to win this game at seat {w['seat']} (basic play at every seat, {w['games']:,} simulated games, "
+    who = ("basic play at every seat" if w["strategy"] == "basic"
+           else f"seat {w['seat']} plays {w['strategy']}, the others basic")
+    per_win = "no win" if w["points_win"] is None else f"{w['points_win']:.3f} points a win"
+    return (f"chance to win this game at seat {w['seat']} ({who}, {w['games']:,} simulated games, "
             f"seed {w['seed']}): {w['p_win']:.4f}  95% CI [{w['ci_low']:.4f}, {w['ci_high']:.4f}]"
-            f"  (hòa {w['p_draw']:.4f})")
+            f"  (hòa {w['p_draw']:.4f})\n"
+            f"expected points this game (a win takes its points from each of the 3 others, a loss pays the winner's): "
+            f"{w['points_game']:+.3f}  95% CI [{w['points_ci_low']:+.3f}, {w['points_ci_high']:+.3f}]  ({per_win})")
 
 
 def format_odds_chan(d: dict) -> str:

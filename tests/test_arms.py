@@ -130,9 +130,15 @@ def test_chan_play_charts_show_every_arm_and_who_sits_at_the_table(tmp_path):
     section = _section(tmp_path, "chan.play", 600, 300, '[[arms]]\nname = "basic"\n[[arms]]\nname = "heuristic_seat0"\n'
                        '[arms.strategies]\nseats = ["heuristic", "basic", "basic", "basic"]\n')
     figs = section.figures
-    assert set(figs) == {"win_by_seat", "cuoc", "noc_left", "thien_u_convergence"}
-    for name in ("win_by_seat", "cuoc"):
+    assert set(figs) == {"ladder", "win_by_seat", "cuoc", "noc_left", "thien_u_convergence"}
+    for name in ("ladder", "win_by_seat", "cuoc"):
         assert _legend(figs[name])[:2] == ["basic", "heuristic_seat0"]
+    ladder = {c.get_label(): [p.get_width() for p in c] for c in figs["ladder"].axes[0].containers
+              if type(c).__name__ == "BarContainer"}
+    seat0 = section.rows[section.rows.seat == 0]
+    for arm, (win, points) in ladder.items():  # seat 0's win rate and points a game, the seat whose player changes
+        mine = seat0[seat0.arm == arm]
+        assert [win, points] == pytest.approx([mine[mine.metric == m].estimate.item() for m in ("win", "points.game")])
     wins = {c.get_label(): [p.get_width() for p in c] for c in figs["win_by_seat"].axes[0].containers
             if type(c).__name__ == "BarContainer"}
     assert set(wins) == {"basic", "heuristic_seat0"} and wins["basic"] != wins["heuristic_seat0"]

@@ -332,8 +332,9 @@ def _chan_net(game) -> np.ndarray:
 
 
 @settings(PROPS, max_examples=60)
-@given(st.sampled_from(range(len(CHAN_VARIANTS))), SEEDS, st.lists(st.sampled_from(["random", "basic", "heuristic"]),
-                                                                   min_size=4, max_size=4))
+@given(st.sampled_from(range(len(CHAN_VARIANTS))), SEEDS,
+       st.lists(st.sampled_from(["random", "basic", "heuristic", "cuoc", {"name": "expert", "samples": 2}]),
+                min_size=4, max_size=4))
 def test_chan_random_legal_games_replay_without_a_foul_and_net_points_add_to_zero(variant, seed, seats):
     from sim.chan.deal import deal_orders
     from sim.chan.fouls import check_game_log
@@ -368,7 +369,8 @@ def test_chan_random_legal_games_replay_without_a_foul_and_net_points_add_to_zer
 @settings(PROPS, max_examples=30)
 @given(st.sampled_from(range(len(CHAN_VARIANTS))), SEEDS,
        st.lists(st.sampled_from(["basic", "heuristic", {"name": "heuristic", "max_ca": 3, "w_wide": 0.0},
-                                 {"name": "heuristic", "chiu": False}, {"name": "heuristic", "wait_first": False}]),
+                                 {"name": "heuristic", "chiu": False}, {"name": "heuristic", "wait_first": False},
+                                 "cuoc", {"name": "cuoc", "keep_red": False, "bach_thu": 8, "leo": 4, "tam_do": 0}]),
                 min_size=4, max_size=4))
 def test_chan_batch_equals_reference_for_basic_players(variant, seed, seats):
     from sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch

@@ -1,15 +1,15 @@
-"""The vectorised Chắn engine: N whole games in arrays, played in lock step (``basic`` / ``heuristic`` players).
+"""The vectorised Chắn engine: N whole games in arrays, played in lock step (``basic`` / ``heuristic`` / ``cuoc``).
 
 Every game's state lives in arrays with a leading game axis (hands and mats as ``(N, 4, 25)`` count arrays, the foul
 history as boolean kind / number masks, the card in play and whose decision it is as ``(N,)`` vectors).  Each pass of
 the main loop takes every unfinished game one decision further — Thiên ù or the first discard, the ù / chíu windows
 of a card that just appeared, the player's ăn / chíu / bốc / dưới / hòa, a discard, a trả cửa — with array operations
 on the games at that point (no Python loop over games).  Legal moves are boolean masks built from the same fouls as
-:mod:`sim.chan.fouls`, and the moves chosen are exactly those of :class:`sim.chan.strategies.Basic` and
-:class:`~sim.chan.strategies.Heuristic`, so that the reference engine and this one agree game for game
-(``tests/chan/test_batch_game.py``).
+:mod:`sim.chan.fouls`, and the moves chosen are exactly those of :class:`sim.chan.strategies.Basic`,
+:class:`~sim.chan.strategies.Heuristic` and :class:`~sim.chan.strategies.CuocSeeker`, so that the reference engine
+and this one agree game for game (``tests/chan/test_batch_game.py``).
 
-Supported: ``basic`` and ``heuristic`` players (without ``eat_ca_to_wait``; both always take a Thiên ù, so
+Supported: ``basic``, ``heuristic`` and ``cuoc`` players (without ``eat_ca_to_wait``; all always take a Thiên ù, so
 ``allow_skip_thien_u`` changes nothing), every rules option; other players raise, and the ``chan.play`` task then
 uses the reference engine.
 """
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.chan.cards import CHI_CHI, LEO_KINDS, RED_KINDS, TOM_KINDS, kind_of
+from sim.chan.cards import CHI_CHI, DECK_SIZE, LEO_KINDS, RED_KINDS, TOM_KINDS, kind_of
 from sim.chan.deal import NOC_SLICE, seat_slices
 from sim.chan.fouls import RULES as FOUL_RULES
 from sim.chan.rules import CUOC_NAMES, ChanRules
@@ -48,6 +48,7 @@ OTHER_Y = np.array([[3 * (k // 3) + j for j in range(3) if 3 * (k // 3) + j != k
                     for k in range(K)], dtype=np.int64)
 """The two other suits of a kind's number (ascending), for its cạ."""
 RED = np.array(RED_KINDS)
+IS_RED_K = np.isin(np.arange(K), RED)
 LEO = np.array(LEO_KINDS)
 TOM = np.array(TOM_KINDS)
 NGU_VAN, TU_VAN, NHI_VAN, BAT_VAN, NGU_SACH = kind_of(5, 1), kind_of(4, 1), kind_of(2, 1), kind_of(8, 1), kind_of(5, 2)
@@ -384,6 +385,12 @@ class _State:
         rank = np.where(hand % 2 == 0, 3, RANK_OF_ODD[odd_ext[:, NUM]])
         seen = (hand + self.mat_all[g] + self.table[g]).astype(np.int16)
         key = rank * 1000 + (10 - seen) * 30 + np.arange(K)[None, :]
+        keep_red = self.knobs["keep_red"][s]
+        if keep_red.any():
+            # the cước-seeker: within a rank, shed black first while holding at most 8 red cards, red first above
+            red = (hand + self.mat[g, s])[:, RED].sum(axis=1)
+            red_order = IS_RED_K[None, :] != (red > 8)[:, None]
+            key = key + np.where(keep_red[:, None] & red_order, 500, 0)
         legal_mask = ((legal[:, None] >> np.arange(K, dtype=U32)[None, :]) & U32(1)).astype(bool)
         key = np.where(legal_mask, key, 1 << 30)
         choice = key.argmin(axis=1)
@@ -400,6 +407,7 @@ class _State:
         mat, mat_chan = self.mat[g, s], self.mat_chan[g, s]
         live_per_kind = (4 - seen).astype(np.float64)
         w_wide = self.knobs["w_wide"][s]
+        red0 = (hand + mat)[:, RED].sum(axis=1, dtype=np.int64)
         best_outs = np.zeros(M)
         best_key = np.full(M, 1 << 30)
         choice = basic.copy()
@@ -412,12 +420,41 @@ class _State:
             wm = wait_masks(after, mat[rows], mat_chan[rows])
             kinds = ((wm[:, None] >> np.arange(K, dtype=U32)[None, :]) & U32(1)).astype(bool)
             live = (kinds * live_per_kind[rows]).sum(axis=1)
-            outs = np.where(live > 0, live + w_wide[rows] * kinds.sum(axis=1), 0.0)
+            weighted = live
+            seek = self.knobs["seek"][s[rows]] & (wm != 0)
+            if seek.any():
+                value = self._win_values(after[seek], mat[rows[seek]], mat_chan[rows[seek]], s[rows[seek]],
+                                         red0[rows[seek]] - IS_RED_K[x])
+                weighted = live.copy()
+                weighted[seek] = (kinds[seek] * live_per_kind[rows[seek]] * value).sum(axis=1)
+            outs = np.where(live > 0, weighted + w_wide[rows] * kinds.sum(axis=1), 0.0)
             kx = key[rows, x]
             better = (outs > best_outs[rows]) | ((outs == best_outs[rows]) & (outs > 0) & (kx < best_key[rows]))
             r = rows[better]
             best_outs[r], best_key[r], choice[r] = outs[better], kx[better], x
         return choice
+
+    def _win_values(self, after, mat, mat_chan, s, red):
+        """The cước-seeker's points weight of winning on each kind, ``(M, 25)``
+        (:meth:`sim.chan.strategies.CuocSeeker.win_value`, vectorised), for waiting holdings ``after`` with ``red``
+        red cards in hand and mat."""
+        kn = self.knobs
+        chan = (after >> 1).sum(axis=1, dtype=np.int16) + mat_chan
+        cards = (after + mat).astype(np.int64)
+        # a waiting holding with 5 chắn and no ba đầu has one què and waits on it alone: bạch thủ (chi on Chi Chi)
+        bach = (chan == 5) & ~(_odd_numbers(after) == 3).any(axis=1)
+        bt = np.where(bach[:, None], np.where(np.arange(K) == CHI_CHI, kn["bach_thu_chi"][s][:, None],
+                                              kn["bach_thu"][s][:, None]), 0)
+        red = red[:, None] + IS_RED_K[None, :]
+        value = 1 + bt + kn["tam_do"][s][:, None] * (red == 8) + kn["bach_dinh"][s][:, None] * (red == 0)
+        for sets, w in ((LEO, kn["leo"][s]), (TOM, kn["tom"][s])):
+            base = cards[:, sets]
+            count = np.repeat(base.min(axis=1)[:, None], K, axis=1)
+            for j, k in enumerate(sets):
+                others = np.minimum(base[:, (j + 1) % 3], base[:, (j + 2) % 3])
+                count[:, k] = np.minimum(base[:, j] + 1, others)
+            value = value + w[:, None] * count
+        return value + (kn["thien_khai"][s] * (after == 4).sum(axis=1))[:, None]
 
     # -- applying moves -----------------------------------------------------------------------------------------------
     def put(self, g, card, slot_draw, owner, decider, from_noc, fresh):
@@ -673,17 +710,21 @@ class _State:
 
 def seat_knobs(strategies) -> dict:
     """Per-seat knob arrays for ``basic`` / ``heuristic`` players (a name, or one strategy per seat)."""
-    from sim.chan.strategies import Basic, Heuristic, seat_strategies
+    from sim.chan.strategies import Basic, CuocSeeker, Heuristic, seat_strategies
 
     players = seat_strategies(strategies) if isinstance(strategies, (str, dict)) else tuple(strategies)
-    knobs = {"wait_first": [], "w_wide": [], "max_ca": [], "chiu": []}
+    knobs = {"wait_first": [], "w_wide": [], "max_ca": [], "chiu": [], "seek": [], "keep_red": []}
+    knobs.update({w: [] for w in CuocSeeker.WEIGHTS})
     for p in players:
         if isinstance(p, Heuristic) and not p.eat_ca_to_wait:
-            values = (p.wait_first, p.w_wide, p.max_ca, p.chiu)
+            seek = isinstance(p, CuocSeeker)
+            values = (p.wait_first, p.w_wide, p.max_ca, p.chiu, seek, seek and p.keep_red)
+            values += tuple(getattr(p, w) if seek else 0 for w in CuocSeeker.WEIGHTS)
         elif isinstance(p, Basic):
-            values = (False, 0.0, 4, True)
+            values = (False, 0.0, 4, True, False, False) + (0,) * len(CuocSeeker.WEIGHTS)
         else:
-            raise CardoddsError(f"the batch engine plays 'basic' and 'heuristic' (without eat_ca_to_wait), not {p!r}")
+            raise CardoddsError("the batch engine plays 'basic', 'heuristic' and 'cuoc' (without eat_ca_to_wait), "
+                                f"not {p!r}")
         for name, v in zip(knobs, values):
             knobs[name].append(v)
     return {name: np.array(v) for name, v in knobs.items()}
@@ -701,10 +742,60 @@ def batch_supports(strategies, rules: ChanRules) -> bool:
 def play_batch(rules: ChanRules, orders: np.ndarray, strategies="basic") -> BatchResult:
     """Play the dealt tables ``orders`` (``(N, 100)`` card ids, :func:`sim.chan.deal.deal_orders`) to the end.
 
-    ``strategies``: ``"basic"`` (every seat), or one :class:`Basic` / :class:`Heuristic` per seat.
+    ``strategies``: ``"basic"`` (every seat), or one :class:`Basic` / :class:`Heuristic` / :class:`CuocSeeker` per seat.
     """
-    knobs = seat_knobs(strategies)
-    st = _State(rules, np.asarray(orders), knobs)
+    return _play(_State(rules, np.asarray(orders), seat_knobs(strategies)))
+
+
+def play_from_games(rules: ChanRules, games, strategies="basic") -> BatchResult:
+    """Play reference games (:class:`sim.chan.reference.ChanGame`, each at any point of its play) on to the end.
+
+    Each game's whole state — hands, mats, nọc, the card in play and whose decision it is, and the history the fouls
+    and cước look at — is copied into the arrays, so a game continues exactly as the reference engine would play it
+    with the same players (``tests/chan/test_batch_game.py``); ``moves`` and ``fouls_avoided`` count from the deal.
+    A game must stand between two moves (as :meth:`ChanGame.apply` leaves it), not over, and not be part of a
+    series (no Thông).  The base of rollouts: several games with the same visible state and different hidden cards.
+    """
+    games = list(games)
+    for game in games:
+        if game.over or game.thong_seat is not None:
+            raise CardoddsError("play_from_games continues unfinished single games only")
+    N = len(games)
+    st = _State(rules, np.tile(np.arange(DECK_SIZE, dtype=np.int64), (N, 1)), seat_knobs(strategies))
+    bits = lambda kinds: int(sum(1 << int(k) for k in set(kinds)))  # noqa: E731
+    phases = {"start": START, "card": CARD, "danh": DANH, "tra_cua": TRA}
+    for g, game in enumerate(games):
+        st.noc[g] = game.noc
+        st.pos[g] = game.noc_pos
+        st.table[g] = game.table
+        for s, p in enumerate(game.seats):
+            st.hand[g, s] = p.hand
+            st.mat[g, s] = p.mat
+            st.mat_chan[g, s], st.mat_ca[g, s] = p.mat_chan, p.mat_ca
+            st.disc[g, s], st.taken[g, s], st.bon_open[g, s] = bits(p.discard_set), bits(p.taken), bits(p.bon_open)
+            st.dec_any[g, s], st.dec_chan[g, s] = bits(p.declined_any), bits(p.declined_chan)
+            st.dec_ca_with[g, s] = bits(p.declined_ca_with)
+            st.disc_num[g, s], st.ca_num[g, s] = bits(p.discard_numbers), bits(p.ca_numbers)
+            st.passed[g, s] = p.passed_first
+            st.chiu_count[g, s], st.bon_count[g, s] = p.chiu_count, p.bon_count
+        st.phase[g] = phases[game.phase]
+        st.card[g] = game.card if game.card is not None else 0
+        st.slot_draw[g] = game.slot == "draw"
+        st.owner[g] = game.owner if game.owner is not None else 0
+        st.decider[g] = game.decider if game.decider is not None else 0
+        st.u_open[g], st.chiu_open[g] = game.u_open, game.chiu_open
+        st.turn[g] = game.tra_seat if game.phase == "tra_cua" else game.turn
+        st.moves[g] = len(game.moves)
+        st.fouls[g] = [game.fouls_avoided.get(code, 0) for code in FOUL_CODES]
+    st.mat_all[:] = st.mat.sum(axis=1)
+    for s in range(P):
+        # a 19-card holding's waits, as the engine keeps them (the 20-card holder's are recomputed at its discard)
+        held = st.hand[:, s].sum(axis=1) + 2 * st.mat_chan[:, s] + 2 * st.mat_ca[:, s]
+        st.waits[:, s] = np.where(held == 19, wait_masks(st.hand[:, s], st.mat[:, s], st.mat_chan[:, s]), U32(0))
+    return _play(st)
+
+
+def _play(st: _State) -> BatchResult:
     st.step_start()
     while True:
         active = st.phase != OVER

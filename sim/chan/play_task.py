@@ -1,6 +1,6 @@
 """The ``chan.play`` task: play whole Chắn games and count who wins, how, with which cước, and for how many points.
 
-Engines: when every seat plays ``basic`` or ``heuristic`` (without ``eat_ca_to_wait``) the games
+Engines: when every seat plays ``basic``, ``heuristic`` or ``cuoc`` (without ``eat_ca_to_wait``) the games
 are played by the vectorised batch engine (:mod:`sim.chan.batch`), otherwise one at a time by the reference engine
 (:mod:`sim.chan.reference`).  The two agree game for game (``tests/chan/test_batch_game.py``), so the counts do not
 depend on the engine.  The deal uses the chunk's DEAL stream (:func:`sim.chan.deal.deal_orders`), randomised
@@ -26,6 +26,10 @@ Metrics (``seat`` None = the whole table):
 - ``cuoc.<name>``: proportion of wins whose call includes that cước (names of ``CUOC_NAMES``).
 - ``points.win`` by seat: mean points of that seat's wins; ``points.game`` by seat: mean net points per game, every
   other player paying the winner the hand's points (winner +3 p, others -p; a draw pays nothing).
+- ``win_points.<k>`` by seat: the distribution of the points of that seat's wins — the share worth k points
+  (``win_points.12+``: 12 or more).
+- ``seat_cuoc.<name>`` by seat: proportion of that seat's wins whose call includes that cước (so a strategy's cước
+  rates can be read at its own seat; ``cuoc.<name>`` counts all wins).
 - ``noc_left.<k>`` and ``noc_left.mean``: cards left in the nọc when the game ends.
 - ``series.games``: mean games per series (``[rules] series_length``; 1 for single games).
 - ``moves.mean``: moves per game; ``fouls_avoided.<code>``: mean number of moves per game the legal-move filter
@@ -51,6 +55,8 @@ from sim.registry import Counts, Row, Task
 from sim.streams import DEAL, PLAY, chunk_seed, stream
 
 PLAYERS = 4
+WIN_POINTS_CAP = 12
+"""``win_points.<k>`` bins: 0..11 points, then 12 or more."""
 WIN_TYPES = ("u_rong", "bach_thu", "bach_thu_chi")
 WIN_HOWS = ("thien_u", "u", "chiu_u")
 CUOC = tuple(CUOC_NAMES)
@@ -85,6 +91,7 @@ def empty_counts() -> Counts:
         "games": z(), "win": z(PLAYERS), "draw": z(), "thien_u": z(),
         "win_type": z(len(WIN_TYPES)), "win_how": z(len(WIN_HOWS)), "cuoc": z(len(CUOC)),
         "points_win": z(PLAYERS), "points_win_sq": z(PLAYERS), "net": z(PLAYERS), "net_sq": z(PLAYERS),
+        "win_points": z(PLAYERS, WIN_POINTS_CAP + 1), "seat_cuoc": z(PLAYERS, len(CUOC)),
         "noc_left": z(NOC_SIZE + 1), "moves": z(), "moves_sq": z(),
         "fouls_avoided": z(len(FOULS)), "fouls_avoided_sq": z(len(FOULS)),
         "series": z(), "series_games_sq": z(),
@@ -110,6 +117,8 @@ def add_game(counts: Counts, game: ChanGame) -> None:
     counts["win_how"][WIN_HOWS.index(game.win.how)] += 1
     for name in game.cuoc:
         counts["cuoc"][CUOC.index(name)] += 1
+        counts["seat_cuoc"][s, CUOC.index(name)] += 1
+    counts["win_points"][s, min(p, WIN_POINTS_CAP)] += 1
     counts["points_win"][s] += p
     counts["points_win_sq"][s] += p * p
     net = np.full(PLAYERS, -p, dtype=np.int64)
@@ -142,6 +151,11 @@ def add_batch(counts: Counts, res) -> None:
     counts["win_type"] += np.bincount(res.win_type[won] - 1, minlength=len(WIN_TYPES))[: len(WIN_TYPES)]
     counts["win_how"] += np.bincount(res.how[won], minlength=len(WIN_HOWS))[: len(WIN_HOWS)]
     counts["cuoc"] += (res.cuoc[won] > 0).sum(axis=0)
+    for s in range(PLAYERS):
+        mine = w == s
+        counts["seat_cuoc"][s] += (res.cuoc[won][mine] > 0).sum(axis=0)
+    counts["win_points"] += np.bincount(w * (WIN_POINTS_CAP + 1) + np.minimum(pts, WIN_POINTS_CAP),
+                                        minlength=PLAYERS * (WIN_POINTS_CAP + 1)).reshape(PLAYERS, -1)
     counts["points_win"] += np.bincount(w, weights=pts, minlength=PLAYERS).astype(np.int64)
     counts["points_win_sq"] += np.bincount(w, weights=pts * pts, minlength=PLAYERS).astype(np.int64)
     net = np.where(np.arange(PLAYERS)[None, :] == w[:, None], (PLAYERS - 1) * pts[:, None], -pts[:, None])
@@ -232,6 +246,13 @@ def summarize(counts: Counts, params: PlayParams) -> list[Row]:
         rows.append(mean_row("points.win", s, counts["points_win"][s], counts["points_win_sq"][s], counts["win"][s]))
     for s in range(PLAYERS):
         rows.append(mean_row("points.game", s, counts["net"][s], counts["net_sq"][s], n))
+    for s in range(PLAYERS):
+        seat_wins = int(counts["win"][s])
+        for k in range(WIN_POINTS_CAP + 1):
+            name = f"win_points.{k}" if k < WIN_POINTS_CAP else f"win_points.{k}+"
+            rows.append(proportion_row(name, s, int(counts["win_points"][s, k]), seat_wins))
+        rows += [proportion_row(f"seat_cuoc.{c}", s, int(counts["seat_cuoc"][s, i]), seat_wins)
+                 for i, c in enumerate(CUOC)]
     rows += histogram_rows("noc_left", None, counts["noc_left"])
     rows.append(mean_row("series.games", None, n, np.sum(counts["series_games_sq"]), np.sum(counts["series"])))
     rows.append(mean_row("moves.mean", None, np.sum(counts["moves"]), np.sum(counts["moves_sq"]), n))
@@ -257,7 +278,11 @@ def charts(outcomes) -> dict:
                          np.cumsum([int(np.sum(c["thien_u"])) for c in chunks]))
     cai = {o.result.experiment.params.rules.cai_seat for o in outcomes}
     who = f"the cái is seat {cai.pop()}" if len(cai) == 1 else "the cái's seat differs by arm"
+    seat = ladder_seat([o.result.experiment.params for o in outcomes])
+    ladder = rows[rows.metric.isin(["win", "points.game"]) & (rows.seat == seat)]
     return {
+        "ladder": bar_chart(ladder, f"Chắn: seat {seat}'s win rate and mean points a game, by arm",
+                            xlabel="win: probability; points.game: points per game"),
         "win_by_seat": bar_chart(rows[rows.metric.isin(["win", "draw"])], f"Chắn: who wins ({who})",
                                  xlabel="probability"),
         "cuoc": bar_chart(rows[rows.metric.isin(called)], "Chắn: how often a win calls each cước", log=True,
@@ -266,6 +291,14 @@ def charts(outcomes) -> dict:
         "thien_u_convergence": convergence_chart(curves, _exact_thien_u(),
                                                  "Thiên ù in full games: estimate as games accumulate"),
     }
+
+
+def ladder_seat(params_list) -> int:
+    """The seat the ladder chart follows: the first whose player differs between arms (else the cái's seat)."""
+    for s in range(PLAYERS):
+        if len({strategy_label(p.strategies[s].name, p.strategies[s]) for p in params_list}) > 1:
+            return s
+    return params_list[0].rules.cai_seat
 
 
 def seating(params: PlayParams) -> list[str]:
@@ -277,6 +310,7 @@ UNITS = {
     "win": "per game", "draw": "per game", "thien_u": "per game",
     "win_type": "per win", "win_how": "per win", "cuoc": "per win",
     "points.win": "points per win", "points.game": "points per game",
+    "win_points": "per win", "seat_cuoc": "per win",
     "noc_left": "per game", "noc_left.mean": "cards per game", "series.games": "games per series",
     "moves.mean": "moves per game", "fouls_avoided": "moves removed per game",
 }

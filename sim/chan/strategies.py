@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.chan.cards import CHI_CHI, COPIES, N_KINDS
+from sim.chan.cards import CHI_CHI, COPIES, IS_RED, LEO_KINDS, N_KINDS, TOM_KINDS
 from sim.chan.reference import CA, CHAN, shape
+from sim.chan.rules import DEFAULT_POINTS
 from sim.errors import CardoddsError
+from sim.knobs import Choice, Range
 from sim.options import from_table
 
 
@@ -171,11 +173,16 @@ class Heuristic:
                     return True
         return False
 
+    def _shed_key(self, game, dec, seen):
+        """Basic's shedding order: què, ba đầu, cạ, chắn cards; the most seen kind; the lowest kind."""
+        hand = game.seats[dec.seat].hand
+        return lambda m: (_discard_rank(hand, m.card), -seen[m.card], m.card)
+
     def discard(self, game, dec):
         p = game.seats[dec.seat]
         seen = seen_counts(game, dec.seat)
         hand = p.hand
-        basic_key = lambda m: (_discard_rank(hand, m.card), -seen[m.card], m.card)  # noqa: E731
+        basic_key = self._shed_key(game, dec, seen)
         if self.wait_first:
             best, best_outs = None, 0.0
             for m in sorted(dec.moves, key=basic_key):
@@ -189,7 +196,97 @@ class Heuristic:
         return min(dec.moves, key=basic_key)
 
 
-STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic}
+def _red_order(cards, kind: int) -> int:
+    """The cước-seeker's tie-break among cards of one shedding rank: 0 for the colour it sheds first.
+
+    Black first while the seat holds (hand and mat) at most 8 red cards — keeping red towards Tám đỏ — red first
+    above 8.
+    """
+    red = sum(cards[k] for k in range(N_KINDS) if IS_RED[k])
+    return int(bool(IS_RED[kind]) != (red > 8))
+
+
+@dataclass(frozen=True)
+class CuocSeeker(Heuristic):
+    """The heuristic playing for points (cước), not only for wins.
+
+    Where the heuristic values a waiting discard by its live winning cards, this player weighs each winning kind's
+    live copies by the points that win would call::
+
+        value(k) = 1 + bach_thu·[bạch thủ on k] + bach_thu_chi·[bạch thủ chi on k] + tam_do·[8 red after k]
+                   + bach_dinh·[no red after k] + leo·(lèo after k) + tom·(tôm after k)
+                   + thien_khai·(kinds held four times)
+
+    and takes the discard with the largest Σ live(k)·value(k) + ``w_wide``·(winning kinds) — so a Bạch thủ wait on
+    few cards can beat a wider ù rộng wait, and a wait that completes Tám đỏ or a lèo counts more.  The ``1`` stands
+    for the win itself (Xuông, or the Chì most wins on one's own draw call).  The cards after ``k`` are the seat's hand
+    and mat with ``k``; red, lèo and tôm count both.  The weights are in points, their defaults the rules' default
+    points table (:data:`sim.chan.rules.DEFAULT_POINTS`; a config's ``[rules.points]`` does not change them).
+    ``keep_red``: when no discard leaves a waiting hand, among the cards basic would shed alike (same rank: què, ba
+    đầu, cạ, chắn), shed black before red while the seat holds at most 8 red cards (hand and mat), red first above 8.
+    Ăn, chíu and the other knobs are the heuristic's.  Weights are whole numbers, so both engines add them exactly.
+    """
+
+    name = "cuoc"
+    bach_thu: int = DEFAULT_POINTS["bach_thu"]
+    bach_thu_chi: int = DEFAULT_POINTS["bach_thu_chi"]
+    tam_do: int = DEFAULT_POINTS["tam_do"]
+    bach_dinh: int = DEFAULT_POINTS["bach_dinh"]
+    leo: int = DEFAULT_POINTS["leo"]
+    tom: int = DEFAULT_POINTS["tom"]
+    thien_khai: int = DEFAULT_POINTS["thien_khai"]
+    keep_red: bool = True
+
+    knobs = {
+        "bach_thu": Range(0, 8), "bach_thu_chi": Range(0, 8), "tam_do": Range(0, 8), "bach_dinh": Range(0, 8),
+        "leo": Range(0, 4), "tom": Range(0, 4), "thien_khai": Range(0, 4), "keep_red": Choice((False, True)),
+        "w_wide": Range(0.0, 2.0, integer=False), "max_ca": Range(0, 4),
+    }
+    """Tunable knobs (:mod:`sim.knobs`): the weights and ``max_ca`` whole numbers, ``w_wide`` real, a flag."""
+
+    WEIGHTS = ("bach_thu", "bach_thu_chi", "tam_do", "bach_dinh", "leo", "tom", "thien_khai")
+
+    def __post_init__(self):
+        super().__post_init__()
+        for name in self.WEIGHTS:
+            value = getattr(self, name)
+            span = self.knobs[name]
+            if not span.allows(value):
+                raise CardoddsError(f"cuoc knob '{name}' must be a whole number {span.lo}..{span.hi}, not {value!r}")
+
+    def win_value(self, p, after, kind: int) -> int:
+        """The points weight of winning on ``kind`` with the 19 cards ``after`` in hand (see the class docstring)."""
+        from sim.chan.reference import win_type
+
+        cards = [h + m for h, m in zip(after, p.mat)]
+        cards[kind] += 1
+        red = sum(cards[k] for k in range(N_KINDS) if IS_RED[k])
+        wtype = win_type(after, p.mat_chan, p.mat_ca, after[kind] + p.mat[kind], kind)
+        return (1 + self.bach_thu * (wtype == "bach_thu") + self.bach_thu_chi * (wtype == "bach_thu_chi")
+                + self.tam_do * (red == 8) + self.bach_dinh * (red == 0)
+                + self.leo * min(cards[k] for k in LEO_KINDS) + self.tom * min(cards[k] for k in TOM_KINDS)
+                + self.thien_khai * sum(1 for c in after if c == COPIES))
+
+    def _outs(self, p, hand, seen) -> float:
+        from sim.chan.reference import wait_kinds
+
+        kinds = wait_kinds(hand, p.mat_chan, p.mat)
+        live = sum(COPIES - seen[k] for k in kinds)
+        if not live:
+            return 0.0
+        return sum((COPIES - seen[k]) * self.win_value(p, hand, k) for k in kinds) + self.w_wide * len(kinds)
+
+    def _shed_key(self, game, dec, seen):
+        p = game.seats[dec.seat]
+        if not self.keep_red:
+            return super()._shed_key(game, dec, seen)
+        cards = [h + m for h, m in zip(p.hand, p.mat)]
+        return lambda m: (_discard_rank(p.hand, m.card), _red_order(cards, m.card), -seen[m.card], m.card)
+
+
+from sim.chan.expert import Expert  # noqa: E402  (the expert plays rollouts with the players above)
+
+STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker, "expert": Expert}
 
 
 def make_strategy(spec, where: str = "[strategies]"):

@@ -1,9 +1,11 @@
 """The vectorised Chắn engine against the reference engine, game for game, with the basic strategy."""
 
+import copy
+
 import numpy as np
 import pytest
 
-from sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, wait_masks, win_types
+from sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, play_from_games, wait_masks, win_types
 from sim.chan.deal import deal_orders
 from sim.chan.reference import ChanGame, play_game, wait_kinds, win_type
 from sim.chan.rules import ChanRules
@@ -97,6 +99,24 @@ def test_engines_agree_with_heuristic_players():
     assert differences(ChanRules(), orders[:200], seats) == []
 
 
+def test_engines_agree_with_cuoc_seekers():
+    orders = deal_orders(np.random.default_rng(37), 400)
+    seats = ["cuoc", "basic", {"name": "cuoc", "keep_red": False, "bach_thu": 6, "leo": 3}, "heuristic"]
+    assert differences(ChanRules(), orders, seats) == []
+    seats = ["cuoc", {"name": "cuoc", "tam_do": 8, "bach_dinh": 0, "thien_khai": 4, "w_wide": 0.0},
+             {"name": "cuoc", "bach_thu_chi": 8, "tom": 4, "max_ca": 3}, "cuoc"]
+    assert differences(ChanRules(cai_seat=2, ga=True), orders[:200], seats) == []
+    assert differences(ChanRules(min_points_to_win=2), orders[:100], seats) == []
+
+
+def test_the_cuoc_seeker_plays_differently_from_the_heuristic():
+    # Guards the agreement test above against a seeker that silently plays as the heuristic in both engines.
+    orders = deal_orders(np.random.default_rng(38), 300)
+    seeker = play_batch(ChanRules(), orders, seat_strategies(["cuoc", "basic", "basic", "basic"]))
+    heuristic = play_batch(ChanRules(), orders, seat_strategies(["heuristic", "basic", "basic", "basic"]))
+    assert (seeker.moves != heuristic.moves).sum() > 10
+
+
 @pytest.mark.slow
 def test_engines_agree_on_20000_deals():
     orders = deal_orders(np.random.default_rng(99), 20000)
@@ -159,9 +179,9 @@ def test_task_counts_are_the_same_with_either_engine():
 
 def test_unsupported_settings_are_refused():
     orders = deal_orders(np.random.default_rng(1), 2)
-    with pytest.raises(CardoddsError, match="plays 'basic' and 'heuristic'"):
+    with pytest.raises(CardoddsError, match="plays 'basic', 'heuristic' and 'cuoc'"):
         play_batch(ChanRules(), orders, "random")
-    with pytest.raises(CardoddsError, match="plays 'basic' and 'heuristic'"):
+    with pytest.raises(CardoddsError, match="plays 'basic', 'heuristic' and 'cuoc'"):
         play_batch(ChanRules(), orders, seat_strategies({"name": "heuristic", "eat_ca_to_wait": True}))
 
 
@@ -178,3 +198,45 @@ def test_thien_u_rate_of_full_games_agrees_with_the_exact_deal_odds():
     assert row["n"] == n and abs(row["estimate"] - row["exact"]) < 4 * se
     total = sum(rows[("win", s)]["estimate"] for s in range(4)) + rows[("draw", None)]["estimate"]
     assert total == pytest.approx(1.0, abs=1e-12)
+
+
+def _played_to(rules, order, players, stop: int):
+    """A reference game after its first ``stop`` moves (or None if it ends sooner)."""
+    game = ChanGame.from_order(rules, order)
+    while len(game.moves) < stop:
+        dec = game.decision()
+        if dec is None:
+            return None
+        game.apply(dec.moves[0] if len(dec.moves) == 1 else players[dec.seat].choose(game, dec, None))
+    return None if game.over else game
+
+
+@pytest.mark.parametrize("rules, spec", [
+    (ChanRules(), "basic"),
+    (ChanRules(cai_seat=1, ga=True), ["cuoc", "basic", "heuristic", {"name": "cuoc", "bach_thu": 6}]),
+    (ChanRules(min_points_to_win=2), ["heuristic", "cuoc", "basic", "basic"]),
+])
+def test_the_engine_started_from_a_state_equals_the_engine_played_to_that_state(rules, spec):
+    players = seat_strategies(spec)
+    rng = np.random.default_rng(21)
+    starts, finished = [], []
+    for order in deal_orders(np.random.default_rng(22), 200):
+        stop = int(rng.integers(0, 60))
+        game = _played_to(rules, order, players, stop)
+        if game is None:
+            continue
+        starts.append(copy.deepcopy(game))
+        finished.append(play_game(game, players))
+    assert len(starts) > 60 and {g.phase for g in starts} >= {"start", "card", "danh"}
+    res = play_from_games(rules, starts, players)
+    for i, game in enumerate(finished):
+        assert batch_outcome(res, i) == reference_outcome(game), i
+    # the untouched start states (played_to stops at move 0 too) give the same games as the deals
+    assert any(len(g.moves) == 0 for g in starts)
+
+
+def test_play_from_games_refuses_finished_games():
+    game = play_game(ChanGame.from_order(ChanRules(), deal_orders(np.random.default_rng(1), 1)[0]),
+                     seat_strategies("basic"))
+    with pytest.raises(CardoddsError, match="unfinished single games"):
+        play_from_games(ChanRules(), [game])

@@ -83,3 +83,53 @@ def test_cli(capsys):
     code = main(["odds", "chan", "--hand", THIEN_U, "--seat", "2", "--games", "10"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "has 19 cards, this one has 20" in err
+
+
+def test_a_thien_u_hand_is_worth_three_times_its_points_every_game():
+    d = odds_chan(THIEN_U, seat=0, games=100)
+    w = d["win_chance"]
+    assert d["points"] == 11  # Thiên ù 3, Thập thành 4, Bạch định 4
+    assert w["points_game"] == 3 * d["points"] and w["points_win"] == d["points"]
+    assert w["points_ci_low"] == w["points_ci_high"] == 33
+
+
+def test_expected_points_are_the_net_points_the_play_task_counts():
+    from analysis.batches import batches
+    from analysis.odds_chan import table_players
+    from sim.chan.play_task import add_batch, empty_counts
+    from sim.streams import DEAL, stream
+
+    w = win_chance(WAITING, 2, 1000, seed=4, strategy="cuoc")
+    counts = empty_counts()
+    players = table_players("cuoc", 2)
+    for seq, n in batches(1000, 4, desc="t", progress=False):
+        orders = fixed_hand_orders(parse_hand(WAITING), 2, 0, stream(seq, DEAL), n)
+        add_batch(counts, play_batch(ChanRules(), orders, players))
+    assert w["points_game"] == pytest.approx(counts["net"][2] / 1000)
+    assert w["points_win"] == pytest.approx(counts["points_win"][2] / counts["win"][2])
+    assert w["wins"] == counts["win"][2] and w["strategy"] == "cuoc"
+    assert w["points_ci_low"] < w["points_game"] < w["points_ci_high"]
+
+
+def test_the_strategy_at_the_seat_changes_the_answer_and_unplayable_ones_are_refused():
+    basic = win_chance(WEAK, 1, 2000, seed=6)
+    seeker = win_chance(WEAK, 1, 2000, seed=6, strategy={"name": "cuoc", "bach_thu": 8})
+    assert basic["strategy"] == "basic" and (basic["wins"], basic["points_game"]) != (seeker["wins"], seeker["points_game"])
+    with pytest.raises(CardoddsError, match="--strategy: odds chan simulates basic, heuristic or cuoc players, not 'random'"):
+        win_chance(WAITING, 1, 10, strategy="random")
+    with pytest.raises(CardoddsError, match="--strategy: odds chan simulates basic, heuristic or cuoc players, not 'expert'"):
+        win_chance(WAITING, 1, 10, strategy="expert")
+    with pytest.raises(CardoddsError, match="--strategy: unknown strategy 'oracle'"):
+        win_chance(WAITING, 1, 10, strategy="oracle")
+
+
+def test_cli_strategy_and_points(capsys):
+    code = main(["odds", "chan", "--hand", WAITING, "--seat", "1", "--games", "300", "--strategy", "cuoc", "--json"])
+    d = json.loads(capsys.readouterr().out)
+    assert code == 0 and d["win_chance"] == win_chance(WAITING, 1, 300, 1, strategy="cuoc")
+    code = main(["odds", "chan", "--hand", WAITING, "--seat", "1", "--games", "300", "--strategy", "heuristic"])
+    out = capsys.readouterr().out
+    assert code == 0 and "seat 1 plays heuristic, the others basic" in out and "expected points this game" in out
+    code = main(["odds", "chan", "--hand", WAITING, "--games", "10", "--strategy", "random"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "cardodds: error: --strategy" in err

@@ -354,5 +354,37 @@ def test_play_task_charts():
     rows = rows_frame(TASK.summarize(total, params), arm="a", unit_of=TASK.unit_of)
     result = SimpleNamespace(counts=total, chunk_counts=chunks, experiment=SimpleNamespace(params=params, sweep=None))
     figures = TASK.charts([SimpleNamespace(arm="a", rows=rows, result=result)])
-    assert set(figures) == {"win_by_seat", "cuoc", "noc_left", "thien_u_convergence"}
+    assert set(figures) == {"ladder", "win_by_seat", "cuoc", "noc_left", "thien_u_convergence"}
     assert [t.get_text() for t in figures["win_by_seat"].axes[0].get_legend().get_texts()] == ["estimate (95 % CI)"]
+
+
+def test_points_of_wins_and_cuoc_by_seat_add_up_with_either_engine():
+    from sim.chan.play_task import CUOC, TASK, WIN_POINTS_CAP, run_chunk
+    from sim.streams import chunk_seed
+
+    params = TASK.parse({"strategies": {"seats": ["cuoc", "basic", "heuristic", "basic"]}}, "t")
+    a = run_chunk(params, chunk_seed(8, 0), 400, engine="batch")
+    b = run_chunk(params, chunk_seed(8, 0), 400, engine="reference")
+    for key in ("win_points", "seat_cuoc"):
+        assert np.array_equal(a[key], b[key]), key
+    assert (a["win_points"].sum(axis=1) == a["win"]).all()
+    assert (a["seat_cuoc"].sum(axis=0) == a["cuoc"]).all()
+    bins = np.minimum(np.arange(WIN_POINTS_CAP + 1), WIN_POINTS_CAP)
+    assert ((a["win_points"] * bins).sum(axis=1) <= a["points_win"]).all()
+    rows = {(r["metric"], r["seat"]): r for r in TASK.summarize(a, params)}
+    for s in range(4):
+        shares = [rows[(f"win_points.{k}", s)]["estimate"] for k in range(WIN_POINTS_CAP)]
+        shares.append(rows[(f"win_points.{WIN_POINTS_CAP}+", s)]["estimate"])
+        assert sum(shares) == pytest.approx(1.0)
+        bt = rows[("seat_cuoc.bach_thu", s)]
+        assert bt["n"] == a["win"][s] and bt["estimate"] == a["seat_cuoc"][s, CUOC.index("bach_thu")] / a["win"][s]
+    assert TASK.unit_of("win_points.12+") == "per win" and TASK.unit_of("seat_cuoc.tam_do") == "per win"
+
+
+def test_the_ladder_chart_follows_the_seat_that_changes_between_arms():
+    from sim.chan.play_task import TASK, ladder_seat
+
+    base = TASK.parse({}, "t")
+    other = TASK.parse({"strategies": {"seats": ["basic", "basic", "cuoc", "basic"]}}, "t")
+    assert ladder_seat([base, other]) == 2
+    assert ladder_seat([base, base]) == 0

@@ -1,0 +1,88 @@
+"""The Chắn expert: determinized rollouts that never read hidden cards."""
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from sim.chan.deal import deal_orders
+from sim.chan.expert import Expert, determinize, unseen_cards
+from sim.chan.reference import ChanGame
+from sim.chan.rules import ChanRules
+from sim.chan.strategies import make_strategy, seat_strategies
+from sim.errors import CardoddsError
+
+
+def _decisions(n_deals: int, seat: int, stop_every: int = 3):
+    """Reference games stopped at some of ``seat``'s decisions with more than one legal move (basic players)."""
+    players = seat_strategies("basic")
+    for order in deal_orders(np.random.default_rng(31), n_deals):
+        game = ChanGame.from_order(ChanRules(), order)
+        count = 0
+        while (dec := game.decision()) is not None:
+            if dec.seat == seat and len(dec.moves) > 1:
+                count += 1
+                if count % stop_every == 0:
+                    yield game, dec
+            game.apply(dec.moves[0] if len(dec.moves) == 1 else players[dec.seat].choose(game, dec, None))
+
+
+def _hidden(game, seat):
+    cards = [k for s, p in enumerate(game.seats) if s != seat for k in range(25) for _ in range(p.hand[k])]
+    return Counter(cards + list(game.noc[game.noc_pos:]))
+
+
+def test_the_unseen_cards_are_exactly_the_hidden_ones_and_worlds_keep_what_the_seat_sees():
+    rng = np.random.default_rng(2)
+    for game, dec in list(_decisions(6, 1))[:12]:
+        assert Counter(unseen_cards(game, 1)) == _hidden(game, 1)
+        world = determinize(game, 1, rng)
+        assert _hidden(world, 1) == _hidden(game, 1)
+        assert world.seats[1].hand == game.seats[1].hand and world.table == game.table
+        assert [sum(p.hand) for p in world.seats] == [sum(p.hand) for p in game.seats]
+        assert [p.mat for p in world.seats] == [p.mat for p in game.seats] and world.noc_pos == game.noc_pos
+        assert world.noc[:world.noc_pos] == game.noc[:game.noc_pos]
+
+
+def test_same_information_and_seed_give_the_same_decision():
+    expert = Expert(samples=6)
+    shuffle = np.random.default_rng(9)
+    checked = differs = 0
+    for game, dec in _decisions(8, 2, stop_every=2):
+        twin = determinize(game, 2, shuffle)
+        twin_dec = twin.decision()
+        if (twin_dec.kind, twin_dec.seat, twin_dec.moves) != (dec.kind, dec.seat, dec.moves):
+            continue
+        values = expert.move_values(game, dec, np.random.default_rng(4))
+        assert np.array_equal(expert.move_values(twin, twin_dec, np.random.default_rng(4)), values)
+        assert expert.choose(twin, twin_dec, np.random.default_rng(4)) == expert.choose(game, dec, np.random.default_rng(4))
+        differs += _hidden(twin, 2) != _hidden(game, 2) or any(
+            a.hand != b.hand for a, b in zip(twin.seats, game.seats))
+        checked += 1
+        if checked == 15:
+            break
+    assert checked == 15 and differs >= 10
+
+
+def test_the_expert_values_each_legal_move_and_takes_the_best():
+    expert = Expert(samples=8)
+    game, dec = next(_decisions(3, 0))
+    values = expert.move_values(game, dec, np.random.default_rng(1))
+    assert values.shape == (len(dec.moves),) and np.isfinite(values).all() and len(set(values)) > 1
+    assert expert.choose(game, dec, np.random.default_rng(1)) == dec.moves[int(np.argmax(values))]
+
+
+def test_full_games_through_the_task_repeat_with_the_seed():
+    from sim.chan.play_task import TASK, run_chunk
+    from sim.streams import chunk_seed
+
+    params = TASK.parse({"strategies": {"seats": [{"name": "expert", "samples": 4}, "basic", "basic", "basic"]}}, "t")
+    a = run_chunk(params, chunk_seed(3, 0), 3)
+    b = run_chunk(params, chunk_seed(3, 0), 3)
+    assert all(np.array_equal(a[k], b[k]) for k in a) and int(a["games"]) == 3
+
+
+@pytest.mark.parametrize("table", [{"samples": 0}, {"samples": 2.5}, {"rollout": "random"}, {"rollout": "expert"}])
+def test_bad_knobs_are_refused(table):
+    with pytest.raises(CardoddsError):
+        make_strategy({"name": "expert", **table})
