@@ -54,8 +54,12 @@ def run_one(exp: Experiment, out_dir: Path, *, jobs: int, resume: bool, progress
     """Run an experiment into ``out_dir`` and summarise it."""
     result = run_experiment(exp, out_dir, jobs=jobs, resume=resume, progress=progress)
     arm = exp.name if exp.arm == "main" else exp.arm
-    rows = rows_frame(exp.task.summarize(result.counts, exp.params), arm=arm, experiment=exp.name,
-                      unit_of=exp.task.unit_of)
+    try:
+        summary = exp.task.summarize(result.counts, exp.params)
+    except KeyError as exc:  # chunks written by an older build of the same version lack a count this one reads
+        raise CardoddsError(f"{out_dir}: its chunks lack the count {exc} that this cardodds reads (they were computed "
+                            "by an older build); delete the folder, or run it into a new one") from None
+    rows = rows_frame(summary, arm=arm, experiment=exp.name, unit_of=exp.task.unit_of)
     return Outcome(result, rows, list(headline))
 
 

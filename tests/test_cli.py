@@ -495,3 +495,21 @@ def test_report_reuses_finished_runs_and_says_so(capsys, tmp_path, coin, monkeyp
     code, stdout, err = run_cli(capsys, "report", "--out", str(out), "--jobs", "1", "--no-progress")
     assert code == 130 and err == (f"cardodds: interrupted: every finished chunk is saved in {out}; "
                                    f"continue with: cardodds report --out {out} --jobs 1 --no-progress\n")
+
+
+def test_resuming_chunks_of_an_older_build_is_one_line(capsys, tmp_path, coin, monkeypatch):
+    # Chunks written by a build whose counts lack what this build's summary reads (same version number): one line,
+    # exit 2, and the finished chunks are left where they are.
+    import dataclasses
+
+    import sim.demo_task
+
+    out = tmp_path / "out"
+    assert main(["run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out)]) == 0
+    capsys.readouterr()
+    newer = dataclasses.replace(sim.demo_task.TASK, summarize=lambda counts, params: counts["a_newer_count"])
+    monkeypatch.setattr(sim.demo_task, "TASK", newer)
+    code, stdout, err = run_cli(capsys, "run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out), "--resume")
+    assert code == 2 and err.count("\n") == 1
+    assert "its chunks lack the count 'a_newer_count'" in err and "delete the folder" in err
+    assert list((out / "chunks").glob("chunk-*"))
