@@ -11,7 +11,10 @@ from analysis.i18n import TEXT
 SHOWCASE_CHARTS = (
     "chan-deal-chan_count.png",
     "chan-deal-thien_u_convergence.png",
-    "sam-declare-sweep.png",
+    "chan-players-ladder.png",
+    "sam-declare-declared_p.png",
+    "sam-odds-p_success.png",
+    "tan-ladder-ladder_lose.png",
     "tan-seats-lose_heatmap.png",
     "chan-play-win_by_seat.png",
 )
