@@ -157,6 +157,16 @@ def live_children(pid: int) -> set[int]:
     return children
 
 
+def loky_workers(pid: int) -> set[int]:
+    """The pool's worker processes among ``pid``'s children (not its resource trackers)."""
+    workers = set()
+    for child in live_children(pid):
+        with contextlib.suppress(OSError):
+            if b"popen_loky_posix" in Path(f"/proc/{child}/cmdline").read_bytes():
+                workers.add(child)
+    return workers
+
+
 def alive(pid: int) -> bool:
     """Whether ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
     try:
@@ -169,15 +179,25 @@ def alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 def test_workers_exit_when_the_run_is_killed(config, tmp_path):
     """kill -9 of the run's process alone (not its group): its pool workers notice and exit, within a bounded wait."""
+    slow = tmp_path / "slow.toml"  # full Tấn games: chunks of tens of milliseconds, so the run is still going
+    slow.write_text('[experiment]\nname = "slow"\ntask = "tan.play"\ngames = 2_000_000\nchunk_size = 4_000\n'
+                    'seed = 7\n', encoding="utf-8")
     out = tmp_path / "run"
-    proc = start_run(config, out)
+    proc = start_run(slow, out)
     try:
         deadline = time.monotonic() + 120
-        while len(chunk_files(out)) < 3 or len(live_children(proc.pid)) < 2:  # the pool is up and computing
+        # the pool is up, then every worker is past its first chunk (a worker watches its parent from its first chunk
+        # on; the resource trackers, also the run's children, end with the workers)
+        while len(loky_workers(proc.pid)) < 2 or len(chunk_files(out)) < 3:
             assert proc.poll() is None, proc.stderr.read()
             assert time.monotonic() < deadline, "no pool at work within 120 s"
             time.sleep(0.01)
-        workers = live_children(proc.pid)
+        workers = loky_workers(proc.pid)
+        done = len(chunk_files(out))
+        while len(chunk_files(out)) < done + 4:
+            assert proc.poll() is None, proc.stderr.read()
+            assert time.monotonic() < deadline, "the pool stopped writing chunks"
+            time.sleep(0.01)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=60)  # not communicate(): orphaned workers would hold its pipes open
         deadline = time.monotonic() + 60  # the workers check every 0.5 s; a loaded machine may be slow to schedule
