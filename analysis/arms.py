@@ -15,7 +15,6 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from analysis.estimate import rows_frame
 from sim.errors import CardoddsError
 
 DIFF_COLUMNS = [

@@ -15,7 +15,7 @@ from analysis.estimate import rows_frame
 from analysis.gain_share import add_gain_shares
 from analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
 from sim.errors import CardoddsError
-from sim.experiment import Experiment, cardodds_version, hash_identity, load_arms, load_experiment
+from sim.experiment import Experiment, cardodds_version, hash_identity, load_arms
 from sim.folder_lock import folder_lock
 from sim.run_folder import check_folder, now, open_run_folder, write_manifest
 from sim.runner import RunResult, chunk_count, fmt_duration, run_experiment
@@ -57,6 +57,8 @@ def run_one(exp: Experiment, out_dir: Path, *, jobs: int, resume: bool, progress
     try:
         summary = exp.task.summarize(result.counts, exp.params)
     except KeyError as exc:  # chunks written by an older build of the same version lack a count this one reads
+        if exc.args and exc.args[0] in result.counts:
+            raise  # not a missing count: a fault of the summary itself
         raise CardoddsError(f"{out_dir}: its chunks lack the count {exc} that this cardodds reads (they were computed "
                             "by an older build); delete the folder, or run it into a new one") from None
     rows = rows_frame(summary, arm=arm, experiment=exp.name, unit_of=exp.task.unit_of)
@@ -250,7 +252,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
 
     outcomes = outcomes if isinstance(outcomes, list) else [outcomes]
     base = outcomes[0]
-    result, exp = base.result, base.result.experiment
+    exp = base.result.experiment
     title = i18n.title(exp.name, exp.title)
     figures = {}
     if exp.task.charts is not None:

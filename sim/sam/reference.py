@@ -218,7 +218,7 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
 
     def apply(s: int, m: int, current: int) -> str | None:
         """Play move m for seat s; returns 'win', 'sam_fail' or None."""
-        nonlocal sam_on, sam_failed, ptr, den_pending
+        nonlocal ptr, den_pending
         before_max = max(r for r in range(N_RANKS) if counts[s][r])
         den_by = -1
         if den_pending is not None and den_pending[1] == s and t.top[m] <= den_pending[2]:

@@ -115,7 +115,7 @@ class _Games:
 
     def __init__(self, rules: TanRules, orders, first_attacker, strategies, rng, check, handoff_bouts):
         P, H = rules.players, rules.hand_size
-        S, N = rules.stock_size, orders.shape[0]
+        N = orders.shape[0]
         self._setup(rules, strategies, rng, check, handoff_bouts, N)
         b = np.left_shift(ONE, orders[:, : P * H].astype(U64)).reshape(N, P, H)
         self.hands = np.ascontiguousarray(np.bitwise_or.reduce(b, axis=2).T)
