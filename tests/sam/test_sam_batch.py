@@ -12,6 +12,8 @@ from sim.sam.rules import SamRules
 from sim.sam.strategies import Control, Greedy, RandomLegal
 from sim.streams import DEAL, PLAY, chunk_seed, stream
 
+from sam_agreement import agree
+
 STRATS = [Control(declare="threshold", threshold=0.6), Greedy(declare="oracle"), Greedy(), Control(), Control(danger=2)]
 
 VARIANTS = {
@@ -21,15 +23,6 @@ VARIANTS = {
     "no_chop": dict(quad_beats=[], first_leader="seat0", pay={"cong": 10, "two": 3}),
     "texts": dict(quad_beats=["single_two", "pair_two", "lower_quad"], thoi_hang=True),
 }
-
-
-def agree(b, i, res):
-    return (
-        OUTCOMES[b.outcome[i]] == res.outcome and b.winner[i] == res.winner and np.array_equal(b.pay[i], res.pay)
-        and b.plays[i] == res.plays and b.chops[i] == res.chops and b.declarer[i] == res.declarer
-        and b.den[i] == res.den and np.array_equal(b.cong[i], res.cong) and np.array_equal(b.thoi_2[i], res.thoi_2)
-        and np.array_equal(b.toi_trang[i], res.toi_trang)
-    )
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

@@ -17,6 +17,8 @@ from sim.sam.rules import SamRules
 from sim.sam.strategies import Control, Greedy, unbeatable
 from sim.streams import DEAL, chunk_seed, stream
 
+from sam_agreement import agree
+
 RULES = {
     "default": {},
     "options": dict(straights="3_to_a", no_finish_on_two=False, quad_beats=["single_two"]),
@@ -123,8 +125,6 @@ def test_same_information_same_decision():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_engines_agree_with_bayes_declarers(players):
-    from tests.sam.test_sam_batch import agree
-
     rules = SamRules(players=players)
     n = 400
     cards, leader = deal_games(stream(chunk_seed(77, players), DEAL), n, rules)

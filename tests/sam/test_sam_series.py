@@ -11,11 +11,7 @@ from sim.sam.series import play_series, play_series_batch
 from sim.sam.strategies import Control, Greedy
 from sim.streams import DEAL, chunk_seed, stream
 
-
-def agree(b, i, res):
-    from tests.sam.test_sam_batch import agree as same
-
-    return same(b, i, res)
+from sam_agreement import agree
 
 
 @pytest.mark.parametrize("players, length", [(3, 4), (4, 6)])
