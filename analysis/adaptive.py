@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analysis.estimate import summarize
 from analysis.suite import Outcome, run_one
 from sim.errors import CardoddsError
 from sim.experiment import Experiment
@@ -46,9 +47,9 @@ def metric_vocabulary(exp: Experiment) -> set[tuple[str, int | None]]:
     filled = {key: (np.int64(1_000_000) if key == "games" else np.ones_like(value)) for key, value in counts.items()}
     with np.errstate(all="ignore"):
         try:
-            rows = exp.task.summarize(filled, exp.params)
+            rows = summarize(exp.task, filled, exp.params)
         except Exception:  # a task whose counts must be consistent: its real one-game rows still name most metrics
-            rows = exp.task.summarize(counts, exp.params)
+            rows = summarize(exp.task, counts, exp.params)
     return {(row["metric"], row["seat"]) for row in rows}
 
 

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from analysis.estimate import summarize
 from sim.errors import CardoddsError
 
 DIFF_COLUMNS = [
@@ -51,7 +52,7 @@ def chunk_estimates(task, params, chunk_counts) -> tuple[pd.DataFrame, np.ndarra
     """Per-chunk estimates (rows: ``metric|seat``; columns: chunks) and the chunks' game counts."""
     columns, weights = {}, []
     for k, counts in enumerate(chunk_counts):
-        rows = task.summarize(counts, params)
+        rows = summarize(task, counts, params)
         columns[k] = pd.Series({_row_key(r["metric"], r["seat"]): r["estimate"] for r in rows}, dtype=float)
         weights.append(int(counts["games"]))
     return pd.DataFrame(columns), np.asarray(weights, dtype=float)

@@ -21,6 +21,7 @@ from analysis.estimate import wilson
 from analysis.i18n import chart as _words
 from analysis.i18n import chart_or_same as _maybe_words
 from analysis.i18n import metric as _metric
+from sim.chart_specs import Bars, ChartSpec, Convergence, Distribution, Heatmap
 
 _RC = {
     "font.family": "DejaVu Sans",
@@ -318,3 +319,18 @@ def sweep_chart(frame: pd.DataFrame, parameter: str, title: str) -> Figure:
             ax.set_title(_metric(metric) if seat == "table" else f"{_metric(metric)} ({_words(f'seat {seat}')})")
         fig.suptitle(_words(title))
     return fig
+
+
+def render(spec: ChartSpec) -> Figure:
+    """Draw a task's chart declaration (``sim.chart_specs``) in the report's language and style."""
+    if isinstance(spec, Bars):
+        return bar_chart(spec.rows, spec.title, spec.label_col, horizontal=spec.horizontal, log=spec.log,
+                         xlabel=spec.xlabel)
+    if isinstance(spec, Distribution):
+        return distribution_chart(spec.rows, spec.metric, spec.title, spec.seats, xlabel=spec.xlabel,
+                                  ylabel=spec.ylabel)
+    if isinstance(spec, Convergence):
+        return convergence_chart(spec.curves, spec.exact, spec.title)
+    if isinstance(spec, Heatmap):
+        return heatmap(spec.table, spec.title, spec.fmt, cmap=spec.cmap, colorbar_label=spec.colorbar_label)
+    raise TypeError(f"not a chart declaration: {spec!r}")

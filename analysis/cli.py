@@ -184,7 +184,7 @@ def cmd_report(args) -> int:
 
 def cmd_exact(args) -> int:
     if args.game == "sam":
-        from analysis.exact_sam import exact_toi_trang_table
+        from sim.sam.exact import exact_toi_trang_table
 
         rows = exact_toi_trang_table()
         if args.json:
@@ -195,7 +195,7 @@ def cmd_exact(args) -> int:
                 probs = "  ".join(f"{k} {v:.6g}" for k, v in r.items() if isinstance(v, float))
                 print(f"{opts}\n    {probs}")
         return 0
-    from analysis.exact_chan import exact_rows, one_in
+    from sim.chan.exact import exact_rows, one_in
 
     rows = exact_rows(fractions=True)
     if args.json:

@@ -1,6 +1,7 @@
 """Estimates with 95 % intervals, and the tidy result table every game reports in.
 
-A result row is ``dict(metric, seat, estimate, ci_low, ci_high, n, exact)`` (see ``sim.registry.Row``): proportions get
+A task declares its measures (``sim.measures``); :func:`summarize` makes them result rows
+``dict(metric, seat, estimate, ci_low, ci_high, n, exact)``: proportions get
 Wilson score intervals, means a normal interval from the sums of values and of squares, and ``exact`` holds the
 combinatorial value where one is known.  ``rows_frame`` turns rows into the run's DataFrame
 ``experiment, arm, metric, seat, unit, estimate, ci_low, ci_high, n, exact`` (``unit``: what ``n`` counts — per
@@ -15,6 +16,8 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 import pandas as pd
+
+from sim.measures import Histogram, Mean, Measure, Proportion
 
 Z95 = 1.959963984540054
 """The two-sided 95 % standard normal quantile."""
@@ -135,6 +138,27 @@ def histogram_rows(metric: str, seat: int | None, hist, exact_pmf=None) -> list[
     exact_mean = None if p is None else float((ks * p).sum())
     rows.append(mean_row(f"{metric}.mean", seat, float((ks * h).sum()), float((ks * ks * h).sum()), n, exact_mean))
     return rows
+
+
+def rows_of(measures: Iterable[Measure]) -> list[dict[str, Any]]:
+    """Result rows (estimate and 95 % interval) of a task's declared measures, in order (a histogram gives a row per
+    value and its mean)."""
+    rows: list[dict[str, Any]] = []
+    for m in measures:
+        if isinstance(m, Proportion):
+            rows.append(proportion_row(m.metric, m.seat, m.k, m.n, m.exact))
+        elif isinstance(m, Mean):
+            rows.append(mean_row(m.metric, m.seat, m.total, m.total_sq, m.n, m.exact))
+        elif isinstance(m, Histogram):
+            rows.extend(histogram_rows(m.metric, m.seat, m.hist, m.exact_pmf))
+        else:
+            raise TypeError(f"not a measure: {m!r}")
+    return rows
+
+
+def summarize(task, counts, params) -> list[dict[str, Any]]:
+    """The result rows of ``task`` for merged ``counts``: its declared measures with their 95 % intervals."""
+    return rows_of(task.measures(counts, params))
 
 
 def rows_frame(rows: Iterable[dict[str, Any]], arm: str, *, experiment: str = "",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis import i18n
-from analysis.estimate import rows_frame
+from analysis.estimate import rows_frame, summarize
 from analysis.gain_share import add_gain_shares
 from analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
 from sim.errors import CardoddsError
@@ -55,7 +55,7 @@ def run_one(exp: Experiment, out_dir: Path, *, jobs: int, resume: bool, progress
     result = run_experiment(exp, out_dir, jobs=jobs, resume=resume, progress=progress)
     arm = exp.name if exp.arm == "main" else exp.arm
     try:
-        summary = exp.task.summarize(result.counts, exp.params)
+        summary = summarize(exp.task, result.counts, exp.params)
     except KeyError as exc:  # chunks written by an older build of the same version lack a count this one reads
         if exc.args and exc.args[0] in result.counts:
             raise  # not a missing count: a fault of the summary itself
@@ -248,7 +248,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
     ``diffs`` are the arms' paired differences when already computed (see :func:`differences`).
     """
     from analysis.arms import best_arm, sweep_frame
-    from analysis.charts import sweep_chart
+    from analysis.charts import render, sweep_chart
 
     outcomes = outcomes if isinstance(outcomes, list) else [outcomes]
     base = outcomes[0]
@@ -257,7 +257,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
     figures = {}
     if exp.task.charts is not None:
         with i18n.using(label_of=exp.task.label_of):
-            figures = exp.task.charts(outcomes)
+            figures = {name: render(spec) for name, spec in exp.task.charts(outcomes).items()}
     tables, notes = [], [o.notes for o in outcomes if o.notes]
     notes.append(i18n.text("this_run", timing=timing_text(outcomes)))
     if "notes" in exp.task.extras:

@@ -2,8 +2,10 @@
 
 A task is one kind of experiment (``chan.deal``: deal Chắn tables and measure the hands).  It knows how to turn the
 config's ``[rules]`` / ``[strategies]`` tables into validated parameters, how to play one chunk of games into
-additive counts, and how to turn merged counts into tidy result rows.  A new game adds a module exporting a
-``TASK`` and one line to ``_TASK_MODULES``.
+additive counts, and which measures (``sim.measures``) and charts (``sim.chart_specs``) merged counts make; it
+declares them as data and the analysis layer alone turns them into rows, intervals, charts and report sections.  A
+new game adds a module exporting a ``TASK`` and one line to ``_TASK_MODULES``, or registers it at run time
+(:func:`register_task`).
 """
 
 from __future__ import annotations
@@ -20,10 +22,6 @@ from sim.errors import CardoddsError
 Counts = dict[str, np.ndarray]
 """Sufficient statistics of a chunk: named integer/float arrays that merge by addition.  Always holds ``games``."""
 
-Row = dict[str, Any]
-"""A result row: ``metric, seat, estimate, ci_low, ci_high, n, exact`` (``seat`` and ``exact`` may be None)."""
-
-
 @dataclass(frozen=True)
 class Task:
     """One kind of experiment.
@@ -37,14 +35,15 @@ class Task:
         into a picklable parameters object; raise ``CardoddsError`` on anything unknown or impossible.
     run_chunk : callable
         ``run_chunk(params, seed_seq, n) -> Counts``: play ``n`` games with the chunk's SeedSequence.
-    summarize : callable
-        ``summarize(counts, params) -> list[Row]``: estimates with 95 % intervals (and exact values where known).
+    measures : callable
+        ``measures(counts, params) -> list[Measure]``: every metric's sufficient statistics (``sim.measures``), with
+        exact values where known; ``analysis.estimate.summarize`` makes the rows with intervals.
     sections : tuple of str
         Config sections the task reads besides ``[experiment]``.
     charts : callable, optional
-        ``charts(outcomes) -> dict[str, matplotlib.figure.Figure]``, given every arm's finished outcome (each with
-        ``rows``, ``result.counts``, ``result.chunk_counts`` and ``result.experiment``; the baseline first): every chart
-        shows every arm.
+        ``charts(outcomes) -> dict[str, ChartSpec]``, given every arm's finished outcome (each with ``rows``,
+        ``result.counts``, ``result.chunk_counts`` and ``result.experiment``; the baseline first): what to draw, as
+        data (``sim.chart_specs``); every chart shows every arm.
     units : dict of str to str
         What each metric is counted per (``"per game"``, ``"per hand"``, ``"points per win"`` …), keyed by metric name
         or by a family prefix (``"cuoc"`` covers ``cuoc.tom``); see :meth:`unit_of`.
@@ -61,7 +60,7 @@ class Task:
     name: str
     parse: Callable[[dict, str], Any]
     run_chunk: Callable[[Any, np.random.SeedSequence, int], Counts]
-    summarize: Callable[[Counts, Any], list[Row]]
+    measures: Callable[[Counts, Any], list]
     sections: tuple[str, ...] = ("rules",)
     charts: Callable[..., dict] | None = None
     extras: dict[str, Any] = field(default_factory=dict)
@@ -115,7 +114,6 @@ def _part_words(table: dict, name: str, value: str, task: str, metric: str) -> s
 _TASK_MODULES = {
     "chan.deal": "sim.chan.deal_task",
     "chan.play": "sim.chan.play_task",
-    "demo.coin": "sim.demo_task",
     "sam.deal": "sim.sam.deal_task",
     "sam.odds": "sim.sam.odds_task",
     "sam.play": "sim.sam.play_task",
@@ -123,13 +121,31 @@ _TASK_MODULES = {
 }
 
 
+_REGISTERED: dict[str, Task] = {}
+"""Tasks registered at run time (:func:`register_task`), by name."""
+
+
+def register_task(task: Task) -> None:
+    """Make ``task`` runnable by its name (``task = "<game>.<what>"`` in a config), beside the built-in tasks.
+
+    Its functions must be importable by module and name (defined at the top level of a module), so that pool
+    workers can play its chunks.  Registering a name again replaces the earlier task; a built-in name cannot be
+    taken.
+    """
+    if task.name in _TASK_MODULES:
+        raise CardoddsError(f"task '{task.name}' is built in; register a new task under another name")
+    _REGISTERED[task.name] = task
+
+
 def task_names() -> list[str]:
-    """Names of all registered tasks."""
-    return sorted(_TASK_MODULES)
+    """Names of all known tasks: the built-in ones and those registered at run time."""
+    return sorted({*_TASK_MODULES, *_REGISTERED})
 
 
 def get_task(name: str) -> Task:
-    """The task registered under ``name``."""
+    """The task known as ``name``."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
     if name not in _TASK_MODULES:
         raise CardoddsError(f"unknown task '{name}' (known: {', '.join(task_names())})")
     return importlib.import_module(_TASK_MODULES[name]).TASK

@@ -1,13 +1,12 @@
 """The command line: JSON shapes, and bad input → one line on stderr, exit code 2, no traceback."""
 
 import json
-from pathlib import Path
 import subprocess
 import sys
-
-import pytest
+from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from analysis.cli import main
 from analysis.report import fmt_num
@@ -406,11 +405,11 @@ def patch_coin(monkeypatch, run_chunk):
     """The demo.coin task with ``run_chunk(real, params, seed_seq, n)`` in place of its own."""
     import dataclasses
 
-    import sim.demo_task
+    import sim.registry
 
-    real = sim.demo_task.TASK
+    real = sim.registry.get_task("demo.coin")
     task = dataclasses.replace(real, run_chunk=lambda params, seed_seq, n: run_chunk(real.run_chunk, params, seed_seq, n))
-    monkeypatch.setattr(sim.demo_task, "TASK", task)
+    monkeypatch.setitem(sim.registry._REGISTERED, "demo.coin", task)
 
 
 @pytest.mark.parametrize(
@@ -502,13 +501,13 @@ def test_resuming_chunks_of_an_older_build_is_one_line(capsys, tmp_path, coin, m
     # exit 2, and the finished chunks are left where they are.
     import dataclasses
 
-    import sim.demo_task
+    import sim.registry
 
     out = tmp_path / "out"
     assert main(["run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out)]) == 0
     capsys.readouterr()
-    newer = dataclasses.replace(sim.demo_task.TASK, summarize=lambda counts, params: counts["a_newer_count"])
-    monkeypatch.setattr(sim.demo_task, "TASK", newer)
+    newer = dataclasses.replace(sim.registry.get_task("demo.coin"), measures=lambda counts, params: counts["a_newer_count"])
+    monkeypatch.setitem(sim.registry._REGISTERED, "demo.coin", newer)
     code, stdout, err = run_cli(capsys, "run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out), "--resume")
     assert code == 2 and err.count("\n") == 1
     assert "its chunks lack the count 'a_newer_count'" in err and "delete the folder" in err

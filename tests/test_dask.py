@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from analysis.estimate import summarize
 from sim.backends import joblib_backend, resolve_backend
 from sim.errors import CardoddsError
 from sim.experiment import load_experiment
@@ -47,7 +48,7 @@ def test_local_cluster_run_equals_loky_and_one_process(tmp_path, reference):
     assert as_ints(dask_run.counts) == as_ints(loky_run.counts) == as_ints(reference.counts)
     assert [as_ints(c) for c in dask_run.chunk_counts] == [as_ints(c) for c in reference.chunk_counts]
     assert int(reference.counts["hist.chan_count"].sum()) == 4 * GAMES  # the counts are real tallies
-    assert exp.task.summarize(dask_run.counts, exp.params) == exp.task.summarize(reference.counts, exp.params)
+    assert summarize(exp.task, dask_run.counts, exp.params) == summarize(exp.task, reference.counts, exp.params)
     assert dask_run.meta["backend"] == "dask" and dask_run.meta["scheduler"] == "local cluster"
     assert loky_run.meta["backend"] == "loky" and loky_run.meta["scheduler"] is None
 
@@ -154,7 +155,7 @@ def test_command_line_backend_and_scheduler(tmp_path, reference, cluster):
     """``cardodds run --backend dask [--scheduler ADDRESS]``: the same rows as the jobs=1 run."""
     import json
 
-    want = reference.experiment.task.summarize(reference.counts, reference.experiment.params)
+    want = summarize(reference.experiment.task, reference.counts, reference.experiment.params)
     common = ["run", str(CONFIG), "--games", str(GAMES), "--json", "--no-progress"]
     for extra in (["--backend", "dask"], ["--scheduler", cluster.scheduler_address]):
         code, out, err = cli(*common, "--out", str(tmp_path / extra[0]), *extra)

@@ -7,7 +7,16 @@ import numpy as np
 import pytest
 
 from analysis.estimate import (
-    COLUMNS, Z95, histogram_rows, is_mean_metric, mean_row, proportion_row, row_z, rows_frame, rows_json, wilson,
+    COLUMNS,
+    Z95,
+    histogram_rows,
+    is_mean_metric,
+    mean_row,
+    proportion_row,
+    row_z,
+    rows_frame,
+    rows_json,
+    wilson,
     z_score,
 )
 

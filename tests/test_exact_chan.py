@@ -15,9 +15,8 @@ from math import comb, prod
 import numpy as np
 import pytest
 
-from analysis.exact_chan import FULL, ChanDeck, exact_chan_deal, exact_chan_fractions, exact_rows, format_table, one_in
+from sim.chan.exact import FULL, ChanDeck, exact_chan_deal, exact_chan_fractions, exact_rows, format_table, one_in
 from sim.errors import CardoddsError
-
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Literal evaluator

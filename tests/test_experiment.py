@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import coin_task as demo_task
 import numpy as np
 import pytest
 
-import sim.registry
-from sim import demo_task
+from analysis.estimate import summarize
 from sim.errors import CardoddsError
 from sim.experiment import DEFAULT_CHUNK_SIZE, DEFAULT_SEED, SEED_MAX, load_experiment
 from sim.streams import DEAL, chunk_seed, stream
@@ -27,10 +27,6 @@ seed = 7
 p = 0.25
 """
 
-
-@pytest.fixture(autouse=True)
-def demo_registered(monkeypatch):
-    monkeypatch.setitem(sim.registry._TASK_MODULES, "demo.coin", "sim.demo_task")
 
 
 def write(tmp_path: Path, text: str, name: str = "exp.toml") -> Path:
@@ -182,7 +178,7 @@ def test_demo_task_run_chunk_uses_deal_stream():
 
 
 def test_demo_summary_row():
-    rows = demo_task.summarize({"games": np.int64(10), "heads": np.int64(5)}, demo_task.CoinRules(p=0.5))
+    rows = summarize(demo_task.TASK, {"games": np.int64(10), "heads": np.int64(5)}, demo_task.CoinRules(p=0.5))
     assert len(rows) == 1
     row = rows[0]
     assert (row["metric"], row["seat"], row["n"], row["exact"], row["estimate"]) == ("heads", None, 10, 0.5, 0.5)

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from analysis import i18n
+from analysis.estimate import summarize
 from analysis.i18n import LANGUAGES
 from analysis.suite import SUITE_FILE
 from sim.experiment import load_arms
@@ -17,7 +18,7 @@ CONFIGS = sorted(p for p in Path(SUITE_FILE).parent.glob("*.toml") if p != SUITE
 @pytest.mark.parametrize("config", CONFIGS, ids=[p.stem for p in CONFIGS])
 def test_every_metric_of_every_arm_has_a_label_in_each_language(config):
     for exp in load_arms(config):
-        rows = exp.task.summarize(exp.task.run_chunk(exp.params, chunk_seed(1, 0), 40), exp.params)
+        rows = summarize(exp.task, exp.task.run_chunk(exp.params, chunk_seed(1, 0), 40), exp.params)
         for row in rows:
             for lang in LANGUAGES:
                 label = exp.task.label_of(row["metric"], lang)

@@ -244,7 +244,7 @@ def test_report_markdown_headline_and_tables(tmp_path):
     # thien_u: 12 / 100 000 = 0.0001200, exact 0.0001230, z = (0.00012 - 0.000123) / sqrt(0.000123·0.999877/1e5)
     z = (0.00012 - 0.000123) / np.sqrt(0.000123 * (1 - 0.000123) / 100_000)
     assert "| experiment | arm | what | seat | unit | estimate |" in head
-    assert f"| chan_deal | deal | thien_u | — | per hand | 0.0001200 · 1 in 8,330 |" in head  # 1 / 0.00012 = 8,333
+    assert "| chan_deal | deal | thien_u | — | per hand | 0.0001200 · 1 in 8,330 |" in head  # 1 / 0.00012 = 8,333
     assert "| 0.0001230 · 1 in 8,130 | " + f"{z:+.2f}" + " | 100,000 |" in head
     assert "| chan_deal | deal | ca.mean | 0 | per hand | 1.950 |" in head  # (20 + 100 + 75) / 100
     assert "| sam_play | basic | lose | 1 | per game | 0.2510 |" in head
@@ -288,7 +288,7 @@ _WORDS = {"en": {"thien_u": "the cái's cards are a win", "toi_trang": "a tới 
 def _labelled_sections():
     from sim.registry import Task
 
-    task = Task(name="test.words", parse=None, run_chunk=None, summarize=None, labels=_WORDS)
+    task = Task(name="test.words", parse=None, run_chunk=None, measures=None, labels=_WORDS)
     sections = _sections()
     for s in sections:
         s.label_of = task.label_of

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-import sim.registry
 from analysis.cli import main
 from sim.errors import CardoddsError
 from sim.experiment import load_experiment
@@ -51,10 +50,6 @@ p = 0.6
 """
 OTHER_ARMS = COIN_ARMS.replace('name = "coin_arms"', 'name = "other_arms"').replace('"biased"', '"loaded"')
 
-
-@pytest.fixture(autouse=True)
-def demo_registered(monkeypatch):
-    monkeypatch.setitem(sim.registry._TASK_MODULES, "demo.coin", "sim.demo_task")
 
 
 @pytest.fixture

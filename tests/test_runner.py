@@ -11,7 +11,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import sim.registry
 from sim.errors import CardoddsError
 from sim.experiment import load_experiment
 from sim.runner import RunInterrupted, chunk_path, chunk_sizes, merge_counts, run_experiment
@@ -28,10 +27,6 @@ seed = {seed}
 p = 0.3
 """
 
-
-@pytest.fixture(autouse=True)
-def demo_registered(monkeypatch):
-    monkeypatch.setitem(sim.registry._TASK_MODULES, "demo.coin", "sim.demo_task")
 
 
 def experiment(tmp_path: Path, seed: int = 11, **kwargs):

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from analysis.estimate import summarize
 from analysis.suite import SUITE_FILE
 from sim.experiment import load_arms
 from sim.registry import get_task
@@ -13,7 +14,7 @@ CONFIGS = sorted(p for p in Path(SUITE_FILE).parent.glob("*.toml") if p != SUITE
 
 
 def _rows(exp, games=40):
-    return exp.task.summarize(exp.task.run_chunk(exp.params, chunk_seed(1, 0), games), exp.params)
+    return summarize(exp.task, exp.task.run_chunk(exp.params, chunk_seed(1, 0), games), exp.params)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[p.stem for p in CONFIGS])
@@ -39,5 +40,5 @@ def test_units_tell_a_hand_from_a_table_and_a_game():
 def test_chan_series_rows_have_units():
     task = get_task("chan.play")
     params = task.parse({"rules": {"series_length": 3}}, "t")
-    rows = task.summarize(task.run_chunk(params, chunk_seed(1, 0), 9), params)
+    rows = summarize(task, task.run_chunk(params, chunk_seed(1, 0), 9), params)
     assert {task.unit_of(r["metric"]) for r in rows} >= {"games per series", "per win", "per game"}

@@ -10,6 +10,8 @@ from sim.chan.deal import CAI_HAND_SIZE, HAND_SIZE, PLAYERS
 from sim.chan.deal_metrics import HISTOGRAMS, SEAT_FLAGS, deal_counts
 from sim.chan.labels import DEAL_LABELS
 from sim.chan.rules import ChanRules
+from sim.chart_specs import Convergence, Distribution
+from sim.measures import Histogram, Measure, Proportion
 from sim.options import from_table
 from sim.registry import Task
 from sim.streams import DEAL, stream
@@ -39,23 +41,21 @@ def run_chunk(rules: ChanRules, seed_seq: np.random.SeedSequence, n: int) -> dic
 
 @lru_cache(maxsize=None)
 def _exact(hand_size: int) -> dict[str, float]:
-    from analysis.exact_chan import exact_chan_deal
+    from sim.chan.exact import exact_chan_deal
 
     return exact_chan_deal(hand_size)
 
 
-def summarize(counts: dict[str, np.ndarray], rules: ChanRules) -> list[dict]:
-    """Rows for every metric, seat by seat, with exact values where combinatorics gives them."""
-    from analysis.estimate import histogram_rows, proportion_row
-
+def measures(counts: dict[str, np.ndarray], rules: ChanRules) -> list[Measure]:
+    """Every metric, seat by seat, with exact values where combinatorics gives them."""
     n = int(counts["games"])
     exact_cai, exact_seat = _exact(CAI_HAND_SIZE), _exact(HAND_SIZE)
     rows = [
-        proportion_row("thien_u", rules.cai_seat, int(counts["thien_u"]), n, exact_cai.get("thien_u")),
-        proportion_row(
+        Proportion("thien_u", rules.cai_seat, int(counts["thien_u"]), n, exact_cai.get("thien_u")),
+        Proportion(
             "thien_u.bach_thu", rules.cai_seat, int(counts["thien_u.bach_thu"]), n, exact_cai.get("thien_u.bach_thu")
         ),
-        proportion_row("any_waiting", None, int(counts["any_waiting"]), n),
+        Proportion("any_waiting", None, int(counts["any_waiting"]), n),
     ]
     for seat in range(PLAYERS):
         is_cai = seat == rules.cai_seat
@@ -63,17 +63,17 @@ def summarize(counts: dict[str, np.ndarray], rules: ChanRules) -> list[dict]:
         for name in SEAT_FLAGS:
             if is_cai and name.startswith("waiting."):
                 continue
-            rows.append(proportion_row(name, seat, int(counts[name][seat]), n, exact.get(name)))
+            rows.append(Proportion(name, seat, int(counts[name][seat]), n, exact.get(name)))
         red = counts["hist.red"][seat]
-        rows.append(proportion_row("bach_dinh", seat, int(red[0]), n, exact.get("bach_dinh")))
-        rows.append(proportion_row("tam_do", seat, int(red[8]), n, exact.get("tam_do")))
+        rows.append(Proportion("bach_dinh", seat, int(red[0]), n, exact.get("bach_dinh")))
+        rows.append(Proportion("tam_do", seat, int(red[8]), n, exact.get("tam_do")))
         for name in HISTOGRAMS:
             if is_cai and name == "wait_kinds":
                 continue
             pmf = None
             if name not in NO_EXACT:
                 pmf = np.array([exact.get(f"{name}.{k}", 0.0) for k in range(HISTOGRAMS[name])])
-            rows.extend(histogram_rows(name, seat, counts[f"hist.{name}"][seat], pmf))
+            rows.append(Histogram(name, seat, counts[f"hist.{name}"][seat], pmf))
     return rows
 
 
@@ -81,7 +81,6 @@ def charts(outcomes) -> dict:
     """The chắn-count distribution (simulated vs exact) and the convergence of the Thiên ù estimate, every arm."""
     import pandas as pd
 
-    from analysis.charts import convergence_chart, distribution_chart
 
     rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
     curves = {}
@@ -90,12 +89,12 @@ def charts(outcomes) -> dict:
         curves[o.arm] = (np.cumsum([int(c["games"]) for c in chunks]),
                                       np.cumsum([int(c["thien_u"]) for c in chunks]))
     return {
-        "chan_count": distribution_chart(rows, "chan_count", "Chắn count of a dealt hand: simulated vs exact"),
-        "thien_u_convergence": convergence_chart(
+        "chan_count": Distribution(rows, "chan_count", "Chắn count of a dealt hand: simulated vs exact"),
+        "thien_u_convergence": Convergence(
             curves, _exact(CAI_HAND_SIZE)["thien_u"], "Thiên ù: estimate as games accumulate"
         ),
     }
 
 
-TASK = Task(name="chan.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts, units=UNITS,
+TASK = Task(name="chan.deal", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts, units=UNITS,
             labels=DEAL_LABELS)

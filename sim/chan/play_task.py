@@ -49,9 +49,11 @@ from sim.chan.labels import PLAY_LABELS
 from sim.chan.reference import ChanGame, describe_game, play_game
 from sim.chan.rules import CUOC_NAMES, ChanRules
 from sim.chan.strategies import seat_strategies
+from sim.chart_specs import Bars, Convergence, Distribution
 from sim.errors import CardoddsError
+from sim.measures import Histogram, Mean, Measure, Proportion
 from sim.options import from_table, strategy_label
-from sim.registry import Counts, Row, Task
+from sim.registry import Counts, Task
 from sim.streams import DEAL, PLAY, chunk_seed, stream
 
 PLAYERS = 4
@@ -130,7 +132,6 @@ def add_game(counts: Counts, game: ChanGame) -> None:
 def batch_ok(params: PlayParams) -> bool:
     """Whether the batch engine can play these parameters (``basic`` / ``heuristic`` players)."""
     from sim.chan.batch import batch_supports
-
     from sim.chan.series import batch_series_ok
 
     if params.rules.series_length > 1:
@@ -223,42 +224,40 @@ def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int, engi
 @lru_cache(maxsize=None)
 def _exact_thien_u() -> float | None:
     try:
-        from analysis.exact_chan import exact_chan_deal
+        from sim.chan.exact import exact_chan_deal
 
         return exact_chan_deal(20)["thien_u"]
     except Exception:  # the exact module is optional for this task
         return None
 
 
-def summarize(counts: Counts, params: PlayParams) -> list[Row]:
-    """Rows with 95 % intervals (Wilson for proportions, normal for means)."""
-    from analysis.estimate import histogram_rows, mean_row, proportion_row
-
+def measures(counts: Counts, params: PlayParams) -> list[Measure]:
+    """The measures of every metric from merged counts."""
     n = int(np.sum(counts["games"]))
     wins = int(np.sum(counts["win"]))
-    rows = [proportion_row("win", s, int(counts["win"][s]), n) for s in range(PLAYERS)]
-    rows.append(proportion_row("draw", None, int(np.sum(counts["draw"])), n))
-    rows.append(proportion_row("thien_u", params.rules.cai_seat, int(np.sum(counts["thien_u"])), n, _exact_thien_u()))
-    rows += [proportion_row(f"win_type.{t}", None, int(counts["win_type"][i]), wins) for i, t in enumerate(WIN_TYPES)]
-    rows += [proportion_row(f"win_how.{h}", None, int(counts["win_how"][i]), wins) for i, h in enumerate(WIN_HOWS)]
-    rows += [proportion_row(f"cuoc.{c}", None, int(counts["cuoc"][i]), wins) for i, c in enumerate(CUOC)]
+    rows = [Proportion("win", s, int(counts["win"][s]), n) for s in range(PLAYERS)]
+    rows.append(Proportion("draw", None, int(np.sum(counts["draw"])), n))
+    rows.append(Proportion("thien_u", params.rules.cai_seat, int(np.sum(counts["thien_u"])), n, _exact_thien_u()))
+    rows += [Proportion(f"win_type.{t}", None, int(counts["win_type"][i]), wins) for i, t in enumerate(WIN_TYPES)]
+    rows += [Proportion(f"win_how.{h}", None, int(counts["win_how"][i]), wins) for i, h in enumerate(WIN_HOWS)]
+    rows += [Proportion(f"cuoc.{c}", None, int(counts["cuoc"][i]), wins) for i, c in enumerate(CUOC)]
     for s in range(PLAYERS):
-        rows.append(mean_row("points.win", s, counts["points_win"][s], counts["points_win_sq"][s], counts["win"][s]))
+        rows.append(Mean("points.win", s, counts["points_win"][s], counts["points_win_sq"][s], counts["win"][s]))
     for s in range(PLAYERS):
-        rows.append(mean_row("points.game", s, counts["net"][s], counts["net_sq"][s], n))
+        rows.append(Mean("points.game", s, counts["net"][s], counts["net_sq"][s], n))
     for s in range(PLAYERS):
         seat_wins = int(counts["win"][s])
         for k in range(WIN_POINTS_CAP + 1):
             name = f"win_points.{k}" if k < WIN_POINTS_CAP else f"win_points.{k}+"
-            rows.append(proportion_row(name, s, int(counts["win_points"][s, k]), seat_wins))
-        rows += [proportion_row(f"seat_cuoc.{c}", s, int(counts["seat_cuoc"][s, i]), seat_wins)
+            rows.append(Proportion(name, s, int(counts["win_points"][s, k]), seat_wins))
+        rows += [Proportion(f"seat_cuoc.{c}", s, int(counts["seat_cuoc"][s, i]), seat_wins)
                  for i, c in enumerate(CUOC)]
-    rows += histogram_rows("noc_left", None, counts["noc_left"])
-    rows.append(mean_row("series.games", None, n, np.sum(counts["series_games_sq"]), np.sum(counts["series"])))
-    rows.append(mean_row("moves.mean", None, np.sum(counts["moves"]), np.sum(counts["moves_sq"]), n))
+    rows.append(Histogram("noc_left", None, counts["noc_left"]))
+    rows.append(Mean("series.games", None, n, np.sum(counts["series_games_sq"]), np.sum(counts["series"])))
+    rows.append(Mean("moves.mean", None, np.sum(counts["moves"]), np.sum(counts["moves_sq"]), n))
     for i, code in enumerate(FOULS):
         total, sq = counts["fouls_avoided"][i], counts["fouls_avoided_sq"][i]
-        rows.append(mean_row(f"fouls_avoided.{code}", None, total, sq, n))
+        rows.append(Mean(f"fouls_avoided.{code}", None, total, sq, n))
     return rows
 
 
@@ -267,7 +266,6 @@ def charts(outcomes) -> dict:
     every arm in each chart."""
     import pandas as pd
 
-    from analysis.charts import bar_chart, convergence_chart, distribution_chart
 
     rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
     called = rows[rows.metric.str.startswith("cuoc.") & (rows.estimate > 0)].metric.unique()
@@ -281,14 +279,14 @@ def charts(outcomes) -> dict:
     seat = ladder_seat([o.result.experiment.params for o in outcomes])
     ladder = rows[rows.metric.isin(["win", "points.game"]) & (rows.seat == seat)]
     return {
-        "ladder": bar_chart(ladder, f"Chắn: seat {seat}'s win rate and mean points a game, by arm",
+        "ladder": Bars(ladder, f"Chắn: seat {seat}'s win rate and mean points a game, by arm",
                             xlabel="win: probability; points.game: points per game"),
-        "win_by_seat": bar_chart(rows[rows.metric.isin(["win", "draw"])], f"Chắn: who wins ({who})",
+        "win_by_seat": Bars(rows[rows.metric.isin(["win", "draw"])], f"Chắn: who wins ({who})",
                                  xlabel="probability"),
-        "cuoc": bar_chart(rows[rows.metric.isin(called)], "Chắn: how often a win calls each cước", log=True,
+        "cuoc": Bars(rows[rows.metric.isin(called)], "Chắn: how often a win calls each cước", log=True,
                           xlabel="share of wins"),
-        "noc_left": distribution_chart(rows, "noc_left", "Chắn: cards left in the nọc at the end", xlabel="cards"),
-        "thien_u_convergence": convergence_chart(curves, _exact_thien_u(),
+        "noc_left": Distribution(rows, "noc_left", "Chắn: cards left in the nọc at the end", xlabel="cards"),
+        "thien_u_convergence": Convergence(curves, _exact_thien_u(),
                                                  "Thiên ù in full games: estimate as games accumulate"),
     }
 
@@ -389,6 +387,6 @@ def check_text(path) -> tuple[str, int]:
     return "\n".join(lines), 1 if fouls else 0
 
 
-TASK = Task(name="chan.play", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts,
+TASK = Task(name="chan.play", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts,
             sections=("rules", "strategies"), units=UNITS, labels=PLAY_LABELS,
             extras={"replay_text": replay_text, "check_text": check_text, "seating": seating})

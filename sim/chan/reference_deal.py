@@ -12,7 +12,7 @@ import random
 import numpy as np
 
 from sim.chan.cards import CHI_CHI, COPIES, DECK_SIZE, N_KINDS
-from sim.chan.deal import PLAYERS, seat_slices
+from sim.chan.deal import seat_slices
 from sim.chan.deal_metrics import empty_counts
 from sim.chan.hand import (
     BACH_THU,

@@ -25,8 +25,17 @@ import numpy as np
 
 from sim.sam.cards import HAND_SIZE, N_RANKS, TWO
 from sim.sam.declare import bayes_declare
-from sim.sam.hand import (PAIR, QUAD, SINGLE, STRAIGHT, MoveTable, chop_value, move_table, toi_trang_flags,
-                          toi_trang_kind_of_flags)
+from sim.sam.hand import (
+    PAIR,
+    QUAD,
+    SINGLE,
+    STRAIGHT,
+    MoveTable,
+    chop_value,
+    move_table,
+    toi_trang_flags,
+    toi_trang_kind_of_flags,
+)
 from sim.sam.reference import OUTCOMES
 from sim.sam.rules import SamRules
 from sim.sam.strategies import PASS, StrategyBase, View, _cached_scores, sam_plan, unbeatable

@@ -1,7 +1,7 @@
 """Task ``sam.deal``: deal Sâm tables and measure tới trắng, with the exact per-hand odds beside the estimates.
 
 Rows: ``toi_trang.<kind>`` and ``toi_trang.any`` per dealt hand (seat None; n = hands; exact from
-:mod:`analysis.exact_sam`), ``toi_trang.<kind>`` by seat (exact: the same per-hand value), and ``table.toi_trang``
+:mod:`sim.sam.exact`), ``toi_trang.<kind>`` by seat (exact: the same per-hand value), and ``table.toi_trang``
 (a table where at least one hand is a tới trắng; exact None) and ``table.toi_trang_hands`` (mean number of tới
 trắng hands per table; exact ``players × P(any)``).
 """
@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.exact_sam import exact_toi_trang
+from sim.measures import Mean, Measure, Proportion
 from sim.registry import Task
-from sim.sam.labels import DEAL_LABELS
+from sim.sam.exact import exact_toi_trang
 from sim.sam.hand import TOI_TRANG_KINDS, toi_trang_flags, toi_trang_kind_of_flags
-from analysis.estimate import mean_row, proportion_row
+from sim.sam.labels import DEAL_LABELS
 from sim.sam.reference import deal_games
 from sim.sam.rules import SamRules, rules_from_table
 from sim.streams import DEAL, stream
@@ -55,20 +55,21 @@ def run_chunk(params: DealParams, seed_seq: np.random.SeedSequence, n: int) -> d
     }
 
 
-def summarize(counts: dict[str, np.ndarray], params: DealParams) -> list[dict]:
+def measures(counts: dict[str, np.ndarray], params: DealParams) -> list[Measure]:
+    """Tới trắng by kind, per hand and per seat, with exact values; tables with a tới trắng."""
     rules = params.rules
     exact = exact_toi_trang(rules)
     n = int(counts["games"])
     hands = n * rules.players
     tot = counts["by_seat"].sum(0)
-    rows = [proportion_row(f"toi_trang.{k}", None, tot[i], hands, exact[k]) for i, k in enumerate(TOI_TRANG_KINDS)]
-    rows.append(proportion_row("toi_trang.any", None, tot.sum(), hands, exact["any"]))
+    rows = [Proportion(f"toi_trang.{k}", None, tot[i], hands, exact[k]) for i, k in enumerate(TOI_TRANG_KINDS)]
+    rows.append(Proportion("toi_trang.any", None, tot.sum(), hands, exact["any"]))
     for s in range(rules.players):
         for i, k in enumerate(TOI_TRANG_KINDS):
-            rows.append(proportion_row(f"toi_trang.{k}", s, counts["by_seat"][s, i], n, exact[k]))
-        rows.append(proportion_row("toi_trang.any", s, counts["by_seat"][s].sum(), n, exact["any"]))
-    rows.append(proportion_row("table.toi_trang", None, counts["tables_any"], n))
-    rows.append(mean_row("table.toi_trang_hands", None, counts["hands_sum"], counts["hands_sq"], n,
+            rows.append(Proportion(f"toi_trang.{k}", s, counts["by_seat"][s, i], n, exact[k]))
+        rows.append(Proportion("toi_trang.any", s, counts["by_seat"][s].sum(), n, exact["any"]))
+    rows.append(Proportion("table.toi_trang", None, counts["tables_any"], n))
+    rows.append(Mean("table.toi_trang_hands", None, counts["hands_sum"], counts["hands_sq"], n,
                          rules.players * exact["any"]))
     return rows
 
@@ -76,5 +77,5 @@ def summarize(counts: dict[str, np.ndarray], params: DealParams) -> list[dict]:
 UNITS = {"toi_trang": "per hand", "table.toi_trang": "per table", "table.toi_trang_hands": "hands per table"}
 """What each metric is counted per: ``toi_trang.*`` per dealt hand (by seat: that seat's hand, one a table)."""
 
-TASK = Task(name="sam.deal", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",), units=UNITS,
+TASK = Task(name="sam.deal", parse=parse, run_chunk=run_chunk, measures=measures, sections=("rules",), units=UNITS,
             labels=DEAL_LABELS)

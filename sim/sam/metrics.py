@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.estimate import mean_row, proportion_row
+from sim.measures import Mean, Measure, Proportion
 from sim.sam.batch import BatchResult
 from sim.sam.hand import TOI_TRANG_KINDS
 from sim.sam.reference import OUTCOMES
@@ -53,24 +53,24 @@ def play_counts(b: BatchResult, players: int) -> dict[str, np.ndarray]:
     }
 
 
-def play_rows(c: dict[str, np.ndarray], players: int) -> list[dict]:
-    """Rows of the ``sam.play`` metrics from merged counts."""
+def play_measures(c: dict[str, np.ndarray], players: int) -> list[Measure]:
+    """The measures of the ``sam.play`` metrics from merged counts."""
     n = int(c["games"])
-    rows = [proportion_row(f"toi_trang.{k}", None, c["toi_trang"][i], n) for i, k in enumerate(TOI_TRANG_KINDS)]
-    rows.append(proportion_row("toi_trang.any", None, c["toi_trang"].sum(), n))
-    rows += [proportion_row(f"outcome.{o}", None, c["outcome"][i], n) for i, o in enumerate(OUTCOMES)]
-    rows.append(proportion_row("void", None, c["outcome"][OUTCOMES.index("void")], n))
+    rows = [Proportion(f"toi_trang.{k}", None, c["toi_trang"][i], n) for i, k in enumerate(TOI_TRANG_KINDS)]
+    rows.append(Proportion("toi_trang.any", None, c["toi_trang"].sum(), n))
+    rows += [Proportion(f"outcome.{o}", None, c["outcome"][i], n) for i, o in enumerate(OUTCOMES)]
+    rows.append(Proportion("void", None, c["outcome"][OUTCOMES.index("void")], n))
     for s in range(players):
         rows += [
-            proportion_row("sam.declare", s, c["sam_declare"][s], n),
-            proportion_row("sam.success", s, c["sam_success"][s], c["sam_declare"][s]),
-            *([proportion_row(f"sam.declared_p.{k}", s, c["declared_p"][s, k], c["sam_declare"][s])
+            Proportion("sam.declare", s, c["sam_declare"][s], n),
+            Proportion("sam.success", s, c["sam_success"][s], c["sam_declare"][s]),
+            *([Proportion(f"sam.declared_p.{k}", s, c["declared_p"][s, k], c["sam_declare"][s])
                for k in range(10)] if "declared_p" in c and c["sam_declare"][s] else []),
-            proportion_row("win", s, c["win"][s], n),
-            mean_row("cuoc.mean", s, c["cuoc_sum"][s], c["cuoc_sq"][s], n),
-            proportion_row("cong", s, c["cong"][s], n),
-            proportion_row("thoi_2", s, c["thoi_2"][s], n),
+            Proportion("win", s, c["win"][s], n),
+            Mean("cuoc.mean", s, c["cuoc_sum"][s], c["cuoc_sq"][s], n),
+            Proportion("cong", s, c["cong"][s], n),
+            Proportion("thoi_2", s, c["thoi_2"][s], n),
         ]
-    rows.append(mean_row("chat", None, c["chat_sum"], c["chat_sq"], n))
-    rows.append(mean_row("plays.mean", None, c["plays_sum"], c["plays_sq"], n))
+    rows.append(Mean("chat", None, c["chat_sum"], c["chat_sq"], n))
+    rows.append(Mean("plays.mean", None, c["plays_sum"], c["plays_sq"], n))
     return rows

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.estimate import proportion_row
+from sim.chart_specs import Distribution
+from sim.measures import Measure, Proportion
 from sim.registry import Task
 from sim.sam.declare import estimate_many
 from sim.sam.labels import ODDS_LABELS
@@ -48,10 +49,11 @@ def run_chunk(params: OddsParams, seed_seq: np.random.SeedSequence, n: int) -> d
     return {"games": np.array(n, np.int64), "at_least": (p[:, None] >= tenths / 10 - 1e-12).sum(0).astype(np.int64)}
 
 
-def summarize(counts: dict[str, np.ndarray], params: OddsParams) -> list[dict]:
+def measures(counts: dict[str, np.ndarray], params: OddsParams) -> list[Measure]:
+    """The share of hands whose Sâm succeeds with chance at least k/10, and the break-even share."""
     n = int(counts["games"])
-    rows = [proportion_row("sam.break_even", None, counts["at_least"][5 - LOWEST], n)]
-    return rows + [proportion_row(f"sam.p_at_least.{k}", None, counts["at_least"][i], n)
+    rows = [Proportion("sam.break_even", None, counts["at_least"][5 - LOWEST], n)]
+    return rows + [Proportion(f"sam.p_at_least.{k}", None, counts["at_least"][i], n)
                    for i, k in enumerate(range(LOWEST, 11))]
 
 
@@ -59,10 +61,9 @@ def charts(outcomes) -> dict:
     """The share of dealt hands at or above each P(success), one bar group per arm (number of players)."""
     import pandas as pd
 
-    from analysis.charts import distribution_chart
 
     rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
-    fig = distribution_chart(rows, "sam.p_at_least", "Sâm: how often a dealt hand's Sâm succeeds with chance ≥ k/10",
+    fig = Distribution(rows, "sam.p_at_least", "Sâm: how often a dealt hand's Sâm succeeds with chance ≥ k/10",
                              xlabel="k: estimated P(a declared Sâm succeeds against blockers) ≥ k/10",
                              ylabel="share of dealt hands")
     return {"p_success": fig}
@@ -70,5 +71,5 @@ def charts(outcomes) -> dict:
 
 UNITS = {"sam.p_at_least": "per hand", "sam.break_even": "per hand"}
 
-TASK = Task(name="sam.odds", parse=parse, run_chunk=run_chunk, summarize=summarize, charts=charts, labels=ODDS_LABELS,
+TASK = Task(name="sam.odds", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts, labels=ODDS_LABELS,
             sections=("rules",), units=UNITS, extras={"key_metrics": [("sam.break_even", None)]})

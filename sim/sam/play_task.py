@@ -12,14 +12,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sim.chart_specs import Distribution
 from sim.errors import CardoddsError
+from sim.measures import Measure
 from sim.options import strategy_label, unknown_key_error
 from sim.registry import Task
 from sim.runner import merge_counts
 from sim.sam.batch import play_batch
 from sim.sam.declare import estimate_many
 from sim.sam.labels import PLAY_LABELS
-from sim.sam.metrics import PLAY_UNITS, play_counts, play_rows
+from sim.sam.metrics import PLAY_UNITS, play_counts, play_measures
 from sim.sam.reference import deal_games
 from sim.sam.rules import SamRules, rules_from_table
 from sim.sam.series import play_series_batch
@@ -92,8 +94,9 @@ def declared_odds(cards: np.ndarray, declarer: np.ndarray, rules: SamRules) -> n
     return out
 
 
-def summarize(counts: dict[str, np.ndarray], params: PlayParams) -> list[dict]:
-    return play_rows(counts, params.rules.players)
+def measures(counts: dict[str, np.ndarray], params: PlayParams) -> list[Measure]:
+    """The measures of every ``sam.play`` metric from merged counts."""
+    return play_measures(counts, params.rules.players)
 
 
 def notes(params: PlayParams) -> str | None:
@@ -125,13 +128,12 @@ def charts(outcomes) -> dict:
     """Seat 0's declared Sâms by their own-hand chance of success, one bar group per arm that declares."""
     import pandas as pd
 
-    from analysis.charts import distribution_chart
 
     rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
     rows = rows[rows.metric.str.startswith("sam.declared_p.") & (rows.seat == 0).fillna(False)]
     if rows.empty:
         return {}
-    fig = distribution_chart(rows, "sam.declared_p", "Sâm: seat 0's declared Sâms by the hand's own chance of success",
+    fig = Distribution(rows, "sam.declared_p", "Sâm: seat 0's declared Sâms by the hand's own chance of success",
                              seats=[0], xlabel="k: own-hand P(success) in [k/10, (k+1)/10) (the bayes estimate)",
                              ylabel="share of seat 0's declared Sâms")
     return {"declared_p": fig}
@@ -147,7 +149,7 @@ TASK = Task(
     name="sam.play",
     parse=parse,
     run_chunk=run_chunk,
-    summarize=summarize,
+    measures=measures,
     charts=charts,
     sections=("rules", "strategies"),
     units=PLAY_UNITS,

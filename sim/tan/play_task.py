@@ -41,9 +41,11 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 
+from sim.chart_specs import Bars, Heatmap
 from sim.errors import CardoddsError
+from sim.measures import Mean, Measure, Proportion
 from sim.options import strategy_label
-from sim.registry import Counts, Row, Task
+from sim.registry import Counts, Task
 from sim.streams import PLAY, chunk_seed, stream
 from sim.tan.batch import play_batch
 from sim.tan.deal import deal_chunk
@@ -181,34 +183,32 @@ def run_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int) -> Co
     return counts
 
 
-def summarize(counts: Counts, params: TanParams) -> list[Row]:
-    """Rows with 95 % intervals (Wilson for proportions, normal for means)."""
-    from analysis.estimate import mean_row, proportion_row
-
+def measures(counts: Counts, params: TanParams) -> list[Measure]:
+    """The measures of every metric from merged counts."""
     n = int(counts["games"])
-    rows = [proportion_row("lose", s, int(k), n) for s, k in enumerate(counts["lose_seat"])]
-    rows += [proportion_row("lose.at_table_seat", s, int(k), n) for s, k in enumerate(counts["lose_abs"])]
-    rows += [proportion_row("lose.seat0_at", s, int(k), int(m))
+    rows = [Proportion("lose", s, int(k), n) for s, k in enumerate(counts["lose_seat"])]
+    rows += [Proportion("lose.at_table_seat", s, int(k), n) for s, k in enumerate(counts["lose_abs"])]
+    rows += [Proportion("lose.seat0_at", s, int(k), int(m))
              for s, (k, m) in enumerate(zip(counts["seat0_at_lost"], counts["seat0_at"])) if m > 0]
-    rows.append(proportion_row("draw", None, int(counts["draw"]), n))
-    rows.append(proportion_row("truncated", None, int(counts["truncated"]), n))
-    rows.append(mean_row("bouts.mean", None, float(counts["bouts_sum"]), float(counts["bouts_sq"]), n))
-    rows.append(mean_row("pickups.mean", None, float(counts["pickups_sum"]), float(counts["pickups_sq"]), n))
+    rows.append(Proportion("draw", None, int(counts["draw"]), n))
+    rows.append(Proportion("truncated", None, int(counts["truncated"]), n))
+    rows.append(Mean("bouts.mean", None, float(counts["bouts_sum"]), float(counts["bouts_sq"]), n))
+    rows.append(Mean("pickups.mean", None, float(counts["pickups_sum"]), float(counts["pickups_sq"]), n))
     for name in ("trumps", "aces", "high"):
         for k, (held, lost) in enumerate(zip(counts[f"held_{name}"], counts[f"lost_{name}"])):
             if held > 0:
-                rows.append(proportion_row(f"lose.by_{name}.{k}", None, int(lost), int(held)))
+                rows.append(Proportion(f"lose.by_{name}.{k}", None, int(lost), int(held)))
     if int(counts["after_losing"]) > 0:
-        rows.append(proportion_row("lose.after_losing", None, int(counts["after_losing_lost"]),
+        rows.append(Proportion("lose.after_losing", None, int(counts["after_losing_lost"]),
                                    int(counts["after_losing"])))
     follows = int(counts["series_follows"])
     if follows > 0:
-        rows.append(proportion_row("series.cung_chu", None, int(counts["series_cung"]), follows))
-        rows.append(mean_row("series.xa.mean", None, float(counts["series_xa"]),
+        rows.append(Proportion("series.cung_chu", None, int(counts["series_cung"]), follows))
+        rows.append(Mean("series.xa.mean", None, float(counts["series_xa"]),
                              float(counts["series_xa_sq"]), follows))
     for label, seats in _strategy_groups(params.strategies):
         lost = int(sum(int(counts["lose_abs"][s]) for s in seats))
-        rows.append(proportion_row(f"lose.strategy.{label}", None, lost, n * len(seats)))
+        rows.append(Proportion(f"lose.strategy.{label}", None, lost, n * len(seats)))
     return rows
 
 
@@ -231,23 +231,22 @@ def charts(outcomes) -> dict:
     """Who loses, by seat; the loss rate against the trumps in the opening hand (every arm in each chart); by table
     seat when some arm seats different strategies; for a sweep over the number of players, the loss rate as a
     seat × players heat map; for a ladder, its charts (:func:`ladder_charts`)."""
-    from analysis.charts import bar_chart
 
     rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
     players = {o.result.experiment.params.rules.players for o in outcomes}
     at = f"Tấn, {players.pop()} players" if len(players) == 1 else "Tấn"
     figures = {
-        "lose_by_seat": bar_chart(rows[rows.metric.isin(["lose", "draw", "truncated"])],
+        "lose_by_seat": Bars(rows[rows.metric.isin(["lose", "draw", "truncated"])],
                                   f"{at}: who loses (seat 0 attacks first)", xlabel="probability"),
-        "lose_by_trumps": bar_chart(rows[rows.metric.str.startswith("lose.by_trumps.")],
+        "lose_by_trumps": Bars(rows[rows.metric.str.startswith("lose.by_trumps.")],
                                     f"{at}: loss rate by trumps in the opening hand", xlabel="probability of losing"),
     }
     if any(_strategy_groups(o.result.experiment.params.strategies) for o in outcomes):
-        figures["lose_by_table_seat"] = bar_chart(
+        figures["lose_by_table_seat"] = Bars(
             rows[rows.metric == "lose.at_table_seat"], f"{at}: who loses, by table seat (strategies sit at table seats)",
             xlabel="probability of losing")
     ladder = getattr(outcomes[0].result.experiment, "ladder", None) is not None
-    figures.update(ladder_charts(outcomes) if ladder else _players_heatmap(outcomes))
+    figures.update(ladder_charts(outcomes) if ladder else _players_Heatmap(outcomes))
     return figures
 
 
@@ -314,7 +313,6 @@ def _result_line(out) -> str:
 def ladder_charts(outcomes) -> dict:
     """For a ``[ladder]``: the rung's chance to lose by rung and the seat it sits at (a heat map), and the draw rate at
     each rung's table (bars with 95 % intervals)."""
-    from analysis.charts import bar_chart, heatmap
 
     exp = outcomes[0].result.experiment
     P = exp.params.rules.players
@@ -334,9 +332,9 @@ def ladder_charts(outcomes) -> dict:
     against = "itself" if mirror else (f"{P - 1} {fields[0]} players" if len(fields) == 1 else "each other rung")
     frame = pd.DataFrame(table).T
     return {
-        "ladder_lose": heatmap(frame, f"Tấn, {P} players, against {against}:\na rung's chance to lose by its seat "
+        "ladder_lose": Heatmap(frame, f"Tấn, {P} players, against {against}:\na rung's chance to lose by its seat "
                                "(seat 0 attacks first)", ".1%", colorbar_label="probability of losing"),
-        "ladder_draw": bar_chart(pd.concat(draws, ignore_index=True), f"Tấn, {P} players: draw rate, each rung against "
+        "ladder_draw": Bars(pd.concat(draws, ignore_index=True), f"Tấn, {P} players: draw rate, each rung against "
                                  f"{against}", label_col="label", xlabel="probability of a draw"),
     }
 
@@ -344,7 +342,6 @@ def ladder_charts(outcomes) -> dict:
 def _mixed_charts(outcomes) -> dict:
     """A ``field = "mixed"`` ladder: each rung's chance to lose by the table seat it sat at (one rotation each), and
     over all rotations."""
-    from analysis.charts import heatmap
 
     P = outcomes[0].result.experiment.params.rules.players
     table: dict = {}
@@ -355,13 +352,12 @@ def _mixed_charts(outcomes) -> dict:
             table.setdefault(seated[int(seat)], {})[f"table seat {int(seat)}"] = estimate
     frame = pd.DataFrame(table).T.sort_index(axis=1)
     frame["every seat"] = frame.mean(axis=1)
-    return {"ladder_lose": heatmap(frame, f"Tấn, {P} players, one rung per seat (rotated):\na rung's chance to lose by "
+    return {"ladder_lose": Heatmap(frame, f"Tấn, {P} players, one rung per seat (rotated):\na rung's chance to lose by "
                                    "its table seat", ".1%", colorbar_label="probability of losing")}
 
 
-def _players_heatmap(outcomes) -> dict:
+def _players_Heatmap(outcomes) -> dict:
     """For a sweep over the number of players: the loss rate as a seat × players heat map."""
-    from analysis.charts import heatmap
 
     exp = outcomes[0].result.experiment
     if exp.sweep is None or exp.sweep[0] != "rules.players":
@@ -372,7 +368,7 @@ def _players_heatmap(outcomes) -> dict:
         table[o.result.experiment.sweep[1]] = {f"seat {int(s)}": e for s, e in zip(rows.seat, rows.estimate)}
     frame = pd.DataFrame(table).T.sort_index()
     frame.index = [f"{p} players" for p in frame.index]
-    return {"lose_heatmap": heatmap(frame, "Tấn: chance to lose by seat (seat 0 attacks first) and players", ".1%",
+    return {"lose_heatmap": Heatmap(frame, "Tấn: chance to lose by seat (seat 0 attacks first) and players", ".1%",
                                     colorbar_label="probability of losing")}
 
 
@@ -380,7 +376,7 @@ TASK = Task(
     name="tan.play",
     parse=parse,
     run_chunk=run_chunk,
-    summarize=summarize,
+    measures=measures,
     charts=charts,
     sections=("rules", "strategies"),
     units=UNITS,

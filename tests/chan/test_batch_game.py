@@ -5,6 +5,7 @@ import copy
 import numpy as np
 import pytest
 
+from analysis.estimate import summarize
 from sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, play_from_games, wait_masks, win_types
 from sim.chan.deal import deal_orders
 from sim.chan.reference import ChanGame, play_game, wait_kinds, win_type
@@ -192,7 +193,7 @@ def test_thien_u_rate_of_full_games_agrees_with_the_exact_deal_odds():
     params = TASK.parse({"rules": {}, "strategies": {}}, "t")
     n = 40_000
     counts = run_chunk(params, chunk_seed(2024, 0), n)
-    rows = {(r["metric"], r["seat"]): r for r in TASK.summarize(counts, params)}
+    rows = {(r["metric"], r["seat"]): r for r in summarize(TASK, counts, params)}
     row = rows[("thien_u", 0)]
     se = np.sqrt(row["exact"] * (1 - row["exact"]) / n)
     assert row["n"] == n and abs(row["estimate"] - row["exact"]) < 4 * se

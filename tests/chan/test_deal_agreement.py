@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from analysis.estimate import rows_frame
+from analysis.estimate import rows_frame, summarize
 from sim.experiment import load_experiment
 from sim.runner import run_experiment
 
@@ -12,7 +12,7 @@ from sim.runner import run_experiment
 def ten_million(tmp_path_factory):
     exp = load_experiment("configs/chan_deal.toml", games=10_000_000, seed=7)
     result = run_experiment(exp, tmp_path_factory.mktemp("run"), jobs=2, progress=False)
-    return rows_frame(exp.task.summarize(result.counts, exp.params), arm="test")
+    return rows_frame(summarize(exp.task, result.counts, exp.params), arm="test")
 
 
 def test_thien_u_within_four_standard_errors(ten_million):

@@ -3,14 +3,14 @@
 import numpy as np
 import pytest
 
+from analysis.estimate import summarize
 from sim.chan.cards import kind_of, parse_cards, parse_hand
 from sim.chan.deal import deal_orders
-from sim.chan.hand import thien_u_type
+from sim.chan.hand import thien_u_type, waits
 from sim.chan.movelog import Move, complete_deal
 from sim.chan.reference import ChanGame, play_game, win_type
-from sim.chan.hand import waits
 from sim.chan.rules import ChanRules
-from sim.chan.strategies import _discard_rank, Basic, Heuristic, make_strategy, seat_strategies
+from sim.chan.strategies import Basic, Heuristic, _discard_rank, make_strategy, seat_strategies
 from sim.errors import CardoddsError
 
 K = lambda code: parse_cards(code)[0]  # noqa: E731
@@ -266,7 +266,7 @@ def test_play_task_counts_add_up_and_repeat():
     assert counts["win_type"].sum() == wins == counts["win_how"].sum()
     assert counts["net"].sum() == 0  # the table is zero-sum
     assert counts["cuoc"][CUOC.index("xuong")] > 0
-    rows = {(r["metric"], r["seat"]): r for r in TASK.summarize(counts, params)}
+    rows = {(r["metric"], r["seat"]): r for r in summarize(TASK, counts, params)}
     total = sum(rows[("win", s)]["estimate"] for s in range(4)) + rows[("draw", None)]["estimate"]
     assert total == pytest.approx(1.0)
     assert rows[("thien_u", 0)]["exact"] == pytest.approx(0.0011357997511026252, rel=1e-9)
@@ -344,16 +344,17 @@ def test_heuristic_discards_into_the_widest_wait_where_basic_does_not():
 def test_play_task_charts():
     from types import SimpleNamespace
 
-    from analysis.estimate import rows_frame
+    from analysis.charts import render
+    from analysis.estimate import rows_frame, summarize
     from sim.chan.play_task import TASK, run_chunk
     from sim.streams import chunk_seed
 
     params = TASK.parse({}, "t")
     chunks = [run_chunk(params, chunk_seed(1, k), 300) for k in range(2)]
     total = {key: chunks[0][key] + chunks[1][key] for key in chunks[0]}
-    rows = rows_frame(TASK.summarize(total, params), arm="a", unit_of=TASK.unit_of)
+    rows = rows_frame(summarize(TASK, total, params), arm="a", unit_of=TASK.unit_of)
     result = SimpleNamespace(counts=total, chunk_counts=chunks, experiment=SimpleNamespace(params=params, sweep=None))
-    figures = TASK.charts([SimpleNamespace(arm="a", rows=rows, result=result)])
+    figures = {name: render(spec) for name, spec in TASK.charts([SimpleNamespace(arm="a", rows=rows, result=result)]).items()}
     assert set(figures) == {"ladder", "win_by_seat", "cuoc", "noc_left", "thien_u_convergence"}
     assert [t.get_text() for t in figures["win_by_seat"].axes[0].get_legend().get_texts()] == ["estimate (95 % CI)"]
 
@@ -371,7 +372,7 @@ def test_points_of_wins_and_cuoc_by_seat_add_up_with_either_engine():
     assert (a["seat_cuoc"].sum(axis=0) == a["cuoc"]).all()
     bins = np.minimum(np.arange(WIN_POINTS_CAP + 1), WIN_POINTS_CAP)
     assert ((a["win_points"] * bins).sum(axis=1) <= a["points_win"]).all()
-    rows = {(r["metric"], r["seat"]): r for r in TASK.summarize(a, params)}
+    rows = {(r["metric"], r["seat"]): r for r in summarize(TASK, a, params)}
     for s in range(4):
         shares = [rows[(f"win_points.{k}", s)]["estimate"] for k in range(WIN_POINTS_CAP)]
         shares.append(rows[(f"win_points.{WIN_POINTS_CAP}+", s)]["estimate"])

@@ -3,10 +3,11 @@
 import numpy as np
 import pytest
 
+from analysis.estimate import summarize
 from sim.chan.deal import deal_orders
 from sim.chan.fouls import BAT_BAO, NGHI_AN_TIEN, Foul
 from sim.chan.movelog import Move
-from sim.chan.play_task import CUOC, parse, run_chunk, summarize
+from sim.chan.play_task import CUOC, TASK, parse, run_chunk
 from sim.chan.reference import ChanGame
 from sim.chan.rules import ChanRules
 from sim.chan.scorer import cuoc_of, points
@@ -121,7 +122,7 @@ def test_play_task_counts_thong_in_series():
     params = parse({"rules": {"series_length": 10}}, "test")
     counts = run_chunk(params, np.random.SeedSequence(11), 45)
     assert int(counts["games"]) == 45 and int(counts["series"]) == 5  # 4 series of 10 and one of 5
-    rows = {r["metric"]: r for r in summarize(counts, params)}
+    rows = {r["metric"]: r for r in summarize(TASK, counts, params)}
     assert rows["series.games"]["estimate"] == pytest.approx(9.0)
     wins = int(counts["win"].sum())
     thong = int(counts["cuoc"][CUOC.index("thong")])

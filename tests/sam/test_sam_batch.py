@@ -4,6 +4,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from sam_agreement import agree
 
 from sim.sam.batch import OUTCOMES, fast_formable, play_batch
 from sim.sam.hand import move_table
@@ -11,8 +12,6 @@ from sim.sam.reference import deal_games, play_game
 from sim.sam.rules import SamRules
 from sim.sam.strategies import Control, Greedy, RandomLegal
 from sim.streams import DEAL, PLAY, chunk_seed, stream
-
-from sam_agreement import agree
 
 STRATS = [Control(declare="threshold", threshold=0.6), Greedy(declare="oracle"), Greedy(), Control(), Control(danger=2)]
 

@@ -5,7 +5,16 @@ import pytest
 from sim.errors import CardoddsError
 from sim.options import from_table
 from sim.sam.cards import (
-    card_id, format_cards, is_red, parse_card, parse_cards, parse_hand, rank_counts, rank_of, suit_of, TWO,
+    TWO,
+    card_id,
+    format_cards,
+    is_red,
+    parse_card,
+    parse_cards,
+    parse_hand,
+    rank_counts,
+    rank_of,
+    suit_of,
 )
 from sim.sam.rules import SamPay, SamRules, rules_from_table
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from analysis.estimate import rows_frame
+from analysis.estimate import rows_frame, summarize
 from sim.experiment import load_experiment
 from sim.runner import run_experiment
 
@@ -11,7 +11,7 @@ def test_ten_million_hands_agree_with_exact_odds(tmp_path):
     # 2.5 million 4-player tables = 10^7 hands.
     exp = load_experiment("configs/sam_deal.toml", games=2_500_000, seed=9)
     result = run_experiment(exp, tmp_path, jobs=2, progress=False)
-    rows = rows_frame(exp.task.summarize(result.counts, exp.params), arm="test")
+    rows = rows_frame(summarize(exp.task, result.counts, exp.params), arm="test")
     per_hand = rows[rows.metric.str.startswith("toi_trang.") & rows.seat.isna()]
     assert set(per_hand.metric) >= {"toi_trang.any", "toi_trang.sanh_rong", "toi_trang.nam_doi"}
     assert (per_hand.n == 10_000_000).all()

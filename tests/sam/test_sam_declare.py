@@ -3,21 +3,19 @@ own hand; both engines play its Sâms game for game."""
 
 import numpy as np
 import pytest
+from sam_agreement import agree
 
-from analysis.estimate import wilson
+from analysis.estimate import summarize, wilson
 from analysis.odds_sam import odds_sam
 from sim.sam import declare
 from sim.sam.batch import play_batch
 from sim.sam.cards import parse_hand, rank_counts
-from sim.sam.declare import (bayes_declare, cards_of, deals_of, estimate, estimate_many, screen,
-                              unbeaten_by)
+from sim.sam.declare import bayes_declare, cards_of, deals_of, estimate, estimate_many, screen, unbeaten_by
 from sim.sam.hand import move_table, toi_trang_flags, toi_trang_kind_of_flags
 from sim.sam.reference import deal_games, play_game
 from sim.sam.rules import SamRules
 from sim.sam.strategies import Control, Greedy, unbeatable
 from sim.streams import DEAL, chunk_seed, stream
-
-from sam_agreement import agree
 
 RULES = {
     "default": {},
@@ -160,7 +158,7 @@ def test_deals_of_are_a_function_of_the_hand():
 
 
 def test_odds_task_counts_hands_at_or_above_each_tenth():
-    from sim.sam.odds_task import parse, run_chunk, summarize
+    from sim.sam.odds_task import TASK, parse, run_chunk
 
     params = parse({"rules": {"players": 3}}, "t")
     seed = chunk_seed(9, 0)
@@ -169,7 +167,7 @@ def test_odds_task_counts_hands_at_or_above_each_tenth():
     cards, _ = deal_games(stream(seed, DEAL), 3000, params.rules)
     p = np.array([e.success for e in estimate_many(counts_of(cards[:, 0]), 2, params.rules, 256, at_least=0.3)])
     assert c["at_least"][2] == (p >= 0.5).sum() > 0
-    rows = {r["metric"]: r for r in summarize(c, params)}
+    rows = {r["metric"]: r for r in summarize(TASK, c, params)}
     assert rows["sam.break_even"]["estimate"] == rows["sam.p_at_least.5"]["estimate"] == (p >= 0.5).mean()
 
 

@@ -6,8 +6,8 @@ from math import comb
 import numpy as np
 import pytest
 
-from analysis.exact_sam import count_toi_trang, exact_toi_trang, exact_toi_trang_table, rank_vectors
 from sim.sam.cards import TWO, is_red
+from sim.sam.exact import count_toi_trang, exact_toi_trang, exact_toi_trang_table, rank_vectors
 from sim.sam.hand import TOI_TRANG_KINDS, toi_trang_flags, toi_trang_kind_of_flags
 from sim.sam.rules import SamRules
 

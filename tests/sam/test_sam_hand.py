@@ -5,8 +5,17 @@ import pytest
 
 from sim.sam.cards import parse_cards, parse_hand, rank_counts
 from sim.sam.hand import (
-    PAIR, QUAD, SINGLE, STRAIGHT, TRIPLE, is_chop, legal_moves, move_table, toi_trang_flags,
-    toi_trang_kind, toi_trang_name,
+    PAIR,
+    QUAD,
+    SINGLE,
+    STRAIGHT,
+    TRIPLE,
+    is_chop,
+    legal_moves,
+    move_table,
+    toi_trang_flags,
+    toi_trang_kind,
+    toi_trang_name,
 )
 from sim.sam.rules import SamRules
 

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from sam_agreement import agree
 
 from sim.errors import CardoddsError
 from sim.sam.play_task import parse, run_chunk
@@ -10,8 +11,6 @@ from sim.sam.rules import SamRules
 from sim.sam.series import play_series, play_series_batch
 from sim.sam.strategies import Control, Greedy
 from sim.streams import DEAL, chunk_seed, stream
-
-from sam_agreement import agree
 
 
 @pytest.mark.parametrize("players, length", [(3, 4), (4, 6)])

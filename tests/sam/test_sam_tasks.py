@@ -4,6 +4,7 @@ import math
 
 import pytest
 
+from analysis.estimate import summarize
 from sim.errors import CardoddsError
 from sim.sam import deal_task, play_task
 from sim.streams import chunk_seed
@@ -17,7 +18,7 @@ def merge(chunks):
 def test_deal_task_agrees_with_exact_within_4_se(rules):
     params = deal_task.parse({"rules": rules}, "test")
     counts = merge([deal_task.run_chunk(params, chunk_seed(99, k), 100_000) for k in range(2)])
-    rows = deal_task.summarize(counts, params)
+    rows = summarize(deal_task.TASK, counts, params)
     pooled = [r for r in rows if r["seat"] is None and r["exact"] is not None and r["metric"].startswith("toi_trang")]
     assert len(pooled) == 6
     for r in pooled:
@@ -35,7 +36,7 @@ def test_play_task_rows_and_zero_sum():
     counts = merge([play_task.run_chunk(params, chunk_seed(5, k), 2000) for k in range(2)])
     assert int(counts["games"]) == 4000 and abs(counts["cuoc_sum"].sum()) < 1e-9  # payments are zero-sum
     assert counts["outcome"].sum() == 4000
-    rows = play_task.summarize(counts, params)
+    rows = summarize(play_task.TASK, counts, params)
     metrics = {(r["metric"], r["seat"]) for r in rows}
     for need in [("toi_trang.any", None), ("toi_trang.ba_sam", None), ("sam.declare", 1), ("sam.success", 1),
                  ("win", 0), ("cuoc.mean", 2), ("cong", 0), ("thoi_2", 1), ("chat", None), ("plays.mean", None)]:

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from sim.tan.deal import deal_orders
 from sim.tan.batch import play_batch
+from sim.tan.deal import deal_orders
 from sim.tan.reference import TanGame
 from sim.tan.rules import TanRules
 from sim.tan.strategies import Basic, Heuristic, RandomLegal

@@ -5,8 +5,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sim.errors import CardoddsError
-from sim.tan.cards import (card, deck_ids, format_card, format_cards, from_mask, parse_card, parse_cards, parse_rank,
-                           parse_suit, rank_of, suit_of, to_mask)
+from sim.tan.cards import (
+    card,
+    deck_ids,
+    format_card,
+    format_cards,
+    from_mask,
+    parse_card,
+    parse_cards,
+    parse_rank,
+    parse_suit,
+    rank_of,
+    suit_of,
+    to_mask,
+)
 
 
 def test_ids_order_by_rank_then_suit():

@@ -5,6 +5,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from test_tan_from_state import BoutRecorder, Spy, spied_game
 
 from sim.errors import CardoddsError
 from sim.tan import bits
@@ -15,7 +16,6 @@ from sim.tan.expert import INVALID, Expert, _candidates
 from sim.tan.reference import TanGame
 from sim.tan.rules import TanRules
 from sim.tan.strategies import Heuristic, make_strategy
-from test_tan_from_state import BoutRecorder, Spy, spied_game
 
 C = parse_card
 

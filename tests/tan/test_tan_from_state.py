@@ -46,7 +46,7 @@ class Spy:
 def state_of(game: TanGame, v, kind: str) -> TanState:
     """The batch state of a reference game at a decision: for a defence, just before the card to cover was played
     (that card back in its thrower's hand)."""
-    rules, P = game.rules, game.P
+    rules = game.rules
     hands = [set(h) for h in game.hands]
     attack = list(game.attack)
     if kind == "defend":

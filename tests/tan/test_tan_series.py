@@ -5,16 +5,17 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
+from analysis.estimate import summarize
 from sim.errors import CardoddsError
 from sim.streams import chunk_seed
 from sim.tan.batch import play_batch
 from sim.tan.cards import deck_ids, parse_card, parse_cards, suit_of
 from sim.tan.deal import deal_orders
-from sim.tan.play_task import parse, run_chunk, summarize
+from sim.tan.play_task import TASK, parse, run_chunk
 from sim.tan.reference import TanGame, format_log
 from sim.tan.rules import TanRules
 from sim.tan.series import carry_over, play_series
-from sim.tan.strategies import Basic, RandomLegal, seat_strategies
+from sim.tan.strategies import Basic, seat_strategies
 
 H = 8
 
@@ -286,13 +287,13 @@ def test_series_task_counts():
     assert 0 < c["series_cung"] <= c["after_losing"] <= c["series_follows"]
     c2 = run_chunk(p, chunk_seed(5, 0), n)
     assert all(np.array_equal(c[k], c2[k]) for k in c)  # deterministic given the seed
-    rows = {r["metric"]: r for r in summarize(c, p)}
+    rows = {r["metric"]: r for r in summarize(TASK, c, p)}
     assert rows["series.cung_chu"]["n"] == n - 5 and rows["lose.after_losing"]["n"] == int(c["after_losing"])
     single = parse({"rules": {"players": 4}}, "cfg")
     cs = run_chunk(single, chunk_seed(5, 0), 200)
     decided = 200 - int(cs["draw"] + cs["truncated"])  # games with a loser; all but the last one are followed
     assert int(cs["series_follows"]) == 0 and int(cs["after_losing"]) in (decided - 1, decided)
-    srows = {r["metric"] for r in summarize(cs, single)}
+    srows = {r["metric"] for r in summarize(TASK, cs, single)}
     assert "lose.after_losing" in srows and "series.cung_chu" not in srows
 
 

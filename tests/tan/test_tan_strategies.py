@@ -6,15 +6,25 @@ import numpy as np
 import pytest
 
 from sim.errors import CardoddsError
-from sim.tan import bits
-from sim.tan.cards import from_mask, parse_card
 from sim.knobs import Choice, Range, check_knobs, current
+from sim.tan import bits
 from sim.tan.batch import play_batch
+from sim.tan.cards import from_mask, parse_card
 from sim.tan.deal import deal_orders
 from sim.tan.reference import TanGame
 from sim.tan.rules import TanRules
-from sim.tan.strategies import (STRATEGIES as LADDER, TUNED_FILE, Basic, Beginner, Heuristic, RandomLegal, Tuned,
-                                make_strategy, read_knobs_file, seat_strategies)
+from sim.tan.strategies import STRATEGIES as LADDER
+from sim.tan.strategies import (
+    TUNED_FILE,
+    Basic,
+    Beginner,
+    Heuristic,
+    RandomLegal,
+    Tuned,
+    make_strategy,
+    read_knobs_file,
+    seat_strategies,
+)
 
 STRATEGIES = [Basic(), Basic(throw_max="A"), Heuristic(), Heuristic(save_trumps=False),
               Heuristic(overload=False, endgame=False), Heuristic(take_max_table=0, hold_rank="2"),

@@ -5,11 +5,12 @@ import json
 import numpy as np
 import pytest
 
+from analysis.estimate import summarize
 from analysis.odds_tan import _conditioned_orders, format_odds_tan, odds_tan
 from sim.errors import CardoddsError
 from sim.streams import chunk_seed
 from sim.tan.cards import parse_cards
-from sim.tan.play_task import TASK, charts, parse, replay_text, run_chunk, summarize
+from sim.tan.play_task import TASK, charts, parse, replay_text, run_chunk
 from sim.tan.rules import TanRules
 from sim.tan.strategies import Basic, Heuristic
 
@@ -54,7 +55,7 @@ def test_counts_add_up(players):
 
 def test_summary_rows():
     p = parse({"rules": {"players": 4}}, "cfg")
-    rows = summarize(run_chunk(p, chunk_seed(2, 0), 4000), p)
+    rows = summarize(TASK, run_chunk(p, chunk_seed(2, 0), 4000), p)
     by = {(r["metric"], r["seat"]): r for r in rows}
     lose = [by[("lose", s)]["estimate"] for s in range(4)]
     assert abs(sum(lose) + by[("draw", None)]["estimate"] + by[("truncated", None)]["estimate"] - 1) < 1e-12
@@ -71,23 +72,25 @@ def test_strategy_rows_for_mixed_tables():
     p = parse({"rules": {"players": 4}, "strategies": {"seats": ["heuristic", "basic", "heuristic", "basic"]}}, "cfg")
     c = run_chunk(p, chunk_seed(4, 0), 4000)
     assert c["lose_abs"].sum() == c["lose_seat"].sum()
-    by = {r["metric"]: r for r in summarize(c, p)}
+    by = {r["metric"]: r for r in summarize(TASK, c, p)}
     h, b = by["lose.strategy.heuristic@0,2"], by["lose.strategy.basic@1,3"]
     assert h["n"] == b["n"] == 8000 and h["ci_high"] < b["ci_low"]
     single = parse({"rules": {"players": 4}}, "cfg")
-    assert not [r for r in summarize(run_chunk(single, chunk_seed(4, 0), 500), single)
+    assert not [r for r in summarize(TASK, run_chunk(single, chunk_seed(4, 0), 500), single)
                 if r["metric"].startswith("lose.strategy")]
 
 
 def test_charts():
     from types import SimpleNamespace
 
-    from analysis.estimate import rows_frame
+    from analysis.charts import render
+    from analysis.estimate import rows_frame, summarize
 
     p = parse({"rules": {"players": 3}}, "cfg")
     c = run_chunk(p, chunk_seed(3, 0), 2000)
     result = SimpleNamespace(counts=c, chunk_counts=[c], experiment=SimpleNamespace(params=p, sweep=None))
-    figs = charts([SimpleNamespace(arm="base", rows=rows_frame(summarize(c, p), arm="base"), result=result)])
+    figs = {name: render(spec) for name, spec in
+            charts([SimpleNamespace(arm="base", rows=rows_frame(summarize(TASK, c, p), arm="base"), result=result)]).items()}
     assert set(figs) == {"lose_by_seat", "lose_by_trumps"}
     assert all(len(f.axes[0].patches) >= 3 for f in figs.values())
 

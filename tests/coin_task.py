@@ -1,4 +1,8 @@
-"""``demo.coin``: a tiny real task (flip biased coins) that exercises the runner end to end in tests and demos.
+"""``demo.coin``: a tiny real task (flip biased coins), test-only, that exercises the runner end to end.
+
+It is not part of the product: ``tests/conftest.py`` registers it (``sim.registry.register_task``) the way a new
+game's task would be, and it declares its measures and a chart as data, so it shows that a task needs no change in
+``analysis/`` for its rows and chart to reach the report.
 
 Config::
 
@@ -16,10 +20,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sim.chart_specs import Bars
 from sim.errors import CardoddsError
+from sim.measures import Measure, Proportion
 from sim.options import from_table
-from sim.registry import Counts, Row, Task
+from sim.registry import Counts, Task
 from sim.streams import DEAL, stream
+
 
 @dataclass(frozen=True)
 class CoinRules:
@@ -55,13 +62,19 @@ def run_chunk(params: CoinRules, seed_seq: np.random.SeedSequence, n: int) -> Co
     return {"games": np.int64(n), "heads": np.int64(heads)}
 
 
-def summarize(counts: Counts, params: CoinRules) -> list[Row]:
-    """One row: the proportion of heads, its Wilson 95 % interval, and the exact value ``p``."""
-    from analysis.estimate import proportion_row
-
-    return [proportion_row("heads", None, int(counts["heads"]), int(counts["games"]), params.p)]
+def measures(counts: Counts, params: CoinRules) -> list[Measure]:
+    """One measure: the heads among the tosses, with the exact value ``p``."""
+    return [Proportion("heads", None, int(counts["heads"]), int(counts["games"]), params.p)]
 
 
-TASK = Task(name="demo.coin", parse=parse, run_chunk=run_chunk, summarize=summarize, sections=("rules",),
+def charts(outcomes) -> dict:
+    """The share of heads, one bar per arm."""
+    import pandas as pd
+
+    rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
+    return {"heads": Bars(rows[rows.metric == "heads"], "Coins: how often heads", xlabel="probability")}
+
+
+TASK = Task(name="demo.coin", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts, sections=("rules",),
             units={"heads": "per coin"},
             labels={"en": {"heads": "the coin lands heads"}, "vi": {"heads": "đồng xu ra mặt ngửa"}})
