@@ -21,9 +21,16 @@ import numpy as np
 from analysis.batches import BATCH, batches, check_games
 from analysis.estimate import wilson
 from sim.errors import CardoddsError
-from sim.sam.batch import fast_formable, play_batch
+from sim.sam.batch import play_batch
 from sim.sam.cards import HAND_SIZE, N_RANKS, format_cards, parse_hand, rank_counts
-from sim.sam.hand import move_table, toi_trang_flags, toi_trang_kind, toi_trang_kind_of_flags, toi_trang_name
+from sim.sam.hand import (
+    fast_formable,
+    move_table,
+    toi_trang_flags,
+    toi_trang_kind,
+    toi_trang_kind_of_flags,
+    toi_trang_name,
+)
 from sim.sam.rules import SamRules
 from sim.sam.strategies import Control
 from sim.streams import DEAL, PLAY, chunk_seed, stream

@@ -15,8 +15,8 @@ from sim.errors import CardoddsError
 from sim.streams import DEAL, PLAY, stream
 from sim.tan.batch import play_batch
 from sim.tan.cards import SUIT_SYMBOLS, deck_ids, format_cards, parse_cards, parse_suit
+from sim.tan.players import seat_strategies
 from sim.tan.rules import TanRules
-from sim.tan.strategies import seat_strategies
 
 
 def _conditioned_orders(cards: list[int], trump: int, seat: int, rules: TanRules, rng, n: int) -> np.ndarray:

@@ -18,9 +18,9 @@ from joblib import Parallel, delayed
 from sim.streams import DEAL, PLAY, chunk_seed, stream
 from sim.tan.batch import play_batch
 from sim.tan.deal import deal_orders
+from sim.tan.players import seat_strategies
 from sim.tan.reference import TanGame
 from sim.tan.rules import TanRules
-from sim.tan.strategies import seat_strategies
 
 
 def batch_chunk(rules, strategies, seed, k, n) -> float:

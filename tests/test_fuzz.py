@@ -585,9 +585,9 @@ def _sam_setting(draw):
 
 
 def _check_sam(setting, n: int = 6):
-    from sim.sam.batch import OUTCOMES, play_batch
+    from sim.sam.batch import play_batch
     from sim.sam.reference import deal_games, play_game
-    from sim.sam.rules import SamRules
+    from sim.sam.rules import OUTCOMES, SamRules
     from sim.sam.strategies import Control, Greedy
     from sim.streams import DEAL, chunk_seed, stream
 

@@ -7,9 +7,9 @@ from analysis.suite import read_suite, run_arms, section_of
 from sim.errors import CardoddsError
 from sim.experiment import load_arms
 from sim.tan.deal import deal_orders
+from sim.tan.players import make_strategy
 from sim.tan.reference import TanGame
 from sim.tan.rules import TanRules
-from sim.tan.strategies import make_strategy
 
 HEAD = """[experiment]
 name = "lad"

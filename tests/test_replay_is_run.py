@@ -65,9 +65,10 @@ def test_tan_chunk_deal_is_game_by_game():
 # -- Sâm ----------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 4])
 def test_sam_replay_is_the_runs_first_game(players):
-    from sim.sam.batch import OUTCOMES, play_batch
+    from sim.sam.batch import play_batch
     from sim.sam.play_task import parse
     from sim.sam.reference import deal_games, replay_text
+    from sim.sam.rules import OUTCOMES
 
     params = parse({"rules": {"players": players}}, "test")
     leaders = set()

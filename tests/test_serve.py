@@ -156,8 +156,8 @@ def test_chan_page_shows_the_cli_answers(server, browser, capsys, tmp_path):
 
 
 def test_sam_page_shows_the_cli_answers_and_the_bayes_declarer(server, browser, capsys):
+    from sim.sam.advice import bayes_advice
     from sim.sam.cards import parse_hand, rank_counts
-    from sim.sam.declare import bayes_advice
     from sim.sam.rules import SamRules
     from sim.sam.strategies import Control
 

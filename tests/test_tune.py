@@ -6,7 +6,8 @@ import pytest
 
 from analysis.cli import main
 from analysis.tune import tune
-from sim.tan.strategies import Heuristic, make_strategy
+from sim.tan.players import make_strategy
+from sim.tan.strategies import Heuristic
 
 TOY = """[experiment]
 name = "toy"

@@ -6,7 +6,7 @@ hand changes); uvicorn is a production ASGI server (h11 parses HTTP, not us).  B
 installed by the ``web`` extra.
 
 Every number comes from the functions of ``cardodds odds`` (:mod:`analysis.odds_chan`, :mod:`analysis.odds_sam`,
-:mod:`analysis.odds_tan`) and the ``bayes`` declarer (:func:`sim.sam.declare.bayes_advice`).  A request
+:mod:`analysis.odds_tan`) and the ``bayes`` declarer (:func:`sim.sam.advice.bayes_advice`).  A request
 ``GET /api/odds/<game>?hand=…&games=…&seed=…`` answers with events:
 
 - ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
@@ -101,8 +101,8 @@ def chan_job(query):
 def sam_job(query):
     """A Sâm request: :func:`sam_hand` and the bayes declarer's advice, then :func:`odds_sam`."""
     from analysis.odds_sam import odds_sam, sam_hand
+    from sim.sam.advice import bayes_advice
     from sim.sam.cards import parse_hand, rank_counts
-    from sim.sam.declare import bayes_advice
     from sim.sam.rules import SamRules
     from sim.sam.strategies import Control
 

@@ -27,49 +27,27 @@ from sim.sam.cards import HAND_SIZE, N_RANKS, TWO
 from sim.sam.declare import bayes_declare
 from sim.sam.hand import (
     PAIR,
+    POS_RANK,
+    POW2,
     QUAD,
     SINGLE,
     STRAIGHT,
     MoveTable,
     chop_value,
+    fast_formable,
     move_table,
+    straight_masks,
     toi_trang_flags,
     toi_trang_kind_of_flags,
 )
-from sim.sam.reference import OUTCOMES
-from sim.sam.rules import SamRules
+from sim.sam.rules import OUTCOMES, SamRules
 from sim.sam.strategies import PASS, StrategyBase, View, _cached_scores, sam_plan, unbeatable
 
 NORMAL, TOI_TRANG, SAM_SUCCESS, SAM_FAIL, VOID = range(5)
 assert OUTCOMES == ("normal", "toi_trang", "sam_success", "sam_fail", "void")
 
-POS_RANK = np.array([11, 12] + list(range(12)), np.int64)  # straight position -> rank index
 
 
-def fast_formable(table: MoveTable, counts: np.ndarray) -> np.ndarray:
-    """Same as ``table.formable`` for (n, 13) counts, without an (n, M, 13) temporary.
-
-    Rank plays (ids ``k * 13 + r``) compare the counts with 1..4; a straight is formable when the bit mask of the
-    straight positions held covers the straight's mask.
-    """
-    n_rank = 4 * N_RANKS
-    out = np.empty((len(counts), table.n), bool)
-    for k in range(4):
-        np.greater_equal(counts, k + 1, out=out[:, k * N_RANKS:(k + 1) * N_RANKS])
-    bits = ((counts[:, POS_RANK] > 0) * _POW2).sum(1, dtype=np.uint16)
-    smask = _straight_masks(table)
-    np.equal(bits[:, None] & smask, smask, out=out[:, n_rank:])
-    return out
-
-
-_POW2 = (1 << np.arange(14)).astype(np.uint16)
-
-
-@lru_cache(maxsize=None)
-def _straight_masks(table: MoveTable) -> np.ndarray:
-    n_rank = 4 * N_RANKS
-    return np.array([sum(1 << p for p in range(int(tp) - int(ln) + 1, int(tp) + 1))
-                     for tp, ln in zip(table.top[n_rank:], table.length[n_rank:])], np.uint16)
 
 
 @lru_cache(maxsize=None)
@@ -102,7 +80,7 @@ def _class_tables(table: MoveTable):
         length[c] = table.length[b[0]]
         if k[0] == STRAIGHT:
             is_str[c] = True
-            win[c, cols] = _straight_masks(table)[b - 4 * N_RANKS]
+            win[c, cols] = straight_masks(table)[b - 4 * N_RANKS]
         else:
             size[c] = table.length[b[0]]
     return is_str, size, col_ok, win, has2, length, cand
@@ -119,7 +97,7 @@ def sparse_legal(table: MoveTable, hand: np.ndarray, n_own: np.ndarray, current:
     np.greater_equal(hand, size[current], out=ok[:, :N_RANKS])
     s = np.flatnonzero(is_str[current])
     if len(s):
-        bits = ((hand[s][:, POS_RANK] > 0) * _POW2).sum(1, dtype=np.uint16)[:, None]
+        bits = ((hand[s][:, POS_RANK] > 0) * POW2).sum(1, dtype=np.uint16)[:, None]
         w = win[current[s]]
         ok[s] = (bits & w) == w
     ok &= col_ok[current]
@@ -257,7 +235,7 @@ def _mask_tables(t: MoveTable) -> _MaskTables:
         assert np.array_equal(cand[cls[c], ok], cand_t[c, ok])
     pos = np.arange(1 << 14, dtype=np.int64)
     win = np.zeros((HAND_SIZE + 1, 1 << 14), np.int64)
-    smask = _straight_masks(t).astype(np.int64)
+    smask = straight_masks(t).astype(np.int64)
     for j, m in enumerate(range(n_rank, M)):
         win[t.length[m]] |= ((pos & smask[j]) == smask[j]) << t.top[m]
     m1 = np.arange(1 << N_RANKS, dtype=np.int64)
@@ -442,7 +420,7 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
             if strategies[s].declare == "oracle":
                 plan_ok, plan_s = _oracle_plans(t, counts, s, g, nf2)
             elif strategies[s].declare == "bayes":  # from the seat's own hand only
-                plan_ok, plan_s = bayes_declare(counts[g, s], P - 1, rules, strategies[s])
+                plan_ok, plan_s = bayes_declare(counts[g, s], P - 1, rules, strategies[s], play_batch)
             want = strategies[s].wants_sam(counts[g, s], plan_ok)
             declarer[g[want]] = s
             if plan_s is not None:

@@ -27,7 +27,16 @@ from functools import lru_cache
 import numpy as np
 
 from sim.sam.cards import HAND_SIZE, N_RANKS
-from sim.sam.hand import N_POS, STRAIGHT, MoveTable, move_table, pos_rank, toi_trang_flags, toi_trang_kind_of_flags
+from sim.sam.hand import (
+    N_POS,
+    STRAIGHT,
+    MoveTable,
+    fast_formable,
+    move_table,
+    pos_rank,
+    toi_trang_flags,
+    toi_trang_kind_of_flags,
+)
 from sim.sam.rules import SamRules
 
 
@@ -280,7 +289,6 @@ def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
     half = samples // 2
     need = int(np.ceil(at_least * half))
     none = SamEstimate(0.0, 0, samples - half, ())
-    from sim.sam.batch import fast_formable
 
     idx, valid = _columns(fast_formable(table, hands), table)
     live = np.arange(len(hands))
@@ -357,7 +365,6 @@ def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.
         one = np.log(np.maximum(_tails(1)[unseen, 1], 1e-12))
         form[:, n_rank:] = 1 - (1 - np.exp(one @ (table.need[n_rank:] > 0).T.astype(np.float64))) ** opponents
     log_stand = np.log(np.maximum(1 - form, 1e-12)) @ table.beats[:-1].T.astype(np.float64)  # (n, M)
-    from sim.sam.batch import fast_formable
 
     mine = fast_formable(table, hands)
     safe = mine & (log_stand >= np.log(floor))
@@ -382,17 +389,17 @@ def cards_of(seat_counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
     return np.sort((4 * r + suit).reshape(games, seats, HAND_SIZE), axis=-1)
 
 
-def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, games: int = 32) -> np.ndarray:
+def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, play, games: int = 32) -> np.ndarray:
     """(n,): a hand's mean cược in a normal game (nobody declares), estimated from ``games`` deals of its own played
-    out with the hand at seat 0 played by ``player`` and ``control`` opponents, first player at random.  Seeded by the
-    hand, so it is a function of the hand like :func:`estimate`."""
-    from sim.sam.batch import play_batch
+    out by ``play`` (the batch engine's ``play_batch``, passed in: the engines ask this module for decisions) with
+    the hand at seat 0 played by ``player`` and ``control`` opponents, first player at random.  Seeded by the hand,
+    so it is a function of the hand like :func:`estimate`."""
     from sim.sam.strategies import Control
 
     hands = np.asarray(hands, np.int64)
     n = len(hands)
     if n > BLOCK:  # bounded memory
-        return np.concatenate([normal_value(hands[b:b + BLOCK], opponents, rules, player, games)
+        return np.concatenate([normal_value(hands[b:b + BLOCK], opponents, rules, player, play, games)
                                for b in range(0, n, BLOCK)])
     if n == 0:
         return np.zeros(0)
@@ -401,12 +408,13 @@ def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, gam
     keys = _mix(np.repeat(hand_keys(hands, opponents, 2), games) + np.tile(np.arange(games, dtype=np.uint64), n))
     leaders = (keys % np.uint64(opponents + 1)).astype(np.int64)
     strategies = [player] + [Control()] * opponents
-    b = play_batch(cards_of(seat_counts, keys >> np.uint64(8)), leaders, rules, strategies)
+    b = play(cards_of(seat_counts, keys >> np.uint64(8)), leaders, rules, strategies)
     return b.pay[:, 0].reshape(n, games).mean(1)
 
 
-def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player) -> tuple[np.ndarray, np.ndarray]:
-    """(declare (n,), plans (n, 10) padded with -1) of the ``bayes`` declarer ``player`` for hands (n, 13).
+def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player, play) -> tuple[np.ndarray, np.ndarray]:
+    """(declare (n,), plans (n, 10) padded with -1) of the ``bayes`` declarer ``player`` for hands (n, 13); ``play``
+    is the batch engine's ``play_batch`` (for :func:`normal_value`).
 
     A Sâm pays ``sam`` from each opponent with chance P and ``sam_fail`` to each otherwise; the hand's normal game is
     worth V (:func:`normal_value`).  Declare when ``opponents * (sam * P - sam_fail * (1 - P)) - V > margin``.  A
@@ -428,7 +436,7 @@ def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player) ->
     look = np.flatnonzero(gain > player.margin)  # V first needed here (V >= 0 is not assumed)
     if len(look):
         normal = replace(player, declare="never")
-        v = normal_value(hands[cand[look]], opponents, rules, normal)
+        v = normal_value(hands[cand[look]], opponents, rules, normal, play)
         yes = look[gain[look] - v > player.margin]
         want[cand[yes]] = True
         for i in yes:
@@ -440,27 +448,3 @@ def sam_value(p, opponents: int, pay):
     """Expected cược of declaring a Sâm that succeeds with chance ``p``: ``sam`` from each opponent on a success,
     ``sam_fail`` to each on a failure."""
     return opponents * (pay.sam * p - pay.sam_fail * (1 - p))
-
-
-def bayes_advice(counts, opponents: int, rules: SamRules, player) -> dict:
-    """The ``bayes`` declarer ``player``'s decision for one hand of rank ``counts`` (13,), with what it weighs.
-
-    ``declare`` is :func:`bayes_declare`'s own decision; beside it the estimate (:func:`estimate`, every plan
-    searched), the Sâm's expected cược (:func:`sam_value`), the normal game's (:func:`normal_value`) and the margin.
-    ``screened`` says whether the hand passed :func:`screen` (a hand that does not is never declared).
-    """
-    counts = np.asarray(counts, np.int64)
-    est = estimate(counts, opponents, rules, player.samples)
-    want, _ = bayes_declare(counts[None], opponents, rules, player)
-    table = move_table(rules)
-    return {
-        "declare": bool(want[0]),
-        "p_success": est.success,
-        "wins": est.wins,
-        "n": est.n,
-        "plan": [table.name(m) for m in est.plan],
-        "sam_value": float(sam_value(est.success, opponents, rules.pay)),
-        "normal_value": float(normal_value(counts[None], opponents, rules, replace(player, declare="never"))[0]),
-        "margin": float(player.margin),
-        "screened": bool(screen(counts[None], opponents, rules)[0]),
-    }

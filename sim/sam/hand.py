@@ -224,3 +224,32 @@ def toi_trang_kind(cards, rules: SamRules) -> int:
 
 def toi_trang_name(kind: int) -> str:
     return "none" if kind < 0 else TOI_TRANG_KINDS[kind]
+
+
+POS_RANK = np.array([11, 12] + list(range(12)), np.int64)  # straight position -> rank index
+
+
+def fast_formable(table: MoveTable, counts: np.ndarray) -> np.ndarray:
+    """Same as ``table.formable`` for (n, 13) counts, without an (n, M, 13) temporary.
+
+    Rank plays (ids ``k * 13 + r``) compare the counts with 1..4; a straight is formable when the bit mask of the
+    straight positions held covers the straight's mask.
+    """
+    n_rank = 4 * N_RANKS
+    out = np.empty((len(counts), table.n), bool)
+    for k in range(4):
+        np.greater_equal(counts, k + 1, out=out[:, k * N_RANKS:(k + 1) * N_RANKS])
+    bits = ((counts[:, POS_RANK] > 0) * POW2).sum(1, dtype=np.uint16)
+    smask = straight_masks(table)
+    np.equal(bits[:, None] & smask, smask, out=out[:, n_rank:])
+    return out
+
+
+POW2 = (1 << np.arange(14)).astype(np.uint16)
+
+
+@lru_cache(maxsize=None)
+def straight_masks(table: MoveTable) -> np.ndarray:
+    n_rank = 4 * N_RANKS
+    return np.array([sum(1 << p for p in range(int(tp) - int(ln) + 1, int(tp) + 1))
+                     for tp, ln in zip(table.top[n_rank:], table.length[n_rank:])], np.uint16)

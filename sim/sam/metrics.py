@@ -17,7 +17,7 @@ import numpy as np
 from sim.measures import Mean, Measure, Proportion
 from sim.sam.batch import BatchResult
 from sim.sam.hand import TOI_TRANG_KINDS
-from sim.sam.reference import OUTCOMES
+from sim.sam.rules import OUTCOMES
 
 PLAY_UNITS = {
     "toi_trang": "per game", "outcome": "per game", "void": "per game", "sam.declare": "per game",

@@ -26,14 +26,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.sam.batch import play_batch
 from sim.sam.cards import HAND_SIZE, N_RANKS, TWO, format_cards, rank_counts, rank_of
 from sim.sam.declare import bayes_declare
 from sim.sam.hand import SINGLE, chop_value, is_chop, move_table, toi_trang_kind, toi_trang_name
 from sim.sam.rules import SamRules
 from sim.sam.strategies import PASS, StrategyBase, View, sam_plan, unbeatable
 from sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
-
-OUTCOMES = ("normal", "toi_trang", "sam_success", "sam_fail", "void")
 
 
 def deal_games(rng: np.random.Generator, n: int, rules: SamRules,
@@ -144,7 +143,7 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
             opp = np.array([counts[o] for o in range(P) if o != s])
             plan_s = sam_plan(counts[s], unbeatable(t, opp, nf2), t, nf2)
         elif strategies[s].declare == "bayes":  # from the seat's own hand only
-            ok, plans_s = bayes_declare(counts[s][None], P - 1, rules, strategies[s])
+            ok, plans_s = bayes_declare(counts[s][None], P - 1, rules, strategies[s], play_batch)
             plan_s = [int(m) for m in plans_s[0] if m >= 0] if ok[0] else None
         if strategies[s].wants_sam(counts[s][None], np.array([plan_s is not None]))[0]:
             declarer, plan = s, (plan_s or [])

@@ -130,3 +130,7 @@ class SamRules:
 def rules_from_table(table: dict | None, where: str = "[rules]") -> SamRules:
     """``SamRules`` from a TOML ``[rules]`` table (with an optional ``[rules.pay]`` sub-table)."""
     return from_table(SamRules, table, where)
+
+
+OUTCOMES = ("normal", "toi_trang", "sam_success", "sam_fail", "void")
+"""How a game can end, in the order both engines' outcome codes index."""

@@ -50,10 +50,10 @@ from sim.streams import PLAY, chunk_seed, stream
 from sim.tan.batch import play_batch
 from sim.tan.deal import deal_chunk
 from sim.tan.labels import LABELS
+from sim.tan.players import seat_strategies
 from sim.tan.reference import TanGame, format_log
 from sim.tan.rules import TanRules
 from sim.tan.series import play_series
-from sim.tan.strategies import seat_strategies
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from sim.sam.batch import OUTCOMES
+from sim.sam.rules import OUTCOMES
 
 
 def agree(b, i, res):

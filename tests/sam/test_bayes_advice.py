@@ -3,8 +3,10 @@
 import numpy as np
 import pytest
 
+from sim.sam.advice import bayes_advice
+from sim.sam.batch import play_batch
 from sim.sam.cards import parse_hand, rank_counts
-from sim.sam.declare import bayes_advice, bayes_declare, estimate, normal_value, sam_value
+from sim.sam.declare import bayes_declare, estimate, normal_value, sam_value
 from sim.sam.rules import SamRules
 from sim.sam.strategies import Control
 
@@ -21,13 +23,13 @@ def test_advice_is_the_declarers_decision_with_its_numbers(hand, opponents):
     rules, player = SamRules(players=opponents + 1), Control(declare="bayes")
     counts = rank_counts(parse_hand(hand))
     advice = bayes_advice(counts, opponents, rules, player)
-    want, _ = bayes_declare(counts[None], opponents, rules, player)
+    want, _ = bayes_declare(counts[None], opponents, rules, player, play_batch)
     assert advice["declare"] == bool(want[0])
     est = estimate(counts, opponents, rules, player.samples)
     assert (advice["p_success"], advice["wins"], advice["n"]) == (est.success, est.wins, est.n)
     assert advice["sam_value"] == pytest.approx(opponents * (20 * est.success - 20 * (1 - est.success)))
     never = Control(declare="never")
-    assert advice["normal_value"] == normal_value(counts[None], opponents, rules, never)[0]
+    assert advice["normal_value"] == normal_value(counts[None], opponents, rules, never, play_batch)[0]
     if advice["declare"]:
         assert advice["sam_value"] - advice["normal_value"] > advice["margin"]
 

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from sam_agreement import agree
 
-from sim.sam.batch import OUTCOMES, fast_formable, play_batch
+from sim.sam.batch import fast_formable, play_batch
 from sim.sam.hand import move_table
 from sim.sam.reference import deal_games, play_game
-from sim.sam.rules import SamRules
+from sim.sam.rules import OUTCOMES, SamRules
 from sim.sam.strategies import Control, Greedy, RandomLegal
 from sim.streams import DEAL, PLAY, chunk_seed, stream
 

@@ -117,7 +117,7 @@ def test_same_information_same_decision():
         lines = [play_game(c[i], int(leader[i]), rules, strats, log=True).log for c in (cards, other)]
         said = [next(x for x in log if "declares" in x) for log in lines]
         assert said[0] == said[1] and "plan:" in said[0]
-    want, plans = bayes_declare(counts_of(cards[:, 0]), 3, rules, strats[0])
+    want, plans = bayes_declare(counts_of(cards[:, 0]), 3, rules, strats[0], play_batch)
     assert np.array_equal(want[~tt], a.declarer[~tt] == 0)
 
 

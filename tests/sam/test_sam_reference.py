@@ -7,8 +7,8 @@ import pytest
 
 from sim.sam.batch import play_batch
 from sim.sam.cards import parse_hand
-from sim.sam.reference import OUTCOMES, deal_games, play_game
-from sim.sam.rules import SamRules
+from sim.sam.reference import deal_games, play_game
+from sim.sam.rules import OUTCOMES, SamRules
 from sim.sam.strategies import PASS, Control, Greedy, RandomLegal, StrategyBase
 from sim.streams import DEAL, PLAY, chunk_seed, stream
 

@@ -13,9 +13,10 @@ from sim.tan.batch import TanState, play_batch, play_from_state
 from sim.tan.cards import deck_ids, parse_card, parse_cards, parse_suit, suit_of, to_mask
 from sim.tan.deal import deal_orders
 from sim.tan.expert import INVALID, Expert, _candidates
+from sim.tan.players import make_strategy
 from sim.tan.reference import TanGame
 from sim.tan.rules import TanRules
-from sim.tan.strategies import Heuristic, make_strategy
+from sim.tan.strategies import Heuristic
 
 C = parse_card
 

@@ -12,10 +12,11 @@ from sim.tan.batch import play_batch
 from sim.tan.cards import deck_ids, parse_card, parse_cards, suit_of
 from sim.tan.deal import deal_orders
 from sim.tan.play_task import TASK, parse, run_chunk
+from sim.tan.players import seat_strategies
 from sim.tan.reference import TanGame, format_log
 from sim.tan.rules import TanRules
 from sim.tan.series import carry_over, play_series
-from sim.tan.strategies import Basic, seat_strategies
+from sim.tan.strategies import Basic
 
 H = 8
 

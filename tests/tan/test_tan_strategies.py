@@ -11,20 +11,11 @@ from sim.tan import bits
 from sim.tan.batch import play_batch
 from sim.tan.cards import from_mask, parse_card
 from sim.tan.deal import deal_orders
+from sim.tan.players import STRATEGIES as LADDER
+from sim.tan.players import make_strategy, seat_strategies
 from sim.tan.reference import TanGame
 from sim.tan.rules import TanRules
-from sim.tan.strategies import STRATEGIES as LADDER
-from sim.tan.strategies import (
-    TUNED_FILE,
-    Basic,
-    Beginner,
-    Heuristic,
-    RandomLegal,
-    Tuned,
-    make_strategy,
-    read_knobs_file,
-    seat_strategies,
-)
+from sim.tan.strategies import TUNED_FILE, Basic, Beginner, Heuristic, RandomLegal, Tuned, read_knobs_file
 
 STRATEGIES = [Basic(), Basic(throw_max="A"), Heuristic(), Heuristic(save_trumps=False),
               Heuristic(overload=False, endgame=False), Heuristic(take_max_table=0, hold_rank="2"),
