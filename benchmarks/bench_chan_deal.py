@@ -15,10 +15,10 @@ import time
 
 import numpy as np
 
-from sim.chan.deal_metrics import deal_counts
-from sim.chan.reference_deal import reference_deal
-from sim.experiment import load_experiment
-from sim.runner import run_experiment
+from cardodds.sim.chan.deal_metrics import deal_counts
+from cardodds.sim.chan.reference_deal import reference_deal
+from cardodds.sim.experiment import load_experiment
+from cardodds.sim.runner import run_experiment
 
 
 def rate(fn, n: int) -> float:

@@ -16,8 +16,8 @@ import time
 
 from joblib import Parallel, delayed
 
-from sim.chan.play_task import parse, run_chunk
-from sim.streams import chunk_seed
+from cardodds.sim.chan.play_task import parse, run_chunk
+from cardodds.sim.streams import chunk_seed
 
 
 def play(strategy: str, engine: str, seed: int, k: int, n: int) -> int:
@@ -75,10 +75,10 @@ def expert_rates(args) -> tuple[float, float]:
     """Games/s and decisions/s of the expert at seat 0 against 3 basic players (reference engine, one process)."""
     import numpy as np
 
-    from sim.chan.deal import deal_orders
-    from sim.chan.reference import ChanGame
-    from sim.chan.rules import ChanRules
-    from sim.chan.strategies import seat_strategies
+    from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.reference import ChanGame
+    from cardodds.sim.chan.rules import ChanRules
+    from cardodds.sim.chan.strategies import seat_strategies
 
     players = seat_strategies([{"name": "expert", "samples": args.expert_samples}, "basic", "basic", "basic"])
     rng = np.random.default_rng(args.seed)

@@ -27,8 +27,8 @@ CONFIG = ROOT / "configs" / "chan_deal.toml"
 def _child(games: int, jobs: int, backend: str) -> None:
     """Play the run and print this process's and its workers' peak RSS (kB) as JSON on stdout."""
     sys.path.insert(0, str(ROOT))
-    from sim.experiment import load_experiment
-    from sim.runner import run_experiment
+    from cardodds.sim.experiment import load_experiment
+    from cardodds.sim.runner import run_experiment
 
     exp = load_experiment(CONFIG, games=games, backend=backend)
     with tempfile.TemporaryDirectory() as tmp:

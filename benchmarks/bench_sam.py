@@ -17,11 +17,11 @@ import time
 
 from joblib import Parallel, delayed
 
-from sim.sam.batch import play_batch
-from sim.sam.reference import deal_games, play_game
-from sim.sam.rules import SamRules
-from sim.sam.strategies import Control
-from sim.streams import DEAL, PLAY, chunk_seed, stream
+from cardodds.sim.sam.batch import play_batch
+from cardodds.sim.sam.reference import deal_games, play_game
+from cardodds.sim.sam.rules import SamRules
+from cardodds.sim.sam.strategies import Control
+from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 
 
 def strategy(threshold: float, bayes: bool = False) -> Control:

@@ -15,12 +15,12 @@ import time
 import numpy as np
 from joblib import Parallel, delayed
 
-from sim.streams import DEAL, PLAY, chunk_seed, stream
-from sim.tan.batch import play_batch
-from sim.tan.deal import deal_orders
-from sim.tan.players import seat_strategies
-from sim.tan.reference import TanGame
-from sim.tan.rules import TanRules
+from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
+from cardodds.sim.tan.batch import play_batch
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.players import seat_strategies
+from cardodds.sim.tan.reference import TanGame
+from cardodds.sim.tan.rules import TanRules
 
 
 def batch_chunk(rules, strategies, seed, k, n) -> float:

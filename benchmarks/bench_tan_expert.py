@@ -18,13 +18,13 @@ import time
 import numpy as np
 from joblib import Parallel, delayed
 
-from sim.streams import DEAL, PLAY, chunk_seed, stream
-from sim.tan.batch import play_batch
-from sim.tan.deal import deal_orders
-from sim.tan.expert import Expert
-from sim.tan.reference import TanGame
-from sim.tan.rules import TanRules
-from sim.tan.strategies import Heuristic
+from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
+from cardodds.sim.tan.batch import play_batch
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.expert import Expert
+from cardodds.sim.tan.reference import TanGame
+from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.strategies import Heuristic
 
 MAX_GAMES = 20_000  # bench_all.py passes the fast engines' --games to every script
 

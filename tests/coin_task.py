@@ -1,6 +1,6 @@
 """``demo.coin``: a tiny real task (flip biased coins), test-only, that exercises the runner end to end.
 
-It is not part of the product: ``tests/conftest.py`` registers it (``sim.registry.register_task``) the way a new
+It is not part of the product: ``tests/conftest.py`` registers it (``cardodds.sim.registry.register_task``) the way a new
 game's task would be, and it declares its measures and a chart as data, so it shows that a task needs no change in
 ``analysis/`` for its rows and chart to reach the report.
 
@@ -20,12 +20,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.chart_specs import Bars
-from sim.errors import CardoddsError
-from sim.measures import Measure, Proportion
-from sim.options import from_table
-from sim.registry import Counts, Task
-from sim.streams import DEAL, stream
+from cardodds.sim.chart_specs import Bars
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.measures import Measure, Proportion
+from cardodds.sim.options import from_table
+from cardodds.sim.registry import Counts, Task
+from cardodds.sim.streams import DEAL, stream
 
 
 @dataclass(frozen=True)
@@ -77,4 +77,5 @@ def charts(outcomes) -> dict:
 
 TASK = Task(name="demo.coin", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts, sections=("rules",),
             units={"heads": "per coin"},
-            labels={"en": {"heads": "the coin lands heads"}, "vi": {"heads": "đồng xu ra mặt ngửa"}})
+            labels={"en": {"heads": "the coin lands heads"}, "vi": {"heads": "đồng xu ra mặt ngửa"}},
+            words={"vi": {"Coins: how often heads": "Đồng xu: bao lâu ra mặt ngửa", "probability": "xác suất"}})

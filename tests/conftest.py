@@ -2,6 +2,6 @@
 
 import coin_task
 
-from sim.registry import register_task
+from cardodds.sim.registry import register_task
 
 register_task(coin_task.TASK)

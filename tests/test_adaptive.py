@@ -5,9 +5,9 @@ import json
 import numpy as np
 import pytest
 
-from analysis.adaptive import half_widths, next_games, parse_metric
-from analysis.cli import main
-from sim.errors import CardoddsError
+from cardodds.analysis.adaptive import half_widths, next_games, parse_metric
+from cardodds.analysis.cli import main
+from cardodds.sim.errors import CardoddsError
 
 CONFIG = """
 [experiment]

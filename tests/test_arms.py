@@ -3,10 +3,10 @@
 import pandas as pd
 import pytest
 
-from analysis.arms import best_arm, paired_differences
-from analysis.suite import differences, run_arms, section_of
-from sim.errors import CardoddsError
-from sim.experiment import load_arms
+from cardodds.analysis.arms import best_arm, paired_differences
+from cardodds.analysis.suite import differences, run_arms, section_of
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.experiment import load_arms
 
 HEAD = """
 [experiment]
@@ -187,7 +187,7 @@ def test_tan_strategy_arms_chart_the_loss_by_table_seat(tmp_path):
 
 
 def test_a_section_answers_its_headline_then_the_task_key_metrics():
-    from analysis.suite import questions
+    from cardodds.analysis.suite import questions
 
     key = [("lose", 0), ("lose", 1), ("draw", None), ("bouts.mean", None)]
     assert questions([("lose.at_table_seat", 0)], key) == [("lose.at_table_seat", 0), ("lose", 0), ("lose", 1),

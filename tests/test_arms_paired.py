@@ -1,8 +1,8 @@
 """A real strategy tweak measured on the same deals: the paired interval is far narrower than independent runs'."""
 
-from analysis.arms import paired_differences
-from analysis.suite import run_arms
-from sim.experiment import load_arms
+from cardodds.analysis.arms import paired_differences
+from cardodds.analysis.suite import run_arms
+from cardodds.sim.experiment import load_arms
 
 
 def test_paired_sam_declare_tweak_is_far_narrower(tmp_path):

@@ -8,8 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analysis.cli import main
-from analysis.report import fmt_num
+from cardodds.analysis.cli import main
+from cardodds.analysis.report import fmt_num
 
 ROW_KEYS = ["experiment", "arm", "metric", "seat", "unit", "estimate", "ci_low", "ci_high", "n", "exact"]
 
@@ -161,7 +161,7 @@ def test_odds_of_a_bach_thu_wait(capsys):
 
 def test_console_script_has_no_traceback_on_bad_input():
     proc = subprocess.run(
-        [sys.executable, "-m", "analysis.cli", "odds", "chan", "--hand", "9V 9V 9V 9V 9V"],
+        [sys.executable, "-m", "cardodds.analysis.cli", "odds", "chan", "--hand", "9V 9V 9V 9V 9V"],
         capture_output=True,
         text=True,
     )
@@ -232,7 +232,7 @@ def test_odds_chan_scores_the_win_as_the_game_does(capsys):
 
 
 def _thien_u_log(tmp_path, call, previous=None):
-    from sim.chan.movelog import worked_log
+    from cardodds.sim.chan.movelog import worked_log
 
     cai = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S"
     obj = worked_log([cai, "", "", ""], "", [{"seat": 0, "action": "u", "cuoc": call}]).to_json()
@@ -285,11 +285,11 @@ BAD_PATHS = [
 
 @pytest.mark.parametrize("argv, message", BAD_PATHS)
 def test_bad_paths_are_refused_before_any_work(capsys, tmp_path, monkeypatch, argv, message):
-    import analysis.suite
+    import cardodds.analysis.suite
 
     _paths(tmp_path)
     capsys.readouterr()
-    monkeypatch.setattr(analysis.suite, "run_suite", lambda *a, **k: pytest.fail("the suite ran before the path check"))
+    monkeypatch.setattr(cardodds.analysis.suite, "run_suite", lambda *a, **k: pytest.fail("the suite ran before the path check"))
     code, out, err = run_cli(capsys, *[a.format(t=tmp_path) for a in argv])
     assert code == 2 and err.startswith("cardodds: error: ") and err.count("\n") == 1 and message in err
     assert out == ""  # nothing printed (a replay) before the error
@@ -299,12 +299,12 @@ def test_bad_paths_are_refused_before_any_work(capsys, tmp_path, monkeypatch, ar
 def test_an_unforeseen_os_error_is_one_line(capsys, monkeypatch):
     import errno
 
-    import analysis.cli
+    import cardodds.analysis.cli
 
     def full_disk(args):
         raise OSError(errno.ENOSPC, "No space left on device", "out/chunks/chunk-000003.npz")
 
-    monkeypatch.setattr(analysis.cli, "cmd_exact", full_disk)
+    monkeypatch.setattr(cardodds.analysis.cli, "cmd_exact", full_disk)
     code, out, err = run_cli(capsys, "exact", "chan")
     assert code == 2 and err == "cardodds: error: out/chunks/chunk-000003.npz: No space left on device\n"
 
@@ -380,8 +380,8 @@ def test_a_trump_typed_with_combining_accents_is_read(capsys):
 
 @pytest.mark.parametrize("where", ["", "arms/basic/", "runs/chan_deal/", "runs/tan_rules/arms/all/"])
 def test_a_folder_in_place_of_a_chunk_is_found_in_runs_arms_and_reports(tmp_path, where):
-    from analysis.paths import run_folder
-    from sim.errors import CardoddsError
+    from cardodds.analysis.paths import run_folder
+    from cardodds.sim.errors import CardoddsError
 
     chunk = tmp_path / where / "chunks" / "chunk-000002.npz"
     chunk.mkdir(parents=True)
@@ -405,11 +405,11 @@ def patch_coin(monkeypatch, run_chunk):
     """The demo.coin task with ``run_chunk(real, params, seed_seq, n)`` in place of its own."""
     import dataclasses
 
-    import sim.registry
+    import cardodds.sim.registry
 
-    real = sim.registry.get_task("demo.coin")
+    real = cardodds.sim.registry.get_task("demo.coin")
     task = dataclasses.replace(real, run_chunk=lambda params, seed_seq, n: run_chunk(real.run_chunk, params, seed_seq, n))
-    monkeypatch.setitem(sim.registry._REGISTERED, "demo.coin", task)
+    monkeypatch.setitem(cardodds.sim.registry._REGISTERED, "demo.coin", task)
 
 
 @pytest.mark.parametrize(
@@ -451,20 +451,20 @@ def test_ctrl_c_during_a_run_exits_130_with_the_command_that_continues(capsys, t
 
 
 def test_ctrl_c_after_the_chunks_exits_130_and_the_resume_reuses_them(capsys, tmp_path, coin, monkeypatch):
-    import analysis.suite
+    import cardodds.analysis.suite
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    real = analysis.suite.write_outcomes
-    monkeypatch.setattr(analysis.suite, "write_outcomes", interrupted)
+    real = cardodds.analysis.suite.write_sections
+    monkeypatch.setattr(cardodds.analysis.suite, "write_sections", interrupted)
     monkeypatch.chdir(tmp_path)  # the default run folder, reports/runs/coin, is made here
     code, stdout, err = run_cli(capsys, "run", str(coin), "--jobs", "1", "--no-progress")
     out = Path("reports/runs/coin")
     assert code == 130 and stdout == ""
     assert err == (f"cardodds: interrupted: every finished chunk is saved in {out}; "
                    f"continue with: cardodds run {coin} --jobs 1 --no-progress --out {out} --resume\n")
-    monkeypatch.setattr(analysis.suite, "write_outcomes", real)
+    monkeypatch.setattr(cardodds.analysis.suite, "write_sections", real)
     code, stdout, err = run_cli(capsys, "run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out), "--resume")
     assert code == 0, err
     assert "\n10,000 games: 0 computed now in " in stdout and " s, 10,000 reused from chunks computed earlier, " in stdout
@@ -474,11 +474,11 @@ def test_ctrl_c_after_the_chunks_exits_130_and_the_resume_reuses_them(capsys, tm
 
 
 def test_report_reuses_finished_runs_and_says_so(capsys, tmp_path, coin, monkeypatch):
-    import analysis.suite
+    import cardodds.analysis.suite
 
     arms = tmp_path / "arms.toml"
     arms.write_text(COIN.replace("'coin'", "'coin_arms'") + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\n[arms.rules]\np = 0.4\n")
-    monkeypatch.setattr(analysis.suite, "read_suite", lambda: [(coin, []), (arms, [])])
+    monkeypatch.setattr(cardodds.analysis.suite, "read_suite", lambda: [(coin, []), (arms, [])])
     out = tmp_path / "report"
     code, stdout, err = run_cli(capsys, "report", "--out", str(out), "--jobs", "1", "--no-progress")
     assert code == 0 and "2 experiments, 30,000 games: 30,000 computed now in " in stdout, err
@@ -490,7 +490,7 @@ def test_report_reuses_finished_runs_and_says_so(capsys, tmp_path, coin, monkeyp
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(analysis.suite, "write_outcomes", interrupted)
+    monkeypatch.setattr(cardodds.analysis.suite, "write_outcomes", interrupted)
     code, stdout, err = run_cli(capsys, "report", "--out", str(out), "--jobs", "1", "--no-progress")
     assert code == 130 and err == (f"cardodds: interrupted: every finished chunk is saved in {out}; "
                                    f"continue with: cardodds report --out {out} --jobs 1 --no-progress\n")
@@ -501,13 +501,13 @@ def test_resuming_chunks_of_an_older_build_is_one_line(capsys, tmp_path, coin, m
     # exit 2, and the finished chunks are left where they are.
     import dataclasses
 
-    import sim.registry
+    import cardodds.sim.registry
 
     out = tmp_path / "out"
     assert main(["run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out)]) == 0
     capsys.readouterr()
-    newer = dataclasses.replace(sim.registry.get_task("demo.coin"), measures=lambda counts, params: counts["a_newer_count"])
-    monkeypatch.setitem(sim.registry._REGISTERED, "demo.coin", newer)
+    newer = dataclasses.replace(cardodds.sim.registry.get_task("demo.coin"), measures=lambda counts, params: counts["a_newer_count"])
+    monkeypatch.setitem(cardodds.sim.registry._REGISTERED, "demo.coin", newer)
     code, stdout, err = run_cli(capsys, "run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out), "--resume")
     assert code == 2 and err.count("\n") == 1
     assert "its chunks lack the count 'a_newer_count'" in err and "delete the folder" in err

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis.cli import main
+from cardodds.analysis.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 CHUNKS = 60
@@ -63,7 +63,7 @@ def chunk_files(out: Path) -> list[Path]:
 def start_run(config: Path, out: Path, *extra: str) -> subprocess.Popen:
     """``cardodds run`` as a shell would start it: its own process group, workers included."""
     return subprocess.Popen(
-        [sys.executable, "-m", "analysis.cli", "run", str(config), "--jobs", "2", "--out", str(out), "--no-progress", *extra],
+        [sys.executable, "-m", "cardodds.analysis.cli", "run", str(config), "--jobs", "2", "--out", str(out), "--no-progress", *extra],
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -222,7 +222,7 @@ seed = 11
 
 
 def coin_experiment(tmp_path: Path):
-    from sim.experiment import load_experiment
+    from cardodds.sim.experiment import load_experiment
 
     path = tmp_path / "coin.toml"
     path.write_text(COIN, encoding="utf-8")
@@ -236,10 +236,10 @@ def test_chunks_finishing_out_of_order_are_added_in_chunk_order(tmp_path, monkey
 
     import numpy as np
 
-    import sim.runner
-    from sim.runner import run_experiment
+    import cardodds.sim.runner
+    from cardodds.sim.runner import run_experiment
 
-    monkeypatch.setattr(sim.runner, "_MAX_EARLY", max_early)  # 0: every early chunk is read back from its file
+    monkeypatch.setattr(cardodds.sim.runner, "_MAX_EARLY", max_early)  # 0: every early chunk is read back from its file
     values = [1e16, 1.0, -1e16, 1.0]  # summed in chunk order: 1.0; with chunk 0 last: 0.0 or 2.0
 
     def run_chunk(params, seed_seq, n):
@@ -256,8 +256,8 @@ def test_chunks_finishing_out_of_order_are_added_in_chunk_order(tmp_path, monkey
 
 
 def test_per_chunk_counts_are_read_from_the_chunk_files(tmp_path):
-    from sim.errors import CardoddsError
-    from sim.runner import ChunkCounts, chunk_path, run_experiment
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.runner import ChunkCounts, chunk_path, run_experiment
 
     exp = coin_experiment(tmp_path)
     one = run_experiment(exp, tmp_path / "one", jobs=1, progress=False)

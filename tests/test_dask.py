@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analysis.estimate import summarize
-from sim.backends import joblib_backend, resolve_backend
-from sim.errors import CardoddsError
-from sim.experiment import load_experiment
-from sim.runner import run_experiment
+from cardodds.analysis.estimate import summarize
+from cardodds.sim.backends import joblib_backend, resolve_backend
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.experiment import load_experiment
+from cardodds.sim.runner import run_experiment
 
 pytest.importorskip("distributed")
 
@@ -34,7 +34,7 @@ def reference(tmp_path_factory):
 @pytest.fixture(scope="module")
 def cluster():
     """A loopback cluster started by the test (its address plays the part of a real scheduler)."""
-    from sim.backends import local_cluster
+    from cardodds.sim.backends import local_cluster
 
     with local_cluster() as local:
         yield local
@@ -143,7 +143,7 @@ def cli(*argv):
     import contextlib
     import io
 
-    from analysis.cli import main
+    from cardodds.analysis.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

@@ -3,7 +3,7 @@
 - Nothing the product ships (README, docs, analysis, sim, configs) points outside the repository (``../shared``).
 - Every ``[rules]`` option of each game (and every key of its sub-tables: Chắn's points, Sâm's payments) is documented
   in that game's section, so a new option without documentation fails here.
-- Every code reference ``sim/....py: Name`` in the document names an existing file and, where given, a function or
+- Every code reference ``src/cardodds/sim/....py: Name`` in the document names an existing file and, where given, a function or
   class defined in it (``Class.method`` and ``function.inner`` are looked up level by level).
 - Every in-page link ``(#anchor)`` names a heading of the document, and so does every README link into it.
 - The report names the rules document, and each experiment's game section, beside its Rules table.
@@ -19,16 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from analysis.cli import main
-from analysis.estimate import proportion_row, rows_frame
-from analysis.report import RULES_DOC, RULES_DOC_SECTIONS, ReportSection, write_report
-from sim.chan.rules import DEFAULT_POINTS, ChanRules
-from sim.sam.rules import SamPay, SamRules
-from sim.tan.rules import TanRules
+from cardodds.analysis.cli import main
+from cardodds.analysis.estimate import proportion_row, rows_frame
+from cardodds.analysis.report import RULES_DOC, RULES_DOC_SECTIONS, ReportSection, write_report
+from cardodds.sim.chan.rules import DEFAULT_POINTS, ChanRules
+from cardodds.sim.sam.rules import SamPay, SamRules
+from cardodds.sim.tan.rules import TanRules
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules.md"
-SHIPPED = [ROOT / "README.md", ROOT / "docs", ROOT / "analysis", ROOT / "sim", ROOT / "configs"]
+PACKAGE = ROOT / "src" / "cardodds"
+SHIPPED = [ROOT / "README.md", ROOT / "docs", PACKAGE, ROOT / "configs"]
 TEXT_SUFFIXES = {".md", ".py", ".toml", ".txt", ".html", ".json", ".cfg"}
 
 # Section headings of the three games in docs/rules.md.
@@ -84,7 +85,7 @@ def test_every_rules_option_is_documented_in_its_game_section(game, key):
 
 
 def test_every_chan_foul_is_in_the_fouls_table():
-    from sim.chan.fouls import RULES, SECTION_B
+    from cardodds.sim.chan.fouls import RULES, SECTION_B
 
     section = _game_section("chan")
     missing = [r.code for r in (*RULES, *SECTION_B) if f"`{r.code}`" not in section or r.name not in section]
@@ -129,7 +130,7 @@ def test_the_document_has_code_references():
 
 @pytest.mark.parametrize("path, name", _code_refs())
 def test_every_code_reference_exists(path, name):
-    file = ROOT / path
+    file = PACKAGE / path
     assert file.is_file(), f"docs/rules.md names {path}, which does not exist"
     if name:
         tree = ast.parse(file.read_text(encoding="utf-8"))

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from analysis.estimate import (
+from cardodds.analysis.estimate import (
     COLUMNS,
     Z95,
     histogram_rows,

@@ -15,8 +15,16 @@ from math import comb, prod
 import numpy as np
 import pytest
 
-from sim.chan.exact import FULL, ChanDeck, exact_chan_deal, exact_chan_fractions, exact_rows, format_table, one_in
-from sim.errors import CardoddsError
+from cardodds.sim.chan.exact import (
+    FULL,
+    ChanDeck,
+    exact_chan_deal,
+    exact_chan_fractions,
+    exact_rows,
+    format_table,
+    one_in,
+)
+from cardodds.sim.errors import CardoddsError
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Literal evaluator

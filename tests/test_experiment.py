@@ -9,10 +9,10 @@ import coin_task as demo_task
 import numpy as np
 import pytest
 
-from analysis.estimate import summarize
-from sim.errors import CardoddsError
-from sim.experiment import DEFAULT_CHUNK_SIZE, DEFAULT_SEED, SEED_MAX, load_experiment
-from sim.streams import DEAL, chunk_seed, stream
+from cardodds.analysis.estimate import summarize
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.experiment import DEFAULT_CHUNK_SIZE, DEFAULT_SEED, SEED_MAX, load_experiment
+from cardodds.sim.streams import DEAL, chunk_seed, stream
 
 BASE = """\
 [experiment]

@@ -22,12 +22,21 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from analysis.cli import main
-from sim.chan.cards import CHI_CHI, COPIES, IS_RED, N_KINDS, parse_hand
-from sim.chan.deal import CAI_HAND_SIZE, DECK_SIZE, HAND_SIZE, NOC_SLICE, PLAYERS, deal_orders, kinds_of, seat_slices
-from sim.chan.deal_metrics import count_tables, empty_counts
-from sim.chan.features import features, pack_counts
-from sim.chan.hand import (
+from cardodds.analysis.cli import main
+from cardodds.sim.chan.cards import CHI_CHI, COPIES, IS_RED, N_KINDS, parse_hand
+from cardodds.sim.chan.deal import (
+    CAI_HAND_SIZE,
+    DECK_SIZE,
+    HAND_SIZE,
+    NOC_SLICE,
+    PLAYERS,
+    deal_orders,
+    kinds_of,
+    seat_slices,
+)
+from cardodds.sim.chan.deal_metrics import count_tables, empty_counts
+from cardodds.sim.chan.features import features, pack_counts
+from cardodds.sim.chan.hand import (
     best_discards,
     leo_count,
     red_count,
@@ -37,9 +46,9 @@ from sim.chan.hand import (
     tom_count,
     waits,
 )
-from sim.errors import CardoddsError
-from sim.experiment import _EXPERIMENT_KEYS, load_experiment
-from sim.registry import task_names
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.experiment import _EXPERIMENT_KEYS, load_experiment
+from cardodds.sim.registry import task_names
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -55,9 +64,9 @@ def _optional(module: str, name: str):
 HAND_PARSERS = {
     "chan": parse_hand,
     "chan.sized": lambda text: parse_hand(text, (HAND_SIZE, CAI_HAND_SIZE)),
-    "sam": _optional("sim.sam.cards", "parse_hand"),
-    "tan": _optional("sim.tan.cards", "parse_cards"),
-    "tan.suit": _optional("sim.tan.cards", "parse_suit"),
+    "sam": _optional("cardodds.sim.sam.cards", "parse_hand"),
+    "tan": _optional("cardodds.sim.tan.cards", "parse_cards"),
+    "tan.suit": _optional("cardodds.sim.tan.cards", "parse_suit"),
 }
 CARD_WORDS = {
     "chan": ["9V", "9W", "9S", "CC", "2w", "Cửu", "cuu", "Vạn", "văn", "van", "vanj", "sách", "chi", "Chi", "nhị", "bát", "đ"],
@@ -92,7 +101,7 @@ _WESTERN = [f"{r}{s}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J
 
 
 def _chan_hand_text(size: int):
-    from sim.chan.cards import format_hand
+    from cardodds.sim.chan.cards import format_hand
 
     return st.builds(lambda h, names: format_hand(h, names=names), hands(size), st.booleans())
 
@@ -168,7 +177,7 @@ def test_hand_parsers_read_decomposed_accents_as_composed(game):
 @FUZZ
 @given(st.lists(st.integers(0, N_KINDS - 1), min_size=1, max_size=24))
 def test_chan_hand_round_trip(kinds):
-    from sim.chan.cards import format_hand
+    from cardodds.sim.chan.cards import format_hand
 
     counts = np.bincount(kinds, minlength=N_KINDS)
     if counts.max() > COPIES:
@@ -196,12 +205,12 @@ def _option_fields(module: str, name: str) -> dict[str, object]:
 
 
 SECTION_KEYS = {  # what a section may hold, per task: keys the fuzzer should hit with values of the right type
-    "chan.deal": {"rules": _option_fields("sim.chan.rules", "ChanRules")},
-    "chan.play": {"rules": _option_fields("sim.chan.rules", "ChanRules"), "strategies": {"name": "", "seat": 0}},
+    "chan.deal": {"rules": _option_fields("cardodds.sim.chan.rules", "ChanRules")},
+    "chan.play": {"rules": _option_fields("cardodds.sim.chan.rules", "ChanRules"), "strategies": {"name": "", "seat": 0}},
     "demo.coin": {"rules": {"p": 0.5}},
-    "sam.deal": {"rules": _option_fields("sim.sam.rules", "SamRules")},
-    "sam.play": {"rules": _option_fields("sim.sam.rules", "SamRules"), "strategies": {"name": "", "declare": ""}},
-    "tan.play": {"rules": _option_fields("sim.tan.rules", "TanRules"), "strategies": {"name": "", "seat": 0}},
+    "sam.deal": {"rules": _option_fields("cardodds.sim.sam.rules", "SamRules")},
+    "sam.play": {"rules": _option_fields("cardodds.sim.sam.rules", "SamRules"), "strategies": {"name": "", "declare": ""}},
+    "tan.play": {"rules": _option_fields("cardodds.sim.tan.rules", "TanRules"), "strategies": {"name": "", "seat": 0}},
 }
 
 
@@ -353,7 +362,7 @@ _json = st.recursive(
 
 
 def test_move_log_parser_takes_any_json():
-    parse_log = _optional("sim.chan.movelog", "parse_log")
+    parse_log = _optional("cardodds.sim.chan.movelog", "parse_log")
     if parse_log is None:
         pytest.skip("no Chắn move log yet")
 
@@ -366,7 +375,7 @@ def test_move_log_parser_takes_any_json():
 
 
 def test_move_log_reader_takes_any_text():
-    read_log = _optional("sim.chan.movelog", "read_log")
+    read_log = _optional("cardodds.sim.chan.movelog", "read_log")
     if read_log is None:
         pytest.skip("no Chắn move log yet")
     path = Path(tempfile.mkdtemp(prefix="cardodds-fuzz-")) / "log.json"
@@ -392,7 +401,7 @@ HOSTILE_LOG_FILES = {
 
 @pytest.mark.parametrize("name", sorted(HOSTILE_LOG_FILES))
 def test_move_log_reader_takes_any_bytes(tmp_path, name):
-    read_log = _optional("sim.chan.movelog", "read_log")
+    read_log = _optional("cardodds.sim.chan.movelog", "read_log")
     path = tmp_path / "log.json"
     path.write_bytes(HOSTILE_LOG_FILES[name])
     assert assert_one_line_error(read_log, path) is not None
@@ -585,11 +594,11 @@ def _sam_setting(draw):
 
 
 def _check_sam(setting, n: int = 6):
-    from sim.sam.batch import play_batch
-    from sim.sam.reference import deal_games, play_game
-    from sim.sam.rules import OUTCOMES, SamRules
-    from sim.sam.strategies import Control, Greedy
-    from sim.streams import DEAL, chunk_seed, stream
+    from cardodds.sim.sam.batch import play_batch
+    from cardodds.sim.sam.reference import deal_games, play_game
+    from cardodds.sim.sam.rules import OUTCOMES, SamRules
+    from cardodds.sim.sam.strategies import Control, Greedy
+    from cardodds.sim.streams import DEAL, chunk_seed, stream
 
     seed, players, options, picks = setting
     menu = [Control(), Greedy(), Control(declare="threshold", threshold=0.6), Greedy(declare="oracle")]
@@ -608,7 +617,7 @@ def _check_sam(setting, n: int = 6):
 
 
 PLAY_PROPERTIES = {
-    "sam": (_sam_setting, _check_sam, ("sim.sam.batch", "play_batch")),
+    "sam": (_sam_setting, _check_sam, ("cardodds.sim.sam.batch", "play_batch")),
 }
 
 

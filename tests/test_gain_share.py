@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from analysis.suite import run_arms
-from sim.experiment import load_arms
+from cardodds.analysis.suite import run_arms
+from cardodds.sim.experiment import load_arms
 
 CONFIG = """
 [experiment]

@@ -4,13 +4,13 @@ from pathlib import Path
 
 import pytest
 
-from analysis import i18n
-from analysis.estimate import summarize
-from analysis.i18n import LANGUAGES
-from analysis.suite import SUITE_FILE
-from sim.experiment import load_arms
-from sim.registry import get_task
-from sim.streams import chunk_seed
+from cardodds.analysis import i18n
+from cardodds.analysis.estimate import summarize
+from cardodds.analysis.i18n import LANGUAGES
+from cardodds.analysis.suite import SUITE_FILE
+from cardodds.sim.experiment import load_arms
+from cardodds.sim.registry import get_task
+from cardodds.sim.streams import chunk_seed
 
 CONFIGS = sorted(p for p in Path(SUITE_FILE).parent.glob("*.toml") if p != SUITE_FILE)
 
@@ -65,7 +65,7 @@ def test_the_report_says_everything_in_every_language():
 
 def test_every_translated_description_translates_the_configs_text():
     """A config whose description changed shows it in English until its translation is brought up to date here."""
-    from analysis.suite import read_suite
+    from cardodds.analysis.suite import read_suite
 
     suite = {config.stem for config, _ in read_suite()}
     for config in CONFIGS:

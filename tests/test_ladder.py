@@ -3,13 +3,13 @@
 import numpy as np
 import pytest
 
-from analysis.suite import read_suite, run_arms, section_of
-from sim.errors import CardoddsError
-from sim.experiment import load_arms
-from sim.tan.deal import deal_orders
-from sim.tan.players import make_strategy
-from sim.tan.reference import TanGame
-from sim.tan.rules import TanRules
+from cardodds.analysis.suite import read_suite, run_arms, section_of
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.experiment import load_arms
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.players import make_strategy
+from cardodds.sim.tan.reference import TanGame
+from cardodds.sim.tan.rules import TanRules
 
 HEAD = """[experiment]
 name = "lad"

@@ -5,14 +5,14 @@ import tracemalloc
 import numpy as np
 import pytest
 
-import analysis.batches
-import analysis.odds_sam
-import analysis.odds_tan
-import sim.chan.batch
-from analysis.batches import BATCH, batch_sizes, batches
-from analysis.odds_chan import win_chance
-from analysis.odds_sam import odds_sam
-from analysis.odds_tan import odds_tan
+import cardodds.analysis.batches
+import cardodds.analysis.odds_sam
+import cardodds.analysis.odds_tan
+import cardodds.sim.chan.batch
+from cardodds.analysis.batches import BATCH, batch_sizes, batches
+from cardodds.analysis.odds_chan import win_chance
+from cardodds.analysis.odds_sam import odds_sam
+from cardodds.analysis.odds_tan import odds_tan
 
 CHAN = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"
 SAM = "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd"
@@ -41,16 +41,16 @@ def _spy(monkeypatch, owner, name):
 
 
 GAMES = {
-    "chan": (sim.chan.batch, "play_batch", lambda games: win_chance(CHAN, 1, games, seed=3)),
-    "sam": (analysis.odds_sam, "play_batch", lambda games: odds_sam(SAM, 3, games, 3)),
-    "tan": (analysis.odds_tan, "play_batch", lambda games: odds_tan(TAN, "h", 4, 0, games, 3)),
+    "chan": (cardodds.sim.chan.batch, "play_batch", lambda games: win_chance(CHAN, 1, games, seed=3)),
+    "sam": (cardodds.analysis.odds_sam, "play_batch", lambda games: odds_sam(SAM, 3, games, 3)),
+    "tan": (cardodds.analysis.odds_tan, "play_batch", lambda games: odds_tan(TAN, "h", 4, 0, games, 3)),
 }
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_games_are_played_in_batches_each_seeded_on_its_own(monkeypatch, game):
     owner, name, odds = GAMES[game]
-    monkeypatch.setattr(analysis.batches, "BATCH", 40)
+    monkeypatch.setattr(cardodds.analysis.batches, "BATCH", 40)
     calls = _spy(monkeypatch, owner, name)
     first = odds(100)
     assert [len(c) for c in calls] == [40, 40, 20]  # never more than a batch at once
@@ -63,8 +63,8 @@ def test_games_are_played_in_batches_each_seeded_on_its_own(monkeypatch, game):
 
 
 def test_memory_does_not_grow_with_the_number_of_games(monkeypatch):
-    monkeypatch.setattr(analysis.batches, "BATCH", 500)
-    monkeypatch.setattr(analysis.odds_sam, "PLAN_DEALS", 500)
+    monkeypatch.setattr(cardodds.analysis.batches, "BATCH", 500)
+    monkeypatch.setattr(cardodds.analysis.odds_sam, "PLAN_DEALS", 500)
 
     def peak(games):
         tracemalloc.start()

@@ -41,7 +41,7 @@ TAN_VARIANTS = [
 
 def _tan_beats(cover: int, attack: int, trump: int) -> bool:
     """The checker's own reading of "covers": higher of the same suit, or any trump on a plain card."""
-    from sim.tan.cards import rank_of, suit_of
+    from cardodds.sim.tan.cards import rank_of, suit_of
 
     if suit_of(cover) == suit_of(attack):
         return rank_of(cover) > rank_of(attack)
@@ -51,12 +51,12 @@ def _tan_beats(cover: int, attack: int, trump: int) -> bool:
 def check_tan_log(rules, order, first: int, log, outcome) -> dict:
     """Replay a Tấn move log from the deal; assert every move legal and every card in one place.  Move tallies.
 
-    Also the order of play of ``sim.tan.reference``: adders take turns (the attacker first, then the others still in,
+    Also the order of play of ``cardodds.sim.tan.reference``: adders take turns (the attacker first, then the others still in,
     the defender excluded), a bout is defended when every adder has passed in a row (or the defender has no card
     left), the next attacker is the defender (defended) or the player after them (taken), and the refill follows
     ``refill_order``, each player drawing up to the hand size while the stock lasts.
     """
-    from sim.tan.cards import deck_ids, min_rank, rank_of, suit_of
+    from cardodds.sim.tan.cards import deck_ids, min_rank, rank_of, suit_of
 
     P, H = rules.players, rules.hand_size
     order = [int(c) for c in order]
@@ -192,10 +192,10 @@ def check_tan_log(rules, order, first: int, log, outcome) -> dict:
 @settings(PROPS, max_examples=100)
 @given(st.sampled_from(range(len(TAN_VARIANTS))), SEEDS)
 def test_tan_random_legal_games_are_legal_and_conserve_cards(variant, seed):
-    from sim.tan.deal import deal_orders
-    from sim.tan.reference import TanGame
-    from sim.tan.rules import TanRules
-    from sim.tan.strategies import RandomLegal
+    from cardodds.sim.tan.deal import deal_orders
+    from cardodds.sim.tan.reference import TanGame
+    from cardodds.sim.tan.rules import TanRules
+    from cardodds.sim.tan.strategies import RandomLegal
 
     rules = TanRules(**TAN_VARIANTS[variant])
     orders, first = deal_orders(rules, np.random.default_rng(seed), 3)
@@ -209,11 +209,11 @@ def test_tan_random_legal_games_are_legal_and_conserve_cards(variant, seed):
 @PROPS
 @given(st.sampled_from(range(len(TAN_VARIANTS))), SEEDS, st.lists(st.integers(0, 3), min_size=6, max_size=6))
 def test_tan_batch_equals_reference_for_deterministic_players(variant, seed, picks):
-    from sim.tan.batch import play_batch
-    from sim.tan.deal import deal_orders
-    from sim.tan.reference import TanGame
-    from sim.tan.rules import TanRules
-    from sim.tan.strategies import Basic, Heuristic
+    from cardodds.sim.tan.batch import play_batch
+    from cardodds.sim.tan.deal import deal_orders
+    from cardodds.sim.tan.reference import TanGame
+    from cardodds.sim.tan.rules import TanRules
+    from cardodds.sim.tan.strategies import Basic, Heuristic
 
     rules = TanRules(**TAN_VARIANTS[variant])
     menu = [Basic(), Heuristic(), Basic(throw_max="A"), Heuristic(save_trumps=False, overload=False)]
@@ -236,10 +236,10 @@ def test_tan_batch_equals_reference_for_deterministic_players(variant, seed, pic
 @settings(PROPS, max_examples=30)
 @given(st.sampled_from(range(len(TAN_VARIANTS))), SEEDS)
 def test_tan_random_batch_games_conserve_cards_and_end_one_way(variant, seed):
-    from sim.tan.batch import play_batch
-    from sim.tan.deal import deal_orders
-    from sim.tan.rules import TanRules
-    from sim.tan.strategies import RandomLegal
+    from cardodds.sim.tan.batch import play_batch
+    from cardodds.sim.tan.deal import deal_orders
+    from cardodds.sim.tan.rules import TanRules
+    from cardodds.sim.tan.strategies import RandomLegal
 
     rules = TanRules(**TAN_VARIANTS[variant])
     orders, first = deal_orders(rules, np.random.default_rng(seed), 40)
@@ -253,11 +253,11 @@ def test_tan_random_batch_games_conserve_cards_and_end_one_way(variant, seed):
 @pytest.mark.parametrize("variant", [0, 1, 4, 6, 12])
 def test_tan_expert_games_are_legal(variant):
     """The expert (search on the batch engine) at a seat of reference games: every move passes the checker."""
-    from sim.tan.deal import deal_orders
-    from sim.tan.expert import Expert
-    from sim.tan.reference import TanGame
-    from sim.tan.rules import TanRules
-    from sim.tan.strategies import Heuristic
+    from cardodds.sim.tan.deal import deal_orders
+    from cardodds.sim.tan.expert import Expert
+    from cardodds.sim.tan.reference import TanGame
+    from cardodds.sim.tan.rules import TanRules
+    from cardodds.sim.tan.strategies import Heuristic
 
     rules = TanRules(**TAN_VARIANTS[variant])
     orders, first = deal_orders(rules, np.random.default_rng(variant), 1)
@@ -272,10 +272,10 @@ def test_tan_expert_games_are_legal(variant):
 def test_the_tan_checker_catches_broken_logs():
     """The log checker is not vacuous: a wrong cover, a lost card, a card played twice, a bout ended early and the
     wrong attacker are each caught."""
-    from sim.tan.deal import deal_orders
-    from sim.tan.reference import TanGame
-    from sim.tan.rules import TanRules
-    from sim.tan.strategies import Basic
+    from cardodds.sim.tan.deal import deal_orders
+    from cardodds.sim.tan.reference import TanGame
+    from cardodds.sim.tan.rules import TanRules
+    from cardodds.sim.tan.strategies import Basic
 
     rules = TanRules(players=3)
     orders, first = deal_orders(rules, np.random.default_rng(5), 20)
@@ -323,7 +323,7 @@ CHAN_VARIANTS = [
 
 def _chan_net(game) -> np.ndarray:
     """Net points per seat of one game, as the ``chan.play`` task counts them."""
-    from sim.chan.play_task import add_game, empty_counts
+    from cardodds.sim.chan.play_task import add_game, empty_counts
 
     counts = empty_counts()
     add_game(counts, game)
@@ -336,13 +336,13 @@ def _chan_net(game) -> np.ndarray:
        st.lists(st.sampled_from(["random", "basic", "heuristic", "cuoc", {"name": "expert", "samples": 2}]),
                 min_size=4, max_size=4))
 def test_chan_random_legal_games_replay_without_a_foul_and_net_points_add_to_zero(variant, seed, seats):
-    from sim.chan.deal import deal_orders
-    from sim.chan.fouls import check_game_log
-    from sim.chan.movelog import game_log, parse_log
-    from sim.chan.reference import ChanGame, play_game
-    from sim.chan.rules import ChanRules
-    from sim.chan.scorer import cuoc_of, points
-    from sim.chan.strategies import seat_strategies
+    from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.fouls import check_game_log
+    from cardodds.sim.chan.movelog import game_log, parse_log
+    from cardodds.sim.chan.reference import ChanGame, play_game
+    from cardodds.sim.chan.rules import ChanRules
+    from cardodds.sim.chan.scorer import cuoc_of, points
+    from cardodds.sim.chan.strategies import seat_strategies
 
     rules = ChanRules(**CHAN_VARIANTS[variant])
     seats = ["random"] + seats[1:] if "random" not in seats else seats  # at least one random seat
@@ -373,11 +373,11 @@ def test_chan_random_legal_games_replay_without_a_foul_and_net_points_add_to_zer
                                  "cuoc", {"name": "cuoc", "keep_red": False, "bach_thu": 8, "leo": 4, "tam_do": 0}]),
                 min_size=4, max_size=4))
 def test_chan_batch_equals_reference_for_basic_players(variant, seed, seats):
-    from sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch
-    from sim.chan.deal import deal_orders
-    from sim.chan.reference import ChanGame, play_game
-    from sim.chan.rules import ChanRules
-    from sim.chan.strategies import seat_strategies
+    from cardodds.sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch
+    from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.reference import ChanGame, play_game
+    from cardodds.sim.chan.rules import ChanRules
+    from cardodds.sim.chan.strategies import seat_strategies
 
     rules = ChanRules(**CHAN_VARIANTS[variant])
     strategies = seat_strategies(seats)
@@ -400,7 +400,7 @@ def test_chan_batch_equals_reference_for_basic_players(variant, seed, seats):
 
 def _sam_play(ranks: list[int], rules) -> tuple[str, int, int]:
     """(kind, length, top) of a play, by the checker's own reading of RULES §2.2; top of a straight is a position."""
-    from sim.sam.cards import ACE, TWO
+    from cardodds.sim.sam.cards import ACE, TWO
 
     ranks = sorted(ranks)
     if len(set(ranks)) == 1 and len(ranks) <= 4:
@@ -417,7 +417,7 @@ def _sam_play(ranks: list[int], rules) -> tuple[str, int, int]:
 
 
 def _sam_beats(new, cur, rules) -> bool:
-    from sim.sam.cards import TWO
+    from cardodds.sim.sam.cards import TWO
 
     if new[0] == "quad" and cur[0] == "single" and cur[2] == TWO:
         return rules.chop_two
@@ -430,7 +430,7 @@ def check_sam_log(cards, leader: int, rules, res) -> int:
     """Replay a Sâm text log: each play from the player's cards, leading a round or beating the play on the table."""
     import re
 
-    from sim.sam.cards import TWO, parse_cards, rank_of
+    from cardodds.sim.sam.cards import TWO, parse_cards, rank_of
 
     P = rules.players
     hands = [set(int(c) for c in cards[s]) for s in range(P)]
@@ -488,9 +488,9 @@ def _sam_setting(draw):
 @settings(PROPS, max_examples=100)
 @given(_sam_setting())
 def test_sam_random_legal_plays_beat_the_table_and_payments_add_to_zero(setting):
-    from sim.sam.reference import deal_games, play_game
-    from sim.sam.rules import SamRules
-    from sim.sam.strategies import RandomLegal
+    from cardodds.sim.sam.reference import deal_games, play_game
+    from cardodds.sim.sam.rules import SamRules
+    from cardodds.sim.sam.strategies import RandomLegal
 
     seed, players, options, declare = setting
     rules = SamRules(players=players, **options)
@@ -505,8 +505,8 @@ def test_sam_random_legal_plays_beat_the_table_and_payments_add_to_zero(setting)
 
 
 def test_the_sam_checker_knows_the_beat_relation():
-    from sim.sam.cards import ACE, TWO
-    from sim.sam.rules import SamRules
+    from cardodds.sim.sam.cards import ACE, TWO
+    from cardodds.sim.sam.rules import SamRules
 
     r = SamRules(quad_beats=["single_two"])
     assert _sam_play([ACE, TWO, 0], r) == ("straight", 3, 2)  # A-2-3

@@ -9,14 +9,14 @@ import re
 import numpy as np
 import pytest
 
-from sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
+from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
 
 SEEDS = range(1, 121)
 
 
 # -- Tấn ----------------------------------------------------------------------------------------------------------
 def _tan(rules_table, strategies="basic"):
-    from sim.tan.play_task import parse
+    from cardodds.sim.tan.play_task import parse
 
     return parse({"rules": rules_table, "strategies": {"name": strategies}}, "test")
 
@@ -24,7 +24,7 @@ def _tan(rules_table, strategies="basic"):
 @pytest.mark.parametrize("table", [{}, {"players": 3, "first_attacker": "count"},
                                    {"players": 2, "deck": 36, "hand_size": 6, "first_attacker": "lowest_trump"}])
 def test_tan_replay_is_the_runs_first_game(table):
-    from sim.tan.play_task import play_chunk, replay_games
+    from cardodds.sim.tan.play_task import play_chunk, replay_games
 
     params = _tan(table)
     firsts = set()
@@ -38,7 +38,7 @@ def test_tan_replay_is_the_runs_first_game(table):
 
 
 def test_tan_series_replay_is_the_runs_first_series():
-    from sim.tan.play_task import play_chunk, replay_games
+    from cardodds.sim.tan.play_task import play_chunk, replay_games
 
     params = _tan({"series_length": 3, "trump_exchange": "two_only"})
     for seed in SEEDS:
@@ -51,8 +51,8 @@ def test_tan_series_replay_is_the_runs_first_series():
 
 
 def test_tan_chunk_deal_is_game_by_game():
-    from sim.tan.deal import deal_chunk
-    from sim.tan.rules import TanRules
+    from cardodds.sim.tan.deal import deal_chunk
+    from cardodds.sim.tan.rules import TanRules
 
     for rules in (TanRules(), TanRules(first_attacker="count"), TanRules(first_attacker="lowest_trump")):
         big = deal_chunk(rules, chunk_seed(9, 0), 500, xa_keys=True)
@@ -65,10 +65,10 @@ def test_tan_chunk_deal_is_game_by_game():
 # -- Sâm ----------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 4])
 def test_sam_replay_is_the_runs_first_game(players):
-    from sim.sam.batch import play_batch
-    from sim.sam.play_task import parse
-    from sim.sam.reference import deal_games, replay_text
-    from sim.sam.rules import OUTCOMES
+    from cardodds.sim.sam.batch import play_batch
+    from cardodds.sim.sam.play_task import parse
+    from cardodds.sim.sam.reference import deal_games, replay_text
+    from cardodds.sim.sam.rules import OUTCOMES
 
     params = parse({"rules": {"players": players}}, "test")
     leaders = set()
@@ -89,10 +89,10 @@ def test_sam_replay_is_the_runs_first_game(players):
 # -- Chắn ---------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("series_length", [1, 3])
 def test_chan_replay_is_the_runs_first_game(series_length):
-    from sim.chan.batch import play_batch
-    from sim.chan.deal import deal_orders
-    from sim.chan.play_task import parse, replay_game
-    from sim.chan.series import play_series_batch
+    from cardodds.sim.chan.batch import play_batch
+    from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.play_task import parse, replay_game
+    from cardodds.sim.chan.series import play_series_batch
 
     params = parse({"rules": {"series_length": series_length}}, "test")
     for seed in list(SEEDS)[:100]:
@@ -108,7 +108,7 @@ def test_chan_replay_is_the_runs_first_game(series_length):
 
 def test_chan_tied_deal_row_does_not_depend_on_the_table_count():
     """A row whose random keys tie is redrawn from its own keys, not from the generator after the other rows."""
-    from sim.chan.deal import _sorted_keys, _tied_rows, deal_orders
+    from cardodds.sim.chan.deal import _sorted_keys, _tied_rows, deal_orders
 
     seed = next(s for s in range(100000) if _tied_rows(_sorted_keys(np.random.default_rng(s), 1)).size)
     one = deal_orders(np.random.default_rng(seed), 1)

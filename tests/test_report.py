@@ -11,9 +11,9 @@ import pytest
 from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
 
-from analysis.charts import bar_chart, convergence_chart, distribution_chart, heatmap
-from analysis.estimate import COLUMNS, histogram_rows, proportion_row, rows_frame
-from analysis.report import ReportSection, fmt_num, seating_text, write_report
+from cardodds.analysis.charts import bar_chart, convergence_chart, distribution_chart, heatmap
+from cardodds.analysis.estimate import COLUMNS, histogram_rows, proportion_row, rows_frame
+from cardodds.analysis.report import ReportSection, fmt_num, seating_text, write_report
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -286,7 +286,7 @@ _WORDS = {"en": {"thien_u": "the cái's cards are a win", "toi_trang": "a tới 
 
 
 def _labelled_sections():
-    from sim.registry import Task
+    from cardodds.sim.registry import Task
 
     task = Task(name="test.words", parse=None, run_chunk=None, measures=None, labels=_WORDS)
     sections = _sections()
@@ -325,7 +325,7 @@ def test_report_in_vietnamese(tmp_path):
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert '<html lang="vi">' in page and "<summary>Mọi dòng, kèm mã (cả các phân phối)</summary>" in page
     assert seating_text(["heuristic", "basic", "basic", "basic"]) == "seat 0: heuristic; seats 1–3: basic"
-    from analysis.i18n import using
+    from cardodds.analysis.i18n import using
 
     with using("vi"):
         assert seating_text(["heuristic", "basic", "basic", "basic"]) == "chỗ 0: heuristic; chỗ 1–3: basic"
@@ -333,7 +333,7 @@ def test_report_in_vietnamese(tmp_path):
 
 
 def test_chart_text_follows_the_language_and_fails_loudly_when_missing():
-    from analysis.i18n import chart, using
+    from cardodds.analysis.i18n import chart, using
 
     rows = _sections()[1].rows
     with using("vi", label_of=lambda metric, lang: _WORDS[lang][metric]):
@@ -348,7 +348,7 @@ def test_chart_text_follows_the_language_and_fails_loudly_when_missing():
 
 
 def test_fmt_one_in_and_percent():
-    from analysis.report import fmt_one_in, fmt_percent
+    from cardodds.analysis.report import fmt_one_in, fmt_percent
 
     assert [fmt_one_in(p) for p in (0.0011358, 1 / 12.4, 0.25, 1 / 8333.3, 0.0)] == [
         "1 in 880", "1 in 12", "1 in 4.0", "1 in 8,330", "1 in ∞"]
@@ -357,7 +357,7 @@ def test_fmt_one_in_and_percent():
 
 
 def test_no_chart_text_is_shadowed_by_a_more_general_pattern():
-    from analysis.i18n import CHARTS, chart, using
+    from cardodds.analysis.i18n import CHARTS, chart, using
 
     with using("vi"):
         for pattern, template in CHARTS["vi"]:

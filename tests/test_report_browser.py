@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-from analysis.browser_check import check_report, chromium
-from analysis.cli import main
+from cardodds.analysis.browser_check import check_report, chromium
+from cardodds.analysis.cli import main
 
 needs_browser = pytest.mark.skipif(
     chromium() is None and not os.environ.get("CI"), reason="Chromium is not installed (CI installs it)"
@@ -37,17 +37,17 @@ def test_vietnamese_report_renders_with_every_chart(tmp_path, capsys, monkeypatc
     """``cardodds report --quick --lang vi`` on a smaller suite (the same experiments with 400 games each)."""
     import re
 
-    import analysis.suite
+    import cardodds.analysis.suite
 
     suite = []
-    for config, headline in analysis.suite.read_suite() + [(analysis.suite.CONFIG_DIR / "tan_ladder_mixed.toml", [])]:
+    for config, headline in cardodds.analysis.suite.read_suite() + [(cardodds.analysis.suite.CONFIG_DIR / "tan_ladder_mixed.toml", [])]:
         if config.stem in SMALL:
             small = tmp_path / config.name
             text = re.sub(r"(?m)^quick_games = \S+", "quick_games = 400", config.read_text(encoding="utf-8"))
             small.write_text(re.sub(r"(?m)^chunk_size = \S+", "chunk_size = 200", text), encoding="utf-8")
             suite.append((small, headline))
     assert len(suite) == len(SMALL)
-    monkeypatch.setattr(analysis.suite, "read_suite", lambda: suite)
+    monkeypatch.setattr(cardodds.analysis.suite, "read_suite", lambda: suite)
     out = tmp_path / "report"
     assert main(["report", "--quick", "--lang", "vi", "--jobs", "1", "--no-progress", "--out", str(out)]) == 0
     capsys.readouterr()

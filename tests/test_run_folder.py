@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from analysis.cli import main
-from sim.errors import CardoddsError
-from sim.experiment import load_experiment
-from sim.folder_lock import LOCK_FILE
-from sim.runner import chunk_path, run_experiment
+from cardodds.analysis.cli import main
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.experiment import load_experiment
+from cardodds.sim.folder_lock import LOCK_FILE
+from cardodds.sim.runner import chunk_path, run_experiment
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -173,7 +173,7 @@ def _write(tmp_path: Path, text: str) -> Path:
 HOLD = """\
 import sys, time
 from pathlib import Path
-from sim.folder_lock import folder_lock
+from cardodds.sim.folder_lock import folder_lock
 with folder_lock(Path(sys.argv[1])):
     print("locked", flush=True)
     time.sleep(120)
@@ -217,7 +217,7 @@ def test_two_concurrent_runs_of_one_folder_the_second_is_refused(capsys, tmp_pat
     )
     out = tmp_path / "F"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "analysis.cli", "run", str(config), "--jobs", "1", "--no-progress", "--out", str(out)],
+        [sys.executable, "-m", "cardodds.analysis.cli", "run", str(config), "--jobs", "1", "--no-progress", "--out", str(out)],
         cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
     try:

@@ -11,10 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.errors import CardoddsError
-from sim.experiment import load_experiment
-from sim.runner import RunInterrupted, chunk_path, chunk_sizes, merge_counts, run_experiment
-from sim.streams import BIT_GENERATOR, DEAL, chunk_seed, stream
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.experiment import load_experiment
+from cardodds.sim.runner import RunInterrupted, chunk_path, chunk_sizes, merge_counts, run_experiment
+from cardodds.sim.streams import BIT_GENERATOR, DEAL, chunk_seed, stream
 
 CONFIG = """\
 [experiment]
@@ -290,9 +290,9 @@ def test_memory_does_not_depend_on_the_number_of_games(tmp_path, games):
 
 
 def test_a_long_run_says_how_long_it_will_take(tmp_path, capsys, monkeypatch):
-    import sim.runner
+    import cardodds.sim.runner
 
-    monkeypatch.setattr(sim.runner, "ETA_AFTER", 0.0)  # measure after the second chunk: no waiting in a test
+    monkeypatch.setattr(cardodds.sim.runner, "ETA_AFTER", 0.0)  # measure after the second chunk: no waiting in a test
     with pytest.raises(RunInterrupted):
         run_experiment(interrupted_after(experiment(tmp_path, games=10**15), 3), tmp_path / "run", progress=False)
     err = capsys.readouterr().err.splitlines()
@@ -304,7 +304,7 @@ def test_a_long_run_says_how_long_it_will_take(tmp_path, capsys, monkeypatch):
 
 
 def test_fmt_duration():
-    from sim.runner import fmt_duration
+    from cardodds.sim.runner import fmt_duration
 
     assert [fmt_duration(s) for s in (6.71, 75, 150, 3 * 3600, 5 * 86400, 3e9)] == [
         "6.7 s", "75 s", "2.5 min", "3.0 h", "5.0 days", "95.1 years"]

@@ -19,8 +19,8 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from analysis.batches import BATCH
-from analysis.cli import main
+from cardodds.analysis.batches import BATCH
+from cardodds.analysis.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAN_HAND = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"  # waits on 9V for a bạch thủ
@@ -55,7 +55,7 @@ def server():
     """``cardodds serve --port 0`` in a subprocess; yields its base URL."""
     _need_browser()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, "-m", "analysis.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "cardodds.analysis.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     assert line.startswith("cardodds: serving on http://127.0.0.1:"), line + proc.stderr.read()
@@ -156,10 +156,10 @@ def test_chan_page_shows_the_cli_answers(server, browser, capsys, tmp_path):
 
 
 def test_sam_page_shows_the_cli_answers_and_the_bayes_declarer(server, browser, capsys):
-    from sim.sam.advice import bayes_advice
-    from sim.sam.cards import parse_hand, rank_counts
-    from sim.sam.rules import SamRules
-    from sim.sam.strategies import Control
+    from cardodds.sim.sam.advice import bayes_advice
+    from cardodds.sim.sam.cards import parse_hand, rank_counts
+    from cardodds.sim.sam.rules import SamRules
+    from cardodds.sim.sam.strategies import Control
 
     _open(browser, server, "sam", opponents=2)
     _click_hand(browser, SAM_HAND)
@@ -295,9 +295,9 @@ def test_a_port_in_use_is_one_line_exit_2(capsys):
 
 
 def _hooked_runs():
-    from analysis.odds_chan import win_chance
-    from analysis.odds_sam import odds_sam
-    from analysis.odds_tan import odds_tan
+    from cardodds.analysis.odds_chan import win_chance
+    from cardodds.analysis.odds_sam import odds_sam
+    from cardodds.analysis.odds_tan import odds_tan
 
     return {
         "chan": lambda games, **kw: win_chance(CHAN_HAND, 1, games, seed=3, **kw),

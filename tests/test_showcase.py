@@ -1,4 +1,4 @@
-from analysis.showcase import write_showcase
+from cardodds.analysis.showcase import write_showcase
 
 
 def test_showcase_copies_headline_and_charts(tmp_path):

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from analysis.cli import main
-from analysis.tune import tune
-from sim.tan.players import make_strategy
-from sim.tan.strategies import Heuristic
+from cardodds.analysis.cli import main
+from cardodds.analysis.tune import tune
+from cardodds.sim.tan.players import make_strategy
+from cardodds.sim.tan.strategies import Heuristic
 
 TOY = """[experiment]
 name = "toy"

@@ -4,11 +4,11 @@ from pathlib import Path
 
 import pytest
 
-from analysis.estimate import summarize
-from analysis.suite import SUITE_FILE
-from sim.experiment import load_arms
-from sim.registry import get_task
-from sim.streams import chunk_seed
+from cardodds.analysis.estimate import summarize
+from cardodds.analysis.suite import SUITE_FILE
+from cardodds.sim.experiment import load_arms
+from cardodds.sim.registry import get_task
+from cardodds.sim.streams import chunk_seed
 
 CONFIGS = sorted(p for p in Path(SUITE_FILE).parent.glob("*.toml") if p != SUITE_FILE)
 

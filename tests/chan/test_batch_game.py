@@ -5,13 +5,13 @@ import copy
 import numpy as np
 import pytest
 
-from analysis.estimate import summarize
-from sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, play_from_games, wait_masks, win_types
-from sim.chan.deal import deal_orders
-from sim.chan.reference import ChanGame, play_game, wait_kinds, win_type
-from sim.chan.rules import ChanRules
-from sim.chan.strategies import seat_strategies
-from sim.errors import CardoddsError
+from cardodds.analysis.estimate import summarize
+from cardodds.sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, play_from_games, wait_masks, win_types
+from cardodds.sim.chan.deal import deal_orders
+from cardodds.sim.chan.reference import ChanGame, play_game, wait_kinds, win_type
+from cardodds.sim.chan.rules import ChanRules
+from cardodds.sim.chan.strategies import seat_strategies
+from cardodds.sim.errors import CardoddsError
 
 HOWS = ("thien_u", "u", "chiu_u")
 
@@ -71,7 +71,7 @@ def test_engines_agree_on_special_deals():
     # Thiên ù tables and tables rich in chíu: the four copies of many kinds spread as 3 + 1.
     rng = np.random.default_rng(5)
     orders = deal_orders(rng, 20000)
-    from sim.chan.hand import is_winning
+    from cardodds.sim.chan.hand import is_winning
 
     def dealt(order):
         h = [0] * 25
@@ -167,8 +167,8 @@ def test_vectorised_win_types_and_waits_match_the_reference():
 
 
 def test_task_counts_are_the_same_with_either_engine():
-    from sim.chan.play_task import TASK, run_chunk
-    from sim.streams import chunk_seed
+    from cardodds.sim.chan.play_task import TASK, run_chunk
+    from cardodds.sim.streams import chunk_seed
 
     params = TASK.parse({"rules": {}, "strategies": {"name": "basic"}}, "t")
     a = run_chunk(params, chunk_seed(4, 0), 400, engine="batch")
@@ -187,8 +187,8 @@ def test_unsupported_settings_are_refused():
 
 
 def test_thien_u_rate_of_full_games_agrees_with_the_exact_deal_odds():
-    from sim.chan.play_task import TASK, run_chunk
-    from sim.streams import chunk_seed
+    from cardodds.sim.chan.play_task import TASK, run_chunk
+    from cardodds.sim.streams import chunk_seed
 
     params = TASK.parse({"rules": {}, "strategies": {}}, "t")
     n = 40_000

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from sim.chan.cards import (
+from cardodds.sim.chan.cards import (
     CHI_CHI,
     DECK_SIZE,
     IS_RED,
@@ -13,7 +13,7 @@ from sim.chan.cards import (
     parse_cards,
     parse_hand,
 )
-from sim.errors import CardoddsError
+from cardodds.sim.errors import CardoddsError
 
 
 def test_deck_has_100_cards_20_of_them_red():

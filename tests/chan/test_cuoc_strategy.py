@@ -3,14 +3,14 @@
 import numpy as np
 import pytest
 
-from sim.chan.batch import play_batch
-from sim.chan.cards import N_KINDS, parse_hand
-from sim.chan.deal import deal_orders
-from sim.chan.expert import determinize
-from sim.chan.reference import ChanGame, SeatState
-from sim.chan.rules import DEFAULT_POINTS, ChanRules
-from sim.chan.strategies import CuocSeeker, Heuristic, make_strategy, seat_strategies
-from sim.errors import CardoddsError
+from cardodds.sim.chan.batch import play_batch
+from cardodds.sim.chan.cards import N_KINDS, parse_hand
+from cardodds.sim.chan.deal import deal_orders
+from cardodds.sim.chan.expert import determinize
+from cardodds.sim.chan.reference import ChanGame, SeatState
+from cardodds.sim.chan.rules import DEFAULT_POINTS, ChanRules
+from cardodds.sim.chan.strategies import CuocSeeker, Heuristic, make_strategy, seat_strategies
+from cardodds.sim.errors import CardoddsError
 
 
 def test_same_information_gives_the_same_decision():

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from analysis.estimate import rows_frame, summarize
-from sim.experiment import load_experiment
-from sim.runner import run_experiment
+from cardodds.analysis.estimate import rows_frame, summarize
+from cardodds.sim.experiment import load_experiment
+from cardodds.sim.runner import run_experiment
 
 
 @pytest.fixture(scope="module")

@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from sim.chan.deal import deal_orders
-from sim.chan.deal_metrics import count_tables, deal_counts, empty_counts
-from sim.chan.reference_deal import reference_counts
-from sim.streams import DEAL, chunk_seed, stream
+from cardodds.sim.chan.deal import deal_orders
+from cardodds.sim.chan.deal_metrics import count_tables, deal_counts, empty_counts
+from cardodds.sim.chan.reference_deal import reference_counts
+from cardodds.sim.streams import DEAL, chunk_seed, stream
 
 
 @pytest.mark.parametrize("cai_seat", [0, 2])

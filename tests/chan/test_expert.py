@@ -5,12 +5,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from sim.chan.deal import deal_orders
-from sim.chan.expert import Expert, determinize, unseen_cards
-from sim.chan.reference import ChanGame
-from sim.chan.rules import ChanRules
-from sim.chan.strategies import make_strategy, seat_strategies
-from sim.errors import CardoddsError
+from cardodds.sim.chan.deal import deal_orders
+from cardodds.sim.chan.expert import Expert, determinize, unseen_cards
+from cardodds.sim.chan.reference import ChanGame
+from cardodds.sim.chan.rules import ChanRules
+from cardodds.sim.chan.strategies import make_strategy, seat_strategies
+from cardodds.sim.errors import CardoddsError
 
 
 def _decisions(n_deals: int, seat: int, stop_every: int = 3):
@@ -73,8 +73,8 @@ def test_the_expert_values_each_legal_move_and_takes_the_best():
 
 
 def test_full_games_through_the_task_repeat_with_the_seed():
-    from sim.chan.play_task import TASK, run_chunk
-    from sim.streams import chunk_seed
+    from cardodds.sim.chan.play_task import TASK, run_chunk
+    from cardodds.sim.streams import chunk_seed
 
     params = TASK.parse({"strategies": {"seats": [{"name": "expert", "samples": 4}, "basic", "basic", "basic"]}}, "t")
     a = run_chunk(params, chunk_seed(3, 0), 3)

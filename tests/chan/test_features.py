@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from sim.chan.cards import COPIES, N_KINDS
-from sim.chan.deal import DECK_SIZE, NOC_SLICE, deal_orders, seat_slices
-from sim.chan.features import features, pack, pack_counts
-from sim.chan.hand import (
+from cardodds.sim.chan.cards import COPIES, N_KINDS
+from cardodds.sim.chan.deal import DECK_SIZE, NOC_SLICE, deal_orders, seat_slices
+from cardodds.sim.chan.features import features, pack, pack_counts
+from cardodds.sim.chan.hand import (
     best_discards,
     is_winning,
     leo_count,

@@ -3,13 +3,22 @@
 import numpy as np
 import pytest
 
-from sim.chan.cards import kind_of, parse_hand
-from sim.chan.deal import deal_orders
-from sim.chan.fouls import BAT_BAO, BY_NUMBER, DEN_LANG, NGHI_AN_TIEN, RULES, check_game_log, check_log, fouls_of
-from sim.chan.movelog import Move, complete_deal, game_log, worked_log
-from sim.chan.reference import CA, CHAN, ChanGame, SeatState, play_game
-from sim.chan.rules import ChanRules
-from sim.chan.strategies import seat_strategies
+from cardodds.sim.chan.cards import kind_of, parse_hand
+from cardodds.sim.chan.deal import deal_orders
+from cardodds.sim.chan.fouls import (
+    BAT_BAO,
+    BY_NUMBER,
+    DEN_LANG,
+    NGHI_AN_TIEN,
+    RULES,
+    check_game_log,
+    check_log,
+    fouls_of,
+)
+from cardodds.sim.chan.movelog import Move, complete_deal, game_log, worked_log
+from cardodds.sim.chan.reference import CA, CHAN, ChanGame, SeatState, play_game
+from cardodds.sim.chan.rules import ChanRules
+from cardodds.sim.chan.strategies import seat_strategies
 
 K = lambda code: parse_hand(code).argmax()  # noqa: E731  one card code -> kind
 V9, W9, S9 = kind_of(9, 1), kind_of(9, 0), kind_of(9, 2)
@@ -275,7 +284,7 @@ def test_each_rule_reads_only_its_own_kind_of_move(rule):
 def test_check_text_reports_fouls_with_exit_code_1(tmp_path):
     import json
 
-    from sim.chan.play_task import check_text
+    from cardodds.sim.chan.play_task import check_text
 
     hands = ["9V 2W", "9V 9V 9W", "4W", "6W"]
     moves = [{"seat": 0, "action": "danh", "card": "9V"},
@@ -330,7 +339,7 @@ def _hoa_log(call, previous=None, rules=None):
 
 
 def test_hoa_called_as_bach_thu_is_no_xuong_sai_and_pays_as_bach_thu():
-    from sim.chan.penalties import settle
+    from cardodds.sim.chan.penalties import settle
 
     # "Đúng là ù Hoa. Xướng Hoa thì được ăn Hoa. Không xướng Hoa mà xướng Bạch thủ thì được ăn Bạch thủ."
     fouls, game = check_game_log(_hoa_log({"hoa_roi_cua_phat": 1, "tom": 1}))
@@ -343,7 +352,7 @@ def test_hoa_called_as_bach_thu_is_no_xuong_sai_and_pays_as_bach_thu():
 
 
 def test_thien_u_bach_thu_called_without_bach_thu_is_no_xuong_sai():
-    from sim.chan.penalties import settle
+    from cardodds.sim.chan.penalties import settle
 
     # "Thiên ù Bạch thủ thì cho phép xướng thiếu cước Bạch thủ."
     cai = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S"

@@ -2,8 +2,8 @@
 
 import pytest
 
-from sim.chan.cards import CHI_CHI, kind_of, parse_hand
-from sim.chan.hand import (
+from cardodds.sim.chan.cards import CHI_CHI, kind_of, parse_hand
+from cardodds.sim.chan.hand import (
     best_discards,
     hand_cuoc,
     is_winning,

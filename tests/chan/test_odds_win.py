@@ -5,13 +5,13 @@ import json
 import numpy as np
 import pytest
 
-from analysis.cli import main
-from analysis.odds_chan import cli_seat, fixed_hand_orders, odds_chan, win_chance
-from sim.chan.batch import play_batch
-from sim.chan.cards import parse_hand
-from sim.chan.deal import deal_orders, seat_slices
-from sim.chan.rules import ChanRules
-from sim.errors import CardoddsError
+from cardodds.analysis.cli import main
+from cardodds.analysis.odds_chan import cli_seat, fixed_hand_orders, odds_chan, win_chance
+from cardodds.sim.chan.batch import play_batch
+from cardodds.sim.chan.cards import parse_hand
+from cardodds.sim.chan.deal import deal_orders, seat_slices
+from cardodds.sim.chan.rules import ChanRules
+from cardodds.sim.errors import CardoddsError
 
 WAITING = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"  # 5 chắn, 4 cạ, waits on 9V
 WEAK = "2W 2V 2S 3W 3V 3S 4W 4V 4S 5W 5V 5S 6W 6V 6S 7W 7V 7S CC"  # no chắn at all
@@ -94,10 +94,10 @@ def test_a_thien_u_hand_is_worth_three_times_its_points_every_game():
 
 
 def test_expected_points_are_the_net_points_the_play_task_counts():
-    from analysis.batches import batches
-    from analysis.odds_chan import table_players
-    from sim.chan.play_task import add_batch, empty_counts
-    from sim.streams import DEAL, stream
+    from cardodds.analysis.batches import batches
+    from cardodds.analysis.odds_chan import table_players
+    from cardodds.sim.chan.play_task import add_batch, empty_counts
+    from cardodds.sim.streams import DEAL, stream
 
     w = win_chance(WAITING, 2, 1000, seed=4, strategy="cuoc")
     counts = empty_counts()

@@ -1,9 +1,9 @@
 """Seed 000 section B applied to a recorded game's result: who sits out, whose win is paid, who pays whom."""
 
-from sim.chan.fouls import check_game_log
-from sim.chan.movelog import worked_log
-from sim.chan.penalties import settle
-from sim.chan.scorer import penalty_8_do_2_leo
+from cardodds.sim.chan.fouls import check_game_log
+from cardodds.sim.chan.movelog import worked_log
+from cardodds.sim.chan.penalties import settle
+from cardodds.sim.chan.scorer import penalty_8_do_2_leo
 
 FINE = penalty_8_do_2_leo()  # 8 đỏ 2 lèo: 4 + 2 × 1 with the default points
 FIVE_CHAN_THREE_CA = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V"

@@ -3,15 +3,15 @@
 import numpy as np
 import pytest
 
-from analysis.estimate import summarize
-from sim.chan.cards import kind_of, parse_cards, parse_hand
-from sim.chan.deal import deal_orders
-from sim.chan.hand import thien_u_type, waits
-from sim.chan.movelog import Move, complete_deal
-from sim.chan.reference import ChanGame, play_game, win_type
-from sim.chan.rules import ChanRules
-from sim.chan.strategies import Basic, Heuristic, _discard_rank, make_strategy, seat_strategies
-from sim.errors import CardoddsError
+from cardodds.analysis.estimate import summarize
+from cardodds.sim.chan.cards import kind_of, parse_cards, parse_hand
+from cardodds.sim.chan.deal import deal_orders
+from cardodds.sim.chan.hand import thien_u_type, waits
+from cardodds.sim.chan.movelog import Move, complete_deal
+from cardodds.sim.chan.reference import ChanGame, play_game, win_type
+from cardodds.sim.chan.rules import ChanRules
+from cardodds.sim.chan.strategies import Basic, Heuristic, _discard_rank, make_strategy, seat_strategies
+from cardodds.sim.errors import CardoddsError
 
 K = lambda code: parse_cards(code)[0]  # noqa: E731
 V9 = kind_of(9, 1)
@@ -230,7 +230,7 @@ def test_strategy_tables_are_validated():
 
 
 def test_wait_kinds_agrees_with_win_type_with_mats():
-    from sim.chan.reference import wait_kinds
+    from cardodds.sim.chan.reference import wait_kinds
 
     rng = np.random.default_rng(12)
     for order in deal_orders(rng, 300):
@@ -253,8 +253,8 @@ def test_wait_kinds_agrees_with_win_type_with_mats():
 
 
 def test_play_task_counts_add_up_and_repeat():
-    from sim.chan.play_task import CUOC, TASK
-    from sim.streams import chunk_seed
+    from cardodds.sim.chan.play_task import CUOC, TASK
+    from cardodds.sim.streams import chunk_seed
 
     params = TASK.parse({"rules": {}, "strategies": {"seats": ["basic", "heuristic", "random", "basic"]}}, "t")
     counts = TASK.run_chunk(params, chunk_seed(5, 0), 150)
@@ -273,7 +273,7 @@ def test_play_task_counts_add_up_and_repeat():
 
 
 def test_play_task_rejects_bad_strategies():
-    from sim.chan.play_task import TASK
+    from cardodds.sim.chan.play_task import TASK
 
     with pytest.raises(CardoddsError, match="unknown strategy 'smart'"):
         TASK.parse({"strategies": {"name": "smart"}}, "t")
@@ -284,13 +284,13 @@ def test_play_task_rejects_bad_strategies():
 
 
 def test_replay_and_check_texts(tmp_path):
-    from sim.chan.movelog import game_log
-    from sim.chan.play_task import check_text, replay_text
+    from cardodds.sim.chan.movelog import game_log
+    from cardodds.sim.chan.play_task import check_text, replay_text
 
     text = replay_text(3)
     assert text.startswith("Chắn replay, seed 3") and "result: " in text and text == replay_text(3)
     # As the CLI calls it: the parsed strategies of an experiment.
-    from sim.chan.play_task import TASK
+    from cardodds.sim.chan.play_task import TASK
 
     params = TASK.parse({"strategies": {"seats": ["heuristic", "basic", "basic", "basic"]}}, "t")
     text = replay_text(3, params.rules, params.strategies)
@@ -312,7 +312,7 @@ def test_replay_and_check_texts(tmp_path):
 
 
 def test_every_card_is_somewhere_exactly_once():
-    from sim.chan.strategies import seen_counts
+    from cardodds.sim.chan.strategies import seen_counts
 
     rng = np.random.default_rng(13)
     rules = ChanRules()
@@ -344,10 +344,10 @@ def test_heuristic_discards_into_the_widest_wait_where_basic_does_not():
 def test_play_task_charts():
     from types import SimpleNamespace
 
-    from analysis.charts import render
-    from analysis.estimate import rows_frame, summarize
-    from sim.chan.play_task import TASK, run_chunk
-    from sim.streams import chunk_seed
+    from cardodds.analysis.charts import render
+    from cardodds.analysis.estimate import rows_frame, summarize
+    from cardodds.sim.chan.play_task import TASK, run_chunk
+    from cardodds.sim.streams import chunk_seed
 
     params = TASK.parse({}, "t")
     chunks = [run_chunk(params, chunk_seed(1, k), 300) for k in range(2)]
@@ -360,8 +360,8 @@ def test_play_task_charts():
 
 
 def test_points_of_wins_and_cuoc_by_seat_add_up_with_either_engine():
-    from sim.chan.play_task import CUOC, TASK, WIN_POINTS_CAP, run_chunk
-    from sim.streams import chunk_seed
+    from cardodds.sim.chan.play_task import CUOC, TASK, WIN_POINTS_CAP, run_chunk
+    from cardodds.sim.streams import chunk_seed
 
     params = TASK.parse({"strategies": {"seats": ["cuoc", "basic", "heuristic", "basic"]}}, "t")
     a = run_chunk(params, chunk_seed(8, 0), 400, engine="batch")
@@ -383,7 +383,7 @@ def test_points_of_wins_and_cuoc_by_seat_add_up_with_either_engine():
 
 
 def test_the_ladder_chart_follows_the_seat_that_changes_between_arms():
-    from sim.chan.play_task import TASK, ladder_seat
+    from cardodds.sim.chan.play_task import TASK, ladder_seat
 
     base = TASK.parse({}, "t")
     other = TASK.parse({"strategies": {"seats": ["basic", "basic", "cuoc", "basic"]}}, "t")

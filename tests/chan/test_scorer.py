@@ -2,12 +2,12 @@
 
 import numpy as np
 
-from sim.chan.cards import CHI_CHI, kind_code, kind_of, parse_cards, parse_hand
-from sim.chan.hand import is_winning
-from sim.chan.movelog import complete_deal, parse_log, worked_log
-from sim.chan.reference import win_type
-from sim.chan.rules import CUOC_NAMES, ChanRules
-from sim.chan.scorer import (
+from cardodds.sim.chan.cards import CHI_CHI, kind_code, kind_of, parse_cards, parse_hand
+from cardodds.sim.chan.hand import is_winning
+from cardodds.sim.chan.movelog import complete_deal, parse_log, worked_log
+from cardodds.sim.chan.reference import win_type
+from cardodds.sim.chan.rules import CUOC_NAMES, ChanRules
+from cardodds.sim.chan.scorer import (
     WinRecord,
     allowed_calls,
     cuoc_of,
@@ -254,7 +254,7 @@ def _random_waiting_hand(rng) -> list[int]:
 def test_odds_chan_scores_every_wait_as_the_game_does():
     # One scorer: for many waiting hands, each wait's cước in `odds chan` is what a replayed game where that hand wins
     # on that card scores — won on another player's draw (seat 2 draws it) and on one's own (chì), chíu ù included.
-    from analysis.odds_chan import odds_chan
+    from cardodds.analysis.odds_chan import odds_chan
 
     rng = np.random.default_rng(14)
     checked = chiu_u = 0
@@ -280,7 +280,7 @@ def test_odds_chan_scores_every_wait_as_the_game_does():
 
 
 def test_odds_chan_calls_the_games_scorer_on_the_issue_hands():
-    from analysis.odds_chan import odds_chan
+    from cardodds.analysis.odds_chan import odds_chan
 
     # A Thiên ù bạch thủ: the game scores Thiên ù, Bạch thủ, Tôm (5).
     thien = odds_chan("2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S")

@@ -3,18 +3,18 @@
 import numpy as np
 import pytest
 
-from analysis.estimate import summarize
-from sim.chan.deal import deal_orders
-from sim.chan.fouls import BAT_BAO, NGHI_AN_TIEN, Foul
-from sim.chan.movelog import Move
-from sim.chan.play_task import CUOC, TASK, parse, run_chunk
-from sim.chan.reference import ChanGame
-from sim.chan.rules import ChanRules
-from sim.chan.scorer import cuoc_of, points
-from sim.chan.series import next_cai, play_series, thong_seat_after
-from sim.chan.strategies import seat_strategies
-from sim.errors import CardoddsError
-from sim.options import from_table
+from cardodds.analysis.estimate import summarize
+from cardodds.sim.chan.deal import deal_orders
+from cardodds.sim.chan.fouls import BAT_BAO, NGHI_AN_TIEN, Foul
+from cardodds.sim.chan.movelog import Move
+from cardodds.sim.chan.play_task import CUOC, TASK, parse, run_chunk
+from cardodds.sim.chan.reference import ChanGame
+from cardodds.sim.chan.rules import ChanRules
+from cardodds.sim.chan.scorer import cuoc_of, points
+from cardodds.sim.chan.series import next_cai, play_series, thong_seat_after
+from cardodds.sim.chan.strategies import seat_strategies
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.options import from_table
 
 BASIC = seat_strategies("basic", 4, "test")
 
@@ -132,7 +132,7 @@ def test_play_task_counts_thong_in_series():
 
 
 def _as_arrays(game):
-    from sim.chan.scorer import ORDER
+    from cardodds.sim.chan.scorer import ORDER
 
     return (-1 if game.winner is None else game.winner, [game.cuoc.get(k, 0) for k in ORDER], game.points,
             game.noc_left, len(game.moves))
@@ -143,7 +143,7 @@ def _as_arrays(game):
     ({"name": "heuristic"}, ChanRules(cai_seat=2, ga=True)),
 ])
 def test_batch_series_agree_with_reference_game_for_game(spec, rules):
-    from sim.chan.series import play_series_batch
+    from cardodds.sim.chan.series import play_series_batch
 
     players = seat_strategies(spec, 4, "test")
     orders = deal_orders(np.random.default_rng(42), 8 * 6).reshape(8, 6, 100)
@@ -166,7 +166,7 @@ def test_run_chunk_series_same_counts_on_both_engines():
 
 
 def test_series_with_mixed_players_use_the_reference_engine():
-    from sim.chan.play_task import batch_ok
+    from cardodds.sim.chan.play_task import batch_ok
 
     mixed = parse({"rules": {"series_length": 3}, "strategies": {"seats": ["basic", "heuristic", "basic", "basic"]}},
                   "test")

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from sim.sam.rules import OUTCOMES
+from cardodds.sim.sam.rules import OUTCOMES
 
 
 def agree(b, i, res):

@@ -3,12 +3,12 @@
 import numpy as np
 import pytest
 
-from sim.sam.advice import bayes_advice
-from sim.sam.batch import play_batch
-from sim.sam.cards import parse_hand, rank_counts
-from sim.sam.declare import bayes_declare, estimate, normal_value, sam_value
-from sim.sam.rules import SamRules
-from sim.sam.strategies import Control
+from cardodds.sim.sam.advice import bayes_advice
+from cardodds.sim.sam.batch import play_batch
+from cardodds.sim.sam.cards import parse_hand, rank_counts
+from cardodds.sim.sam.declare import bayes_declare, estimate, normal_value, sam_value
+from cardodds.sim.sam.rules import SamRules
+from cardodds.sim.sam.strategies import Control
 
 HANDS = [
     "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd",  # a straight 3…J and a K: declared

@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 from sam_agreement import agree
 
-from sim.sam.batch import fast_formable, play_batch
-from sim.sam.hand import move_table
-from sim.sam.reference import deal_games, play_game
-from sim.sam.rules import OUTCOMES, SamRules
-from sim.sam.strategies import Control, Greedy, RandomLegal
-from sim.streams import DEAL, PLAY, chunk_seed, stream
+from cardodds.sim.sam.batch import fast_formable, play_batch
+from cardodds.sim.sam.hand import move_table
+from cardodds.sim.sam.reference import deal_games, play_game
+from cardodds.sim.sam.rules import OUTCOMES, SamRules
+from cardodds.sim.sam.strategies import Control, Greedy, RandomLegal
+from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 
 STRATS = [Control(declare="threshold", threshold=0.6), Greedy(declare="oracle"), Greedy(), Control(), Control(danger=2)]
 

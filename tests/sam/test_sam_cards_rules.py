@@ -2,9 +2,9 @@
 
 import pytest
 
-from sim.errors import CardoddsError
-from sim.options import from_table
-from sim.sam.cards import (
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.options import from_table
+from cardodds.sim.sam.cards import (
     TWO,
     card_id,
     format_cards,
@@ -16,7 +16,7 @@ from sim.sam.cards import (
     rank_of,
     suit_of,
 )
-from sim.sam.rules import SamPay, SamRules, rules_from_table
+from cardodds.sim.sam.rules import SamPay, SamRules, rules_from_table
 
 
 def test_encoding_order_and_colours():

@@ -2,9 +2,9 @@
 
 import numpy as np
 
-from analysis.estimate import rows_frame, summarize
-from sim.experiment import load_experiment
-from sim.runner import run_experiment
+from cardodds.analysis.estimate import rows_frame, summarize
+from cardodds.sim.experiment import load_experiment
+from cardodds.sim.runner import run_experiment
 
 
 def test_ten_million_hands_agree_with_exact_odds(tmp_path):

@@ -5,17 +5,17 @@ import numpy as np
 import pytest
 from sam_agreement import agree
 
-from analysis.estimate import summarize, wilson
-from analysis.odds_sam import odds_sam
-from sim.sam import declare
-from sim.sam.batch import play_batch
-from sim.sam.cards import parse_hand, rank_counts
-from sim.sam.declare import bayes_declare, cards_of, deals_of, estimate, estimate_many, screen, unbeaten_by
-from sim.sam.hand import move_table, toi_trang_flags, toi_trang_kind_of_flags
-from sim.sam.reference import deal_games, play_game
-from sim.sam.rules import SamRules
-from sim.sam.strategies import Control, Greedy, unbeatable
-from sim.streams import DEAL, chunk_seed, stream
+from cardodds.analysis.estimate import summarize, wilson
+from cardodds.analysis.odds_sam import odds_sam
+from cardodds.sim.sam import declare
+from cardodds.sim.sam.batch import play_batch
+from cardodds.sim.sam.cards import parse_hand, rank_counts
+from cardodds.sim.sam.declare import bayes_declare, cards_of, deals_of, estimate, estimate_many, screen, unbeaten_by
+from cardodds.sim.sam.hand import move_table, toi_trang_flags, toi_trang_kind_of_flags
+from cardodds.sim.sam.reference import deal_games, play_game
+from cardodds.sim.sam.rules import SamRules
+from cardodds.sim.sam.strategies import Control, Greedy, unbeatable
+from cardodds.sim.streams import DEAL, chunk_seed, stream
 
 RULES = {
     "default": {},
@@ -158,7 +158,7 @@ def test_deals_of_are_a_function_of_the_hand():
 
 
 def test_odds_task_counts_hands_at_or_above_each_tenth():
-    from sim.sam.odds_task import TASK, parse, run_chunk
+    from cardodds.sim.sam.odds_task import TASK, parse, run_chunk
 
     params = parse({"rules": {"players": 3}}, "t")
     seed = chunk_seed(9, 0)
@@ -172,7 +172,7 @@ def test_odds_task_counts_hands_at_or_above_each_tenth():
 
 
 def test_declared_sams_binned_by_their_own_odds():
-    from sim.sam.play_task import declared_odds
+    from cardodds.sim.sam.play_task import declared_odds
 
     rules = SamRules(players=4)
     cards, leader = deal_games(stream(chunk_seed(12, 0), DEAL), 4000, rules)

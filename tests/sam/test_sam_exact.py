@@ -6,10 +6,10 @@ from math import comb
 import numpy as np
 import pytest
 
-from sim.sam.cards import TWO, is_red
-from sim.sam.exact import count_toi_trang, exact_toi_trang, exact_toi_trang_table, rank_vectors
-from sim.sam.hand import TOI_TRANG_KINDS, toi_trang_flags, toi_trang_kind_of_flags
-from sim.sam.rules import SamRules
+from cardodds.sim.sam.cards import TWO, is_red
+from cardodds.sim.sam.exact import count_toi_trang, exact_toi_trang, exact_toi_trang_table, rank_vectors
+from cardodds.sim.sam.hand import TOI_TRANG_KINDS, toi_trang_flags, toi_trang_kind_of_flags
+from cardodds.sim.sam.rules import SamRules
 
 H = comb(52, 10)
 

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from sim.sam.cards import parse_cards, parse_hand, rank_counts
-from sim.sam.hand import (
+from cardodds.sim.sam.cards import parse_cards, parse_hand, rank_counts
+from cardodds.sim.sam.hand import (
     PAIR,
     QUAD,
     SINGLE,
@@ -17,7 +17,7 @@ from sim.sam.hand import (
     toi_trang_kind,
     toi_trang_name,
 )
-from sim.sam.rules import SamRules
+from cardodds.sim.sam.rules import SamRules
 
 R = SamRules()
 T = move_table(R)
@@ -59,7 +59,7 @@ def test_all_combinations_of_a_hand():
 
 
 def mv(kind, rank_name, table=T):
-    from sim.sam.cards import RANK_NAMES
+    from cardodds.sim.sam.cards import RANK_NAMES
     return table.find(kind, RANK_NAMES.index(rank_name))
 
 

@@ -1,4 +1,4 @@
-"""Hand odds (analysis/odds_sam.py): Sâm plans against exact values, output shape, input errors."""
+"""Hand odds (src/cardodds/analysis/odds_sam.py): Sâm plans against exact values, output shape, input errors."""
 
 import json
 import math
@@ -6,8 +6,8 @@ from math import comb
 
 import pytest
 
-from analysis.odds_sam import format_odds_sam, odds_sam
-from sim.errors import CardoddsError
+from cardodds.analysis.odds_sam import format_odds_sam, odds_sam
+from cardodds.sim.errors import CardoddsError
 
 
 @pytest.mark.parametrize("opponents", [1, 2])

@@ -5,12 +5,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from sim.sam.batch import play_batch
-from sim.sam.cards import parse_hand
-from sim.sam.reference import deal_games, play_game
-from sim.sam.rules import OUTCOMES, SamRules
-from sim.sam.strategies import PASS, Control, Greedy, RandomLegal, StrategyBase
-from sim.streams import DEAL, PLAY, chunk_seed, stream
+from cardodds.sim.sam.batch import play_batch
+from cardodds.sim.sam.cards import parse_hand
+from cardodds.sim.sam.reference import deal_games, play_game
+from cardodds.sim.sam.rules import OUTCOMES, SamRules
+from cardodds.sim.sam.strategies import PASS, Control, Greedy, RandomLegal, StrategyBase
+from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 
 
 class Scripted(StrategyBase):

@@ -4,13 +4,13 @@ import numpy as np
 import pytest
 from sam_agreement import agree
 
-from sim.errors import CardoddsError
-from sim.sam.play_task import parse, run_chunk
-from sim.sam.reference import deal_games
-from sim.sam.rules import SamRules
-from sim.sam.series import play_series, play_series_batch
-from sim.sam.strategies import Control, Greedy
-from sim.streams import DEAL, chunk_seed, stream
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.sam.play_task import parse, run_chunk
+from cardodds.sim.sam.reference import deal_games
+from cardodds.sim.sam.rules import SamRules
+from cardodds.sim.sam.series import play_series, play_series_batch
+from cardodds.sim.sam.strategies import Control, Greedy
+from cardodds.sim.streams import DEAL, chunk_seed, stream
 
 
 @pytest.mark.parametrize("players, length", [(3, 4), (4, 6)])

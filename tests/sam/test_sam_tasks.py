@@ -4,10 +4,10 @@ import math
 
 import pytest
 
-from analysis.estimate import summarize
-from sim.errors import CardoddsError
-from sim.sam import deal_task, play_task
-from sim.streams import chunk_seed
+from cardodds.analysis.estimate import summarize
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.sam import deal_task, play_task
+from cardodds.sim.streams import chunk_seed
 
 
 def merge(chunks):

@@ -3,11 +3,11 @@
 import numpy as np
 import pytest
 
-from sim.tan.batch import play_batch
-from sim.tan.deal import deal_orders
-from sim.tan.reference import TanGame
-from sim.tan.rules import TanRules
-from sim.tan.strategies import Basic, Heuristic, RandomLegal
+from cardodds.sim.tan.batch import play_batch
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.reference import TanGame
+from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.strategies import Basic, Heuristic, RandomLegal
 
 
 def compare(rules, strategies, n, seed, ref_check=False):

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sim.errors import CardoddsError
-from sim.tan.cards import (
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.tan.cards import (
     card,
     deck_ids,
     format_card,

@@ -7,16 +7,16 @@ import numpy as np
 import pytest
 from test_tan_from_state import BoutRecorder, Spy, spied_game
 
-from sim.errors import CardoddsError
-from sim.tan import bits
-from sim.tan.batch import TanState, play_batch, play_from_state
-from sim.tan.cards import deck_ids, parse_card, parse_cards, parse_suit, suit_of, to_mask
-from sim.tan.deal import deal_orders
-from sim.tan.expert import INVALID, Expert, _candidates
-from sim.tan.players import make_strategy
-from sim.tan.reference import TanGame
-from sim.tan.rules import TanRules
-from sim.tan.strategies import Heuristic
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.tan import bits
+from cardodds.sim.tan.batch import TanState, play_batch, play_from_state
+from cardodds.sim.tan.cards import deck_ids, parse_card, parse_cards, parse_suit, suit_of, to_mask
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.expert import INVALID, Expert, _candidates
+from cardodds.sim.tan.players import make_strategy
+from cardodds.sim.tan.reference import TanGame
+from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.strategies import Heuristic
 
 C = parse_card
 
@@ -274,7 +274,7 @@ def test_batch_expert_games_are_legal_and_reproducible(players):
 
 def test_rollout_blocks_change_nothing(monkeypatch):
     """Decisions searched in several rollout batches (bounded memory) are the decisions of one batch."""
-    import sim.tan.expert as expert_module
+    import cardodds.sim.tan.expert as expert_module
 
     rules = TanRules(players=3)
     o, f = deal_orders(rules, np.random.default_rng(43), 10)

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 from scipy.stats import chisquare
 
-from sim.streams import chunk_seed
-from sim.tan.cards import deck_ids, parse_card, parse_cards
-from sim.tan.deal import count_distribution, count_value, deal_chunk, first_attackers
-from sim.tan.rules import TanRules
+from cardodds.sim.streams import chunk_seed
+from cardodds.sim.tan.cards import deck_ids, parse_card, parse_cards
+from cardodds.sim.tan.deal import count_distribution, count_value, deal_chunk, first_attackers
+from cardodds.sim.tan.rules import TanRules
 
 
 def order_of(hands, turned, stock, deck=52):

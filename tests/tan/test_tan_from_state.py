@@ -3,12 +3,12 @@
 import numpy as np
 import pytest
 
-from sim.tan.batch import TanState, play_batch, play_from_state, play_to_step
-from sim.tan.cards import to_mask
-from sim.tan.deal import deal_orders
-from sim.tan.reference import TanGame
-from sim.tan.rules import TanRules
-from sim.tan.strategies import Basic, Heuristic
+from cardodds.sim.tan.batch import TanState, play_batch, play_from_state, play_to_step
+from cardodds.sim.tan.cards import to_mask
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.reference import TanGame
+from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.strategies import Basic, Heuristic
 
 VARIANTS = [
     {}, dict(players=2), dict(players=3), dict(players=6), dict(trump_exchange="two_only"), dict(deck=36, hand_size=6),
@@ -204,7 +204,7 @@ class PublicRecorder(Heuristic):
 
 
 def public_of(v, kind, batch=False):
-    from sim.tan.cards import from_mask
+    from cardodds.sim.tan.cards import from_mask
 
     if not batch:
         return (kind, v.seat, tuple(v.hand_sizes), tuple(tuple(k) for k in v.known), tuple(v.out),

@@ -5,12 +5,12 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from sim.errors import CardoddsError
-from sim.tan.cards import deck_ids, parse_card, parse_cards, parse_suit
-from sim.tan.deal import deal_orders
-from sim.tan.reference import TanGame, beats, format_log
-from sim.tan.rules import TanRules
-from sim.tan.strategies import Basic, Heuristic, RandomLegal
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.tan.cards import deck_ids, parse_card, parse_cards, parse_suit
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.reference import TanGame, beats, format_log
+from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.strategies import Basic, Heuristic, RandomLegal
 
 C = parse_card
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from sim.errors import CardoddsError
-from sim.tan.rules import TanRules
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.tan.rules import TanRules
 
 
 def test_defaults_follow_rules_md():

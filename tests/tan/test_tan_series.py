@@ -5,18 +5,18 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from analysis.estimate import summarize
-from sim.errors import CardoddsError
-from sim.streams import chunk_seed
-from sim.tan.batch import play_batch
-from sim.tan.cards import deck_ids, parse_card, parse_cards, suit_of
-from sim.tan.deal import deal_orders
-from sim.tan.play_task import TASK, parse, run_chunk
-from sim.tan.players import seat_strategies
-from sim.tan.reference import TanGame, format_log
-from sim.tan.rules import TanRules
-from sim.tan.series import carry_over, play_series
-from sim.tan.strategies import Basic
+from cardodds.analysis.estimate import summarize
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.streams import chunk_seed
+from cardodds.sim.tan.batch import play_batch
+from cardodds.sim.tan.cards import deck_ids, parse_card, parse_cards, suit_of
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.play_task import TASK, parse, run_chunk
+from cardodds.sim.tan.players import seat_strategies
+from cardodds.sim.tan.reference import TanGame, format_log
+from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.series import carry_over, play_series
+from cardodds.sim.tan.strategies import Basic
 
 H = 8
 
@@ -309,7 +309,7 @@ def test_xa_only_once_even_if_the_new_hand_has_no_trump():
 
 
 def test_series_replay_shows_every_game_and_its_carry_over():
-    from sim.tan.play_task import replay_text
+    from cardodds.sim.tan.play_task import replay_text
 
     rules = TanRules(players=3, series_length=4, trump_exchange="two_only")
     text = replay_text(7, rules, "basic")

@@ -5,17 +5,17 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from sim.errors import CardoddsError
-from sim.knobs import Choice, Range, check_knobs, current
-from sim.tan import bits
-from sim.tan.batch import play_batch
-from sim.tan.cards import from_mask, parse_card
-from sim.tan.deal import deal_orders
-from sim.tan.players import STRATEGIES as LADDER
-from sim.tan.players import make_strategy, seat_strategies
-from sim.tan.reference import TanGame
-from sim.tan.rules import TanRules
-from sim.tan.strategies import TUNED_FILE, Basic, Beginner, Heuristic, RandomLegal, Tuned, read_knobs_file
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.knobs import Choice, Range, check_knobs, current
+from cardodds.sim.tan import bits
+from cardodds.sim.tan.batch import play_batch
+from cardodds.sim.tan.cards import from_mask, parse_card
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.players import STRATEGIES as LADDER
+from cardodds.sim.tan.players import make_strategy, seat_strategies
+from cardodds.sim.tan.reference import TanGame
+from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.strategies import TUNED_FILE, Basic, Beginner, Heuristic, RandomLegal, Tuned, read_knobs_file
 
 STRATEGIES = [Basic(), Basic(throw_max="A"), Heuristic(), Heuristic(save_trumps=False),
               Heuristic(overload=False, endgame=False), Heuristic(take_max_table=0, hold_rank="2"),

@@ -5,14 +5,14 @@ import json
 import numpy as np
 import pytest
 
-from analysis.estimate import summarize
-from analysis.odds_tan import _conditioned_orders, format_odds_tan, odds_tan
-from sim.errors import CardoddsError
-from sim.streams import chunk_seed
-from sim.tan.cards import parse_cards
-from sim.tan.play_task import TASK, charts, parse, replay_text, run_chunk
-from sim.tan.rules import TanRules
-from sim.tan.strategies import Basic, Heuristic
+from cardodds.analysis.estimate import summarize
+from cardodds.analysis.odds_tan import _conditioned_orders, format_odds_tan, odds_tan
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.streams import chunk_seed
+from cardodds.sim.tan.cards import parse_cards
+from cardodds.sim.tan.play_task import TASK, charts, parse, replay_text, run_chunk
+from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.strategies import Basic, Heuristic
 
 
 def test_parse_sections():
@@ -83,8 +83,8 @@ def test_strategy_rows_for_mixed_tables():
 def test_charts():
     from types import SimpleNamespace
 
-    from analysis.charts import render
-    from analysis.estimate import rows_frame, summarize
+    from cardodds.analysis.charts import render
+    from cardodds.analysis.estimate import rows_frame, summarize
 
     p = parse({"rules": {"players": 3}}, "cfg")
     c = run_chunk(p, chunk_seed(3, 0), 2000)
@@ -140,12 +140,12 @@ def test_odds_bad_input(kw, match):
 
 
 def test_runs_through_the_runner(tmp_path, monkeypatch):
-    """The task plugs into the experiment runner (registered here by hand until sim/registry.py lists it)."""
-    import sim.registry as registry
-    from sim.experiment import load_experiment
-    from sim.runner import run_experiment
+    """The task plugs into the experiment runner (registered here by hand until src/cardodds/sim/registry.py lists it)."""
+    import cardodds.sim.registry as registry
+    from cardodds.sim.experiment import load_experiment
+    from cardodds.sim.runner import run_experiment
 
-    monkeypatch.setitem(registry._TASK_MODULES, "tan.play", "sim.tan.play_task")
+    monkeypatch.setitem(registry._TASK_MODULES, "tan.play", "cardodds.sim.tan.play_task")
     cfg = tmp_path / "tan.toml"
     cfg.write_text('[experiment]\nname = "tan"\ntask = "tan.play"\ngames = 4000\nchunk_size = 1000\nseed = 5\n'
                    '[rules]\nplayers = 2\n[strategies]\nname = "heuristic"\nendgame = false\n', encoding="utf-8")

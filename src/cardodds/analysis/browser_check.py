@@ -1,0 +1,76 @@
+"""Render a report in headless Chromium: count the charts that really display, and take a screenshot.
+
+Used by the tests (and handy by hand: ``python -m cardodds.analysis.browser_check reports/latest/report.html``).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+_PROBE = (
+    "<script>window.addEventListener('load', () => {"
+    "const imgs = [...document.images];"
+    "document.body.dataset.images = imgs.length;"
+    "document.body.dataset.shown = imgs.filter(i => i.complete && i.naturalWidth > 0).length;});</script>"
+)
+
+
+def chromium() -> str | None:
+    """The Chromium executable, if installed."""
+    return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+def _run(browser: str, args: list[str], profile: str) -> str:
+    proc = subprocess.run(
+        [browser, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return proc.stdout
+
+
+def check_report(html: Path, screenshot: Path | None = None) -> tuple[int, int]:
+    """``(images, images displayed)`` of a report page as Chromium renders it; optionally save a PNG screenshot."""
+    browser = chromium()
+    if browser is None:
+        raise RuntimeError("Chromium is not installed")
+    html = Path(html).resolve()
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp) / "probe.html"
+        probe.write_text(html.read_text(encoding="utf-8").replace("</body>", _PROBE + "</body>"), encoding="utf-8")
+        dom = _run(browser, ["--virtual-time-budget=10000", "--dump-dom", probe.as_uri()], str(Path(tmp) / "p1"))
+        if screenshot is not None:
+            _run(
+                browser,
+                [f"--screenshot={Path(screenshot).resolve()}", "--window-size=1280,2400", html.as_uri()],
+                str(Path(tmp) / "p2"),
+            )
+    images = re.search(r'data-images="(\d+)"', dom)
+    shown = re.search(r'data-shown="(\d+)"', dom)
+    if not images or not shown:
+        raise RuntimeError("the page did not finish loading in Chromium")
+    return int(images.group(1)), int(shown.group(1))
+
+
+if __name__ == "__main__":
+    page = Path(sys.argv[1])
+    total, ok = check_report(page, page.with_suffix(".png"))
+    print(f"{ok} of {total} charts displayed; screenshot: {page.with_suffix('.png')}")
+    sys.exit(0 if total and ok == total else 1)

@@ -1,0 +1,430 @@
+"""The ``cardodds`` command line.
+
+Every user error ends in one line on stderr, ``cardodds: error: …``, and exit code 2; Ctrl-C exits 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import sys
+from pathlib import Path
+
+from cardodds.analysis.paths import output_file, output_folder, run_folder
+from cardodds.sim.errors import CardoddsError, RunInterrupted
+
+REPORTS = Path("reports")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit code 2, and a command refuses options it does not take."""
+
+    def error(self, message):
+        raise CardoddsError(f"{message} (see '{self.prog} --help')")
+
+    def parse_known_args(self, args=None, namespace=None):
+        # Each (sub)command checks its own leftovers, so `odds sam --trump h` names `odds sam`, not `cardodds`.
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"{self.prog} does not take {' '.join(extras)}")
+        return namespace, extras
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--jobs must be a whole number, not {text!r}") from None
+    if value == 0 or value < -1:
+        raise argparse.ArgumentTypeError(f"--jobs must be >= 1 (or -1 for every core), not {value}")
+    return value
+
+
+def _count(option: str):
+    """An argparse type for a number of games: the one rule and message of :func:`cardodds.analysis.batches.check_games`."""
+    from cardodds.analysis.batches import check_games
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", ""))
+        except ValueError:
+            value = text
+        return check_games(value, option)  # a CardoddsError passes through argparse to main: one line, exit 2
+
+    return parse
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {value}")
+    return value
+
+
+def _print_run(outcomes, diffs, *, json_out: bool) -> None:
+    """Each arm's results under its name, then the paired differences (or one JSON object)."""
+    from cardodds.analysis.run_output import run_json, run_text
+
+    print(run_json(outcomes, diffs) if json_out else run_text(outcomes, diffs))
+
+
+def _resolve_jobs(jobs: int) -> int:
+    return (os.cpu_count() or 1) if jobs == -1 else jobs
+
+
+def _resume_command(args, out: Path) -> str:
+    """The command line that continues this run: the same words, with ``--resume`` (and ``--out``) added."""
+    words = list(args.argv)
+    if not any(w == "--out" or w.startswith("--out=") for w in words):
+        words += ["--out", str(out)]
+    if args.command == "run" and "--resume" not in words:
+        words.append("--resume")
+    return "cardodds " + shlex.join(words)
+
+
+def _interrupted(exc: BaseException, args, out: Path) -> RunInterrupted:
+    """Ctrl-C, wherever it came: what is saved and the command that continues."""
+    if isinstance(exc, RunInterrupted) and exc.saved is not None:
+        saved = f"{exc.saved:,} of {exc.chunks:,} chunks are saved in {exc.folder}"
+    else:
+        saved = f"every finished chunk is saved in {out}"
+    return RunInterrupted(f"interrupted: {saved}; continue with: {_resume_command(args, out)}")
+
+
+def _lang_flag(parser) -> None:
+    from cardodds.analysis.i18n import LANGUAGES
+
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the report's language: en (default) or vi (Vietnamese, with the games' own terms)")
+
+
+def cmd_run(args) -> int:
+    from cardodds.analysis.suite import timing_text
+    from cardodds.runs import check_run_flags, run
+    from cardodds.sim.experiment import load_arms
+
+    check_run_flags(args.precision, args.max_games, args.metric)
+    arms = load_arms(args.config, games=args.games, seed=args.seed, backend=args.backend, scheduler=args.scheduler)
+    out = run_folder(args.out or REPORTS / "runs" / arms[0].name)
+    args.jobs = _resolve_jobs(args.jobs)
+    try:
+        result = run(arms, games=args.games, jobs=args.jobs, out=out, resume=args.resume, precision=args.precision,
+                     max_games=args.max_games, metrics=args.metric, lang=args.lang, progress=args.progress,
+                     command=" ".join(["cardodds", *args.argv]))
+    except (KeyboardInterrupt, RunInterrupted) as exc:
+        raise _interrupted(exc, args, out) from None
+    outcomes, diffs = result.outcomes, (result.differences if len(result.outcomes) > 1 else None)
+    _print_run(outcomes, diffs, json_out=args.json)
+    if not args.json:
+        for o in outcomes:
+            if o.notes:
+                print("\n" + o.notes)
+        extra = f", differences in {result.folder / 'differences.csv'}" if diffs is not None else ""
+        print(f"\n{timing_text(outcomes)}, over {len(outcomes)} arm(s); all rows in {result.folder / 'summary.csv'}"
+              f"{extra}, report in {result.folder / 'report.html'}")
+    return 0
+
+
+def cmd_report(args) -> int:
+    from cardodds.analysis.suite import run_suite, timing_text
+
+    out = run_folder(args.out or REPORTS / ("quick" if args.quick else "latest"))
+    if args.showcase:
+        output_folder(args.showcase, "--showcase")
+    args.jobs = _resolve_jobs(args.jobs)
+    try:
+        experiments, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False,
+                                       lang=args.lang)
+    except (KeyboardInterrupt, RunInterrupted) as exc:
+        raise _interrupted(exc, args, out) from None
+    if args.showcase:
+        from cardodds.analysis.showcase import write_showcase
+
+        write_showcase(out, Path(args.showcase), "cardodds report --showcase " + args.showcase)
+        print(f"showcase written to {args.showcase}")
+    outcomes = [o for arms in experiments for o in arms]
+    print(f"{len(experiments)} experiments, {timing_text(outcomes)}; report: {paths['report.html']} and {paths['report.md']}")
+    return 0
+
+
+def cmd_exact(args) -> int:
+    from cardodds import exact
+
+    if args.game == "sam":
+        rows = exact.sam().to_dict("records")
+        if args.json:
+            print(json.dumps(rows, ensure_ascii=False))
+        else:
+            for r in rows:
+                opts = ", ".join(f"{k}={r[k]}" for k in ("straights", "quad_counts_as_triple", "quad_counts_as_two_pairs"))
+                probs = "  ".join(f"{k} {v:.6g}" for k, v in r.items() if isinstance(v, float))
+                print(f"{opts}\n    {probs}")
+        return 0
+    rows = exact.chan().to_dict("records")
+    if args.json:
+        print(json.dumps([{k: str(v) if k == "fraction" else v for k, v in r.items() if k != "one_in"} for r in rows],
+                         ensure_ascii=False))
+    else:
+        for r in rows:
+            print(f"{r['metric']:<24} seat {r['seat']}  {r['exact']:<14.10g} = {r['fraction']}"
+                  + (f"  ≈ {r['one_in']}" if r["one_in"] else ""))
+    return 0
+
+
+def cmd_odds(args) -> int:
+    from cardodds import odds
+
+    if args.game == "chan":
+        result = odds.chan(args.hand, seat=args.seat, games=args.games, seed=args.seed, strategy=args.strategy,
+                           progress=args.progress)
+    elif args.game == "sam":
+        result = odds.sam(args.hand, args.opponents, games=args.games, seed=args.seed, progress=args.progress)
+    else:
+        result = odds.tan(args.hand, args.trump, players=args.players, seat=args.seat, games=args.games,
+                          seed=args.seed, progress=args.progress)
+    print(json.dumps(result.details, ensure_ascii=False) if args.json else result.text)
+    return 0
+
+
+_REPLAY = {
+    "sam": ("sam.play", "cardodds.sim.sam.reference"),
+    "tan": ("tan.play", "cardodds.sim.tan.play_task"),
+    "chan": ("chan.play", "cardodds.sim.chan.play_task"),
+}
+
+
+def cmd_replay(args) -> int:
+    import importlib
+
+    from cardodds.sim.registry import get_task
+
+    task_name, module = _REPLAY[args.game]
+    if args.log:
+        if args.game != "chan":
+            raise CardoddsError("--log writes a Chắn move log; Sâm and Tấn replays are text only")
+        output_file(args.log, "--log")
+    if args.config:
+        from cardodds.sim.experiment import load_arms
+
+        arms = load_arms(args.config)
+        if arms[0].task.name != task_name:
+            raise CardoddsError(
+                f"{args.config} is a '{arms[0].task.name}' experiment; replay {args.game} needs '{task_name}'"
+            )
+        exp = _replay_arm(arms, args.arm, args.config)
+        params = exp.params
+        if len(arms) > 1:
+            print(f"arm '{exp.arm}' of {args.config}" + ("" if args.arm else
+                  f" (the baseline; its arms: {', '.join(a.arm for a in arms)}; choose one with --arm)"))
+    elif args.arm:
+        raise CardoddsError("--arm names an arm of the --config file; give --config too")
+    else:
+        params = get_task(task_name).parse({}, "defaults")
+    print(importlib.import_module(module).replay_text(args.seed, params.rules, params.strategies))
+    if args.log:
+        from cardodds.sim.chan.movelog import game_log
+        from cardodds.sim.chan.play_task import replay_game
+
+        game, _ = replay_game(args.seed, params.rules, params.strategies)
+        Path(args.log).write_text(game_log(game).dumps(), encoding="utf-8")
+        print(f"move log written to {args.log} (check it with: cardodds check chan {args.log})")
+    return 0
+
+
+def _replay_arm(arms, name: str | None, config: str):
+    """The arm ``name`` of an experiment's arms (the baseline when None); an unknown name lists the arms."""
+    if name is None:
+        return arms[0]
+    for exp in arms:
+        if exp.arm == name:
+            return exp
+    raise CardoddsError(f"{config} has no arm '{name}'; its arms: {', '.join(a.arm for a in arms)}")
+
+
+def cmd_serve(args) -> int:
+    try:
+        from cardodds.analysis.web.app import serve
+    except ImportError as exc:
+        raise CardoddsError(f"serve needs the web extra ({exc.name} is missing): pip install -e \".[web]\"") from None
+    if not 0 <= args.port <= 65535:
+        raise CardoddsError(f"--port must be 0..65535 (0: a free port), not {args.port}")
+    return serve(args.host, args.port)
+
+
+def cmd_check(args) -> int:
+    from cardodds.sim.chan.play_task import check_text
+
+    text, code = check_text(args.log)
+    print(text)
+    return code
+
+
+def cmd_tune(args) -> int:
+    from cardodds.analysis.tune import format_result, knobs_toml, tune
+    from cardodds.sim.run_folder import atomic_write
+
+    out = Path(args.out) if args.out else REPORTS / "tune" / f"{Path(args.config).stem}-seat{args.seat}.toml"
+    if out.suffix != ".toml":
+        raise CardoddsError(f"--out must name a .toml file (the tuned knobs), not {str(out)!r}")
+    folder = out.with_suffix(".runs")
+    if folder.exists() and any(folder.iterdir()) and not args.resume:
+        raise CardoddsError(f"{folder}: already holds a tuning's evaluations; add --resume to reuse them or choose "
+                            "another --out")
+    knobs = [k for k in args.knobs.split(",") if k] if args.knobs else None
+    result = tune(args.config, seat=args.seat, games=args.games, seed=args.seed, jobs=_resolve_jobs(args.jobs),
+                  folder=folder, progress=None if args.progress else False, knobs=knobs)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(out, knobs_toml(result, "cardodds " + " ".join(sys.argv[1:])).encode("utf-8"))
+    result["out"] = str(out)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(format_result(result) + f"\nknobs written to {out} (a config names it as {{file = \"{out}\"}})")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cardodds", description="Monte Carlo and exact odds for Chắn, Sâm and Tấn.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    run = sub.add_parser("run", help="run one experiment (a TOML file)")
+    run.add_argument("config", help="experiment file, e.g. configs/chan_deal.toml")
+    run.add_argument("--games", type=_count("--games"), help="games to play (overrides the file)")
+    run.add_argument("--seed", type=_positive, help="random seed (overrides the file)")
+    run.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
+    run.add_argument(
+        "--backend", choices=["loky", "dask"], help="where the chunks run: loky (this machine) or dask (default: the file's, else loky)"
+    )
+    run.add_argument(
+        "--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786 (implies --backend dask; none: a local cluster)"
+    )
+    run.add_argument("--out", help="run folder (default: reports/runs/<name>)")
+    run.add_argument("--resume", action="store_true", help="continue the run in --out, computing only missing chunks")
+    run.add_argument("--json", action="store_true", help="print the result rows as JSON")
+    run.add_argument("--precision", type=float, help="add chunks until every targeted 95%% half-width is below this")
+    run.add_argument("--max-games", type=_count("--max-games"), help="cap for --precision (default: 10 × the file's games)")
+    run.add_argument(
+        "--metric", action="append", default=[], help="metric[:seat] targeted by --precision (repeatable; default: all)"
+    )
+    run.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    _lang_flag(run)
+    run.set_defaults(func=cmd_run)
+
+    report = sub.add_parser("report", help="run the default suite and write report.html / report.md")
+    report.add_argument("--quick", action="store_true", help="fewer games (about a minute)")
+    report.add_argument("--out", help="report folder (default: reports/latest, or reports/quick)")
+    report.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
+    report.add_argument("--showcase", metavar="DIR", help="also copy the headline table and key charts to DIR")
+    report.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    _lang_flag(report)
+    report.set_defaults(func=cmd_report)
+
+    exact = sub.add_parser("exact", help="exact deal odds by combinatorics")
+    exact.add_argument("game", choices=["chan", "sam"])
+    exact.add_argument("--json", action="store_true")
+    exact.set_defaults(func=cmd_exact)
+
+    odds = sub.add_parser("odds", help="odds of one hand")
+    odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar="{chan,sam,tan}")
+    common = _Parser(add_help=False)
+    common.add_argument("--games", type=_count("--games"), default=20_000, help="simulated games (default 20,000)")
+    common.add_argument("--seed", type=_positive, default=1, help="random seed (default 1)")
+    common.add_argument("--json", action="store_true")
+    common.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    chan = odds_games.add_parser("chan", parents=[common], help="a 19- or 20-card Chắn hand")
+    chan.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
+    chan.add_argument("--seat", type=int, help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
+    chan.add_argument("--strategy", default="basic",
+                      help="who plays the hand: basic (default), heuristic or cuoc; the other seats play basic")
+    sam = odds_games.add_parser("sam", parents=[common], help="a 10-card Sâm hand")
+    sam.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
+    sam.add_argument("--opponents", type=int, default=3, help="opponents (1–4, default 3)")
+    tan = odds_games.add_parser("tan", parents=[common], help="a Tấn opening hand")
+    tan.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
+    tan.add_argument("--trump", required=True, help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
+    tan.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+    tan.add_argument("--seat", type=int, default=0, help="the hand's seat, 0 = the first attacker (default 0)")
+    odds.set_defaults(func=cmd_odds)
+
+    replay = sub.add_parser("replay", help="one game, move by move")
+    replay.add_argument("game", choices=sorted(_REPLAY))
+    replay.add_argument("--seed", type=_positive, required=True)
+    replay.add_argument("--config", help="take rules and strategies from this experiment file")
+    replay.add_argument("--arm", help="the arm of --config to replay (default: its baseline, named in the output)")
+    replay.add_argument("--log", metavar="FILE", help="Chắn: also write the game's JSON move log (what `check` reads)")
+    replay.set_defaults(func=cmd_replay)
+
+    tune = sub.add_parser("tune", help="find one seat's knob values against the table's other strategies")
+    tune.add_argument("config", help="experiment file whose table is played, e.g. configs/tan_tune.toml")
+    tune.add_argument("--seat", type=_positive, default=0, help="table seat whose strategy is tuned (default 0)")
+    tune.add_argument("--games", type=_positive, help="budget in games (default: the file's games)")
+    tune.add_argument("--seed", type=_positive, help="random seed (overrides the file)")
+    tune.add_argument("--jobs", type=_jobs, default=1, help="worker processes (default 1; the knobs do not depend on it)")
+    tune.add_argument("--knobs", help="comma-separated knobs to tune (default: every declared knob)")
+    tune.add_argument("--out", help="knobs file to write (default: reports/tune/<config>-seat<S>.toml; evaluations "
+                      "are cached beside it in <out>.runs/)")
+    tune.add_argument("--resume", action="store_true", help="reuse the evaluations cached beside --out")
+    tune.add_argument("--json", action="store_true", help="print the result as JSON")
+    tune.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    tune.set_defaults(func=cmd_tune)
+
+    check = sub.add_parser("check", help="list the fouls of a recorded game")
+    check.add_argument("game", choices=["chan"])
+    check.add_argument("log", help="move log (JSON)")
+    check.set_defaults(func=cmd_check)
+
+    serve = sub.add_parser("serve", help="a local web page per game: click cards, get the odds")
+    serve.add_argument("--port", type=_positive, default=8000, help="port (default 8000; 0: a free one)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.set_defaults(func=cmd_serve)
+    return parser
+
+
+def _one_line(exc: BaseException | str) -> str:
+    # One line whatever the user typed: argparse echoes unknown arguments, newlines included.
+    return str(exc).replace("\r", "\\r").replace("\n", "\\n")
+
+
+def _fail(message: str) -> int:
+    print(f"cardodds: error: {_one_line(message)}", file=sys.stderr)
+    return 2
+
+
+def _os_error_text(exc: OSError) -> str:
+    """The path(s) and the system's reason, e.g. ``out/x: No space left on device``."""
+    paths = " → ".join(str(p) for p in (exc.filename, exc.filename2) if p is not None)
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return f"{paths}: {reason}" if paths else reason
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``cardodds`` command."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = build_parser().parse_args(argv)
+        args.argv = argv
+        return args.func(args)
+    except RunInterrupted as exc:  # Ctrl-C is not bad input: 130, like a shell, with the command that continues
+        print(f"cardodds: {_one_line(exc)}", file=sys.stderr)
+        return 130
+    except CardoddsError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        print("cardodds: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly.
+        sys.stdout = open(os.devnull, "w")
+        return 0
+    except OSError as exc:
+        # Paths are checked before any work (cardodds.analysis.paths); this catches what no check foresaw (a full disk, ...).
+        return _fail(_os_error_text(exc))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

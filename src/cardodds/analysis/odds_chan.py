@@ -1,0 +1,232 @@
+"""``cardodds odds chan``: what one Chắn hand is worth — its split, whether it wins, its waits and their odds.
+
+With a seat (``--seat S``), also the hand's chance to win the game from the deal and its expected points this game,
+simulated with the chosen strategy at that seat and basic players at the others (:func:`win_chance`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from cardodds.sim.chan.cards import COPIES, DECK_SIZE, N_KINDS, format_hand, kind_code, kind_name, parse_hand
+from cardodds.sim.chan.hand import BACH_THU, WIN_TYPE_NAMES, best_discards, split_hand, thien_u_type
+from cardodds.sim.chan.rules import ChanRules
+from cardodds.sim.chan.scorer import cuoc_of, describe, hand_win_record, points, thien_u_record
+
+
+def _waits_of(counts19, rules: ChanRules) -> list[dict]:
+    """Each waiting card with its cước as the game scores the win, on another player's draw and on one's own (chì)."""
+    unseen = DECK_SIZE - int(sum(counts19))
+    result = []
+    for kind in range(N_KINDS):
+        record = hand_win_record(counts19, kind)
+        if record is None:
+            continue
+        other = cuoc_of(record, rules)
+        own = cuoc_of(dataclasses.replace(record, chi=True), rules)
+        result.append(
+            {
+                "card": kind_code(kind),
+                "name": kind_name(kind),
+                "win_type": record.win_type,
+                "how": record.how,
+                "outs": COPIES - int(counts19[kind]),
+                "cuoc": describe(other),
+                "points": points(other, rules),
+                "cuoc_chi": describe(own),
+                "points_chi": points(own, rules),
+            }
+        )
+    outs = sum(w["outs"] for w in result)
+    return result, outs, unseen
+
+
+PLAYERS = 4
+
+
+def fixed_hand_orders(counts, seat: int, cai: int, rng: np.random.Generator, n: int) -> np.ndarray:
+    """``n`` deal orders (100 card ids) with the hand ``counts`` at ``seat`` and the other cards dealt uniformly."""
+    from cardodds.sim.chan.deal import seat_slices
+
+    ids = np.arange(DECK_SIZE)
+    copy = ids % COPIES
+    held = copy < np.asarray(counts)[ids // COPIES]  # the hand takes the first copies of each kind
+    positions = np.zeros(DECK_SIZE, dtype=bool)
+    positions[seat_slices(cai)[seat]] = True
+    orders = np.empty((n, DECK_SIZE), dtype=np.uint8)
+    orders[:, positions] = ids[held]
+    orders[:, ~positions] = rng.permuted(np.broadcast_to(ids[~held], (n, int((~held).sum()))), axis=1)
+    return orders
+
+
+def table_players(strategy, seat: int) -> tuple:
+    """``strategy`` (a name or table) at ``seat``, ``basic`` at the other seats; only players the batch engine plays."""
+    from cardodds.sim.chan.batch import batch_supports
+    from cardodds.sim.chan.strategies import make_strategy, seat_strategies
+    from cardodds.sim.errors import CardoddsError
+
+    player = make_strategy(strategy, "--strategy")
+    players = list(seat_strategies("basic", PLAYERS))
+    players[seat] = player
+    if not batch_supports(players, ChanRules()):
+        raise CardoddsError(f"--strategy: odds chan simulates basic, heuristic or cuoc players, not {player.name!r}")
+    return tuple(players)
+
+
+def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: ChanRules | None = None,
+               strategy="basic", progress: bool | None = None, on_batch=None) -> dict:
+    """The chance that ``hand``, dealt to ``seat``, wins the game, and its expected points this game (simulated).
+
+    The hand is fixed at ``seat`` (20 cards at the cái's seat, else 19); the other cards are dealt uniformly at
+    random to the other seats and the nọc, and every game is played to the end by the batch engine with ``strategy``
+    (a name or a table with knobs; ``basic`` by default) at ``seat`` and ``basic`` players at the others.  The games
+    are played in batches (:func:`cardodds.analysis.batches.batches`), each dealt from the DEAL stream of its own chunk seed of
+    ``seed``.  ``on_batch``, if given, is called after each batch but the last with the result so far (the same keys,
+    over the games played yet); it may raise to stop the run (``cardodds serve`` streams and cancels this way).
+
+    Returns the win chance with its 95 % Wilson interval, ``points_game`` — the seat's mean net points a game, as the
+    ``chan.play`` task counts them (a win takes its points from each of the three others, a loss pays the winner's
+    points, a draw nothing) — with its normal 95 % interval, and ``points_win``, the mean points of its wins.
+    """
+    from cardodds.analysis.batches import batches, check_games
+    from cardodds.sim.chan.batch import play_batch
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.streams import DEAL, stream
+
+    rules = rules or ChanRules()
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
+        raise CardoddsError(f"--seat must be 0..{PLAYERS - 1} for Chắn, not {seat}")
+    check_games(games)
+    players = table_players(strategy, seat)
+    size = 20 if seat == rules.cai_seat else 19
+    counts = parse_hand(hand, sizes=(19, 20))
+    if int(counts.sum()) != size:
+        who = "the cái's seat" if size == 20 else f"seat {seat} (not the cái, seat {rules.cai_seat})"
+        raise CardoddsError(f"a hand at {who} has {size} cards, this one has {int(counts.sum())}")
+    tally = dict(played=0, wins=0, draws=0, win_points=0, net_sum=0, net_sq=0)
+    for seed_seq, n in batches(games, seed, desc="odds chan", progress=progress):
+        orders = fixed_hand_orders(counts, seat, rules.cai_seat, stream(seed_seq, DEAL), n)
+        res = play_batch(rules, orders, players)
+        won = res.winner == seat
+        pts = res.points.astype(np.int64)
+        net = np.where(won, (PLAYERS - 1) * pts, np.where(res.winner >= 0, -pts, 0))
+        tally["played"] += n
+        tally["wins"] += int(won.sum())
+        tally["draws"] += int(res.draw.sum())
+        tally["win_points"] += int(pts[won].sum())
+        tally["net_sum"] += int(net.sum())
+        tally["net_sq"] += int((net * net).sum())
+        if on_batch is not None and tally["played"] < games:
+            on_batch(_win_chance_result(seat, players[seat].name, seed, tally))
+    return _win_chance_result(seat, players[seat].name, seed, tally)
+
+
+def _win_chance_result(seat: int, strategy: str, seed: int, t: dict) -> dict:
+    from cardodds.analysis.estimate import mean_row, wilson
+
+    games, wins = t["played"], t["wins"]
+    low, high = wilson(wins, games)
+    points = mean_row("points.game", seat, t["net_sum"], t["net_sq"], games)
+    return {"seat": seat, "strategy": strategy, "games": games, "seed": seed, "wins": wins,
+            "p_win": wins / games, "ci_low": float(low), "ci_high": float(high), "p_draw": t["draws"] / games,
+            "points_game": points["estimate"], "points_ci_low": points["ci_low"], "points_ci_high": points["ci_high"],
+            "points_win": t["win_points"] / wins if wins else None}
+
+
+def cli_seat(hand: str, seat: int | None, rules: ChanRules | None = None) -> int:
+    """The seat the command simulates: ``--seat`` if given, else the cái's seat for 20 cards and the next seat for 19."""
+    if seat is not None:
+        return seat
+    rules = rules or ChanRules()
+    if int(parse_hand(hand, sizes=(19, 20)).sum()) == 20:
+        return rules.cai_seat
+    return (rules.cai_seat + 1) % 4
+
+
+def odds_chan(hand: str, rules: ChanRules | None = None, seat: int | None = None, games: int = 20_000,
+              seed: int = 1, progress: bool | None = None, strategy="basic") -> dict:
+    """Everything the command reports about a 19- or 20-card hand (JSON-serialisable).
+
+    The chance that the next nọc card completes a 19-card hand is exact: from the holder's view, the next card is
+    equally likely to be any of the cards they cannot see.  With ``seat``, ``result["win_chance"]`` is
+    :func:`win_chance` of the hand at that seat (``games`` simulated games, ``seed``, ``strategy`` at the seat).
+    """
+    rules = rules or ChanRules()
+    counts = parse_hand(hand, sizes=(19, 20))
+    split = split_hand(counts)
+    result = {
+        "hand": format_hand(counts),
+        "cards": int(counts.sum()),
+        "split": split.describe(),
+        "chan": len(split.chan),
+        "ca": len(split.ca),
+    }
+    if result["cards"] == 20:
+        kind = thien_u_type(counts)
+        result["win"] = kind is not None
+        if kind is not None:
+            cuoc = cuoc_of(thien_u_record(rules.cai_seat, counts), rules)
+            result["win_type"] = "thien_u" + (".bach_thu" if kind == BACH_THU else "")
+            result["cuoc"] = describe(cuoc)
+            result["points"] = points(cuoc, rules)
+        result["discards"] = [
+            {"discard": kind_code(d), "waits": [kind_code(k) for k in w], "win_types": sorted(set(w.values()))}
+            for d, w in best_discards(counts).items()
+        ]
+    else:
+        found, outs, unseen = _waits_of(counts, rules)
+        result.update(win=False, waits=found, outs=outs, unseen=unseen, p_next_card=outs / unseen)
+    if seat is not None:
+        result["win_chance"] = win_chance(hand, seat, games, seed, rules, strategy=strategy, progress=progress)
+    return result
+
+
+def _format_win_chance(w: dict) -> str:
+    who = ("basic play at every seat" if w["strategy"] == "basic"
+           else f"seat {w['seat']} plays {w['strategy']}, the others basic")
+    per_win = "no win" if w["points_win"] is None else f"{w['points_win']:.3f} points a win"
+    return (f"chance to win this game at seat {w['seat']} ({who}, {w['games']:,} simulated games, "
+            f"seed {w['seed']}): {w['p_win']:.4f}  95% CI [{w['ci_low']:.4f}, {w['ci_high']:.4f}]"
+            f"  (hòa {w['p_draw']:.4f})\n"
+            f"expected points this game (a win takes its points from each of the 3 others, a loss pays the winner's): "
+            f"{w['points_game']:+.3f}  95% CI [{w['points_ci_low']:+.3f}, {w['points_ci_high']:+.3f}]  ({per_win})")
+
+
+def format_odds_chan(d: dict) -> str:
+    """The result of :func:`odds_chan` for people."""
+    text = _format_hand(d)
+    return text + "\n" + _format_win_chance(d["win_chance"]) if "win_chance" in d else text
+
+
+def _format_hand(d: dict) -> str:
+    lines = [f"hand ({d['cards']} cards): {d['hand']}", f"split: {d['split']}  ({d['chan']} chắn, {d['ca']} cạ)"]
+    if d["cards"] == 20:
+        if d["win"]:
+            lines.append(f"winning hand: Thiên ù if dealt to the cái — cước: {d['cuoc']} = {d['points']} points")
+        else:
+            lines.append("not a winning hand")
+        if d["discards"]:
+            lines.append("discards that leave a waiting hand:")
+            for x in d["discards"]:
+                kinds = ", ".join(WIN_TYPE_NAMES[t] for t in x["win_types"])
+                lines.append(f"  {x['discard']} → waits {' '.join(x['waits'])} ({kinds})")
+        elif not d["win"]:
+            lines.append("no discard leaves a waiting hand")
+        return "\n".join(lines)
+    if not d["waits"]:
+        lines.append("not waiting: no single card completes this hand")
+        return "\n".join(lines)
+    lines.append("waits:")
+    for w in d["waits"]:
+        how = " by chíu ù" if w["how"] == "chiu_u" else ""
+        lines.append(
+            f"  {w['card']} ({w['name']}): {WIN_TYPE_NAMES[w['win_type']]}{how}, {w['outs']} left unseen — "
+            f"cước {w['cuoc']} = {w['points']} points; "
+            f"drawn yourself: {w['cuoc_chi']} = {w['points_chi']} points"
+        )
+    lines.append(
+        f"chance the next nọc card completes it: {d['outs']}/{d['unseen']} = {d['p_next_card']:.4f} (exact)"
+    )
+    return "\n".join(lines)

@@ -1,0 +1,333 @@
+"""The web app of ``cardodds serve``: one page per game, the odds streamed as Server-Sent Events.
+
+Why Starlette + uvicorn: Starlette is a small ASGI framework whose ``StreamingResponse`` streams an async generator
+and stops it when the browser goes away, which is what refining odds need (a request per hand, cancelled when the
+hand changes); uvicorn is a production ASGI server (h11 parses HTTP, not us).  Both are pure-Python wheels on PyPI,
+installed by the ``web`` extra.
+
+Every number comes from the functions of ``cardodds odds`` (:mod:`cardodds.analysis.odds_chan`, :mod:`cardodds.analysis.odds_sam`,
+:mod:`cardodds.analysis.odds_tan`) and the ``bayes`` declarer (:func:`cardodds.sim.sam.advice.bayes_advice`).  A request
+``GET /api/odds/<game>?hand=…&games=…&seed=…`` answers with events:
+
+- ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
+  Sâm: the tới trắng and the bayes declarer's decision; Tấn: the hand as read);
+- ``progress``: after each batch of games, ``{"result", "played", "games"}`` — the simulated result so far, with the
+  keys of the final one;
+- ``done``: the final result, the JSON that ``cardodds odds <game> --json`` prints for the same options;
+- ``error``: ``{"error": message}`` — the one-line message the command line prints for the same bad input.
+
+The games run in a worker thread; when the browser aborts the request (the hand changed) the stream is closed and
+the worker stops at its next batch (the ``on_batch`` hook raises).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import socket
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from cardodds.sim.errors import CardoddsError
+
+STATIC = Path(__file__).parent / "static"
+GAMES = ("chan", "sam", "tan")
+DEFAULT_GAMES = 20_000
+"""As ``cardodds odds``."""
+MAX_GAMES = 10_000_000
+"""A page asks for at most this many games (a request runs until done or cancelled)."""
+
+log = logging.getLogger("cardodds.serve")
+_EXACT = ThreadPoolExecutor(max_workers=2, thread_name_prefix="exact")
+"""Exact parts run here, so a new hand's first answer never waits behind a simulation finishing its batch."""
+_SIMULATE = ThreadPoolExecutor(max_workers=2, thread_name_prefix="simulate")
+"""Two simulations run at once; a third waits (the engines use numpy and release the GIL)."""
+
+
+STOPPING = threading.Event()
+"""Set on Ctrl-C: open streams end with a message instead of being cut (no traceback in the server's log)."""
+
+
+class Cancelled(Exception):
+    """Raised in a worker between batches when its request is gone."""
+
+
+def _int(query, name: str, default: int | None, low: int | None = None) -> int | None:
+    text = query.get(name, "")
+    if text.strip() == "":
+        return default
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise CardoddsError(f"{name} must be a whole number, not {text!r}") from None
+    if low is not None and value < low:
+        raise CardoddsError(f"{name} must be >= {low}, not {value}")
+    return value
+
+
+def _games(query) -> int:
+    games = _int(query, "games", DEFAULT_GAMES, low=1)
+    if games > MAX_GAMES:
+        raise CardoddsError(f"the page plays at most {MAX_GAMES:,} games (the command line has no limit)")
+    return games
+
+
+def chan_job(query):
+    """``(exact part, simulation)`` of a Chắn request: ``odds chan`` without a seat, then :func:`win_chance`."""
+    from cardodds.analysis.odds_chan import cli_seat, odds_chan, win_chance
+
+    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, low=0)
+    seat = _int(query, "seat", None)
+
+    def exact():
+        return odds_chan(hand, seat=None)
+
+    def simulate(known, on_batch):
+        at = cli_seat(hand, seat)
+        wrap = lambda partial: {**known, "win_chance": partial}  # noqa: E731 - the shape of the final result
+        return wrap(win_chance(hand, at, games, seed, on_batch=lambda p: on_batch(wrap(p))))
+
+    return exact, simulate
+
+
+def sam_job(query):
+    """A Sâm request: :func:`sam_hand` and the bayes declarer's advice, then :func:`odds_sam`."""
+    from cardodds.analysis.odds_sam import odds_sam, sam_hand
+    from cardodds.sim.sam.advice import bayes_advice
+    from cardodds.sim.sam.cards import parse_hand, rank_counts
+    from cardodds.sim.sam.rules import SamRules
+    from cardodds.sim.sam.strategies import Control
+
+    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, low=0)
+    opponents = _int(query, "opponents", 3)
+
+    def exact():
+        known = sam_hand(hand, opponents)
+        counts = rank_counts(parse_hand(hand))
+        known["bayes"] = bayes_advice(counts, opponents, SamRules(players=opponents + 1), Control(declare="bayes"))
+        return known
+
+    def simulate(known, on_batch):
+        return odds_sam(hand, opponents, games, seed, on_batch=on_batch)
+
+    return exact, simulate
+
+
+def tan_job(query):
+    """A Tấn request: nothing is exact but the checked hand (:func:`tan_hand`); :func:`odds_tan` simulates."""
+    from cardodds.analysis.odds_tan import odds_tan, tan_hand
+
+    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, low=0)
+    trump, players, seat = query.get("trump", ""), _int(query, "players", 4), _int(query, "seat", 0)
+
+    def exact():
+        return tan_hand(hand, trump, players, seat)
+
+    def simulate(known, on_batch):
+        return odds_tan(hand, trump, players, seat, games, seed, on_batch=on_batch)
+
+    return exact, simulate
+
+
+JOBS = {"chan": chan_job, "sam": sam_job, "tan": tan_job}
+
+
+def _event(kind: str, data) -> str:
+    return f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+def _outcome(work, *args) -> tuple[str, object]:
+    """``("value", result)`` of ``work(*args)``, or ``("error", {"error": message})`` — never an exception."""
+    try:
+        return "value", work(*args)
+    except Cancelled:
+        return "cancelled", None
+    except CardoddsError as exc:
+        return "error", {"error": str(exc)}
+    except Exception as exc:  # never a traceback on the page; one line in the server's log
+        log.error("cardodds serve: internal error: %s: %s", type(exc).__name__, exc)
+        return "error", {"error": f"internal error ({type(exc).__name__}); the server log has the details"}
+
+
+async def odds(request: Request):
+    """``GET /api/odds/<game>``: the events of one hand (see the module docstring)."""
+    game = request.path_params["game"]
+    if game not in JOBS:
+        return JSONResponse({"error": f"unknown game {game!r}; one of {', '.join(GAMES)}"}, status_code=404)
+    try:
+        exact, simulate = JOBS[game](request.query_params)
+        games = _games(request.query_params)
+    except CardoddsError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue = asyncio.Queue()
+    cancel = threading.Event()
+
+    def on_batch(partial):  # in the worker, after each batch but the last
+        if cancel.is_set():
+            raise Cancelled
+        progress = {"result": partial, "played": _played(partial), "games": games}
+        loop.call_soon_threadsafe(queue.put_nowait, ("progress", progress))
+
+    def simulated(known):
+        if cancel.is_set():  # gone while it waited for a worker
+            return
+        kind, data = _outcome(simulate, known, on_batch)
+        loop.call_soon_threadsafe(queue.put_nowait, ("done" if kind == "value" else kind, data))
+
+    async def events():
+        kind, known = await loop.run_in_executor(_EXACT, _outcome, exact)
+        if kind == "error":
+            yield _event(kind, known)
+            return
+        yield _event("exact", known)
+        request.app.state.running += 1
+        future = loop.run_in_executor(_SIMULATE, simulated, known)
+        try:
+            while True:
+                try:
+                    kind, data = await asyncio.wait_for(queue.get(), 0.2)
+                except asyncio.TimeoutError:
+                    if STOPPING.is_set():
+                        yield _event("error", {"error": "the server is stopping"})
+                        return
+                    continue
+                if kind == "cancelled":
+                    return
+                yield _event(kind, data)
+                if kind in ("done", "error"):
+                    return
+        finally:  # the browser went away (or the answer is complete): stop the worker at its next batch
+            cancel.set()
+            future.add_done_callback(lambda _: _finished(request.app))
+
+    return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
+
+def _finished(app) -> None:
+    app.state.running -= 1
+
+
+def _played(partial: dict) -> int:
+    """Games played so far in a partial result (Chắn keeps them under ``win_chance``)."""
+    return partial["win_chance"]["games"] if "win_chance" in partial else partial["games"]
+
+
+async def status(request: Request):
+    """``GET /api/status``: how many requests are computing (a cancelled one stops within a batch)."""
+    return JSONResponse({"running": request.app.state.running})
+
+
+async def cards(request: Request):
+    """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module."""
+    game = request.path_params["game"]
+    if game not in JOBS:
+        return JSONResponse({"error": f"unknown game {game!r}; one of {', '.join(GAMES)}"}, status_code=404)
+    return JSONResponse(deck(game))
+
+
+def deck(game: str) -> dict:
+    """The cards of ``game`` (code, Vietnamese or printed name, copies, colour, row) and its hand sizes."""
+    if game == "chan":
+        from cardodds.sim.chan.cards import CHI_CHI, COPIES, IS_RED, N_KINDS, SUIT_NAMES, kind_code, kind_name
+        from cardodds.sim.chan.hand import WIN_TYPE_NAMES
+
+        faces = [{"code": kind_code(k), "name": kind_name(k), "copies": COPIES, "red": bool(IS_RED[k]),
+                  "row": "Chi Chi" if k == CHI_CHI else SUIT_NAMES[k % 3]} for k in range(N_KINDS)]
+        faces.sort(key=lambda f: SUIT_NAMES.index(f["row"]) if f["row"] in SUIT_NAMES else len(SUIT_NAMES))
+        return {"cards": faces, "sizes": [19, 20], "win_types": WIN_TYPE_NAMES}
+    if game == "sam":
+        from cardodds.sim.sam.cards import N_RANKS, SUIT_SYMBOLS, card_id, card_name, is_red
+
+        faces = [{"code": card_name(card_id(r, s)), "name": card_name(card_id(r, s), unicode=True), "copies": 1,
+                  "red": bool(is_red(card_id(r, s))), "row": SUIT_SYMBOLS[s]} for s in range(4) for r in range(N_RANKS)]
+        return {"cards": faces, "sizes": [10]}
+    from cardodds.sim.tan.cards import SUIT_SYMBOLS, card, format_card
+
+    faces = [{"code": format_card(card(r, s), unicode=False), "name": format_card(card(r, s)), "copies": 1,
+              "red": s >= 2, "row": SUIT_SYMBOLS[s]} for s in range(4) for r in range(13)]
+    return {"cards": faces, "sizes": [8]}
+
+
+async def page(request: Request):
+    return FileResponse(STATIC / "page.html", media_type="text/html; charset=utf-8")
+
+
+async def home(request: Request):
+    return RedirectResponse("/chan")
+
+
+async def _error(request: Request, exc: Exception):
+    log.error("cardodds serve: internal error: %s: %s", type(exc).__name__, exc)
+    return JSONResponse({"error": f"internal error ({type(exc).__name__})"}, status_code=500)
+
+
+def create_app() -> Starlette:
+    """The ASGI app (``uvicorn cardodds.analysis.web.app:create_app --factory`` serves it too)."""
+    routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
+              Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
+    routes += [Route(f"/{game}", page) for game in GAMES]
+    app = Starlette(routes=routes, exception_handlers={Exception: _error})
+    app.state.running = 0
+    return app
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: a free one), or a one-line error."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        raise CardoddsError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise CardoddsError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+WARM_UP = {
+    "chan": {"hand": "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"},
+    "sam": {"hand": "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd"},
+    "tan": {"hand": "As Ac Ad Kh 2s 3c 4d 5s", "trump": "h"},
+}
+"""A hand per game whose exact part is computed once before serving (imports, move tables), so the first
+player's first answer is as quick as the next ones."""
+
+
+def warm_up() -> None:
+    for game, query in WARM_UP.items():
+        exact, _ = JOBS[game](query)
+        exact()
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> int:
+    """Serve the pages until Ctrl-C; prints the address first (with the port chosen when ``port`` is 0)."""
+    import uvicorn
+
+    sock = listen(host, port)
+    warm_up()
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"cardodds: listening on {host}: anyone who reaches this address can run simulations here", flush=True)
+    print(f"cardodds: serving on http://{shown}:{bound}/ (Ctrl-C stops)", flush=True)
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            STOPPING.set()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(create_app(), log_level="warning", access_log=False, timeout_graceful_shutdown=5)
+    Server(config).run(sockets=[sock])
+    return 0

@@ -1,0 +1,125 @@
+"""A hand's odds by simulation: the hand is fixed, everything unseen is dealt at random, the game is played out.
+
+Each function returns :class:`HandOdds`: ``table`` (a DataFrame of every estimate with its 95 % interval),
+``details`` (everything, as ``cardodds odds … --json`` prints it) and ``text`` (as ``cardodds odds`` prints it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+
+@dataclass(frozen=True)
+class HandOdds:
+    """The odds of one hand.
+
+    Attributes
+    ----------
+    game : str
+        ``"chan"``, ``"sam"`` or ``"tan"``.
+    details : dict
+        The whole result, as ``cardodds odds <game> --json`` prints it.
+    text : str
+        The result in words, as ``cardodds odds <game>`` prints it.
+    table : DataFrame
+        Columns ``quantity, estimate, ci_low, ci_high``: every estimate in ``details`` with its 95 % interval.
+    """
+
+    game: str
+    details: dict
+    text: str
+    table: pd.DataFrame = field(repr=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _intervals(details: dict, path: str = "") -> list[dict]:
+    """Every ``{estimate, ci_low, ci_high}`` in a nested result, named by its path (``win_chance.p_win``)."""
+    rows = []
+    for key, value in details.items():
+        if isinstance(value, dict):
+            rows += _intervals(value, f"{path}{key}.")
+    for low in [k for k in details if k.endswith("ci_low")]:
+        prefix = low[: -len("ci_low")]
+        high = prefix + "ci_high"
+        names = (prefix.rstrip("_"), prefix + "game") if prefix else ("estimate", "success", "p_win")
+        name = next((k for k in names if k in details), None)
+        if high in details and name is not None:
+            label = path.rstrip(".") if name == "estimate" else f"{path}{name}"
+            rows.append({"quantity": label, "estimate": details[name], "ci_low": details[low],
+                         "ci_high": details[high]})
+    return rows
+
+
+def _odds(game: str, details: dict, text) -> HandOdds:
+    return HandOdds(game, details, text(details), pd.DataFrame(_intervals(details),
+                                                                columns=["quantity", "estimate", "ci_low", "ci_high"]))
+
+
+def chan(hand: str, *, seat: int | None = None, games: int = 20_000, seed: int = 1, strategy: str = "basic",
+         progress: bool = False) -> HandOdds:
+    """A Chắn hand's shape (chắn, cạ, what it waits for) and its chance to win played out at a table.
+
+    Parameters
+    ----------
+    hand : str
+        19 or 20 cards (``"2V 2V 3V …"``; 20 cards: the cái).
+    seat : int, optional
+        Where the hand sits (default: the cái's seat 0 for 20 cards, seat 1 otherwise).
+    games, seed : int
+        Simulated games and the seed (same seed, same numbers).
+    strategy : str
+        Who plays the hand (``basic``, ``heuristic``, ``cuoc`` …); the other three play ``basic``.
+    progress : bool
+        Show a progress bar.
+    """
+    from cardodds.analysis.odds_chan import cli_seat, format_odds_chan, odds_chan
+
+    details = odds_chan(hand, seat=cli_seat(hand, seat), games=games, seed=seed, progress=None if progress else False,
+                        strategy=strategy)
+    return _odds("chan", details, format_odds_chan)
+
+
+def sam(hand: str, opponents: int, *, games: int = 20_000, seed: int = 1, progress: bool = False) -> HandOdds:
+    """A Sâm hand's chance that a declared Sâm succeeds (its best plan) and its chance to win a normal game.
+
+    Parameters
+    ----------
+    hand : str
+        Ten cards (``"3s 4s 5h …"``).
+    opponents : int
+        Players against it (1 to 4).
+    games, seed : int
+        Simulated deals and the seed.
+    progress : bool
+        Show a progress bar.
+    """
+    from cardodds.analysis.odds_sam import format_odds_sam, odds_sam
+
+    return _odds("sam", odds_sam(hand, opponents, games, seed, progress=None if progress else False), format_odds_sam)
+
+
+def tan(hand: str, trump: str, *, players: int = 4, seat: int = 0, games: int = 20_000, seed: int = 1,
+        progress: bool = False) -> HandOdds:
+    """A Tấn opening hand's chance to lose (and of a draw) played out by ``basic`` players.
+
+    Parameters
+    ----------
+    hand : str
+        The opening hand (``"6s 7s 8h …"``).
+    trump : str
+        The trump suit (``"h"``, ``"♥"`` …).
+    players, seat : int
+        Players at the table and the hand's seat (seat 0 attacks first).
+    games, seed : int
+        Simulated games and the seed.
+    progress : bool
+        Show a progress bar.
+    """
+    from cardodds.analysis.odds_tan import format_odds_tan, odds_tan
+
+    details = odds_tan(hand, trump, players, seat, games, seed, progress=None if progress else False)
+    return _odds("tan", details, format_odds_tan)

@@ -1,0 +1,136 @@
+"""Run an experiment from Python: what ``cardodds run`` does, returning the tables and charts instead of printing."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+
+@dataclass(frozen=True)
+class Run:
+    """A finished run of one experiment (all its arms).
+
+    Attributes
+    ----------
+    folder : Path
+        The run folder: ``summary.csv``, ``report.html``, charts and the chunks a later run may reuse.
+    summary : DataFrame
+        One row per metric, seat and arm: ``experiment, arm, metric, seat, unit, estimate, ci_low, ci_high, n,
+        exact`` (95 % intervals; ``exact`` where combinatorics gives the value).
+    differences : DataFrame
+        Paired differences of each arm against the baseline, with intervals and p-values (empty for one arm).
+    charts : dict
+        The report's charts by name, matplotlib figures.
+    seating : list of str
+        Who sits at each seat of the baseline arm (full games), e.g. ``["heuristic", "basic", …]``.
+    outcomes : list
+        Every arm's outcome (rows, counts per chunk, timing), for further analysis.
+    """
+
+    folder: Path
+    summary: pd.DataFrame
+    differences: pd.DataFrame
+    charts: dict = field(repr=False)
+    seating: list = field(default_factory=list)
+    outcomes: list = field(default_factory=list, repr=False)
+
+
+def run(config, *, games: int | None = None, seed: int | None = None, jobs: int = 1, out=None, resume: bool = False,
+        precision: float | None = None, max_games: int | None = None, metrics=(), backend: str | None = None,
+        scheduler: str | None = None, lang: str = "en", progress: bool = False, command: str | None = None) -> Run:
+    """Run the experiment file ``config`` and return its tables and charts (also written to the run folder).
+
+    Parameters
+    ----------
+    config : str, Path or list of Experiment
+        An experiment file (``configs/tan_ladder.toml``), or its arms as ``cardodds.sim.experiment.load_arms`` gives
+        them (then ``seed``, ``backend`` and ``scheduler`` are already applied; ``games`` still picks the adaptive
+        run's start).
+    games, seed : int, optional
+        Override the file's game count and seed (same seed, same numbers, whatever ``jobs``).
+    jobs : int
+        Worker processes (``-1``: one per core).
+    out : str or Path, optional
+        The run folder (default ``reports/runs/<name>``); chunks found there from the same experiment are reused
+        with ``resume``.
+    resume : bool
+        Continue an interrupted run in ``out`` (or reuse a finished one).
+    precision : float, optional
+        Play until every named metric's 95 % interval half-width is at most this (one arm only), up to
+        ``max_games``; ``metrics`` names them (``"thien_u"``, ``("lose", 0)``; default the task's key metrics).
+    backend, scheduler : str, optional
+        Override the file's execution backend (``numpy``) and scheduler (``joblib``, ``dask``).
+    lang : str
+        The report's language: ``"en"`` or ``"vi"``.
+    progress : bool
+        Show a progress bar.
+    command : str, optional
+        The command line to record in the report (the CLI passes its own).
+
+    Returns
+    -------
+    Run
+    """
+    from cardodds.analysis import i18n
+    from cardodds.analysis.adaptive import check_metrics, check_precision, parse_metric, run_to_precision
+    from cardodds.analysis.paths import run_folder
+    from cardodds.analysis.suite import (
+        claim_run_folder,
+        differences,
+        make_sections,
+        run_arms,
+        timing_meta,
+        write_sections,
+    )
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.experiment import load_arms
+
+    check_run_flags(precision, max_games, metrics)
+    if isinstance(config, (str, Path)):
+        arms = load_arms(config, games=games, seed=seed, backend=backend, scheduler=scheduler)
+    else:
+        arms = list(config)
+    exp = arms[0]
+    folder = run_folder(out or Path("reports") / "runs" / exp.name)
+    if precision is not None:  # everything checked before the run folder is touched
+        if len(arms) > 1:
+            raise CardoddsError("--precision runs one arm; this experiment has arms (run them with a fixed --games)")
+        if games is None:
+            exp = dataclasses.replace(exp, games=min(exp.games, 4 * exp.chunk_size))
+        max_games = 10 * arms[0].games if max_games is None else max_games
+        metrics = [parse_metric(m) if isinstance(m, str) else tuple(m) for m in metrics]
+        check_precision(precision, max_games, exp.games)
+        check_metrics(exp, metrics)
+    bar = None if progress else False
+    with claim_run_folder(arms, folder, resume=resume):
+        if precision is None:
+            outcomes = run_arms(arms, folder, jobs=jobs, resume=resume, progress=bar)
+        else:
+            outcomes = [run_to_precision(exp, folder, precision=precision, max_games=max_games, metrics=metrics,
+                                         jobs=jobs, resume=resume, progress=bar)]
+        diffs = differences(outcomes) if len(outcomes) > 1 else None
+        with i18n.using(lang):
+            meta = {"jobs": jobs, "command": command or f"cardodds.run({str(exp.name)!r})", **timing_meta(outcomes)}
+        sections = make_sections([outcomes], [diffs], lang=lang)
+        write_sections(folder, sections, meta, diffs=[diffs], lang=lang)
+    seating = exp.task.extras["seating"](exp.params) if "seating" in exp.task.extras else []
+    return Run(folder=folder, summary=_summary(sections), differences=diffs if diffs is not None else pd.DataFrame(),
+               charts=dict(sections[0].figures), seating=list(seating), outcomes=outcomes)
+
+
+def check_run_flags(precision, max_games, metrics) -> None:
+    """``max_games`` and ``metrics`` mean something only with ``precision`` (an adaptive run)."""
+    from cardodds.sim.errors import CardoddsError
+
+    for flag, given in (("--max-games", max_games is not None), ("--metric", bool(metrics))):
+        if given and precision is None:
+            raise CardoddsError(f"{flag} only goes with --precision (an adaptive run); a fixed run takes --games")
+
+
+def _summary(sections) -> pd.DataFrame:
+    from cardodds.analysis.report import summary_frame
+
+    return summary_frame(sections)

@@ -1,0 +1,123 @@
+"""The Chắn ``expert``: determinized Monte Carlo rollouts on the batch engine, for expected points.
+
+At each decision with more than one legal move the expert deals the cards it cannot see anew ``samples`` times
+(:func:`determinize`: the unseen cards are what its own hand, every mat and the face-up cards leave of the deck; each
+other hand and the nọc keep their sizes), applies every legal move in every such world, plays all of them to the end
+at once on the batch engine from those states (:func:`cardodds.sim.chan.batch.play_from_games`) with the ``rollout`` player at
+every seat, and takes the move with the highest mean net points for its seat — a win takes its points from each of the
+three others, a loss pays the winner's, a draw nothing (the ``chan.play`` task's ``points.game``).  Every move sees the
+same worlds (common random numbers); ties go to the first legal move.
+
+It reads only what its seat may see: the worlds are built from the visible cards and the hand sizes, and its random
+stream is the game's PLAY stream, so two games that look alike to the seat give the same decision for the same seed
+(``tests/chan/test_expert.py``).  It plays on the reference engine only (the ``chan.play`` task falls back to it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from copy import copy
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardodds.sim.chan.cards import COPIES, N_KINDS
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.knobs import Choice, Range
+
+PLAYERS = 4
+
+
+def unseen_cards(game, seat: int) -> list[int]:
+    """The kinds ``seat`` cannot see, one entry a card: the deck less its hand, every mat and the face-up cards."""
+    from cardodds.sim.chan.strategies import seen_counts
+
+    seen = seen_counts(game, seat)
+    return [k for k in range(N_KINDS) for _ in range(COPIES - seen[k])]
+
+
+def clone(game):
+    """A copy of a reference game that can be played on without touching the original (cheaper than deepcopy)."""
+    other = copy(game)
+    other.seats = [p.copy() for p in game.seats]
+    other.noc = list(game.noc)
+    other.table = list(game.table)
+    other.moves = list(game.moves)
+    other.missed_wins = list(game.missed_wins)
+    other.fouls_avoided = Counter(game.fouls_avoided)
+    other._cache = None
+    return other
+
+
+def determinize(game, seat: int, rng: np.random.Generator):
+    """A copy of ``game`` with the cards ``seat`` cannot see dealt anew (same hand sizes, same nọc size)."""
+    world = clone(game)
+    hidden = [int(k) for k in rng.permutation(unseen_cards(game, seat))]
+    for s, p in enumerate(world.seats):
+        if s == seat:
+            continue
+        size = sum(p.hand)
+        p.hand = [0] * N_KINDS
+        for k in hidden[:size]:
+            p.hand[k] += 1
+        hidden = hidden[size:]
+    world.noc[world.noc_pos:] = hidden
+    return world
+
+
+def _net(seat: int, winner, points):
+    """The seat's net points: +3 p for its win, -p for another's, 0 for a draw (arrays or scalars)."""
+    return np.where(winner == seat, (PLAYERS - 1) * points, np.where(winner >= 0, -points, 0))
+
+
+@dataclass(frozen=True)
+class Expert:
+    """Determinized rollouts for expected points (see the module docstring).
+
+    Knobs: ``samples`` (worlds per decision), ``rollout`` (the player at every seat in the rollouts: ``basic``,
+    ``heuristic`` or ``cuoc``).
+    """
+
+    name = "expert"
+    deterministic = False
+    samples: int = 16
+    rollout: str = "basic"
+
+    knobs = {"samples": Range(4, 128), "rollout": Choice(("basic", "heuristic", "cuoc"))}
+    """Tunable knobs (:mod:`cardodds.sim.knobs`): ``samples`` a whole-number range, ``rollout`` one of the listed players."""
+
+    def __post_init__(self):
+        if isinstance(self.samples, bool) or not isinstance(self.samples, int) or not 1 <= self.samples <= 1024:
+            raise CardoddsError(f"expert samples must be a whole number 1..1024, not {self.samples!r}")
+        if not self.knobs["rollout"].allows(self.rollout):
+            raise CardoddsError(f"expert rollout must be one of {', '.join(self.knobs['rollout'].options)}, "
+                                f"not {self.rollout!r}")
+
+    def choose(self, game, dec, rng):
+        if dec.kind == "thien_u":
+            return dec.moves[0]
+        return dec.moves[int(np.argmax(self.move_values(game, dec, rng)))]
+
+    def move_values(self, game, dec, rng) -> np.ndarray:
+        """Mean net points of the seat after each legal move, over ``samples`` worlds."""
+        from cardodds.sim.chan.batch import play_from_games
+        from cardodds.sim.chan.strategies import seat_strategies
+
+        seat, moves = dec.seat, dec.moves
+        net = np.zeros((self.samples, len(moves)))
+        live, where = [], []
+        for i in range(self.samples):
+            world = determinize(game, seat, rng)
+            for j, move in enumerate(moves):
+                after = clone(world)
+                after.apply(move)
+                if after.over:
+                    net[i, j] = _net(seat, -1 if after.winner is None else after.winner, after.points)
+                else:
+                    live.append(after)
+                    where.append((i, j))
+        if live:
+            res = play_from_games(game.rules, live, seat_strategies(self.rollout))
+            rows, cols = np.array(where).T
+            net[rows, cols] = _net(seat, res.winner, res.points.astype(np.int64))
+        return net.mean(axis=0)

@@ -1,0 +1,299 @@
+"""The fouls of Chắn (docs/rules.md §1.8) as small named rules, and a checker over a recorded game.
+
+Each foul is a function ``(player, move) -> bool`` registered with its number, the seed's name and its penalty class
+(seed 000 section B).  ``player`` is the acting player's state *before* the move (a
+:class:`cardodds.sim.chan.reference.SeatState`: ``hand`` counts, the history sets ``discard_set``, ``discard_numbers``,
+``taken``, ``ca_numbers``, ``declined_any``, ``declined_chan``, ``declined_ca_with`` and ``waiting()``); ``move`` is a
+:class:`cardodds.sim.chan.movelog.Move`.  The reference engine's move generator drops every move for which :func:`fouls_of`
+is not empty; :func:`check_log` replays a log and reports every foul in it.
+
+Readings where the seed is loose (stated in docs/rules.md §1.11, readings C11–C14):
+
+- "Could have eaten" (fouls 7–10) means a legal ăn was on offer (no foul, a legal discard after it) when the player
+  drew instead of eating the offered card, or passed (dưới) their own drawn card.  Foul 10 covers any such card
+  (the seed: "Bỏ không ăn 1 quân sau lại đánh đúng quân đó"); 7 and 8 need a chắn to have been on offer; 9 names the
+  hand cards that could have eaten it as a cạ.
+- Foul 1 (ăn treo tranh) is eating a card as a cạ while holding a copy of it (the chắn was there to be eaten).
+- Fouls 4 and 6 read the hand's split (``split_hand``): a card of a kind held an even number of times is in a chắn
+  (6); a card of a kind held an odd number of times is in a cạ or a ba đầu when its number has two or three such
+  kinds (4) — so one cửu vạn beside two or four cửu văn is a què, the seed's exception.
+- Foul 17 is read as discarding the second card of a cạ after having eaten a cạ; the seed's example for it is
+  foul 11's.  Trả cửa is a discard for every discard foul.  Chíu is checked by foul 16 only, and so is the chíu of a
+  chíu ù (the seed's "chíu quân cùng hàng" makes no exception for a chíu that wins).
+- Section B's fouls at the win are checked too: ``u_lao`` (an ù that is no win), ``bo_u`` (a win let go, ù đè
+  respected), ``xuong_sai`` (the declared cước are none of the scorer's allowed calls,
+  :func:`cardodds.sim.chan.scorer.allowed_calls`), ``u_thieu_diem`` (below ``min_points_to_win``).  What each penalty class
+  does to the game's result is :mod:`cardodds.sim.chan.penalties`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from cardodds.sim.chan.cards import CHI_CHI
+
+NGHI_AN_TIEN = "nghi_an_tien"
+"""Treo tranh trái vỉ, nghỉ ăn tiền: the player is not stopped, but a win pays nothing."""
+BAT_BAO = "bat_bao"
+"""Bắt báo: the player sits out (no more eating or discarding) and pays in place of the table."""
+DEN_LANG = "den_lang"
+"""Đền làng: on winning the player pays 8 đỏ 2 lèo."""
+PHAT_TIEN = "phat_tien"
+"""Phạt tiền (section B §1): ù láo, xướng sai, bỏ ù, ù thiếu điểm pay 8 đỏ 2 lèo."""
+
+
+@dataclass(frozen=True)
+class FoulRule:
+    """One foul: ``number`` (docs/rules.md §1.8; 0 for section B's), ``code``, Vietnamese ``name``, ``penalty``."""
+
+    number: int
+    code: str
+    name: str
+    penalty: str
+    test: Callable
+
+
+@dataclass(frozen=True)
+class Foul:
+    """A foul found in a game: the move index, the player and the rule."""
+
+    index: int
+    seat: int
+    number: int
+    code: str
+    name: str
+    penalty: str
+
+    def describe(self) -> str:
+        num = f"foul {self.number}" if self.number else "foul"
+        return f"move {self.index}: seat {self.seat} — {num} {self.name} ({self.code}), penalty {self.penalty}"
+
+
+RULES: list[FoulRule] = []
+
+
+def foul(number: int, code: str, name: str, penalty: str):
+    """Register a foul test under its number, code, name and penalty class."""
+
+    def wrap(test):
+        RULES.append(FoulRule(number, code, name, penalty, test))
+        return test
+
+    return wrap
+
+
+def _num(kind: int) -> int:
+    return -1 if kind == CHI_CHI else kind // 3
+
+
+def _is_ca(move) -> bool:
+    return move.action == "an" and move.as_ == "ca"
+
+
+def _is_chan(move) -> bool:
+    return move.action == "an" and move.as_ == "chan"
+
+
+def _is_discard(move) -> bool:
+    return move.action in ("danh", "tra_cua")
+
+
+def _odd_kinds(hand, kind: int) -> int:
+    base = 3 * _num(kind)
+    return sum(hand[k] & 1 for k in (base, base + 1, base + 2))
+
+
+@foul(1, "an_treo_tranh", "ăn treo tranh", NGHI_AN_TIEN)
+def an_treo_tranh(p, move) -> bool:
+    """Eating a card as a cạ while holding a copy of it (Cửu Vạn eaten with Cửu Văn while holding Cửu Vạn)."""
+    return _is_ca(move) and p.hand[move.card] >= 1
+
+
+@foul(2, "an_trai_vi", "ăn trái vỉ", NGHI_AN_TIEN)
+def an_trai_vi(p, move) -> bool:
+    """The eaten card laid on top of the hand card (recorded in logs only)."""
+    return move.action == "an" and move.on_top == "taken"
+
+
+@foul(3, "chiu_an_thuong", "chíu được nhưng lại ăn thường", NGHI_AN_TIEN)
+def chiu_an_thuong(p, move) -> bool:
+    """Holding three of the card, eating it as a plain chắn instead of chíu."""
+    return _is_chan(move) and p.hand[move.card] == 3
+
+
+@foul(4, "an_chon_ca", "ăn chọn cạ", DEN_LANG)
+def an_chon_ca(p, move) -> bool:
+    """Eating a cạ with a card out of a cạ or a ba đầu already in hand."""
+    y = move.with_
+    return _is_ca(move) and p.hand[y] % 2 == 1 and _odd_kinds(p.hand, y) >= 2
+
+
+@foul(5, "an_ca_chuyen_cho", "ăn cạ chuyển chờ", DEN_LANG)
+def an_ca_chuyen_cho(p, move) -> bool:
+    """Eating a cạ while waiting to win (chờ ù)."""
+    return _is_ca(move) and p.waiting()
+
+
+@foul(6, "co_chan_cau_ca", "có chắn cấu cạ", DEN_LANG)
+def co_chan_cau_ca(p, move) -> bool:
+    """Eating a cạ with a card out of a chắn in hand."""
+    return _is_ca(move) and p.hand[move.with_] >= 2 and p.hand[move.with_] % 2 == 0
+
+
+@foul(7, "bo_chan_an_chan", "bỏ chắn ăn chắn", BAT_BAO)
+def bo_chan_an_chan(p, move) -> bool:
+    """Having let a chắn X go, eating an X with an X."""
+    return _is_chan(move) and move.card in p.declined_chan
+
+
+@foul(8, "bo_chan_an_ca", "bỏ chắn ăn cạ", BAT_BAO)
+def bo_chan_an_ca(p, move) -> bool:
+    """Having let a chắn X go, eating a cạ with an X."""
+    return _is_ca(move) and move.with_ in p.declined_chan
+
+
+@foul(9, "bo_ca_an_ca", "bỏ cạ ăn cạ", BAT_BAO)
+def bo_ca_an_ca(p, move) -> bool:
+    """Eating a cạ with a card that could have eaten a let-go card as a cạ."""
+    return _is_ca(move) and move.with_ in p.declined_ca_with
+
+
+@foul(10, "bo_chan_danh_chan", "bỏ chắn đánh chắn", BAT_BAO)
+def bo_chan_danh_chan(p, move) -> bool:
+    """Discarding a card one let go when one could have eaten it."""
+    return _is_discard(move) and move.card in p.declined_any
+
+
+@foul(11, "danh_ca_an_ca", "đánh cạ ăn cạ", BAT_BAO)
+def danh_ca_an_ca(p, move) -> bool:
+    """Eating any cạ after having discarded both cards of a cạ."""
+    return _is_ca(move) and p.discarded_ca()
+
+
+@foul(12, "danh_roi_an_ca_cung_hang", "đánh rồi lại ăn cạ cùng hàng (xé cạ / xé chắn)", BAT_BAO)
+def danh_roi_an_ca_cung_hang(p, move) -> bool:
+    """Eating a cạ with a card of a number one has discarded."""
+    return _is_ca(move) and _num(move.with_) in p.discard_numbers
+
+
+@foul(13, "danh_roi_an", "đánh một quân rồi lại ăn đúng quân đó", BAT_BAO)
+def danh_roi_an(p, move) -> bool:
+    """Eating a card of a kind one has discarded."""
+    return move.action == "an" and move.card in p.discard_set
+
+
+@foul(14, "danh_mot_chan", "đánh một chắn đi", BAT_BAO)
+def danh_mot_chan(p, move) -> bool:
+    """Discarding a second copy of a kind (both cards of a chắn over time)."""
+    return _is_discard(move) and move.card in p.discard_set
+
+
+@foul(15, "an_roi_danh", "ăn một quân rồi lại đánh đúng quân đó", BAT_BAO)
+def an_roi_danh(p, move) -> bool:
+    """Discarding a card of a kind one has eaten."""
+    return _is_discard(move) and move.card in p.taken
+
+
+@foul(16, "an_ca_roi_an_cung_hang", "ăn cạ rồi lại ăn hoặc chíu quân cùng hàng", BAT_BAO)
+def an_ca_roi_an_cung_hang(p, move) -> bool:
+    """After eating a cạ of a number, eating or chíu-ing a card of that number."""
+    return move.action in ("an", "chiu") and _num(move.card) in p.ca_numbers
+
+
+@foul(17, "danh_ca_khi_da_an_ca", "đánh cạ khi đã ăn cạ", BAT_BAO)
+def danh_ca_khi_da_an_ca(p, move) -> bool:
+    """After eating a cạ, discarding the second card of a cạ (same number, other suit than an earlier discard)."""
+    if not _is_discard(move) or not p.ca_numbers or move.card == CHI_CHI:
+        return False
+    n = _num(move.card)
+    return any(_num(k) == n and k != move.card for k in p.discard_set)
+
+
+@foul(18, "an_ca_danh_cung_hang", "ăn cạ đánh quân cùng hàng", BAT_BAO)
+def an_ca_danh_cung_hang(p, move) -> bool:
+    """After eating a cạ of a number, discarding a card of that number."""
+    return _is_discard(move) and _num(move.card) in p.ca_numbers
+
+
+BY_NUMBER = {r.number: r for r in RULES}
+BY_CODE = {r.code: r for r in RULES}
+_BY_ACTION = {
+    "an": [r for r in RULES if r.number in (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 16)],
+    "chiu": [BY_NUMBER[16]],
+    "danh": [r for r in RULES if r.number in (10, 14, 15, 17, 18)],
+}
+_BY_ACTION["tra_cua"] = _BY_ACTION["danh"]
+
+# Section B: fouls at the win, found by replaying the whole game.
+U_LAO = FoulRule(0, "u_lao", "ù láo", PHAT_TIEN, None)
+BO_U = FoulRule(0, "bo_u", "bỏ ù", PHAT_TIEN, None)
+XUONG_SAI = FoulRule(0, "xuong_sai", "xướng sai", PHAT_TIEN, None)
+U_THIEU_DIEM = FoulRule(0, "u_thieu_diem", "ù thiếu điểm", PHAT_TIEN, None)
+SECTION_B = (U_LAO, BO_U, XUONG_SAI, U_THIEU_DIEM)
+ALL_CODES = tuple(r.code for r in RULES) + tuple(r.code for r in SECTION_B)
+
+
+def fouls_of(player, move) -> list[FoulRule]:
+    """The fouls the move would be for ``player`` (its state before the move); empty if it is clean."""
+    rules = _BY_ACTION.get(move.action)
+    if not rules:
+        return []
+    return [r for r in rules if r.test(player, move)]
+
+
+def _chiu_of_chiu_u(game, move):
+    """The chíu inside a chíu ù (the winner holds three of the card in play), else None: a chíu ù is checked as a chíu
+    (foul 16: "ăn cạ rồi lại ăn hoặc chíu quân cùng hàng")."""
+    from cardodds.sim.chan.movelog import Move
+
+    card = game.card if move.card is None else move.card
+    if game.phase != "card" or card is None or game.seats[move.seat].hand[card] != 3:
+        return None
+    return Move("chiu", move.seat, card)
+
+
+def _found(index, seat, rule: FoulRule) -> Foul:
+    return Foul(index, seat, rule.number, rule.code, rule.name, rule.penalty)
+
+
+def check_game_log(log) -> tuple[list[Foul], object]:
+    """Replay a :class:`MoveLog`; every foul in it and the replayed game (a broken log raises CardoddsError)."""
+    from cardodds.sim.chan.movelog import replay
+    from cardodds.sim.chan.scorer import allowed_calls, called_cuoc, min_points_ok
+
+    found: list[Foul] = []
+
+    def observe(index, game, move):
+        if move.seat is None:
+            return
+        if move.action == "u":
+            move = _chiu_of_chiu_u(game, move)
+        if move is not None and move.action in _BY_ACTION:
+            found.extend(_found(index, move.seat, r) for r in fouls_of(game.seats[move.seat], move))
+
+    game = replay(log, observe)
+    found.extend(_found(i, s, BO_U) for i, s in game.missed_wins)
+    if game.u_lao is not None:
+        found.append(_found(*game.u_lao, U_LAO))
+    if game.winner is not None:
+        index = len(game.moves) - 1
+        declared = game.moves[-1].cuoc
+        if declared is not None and dict(declared) not in allowed_calls(game.win, game.rules):
+            found.append(_found(index, game.winner, XUONG_SAI))
+        if not min_points_ok(called_cuoc(game), game.rules):  # "ù mà xướng thiếu điểm": judged on the call
+            found.append(_found(index, game.winner, U_THIEU_DIEM))
+    found.sort(key=lambda f: (f.index, f.seat, f.number))
+    return found, game
+
+
+def check_log(log) -> list[Foul]:
+    """Every foul of a recorded game: ``[Foul(index, seat, number, code, name, penalty), ...]`` in move order.
+
+    ``log`` is a :class:`cardodds.sim.chan.movelog.MoveLog` or a path to a JSON move log.
+    """
+    from cardodds.sim.chan.movelog import MoveLog, read_log
+
+    if not isinstance(log, MoveLog):
+        log = read_log(log)
+    return check_game_log(log)[0]

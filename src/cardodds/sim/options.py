@@ -1,0 +1,119 @@
+"""Build validated option dataclasses (rules, strategy knobs, experiment settings) from TOML tables.
+
+Every game's rules are a frozen dataclass whose fields are the options of docs/rules.md with their defaults.
+``from_table`` turns a TOML table into one, rejecting unknown keys and wrong types with one clear line;
+the dataclass's own ``__post_init__`` rejects impossible values (raising :class:`CardoddsError`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import types
+import typing
+from typing import Any, TypeVar
+
+from cardodds.sim.errors import CardoddsError
+
+T = TypeVar("T")
+
+
+def unknown_key_error(key: str, allowed: typing.Iterable[str], where: str) -> CardoddsError:
+    """The error for a key that is not an option, naming the closest known one."""
+    allowed = sorted(allowed)
+    close = difflib.get_close_matches(key, allowed, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else f" (known: {', '.join(allowed)})"
+    return CardoddsError(f"{where}: unknown key '{key}'{hint}")
+
+
+def _type_name(tp: Any) -> str:
+    return getattr(tp, "__name__", str(tp).replace("typing.", ""))
+
+
+def _matches(value: Any, tp: Any) -> bool:
+    """Whether a TOML value fits a (simple) type annotation."""
+    if tp is Any:
+        return True
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return any(_matches(value, arg) for arg in typing.get_args(tp))
+    if origin is typing.Literal:
+        return value in typing.get_args(tp)
+    if origin in (tuple, list):
+        args = typing.get_args(tp)
+        inner = args[0] if args else Any
+        return isinstance(value, (list, tuple)) and all(_matches(v, inner) for v in value)
+    if origin is dict:
+        return isinstance(value, dict)
+    if tp is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp is type(None):
+        return value is None
+    return isinstance(value, tp)
+
+
+def _describe(tp: Any) -> str:
+    origin = typing.get_origin(tp)
+    if origin is typing.Literal:
+        return "one of " + ", ".join(repr(a) for a in typing.get_args(tp))
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(a) for a in typing.get_args(tp))
+    if origin in (tuple, list):
+        args = typing.get_args(tp)
+        return f"a list of {_describe(args[0])}" if args else "a list"
+    return {"int": "an integer", "float": "a number", "bool": "true or false", "str": "a string"}.get(
+        _type_name(tp), _type_name(tp)
+    )
+
+
+def from_table(cls: type[T], table: dict[str, Any] | None, where: str) -> T:
+    """Build the dataclass ``cls`` from a TOML table, validating keys and types.
+
+    Parameters
+    ----------
+    cls : dataclass type
+        Fields are the allowed keys; annotations give the allowed types (``Literal`` for choices).
+    table : dict or None
+        The TOML table; missing keys take the field defaults.
+    where : str
+        Where the table comes from (``"configs/x.toml [rules]"``), for error messages.
+    """
+    table = dict(table or {})
+    hints = typing.get_type_hints(cls, include_extras=True)
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    kwargs = {}
+    for key, value in table.items():
+        if key not in fields:
+            raise unknown_key_error(key, fields, where)
+        tp = hints[key]
+        if not _matches(value, tp):
+            raise CardoddsError(f"{where}: '{key}' must be {_describe(tp)}, not {value!r}")
+        if isinstance(value, list):
+            value = tuple(value)
+        kwargs[key] = value
+    try:
+        return cls(**kwargs)
+    except CardoddsError as exc:
+        raise CardoddsError(f"{where}: {exc}") from None
+
+
+def changed_options(obj) -> dict[str, Any]:
+    """The init fields of a dataclass instance whose values differ from their defaults, in field order."""
+    out = {}
+    for f in dataclasses.fields(obj):
+        if not f.init:
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else (
+            f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING)
+        value = getattr(obj, f.name)
+        if value != default:
+            out[f.name] = value
+    return out
+
+
+def strategy_label(name: str, strategy, skip: tuple[str, ...] = ()) -> str:
+    """``name``, followed by the strategy's changed knobs in parentheses: ``heuristic (max_ca=3)``."""
+    knobs = ", ".join(f"{k}={v}" for k, v in changed_options(strategy).items() if k not in skip)
+    return f"{name} ({knobs})" if knobs else name

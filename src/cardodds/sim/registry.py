@@ -1,0 +1,155 @@
+"""The registry of experiment tasks: what the runner can play, by name.
+
+A task is one kind of experiment (``chan.deal``: deal Chắn tables and measure the hands).  It knows how to turn the
+config's ``[rules]`` / ``[strategies]`` tables into validated parameters, how to play one chunk of games into
+additive counts, and which measures (``cardodds.sim.measures``) and charts (``cardodds.sim.chart_specs``) merged counts make; it
+declares them as data and the analysis layer alone turns them into rows, intervals, charts and report sections.  A
+new game adds a module exporting a ``TASK`` and one line to ``_TASK_MODULES``, or registers it at run time
+(:func:`register_task`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from cardodds.sim.errors import CardoddsError
+
+Counts = dict[str, np.ndarray]
+"""Sufficient statistics of a chunk: named integer/float arrays that merge by addition.  Always holds ``games``."""
+
+@dataclass(frozen=True)
+class Task:
+    """One kind of experiment.
+
+    Attributes
+    ----------
+    name : str
+        ``"<game>.<what>"``, the value of ``task`` in a config's ``[experiment]`` table.
+    parse : callable
+        ``parse(sections, where) -> params``: validate the config sections (``{"rules": {...}, "strategies": {...}}``)
+        into a picklable parameters object; raise ``CardoddsError`` on anything unknown or impossible.
+    run_chunk : callable
+        ``run_chunk(params, seed_seq, n) -> Counts``: play ``n`` games with the chunk's SeedSequence.
+    measures : callable
+        ``measures(counts, params) -> list[Measure]``: every metric's sufficient statistics (``cardodds.sim.measures``), with
+        exact values where known; ``cardodds.analysis.estimate.summarize`` makes the rows with intervals.
+    sections : tuple of str
+        Config sections the task reads besides ``[experiment]``.
+    charts : callable, optional
+        ``charts(outcomes) -> dict[str, ChartSpec]``, given every arm's finished outcome (each with ``rows``,
+        ``result.counts``, ``result.chunk_counts`` and ``result.experiment``; the baseline first): what to draw, as
+        data (``cardodds.sim.chart_specs``); every chart shows every arm.
+    units : dict of str to str
+        What each metric is counted per (``"per game"``, ``"per hand"``, ``"points per win"`` …), keyed by metric name
+        or by a family prefix (``"cuoc"`` covers ``cuoc.tom``); see :meth:`unit_of`.
+    labels : dict of str to dict
+        Each metric in words, per language (``{"en": {...}, "vi": {...}}``), keyed by metric name or by a pattern
+        whose ``<name>`` parts stand for one dotted part (``"lose.by_trumps.<k>": "loses, dealt {k} trumps"``); a
+        key ``"<name>"`` holding a dict names the part's values in words (``"<cuoc>": {"tom": "Tôm"}``); see
+        :meth:`label_of`.
+    words : dict of str to dict
+        The task's chart texts (titles, axis labels) in other languages, keyed by the English text
+        (``{"vi": {"Coins: how often heads": "…"}}``); the report uses them before its own table of chart words.
+    extras : dict
+        Optional hooks: ``seating(params) -> list[str]`` (who sits at each seat, for full games), ``key_metrics``,
+        ``notes(params)``, ``replay_text``, ``check_text``.
+    """
+
+    name: str
+    parse: Callable[[dict, str], Any]
+    run_chunk: Callable[[Any, np.random.SeedSequence, int], Counts]
+    measures: Callable[[Counts, Any], list]
+    sections: tuple[str, ...] = ("rules",)
+    charts: Callable[..., dict] | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+    units: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, dict[str, Any]] = field(default_factory=dict)
+    words: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def unit_of(self, metric: str) -> str:
+        """The declared unit of ``metric``: its own entry, else that of its longest dotted prefix (``lose.by_trumps``
+        for ``lose.by_trumps.3``).  A metric the task did not declare is a programming error (``KeyError``)."""
+        name = metric
+        while name not in self.units:
+            if "." not in name:
+                raise KeyError(f"task {self.name}: no unit declared for metric {metric!r}")
+            name = name.rsplit(".", 1)[0]
+        return self.units[name]
+
+    def label_of(self, metric: str, lang: str = "en") -> str:
+        """``metric`` in words in language ``lang``, from the task's ``labels``: its own entry, else the first pattern
+        that matches it.  A metric or language the task did not label is a programming error (``KeyError`` naming
+        both): add the metric to the task's ``LABELS`` table."""
+        table = self.labels.get(lang)
+        if table is None:
+            raise KeyError(f"task {self.name}: no labels in language {lang!r} (add LABELS[{lang!r}] to the task)")
+        text = table.get(metric)
+        if isinstance(text, str):
+            return text
+        for pattern, text in table.items():
+            match = _pattern(pattern).fullmatch(metric) if "<" in pattern and isinstance(text, str) else None
+            if match:
+                return text.format(**{k: _part_words(table, k, v, self.name, metric)
+                                      for k, v in match.groupdict().items()})
+        raise KeyError(f"task {self.name}: no {lang!r} label for metric {metric!r} (add it to the task's LABELS)")
+
+
+def _pattern(key: str) -> re.Pattern:
+    """``lose.by_trumps.<k>`` as a regular expression: each ``<name>`` matches one dotted part."""
+    parts = re.split(r"<(\w+)>", key)
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>[^.]+)" for i, p in enumerate(parts)))
+
+
+def _part_words(table: dict, name: str, value: str, task: str, metric: str) -> str:
+    """A matched part in words: through the table's ``"<name>"`` dict when it has one, else as it is."""
+    words = table.get(f"<{name}>")
+    if words is None:
+        return value
+    if value not in words:
+        raise KeyError(f"task {task}: no words for {value!r} in <{name}> (metric {metric!r}); add it to the LABELS")
+    return words[value]
+
+
+_TASK_MODULES = {
+    "chan.deal": "cardodds.sim.chan.deal_task",
+    "chan.play": "cardodds.sim.chan.play_task",
+    "sam.deal": "cardodds.sim.sam.deal_task",
+    "sam.odds": "cardodds.sim.sam.odds_task",
+    "sam.play": "cardodds.sim.sam.play_task",
+    "tan.play": "cardodds.sim.tan.play_task",
+}
+
+
+_REGISTERED: dict[str, Task] = {}
+"""Tasks registered at run time (:func:`register_task`), by name."""
+
+
+def register_task(task: Task) -> None:
+    """Make ``task`` runnable by its name (``task = "<game>.<what>"`` in a config), beside the built-in tasks.
+
+    Its functions must be importable by module and name (defined at the top level of a module), so that pool
+    workers can play its chunks.  Registering a name again replaces the earlier task; a built-in name cannot be
+    taken.
+    """
+    if task.name in _TASK_MODULES:
+        raise CardoddsError(f"task '{task.name}' is built in; register a new task under another name")
+    _REGISTERED[task.name] = task
+
+
+def task_names() -> list[str]:
+    """Names of all known tasks: the built-in ones and those registered at run time."""
+    return sorted({*_TASK_MODULES, *_REGISTERED})
+
+
+def get_task(name: str) -> Task:
+    """The task known as ``name``."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    if name not in _TASK_MODULES:
+        raise CardoddsError(f"unknown task '{name}' (known: {', '.join(task_names())})")
+    return importlib.import_module(_TASK_MODULES[name]).TASK

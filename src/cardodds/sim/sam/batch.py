@@ -1,0 +1,693 @@
+"""The vectorised Sâm engine: N games held in arrays, played one action per step.
+
+The state of every game lives in arrays with a leading batch axis; each step, every game still running takes one
+action — a lead, a beat, a pass, or a leader passing the lead on because only a 2 would end their hand — computed
+with array operations only (the loops are over steps, strategies and seats, never over games).  It follows
+:mod:`cardodds.sim.sam.reference` rule for rule; the differential tests check that both engines give the same game, payment
+for payment, with deterministic strategies.
+
+Speed: a hand is one int64 of bit masks (see "hands as bit masks" below), so a play is a few bit operations on the
+acting rows only, and a deterministic table strategy (``greedy``, ``control``) chooses by looking its best legal move
+up in tables built once per strategy; other strategies (``random``) and a declarer leading its Sâm take the general
+path (legal-move arrays and the strategy's ``choose``), with the same random numbers as ever.  Payments of won games
+are made once, after the last step.
+
+The one exception is the ``oracle`` declare rule: after a vectorised necessary-condition filter, the exact Sâm plan
+search runs per remaining hand (a few per thousand deals).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, TWO
+from cardodds.sim.sam.declare import bayes_declare
+from cardodds.sim.sam.hand import (
+    PAIR,
+    POS_RANK,
+    POW2,
+    QUAD,
+    SINGLE,
+    STRAIGHT,
+    MoveTable,
+    chop_value,
+    fast_formable,
+    move_table,
+    straight_masks,
+    toi_trang_flags,
+    toi_trang_kind_of_flags,
+)
+from cardodds.sim.sam.rules import OUTCOMES, SamRules
+from cardodds.sim.sam.strategies import PASS, StrategyBase, View, _cached_scores, sam_plan, unbeatable
+
+NORMAL, TOI_TRANG, SAM_SUCCESS, SAM_FAIL, VOID = range(5)
+assert OUTCOMES == ("normal", "toi_trang", "sam_success", "sam_fail", "void")
+
+
+
+
+
+@lru_cache(maxsize=None)
+def _class_tables(table: MoveTable):
+    """Per current play (rows, padded with a dummy ``M``), what can beat it, over 14 columns.
+
+    Every set of beats in ``table.beats`` is one class: rank plays of one size from some rank up (columns = ranks),
+    or straights of one length from some top position up (columns = top positions).  Tables: is_straight (M+1,),
+    size (M+1, 1), column allowed (M+1, 14), straight bit mask (M+1, 14), holds a 2 (M+1, 14), length (M+1, 1),
+    candidate move id (M+1, 14; ``M`` where none).
+    """
+    M = table.n
+    is_str = np.zeros(M + 1, bool)
+    size = np.zeros((M + 1, 1), np.int8)
+    col_ok = np.zeros((M + 1, 14), bool)
+    win = np.zeros((M + 1, 14), np.uint16)
+    has2 = np.zeros((M + 1, 14), bool)
+    length = np.zeros((M + 1, 1), np.int64)
+    cand = np.full((M + 1, 14), M, np.int64)
+    for c in range(M):
+        b = np.flatnonzero(table.beats[c])
+        if len(b) == 0:
+            continue
+        k = table.kind[b]
+        assert np.all(k == k[0]) and np.all(table.length[b] == table.length[b[0]])
+        cols = table.top[b]
+        cand[c, cols] = b
+        col_ok[c, cols] = True
+        has2[c, cols] = table.has_two[b]
+        length[c] = table.length[b[0]]
+        if k[0] == STRAIGHT:
+            is_str[c] = True
+            win[c, cols] = straight_masks(table)[b - 4 * N_RANKS]
+        else:
+            size[c] = table.length[b[0]]
+    return is_str, size, col_ok, win, has2, length, cand
+
+
+def sparse_legal(table: MoveTable, hand: np.ndarray, n_own: np.ndarray, current: np.ndarray, nf2: bool):
+    """(cand (n, 14), legal (n, 14)): the moves that could beat ``current`` and whether each hand may play them.
+
+    Columns are ranks (rank plays) or top positions (straights); row lookups and (n, 14) elementwise work only.
+    """
+    is_str, size, col_ok, win, has2, length, cand = _class_tables(table)
+    n = len(hand)
+    ok = np.zeros((n, 14), bool)
+    np.greater_equal(hand, size[current], out=ok[:, :N_RANKS])
+    s = np.flatnonzero(is_str[current])
+    if len(s):
+        bits = ((hand[s][:, POS_RANK] > 0) * POW2).sum(1, dtype=np.uint16)[:, None]
+        w = win[current[s]]
+        ok[s] = (bits & w) == w
+    ok &= col_ok[current]
+    if nf2:
+        ok &= ~(has2[current] & (length[current] == n_own[:, None]))
+    return cand[current], ok
+
+
+def _beats_nf2(table: MoveTable, nf2: bool) -> np.ndarray:
+    """(M + 1, 11, M): ``beats[current]`` and, under ``no_finish_on_two``, not emptying a hand of n cards with a 2."""
+    out = np.repeat(table.beats[:, None, :], HAND_SIZE + 1, axis=1)
+    if nf2:
+        for n in range(HAND_SIZE + 1):
+            out[:, n, table.has_two & (table.length == n)] = False
+    return out
+
+
+@dataclass
+class BatchResult:
+    """Outcomes of N games (arrays with a leading batch axis).  ``pay`` rows sum to zero."""
+
+    outcome: np.ndarray  # (N,) index into OUTCOMES
+    winner: np.ndarray  # (N,) seat or -1
+    pay: np.ndarray  # (N, P)
+    toi_trang: np.ndarray  # (N, P) credited kind of each dealt hand or -1
+    declarer: np.ndarray  # (N,)
+    sam_success: np.ndarray  # (N,)
+    cong: np.ndarray  # (N, P)
+    thoi_2: np.ndarray  # (N, P)
+    chops: np.ndarray  # (N,)
+    plays: np.ndarray  # (N,)
+    den: np.ndarray  # (N,)
+    steps: int = 0
+
+
+def _oracle_plans(t: MoveTable, counts: np.ndarray, seat: int, games: np.ndarray, nf2: bool):
+    """(ok (n,), plans (n, 10)) for seat ``seat`` of ``games``: an exact Sâm plan where one exists."""
+    P = counts.shape[1]
+    hand = counts[games, seat].astype(np.int64)
+    opp = counts[games][:, [o for o in range(P) if o != seat]].astype(np.int64)
+    safe = unbeatable(t, opp, nf2)  # (n, M)
+    form = fast_formable(t, hand)
+    # necessary: the ranks no safe move covers must all fit in one (last) move
+    cover = ((safe & form).astype(np.int16) @ (t.need > 0).astype(np.int16)) > 0  # (n, 13)
+    unc = (hand > 0) & ~cover
+    last_ok = form & ~(t.has_two & nf2)
+    fits = np.all(~unc[:, None, :] | (t.need[None] > 0), axis=2) & last_ok  # (n, M)
+    cand = np.flatnonzero(fits.any(1) | ~unc.any(1))
+    ok = np.zeros(len(games), bool)
+    plans = np.full((len(games), HAND_SIZE), -1, np.int64)
+    for i in cand:  # few hands pass the filter
+        plan = sam_plan(hand[i], safe[i], t, nf2)
+        if plan is not None:
+            ok[i] = True
+            plans[i, : len(plan)] = plan
+    return ok, plans
+
+
+# ------------------------------------------------------------------------------------------ hands as bit masks
+# The batch engine holds a hand as one int64 "thermometer": lane k (bits 16k..16k+12) has bit r set when the hand
+# holds at least k + 1 cards of rank r.  Lane 0 is the set of ranks held, a play is a few bit operations, the cards
+# held are the set bits, and the best legal move of a deterministic strategy is a lookup in tables of the 13- or
+# 14-bit masks of the moves it could play (built once per strategy, move table and rules).
+LANE = 0x1FFF
+TWO_BIT = 1 << TWO
+LANES4 = 0x0001000100010001
+QUAD_BITS = (LANE & ~TWO_BIT) << 48  # lane 3: the ranks held four times, 2s left out
+N_CLS = 12  # classes of moves that can answer a play: rank plays of size 1..4, straights of length 3..10
+
+
+_THERM_OF_COUNT = np.array([sum(1 << 16 * k for k in range(min(c, 4))) for c in range(8)], np.int64)  # a deck has 4
+_RED_SHIFT = 3 * N_RANKS + 1
+_CARD_FIELDS = np.array([(1 << 3 * (c // 4)) + ((c % 4 >= 2) << _RED_SHIFT) for c in range(4 * N_RANKS)], np.int64)
+"""Per card id: 1 in its rank's 3-bit field and 1 in the red-card field (a hand's fields never overflow)."""
+
+
+_BITS13 = ((np.arange(1 << N_RANKS)[:, None] >> np.arange(N_RANKS)[None, :]) & 1).astype(np.int8)
+
+
+def counts_of_therm(h: np.ndarray) -> np.ndarray:
+    """Rank counts (n, 13) int8 of thermometer masks (n,)."""
+    out = _BITS13[h & LANE]
+    for lane in range(1, 4):
+        out += _BITS13[(h >> 16 * lane) & LANE]
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class _MaskTables:
+    """Move and beat tables of one ``MoveTable`` in mask form (see :func:`_mask_tables`)."""
+
+    s4: np.ndarray  # (M,) the move's ranks, in every lane
+    shm: np.ndarray  # (M,) lane shift of the move (16 × cards taken per rank)
+    cls: np.ndarray  # (M + 1,) class of the moves that can answer the current play
+    shc: np.ndarray  # (M + 1,) lane of a rank class (16 × (size - 1))
+    colr: np.ndarray  # (M + 1,) ranks that may answer (rank classes)
+    cols: np.ndarray  # (M + 1,) top positions that may answer (straight classes)
+    lenc: np.ndarray  # (M + 1,) straight length of the class (0 for rank classes)
+    win: np.ndarray  # (11 * 2**14,) [length, positions held] -> tops of the formable straights of that length
+    pos14: np.ndarray  # (2**13,) ranks held -> straight positions held
+    high: np.ndarray  # (2**13,) highest rank held
+    str2: np.ndarray  # (2**13,) the ranks are exactly those of a straight with a 2
+    xtop: np.ndarray  # (2**13,) that straight's top position as a bit (0 if none)
+    xlen: np.ndarray  # (2**13,) and its length
+    cand: np.ndarray  # (N_CLS, 14) move of (class, column), -1 where none
+
+
+@lru_cache(maxsize=None)
+def _mask_tables(t: MoveTable) -> _MaskTables:
+    M = t.n
+    n_rank = 4 * N_RANKS
+    rankbits = ((t.need > 0) * (1 << np.arange(N_RANKS))).sum(1).astype(np.int64)
+    s4 = rankbits * LANES4
+    shm = 16 * t.need.max(1).astype(np.int64)
+    is_str, size, col_ok, _, _, length, cand_t = _class_tables(t)
+    colw = (col_ok * (1 << np.arange(14))).sum(1).astype(np.int64)
+    cls = np.zeros(M + 1, np.int64)
+    shc = np.zeros(M + 1, np.int64)
+    colr = np.zeros(M + 1, np.int64)
+    cols = np.zeros(M + 1, np.int64)
+    lenc = np.zeros(M + 1, np.int64)
+    cand = np.full((N_CLS, 14), -1, np.int64)
+    for k in range(4):
+        cand[k, :N_RANKS] = k * N_RANKS + np.arange(N_RANKS)
+    for m in range(n_rank, M):
+        cand[4 + t.length[m] - 3, t.top[m]] = m
+    for c in range(M):
+        if not col_ok[c].any():
+            continue
+        if is_str[c]:
+            cls[c], cols[c], lenc[c] = 4 + length[c, 0] - 3, colw[c], length[c, 0]
+        else:
+            cls[c], shc[c], colr[c] = size[c, 0] - 1, 16 * (size[c, 0] - 1), colw[c]
+        ok = np.flatnonzero(col_ok[c])
+        assert np.array_equal(cand[cls[c], ok], cand_t[c, ok])
+    pos = np.arange(1 << 14, dtype=np.int64)
+    win = np.zeros((HAND_SIZE + 1, 1 << 14), np.int64)
+    smask = straight_masks(t).astype(np.int64)
+    for j, m in enumerate(range(n_rank, M)):
+        win[t.length[m]] |= ((pos & smask[j]) == smask[j]) << t.top[m]
+    m1 = np.arange(1 << N_RANKS, dtype=np.int64)
+    pos14 = np.zeros(1 << N_RANKS, np.int64)
+    for p, r in enumerate(POS_RANK):
+        pos14 |= ((m1 >> r) & 1) << p
+    high = np.zeros(1 << N_RANKS, np.int64)
+    for r in range(N_RANKS):
+        high[(m1 >> r) > 0] = r
+    str2 = np.zeros(1 << N_RANKS, bool)
+    xtop = np.zeros(1 << N_RANKS, np.int64)
+    xlen = np.zeros(1 << N_RANKS, np.int64)
+    for m in range(n_rank, M):
+        if t.has_two[m]:
+            assert not str2[rankbits[m]]
+            str2[rankbits[m]] = True
+            xtop[rankbits[m]] = 1 << int(t.top[m])
+            xlen[rankbits[m]] = t.length[m]
+    return _MaskTables(s4, shm, cls, shc, colr, cols, lenc, win.ravel(), pos14, high, str2, xtop, xlen, cand)
+
+
+@dataclass(frozen=True, eq=False)
+class _FastPlayer:
+    """Decision tables of a deterministic strategy: best key by (situation, class, mask of the moves formable)."""
+
+    best: np.ndarray  # (S * N_CLS * 2**14,) uint8
+    lead1: np.ndarray  # (S * 2**13,) uint8: best single or straight lead by (situation, ranks held)
+    inv: np.ndarray  # (S * (M + 1),) move of (situation, key); PASS for key 0
+    inv_pass: np.ndarray  # same, with the strategy's free passes
+
+
+@lru_cache(maxsize=16)  # about 3 MB each
+def _fast_player(strategy: StrategyBase, t: MoveTable, rules: SamRules):
+    """The tables of ``strategy``, or None when its decisions are not table lookups."""
+    typ = type(strategy)
+    if (typ.choose is not StrategyBase.choose or typ.choose_sparse is not StrategyBase.choose_sparse
+            or typ.situation is not StrategyBase.situation):
+        return None
+    ptab = strategy.pass_table(t, rules)
+    if ptab is None:
+        return None
+    mt = _mask_tables(t)
+    _, keys, inv, _ = _cached_scores(strategy, t, rules)
+    S = len(keys)
+    keys_ext = np.concatenate([keys, np.zeros((S, 1), np.uint8)], axis=1)
+    kc = keys_ext[:, mt.cand]  # (S, N_CLS, 14); move -1 -> the 0 column
+    best = np.zeros((S, N_CLS, 1 << 14), np.uint8)
+    for b in range(14):  # best[mask] = max(best[mask without its top bit], key of the top bit)
+        best[:, :, 1 << b:2 << b] = np.maximum(best[:, :, :1 << b], kc[:, :, b:b + 1])
+    m1 = np.arange(1 << N_RANKS)
+    lead1 = best[:, 0, m1]
+    p14 = mt.pos14[m1]
+    for L in range(3, HAND_SIZE + 1):
+        lead1 = np.maximum(lead1, best[:, 4 + L - 3, mt.win[L * (1 << 14) + p14]])
+    invc = inv.copy()
+    invc[:, 0] = PASS
+    moves = inv[:, 1:]
+    inv_pass = invc.copy()
+    inv_pass[:, 1:] = np.where(np.take_along_axis(ptab, moves, axis=1), PASS, moves)
+    return _FastPlayer(best.ravel(), np.ascontiguousarray(lead1).ravel(), invc.ravel(), inv_pass.ravel())
+
+
+def _table_keys(fp: _FastPlayer, mt: _MaskTables, h, cur, sit, lead, nf2: bool) -> np.ndarray:
+    """The key of the best legal move of each row (0: no legal move), from hands ``h``, current plays, situations."""
+    m1 = h & LANE
+    base = sit * (N_CLS << 14)
+    k = fp.best[base + (mt.cls[cur] << 14) + (((h >> mt.shc[cur]) & mt.colr[cur])
+                                             | (mt.win[(mt.lenc[cur] << 14) + mt.pos14[m1]] & mt.cols[cur]))]
+    li = np.flatnonzero(lead)
+    if len(li):
+        hl, bl = h[li], base[li]
+        kl = np.maximum(fp.lead1[(sit[li] << N_RANKS) + m1[li]], fp.best[bl + (1 << 14) + ((hl >> 16) & LANE)])
+        kl = np.maximum(kl, fp.best[bl + (2 << 14) + ((hl >> 32) & LANE)])
+        k[li] = np.maximum(kl, fp.best[bl + (3 << 14) + (hl >> 48)])
+    if nf2:  # a hand that is one move with a 2 in it may not play that move (it would end on a 2)
+        odd = np.flatnonzero((m1 == TWO_BIT) | ((((h >> 16) & LANE) == 0) & mt.str2[m1]))
+        if len(odd):
+            k[odd] = _odd_keys(fp, mt, h[odd], cur[odd], sit[odd], lead[odd])
+    return k
+
+
+def _odd_keys(fp, mt, h, cur, sit, lead):
+    """``_table_keys`` for hands that are only 2s or exactly a straight with a 2, under ``no_finish_on_two``."""
+    m1 = h & LANE
+    two_only = m1 == TWO_BIT
+    n2 = np.bitwise_count(h).astype(np.int64)
+    h = np.where(two_only, h & ~(TWO_BIT << np.where(two_only, 16 * (n2 - 1), 0)), h)  # drop the play of all 2s
+    xt = np.where(two_only, 0, mt.xtop[m1])  # the straight that is the whole hand: its top and length
+    xl = mt.xlen[m1]
+    m1 = h & LANE
+    p14 = mt.pos14[m1]
+    base = sit * (N_CLS << 14)
+    s_cand = mt.win[(mt.lenc[cur] << 14) + p14] & mt.cols[cur] & ~np.where(mt.lenc[cur] == xl, xt, 0)
+    k_resp = fp.best[base + (mt.cls[cur] << 14) + (((h >> mt.shc[cur]) & mt.colr[cur]) | s_cand)]
+    k_lead = fp.best[base + m1]
+    for lane in range(1, 4):
+        k_lead = np.maximum(k_lead, fp.best[base + (lane << 14) + ((h >> 16 * lane) & LANE)])
+    for L in range(3, HAND_SIZE + 1):
+        cand = mt.win[(L << 14) + p14] & ~np.where(xl == L, xt, 0)
+        k_lead = np.maximum(k_lead, fp.best[base + ((4 + L - 3) << 14) + cand])
+    return np.where(lead, k_lead, k_resp)
+
+
+def _next_seat_table(P: int) -> np.ndarray:
+    """[(actor * 2**P + passed mask) * P + last] -> the next seat to act (the seat after the actor not out of the
+    round, stopping at the last player)."""
+    out = np.zeros(P * (1 << P) * P, np.int64)
+    for a in range(P):
+        for mask in range(1 << P):
+            for last in range(P):
+                q = (a + 1) % P
+                for _ in range(P):
+                    if mask >> q & 1 and q != last:
+                        q = (q + 1) % P
+                out[(a * (1 << P) + mask) * P + last] = q
+    return out
+
+
+def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategies, rng=None) -> BatchResult:
+    """Play N games from deals ``cards`` (N, P, 10) with first players ``leader`` (N,)."""
+    P = rules.players
+    pay_t = rules.pay
+    t = move_table(rules)
+    mt = _mask_tables(t)
+    M, LEAD = t.n, t.LEAD
+    nf2 = rules.no_finish_on_two
+    if isinstance(strategies, StrategyBase):
+        strategies = [strategies] * P
+    N = len(cards)
+    leader = np.asarray(leader, np.int64)
+    ar = np.arange(N)
+    # rank counts, red cards and thermometer masks of every hand, from one sum of packed per-card fields
+    cards = np.asarray(cards)
+    per_card = _CARD_FIELDS[cards]
+    packed = per_card[..., 0].copy()
+    for i in range(1, cards.shape[-1]):
+        packed += per_card[..., i]
+    counts = np.empty((N, P, N_RANKS), np.int8)
+    therm = np.zeros((N, P), np.int64)
+    for r in range(N_RANKS):
+        c = (packed >> 3 * r) & 7
+        counts[..., r] = c
+        therm |= _THERM_OF_COUNT[c] << r
+    n_red = packed >> _RED_SHIFT
+    kinds = toi_trang_kind_of_flags(toi_trang_flags(counts, n_red, rules))
+    kind_ext = np.append(t.kind, -1)  # kind of the current play; LEAD -> -1
+    chop_ext = np.array([chop_value(t, c, pay_t) for c in range(t.n)] + [0], np.int64)  # value of chopping it
+    bn = _beats_nf2(t, nf2)
+    uniq = list({id(x): x for x in strategies}.values())
+    strat_of_seat = np.array([next(j for j, u in enumerate(uniq) if u is strategies[s]) for s in range(P)])
+    fast = [_fast_player(u, t, rules) for u in uniq]
+
+    pay = np.zeros((N, P), np.int64)
+    outcome = np.full(N, NORMAL, np.int64)
+    winner = np.full(N, -1, np.int64)
+    done = np.zeros(N, bool)
+
+    # ---- tới trắng
+    rel = (np.arange(P)[None, :] - leader[:, None]) % P
+    has_tt = kinds >= 0
+    key = np.where(has_tt, rel + (kinds * P if rules.toi_trang_tie == "by_kind" else 0), 10**6)
+    tt = has_tt.any(1)
+    w = np.argmin(key, axis=1)
+    heo = counts[..., TWO].astype(np.int64) * pay_t.heo_hang_two
+    if rules.heo_hang_includes_quads:
+        heo += (counts[..., :TWO] == 4).sum(-1) * pay_t.heo_hang_quad
+    owe = np.where(np.arange(P)[None, :] == w[:, None], 0, pay_t.toi_trang + heo)
+    pay[tt] -= owe[tt]
+    pay[ar[tt], w[tt]] += owe[tt].sum(1)
+    outcome[tt], winner[tt], done[tt] = TOI_TRANG, w[tt], True
+
+    # ---- Sâm declarations, in turn order from the first player
+    declarer = np.full(N, -1, np.int64)
+    plans = np.full((N, HAND_SIZE), -1, np.int64)
+    for i in range(P):
+        seat_i = (leader + i) % P
+        for s in range(P):
+            g = np.flatnonzero(~done & (declarer < 0) & (seat_i == s))
+            if len(g) == 0:
+                continue
+            plan_ok, plan_s = None, None
+            if strategies[s].declare == "oracle":
+                plan_ok, plan_s = _oracle_plans(t, counts, s, g, nf2)
+            elif strategies[s].declare == "bayes":  # from the seat's own hand only
+                plan_ok, plan_s = bayes_declare(counts[g, s], P - 1, rules, strategies[s], play_batch)
+            want = strategies[s].wants_sam(counts[g, s], plan_ok)
+            declarer[g[want]] = s
+            if plan_s is not None:
+                plans[g[want]] = plan_s[want]
+    sam_on = declarer >= 0
+    sam_failed = np.zeros(N, bool)
+    ptr = np.zeros(N, np.int64)
+
+    # per (game, seat) state, flat: index game * P + seat
+    therm = therm.ravel()
+    ncards = np.full(N * P, cards.shape[-1], np.int64)
+    played = np.zeros(N * P, bool)
+    # đền pending after a single under báo 1 lower than the player's highest card: who, for whom, that highest rank
+    den_by = np.full(N, -1, np.int64)
+    den_to = np.full(N, -1, np.int64)
+    den_cap = np.zeros(N, np.int64)
+    den_won = np.full(N, -1, np.int64)  # đền owed in a won game (set when the winning play is made)
+    chain_total = np.zeros(N, np.int64)
+    chain_len = np.zeros(N, np.int64)
+    chain_chopper = np.zeros(N, np.int64)
+    chain_chopped = np.zeros(N, np.int64)
+    cong = np.zeros((N, P), bool)
+    thoi_2 = np.zeros((N, P), np.int64)
+    chops = np.zeros(N, np.int64)
+    plays = np.zeros(N, np.int64)
+    den = np.full(N, -1, np.int64)
+    actor = np.where(sam_on, declarer, leader)
+    current = np.full(N, LEAD, np.int64)
+    last = actor.copy()
+    passed = np.zeros(N, np.int64)  # bit mask of the seats out of the round
+    skips = np.zeros(N, np.int64)
+    seats = np.arange(P)
+    min_all = ncards.reshape(N, P).min(1)  # fewest cards at the table
+    next_seat = _next_seat_table(P)
+    seat_after = (seats + 1) % P
+    two4 = TWO_BIT * LANES4
+
+    def sam_fail_end(g):
+        d = declarer[g]
+        pay[g] += pay_t.sam_fail
+        pay[g, d] -= pay_t.sam_fail * P
+        outcome[g], done[g] = SAM_FAIL, True
+
+    def settle_chain(g):
+        g = g[chain_len[g] > 0]
+        pay[g, chain_chopped[g]] -= chain_total[g]
+        pay[g, chain_chopper[g]] += chain_total[g]
+        chain_total[g] = chain_len[g] = 0
+
+    fin_g, fin_w = [], []
+
+    def finish(g, w):
+        """A game is won: mark it; its payments are made after the loop (a finished game's state no longer
+        changes, and payments are sums)."""
+        winner[g] = w
+        done[g] = True
+        fin_g.append(g)
+        fin_w.append(w)
+
+    def settle_won(g, w):
+        """Payments of the won games ``g`` (winners ``w``)."""
+        s_ok = sam_on[g]
+        if s_ok.any():
+            gs, ws = g[s_ok], w[s_ok]
+            outcome[gs] = SAM_SUCCESS
+            pay[gs] -= pay_t.sam
+            pay[gs, ws] += pay_t.sam * P
+            g, w = g[~s_ok], w[~s_ok]
+        settle_chain(g)
+        fr = (g * P)[:, None] + seats[None, :]
+        n2 = np.bitwise_count(therm[fr] & two4).astype(np.int64)
+        loser = seats[None, :] != w[:, None]
+        is_cong = loser & ~played[fr]
+        left = pay_t.card * (ncards[fr] - n2) + pay_t.two * n2
+        if rules.thoi_hang:  # a tứ quý other than of 2s: the top bit of its rank's lane
+            left += np.bitwise_count(therm[fr] & QUAD_BITS).astype(np.int64) * pay_t.heo_hang_quad
+        owed = np.where(is_cong, pay_t.cong, left) * loser
+        cong[g] = is_cong
+        thoi_2[g] = np.where(loser & ~is_cong, n2, 0)
+        v = den_won[g]
+        has_den = v >= 0
+        den[g[has_den]] = v[has_den]
+        total = owed.sum(1)
+        pay[g[~has_den]] -= owed[~has_den]
+        pay[g[has_den], v[has_den]] -= total[has_den]
+        pay[g, w] += total
+        f = g[sam_failed[g]]
+        pay[f] += pay_t.sam_fail
+        pay[f, declarer[f]] -= pay_t.sam_fail * P
+
+    g = np.flatnonzero(~done)
+    steps = 0
+    while True:
+        g = g[~done[g]]
+        if len(g) == 0:
+            break
+        steps += 1
+        n = len(g)
+        a, cur = actor[g], current[g]
+        rows = g * P + a
+        h = therm[rows]
+        n_own = ncards[rows]
+        is_lead = cur == LEAD
+        has = np.zeros(n, bool)
+        choice = np.full(n, PASS, np.int64)
+        any_sam = sam_on[g].any()
+
+        def slow(r, lead, strat):
+            """The general path: legal moves as arrays, then the strategy's ``choose`` (``r``: rows of this step)."""
+            hand = counts_of_therm(h[r])
+            no = n_own[r]
+            if lead:
+                legal = fast_formable(t, hand) & bn[LEAD, no]
+            else:
+                cand, legal = sparse_legal(t, hand, no, cur[r], nf2)
+            hs = legal.any(1)
+            has[r] = hs
+            sub = np.flatnonzero(hs)
+            if len(sub) == 0:
+                return
+            r, hand = r[sub], hand[sub]
+            gs = g[r]
+            pn = None
+            if lead and sam_on[gs].any():
+                pn = plans[gs, np.minimum(ptr[gs], HAND_SIZE - 1)]
+                pn = np.where((a[r] == declarer[gs]) & (ptr[gs] < HAND_SIZE), pn, -1)
+            nc = ncards.reshape(N, P)[gs]
+            view = View(hand=hand, n_cards=nc, actor=a[r], current=cur[r], sam_on=sam_on[gs],
+                        declarer=declarer[gs], table=t, rules=rules, plan_next=pn)
+            if lead:
+                choice[r] = strat.choose(view, legal[sub], np.zeros(len(r), bool), rng)
+            else:
+                choice[r] = strat.choose_sparse(view, cand[sub], legal[sub], np.ones(len(r), bool), rng)
+
+        sa = strat_of_seat[a] if len(uniq) > 1 else None
+        for j, strat in enumerate(uniq):
+            mine = None if sa is None else sa == j
+            fp = fast[j]
+            if fp is None:
+                slow(np.flatnonzero(is_lead if mine is None else mine & is_lead), True, strat)
+                slow(np.flatnonzero(~is_lead if mine is None else mine & ~is_lead), False, strat)
+                continue
+            # table lookups; a declarer leading its Sâm (it may follow a plan) takes the general path
+            if any_sam:
+                dl = is_lead & sam_on[g] & (a == declarer[g])
+                if mine is not None:
+                    dl &= mine
+                if dl.any():
+                    slow(np.flatnonzero(dl), True, strat)
+                    mine = ~dl if mine is None else mine & ~dl
+            r = None if mine is None else np.flatnonzero(mine)
+            if r is None:
+                gr, ar_, hr, cr, lr, nr = g, a, h, cur, is_lead, n_own
+            elif len(r):
+                gr, ar_, hr, cr, lr, nr = g[r], a[r], h[r], cur[r], is_lead[r], n_own[r]
+            else:
+                continue
+            sit = strat.situation_of(lr, nr, min_all[gr], ncards[gr * P + seat_after[ar_]] == 1)
+            k = _table_keys(fp, mt, hr, cr, sit, lr, nf2)
+            idx = sit * (M + 1) + k
+            ch = np.where(lr, fp.inv[idx], fp.inv_pass[idx])  # a lead is never a pass
+            if any_sam:  # opponents of a Sâm always beat when they can
+                ch = np.where(sam_on[gr] & (ar_ != declarer[gr]), fp.inv[idx], ch)
+            if r is None:
+                has[:] = k > 0
+                choice[:] = ch
+            else:
+                has[r] = k > 0
+                choice[r] = ch
+
+        # -- a leader with no legal lead passes the lead on (a stuck declarer has failed the Sâm)
+        stuck = is_lead & ~has
+        if stuck.any():
+            gs = g[stuck]
+            fail = sam_on[gs] & (actor[gs] == declarer[gs])
+            if rules.play_on_after_failed_sam:
+                sam_on[gs[fail]] = False
+                sam_failed[gs[fail]] = True
+            else:
+                sam_fail_end(gs[fail])
+                gs = gs[~fail]
+            actor[gs] = (actor[gs] + 1) % P
+            skips[gs] += 1
+            v = gs[skips[gs] >= P]
+            outcome[v], done[v] = VOID, True
+
+        pend_by, pend_to, pend_cap = den_by[g], den_to[g], den_cap[g]  # only the very next action can owe it
+        den_by[g] = -1
+
+        # -- passes
+        ps = ~is_lead & (choice == PASS)
+        ip = np.flatnonzero(ps)
+        gp = g[ip]
+        passed[gp] |= 1 << a[ip]
+
+        # -- plays
+        pl = choice >= 0
+        ip = np.flatnonzero(pl)
+        gm, m, s = g[ip], choice[ip], a[ip]
+        if len(gm):
+            rm, hm = rows[ip], h[ip]
+            nxt = seat_after[s]
+            if rules.den_bai:  # a single under báo 1 lower than the player's highest card
+                owed = (pend_by[ip] >= 0) & (pend_to[ip] == s) & (t.top[m] <= pend_cap[ip])
+                den_won[gm[owed]] = pend_by[ip][owed]  # used only if this play wins
+                cand = np.flatnonzero((t.kind[m] == SINGLE) & (ncards[gm * P + nxt] == 1))
+                high = mt.high[hm[cand] & LANE]
+                viol = t.top[m[cand]] < high
+                gv = gm[cand[viol]]
+                den_by[gv], den_to[gv], den_cap[gv] = s[cand[viol]], nxt[cand[viol]], high[viol]
+            cm = current[gm]
+            ck = kind_ext[cm]
+            chop = (t.kind[m] == QUAD) & ((ck == QUAD) | (ck == SINGLE) | (ck == PAIR))
+            s4 = mt.s4[m]
+            therm[rm] = (hm & ~s4) | ((hm >> mt.shm[m]) & s4)
+            left = n_own[ip] - t.length[m]
+            ncards[rm] = left
+            min_all[gm] = np.minimum(min_all[gm], left)
+            played[rm] = True
+            plays[gm] += 1
+            if chop.any():
+                gc = gm[chop]
+                chops[gc] += 1
+                chain_len[gc] += 1
+                chain_total[gc] += chop_ext[cm[chop]]
+                chain_chopper[gc] = s[chop]
+                chain_chopped[gc] = last[gc]
+            empty = left == 0
+            if any_sam:
+                sam_g = sam_on[gm]
+                by_decl = sam_g & (s == declarer[gm])
+                ptr[gm[by_decl]] += 1
+                beaten = sam_g & ~by_decl
+                if rules.play_on_after_failed_sam:
+                    sam_on[gm[beaten]] = False
+                    sam_failed[gm[beaten]] = True
+                else:
+                    sam_fail_end(gm[beaten])
+                    empty &= ~beaten
+                    go = ~beaten & ~empty
+                    finish(gm[empty], s[empty])
+                    gm, m, s = gm[go], m[go], s[go]
+                    empty = None
+            if empty is not None:
+                finish(gm[empty], s[empty])
+                go = ~empty
+                gm, m, s = gm[go], m[go], s[go]
+            current[gm], last[gm] = m, s
+            skips[gm] = 0
+
+        # -- move on: next seat not out of this round; back at the last player: the round ends
+        adv = g[(ps | pl) & ~done[g]]
+        la = last[adv]
+        q = next_seat[((actor[adv] << P) + passed[adv]) * P + la]
+        over = q == la
+        actor[adv] = q
+        ro = adv[over]
+        settle_chain(ro)
+        current[ro] = LEAD
+        passed[ro] = 0
+        skips[ro] = 0
+
+    if fin_g:
+        settle_won(np.concatenate(fin_g), np.concatenate(fin_w))
+    v = np.flatnonzero((outcome == VOID) & sam_failed)  # the penalty of a Sâm beaten earlier stands
+    pay[v] += pay_t.sam_fail
+    pay[v, declarer[v]] -= pay_t.sam_fail * P
+    assert np.all(pay.sum(1) == 0)
+    return BatchResult(outcome, winner, pay, kinds, declarer, outcome == SAM_SUCCESS, cong, thoi_2, chops, plays, den,
+                       steps)

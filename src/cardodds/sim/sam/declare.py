@@ -1,0 +1,450 @@
+"""How likely a declared Sâm succeeds, from the declarer's own hand alone (the ``bayes`` declarer's estimate).
+
+The declarer knows its ten cards and the number of opponents, nothing else.  The estimate deals the opponents'
+hands at random from the 42 unseen cards many times (by rank: suits matter only for đồng hoa, which the estimate
+leaves out for the opponents) and, on each deal, marks which of the hand's plays some opponent could beat.  A
+*plan* splits the hand into plays and keeps one for last (the play that empties the hand ends the game at once, so
+only the others must stand); it succeeds on a deal when no opponent holds a tới trắng and none can beat any of its
+other plays — opponents always beat a Sâm when they can, and until one does none of them has played a card, so a
+deal decides the plan.  The best plan is chosen on half of the deals and its success measured on the other half,
+so the choice does not flatter the estimate (the way ``cardodds odds sam`` measures it).
+
+Everything here is a function of (the hand's rank counts, opponents, rules, samples): a hand's deals are consecutive
+rows of a fixed table of random orders of the unseen cards, from a row its hash picks (:func:`deals_of`), so the
+estimate, and a decision made from it, is the same in every engine and every run, and the deals of many hands are
+made at once.
+
+Speed (the declarer runs at every deal): a cheap analytic :func:`screen` first; then, for a declarer that needs a
+chance of at least ``at_least``, an early look at the first :data:`PRE_DEALS` deals (a relaxation that ignores card
+counts, then the plan search on those deals); only hands passing both get all their deals and the full search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import numpy as np
+
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
+from cardodds.sim.sam.hand import (
+    N_POS,
+    STRAIGHT,
+    MoveTable,
+    fast_formable,
+    move_table,
+    pos_rank,
+    toi_trang_flags,
+    toi_trang_kind_of_flags,
+)
+from cardodds.sim.sam.rules import SamRules
+
+
+@dataclass(frozen=True)
+class SamEstimate:
+    """The estimate for one hand.
+
+    Attributes
+    ----------
+    success : chance the best plan succeeds (measured on the deals not used to choose it).
+    wins : successes among ``n`` held-out deals.  n : held-out deals.
+    plan : the plan's move ids in play order (the last one ends the game), empty when no split exists.
+    """
+
+    success: float
+    wins: int
+    n: int
+    plan: tuple[int, ...]
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """A 64-bit mixing hash (splitmix64's finaliser), vectorised: spreads a hand's key over all bits."""
+    x = np.asarray(x, np.uint64)
+    with np.errstate(over="ignore"):
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def hand_keys(hands: np.ndarray, opponents: int, salt: int) -> np.ndarray:
+    """(n,) uint64: a hash of each hand's rank counts (a base-5 number), the opponents and a salt; seeds what the
+    estimate deals for that hand, so the deals are a function of the hand."""
+    code = (np.asarray(hands, np.uint64) * (np.uint64(5) ** np.arange(N_RANKS, dtype=np.uint64))).sum(-1)
+    with np.errstate(over="ignore"):
+        return _mix(code * np.uint64(31) + np.uint64(opponents) + (np.uint64(salt) << np.uint64(40)))
+
+
+N_PERMS = 4096
+"""Rows of the fixed table of random orders of the 42 unseen cards; a hand's deals are consecutive rows from a
+start its key chooses (so ``samples`` <= N_PERMS)."""
+
+
+@lru_cache(maxsize=None)
+def _perms() -> np.ndarray:
+    rng = np.random.default_rng(0x5A3_11)
+    return rng.permuted(np.broadcast_to(np.arange(42, dtype=np.int8), (N_PERMS, 42)), axis=1)
+
+
+def deals_of(hands: np.ndarray, opponents: int, samples: int, first: int = 0, salt: int = 0) -> np.ndarray:
+    """Rank counts (n, samples, opponents, 13) int8: deals ``first .. first + samples - 1`` of each hand's own
+    sequence of random deals of the opponents from the 42 unseen cards (a function of the hand)."""
+    hands = np.asarray(hands, np.int64)
+    n = len(hands)
+    copies = np.arange(4) < (4 - hands)[..., None]  # (n, 13, 4): the unseen copies of each rank
+    unseen = (np.nonzero(copies.reshape(n, -1))[1] // 4).reshape(n, 42).astype(np.int8)
+    start = (hand_keys(hands, opponents, salt) % np.uint64(N_PERMS)).astype(np.int64)
+    rows = (start[:, None] + first + np.arange(samples)) % N_PERMS
+    order = _perms()[:, : opponents * HAND_SIZE][rows]  # (n, S, 10 K)
+    ranks = unseen[np.arange(n)[:, None, None], order]  # (n, S, 10 K)
+    slot = np.arange(n * samples * opponents).reshape(n, samples, opponents, 1) * N_RANKS
+    flat = np.bincount((slot + ranks.reshape(n, samples, opponents, HAND_SIZE)).ravel(),
+                       minlength=n * samples * opponents * N_RANKS)
+    return flat.reshape(n, samples, opponents, N_RANKS).astype(np.int8)
+
+
+@lru_cache(maxsize=None)
+def _beat_classes(table: MoveTable) -> tuple[np.ndarray, np.ndarray]:
+    """Per move: the class of the plays that beat it (0..3: rank plays of 1..4 cards, 4 + L - 3: straights of L
+    cards) and the lowest top among them (``N_POS``: nothing beats it).  Every move's beaters are all the plays of
+    one class from some top up (same kind and length and higher, or the tứ quý of a chặt)."""
+    cls = np.zeros(table.n, np.int64)
+    low = np.full(table.n, N_POS, np.int64)
+    for m in range(table.n):
+        b = np.flatnonzero(table.beats[m])
+        if len(b) == 0:
+            continue
+        k, ln = table.kind[b[0]], table.length[b[0]]
+        cls[m] = k if k != STRAIGHT else 4 + ln - 3
+        low[m] = table.top[b].min()
+        same = (table.kind == k) & (table.length == ln) & (table.top >= low[m])
+        assert np.array_equal(np.flatnonzero(same), b)
+    return cls, low
+
+
+@lru_cache(maxsize=None)
+def _bit_tables(min_pos: int) -> tuple[np.ndarray, np.ndarray]:
+    """(highest set bit of every 14-bit number (-1 for 0), the straight positions held for every 13-bit mask of
+    ranks held: positions below ``min_pos`` are not straight positions)."""
+    high = np.full(1 << N_POS, -1, np.int8)
+    for b in range(N_POS):
+        high[1 << b: 2 << b] = b
+    masks = np.arange(1 << N_RANKS)
+    pos = np.zeros(1 << N_RANKS, np.int64)
+    for p in range(min_pos, N_POS):
+        pos |= ((masks >> pos_rank(p)) & 1) << p
+    return high, pos
+
+
+def highest_tops(opp: np.ndarray, table: MoveTable) -> np.ndarray:
+    """(..., 12) int8: per class of plays (see :func:`_beat_classes`), the highest top of such a play that one of the
+    opponents ``opp`` (..., opponents, 13) can form (-1: none).  Done on bit masks: the ranks each opponent holds at
+    least s copies of (s = 1..4), OR-ed over the opponents; the straight positions where each opponent holds a run of
+    length L ends."""
+    high, pos_of = _bit_tables(table.min_pos)
+    pow2 = (1 << np.arange(N_RANKS)).astype(np.int32)
+    out = np.empty(opp.shape[:-2] + (12,), np.int8)
+    held = None
+    for s in range(1, 5):
+        m = ((opp >= s) * pow2).sum(-1, dtype=np.int32)  # (..., K)
+        if s == 1:
+            held = pos_of[m]
+        out[..., s - 1] = high[np.bitwise_or.reduce(m, axis=-1)]
+    run = held & (held << 1)
+    full = (1 << N_POS) - 1
+    for length in range(3, HAND_SIZE + 1):
+        run = run & (held << (length - 1)) & full  # bit p: positions p - length + 1 .. p all held
+        out[..., 4 + length - 3] = high[np.bitwise_or.reduce(run, axis=-1)]
+    return out
+
+
+def unbeaten_by(table: MoveTable, opp: np.ndarray, rules: SamRules) -> np.ndarray:
+    """Bool (..., samples, M): on each deal (``opp`` (..., samples, opponents, 13)), the moves no opponent can beat; all
+    False where an opponent has a tới trắng (it ends the game before any play).
+
+    (A beating play never empties an opponent's ten cards, so ``no_finish_on_two`` does not matter here.)
+    """
+    cls, low = _beat_classes(table)
+    ok = highest_tops(opp, table)[..., cls] < low
+    return ok & ~_toi_trang_any(opp, rules)[..., None]
+
+
+def _toi_trang_any(opp: np.ndarray, rules: SamRules) -> np.ndarray:
+    """Bool (..., samples): some opponent holds a tới trắng (suits are not dealt: never đồng hoa)."""
+    mixed = np.full(opp.shape[:-1], HAND_SIZE // 2)  # five red cards
+    return (toi_trang_kind_of_flags(toi_trang_flags(opp, mixed, rules)) >= 0).any(-1)
+
+
+_GUARD = sum(8 << (4 * r) for r in range(N_RANKS))
+"""Rank counts as one integer, four bits a rank: the 8 bit of every field guards against a borrow."""
+
+
+def _code(counts) -> int:
+    return sum(int(c) << (4 * r) for r, c in enumerate(counts))
+
+
+@lru_cache(maxsize=None)
+def _moves_by_low_codes(table: MoveTable) -> tuple:
+    """Per lowest rank: (move, its counts as a :data:`_GUARD` code, holds a 2) of the moves whose lowest rank it is."""
+    from cardodds.sim.sam.strategies import _moves_by_low
+
+    return tuple(tuple((m, _code(table.need[m]), bool(two)) for m, _items, two in moves)
+                 for moves in _moves_by_low(table))
+
+
+def _best_plan(counts: tuple[int, ...], masks: dict[int, int], n_deals: int, table: MoveTable, nf2: bool,
+               at_least: int = 0):
+    """(successes, plan) of the split whose non-last plays all stand on the most deals (bit ``i`` of ``masks[m]``:
+    move m stands on deal i; ``masks`` has every move the hand can form), among splits standing on ``at_least``
+    deals or more ((-1, ()) when none does).  Depth-first over the moves taking the lowest rank held, pruned by the
+    best so far; the counts left are one integer (:data:`_GUARD`)."""
+    by_low = _moves_by_low_codes(table)  # a move the counts left can form is in ``masks``
+    best = [at_least - 1, None]
+
+    def rec(c, acc, plays, last):
+        if acc.bit_count() <= best[0]:
+            return
+        if not c:
+            if last is not None:
+                best[0], best[1] = acc.bit_count(), plays + [last]
+            return
+        for m, need, two in by_low[((c & -c).bit_length() - 1) >> 2]:
+            if ((c | _GUARD) - need) & _GUARD != _GUARD:
+                continue  # some rank short
+            rest = c - need
+            if last is None and not (nf2 and two):
+                rec(rest, acc, plays, m)
+            mask = acc & masks[m]
+            if mask:
+                rec(rest, mask, plays + [m], last)
+
+    rec(_code(counts), (1 << n_deals) - 1, [], None)
+    return best[0], tuple(best[1] or ())
+
+
+_CACHE: dict = {}
+
+BLOCK = 512
+"""Hands estimated together: their deals (BLOCK × samples × opponents × 13 counts) are in memory at once."""
+
+PRE_DEALS = 32
+"""Deals of the early look: when ``at_least`` > 0, a hand is first judged on its first ``PRE_DEALS`` deals only ..."""
+PRE_SHARE = 0.4
+"""... and dropped when its best split on them stands on fewer than ``PRE_SHARE * at_least`` of them.  Statistical, not
+exact: a hand whose plan stands on half the deals passes it except with chance about 1e-4 (binomial)."""
+
+
+def _columns(form: np.ndarray, table: MoveTable) -> tuple[np.ndarray, np.ndarray]:
+    """(idx (n, F), valid (n, F)): each hand's formable moves, padded (with move 0, not valid) to the most any has."""
+    width = max(int(form.sum(1).max()), 1)
+    order = np.argsort(~form, axis=1, kind="stable")[:, :width]
+    return order, np.take_along_axis(form, order, axis=1)
+
+
+def _standing(table: MoveTable, opp: np.ndarray, idx: np.ndarray, valid: np.ndarray, rules: SamRules) -> np.ndarray:
+    """Bool (n, S, F): on each of a hand's deals ``opp`` (n, S, K, 13), which of its moves ``idx`` no opponent can
+    beat (:func:`unbeaten_by` restricted to the hand's own moves)."""
+    cls, low = _beat_classes(table)
+    tops = highest_tops(opp, table)  # (n, S, 12)
+    ok = np.take_along_axis(tops, cls[idx][:, None, :], axis=2) < low[idx][:, None, :]
+    return ok & valid[:, None, :] & ~_toi_trang_any(opp, rules)[..., None]
+
+
+def _could_stand(stand: np.ndarray, hands: np.ndarray, idx: np.ndarray, valid: np.ndarray, table: MoveTable,
+                 nf2: bool) -> np.ndarray:
+    """Bool (n, S): deals on which some split of the hand could stand — every rank held lies in a standing move or in
+    one last move (a relaxation: counts are ignored), so no plan stands on a deal where this is False."""
+    pow2 = (1 << np.arange(N_RANKS)).astype(np.int32)
+    rmask = ((table.need > 0) * pow2).sum(1, dtype=np.int32)[idx]  # (n, F)
+    cover = np.bitwise_or.reduce(np.where(stand, rmask[:, None, :], 0), axis=-1)
+    loose = ((hands > 0) * pow2).sum(1, dtype=np.int32)[:, None] & ~cover  # (n, S)
+    last = valid & ~(table.has_two[idx] & nf2)
+    return (((loose[..., None] & ~rmask[:, None, :]) == 0) & last[:, None, :]).any(-1)
+
+
+def _masks(idx: np.ndarray, valid: np.ndarray, bits: np.ndarray) -> dict[int, int]:
+    """{move: bit mask of the deals it stands on} of one hand, from its columns and packed bits (bytes, F)."""
+    return {int(m): int.from_bytes(bits[:, c].tobytes(), "little") for c, m in enumerate(idx) if valid[c]}
+
+
+def estimate_many(hands: np.ndarray, opponents: int, rules: SamRules, samples: int = 256,
+                  at_least: float = 0.0) -> list[SamEstimate]:
+    """:func:`estimate` of every hand of ``hands`` (n, 13) (the deals of all hands are judged in one pass)."""
+    hands = np.asarray(hands, np.int64)
+    codes = (hands * 5 ** np.arange(N_RANKS)).sum(1)
+    tag = (opponents, rules, samples, at_least)
+    if len(_CACHE) > 1 << 17:  # bounded memory (before looking: every hand asked for must be in it afterwards)
+        _CACHE.clear()
+    uniq, first = np.unique(codes, return_index=True)
+    todo = [i for c, i in zip(uniq.tolist(), first.tolist()) if (c, tag) not in _CACHE]
+    if todo:
+        for b in range(0, len(todo), BLOCK):  # bounded memory: a block's deals at a time
+            part = todo[b:b + BLOCK]
+            _estimate_new(hands[part], codes[part].tolist(), opponents, rules, samples, at_least, tag)
+    return [_CACHE[(c, tag)] for c in codes.tolist()]
+
+
+def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
+    table = move_table(rules)
+    nf2 = rules.no_finish_on_two
+    half = samples // 2
+    need = int(np.ceil(at_least * half))
+    none = SamEstimate(0.0, 0, samples - half, ())
+
+    idx, valid = _columns(fast_formable(table, hands), table)
+    live = np.arange(len(hands))
+    if need > 0:  # the early look
+        pre = min(PRE_DEALS, half)
+        opp = deals_of(hands, opponents, pre)
+        stand = _standing(table, opp, idx, valid, rules)
+        enough = int(np.ceil(PRE_SHARE * at_least * pre))
+        could = np.flatnonzero(_could_stand(stand, hands, idx, valid, table, nf2).sum(1) >= enough)
+        bits = np.packbits(stand[could], axis=1, bitorder="little")
+        live = could[[_best_plan(tuple(hands[i].tolist()), _masks(idx[i], valid[i], bits[j]), pre, table, nf2,
+                                 enough)[0] >= enough for j, i in enumerate(could)]]
+    for i in np.setdiff1d(np.arange(len(hands)), live):
+        _CACHE[(codes[i], tag)] = none
+    if len(live) == 0:
+        return
+    hands, idx, valid = hands[live], idx[live], valid[live]
+    stand = _standing(table, deals_of(hands, opponents, samples), idx, valid, rules)  # (n, S, F)
+    could = _could_stand(stand[:, :half], hands, idx, valid, table, nf2).sum(1) >= max(need, 1)
+    bits = np.packbits(stand[:, :half], axis=1, bitorder="little")  # deal i is bit i of a move's mask
+    for j, i in enumerate(live):
+        plan = ()
+        if could[j]:
+            _, plan = _best_plan(tuple(hands[j].tolist()), _masks(idx[j], valid[j], bits[j]), half, table, nf2, need)
+            cols = {int(m): c for c, m in enumerate(idx[j])}
+        if plan:  # a plan has two plays or more (ten cards in one play: a tới trắng)
+            wins = int(stand[j, half:][:, [cols[m] for m in plan[:-1]]].all(1).sum())
+            _CACHE[(codes[i], tag)] = SamEstimate(wins / (samples - half), wins, samples - half, plan)
+        else:
+            _CACHE[(codes[i], tag)] = none
+
+
+def estimate(counts, opponents: int, rules: SamRules, samples: int = 256, at_least: float = 0.0) -> SamEstimate:
+    """P(a declared Sâm succeeds) for a hand of rank ``counts`` against ``opponents`` (see the module docstring).
+
+    Plans that stand on fewer than ``at_least`` of the deals used to choose are not searched (the hand is then
+    reported with no plan and success 0): a declarer that never declares below some chance can skip them.
+    """
+    return estimate_many(np.asarray(counts)[None], opponents, rules, samples, at_least)[0]
+
+
+@lru_cache(maxsize=None)
+def _tails(opponents: int) -> np.ndarray:
+    """(5, 5): chance that at least one of ``opponents`` holds >= s of the u unseen copies of a rank (each holds 10
+    of the 42 unseen cards; the opponents taken as independent)."""
+    from math import comb
+
+    out = np.zeros((5, 5))
+    for u in range(5):
+        for s in range(1, 5):
+            one = sum(comb(u, x) * comb(42 - u, HAND_SIZE - x) for x in range(s, u + 1)) / comb(42, HAND_SIZE)
+            out[u, s] = 1 - (1 - one) ** opponents
+    return out
+
+
+def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.1) -> np.ndarray:
+    """Bool (n,): the hands whose Sâm could succeed with a chance of about ``floor`` or more (a cheap, generous
+    filter before :func:`estimate`).
+
+    Each play's chance to stand is approximated from the unseen copies of each rank (opponents and beating plays
+    taken as independent); a plan needs every play but its last to stand, so a hand passes when the ranks that no
+    play standing with chance >= ``floor`` covers all fit in one play (the last).
+    """
+    table = move_table(rules)
+    hands = np.asarray(hands, np.int64)
+    unseen = 4 - hands
+    tails = _tails(opponents)
+    n_rank = 4 * N_RANKS
+    # chance some opponent can form each move: rank plays by their size, straights from every rank they need
+    form = np.empty((len(hands), table.n))
+    for s in range(1, 5):
+        form[:, (s - 1) * N_RANKS:s * N_RANKS] = tails[unseen, s]
+    if table.n > n_rank:  # one opponent must hold every rank of the straight
+        one = np.log(np.maximum(_tails(1)[unseen, 1], 1e-12))
+        form[:, n_rank:] = 1 - (1 - np.exp(one @ (table.need[n_rank:] > 0).T.astype(np.float64))) ** opponents
+    log_stand = np.log(np.maximum(1 - form, 1e-12)) @ table.beats[:-1].T.astype(np.float64)  # (n, M)
+
+    mine = fast_formable(table, hands)
+    safe = mine & (log_stand >= np.log(floor))
+    # counts of covering moves as float32 products (BLAS; exact: small whole numbers)
+    cover = (safe.astype(np.float32) @ (table.need > 0).astype(np.float32)) > 0  # (n, 13)
+    loose = (hands > 0) & ~cover
+    last_ok = mine & ~(table.has_two & rules.no_finish_on_two)
+    fits = (loose.astype(np.float32) @ (table.need == 0).T.astype(np.float32) == 0) & last_ok
+    return fits.any(1) | ~loose.any(1)
+
+
+def cards_of(seat_counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Card ids (G, P, 10) for rank counts ``seat_counts`` (G, P, 13) (every rank's copies over the seats add up to 4
+    at most); in game g each rank's copies take its four suits from a start chosen by the hash ``keys[g]`` (suits matter
+    only for đồng hoa)."""
+    games, seats = seat_counts.shape[:2]
+    first = np.cumsum(seat_counts, axis=1) - seat_counts  # each seat's first copy index of each rank
+    offset = (_mix(keys[:, None] + np.arange(N_RANKS, dtype=np.uint64)) % np.uint64(4)).astype(np.int64)  # (G, 13)
+    has = np.arange(4) < seat_counts[..., None]  # (G, P, 13, 4): copy j of rank r held by the seat
+    g, p, r, j = np.nonzero(has)  # in order of game, seat, rank, copy: ten per seat
+    suit = (offset[g, r] + first[g, p, r] + j) % 4
+    return np.sort((4 * r + suit).reshape(games, seats, HAND_SIZE), axis=-1)
+
+
+def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, play, games: int = 32) -> np.ndarray:
+    """(n,): a hand's mean cược in a normal game (nobody declares), estimated from ``games`` deals of its own played
+    out by ``play`` (the batch engine's ``play_batch``, passed in: the engines ask this module for decisions) with
+    the hand at seat 0 played by ``player`` and ``control`` opponents, first player at random.  Seeded by the hand,
+    so it is a function of the hand like :func:`estimate`."""
+    from cardodds.sim.sam.strategies import Control
+
+    hands = np.asarray(hands, np.int64)
+    n = len(hands)
+    if n > BLOCK:  # bounded memory
+        return np.concatenate([normal_value(hands[b:b + BLOCK], opponents, rules, player, play, games)
+                               for b in range(0, n, BLOCK)])
+    if n == 0:
+        return np.zeros(0)
+    opp = deals_of(hands, opponents, games, salt=1).reshape(n * games, opponents, N_RANKS)
+    seat_counts = np.concatenate([np.repeat(hands, games, axis=0)[:, None], opp.astype(np.int64)], axis=1)
+    keys = _mix(np.repeat(hand_keys(hands, opponents, 2), games) + np.tile(np.arange(games, dtype=np.uint64), n))
+    leaders = (keys % np.uint64(opponents + 1)).astype(np.int64)
+    strategies = [player] + [Control()] * opponents
+    b = play(cards_of(seat_counts, keys >> np.uint64(8)), leaders, rules, strategies)
+    return b.pay[:, 0].reshape(n, games).mean(1)
+
+
+def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player, play) -> tuple[np.ndarray, np.ndarray]:
+    """(declare (n,), plans (n, 10) padded with -1) of the ``bayes`` declarer ``player`` for hands (n, 13); ``play``
+    is the batch engine's ``play_batch`` (for :func:`normal_value`).
+
+    A Sâm pays ``sam`` from each opponent with chance P and ``sam_fail`` to each otherwise; the hand's normal game is
+    worth V (:func:`normal_value`).  Declare when ``opponents * (sam * P - sam_fail * (1 - P)) - V > margin``.  A
+    hand whose Sâm is at best even (P < 1/2 with the default payments) is never worth it against a hand that strong
+    in a normal game, so only hands passing :func:`screen` are estimated and only plans standing on half the
+    deals are searched.
+    """
+    hands = np.asarray(hands, np.int64)
+    n = len(hands)
+    want = np.zeros(n, bool)
+    plans = np.full((n, HAND_SIZE), -1, np.int64)
+    pay = rules.pay
+    p_even = pay.sam_fail / (pay.sam + pay.sam_fail)  # the chance at which a Sâm breaks even
+    cand = np.flatnonzero(screen(hands, opponents, rules))
+    if len(cand) == 0:
+        return want, plans
+    est = estimate_many(hands[cand], opponents, rules, player.samples, at_least=p_even)
+    gain = sam_value(np.array([e.success for e in est]), opponents, pay)
+    look = np.flatnonzero(gain > player.margin)  # V first needed here (V >= 0 is not assumed)
+    if len(look):
+        normal = replace(player, declare="never")
+        v = normal_value(hands[cand[look]], opponents, rules, normal, play)
+        yes = look[gain[look] - v > player.margin]
+        want[cand[yes]] = True
+        for i in yes:
+            plans[cand[i], : len(est[i].plan)] = est[i].plan
+    return want, plans
+
+
+def sam_value(p, opponents: int, pay):
+    """Expected cược of declaring a Sâm that succeeds with chance ``p``: ``sam`` from each opponent on a success,
+    ``sam_fail`` to each on a failure."""
+    return opponents * (pay.sam * p - pay.sam_fail * (1 - p))

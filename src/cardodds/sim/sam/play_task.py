@@ -1,0 +1,160 @@
+"""Task ``sam.play``: play whole Sâm games with the batch engine and measure outcomes and payoffs by seat.
+
+Config: ``[rules]`` (:class:`SamRules`) and ``[strategies]`` with ``default = {name = "greedy"}`` and optional
+per-seat overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``.
+Metrics: see :mod:`cardodds.sim.sam.metrics`.  Series play (``[rules] series_length = N > 1``, :mod:`cardodds.sim.sam.series`): the
+chunk's ``n`` stays the number of games, played as series of N in which the previous winner leads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardodds.sim.chart_specs import Distribution
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.measures import Measure
+from cardodds.sim.options import strategy_label, unknown_key_error
+from cardodds.sim.registry import Task
+from cardodds.sim.runner import merge_counts
+from cardodds.sim.sam.batch import play_batch
+from cardodds.sim.sam.declare import estimate_many
+from cardodds.sim.sam.labels import PLAY_LABELS
+from cardodds.sim.sam.metrics import PLAY_UNITS, play_counts, play_measures
+from cardodds.sim.sam.reference import deal_games
+from cardodds.sim.sam.rules import SamRules, rules_from_table
+from cardodds.sim.sam.series import play_series_batch
+from cardodds.sim.sam.strategies import STRATEGIES, StrategyBase, make_strategy
+from cardodds.sim.streams import DEAL, FIRST, PLAY, stream
+
+SEAT_KEYS = tuple(f"seat{i}" for i in range(5))
+
+
+@dataclass(frozen=True)
+class PlayParams:
+    rules: SamRules
+    strategies: tuple[StrategyBase, ...]
+
+
+def parse_strategies(table: dict | None, players: int, where: str) -> tuple[StrategyBase, ...]:
+    """One strategy per seat from a ``[strategies]`` table (``default`` plus ``seatK`` overrides)."""
+    table = dict(table or {})
+    for key in table:
+        if key != "default" and key not in SEAT_KEYS:
+            raise unknown_key_error(key, ("default",) + SEAT_KEYS, where)
+        if not isinstance(table[key], (dict, str)):
+            raise CardoddsError(f"{where}: '{key}' must be a table such as {{name = \"greedy\"}}")
+    for key in table:
+        if key.startswith("seat") and int(key[4:]) >= players:
+            raise CardoddsError(f"{where}: '{key}' but the table has only {players} players")
+    default = make_strategy(table.get("default", "greedy"), f"{where} default")
+    return tuple(make_strategy(table[f"seat{s}"], f"{where} seat{s}") if f"seat{s}" in table else default
+                 for s in range(players))
+
+
+def parse(sections: dict, where: str) -> PlayParams:
+    rules = rules_from_table(sections.get("rules"), f"{where} [rules]")
+    return PlayParams(rules, parse_strategies(sections.get("strategies"), rules.players, f"{where} [strategies]"))
+
+
+def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
+    """Play ``n`` games; with ``series_length`` N > 1 as consecutive series of N (the last one shorter when N does
+    not divide ``n``), the previous winner leading (:mod:`cardodds.sim.sam.series`)."""
+    rules, strategies = params.rules, list(params.strategies)
+    cards, leader = deal_games(stream(seed_seq, DEAL), n, rules, stream(seed_seq, FIRST))
+    rng = stream(seed_seq, PLAY)
+    length = rules.series_length
+    if length == 1:
+        parts = [(cards, play_batch(cards, leader, rules, strategies, rng=rng))]
+    else:
+        full = n // length * length
+        blocks = [(cards[:full].reshape(-1, length, *cards.shape[1:]), leader[:full:length])]
+        if full < n:
+            blocks.append((cards[None, full:], leader[full:full + 1]))
+        parts = [(c[:, k], b) for c, first in blocks
+                 for k, b in enumerate(play_series_batch(c, first, rules, strategies, rng=rng))]
+    merged = []
+    for c, b in parts:
+        counts = play_counts(b, rules.players)
+        counts["declared_p"] = declared_odds(c, b.declarer, rules)
+        merged.append(counts)
+    return merge_counts(merged)
+
+
+def declared_odds(cards: np.ndarray, declarer: np.ndarray, rules: SamRules) -> np.ndarray:
+    """(P, 10): each seat's declared Sâms by the declarer's own-hand chance of success (the ``bayes`` estimate, 256
+    deals, in tenths: column k holds P in [k/10, (k+1)/10), P = 1 in column 9) — which hands a declare rule picks."""
+    out = np.zeros((rules.players, 10), np.int64)
+    g = np.flatnonzero(declarer >= 0)
+    if len(g):
+        hands = (cards[g, declarer[g], :, None] // 4 == np.arange(13)).sum(1)
+        p = np.array([e.success for e in estimate_many(hands, rules.players - 1, rules, 256)])
+        np.add.at(out, (declarer[g], np.minimum((p * 10 + 1e-9).astype(np.int64), 9)), 1)
+    return out
+
+
+def measures(counts: dict[str, np.ndarray], params: PlayParams) -> list[Measure]:
+    """The measures of every ``sam.play`` metric from merged counts."""
+    return play_measures(counts, params.rules.players)
+
+
+def notes(params: PlayParams) -> str | None:
+    """The report's warning when a seat declares with the oracle, which sees every hand."""
+    seats = [s for s, st in enumerate(params.strategies) if st.declare == "oracle"]
+    if not seats:
+        return None
+    return (
+        f"Seat(s) {', '.join(map(str, seats))} declare Sâm with the oracle, which sees every hand and declares only when a "
+        "plan surely succeeds: its Sâm figures are an upper bound, not a playable strategy."
+    )
+
+
+def seating(params: PlayParams) -> list[str]:
+    """Who sits at each seat: the strategy, its changed knobs and how it declares Sâm."""
+    names = {cls: name for name, cls in STRATEGIES.items()}
+    labels = []
+    for st in params.strategies:
+        declares = {"never": "never declares Sâm", "oracle": "declares Sâm with the oracle, an upper bound",
+                    "threshold": f"declares Sâm at hand strength ≥ {st.threshold:g} (the naive baseline)",
+                    "bayes": f"declares Sâm by its own hand's odds (bayes, margin {st.margin:g} cược, "
+                             f"{st.samples} deals)"}[st.declare]
+        label = strategy_label(names[type(st)], st, skip=("declare", "threshold", "margin", "samples"))
+        labels.append(f"{label}, {declares}")
+    return labels
+
+
+def charts(outcomes) -> dict:
+    """Seat 0's declared Sâms by their own-hand chance of success, one bar group per arm that declares."""
+    import pandas as pd
+
+
+    rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
+    rows = rows[rows.metric.str.startswith("sam.declared_p.") & (rows.seat == 0).fillna(False)]
+    if rows.empty:
+        return {}
+    fig = Distribution(rows, "sam.declared_p", "Sâm: seat 0's declared Sâms by the hand's own chance of success",
+                             seats=[0], xlabel="k: own-hand P(success) in [k/10, (k+1)/10) (the bayes estimate)",
+                             ylabel="share of seat 0's declared Sâms")
+    return {"declared_p": fig}
+
+
+def _oracle_at_seat0(params: PlayParams) -> bool:
+    """The arm whose seat 0 declares with the oracle: the upper bound of the ``sam.oracle_share`` row (seat 0's share
+    of the oracle's gain in cược over the baseline arm, added by the analysis when an experiment has such arms)."""
+    return params.strategies[0].declare == "oracle"
+
+
+TASK = Task(
+    name="sam.play",
+    parse=parse,
+    run_chunk=run_chunk,
+    measures=measures,
+    charts=charts,
+    sections=("rules", "strategies"),
+    units=PLAY_UNITS,
+    labels=PLAY_LABELS,
+    extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)], "notes": notes,
+            "seating": seating,
+            "gain_share": {"metric": "cuoc.mean", "seat": 0, "name": "sam.oracle_share", "upper": _oracle_at_seat0}},
+)

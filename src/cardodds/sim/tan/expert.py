@@ -1,0 +1,308 @@
+"""The Tấn ``expert``: determinized Monte Carlo search on the batch engine.
+
+At each attack, add (tấn cùng) or defence decision with more than one candidate move, the expert
+
+1. lists candidates: the rollout policy's own choice first, then pass / take where allowed, then the legal cards,
+   non-trumps before trumps and low before high, at most ``max_candidates`` in all;
+2. draws ``samples`` determinizations: the cards it cannot see (not in its hand, the discard pile, on the table, known
+   to be held by an opponent, or the stock's face-up bottom card) dealt uniformly at random to the opponents' unknown
+   hand slots and to the stock above its bottom card — consistent with every hand size and every card it has seen;
+3. plays every candidate in every determinization (common random numbers: the same determinizations for all
+   candidates) to the end with the rollout policy at every seat, all of them as one batch (``play_from_state``);
+4. takes the candidate that loses least often (``objective = "lose"``; ``"lose_or_draw"`` counts a draw as a loss),
+   ties broken by the fewer bouts in all, then by the candidate order (the policy's choice first).
+
+It reads only the public information the engines add to its views (``needs_public``): hand sizes, cards known to be
+in a hand (picked up in a take, the turned card taken in the exchange or drawn last), the discard pile, the table,
+the stock's size and bottom card, who attacks and defends, passes so far and the attack cap.  Its randomness: the
+game's seed, which both engines draw from their random stream (PLAY) when the game starts, hashed with the decision's
+place in the game — so a game draws the same numbers in both engines, whatever other games run beside it, and
+``cardodds replay`` shows the game a run plays.  In the batch engine the decisions of all games waiting on the expert
+at a step are searched together in one rollout batch (``selective``: the engine says which rows are its own).  The
+trump exchange uses the ``basic`` rule (swap the lowest allowed trump).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Literal
+
+import numpy as np
+
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.tan import bits
+from cardodds.sim.tan.batch import TanState, play_from_state
+from cardodds.sim.tan.bits import U64, ZERO
+from cardodds.sim.tan.cards import deck_ids, to_mask
+from cardodds.sim.tan.strategies import Basic, Heuristic
+
+INVALID = -3  # a padding candidate
+MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
+
+
+@dataclass(frozen=True)
+class Expert:
+    """Determinized Monte Carlo search (see the module docstring).
+
+    Parameters
+    ----------
+    samples : int
+        Determinizations per decision (each candidate is played out once in each).
+    rollout : {"heuristic", "basic"}
+        The policy every seat plays in the rollouts.
+    max_candidates : int
+        At most this many candidate moves are searched (the policy's choice is always one).
+    objective : {"lose", "lose_or_draw"}
+        What a rollout counts as bad for the expert; ties are broken by fewer bouts.
+    """
+
+    samples: int = 16
+    rollout: Literal["heuristic", "basic"] = "heuristic"
+    max_candidates: int = 4
+    objective: Literal["lose", "lose_or_draw"] = "lose"
+    name = "expert"
+    deterministic = False
+    selective = True
+    needs_public = True
+    knobs = {"samples": (1, 64), "rollout": ("heuristic", "basic"), "max_candidates": (2, 12),
+             "objective": ("lose", "lose_or_draw")}
+    """Tunable knobs: an integer range (low, high) or the choices."""
+
+    def __post_init__(self):
+        if not isinstance(self.samples, int) or self.samples < 1:
+            raise CardoddsError(f"expert: samples must be a positive integer, not {self.samples!r}")
+        if not isinstance(self.max_candidates, int) or self.max_candidates < 2:
+            raise CardoddsError(f"expert: max_candidates must be an integer >= 2, not {self.max_candidates!r}")
+        if self.rollout not in ("heuristic", "basic"):
+            raise CardoddsError(f"expert: rollout must be heuristic or basic, not {self.rollout!r}")
+        if self.objective not in ("lose", "lose_or_draw"):
+            raise CardoddsError(f"expert: objective must be lose or lose_or_draw, not {self.objective!r}")
+
+    def policy(self):
+        return {"heuristic": Heuristic, "basic": Basic}[self.rollout]()
+
+    # -- exchange: the basic rule ----------------------------------------------------------------------------------
+    def exchange(self, v, rng=None):
+        return min(v.options) if v.options else None
+
+    def exchange_batch(self, v, rng=None):
+        return np.where(v.options != 0, bits.lowest(v.options), -1).astype(np.int16)
+
+    # -- reference forms -------------------------------------------------------------------------------------------
+    def attack(self, v, rng=None) -> int | None:
+        c = int(self.decide(_reference_rows(v, "attack"), "attack", v.rules)[0])
+        return None if c < 0 else c
+
+    def defend(self, v, rng=None) -> int | None:
+        c = int(self.decide(_reference_rows(v, "defend"), "defend", v.rules)[0])
+        return None if c < 0 else c
+
+    # -- batch forms -----------------------------------------------------------------------------------------------
+    def attack_batch(self, v, rng=None):
+        return self._batch(v, "attack")
+
+    def defend_batch(self, v, rng=None):
+        return self._batch(v, "defend")
+
+    def _batch(self, v, kind):
+        out = np.full(v.legal.shape[0], -1, dtype=np.int16)
+        idx = np.nonzero(v.decide & v.live & (v.legal != 0))[0]
+        if idx.shape[0]:
+            out[idx] = self.decide(_batch_rows(v, idx, kind), kind, v.rules)
+        return out
+
+    # -- the search ------------------------------------------------------------------------------------------------
+    def decide(self, d, kind: str, rules) -> np.ndarray:
+        """The chosen card (-1 = pass / take) for each decision row of ``d`` (see ``_batch_rows``)."""
+        policy = self.policy()
+        first = (policy.attack_batch if kind == "attack" else policy.defend_batch)(d, None).astype(np.intp)
+        cand = _candidates(d, first, kind, self.max_candidates)
+        n_cand = (cand != INVALID).sum(axis=1)
+        choice = cand[:, 0].copy()
+        search = np.nonzero(n_cand > 1)[0]
+        keys = _keys(d, kind, search, self.samples)
+        block = max(1, MAX_ROLLOUTS // (self.samples * self.max_candidates))  # bounds the memory of one batch
+        for start in range(0, search.shape[0], block):
+            part = slice(start, start + block)
+            rows = search[part]
+            choice[rows] = self._search(_take_rows(d, rows), cand[rows], kind, rules, keys[part], policy)
+        return choice.astype(np.int16)
+
+    def _search(self, d, cand, kind, rules, keys, policy) -> np.ndarray:
+        R, K = cand.shape
+        M, P = self.samples, rules.players
+        pre = _before_move(d, kind)
+        hands, stock = _determinize(pre, rules, keys)  # (P, R, M), (R, M, S)
+        # rollout game (r, m, k): decision row r, determinization m (shared by every candidate), candidate k
+        rep = lambda x: np.repeat(np.repeat(x[:, None], M, axis=1)[:, :, None], K, axis=2).reshape(-1)  # noqa: E731
+        seat_rep = lambda x: np.stack([rep(x[p]) for p in range(P)])  # noqa: E731
+        state = TanState(
+            hands=np.ascontiguousarray(np.repeat(hands[:, :, :, None], K, axis=3).reshape(P, -1)),
+            stock=np.repeat(stock[:, :, None, :], K, axis=2).reshape(R * M * K, -1),
+            top=rep(rules.stock_size - pre.stock_left), trump=rep(pre.trump), disc=rep(pre.disc), att=rep(pre.att),
+            cov=rep(pre.cov), attacker=rep(pre.attacker), defender=rep(pre.defender), cur=rep(pre.cur),
+            passes=rep(pre.passes), cap=rep(pre.cap), out=seat_rep(pre.out), bouts=rep(pre.bouts),
+            pickups=rep(pre.pickups), first_attacker=rep(pre.first_attacker))
+        moves = np.broadcast_to(cand[:, None, :], (R, M, K)).reshape(-1)
+        if kind == "attack":
+            fa, fd = moves, None
+        else:
+            fa, fd = rep(d.card), moves
+        res = play_from_state(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
+        seat = rep(d.seat)
+        bad = res.loser.astype(np.intp) == seat
+        if self.objective == "lose_or_draw":
+            bad |= res.draw
+        bad_n = bad.reshape(R, M, K).sum(axis=1).astype(np.int64)
+        bouts = res.bouts.reshape(R, M, K).sum(axis=1).astype(np.int64)
+        score = bad_n * (rules.max_bouts * M + 1) + bouts
+        score = np.where(cand == INVALID, np.iinfo(np.int64).max, score)
+        return cand[np.arange(R), np.argmin(score, axis=1)]  # first minimum: the earlier candidate on a tie
+
+
+def _mix(z: np.ndarray) -> np.ndarray:
+    """The splitmix64 finaliser: a well-mixed 64-bit hash of each ``uint64``."""
+    z = z + U64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> U64(27))) * U64(0x94D049BB133111EB)
+    return z ^ (z >> U64(31))
+
+
+def _keys(d, kind, rows, M) -> np.ndarray:
+    """Uniform sort keys ``(len(rows), M, 52)`` for the determinizations of decision rows ``rows``: a hash of the
+    game's seed and the decision's place in the game (bout, cards on the table, passes, kind), the same in both
+    engines and whatever other games run beside it."""
+    place = (((d.bouts[rows].astype(U64) * U64(64) + bits.popcount(d.att[rows]).astype(U64)) * U64(64)
+              + bits.popcount(d.cov[rows]).astype(U64)) * U64(64)
+             + (d.passes[rows].astype(U64) if kind == "attack" else U64(0))) * U64(2) + U64(kind == "defend")
+    base = _mix(d.game_seed[rows].astype(U64) ^ _mix(place))
+    count = (np.arange(M, dtype=U64)[:, None] * U64(52) + np.arange(52, dtype=U64)[None, :])[None]
+    return (_mix(base[:, None, None] + count) >> U64(11)).astype(np.float64) * 2.0 ** -53
+
+
+def _candidates(d, first, kind, k) -> np.ndarray:
+    """``(R, k)`` candidate moves: the policy's choice, pass / take, then cards non-trumps first, low first."""
+    R = first.shape[0]
+    cols = [first]
+    may_skip = ~d.is_lead if kind == "attack" else np.ones(R, dtype=bool)
+    cols.append(np.where(may_skip & (first != -1), -1, INVALID))
+    pool = d.legal & ~bits.bit(first)
+    for _ in range(k):
+        plain = pool & ~d.tmask
+        pick = np.where(pool != 0, bits.lowest(np.where(plain != 0, plain, pool)), INVALID).astype(np.intp)
+        cols.append(pick)
+        pool = pool & ~bits.bit(np.maximum(pick, -1))
+    cand = np.stack(cols, axis=1)
+    order = np.argsort(cand == INVALID, axis=1, kind="stable")
+    return np.take_along_axis(cand, order, axis=1)[:, :k]
+
+
+def _before_move(d, kind):
+    """The public state just before the move searched: for a defence, the attack card back in its thrower's hand
+    (a card known to be there), so that the rollout replays it and forces each candidate answer."""
+    pre = SimpleNamespace(**vars(d))
+    if kind == "attack":
+        pre.cur = d.seat
+        return pre
+    c = bits.bit(d.card)
+    R = d.card.shape[0]
+    pre.att = d.att & ~c
+    pre.cur = d.thrower
+    pre.passes = np.zeros(R, dtype=np.intp)
+    pre.known = d.known.copy()
+    pre.hand_sizes = d.hand_sizes.astype(np.intp)
+    pre.known[d.thrower, np.arange(R)] |= c
+    pre.hand_sizes[d.thrower, np.arange(R)] += 1
+    return pre
+
+
+def _determinize(pre, rules, keys):
+    """Deals of the unseen cards, one per row of uniform ``keys`` ``(R, M, 52)``: opponents' hands ``(P, R, M)`` and
+    stocks ``(R, M, stock_size)``."""
+    P, S = rules.players, rules.stock_size
+    M = keys.shape[1]
+    R = pre.seat.shape[0]
+    seat_is = np.arange(P)[:, None] == pre.seat[None, :]
+    others_known = np.bitwise_or.reduce(np.where(seat_is, ZERO, pre.known), axis=0)
+    in_stock = pre.stock_left > 0
+    deck = U64(to_mask(deck_ids(rules.deck)))
+    unseen = deck & ~pre.hand & ~pre.disc & ~pre.att & ~pre.cov & ~others_known
+    unseen &= ~np.where(in_stock, bits.bit(pre.bottom), ZERO)
+    slots = np.where(seat_is | pre.out, 0, pre.hand_sizes - bits.popcount(pre.known)).astype(np.intp)  # (P, R)
+    stock_slots = np.maximum(pre.stock_left - 1, 0)
+    assert (slots.sum(axis=0) + stock_slots == bits.popcount(unseen)).all(), "public information is inconsistent"
+    keys = keys.copy()
+    is_unseen = ((unseen[:, None] >> np.arange(52, dtype=U64)) & U64(1)).astype(bool)
+    keys[~np.broadcast_to(is_unseen[:, None, :], keys.shape)] = 2.0
+    order = np.argsort(keys, axis=2)  # the unseen cards first, in random order
+    card_bits = bits.BIT_LUT[order + 1]
+    pos = np.arange(52)[None, None, :]
+    stop = np.cumsum(slots, axis=0)
+    hands = np.empty((P, R, M), dtype=U64)
+    for p in range(P):
+        sel = (pos >= (stop[p] - slots[p])[:, None, None]) & (pos < stop[p][:, None, None])
+        drawn = np.bitwise_or.reduce(np.where(sel, card_bits, ZERO), axis=2)
+        hands[p] = np.where(seat_is[p][:, None], pre.hand[:, None], pre.known[p][:, None] | drawn)
+    top = S - pre.stock_left
+    j = np.arange(S)[None, :]
+    idx = np.clip(stop[-1][:, None] + j - top[:, None], 0, 51)  # stock position j holds unseen card number idx
+    stock = np.take_along_axis(order, np.broadcast_to(idx[:, None, :], (R, M, S)), axis=2).astype(np.int16)
+    stock = np.where(((j >= top[:, None]) & (j < S - 1))[:, None, :], stock, -1)
+    stock[:, :, S - 1] = np.where(in_stock, pre.bottom, -1)[:, None]
+    return hands, stock
+
+
+def _take_rows(d, idx):
+    """The decision rows ``idx`` of ``d`` (seat arrays ``(P, R)`` keep their seat axis)."""
+    out = SimpleNamespace()
+    for k, x in vars(d).items():
+        if isinstance(x, np.ndarray) and x.ndim == 2:
+            setattr(out, k, x[:, idx])
+        elif isinstance(x, np.ndarray):
+            setattr(out, k, x[idx])
+        else:
+            setattr(out, k, x)
+    return out
+
+
+_ROW_FIELDS = ("seat", "hand", "legal", "trump", "tmask", "stock_left", "disc", "att", "cov", "bottom", "attacker",
+               "defender", "passes", "cap", "bouts", "pickups", "first_attacker", "game_seed")
+_SEAT_FIELDS = ("hand_sizes", "known", "out")
+
+
+def _batch_rows(v, idx, kind):
+    """The decision rows ``idx`` of a batch-engine view, as the search reads them."""
+    d = SimpleNamespace(**{k: np.asarray(getattr(v, k))[idx] for k in _ROW_FIELDS})
+    for k in _SEAT_FIELDS:
+        setattr(d, k, getattr(v, k)[:, idx])
+    d.seat, d.attacker, d.defender = (x.astype(np.intp) for x in (d.seat, d.attacker, d.defender))
+    d.n_attack = bits.popcount(d.att).astype(np.intp)
+    d.defender_cards = d.hand_sizes[d.defender, np.arange(idx.shape[0])]
+    if kind == "attack":
+        d.is_lead = v.is_lead[idx]
+    else:
+        d.card, d.thrower = v.card[idx].astype(np.intp), v.thrower[idx].astype(np.intp)
+    return d
+
+
+def _reference_rows(v, kind):
+    """A reference-engine view as one decision row."""
+    a = lambda x, dt=np.intp: np.array([x], dtype=dt)  # noqa: E731
+    m = lambda cards: a(to_mask(cards), U64)  # noqa: E731
+    d = SimpleNamespace(seat=a(v.seat), hand=m(v.hand), legal=m(v.legal), trump=a(v.trump),
+                        tmask=bits.SUIT_MASK[a(v.trump)], stock_left=a(v.stock_left), disc=m(v.discard),
+                        att=m(v.attack), cov=m(v.cover), bottom=a(-1 if v.bottom is None else v.bottom),
+                        attacker=a(v.attacker), defender=a(v.defender), passes=a(v.passes), cap=a(v.cap),
+                        bouts=a(v.bouts), pickups=a(v.pickups), first_attacker=a(v.first_attacker),
+                        game_seed=a(v.game_seed, np.int64),
+                        hand_sizes=np.array(v.hand_sizes, dtype=np.intp)[:, None],
+                        known=np.array([to_mask(k) for k in v.known], dtype=U64)[:, None],
+                        out=np.array(v.out, dtype=bool)[:, None])
+    d.n_attack = a(len(v.attack))
+    d.defender_cards = a(v.hand_sizes[v.defender])
+    if kind == "attack":
+        d.is_lead = a(v.is_lead, bool)
+    else:
+        d.card, d.thrower = a(v.card), a(v.thrower)
+    return d

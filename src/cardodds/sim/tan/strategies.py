@@ -1,0 +1,350 @@
+"""Named, parameterised Tấn players.
+
+Every strategy makes three kinds of decision, each in two forms that must agree: a plain-Python one for the reference
+engine (one game, a view object) and a vectorised one for the batch engine (``*_batch``, arrays over games).
+
+- ``exchange``: which lower trump to swap for the turned card, or none.
+- ``attack``: lead a card (the table is empty; a card must be played) or add (tấn cùng) one card, or pass (``None`` /
+  ``-1``).  ``legal`` already holds only the cards the rules allow (rank on the table, attack cap not reached).
+- ``defend``: cover the uncovered attack card with one of ``legal`` (the cards that beat it), or take (lên).
+
+Views (what a decision may look at; the same names in both forms):
+
+- exchange: ``hand, options, turned, trump`` (batch: masks ``hand, options``, arrays ``turned, trump``, ``tmask``).
+- attack: ``hand, legal, is_lead, trump, stock_left, defender_cards, n_attack`` (reference also ``seat, attack,
+  cover``; batch also ``tmask``, the trump suit's mask).
+- defend: ``hand, legal, card`` (the attack card to cover), ``trump, stock_left, n_attack`` (batch also ``tmask``).
+- public information in attack and defend views (the batch engine adds it only when a strategy at the table has
+  ``needs_public = True``, as the expert does): ``seat, hand_sizes, known`` (cards everyone knows a seat holds),
+  ``out, bottom`` (the stock's face-up card, none once drawn), ``attacker, defender, passes, cap, bouts, pickups,
+  first_attacker, rules, game_seed``, the discard pile (``discard`` / batch ``disc``), the table (batch ``att, cov``),
+  defend views ``thrower``; batch ``live`` and ``decide`` (the rows to decide).
+
+In the reference form cards are ids in sorted lists; in the batch form hands and ``legal`` are ``uint64`` masks and a
+choice is an ``int16`` array, ``-1`` for none / pass / take.  Cards are ids ``4 * rank + suit``; "lowest" means the
+lowest id, i.e. lowest rank, ties broken by suit order ♠ ♣ ♦ ♥.  Deterministic strategies (``deterministic = True``)
+use only what the player can see and never the random stream; the batch engine relies on that to hand its longest
+games to the reference engine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.knobs import Choice, Range, check_knobs
+from cardodds.sim.tan import bits
+from cardodds.sim.tan.cards import parse_rank, rank_of, suit_of
+
+View = SimpleNamespace
+"""A reference-engine view (see the module docstring)."""
+
+
+def _lowest_nontrump_first(cards: list[int], trump: int) -> int | None:
+    plain = [c for c in cards if suit_of(c) != trump]
+    pool = plain or list(cards)
+    return min(pool) if pool else None
+
+
+def _lowest_nontrump_first_batch(legal: np.ndarray, tmask: np.ndarray) -> np.ndarray:
+    plain = legal & ~tmask
+    pick = bits.lowest(np.where(plain != 0, plain, legal))
+    return np.where(legal != 0, pick, -1).astype(np.int16)
+
+
+@dataclass(frozen=True)
+class RandomLegal:
+    """Chooses uniformly among the legal moves (passing and taking count as one move each)."""
+
+    name = "random"
+    deterministic = False
+
+    def exchange(self, v: View, rng) -> int | None:
+        k = int(rng.integers(len(v.options) + 1))
+        return None if k == len(v.options) else v.options[k]
+
+    def attack(self, v: View, rng) -> int | None:
+        extra = 0 if v.is_lead else 1
+        k = int(rng.integers(len(v.legal) + extra))
+        return None if k == len(v.legal) else v.legal[k]
+
+    def defend(self, v: View, rng) -> int | None:
+        k = int(rng.integers(len(v.legal) + 1))
+        return None if k == len(v.legal) else v.legal[k]
+
+    @staticmethod
+    def _pick(mask, extra, rng):
+        """A uniform choice among the cards of ``mask`` and ``extra`` (0 or 1) "no card" moves; -1 for no card."""
+        cards = bits.popcount(mask)
+        total = cards + extra
+        k = np.minimum((rng.random(mask.shape[0]) * total).astype(np.intp), np.maximum(total - 1, 0))
+        play = (k < cards) & (mask != 0)
+        return np.where(play, bits.nth_bit(mask, np.where(play, k, 0)), -1).astype(np.int16)
+
+    def exchange_batch(self, v, rng):
+        return self._pick(v.options, 1, rng)
+
+    def attack_batch(self, v, rng):
+        return self._pick(v.legal, np.where(v.is_lead, 0, 1), rng)
+
+    def defend_batch(self, v, rng):
+        return self._pick(v.legal, 1, rng)
+
+
+@dataclass(frozen=True)
+class Basic:
+    """Lead the lowest non-trump; cover with the cheapest card that beats, non-trumps first; add only non-trump
+    cards of rank at most ``throw_max``; swap the lowest allowed trump for the turned card.
+
+    Parameters
+    ----------
+    throw_max : str
+        Highest rank added in tấn cùng (``"J"``); trumps are never added.
+    """
+
+    throw_max: str = "J"
+    name = "basic"
+    deterministic = True
+
+    def __post_init__(self):
+        parse_rank(self.throw_max)
+
+    def exchange(self, v: View, rng=None) -> int | None:
+        return min(v.options) if v.options else None
+
+    def attack(self, v: View, rng=None) -> int | None:
+        if v.is_lead:
+            return _lowest_nontrump_first(v.legal, v.trump)
+        top = parse_rank(self.throw_max)
+        cand = [c for c in v.legal if suit_of(c) != v.trump and rank_of(c) <= top]
+        return min(cand) if cand else None
+
+    def defend(self, v: View, rng=None) -> int | None:
+        return _lowest_nontrump_first(v.legal, v.trump)
+
+    def exchange_batch(self, v, rng=None):
+        return np.where(v.options != 0, bits.lowest(v.options), -1).astype(np.int16)
+
+    def attack_batch(self, v, rng=None):
+        plain = v.legal & ~v.tmask
+        lead_pool = np.where(plain != 0, plain, v.legal)
+        x = np.where(v.is_lead, lead_pool, plain & bits.BELOW[parse_rank(self.throw_max) + 1])
+        return np.where(x != 0, bits.lowest(x), -1).astype(np.int16)
+
+    def defend_batch(self, v, rng=None):
+        return _lowest_nontrump_first_batch(v.legal, v.tmask)
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    """A stronger hand-made player (defaults picked from a small head-to-head grid against ``basic``).
+
+    Parameters
+    ----------
+    save_trumps : bool
+        While the stock lasts: never add trumps or cards of rank ``hold_rank`` and above, and take (lên) rather than
+        cover a non-trump attack with a trump of rank ``take_trump_rank`` or above when at most ``take_max_table``
+        attack cards are on the table.
+    hold_rank, take_trump_rank : str
+        Ranks for the two rules above (``"K"``, ``"J"``).
+    take_max_table : int
+        See ``save_trumps`` (2).
+    overload : bool
+        Add any matching card, trumps included, once the stock is empty or the defender holds at most
+        ``overload_cards`` cards.
+    overload_cards : int
+        See ``overload`` (2).
+    endgame : bool
+        With the stock empty, lead the lowest card of the rank held most often (to add its partners), not just the
+        lowest card.
+    save_stock : int
+        "While the stock lasts" in ``save_trumps`` means while more than ``save_stock`` cards are left (0).
+    overload_stock : int
+        ``overload`` also starts once at most ``overload_stock`` cards are left in the stock (0: when it is empty).
+    trump_throw_max : str
+        Highest trump rank added when overloading (``"A"``: every trump).
+    endgame_lead_high : bool
+        With the stock empty, lead the highest card (non-trumps first), the one the defender is least likely to
+        beat: in the endgame every covered card costs both sides one card, so only a take breaks the one-for-one
+        race to a shared last card (a draw) (False).
+    """
+
+    save_trumps: bool = True
+    hold_rank: str = "K"
+    take_trump_rank: str = "J"
+    take_max_table: int = 2
+    overload: bool = True
+    overload_cards: int = 2
+    endgame: bool = True
+    save_stock: int = 0
+    overload_stock: int = 0
+    trump_throw_max: str = "A"
+    endgame_lead_high: bool = False
+    name = "heuristic"
+    deterministic = True
+    knobs = {
+        "save_trumps": Choice((True, False)),
+        "hold_rank": Choice(("10", "J", "Q", "K", "A")),
+        "take_trump_rank": Choice(("8", "10", "J", "Q", "K", "A")),
+        "take_max_table": Range(0, 6),
+        "overload": Choice((True, False)),
+        "overload_cards": Range(0, 6),
+        "endgame": Choice((True, False)),
+        "save_stock": Range(0, 12),
+        "overload_stock": Range(0, 12),
+        "trump_throw_max": Choice(("6", "10", "Q", "A")),
+        "endgame_lead_high": Choice((False, True)),
+    }
+
+    def __post_init__(self):
+        for rank in (self.hold_rank, self.take_trump_rank, self.trump_throw_max):
+            parse_rank(rank)
+        if min(self.take_max_table, self.overload_cards, self.save_stock, self.overload_stock) < 0:
+            raise CardoddsError(f"{self.name}: take_max_table, overload_cards, save_stock and overload_stock must be >= 0")
+
+    # -- reference forms -------------------------------------------------------------------------------------------
+    def exchange(self, v: View, rng=None) -> int | None:
+        return min(v.options) if v.options else None
+
+    def attack(self, v: View, rng=None) -> int | None:
+        if v.is_lead:
+            plain = [c for c in v.legal if suit_of(c) != v.trump]
+            pool = plain or list(v.legal)
+            if self.endgame_lead_high and v.stock_left == 0:
+                return max(pool)
+            if self.endgame and v.stock_left == 0:
+                counts = [0] * 13
+                for c in pool:
+                    counts[rank_of(c)] += 1
+                best = max(range(13), key=lambda r: (counts[r], -r))
+                return min(c for c in pool if rank_of(c) == best)
+            return min(pool)
+        if self.overload and (v.stock_left <= self.overload_stock or v.defender_cards <= self.overload_cards):
+            top = parse_rank(self.trump_throw_max)
+            cand = [c for c in v.legal if suit_of(c) != v.trump or rank_of(c) <= top]
+        else:
+            cand = [c for c in v.legal if suit_of(c) != v.trump]
+            if self.save_trumps and v.stock_left > self.save_stock:
+                cand = [c for c in cand if rank_of(c) < parse_rank(self.hold_rank)]
+        return _lowest_nontrump_first(cand, v.trump)
+
+    def defend(self, v: View, rng=None) -> int | None:
+        best = _lowest_nontrump_first(v.legal, v.trump)
+        if (best is not None and self.save_trumps and v.stock_left > self.save_stock and suit_of(best) == v.trump
+                and suit_of(v.card) != v.trump and rank_of(best) >= parse_rank(self.take_trump_rank)
+                and v.n_attack <= self.take_max_table):
+            return None
+        return best
+
+    # -- batch forms -----------------------------------------------------------------------------------------------
+    def exchange_batch(self, v, rng=None):
+        return np.where(v.options != 0, bits.lowest(v.options), -1).astype(np.int16)
+
+    def attack_batch(self, v, rng=None):
+        plain = v.legal & ~v.tmask
+        pool = np.where(plain != 0, plain, v.legal)
+        lead = bits.lowest(pool)
+        if self.endgame:
+            counts = bits.rank_counts(pool)
+            best = np.argmax(counts, axis=1)  # first maximum = lowest rank
+            by_count = bits.lowest(pool & bits.RANK_MASK[best])
+            lead = np.where(v.stock_left == 0, by_count, lead)
+        if self.endgame_lead_high:
+            lead = np.where(v.stock_left == 0, bits.highest(pool), lead)
+        cand = plain
+        if self.save_trumps:
+            cand = np.where(v.stock_left > self.save_stock, cand & bits.BELOW[parse_rank(self.hold_rank)], cand)
+        if self.overload:
+            allowed = v.legal & ~(v.tmask & ~bits.BELOW[parse_rank(self.trump_throw_max) + 1])
+            cand = np.where((v.stock_left <= self.overload_stock) | (v.defender_cards <= self.overload_cards),
+                            allowed, cand)
+        throw = _lowest_nontrump_first_batch(cand, v.tmask)
+        return np.where(v.is_lead, lead, throw).astype(np.int16)
+
+    def defend_batch(self, v, rng=None):
+        best = _lowest_nontrump_first_batch(v.legal, v.tmask)
+        if self.save_trumps:
+            safe = np.where(best >= 0, best, 0)
+            trump_cover = (best >= 0) & ((safe & 3) == v.trump)
+            plain_attack = (v.card & 3) != v.trump
+            high = (safe >> 2) >= parse_rank(self.take_trump_rank)
+            take = (trump_cover & plain_attack & high & (v.stock_left > self.save_stock)
+                    & (v.n_attack <= self.take_max_table))
+            best = np.where(take, -1, best)
+        return best.astype(np.int16)
+
+
+@dataclass(frozen=True)
+class Beginner:
+    """Plays the way casual players do: lead the lowest non-trump; always cover, with the cheapest card that beats
+    (non-trumps first); add whatever matches, keeping trumps back only while the stock lasts; swap the lowest allowed
+    trump for the turned card.  A documented reference point, and a strong one: at seat 0 against three ``heuristic``
+    players it loses 0.214 of games where the heuristic loses 0.243 (``configs/tan_ladder.toml``) — the heuristic's
+    trump saving and voluntary takes cost more than they save — and the ``tuned`` heuristic is close to it."""
+
+    name = "beginner"
+    deterministic = True
+
+    def exchange(self, v: View, rng=None) -> int | None:
+        return min(v.options) if v.options else None
+
+    def attack(self, v: View, rng=None) -> int | None:
+        if v.is_lead or v.stock_left == 0:
+            return _lowest_nontrump_first(v.legal, v.trump)
+        plain = [c for c in v.legal if suit_of(c) != v.trump]
+        return min(plain) if plain else None
+
+    def defend(self, v: View, rng=None) -> int | None:
+        return _lowest_nontrump_first(v.legal, v.trump)
+
+    def exchange_batch(self, v, rng=None):
+        return np.where(v.options != 0, bits.lowest(v.options), -1).astype(np.int16)
+
+    def attack_batch(self, v, rng=None):
+        pool = np.where(v.is_lead | (v.stock_left == 0), v.legal, v.legal & ~v.tmask)
+        return _lowest_nontrump_first_batch(pool, v.tmask)
+
+    def defend_batch(self, v, rng=None):
+        return _lowest_nontrump_first_batch(v.legal, v.tmask)
+
+
+TUNED_FILE = Path(__file__).with_name("tuned.toml")
+"""The knobs ``cardodds tune`` found for the ``heuristic`` (``configs/tan_tune.toml``); the ``tuned`` rung's defaults."""
+
+
+def read_knobs_file(path, where: str) -> tuple[str, dict]:
+    """``(strategy name, knobs)`` from a TOML file written by ``cardodds tune`` (``strategy = ...`` and ``[knobs]``)."""
+    path = Path(path)
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CardoddsError(f"{where}: cannot read the knobs file {path} ({exc.strerror or exc})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise CardoddsError(f"{where}: {path} is not a knobs file ({' '.join(str(exc).split())})") from None
+    name, knobs = doc.get("strategy"), doc.get("knobs", {})
+    if not isinstance(name, str) or not isinstance(knobs, dict):
+        raise CardoddsError(f"{where}: {path} needs 'strategy = \"<name>\"' and a [knobs] table")
+    return name, knobs
+
+
+def _tuned_class():
+    """``heuristic`` with the defaults of ``TUNED_FILE`` (a subclass, so ``tuned`` and ``heuristic`` never compare
+    equal even when their knobs agree)."""
+    base, knobs = read_knobs_file(TUNED_FILE, "tuned")
+    assert base == Heuristic.name, f"{TUNED_FILE} tunes {base!r}, not heuristic"
+    check_knobs(Heuristic, knobs, str(TUNED_FILE))
+    fields = [(k, type(v), dataclasses.field(default=v)) for k, v in knobs.items()]
+    return dataclasses.make_dataclass("Tuned", fields, bases=(Heuristic,), frozen=True,
+                                      namespace={"name": "tuned", "__doc__": Heuristic.__doc__.replace(
+                                          "A stronger hand-made player (defaults picked from a small head-to-head grid "
+                                          "against ``basic``)", "The heuristic with the knobs ``cardodds tune`` found "
+                                          "(``src/cardodds/sim/tan/tuned.toml``)")})
+
+
+Tuned = _tuned_class()

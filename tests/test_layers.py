@@ -1,0 +1,88 @@
+"""The code's layers only look down: the game package never imports the analysis, and no import circle anywhere.
+
+Every ``import`` and ``from … import`` counts, function-local ones too: a local import hides a circle from Python's
+import machinery, not from the reader.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "cardodds"
+
+
+def _modules() -> dict[str, Path]:
+    mods = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = ("cardodds", *path.relative_to(PACKAGE).with_suffix("").parts)
+        mods[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return mods
+
+
+def _imports(path: Path, mods: dict) -> set[str]:
+    """The package's modules that ``path`` imports (``from a.b import c`` is ``a.b.c`` when that is a module)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                name = f"{node.module}.{alias.name}"
+                found.add(name if name in mods else node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {m for m in found if m in mods}
+
+
+MODULES = _modules()
+GRAPH = {m: _imports(p, MODULES) - {m} for m, p in MODULES.items()}
+
+
+def _cycles(graph: dict) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_walk_sees_the_package():
+    assert len(MODULES) > 80
+    assert "cardodds.sim.chan.rules" in GRAPH["cardodds.sim.chan.batch"]
+    assert "cardodds.analysis.estimate" in GRAPH["cardodds.analysis.suite"]
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("cardodds.sim")))
+def test_the_game_package_does_not_import_the_analysis(module):
+    above = sorted(m for m in GRAPH[module] if not m.startswith("cardodds.sim"))
+    assert above == [], f"{module} imports {above}"
+
+
+def test_the_import_graph_has_no_cycle():
+    assert _cycles(GRAPH) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
