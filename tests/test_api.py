@@ -141,6 +141,9 @@ def test_only_cardodds_is_installed_at_the_top():
                           capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.strip() == cardodds.__version__
     assert cardodds.__version__ != "unknown"
+    proc = subprocess.run([sys.executable, "-m", "cardodds", "exact", "sam", "--json"], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert proc.returncode == 0 and len(json.loads(proc.stdout)) == 8
 
 
 def test_bad_input_is_a_cardodds_error(tmp_path):

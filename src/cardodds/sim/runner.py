@@ -359,130 +359,22 @@ def _unsaved(k_total: int, reused: np.ndarray) -> Iterator[int]:
 
 
 def _play(exp: Experiment, out_dir: Path, created: str, *, jobs, progress, backend, scheduler) -> RunResult:
-    """The body of :func:`run_experiment`, in a run folder already checked and locked."""
+    """The body of :func:`run_experiment`, in a run folder already checked and locked: mark the folder as this run's,
+    take in the chunks saved earlier, compute the others, and record the run as complete."""
     start_wall, start = time.perf_counter(), _now()
-    k_total, ident = chunk_count(exp.games, exp.chunk_size), exp.identity_hash()
-
-    def size(k: int) -> int:
-        return chunk_games(exp.games, exp.chunk_size, k)
-
-    # The manifest first: from its first file on, the folder is recognisably this run's, wherever it is killed.
-    write_manifest(out_dir, _manifest(exp, k_total, "running", created))
-    atomic_write(out_dir / CONFIG_COPY, exp.text.encode("utf-8"))
+    k_total = chunk_count(exp.games, exp.chunk_size)
+    _prepare_folder(exp, out_dir, k_total, created)
+    sink = _ChunkSink(exp, out_dir)
+    reused = _saved_chunks(out_dir, sink.ident, k_total, sink.size, sink.add)
+    sink.open_bar(sum(sink.size(int(k)) for k in reused), progress)
     try:
-        (out_dir / CHUNK_DIR).mkdir(exist_ok=True)
-    except OSError as exc:
-        raise CardoddsError(f"{out_dir / CHUNK_DIR}: cannot create the chunk folder ({exc.strerror or exc})") from None
-    for stale in (out_dir / CHUNK_DIR).glob(".chunk-*.tmp"):  # temp files of a killed run
-        with contextlib.suppress(OSError):
-            stale.unlink()
-
-    # Memory stays flat whatever the number of chunks: finished chunks are added to ``total`` in chunk-id order (so
-    # float sums are bit-identical for any jobs and backend) as soon as every lower chunk is in; a chunk that finishes
-    # early waits in ``early`` (or, if too many do, on disk only).  Per-chunk counts are read back from the files.
-    ahead: set[int] = set()  # finished chunks above the fold's frontier
-    early: dict[int, Counts] = {}
-    folded = _Fold(lambda k: _reload_chunk(out_dir, ident, k, size(k)))
-
-    def add(k: int, counts: Counts | None) -> None:
-        ahead.add(k)
-        if counts is not None and (k == folded.next or len(early) < _MAX_EARLY):
-            early[k] = counts
-        while folded.next in ahead:
-            ahead.discard(folded.next)
-            folded.add(early.pop(folded.next, None))
-
-    reused = _saved_chunks(out_dir, ident, k_total, size, add)
-    games_reused = sum(size(int(k)) for k in reused)
-    computed = {"chunks": 0, "games": 0}
-    storing: list[int] = []  # the chunk being written, should Ctrl-C come meanwhile
-
-    from tqdm import tqdm
-
-    label = exp.name if exp.arm == "main" else f"{exp.name} ({exp.arm})"
-    bar = tqdm(
-        total=exp.games, initial=games_reused, unit="game", unit_scale=True, desc=label,
-        file=sys.stderr, disable=not _show_progress(progress), dynamic_ncols=True,
-    )
-    first: list[tuple[float, int]] = []  # (time, games computed) when the first chunk of this call arrived
-
-    def announce() -> None:
-        """Once, ETA_AFTER seconds after the first chunk: how long the rest takes at the rate measured since then
-        (pool start-up left out), if that is ETA_LONG or more."""
-        now = time.perf_counter()
-        if not first:
-            first.append((now, computed["games"]))
-            return
-        elapsed, games1 = now - first[0][0], first[0][1]
-        if len(first) > 1 or elapsed < ETA_AFTER:
-            return
-        first.append((now, computed["games"]))
-        left, rate = exp.games - games_reused - computed["games"], (computed["games"] - games1) / elapsed
-        if left >= rate * ETA_LONG:
-            tqdm.write(
-                f"cardodds: note: {label}: {left:,} games to go; at the {rate:,.0f} games/s measured so far that takes "
-                f"about {fmt_duration(left / rate)} (Ctrl-C stops it and keeps every finished chunk for --resume)",
-                file=sys.stderr,
-            )
-
-    def store(k: int, counts: Counts) -> None:
-        storing[:] = [k]
-        counts = _normalise(counts, k, size(k))
-        path = chunk_path(out_dir, k)
-        try:
-            atomic_write(path, _chunk_bytes(counts, ident, k, size(k)))
-        except OSError as exc:
-            raise CardoddsError(f"{path}: cannot write the chunk ({exc.strerror or exc}); fix it and re-run with --resume") from None
-        add(k, counts)
-        storing.clear()
-        computed["chunks"] += 1
-        computed["games"] += size(k)
-        bar.update(size(k))
-        announce()
-
-    run_chunk, params = exp.task.run_chunk, exp.params
-    try:
-        if (jobs == 1 and backend != "dask") or len(reused) == k_total:
-            for k in _unsaved(k_total, reused):
-                store(*_play_chunk(run_chunk, params, exp.seed, k, size(k)))
-        else:
-            from joblib import Parallel, delayed
-
-            with joblib_backend(backend, scheduler) as joblib_name:
-                try:
-                    parallel = Parallel(
-                        n_jobs=-1 if backend == "dask" else jobs, backend=joblib_name, return_as="generator_unordered"
-                    )
-                except ValueError as exc:
-                    raise CardoddsError(f"--backend: {' '.join(str(exc).split())}") from None
-                parent = os.getpid()
-                with workers_deaf_to_ctrl_c():  # the pool starts here
-                    results = parallel(
-                        delayed(_play_chunk)(run_chunk, params, exp.seed, k, size(k), parent)
-                        for k in _unsaved(k_total, reused)
-                    )
-                try:
-                    for k, counts in results:
-                        store(k, counts)
-                finally:  # on Ctrl-C, joblib warns about the results dropped: the message says it all already
-                    with contextlib.suppress(Exception), warnings.catch_warnings():
-                        warnings.simplefilter("ignore")
-                        results.close()
+        _compute(exp, sink, _unsaved(k_total, reused), parallel=not ((jobs == 1 and backend != "dask")
+                                                                     or len(reused) == k_total),
+                 jobs=jobs, backend=backend, scheduler=scheduler)
     except KeyboardInterrupt:
-        bar.close()
-        saved = folded.next + len(ahead) + sum(
-            k >= folded.next and k not in ahead and _load_chunk(chunk_path(out_dir, k), ident, k, size(k))[0] is not None
-            for k in storing
-        )
-        raise RunInterrupted(
-            f"interrupted: {saved:,} of {k_total:,} chunks are saved in {out_dir}; re-run with --resume to continue",
-            saved, k_total, out_dir,
-        ) from None
+        raise sink.interrupted(k_total) from None
     finally:
-        bar.close()
-
-    counts = folded.total
-    end = _now()
+        sink.close_bar()
     write_manifest(out_dir, _manifest(exp, k_total, "complete", created))
     meta = {
         "seed": exp.seed,
@@ -495,20 +387,160 @@ def _play(exp: Experiment, out_dir: Path, created: str, *, jobs, progress, backe
         "platform": platform.platform(),
         "python": platform.python_version(),
         "start": start,
-        "end": end,
-        "games_computed": computed["games"],
-        "games_reused": games_reused,
+        "end": _now(),
+        "games_computed": sink.games_computed,
+        "games_reused": sink.games_reused,
     }
+    counts = sink.folded.total
     return RunResult(
         experiment=exp,
         out_dir=out_dir,
         counts=counts,
-        chunk_counts=ChunkCounts(out_dir, ident, exp.games, exp.chunk_size),
+        chunk_counts=ChunkCounts(out_dir, sink.ident, exp.games, exp.chunk_size),
         games=int(counts["games"]),
         chunks=k_total,
-        computed=computed["chunks"],
+        computed=sink.chunks_computed,
         seconds=time.perf_counter() - start_wall,
         meta=meta,
-        games_computed=computed["games"],
-        games_reused=games_reused,
+        games_computed=sink.games_computed,
+        games_reused=sink.games_reused,
     )
+
+
+def _prepare_folder(exp: Experiment, out_dir: Path, k_total: int, created: str) -> None:
+    """The manifest first: from its first file on, the folder is recognisably this run's, wherever it is killed.
+    Then the config's copy and the chunk folder, without the temporary files of a killed run."""
+    write_manifest(out_dir, _manifest(exp, k_total, "running", created))
+    atomic_write(out_dir / CONFIG_COPY, exp.text.encode("utf-8"))
+    try:
+        (out_dir / CHUNK_DIR).mkdir(exist_ok=True)
+    except OSError as exc:
+        raise CardoddsError(f"{out_dir / CHUNK_DIR}: cannot create the chunk folder ({exc.strerror or exc})") from None
+    for stale in (out_dir / CHUNK_DIR).glob(".chunk-*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+
+
+def _compute(exp: Experiment, sink: _ChunkSink, chunks: Iterator[int], *, parallel: bool, jobs, backend,
+             scheduler) -> None:
+    """Play the ``chunks`` not saved yet, in this process or in a pool, each stored by ``sink`` as it finishes."""
+    run_chunk, params = exp.task.run_chunk, exp.params
+    if not parallel:
+        for k in chunks:
+            sink.store(*_play_chunk(run_chunk, params, exp.seed, k, sink.size(k)))
+        return
+    from joblib import Parallel, delayed
+
+    with joblib_backend(backend, scheduler) as joblib_name:
+        try:
+            pool = Parallel(n_jobs=-1 if backend == "dask" else jobs, backend=joblib_name,
+                            return_as="generator_unordered")
+        except ValueError as exc:
+            raise CardoddsError(f"--backend: {' '.join(str(exc).split())}") from None
+        parent = os.getpid()
+        with workers_deaf_to_ctrl_c():  # the pool starts here
+            results = pool(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sink.size(k), parent) for k in chunks)
+        try:
+            for k, counts in results:
+                sink.store(k, counts)
+        finally:  # on Ctrl-C, joblib warns about the results dropped: the message says it all already
+            with contextlib.suppress(Exception), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                results.close()
+
+
+class _ChunkSink:
+    """Where finished chunks go: each is written to its file and added to the running total, and the progress bar
+    moves.
+
+    Memory stays flat whatever the number of chunks: finished chunks are added to the total in chunk-id order (so
+    float sums are bit-identical for any jobs and backend) as soon as every lower chunk is in; a chunk that finishes
+    early waits in memory (or, when too many do, on disk only, read back from its file).
+    """
+
+    def __init__(self, exp: Experiment, out_dir: Path):
+        self.exp, self.out_dir, self.ident = exp, out_dir, exp.identity_hash()
+        self.ahead: set[int] = set()  # finished chunks above the fold's frontier
+        self.early: dict[int, Counts] = {}
+        self.folded = _Fold(lambda k: _reload_chunk(out_dir, self.ident, k, self.size(k)))
+        self.storing: list[int] = []  # the chunk being written, should Ctrl-C come meanwhile
+        self.chunks_computed = self.games_computed = self.games_reused = 0
+        self.label = exp.name if exp.arm == "main" else f"{exp.name} ({exp.arm})"
+        self.bar = None
+        self.first: list[tuple[float, int]] = []  # (time, games computed) at the first chunk, then at the ETA note
+
+    def size(self, k: int) -> int:
+        return chunk_games(self.exp.games, self.exp.chunk_size, k)
+
+    def add(self, k: int, counts: Counts | None) -> None:
+        """Chunk ``k`` is saved (its counts, or None to read them back from its file when its turn comes)."""
+        self.ahead.add(k)
+        if counts is not None and (k == self.folded.next or len(self.early) < _MAX_EARLY):
+            self.early[k] = counts
+        while self.folded.next in self.ahead:
+            self.ahead.discard(self.folded.next)
+            self.folded.add(self.early.pop(self.folded.next, None))
+
+    def open_bar(self, games_reused: int, progress: bool | None) -> None:
+        from tqdm import tqdm
+
+        self.games_reused = games_reused
+        self.bar = tqdm(total=self.exp.games, initial=games_reused, unit="game", unit_scale=True, desc=self.label,
+                        file=sys.stderr, disable=not _show_progress(progress), dynamic_ncols=True)
+
+    def close_bar(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+    def store(self, k: int, counts: Counts) -> None:
+        """Write chunk ``k`` (atomically) and add it."""
+        self.storing[:] = [k]
+        n = self.size(k)
+        counts = _normalise(counts, k, n)
+        path = chunk_path(self.out_dir, k)
+        try:
+            atomic_write(path, _chunk_bytes(counts, self.ident, k, n))
+        except OSError as exc:
+            raise CardoddsError(f"{path}: cannot write the chunk ({exc.strerror or exc}); fix it and re-run with --resume") from None
+        self.add(k, counts)
+        self.storing.clear()
+        self.chunks_computed += 1
+        self.games_computed += n
+        self.bar.update(n)
+        self._announce()
+
+    def _announce(self) -> None:
+        """Once, ETA_AFTER seconds after the first chunk: how long the rest takes at the rate measured since then
+        (pool start-up left out), if that is ETA_LONG or more."""
+        from tqdm import tqdm
+
+        now = time.perf_counter()
+        if not self.first:
+            self.first.append((now, self.games_computed))
+            return
+        elapsed, games1 = now - self.first[0][0], self.first[0][1]
+        if len(self.first) > 1 or elapsed < ETA_AFTER:
+            return
+        self.first.append((now, self.games_computed))
+        left = self.exp.games - self.games_reused - self.games_computed
+        rate = (self.games_computed - games1) / elapsed
+        if left >= rate * ETA_LONG:
+            tqdm.write(
+                f"cardodds: note: {self.label}: {left:,} games to go; at the {rate:,.0f} games/s measured so far that "
+                f"takes about {fmt_duration(left / rate)} (Ctrl-C stops it and keeps every finished chunk for --resume)",
+                file=sys.stderr,
+            )
+
+    def interrupted(self, k_total: int) -> RunInterrupted:
+        """Ctrl-C: how many chunks are saved (the one being written counts if its file is whole)."""
+        self.close_bar()
+        next_, out_dir = self.folded.next, self.out_dir
+        saved = next_ + len(self.ahead) + sum(
+            k >= next_ and k not in self.ahead
+            and _load_chunk(chunk_path(out_dir, k), self.ident, k, self.size(k))[0] is not None
+            for k in self.storing
+        )
+        return RunInterrupted(
+            f"interrupted: {saved:,} of {k_total:,} chunks are saved in {out_dir}; re-run with --resume to continue",
+            saved, k_total, out_dir,
+        )
