@@ -71,7 +71,7 @@ def hand_shape(hand):
 
 
 def win_types(hand, mat_chan, mat_ca, held, card):
-    """Vectorised :func:`sim.chan.reference.win_type`: 0 none, 1 ù rộng, 2 bạch thủ, 3 bạch thủ chi.
+    """Vectorised :func:`sim.chan.holding.win_type`: 0 none, 1 ù rộng, 2 bạch thủ, 3 bạch thủ chi.
 
     ``hand`` ``(M, 25)``; ``mat_chan``, ``mat_ca``, ``held`` (copies of ``card`` held, hand and mat) and ``card``
     ``(M,)``.

@@ -57,6 +57,8 @@ ACTION_NAMES = {
     "chiu": "chíu", "tra_cua": "trả cửa", "u": "ù", "hoa": "hòa",
 }
 _ACTION_WORDS = {_fold(v).replace(" ", "_"): k for k, v in ACTION_NAMES.items()} | {a: a for a in ACTIONS}
+CHIU, CHAN, CA = "chiu", "chan", "ca"
+"""The melds a move lays: a chíu (four of a kind), a chắn (a pair), a cạ (two kinds of one number); ``Move.as_``."""
 _MOVE_KEYS = {"seat", "action", "card", "with", "as", "on_top", "cuoc"}
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from sim.chan.cards import CHI_CHI, N_KINDS, kind_of
 from sim.chan.hand import BACH_THU, BACH_THU_CHI, leo_count, red_count, tom_count
+from sim.chan.holding import win_type
 from sim.chan.rules import CUOC_NAMES, ChanRules
 
 NGU_VAN, TU_VAN, NHI_VAN, BAT_VAN, NGU_SACH = kind_of(5, 1), kind_of(4, 1), kind_of(2, 1), kind_of(8, 1), kind_of(5, 2)
@@ -111,8 +112,6 @@ def thien_u_record(seat: int, hand, thong: bool = False) -> WinRecord:
 def hand_win_record(hand, card: int, chi: bool = False, seat: int = 0) -> WinRecord | None:
     """The record of a win on ``card`` by a player holding the 19 cards ``hand`` (counts) with nothing on the mat, as
     the game makes it: a chíu ù when the hand holds three of the card, else an ù; None if the card does not win."""
-    from sim.chan.reference import win_type
-
     hand = tuple(int(c) for c in hand)
     kind = win_type(list(hand), 0, 0, hand[card], card)
     if kind is None:

@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sim.chan.cards import CHI_CHI, COPIES, IS_RED, LEO_KINDS, N_KINDS, TOM_KINDS
-from sim.chan.reference import CA, CHAN, shape
+from sim.chan.holding import shape, wait_kinds, win_type
+from sim.chan.movelog import CA, CHAN
 from sim.chan.rules import DEFAULT_POINTS
 from sim.errors import CardoddsError
 from sim.knobs import Choice, Range
@@ -134,8 +135,6 @@ class Heuristic:
         return self.discard(game, dec)
 
     def _outs(self, p, hand, seen) -> float:
-        from sim.chan.reference import wait_kinds
-
         kinds = wait_kinds(hand, p.mat_chan, p.mat)
         live = sum(COPIES - seen[k] for k in kinds)
         return live + self.w_wide * len(kinds) if live else 0.0
@@ -157,8 +156,6 @@ class Heuristic:
         return dec.moves[-1]
 
     def _waits_after_eat(self, game, p, m) -> bool:
-        from sim.chan.reference import wait_kinds
-
         hand = list(p.hand)
         hand[m.with_] -= 1
         mat = list(p.mat)
@@ -256,8 +253,6 @@ class CuocSeeker(Heuristic):
 
     def win_value(self, p, after, kind: int) -> int:
         """The points weight of winning on ``kind`` with the 19 cards ``after`` in hand (see the class docstring)."""
-        from sim.chan.reference import win_type
-
         cards = [h + m for h, m in zip(after, p.mat)]
         cards[kind] += 1
         red = sum(cards[k] for k in range(N_KINDS) if IS_RED[k])
@@ -268,8 +263,6 @@ class CuocSeeker(Heuristic):
                 + self.thien_khai * sum(1 for c in after if c == COPIES))
 
     def _outs(self, p, hand, seen) -> float:
-        from sim.chan.reference import wait_kinds
-
         kinds = wait_kinds(hand, p.mat_chan, p.mat)
         live = sum(COPIES - seen[k] for k in kinds)
         if not live:

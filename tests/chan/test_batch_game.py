@@ -8,7 +8,8 @@ import pytest
 from analysis.estimate import summarize
 from sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, play_from_games, wait_masks, win_types
 from sim.chan.deal import deal_orders
-from sim.chan.reference import ChanGame, play_game, wait_kinds, win_type
+from sim.chan.holding import wait_kinds, win_type
+from sim.chan.reference import ChanGame, play_game
 from sim.chan.rules import ChanRules
 from sim.chan.strategies import seat_strategies
 from sim.errors import CardoddsError

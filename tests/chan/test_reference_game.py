@@ -7,8 +7,9 @@ from analysis.estimate import summarize
 from sim.chan.cards import kind_of, parse_cards, parse_hand
 from sim.chan.deal import deal_orders
 from sim.chan.hand import thien_u_type, waits
+from sim.chan.holding import win_type
 from sim.chan.movelog import Move, complete_deal
-from sim.chan.reference import ChanGame, play_game, win_type
+from sim.chan.reference import ChanGame, play_game
 from sim.chan.rules import ChanRules
 from sim.chan.strategies import Basic, Heuristic, _discard_rank, make_strategy, seat_strategies
 from sim.errors import CardoddsError
@@ -230,7 +231,7 @@ def test_strategy_tables_are_validated():
 
 
 def test_wait_kinds_agrees_with_win_type_with_mats():
-    from sim.chan.reference import wait_kinds
+    from sim.chan.holding import wait_kinds
 
     rng = np.random.default_rng(12)
     for order in deal_orders(rng, 300):

@@ -4,8 +4,8 @@ import numpy as np
 
 from sim.chan.cards import CHI_CHI, kind_code, kind_of, parse_cards, parse_hand
 from sim.chan.hand import is_winning
+from sim.chan.holding import win_type
 from sim.chan.movelog import complete_deal, parse_log, worked_log
-from sim.chan.reference import win_type
 from sim.chan.rules import CUOC_NAMES, ChanRules
 from sim.chan.scorer import (
     WinRecord,
