@@ -337,9 +337,9 @@ def _chan_net(game) -> np.ndarray:
                 min_size=4, max_size=4))
 def test_chan_random_legal_games_replay_without_a_foul_and_net_points_add_to_zero(variant, seed, seats):
     from sim.chan.deal import deal_orders
-    from sim.chan.fouls import check_game_log
     from sim.chan.movelog import game_log, parse_log
     from sim.chan.reference import ChanGame, play_game
+    from sim.chan.replay import check_game_log
     from sim.chan.rules import ChanRules
     from sim.chan.scorer import cuoc_of, points
     from sim.chan.strategies import seat_strategies

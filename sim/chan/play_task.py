@@ -349,9 +349,9 @@ def check_text(path) -> tuple[str, int]:
     Returns the report and the exit code: 0 for a clean game, 1 if it holds fouls.  A malformed or impossible log
     raises :class:`CardoddsError` naming the move where it breaks (the CLI prints it and exits 2).
     """
-    from sim.chan.fouls import check_game_log
     from sim.chan.movelog import read_log
     from sim.chan.penalties import settle
+    from sim.chan.replay import check_game_log
 
     log = read_log(path)
     fouls, game = check_game_log(log)

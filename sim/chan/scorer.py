@@ -3,7 +3,7 @@
 A :class:`WinRecord` says how the game was won (the winner's hand and mat before the winning card, the card, whether it
 lay in their own cửa chì, Địa ù, chíu and bòn counts, the win type); :func:`cuoc_of` turns it into the cước to call
 with their counts and :func:`points` prices them with the rules' point table.  The reference engine builds the record
-when a game ends (:func:`score_game`); a move log is scored by replaying it (:func:`score_log`).
+when a game ends (:func:`score_game`); a move log is scored by replaying it (:func:`sim.chan.replay.score_log`).
 
 Choices (stated in docs/rules.md §1.11, readings C15–C17):
 
@@ -264,8 +264,3 @@ def called_cuoc(game) -> dict[str, int]:
     return dict(game.cuoc)
 
 
-def score_log(log) -> tuple[dict[str, int], int]:
-    """``(cước, points)`` of a recorded game (a MoveLog), replayed."""
-    from sim.chan.movelog import replay
-
-    return score_game(replay(log))

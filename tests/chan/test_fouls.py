@@ -5,9 +5,10 @@ import pytest
 
 from sim.chan.cards import kind_of, parse_hand
 from sim.chan.deal import deal_orders
-from sim.chan.fouls import BAT_BAO, BY_NUMBER, DEN_LANG, NGHI_AN_TIEN, RULES, check_game_log, check_log, fouls_of
+from sim.chan.fouls import BAT_BAO, BY_NUMBER, DEN_LANG, NGHI_AN_TIEN, RULES, fouls_of
 from sim.chan.movelog import CA, CHAN, Move, complete_deal, game_log, worked_log
 from sim.chan.reference import ChanGame, SeatState, play_game
+from sim.chan.replay import check_game_log, check_log
 from sim.chan.rules import ChanRules
 from sim.chan.strategies import seat_strategies
 

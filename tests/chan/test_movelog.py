@@ -7,8 +7,9 @@ import pytest
 
 from sim.chan.cards import kind_of, parse_cards
 from sim.chan.deal import deal_orders
-from sim.chan.movelog import Move, complete_deal, game_log, load_log, parse_log, read_log, replay
+from sim.chan.movelog import Move, complete_deal, game_log, parse_log, read_log
 from sim.chan.reference import ChanGame, play_game
+from sim.chan.replay import load_log, replay
 from sim.chan.rules import ChanRules
 from sim.chan.strategies import seat_strategies
 from sim.errors import CardoddsError

@@ -6,6 +6,7 @@ from sim.chan.cards import CHI_CHI, kind_code, kind_of, parse_cards, parse_hand
 from sim.chan.hand import is_winning
 from sim.chan.holding import win_type
 from sim.chan.movelog import complete_deal, parse_log, worked_log
+from sim.chan.replay import score_log
 from sim.chan.rules import CUOC_NAMES, ChanRules
 from sim.chan.scorer import (
     WinRecord,
@@ -15,7 +16,6 @@ from sim.chan.scorer import (
     min_points_ok,
     penalty_8_do_2_leo,
     points,
-    score_log,
     thien_u_record,
 )
 
