@@ -64,7 +64,7 @@ def fixed_hand_orders(counts, seat: int, cai: int, rng: np.random.Generator, n: 
 def table_players(strategy, seat: int) -> tuple:
     """``strategy`` (a name or table) at ``seat``, ``basic`` at the other seats; only players the batch engine plays."""
     from sim.chan.batch import batch_supports
-    from sim.chan.strategies import make_strategy, seat_strategies
+    from sim.chan.strategy_registry import make_strategy, seat_strategies
     from sim.errors import CardoddsError
 
     player = make_strategy(strategy, "--strategy")

@@ -342,7 +342,7 @@ def test_chan_random_legal_games_replay_without_a_foul_and_net_points_add_to_zer
     from sim.chan.replay import check_game_log
     from sim.chan.rules import ChanRules
     from sim.chan.scorer import cuoc_of, points
-    from sim.chan.strategies import seat_strategies
+    from sim.chan.strategy_registry import seat_strategies
 
     rules = ChanRules(**CHAN_VARIANTS[variant])
     seats = ["random"] + seats[1:] if "random" not in seats else seats  # at least one random seat
@@ -377,7 +377,7 @@ def test_chan_batch_equals_reference_for_basic_players(variant, seed, seats):
     from sim.chan.deal import deal_orders
     from sim.chan.reference import ChanGame, play_game
     from sim.chan.rules import ChanRules
-    from sim.chan.strategies import seat_strategies
+    from sim.chan.strategy_registry import seat_strategies
 
     rules = ChanRules(**CHAN_VARIANTS[variant])
     strategies = seat_strategies(seats)

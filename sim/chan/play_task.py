@@ -48,7 +48,7 @@ from sim.chan.fouls import RULES as FOUL_RULES
 from sim.chan.labels import PLAY_LABELS
 from sim.chan.reference import ChanGame, describe_game, play_game
 from sim.chan.rules import CUOC_NAMES, ChanRules
-from sim.chan.strategies import seat_strategies
+from sim.chan.strategy_registry import seat_strategies
 from sim.chart_specs import Bars, Convergence, Distribution
 from sim.errors import CardoddsError
 from sim.measures import Histogram, Mean, Measure, Proportion

@@ -15,6 +15,8 @@ play, the nọc's size — and never the random stream.
   with most copies already seen, then the lowest kind).
 - ``heuristic``: basic, but when a discard can leave a waiting hand it takes the one with the most live winning
   cards (unseen copies); knobs ``wait_first``, ``w_wide``, ``max_ca``, ``eat_ca_to_wait``, ``chiu``.
+
+The registry that names them, and the ``expert`` built on them, is :mod:`sim.chan.strategy_registry`.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from sim.chan.movelog import CA, CHAN
 from sim.chan.rules import DEFAULT_POINTS
 from sim.errors import CardoddsError
 from sim.knobs import Choice, Range
-from sim.options import from_table
 
 
 def seen_counts(game, seat: int) -> list[int]:
@@ -275,31 +276,3 @@ class CuocSeeker(Heuristic):
             return super()._shed_key(game, dec, seen)
         cards = [h + m for h, m in zip(p.hand, p.mat)]
         return lambda m: (_discard_rank(p.hand, m.card), _red_order(cards, m.card), -seen[m.card], m.card)
-
-
-from sim.chan.expert import Expert  # noqa: E402  (the expert plays rollouts with the players above)
-
-STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker, "expert": Expert}
-
-
-def make_strategy(spec, where: str = "[strategies]"):
-    """A strategy from a name or a table ``{name = "heuristic", max_ca = 3, ...}``."""
-    if isinstance(spec, str):
-        spec = {"name": spec}
-    if not isinstance(spec, dict):
-        raise CardoddsError(f"{where}: a strategy is a name or a table with 'name', not {spec!r}")
-    table = dict(spec)
-    name = table.pop("name", "basic")
-    if not isinstance(name, str) or name not in STRATEGIES:
-        raise CardoddsError(f"{where}: unknown strategy {name!r} (known: {', '.join(sorted(STRATEGIES))})")
-    return from_table(STRATEGIES[name], table, f"{where} {name}")
-
-
-def seat_strategies(spec, players: int = 4, where: str = "[strategies]") -> tuple:
-    """One strategy per seat: the same spec for all, or a list of ``players`` specs."""
-    if isinstance(spec, (list, tuple)):
-        if len(spec) != players:
-            raise CardoddsError(f"{where}: 'seats' needs {players} strategies, not {len(spec)}")
-        return tuple(make_strategy(s, f"{where} seat {i}") for i, s in enumerate(spec))
-    strategy = make_strategy(spec, where)
-    return (strategy,) * players

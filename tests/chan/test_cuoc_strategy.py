@@ -9,7 +9,8 @@ from sim.chan.deal import deal_orders
 from sim.chan.expert import determinize
 from sim.chan.reference import ChanGame, SeatState
 from sim.chan.rules import DEFAULT_POINTS, ChanRules
-from sim.chan.strategies import CuocSeeker, Heuristic, make_strategy, seat_strategies
+from sim.chan.strategies import CuocSeeker, Heuristic
+from sim.chan.strategy_registry import make_strategy, seat_strategies
 from sim.errors import CardoddsError
 
 

@@ -9,7 +9,7 @@ from sim.chan.deal import deal_orders
 from sim.chan.expert import Expert, determinize, unseen_cards
 from sim.chan.reference import ChanGame
 from sim.chan.rules import ChanRules
-from sim.chan.strategies import make_strategy, seat_strategies
+from sim.chan.strategy_registry import make_strategy, seat_strategies
 from sim.errors import CardoddsError
 
 

@@ -11,7 +11,7 @@ from sim.chan.movelog import Move, complete_deal, game_log, parse_log, read_log
 from sim.chan.reference import ChanGame, play_game
 from sim.chan.replay import load_log, replay
 from sim.chan.rules import ChanRules
-from sim.chan.strategies import seat_strategies
+from sim.chan.strategy_registry import seat_strategies
 from sim.errors import CardoddsError
 
 NINE_V = kind_of(9, 1)

@@ -11,7 +11,8 @@ from sim.chan.holding import win_type
 from sim.chan.movelog import Move, complete_deal
 from sim.chan.reference import ChanGame, play_game
 from sim.chan.rules import ChanRules
-from sim.chan.strategies import Basic, Heuristic, _discard_rank, make_strategy, seat_strategies
+from sim.chan.strategies import Basic, Heuristic, _discard_rank
+from sim.chan.strategy_registry import make_strategy, seat_strategies
 from sim.errors import CardoddsError
 
 K = lambda code: parse_cards(code)[0]  # noqa: E731

@@ -12,7 +12,7 @@ from sim.chan.reference import ChanGame
 from sim.chan.rules import ChanRules
 from sim.chan.scorer import cuoc_of, points
 from sim.chan.series import next_cai, play_series, thong_seat_after
-from sim.chan.strategies import seat_strategies
+from sim.chan.strategy_registry import seat_strategies
 from sim.errors import CardoddsError
 from sim.options import from_table
 
