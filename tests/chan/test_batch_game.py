@@ -8,9 +8,10 @@ import pytest
 from cardodds.analysis.estimate import summarize
 from cardodds.sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, play_from_games, wait_masks, win_types
 from cardodds.sim.chan.deal import deal_orders
-from cardodds.sim.chan.reference import ChanGame, play_game, wait_kinds, win_type
+from cardodds.sim.chan.holding import wait_kinds, win_type
+from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.rules import ChanRules
-from cardodds.sim.chan.strategies import seat_strategies
+from cardodds.sim.chan.strategy_registry import seat_strategies
 from cardodds.sim.errors import CardoddsError
 
 HOWS = ("thien_u", "u", "chiu_u")
@@ -181,7 +182,9 @@ def test_task_counts_are_the_same_with_either_engine():
 def test_unsupported_settings_are_refused():
     orders = deal_orders(np.random.default_rng(1), 2)
     with pytest.raises(CardoddsError, match="plays 'basic', 'heuristic' and 'cuoc'"):
-        play_batch(ChanRules(), orders, "random")
+        play_batch(ChanRules(), orders, "random")  # a name: the registry above the engine makes players
+    with pytest.raises(CardoddsError, match="plays 'basic', 'heuristic' and 'cuoc'"):
+        play_batch(ChanRules(), orders, seat_strategies("random"))
     with pytest.raises(CardoddsError, match="plays 'basic', 'heuristic' and 'cuoc'"):
         play_batch(ChanRules(), orders, seat_strategies({"name": "heuristic", "eat_ca_to_wait": True}))
 

@@ -5,20 +5,12 @@ import pytest
 
 from cardodds.sim.chan.cards import kind_of, parse_hand
 from cardodds.sim.chan.deal import deal_orders
-from cardodds.sim.chan.fouls import (
-    BAT_BAO,
-    BY_NUMBER,
-    DEN_LANG,
-    NGHI_AN_TIEN,
-    RULES,
-    check_game_log,
-    check_log,
-    fouls_of,
-)
-from cardodds.sim.chan.movelog import Move, complete_deal, game_log, worked_log
-from cardodds.sim.chan.reference import CA, CHAN, ChanGame, SeatState, play_game
+from cardodds.sim.chan.fouls import BAT_BAO, BY_NUMBER, DEN_LANG, NGHI_AN_TIEN, RULES, fouls_of
+from cardodds.sim.chan.movelog import CA, CHAN, Move, complete_deal, game_log, worked_log
+from cardodds.sim.chan.reference import ChanGame, SeatState, play_game
+from cardodds.sim.chan.replay import check_game_log, check_log
 from cardodds.sim.chan.rules import ChanRules
-from cardodds.sim.chan.strategies import seat_strategies
+from cardodds.sim.chan.strategy_registry import seat_strategies
 
 K = lambda code: parse_hand(code).argmax()  # noqa: E731  one card code -> kind
 V9, W9, S9 = kind_of(9, 1), kind_of(9, 0), kind_of(9, 2)

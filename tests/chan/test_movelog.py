@@ -7,10 +7,11 @@ import pytest
 
 from cardodds.sim.chan.cards import kind_of, parse_cards
 from cardodds.sim.chan.deal import deal_orders
-from cardodds.sim.chan.movelog import Move, complete_deal, game_log, load_log, parse_log, read_log, replay
+from cardodds.sim.chan.movelog import Move, complete_deal, game_log, parse_log, read_log
 from cardodds.sim.chan.reference import ChanGame, play_game
+from cardodds.sim.chan.replay import load_log, replay
 from cardodds.sim.chan.rules import ChanRules
-from cardodds.sim.chan.strategies import seat_strategies
+from cardodds.sim.chan.strategy_registry import seat_strategies
 from cardodds.sim.errors import CardoddsError
 
 NINE_V = kind_of(9, 1)

@@ -1,8 +1,8 @@
 """Seed 000 section B applied to a recorded game's result: who sits out, whose win is paid, who pays whom."""
 
-from cardodds.sim.chan.fouls import check_game_log
 from cardodds.sim.chan.movelog import worked_log
 from cardodds.sim.chan.penalties import settle
+from cardodds.sim.chan.replay import check_game_log
 from cardodds.sim.chan.scorer import penalty_8_do_2_leo
 
 FINE = penalty_8_do_2_leo()  # 8 đỏ 2 lèo: 4 + 2 × 1 with the default points

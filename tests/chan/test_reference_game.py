@@ -7,10 +7,12 @@ from cardodds.analysis.estimate import summarize
 from cardodds.sim.chan.cards import kind_of, parse_cards, parse_hand
 from cardodds.sim.chan.deal import deal_orders
 from cardodds.sim.chan.hand import thien_u_type, waits
+from cardodds.sim.chan.holding import win_type
 from cardodds.sim.chan.movelog import Move, complete_deal
-from cardodds.sim.chan.reference import ChanGame, play_game, win_type
+from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.rules import ChanRules
-from cardodds.sim.chan.strategies import Basic, Heuristic, _discard_rank, make_strategy, seat_strategies
+from cardodds.sim.chan.strategies import Basic, Heuristic, _discard_rank
+from cardodds.sim.chan.strategy_registry import make_strategy, seat_strategies
 from cardodds.sim.errors import CardoddsError
 
 K = lambda code: parse_cards(code)[0]  # noqa: E731
@@ -230,7 +232,7 @@ def test_strategy_tables_are_validated():
 
 
 def test_wait_kinds_agrees_with_win_type_with_mats():
-    from cardodds.sim.chan.reference import wait_kinds
+    from cardodds.sim.chan.holding import wait_kinds
 
     rng = np.random.default_rng(12)
     for order in deal_orders(rng, 300):

@@ -4,8 +4,9 @@ import numpy as np
 
 from cardodds.sim.chan.cards import CHI_CHI, kind_code, kind_of, parse_cards, parse_hand
 from cardodds.sim.chan.hand import is_winning
+from cardodds.sim.chan.holding import win_type
 from cardodds.sim.chan.movelog import complete_deal, parse_log, worked_log
-from cardodds.sim.chan.reference import win_type
+from cardodds.sim.chan.replay import score_log
 from cardodds.sim.chan.rules import CUOC_NAMES, ChanRules
 from cardodds.sim.chan.scorer import (
     WinRecord,
@@ -15,7 +16,6 @@ from cardodds.sim.chan.scorer import (
     min_points_ok,
     penalty_8_do_2_leo,
     points,
-    score_log,
     thien_u_record,
 )
 

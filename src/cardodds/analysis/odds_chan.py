@@ -64,7 +64,7 @@ def fixed_hand_orders(counts, seat: int, cai: int, rng: np.random.Generator, n: 
 def table_players(strategy, seat: int) -> tuple:
     """``strategy`` (a name or table) at ``seat``, ``basic`` at the other seats; only players the batch engine plays."""
     from cardodds.sim.chan.batch import batch_supports
-    from cardodds.sim.chan.strategies import make_strategy, seat_strategies
+    from cardodds.sim.chan.strategy_registry import make_strategy, seat_strategies
     from cardodds.sim.errors import CardoddsError
 
     player = make_strategy(strategy, "--strategy")

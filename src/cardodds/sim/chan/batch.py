@@ -24,6 +24,7 @@ from cardodds.sim.chan.cards import CHI_CHI, DECK_SIZE, LEO_KINDS, RED_KINDS, TO
 from cardodds.sim.chan.deal import NOC_SLICE, seat_slices
 from cardodds.sim.chan.fouls import RULES as FOUL_RULES
 from cardodds.sim.chan.rules import CUOC_NAMES, ChanRules
+from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic
 from cardodds.sim.errors import CardoddsError
 
 P, K = 4, 25
@@ -71,7 +72,7 @@ def hand_shape(hand):
 
 
 def win_types(hand, mat_chan, mat_ca, held, card):
-    """Vectorised :func:`cardodds.sim.chan.reference.win_type`: 0 none, 1 ù rộng, 2 bạch thủ, 3 bạch thủ chi.
+    """Vectorised :func:`cardodds.sim.chan.holding.win_type`: 0 none, 1 ù rộng, 2 bạch thủ, 3 bạch thủ chi.
 
     ``hand`` ``(M, 25)``; ``mat_chan``, ``mat_ca``, ``held`` (copies of ``card`` held, hand and mat) and ``card``
     ``(M,)``.
@@ -709,10 +710,18 @@ class _State:
 
 
 def seat_knobs(strategies) -> dict:
-    """Per-seat knob arrays for ``basic`` / ``heuristic`` players (a name, or one strategy per seat)."""
-    from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, seat_strategies
+    """Per-seat knob arrays for ``basic`` / ``heuristic`` / ``cuoc`` players (one strategy per seat; None: ``basic``).
 
-    players = seat_strategies(strategies) if isinstance(strategies, (str, dict)) else tuple(strategies)
+    Names and tables are made into players by :func:`cardodds.sim.chan.strategy_registry.seat_strategies`, which sits above
+    this engine (it names the expert, whose rollouts run here).
+    """
+    if strategies is None:
+        players = (Basic(),) * P
+    elif isinstance(strategies, (str, dict)):
+        raise CardoddsError("the batch engine plays 'basic', 'heuristic' and 'cuoc' players, one per seat "
+                            f"(cardodds.sim.chan.strategy_registry.seat_strategies), not the spec {strategies!r}")
+    else:
+        players = tuple(strategies)
     knobs = {"wait_first": [], "w_wide": [], "max_ca": [], "chiu": [], "seek": [], "keep_red": []}
     knobs.update({w: [] for w in CuocSeeker.WEIGHTS})
     for p in players:
@@ -739,15 +748,15 @@ def batch_supports(strategies, rules: ChanRules) -> bool:
     return True
 
 
-def play_batch(rules: ChanRules, orders: np.ndarray, strategies="basic") -> BatchResult:
+def play_batch(rules: ChanRules, orders: np.ndarray, strategies=None) -> BatchResult:
     """Play the dealt tables ``orders`` (``(N, 100)`` card ids, :func:`cardodds.sim.chan.deal.deal_orders`) to the end.
 
-    ``strategies``: ``"basic"`` (every seat), or one :class:`Basic` / :class:`Heuristic` / :class:`CuocSeeker` per seat.
+    ``strategies``: None (``basic`` at every seat), or one :class:`Basic` / :class:`Heuristic` / :class:`CuocSeeker` per seat.
     """
     return _play(_State(rules, np.asarray(orders), seat_knobs(strategies)))
 
 
-def play_from_games(rules: ChanRules, games, strategies="basic") -> BatchResult:
+def play_from_games(rules: ChanRules, games, strategies=None) -> BatchResult:
     """Play reference games (:class:`cardodds.sim.chan.reference.ChanGame`, each at any point of its play) on to the end.
 
     Each game's whole state — hands, mats, nọc, the card in play and whose decision it is, and the history the fouls

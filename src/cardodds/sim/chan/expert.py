@@ -21,17 +21,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cardodds.sim.chan.batch import play_from_games
 from cardodds.sim.chan.cards import COPIES, N_KINDS
+from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, seen_counts
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 
 PLAYERS = 4
+ROLLOUT = {"basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker}
+"""The players an expert may roll out with, by name (each with its default knobs at every seat)."""
 
 
 def unseen_cards(game, seat: int) -> list[int]:
     """The kinds ``seat`` cannot see, one entry a card: the deck less its hand, every mat and the face-up cards."""
-    from cardodds.sim.chan.strategies import seen_counts
-
     seen = seen_counts(game, seat)
     return [k for k in range(N_KINDS) for _ in range(COPIES - seen[k])]
 
@@ -83,7 +85,7 @@ class Expert:
     samples: int = 16
     rollout: str = "basic"
 
-    knobs = {"samples": Range(4, 128), "rollout": Choice(("basic", "heuristic", "cuoc"))}
+    knobs = {"samples": Range(4, 128), "rollout": Choice(tuple(ROLLOUT))}
     """Tunable knobs (:mod:`cardodds.sim.knobs`): ``samples`` a whole-number range, ``rollout`` one of the listed players."""
 
     def __post_init__(self):
@@ -100,9 +102,6 @@ class Expert:
 
     def move_values(self, game, dec, rng) -> np.ndarray:
         """Mean net points of the seat after each legal move, over ``samples`` worlds."""
-        from cardodds.sim.chan.batch import play_from_games
-        from cardodds.sim.chan.strategies import seat_strategies
-
         seat, moves = dec.seat, dec.moves
         net = np.zeros((self.samples, len(moves)))
         live, where = [], []
@@ -117,7 +116,7 @@ class Expert:
                     live.append(after)
                     where.append((i, j))
         if live:
-            res = play_from_games(game.rules, live, seat_strategies(self.rollout))
+            res = play_from_games(game.rules, live, (ROLLOUT[self.rollout](),) * PLAYERS)
             rows, cols = np.array(where).T
             net[rows, cols] = _net(seat, res.winner, res.points.astype(np.int64))
         return net.mean(axis=0)

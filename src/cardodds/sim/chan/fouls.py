@@ -5,7 +5,7 @@ Each foul is a function ``(player, move) -> bool`` registered with its number, t
 :class:`cardodds.sim.chan.reference.SeatState`: ``hand`` counts, the history sets ``discard_set``, ``discard_numbers``,
 ``taken``, ``ca_numbers``, ``declined_any``, ``declined_chan``, ``declined_ca_with`` and ``waiting()``); ``move`` is a
 :class:`cardodds.sim.chan.movelog.Move`.  The reference engine's move generator drops every move for which :func:`fouls_of`
-is not empty; :func:`check_log` replays a log and reports every foul in it.
+is not empty; :func:`cardodds.sim.chan.replay.check_log` replays a log and reports every foul in it.
 
 Readings where the seed is loose (stated in docs/rules.md §1.11, readings C11–C14):
 
@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from cardodds.sim.chan.cards import CHI_CHI
+from cardodds.sim.chan.rules import ChanRules
 
 NGHI_AN_TIEN = "nghi_an_tien"
 """Treo tranh trái vỉ, nghỉ ăn tiền: the player is not stopped, but a win pays nothing."""
@@ -242,58 +243,11 @@ def fouls_of(player, move) -> list[FoulRule]:
     return [r for r in rules if r.test(player, move)]
 
 
-def _chiu_of_chiu_u(game, move):
-    """The chíu inside a chíu ù (the winner holds three of the card in play), else None: a chíu ù is checked as a chíu
-    (foul 16: "ăn cạ rồi lại ăn hoặc chíu quân cùng hàng")."""
-    from cardodds.sim.chan.movelog import Move
-
-    card = game.card if move.card is None else move.card
-    if game.phase != "card" or card is None or game.seats[move.seat].hand[card] != 3:
-        return None
-    return Move("chiu", move.seat, card)
+TREO_TRANH = "an_treo_tranh"
+"""The one foul of a win that still carries Thông under ``thong_after_treo_tranh`` (foul 1, ăn treo tranh)."""
 
 
-def _found(index, seat, rule: FoulRule) -> Foul:
-    return Foul(index, seat, rule.number, rule.code, rule.name, rule.penalty)
-
-
-def check_game_log(log) -> tuple[list[Foul], object]:
-    """Replay a :class:`MoveLog`; every foul in it and the replayed game (a broken log raises CardoddsError)."""
-    from cardodds.sim.chan.movelog import replay
-    from cardodds.sim.chan.scorer import allowed_calls, called_cuoc, min_points_ok
-
-    found: list[Foul] = []
-
-    def observe(index, game, move):
-        if move.seat is None:
-            return
-        if move.action == "u":
-            move = _chiu_of_chiu_u(game, move)
-        if move is not None and move.action in _BY_ACTION:
-            found.extend(_found(index, move.seat, r) for r in fouls_of(game.seats[move.seat], move))
-
-    game = replay(log, observe)
-    found.extend(_found(i, s, BO_U) for i, s in game.missed_wins)
-    if game.u_lao is not None:
-        found.append(_found(*game.u_lao, U_LAO))
-    if game.winner is not None:
-        index = len(game.moves) - 1
-        declared = game.moves[-1].cuoc
-        if declared is not None and dict(declared) not in allowed_calls(game.win, game.rules):
-            found.append(_found(index, game.winner, XUONG_SAI))
-        if not min_points_ok(called_cuoc(game), game.rules):  # "ù mà xướng thiếu điểm": judged on the call
-            found.append(_found(index, game.winner, U_THIEU_DIEM))
-    found.sort(key=lambda f: (f.index, f.seat, f.number))
-    return found, game
-
-
-def check_log(log) -> list[Foul]:
-    """Every foul of a recorded game: ``[Foul(index, seat, number, code, name, penalty), ...]`` in move order.
-
-    ``log`` is a :class:`cardodds.sim.chan.movelog.MoveLog` or a path to a JSON move log.
-    """
-    from cardodds.sim.chan.movelog import MoveLog, read_log
-
-    if not isinstance(log, MoveLog):
-        log = read_log(log)
-    return check_game_log(log)[0]
+def keeps_thong(codes, rules: ChanRules) -> bool:
+    """Whether a win with these fouls of the winner (codes) still lets them call Thông next game."""
+    allowed = {TREO_TRANH} if rules.thong_after_treo_tranh else set()
+    return all(code in allowed for code in codes)

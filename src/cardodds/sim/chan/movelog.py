@@ -34,10 +34,10 @@ foul (seed 000: "Chỉ được hô Thông nếu ván trước ù và không b�
 ``an_treo_tranh`` is allowed (seed 001).  Without ``previous`` nobody may call Thông.
 
 Declining (not eating, not chíu-ing, not winning) is never written: the next move shows it.  Move indexes in error
-messages are positions in ``moves`` counted from 0.  The loader replays the log through the reference engine
-(:mod:`cardodds.sim.chan.reference`), so a log that breaks the game (a card not in the hand, a card played twice, an action out
+messages are positions in ``moves`` counted from 0.  The loader (:func:`cardodds.sim.chan.replay.load_log`) replays the log
+through the reference engine (:mod:`cardodds.sim.chan.reference`), so a log that breaks the game (a card not in the hand, a card played twice, an action out
 of turn, an unknown action) raises :class:`CardoddsError` naming the move index where it breaks.
-Fouls (docs/rules.md §1.8) are not errors: :func:`cardodds.sim.chan.fouls.check_log` reports them.
+Fouls (docs/rules.md §1.8) are not errors: :func:`cardodds.sim.chan.replay.check_log` reports them.
 """
 
 from __future__ import annotations
@@ -57,6 +57,8 @@ ACTION_NAMES = {
     "chiu": "chíu", "tra_cua": "trả cửa", "u": "ù", "hoa": "hòa",
 }
 _ACTION_WORDS = {_fold(v).replace(" ", "_"): k for k, v in ACTION_NAMES.items()} | {a: a for a in ACTIONS}
+CHIU, CHAN, CA = "chiu", "chan", "ca"
+"""The melds a move lays: a chíu (four of a kind), a chắn (a pair), a cạ (two kinds of one number); ``Move.as_``."""
 _MOVE_KEYS = {"seat", "action", "card", "with", "as", "on_top", "cuoc"}
 
 
@@ -277,16 +279,6 @@ def parse_previous(value) -> dict:
     return {"winner": winner, "fouls": list(found)}
 
 
-def thong_seat(log: MoveLog, rules) -> int | None:
-    """The seat that may call Thông in this game: the previous winner, if that win was clean (see the format)."""
-    from cardodds.sim.chan.series import keeps_thong
-
-    prev = log.previous
-    if prev is None or prev["winner"] is None or not keeps_thong(prev["fouls"], rules):
-        return None
-    return prev["winner"]
-
-
 def read_log(path) -> MoveLog:
     """Read and parse a move-log file."""
     path = Path(path)
@@ -316,30 +308,6 @@ def log_rules(log: MoveLog):
     if rules.cai_seat != log.cai:
         rules = ChanRules(**{**rules.__dict__, "cai_seat": log.cai})
     return rules
-
-
-def replay(log: MoveLog, observer=None):
-    """Replay a log through the reference engine; the finished (or stopped) game.
-
-    ``observer(index, game, move)`` is called before each move is applied (the foul checker uses it).
-    Raises :class:`CardoddsError` at the first move that the game does not allow.
-    """
-    from cardodds.sim.chan.reference import ChanGame
-
-    rules = log_rules(log)
-    game = ChanGame.from_hands(rules, log.hands, log.noc)
-    game.thong_seat = thong_seat(log, rules)
-    for i, move in enumerate(log.moves):
-        if observer is not None and not game.over:
-            observer(i, game, move)
-        game.apply(move, index=i)
-    return game
-
-
-def load_log(path):
-    """Read, parse and replay a move-log file: ``(log, game)``; any problem is a CardoddsError naming where."""
-    log = read_log(path)
-    return log, replay(log)
 
 
 def game_log(game) -> MoveLog:

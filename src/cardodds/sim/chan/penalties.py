@@ -1,7 +1,7 @@
 """What the fouls of a recorded Chắn game do to its result (seed 000 section B, docs/rules.md §1.8): who sits out, whose win
 is paid, who pays whom.
 
-:func:`settle` takes a replayed game and its fouls (:func:`cardodds.sim.chan.fouls.check_game_log`) and applies each penalty
+:func:`settle` takes a replayed game and its fouls (:func:`cardodds.sim.chan.replay.check_game_log`) and applies each penalty
 class.  Readings (also in the report):
 
 - **Nghỉ ăn tiền** (fouls 1–3, "treo tranh trái vỉ nghỉ ăn tiền"): the player is not stopped, but if they win, the

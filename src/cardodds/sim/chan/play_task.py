@@ -48,7 +48,7 @@ from cardodds.sim.chan.fouls import RULES as FOUL_RULES
 from cardodds.sim.chan.labels import PLAY_LABELS
 from cardodds.sim.chan.reference import ChanGame, describe_game, play_game
 from cardodds.sim.chan.rules import CUOC_NAMES, ChanRules
-from cardodds.sim.chan.strategies import seat_strategies
+from cardodds.sim.chan.strategy_registry import seat_strategies
 from cardodds.sim.chart_specs import Bars, Convergence, Distribution
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.measures import Histogram, Mean, Measure, Proportion
@@ -349,9 +349,9 @@ def check_text(path) -> tuple[str, int]:
     Returns the report and the exit code: 0 for a clean game, 1 if it holds fouls.  A malformed or impossible log
     raises :class:`CardoddsError` naming the move where it breaks (the CLI prints it and exits 2).
     """
-    from cardodds.sim.chan.fouls import check_game_log
     from cardodds.sim.chan.movelog import read_log
     from cardodds.sim.chan.penalties import settle
+    from cardodds.sim.chan.replay import check_game_log
 
     log = read_log(path)
     fouls, game = check_game_log(log)

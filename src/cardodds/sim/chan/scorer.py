@@ -3,7 +3,7 @@
 A :class:`WinRecord` says how the game was won (the winner's hand and mat before the winning card, the card, whether it
 lay in their own cửa chì, Địa ù, chíu and bòn counts, the win type); :func:`cuoc_of` turns it into the cước to call
 with their counts and :func:`points` prices them with the rules' point table.  The reference engine builds the record
-when a game ends (:func:`score_game`); a move log is scored by replaying it (:func:`score_log`).
+when a game ends (:func:`score_game`); a move log is scored by replaying it (:func:`cardodds.sim.chan.replay.score_log`).
 
 Choices (stated in docs/rules.md §1.11, readings C15–C17):
 
@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from cardodds.sim.chan.cards import CHI_CHI, N_KINDS, kind_of
 from cardodds.sim.chan.hand import BACH_THU, BACH_THU_CHI, leo_count, red_count, tom_count
+from cardodds.sim.chan.holding import win_type
 from cardodds.sim.chan.rules import CUOC_NAMES, ChanRules
 
 NGU_VAN, TU_VAN, NHI_VAN, BAT_VAN, NGU_SACH = kind_of(5, 1), kind_of(4, 1), kind_of(2, 1), kind_of(8, 1), kind_of(5, 2)
@@ -111,8 +112,6 @@ def thien_u_record(seat: int, hand, thong: bool = False) -> WinRecord:
 def hand_win_record(hand, card: int, chi: bool = False, seat: int = 0) -> WinRecord | None:
     """The record of a win on ``card`` by a player holding the 19 cards ``hand`` (counts) with nothing on the mat, as
     the game makes it: a chíu ù when the hand holds three of the card, else an ù; None if the card does not win."""
-    from cardodds.sim.chan.reference import win_type
-
     hand = tuple(int(c) for c in hand)
     kind = win_type(list(hand), 0, 0, hand[card], card)
     if kind is None:
@@ -265,8 +264,3 @@ def called_cuoc(game) -> dict[str, int]:
     return dict(game.cuoc)
 
 
-def score_log(log) -> tuple[dict[str, int], int]:
-    """``(cước, points)`` of a recorded game (a MoveLog), replayed."""
-    from cardodds.sim.chan.movelog import replay
-
-    return score_game(replay(log))

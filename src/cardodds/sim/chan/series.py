@@ -25,24 +25,17 @@ import dataclasses
 
 import numpy as np
 
+from cardodds.sim.chan.fouls import keeps_thong
 from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.rules import ChanRules
-
-TREO_TRANH = "an_treo_tranh"
 
 
 def game_fouls(game: ChanGame) -> list:
     """Every foul of a finished reference game (its move log carries who may call Thông)."""
-    from cardodds.sim.chan.fouls import check_game_log
     from cardodds.sim.chan.movelog import game_log
+    from cardodds.sim.chan.replay import check_game_log
 
     return check_game_log(game_log(game))[0]
-
-
-def keeps_thong(codes, rules: ChanRules) -> bool:
-    """Whether a win with these fouls of the winner (codes) still lets them call Thông next game."""
-    allowed = {TREO_TRANH} if rules.thong_after_treo_tranh else set()
-    return all(code in allowed for code in codes)
 
 
 def thong_seat_after(game: ChanGame, rules: ChanRules, fouls=None) -> int | None:

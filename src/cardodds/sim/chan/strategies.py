@@ -15,6 +15,8 @@ play, the nọc's size — and never the random stream.
   with most copies already seen, then the lowest kind).
 - ``heuristic``: basic, but when a discard can leave a waiting hand it takes the one with the most live winning
   cards (unseen copies); knobs ``wait_first``, ``w_wide``, ``max_ca``, ``eat_ca_to_wait``, ``chiu``.
+
+The registry that names them, and the ``expert`` built on them, is :mod:`cardodds.sim.chan.strategy_registry`.
 """
 
 from __future__ import annotations
@@ -22,11 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardodds.sim.chan.cards import CHI_CHI, COPIES, IS_RED, LEO_KINDS, N_KINDS, TOM_KINDS
-from cardodds.sim.chan.reference import CA, CHAN, shape
+from cardodds.sim.chan.holding import shape, wait_kinds, win_type
+from cardodds.sim.chan.movelog import CA, CHAN
 from cardodds.sim.chan.rules import DEFAULT_POINTS
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
-from cardodds.sim.options import from_table
 
 
 def seen_counts(game, seat: int) -> list[int]:
@@ -134,8 +136,6 @@ class Heuristic:
         return self.discard(game, dec)
 
     def _outs(self, p, hand, seen) -> float:
-        from cardodds.sim.chan.reference import wait_kinds
-
         kinds = wait_kinds(hand, p.mat_chan, p.mat)
         live = sum(COPIES - seen[k] for k in kinds)
         return live + self.w_wide * len(kinds) if live else 0.0
@@ -157,8 +157,6 @@ class Heuristic:
         return dec.moves[-1]
 
     def _waits_after_eat(self, game, p, m) -> bool:
-        from cardodds.sim.chan.reference import wait_kinds
-
         hand = list(p.hand)
         hand[m.with_] -= 1
         mat = list(p.mat)
@@ -256,8 +254,6 @@ class CuocSeeker(Heuristic):
 
     def win_value(self, p, after, kind: int) -> int:
         """The points weight of winning on ``kind`` with the 19 cards ``after`` in hand (see the class docstring)."""
-        from cardodds.sim.chan.reference import win_type
-
         cards = [h + m for h, m in zip(after, p.mat)]
         cards[kind] += 1
         red = sum(cards[k] for k in range(N_KINDS) if IS_RED[k])
@@ -268,8 +264,6 @@ class CuocSeeker(Heuristic):
                 + self.thien_khai * sum(1 for c in after if c == COPIES))
 
     def _outs(self, p, hand, seen) -> float:
-        from cardodds.sim.chan.reference import wait_kinds
-
         kinds = wait_kinds(hand, p.mat_chan, p.mat)
         live = sum(COPIES - seen[k] for k in kinds)
         if not live:
@@ -282,31 +276,3 @@ class CuocSeeker(Heuristic):
             return super()._shed_key(game, dec, seen)
         cards = [h + m for h, m in zip(p.hand, p.mat)]
         return lambda m: (_discard_rank(p.hand, m.card), _red_order(cards, m.card), -seen[m.card], m.card)
-
-
-from cardodds.sim.chan.expert import Expert  # noqa: E402  (the expert plays rollouts with the players above)
-
-STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker, "expert": Expert}
-
-
-def make_strategy(spec, where: str = "[strategies]"):
-    """A strategy from a name or a table ``{name = "heuristic", max_ca = 3, ...}``."""
-    if isinstance(spec, str):
-        spec = {"name": spec}
-    if not isinstance(spec, dict):
-        raise CardoddsError(f"{where}: a strategy is a name or a table with 'name', not {spec!r}")
-    table = dict(spec)
-    name = table.pop("name", "basic")
-    if not isinstance(name, str) or name not in STRATEGIES:
-        raise CardoddsError(f"{where}: unknown strategy {name!r} (known: {', '.join(sorted(STRATEGIES))})")
-    return from_table(STRATEGIES[name], table, f"{where} {name}")
-
-
-def seat_strategies(spec, players: int = 4, where: str = "[strategies]") -> tuple:
-    """One strategy per seat: the same spec for all, or a list of ``players`` specs."""
-    if isinstance(spec, (list, tuple)):
-        if len(spec) != players:
-            raise CardoddsError(f"{where}: 'seats' needs {players} strategies, not {len(spec)}")
-        return tuple(make_strategy(s, f"{where} seat {i}") for i, s in enumerate(spec))
-    strategy = make_strategy(spec, where)
-    return (strategy,) * players
