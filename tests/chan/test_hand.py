@@ -5,7 +5,6 @@ import pytest
 from cardodds.sim.chan.cards import CHI_CHI, kind_of, parse_hand
 from cardodds.sim.chan.hand import (
     best_discards,
-    hand_cuoc,
     is_winning,
     leo_count,
     red_count,
@@ -15,6 +14,7 @@ from cardodds.sim.chan.hand import (
     tom_count,
     waits,
 )
+from cardodds.sim.chan.scorer import cuoc_of, thien_u_record
 
 CUU_VAN, CUU_VAN_NAME = kind_of(9, 1), "9V"
 # 5 chắn and 4 cạ with no nine among them: the base for the seed's waiting examples.
@@ -76,6 +76,11 @@ def test_thien_u_and_its_bach_thu():
 def test_discards_that_leave_a_waiting_hand():
     hand = parse_hand(FIVE_CHAN_FOUR_CA + " 9V CC")
     assert best_discards(hand) == {CHI_CHI: {CUU_VAN: "bach_thu"}, CUU_VAN: {CHI_CHI: "bach_thu_chi"}}
+
+
+def hand_cuoc(counts20) -> dict:
+    """The cước the cards alone decide, as the one scorer calls them (a Thiên ù, less the Thiên ù)."""
+    return {k: n for k, n in cuoc_of(thien_u_record(0, counts20)).items() if k != "thien_u"}
 
 
 def test_counts_of_lèo_tôm_red_and_hand_cuoc():

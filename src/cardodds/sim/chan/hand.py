@@ -138,22 +138,3 @@ def leo_count(counts) -> int:
 def tom_count(counts) -> int:
     """Number of disjoint tôm (tam vạn + tam sách + thất văn)."""
     return min(int(counts[k]) for k in TOM_KINDS)
-
-
-def hand_cuoc(counts20) -> dict[str, int]:
-    """The cước of a winning 20-card hand that the cards alone decide (docs/rules.md §1.6), with their counts.
-
-    How the hand was won (chì, Thiên ù, Địa ù, chíu, bòn, Hoa/Cá/Ngư/Nhà, Thông) is for the game engine to add.
-    """
-    split = split_hand(counts20)
-    red = red_count(counts20)
-    cuoc = {
-        "thap_thanh": int(len(split.chan) == 10),
-        "bach_dinh": int(red == 0),
-        "tam_do": int(red == 8),
-        "kinh_tu_chi": int(red == 4 and counts20[CHI_CHI] == 4),
-        "thien_khai": thien_khai_count(counts20),
-        "leo": leo_count(counts20),
-        "tom": tom_count(counts20),
-    }
-    return {name: n for name, n in cuoc.items() if n}
