@@ -62,7 +62,8 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
         Play until every named metric's 95 % interval half-width is at most this (one arm only), up to
         ``max_games``; ``metrics`` names them (``"thien_u"``, ``("lose", 0)``; default the task's key metrics).
     backend, scheduler : str, optional
-        Override the file's execution backend (``numpy``) and scheduler (``joblib``, ``dask``).
+        Override the file's: the joblib backend the chunks run on (``"loky"``, ``"dask"``) and, with ``"dask"``, the
+        scheduler's address (default: a local cluster).  They never change the numbers.
     lang : str
         The report's language: ``"en"`` or ``"vi"``.
     progress : bool
