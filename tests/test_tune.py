@@ -70,3 +70,22 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, extra, seat0, match)
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("cardodds: error: ") and err.count("\n") == 1 and match in err
+
+
+CHAN_TOY = """[experiment]
+name = "chan_toy"
+task = "chan.play"
+games = 32000
+chunk_size = 500
+[strategies]
+seats = [{name = "cuoc", max_ca = 0}, "basic", "basic", "basic"]
+"""
+
+
+def test_chan_play_is_tuned_on_the_seats_mean_points_a_game(tmp_path):
+    config = tmp_path / "chan_toy.toml"
+    config.write_text(CHAN_TOY)
+    result = tune(config, knobs=["max_ca"], folder=tmp_path / "runs", progress=False)
+    assert (result["strategy"], result["metric"], result["goal"]) == ("cuoc", "points.game:0", "max")
+    assert result["changed"]["max_ca"] > 0  # never eating a cạ costs the seat points
+    assert result["gain"] > 0 and result["gain_ci"][0] > 0 and result["tuned_value"] > result["start_value"]

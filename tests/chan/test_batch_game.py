@@ -111,6 +111,17 @@ def test_engines_agree_with_cuoc_seekers():
     assert differences(ChanRules(min_points_to_win=2), orders[:100], seats) == []
 
 
+def test_engines_agree_with_a_tuned_seat():
+    orders = deal_orders(np.random.default_rng(41), 400)
+    assert differences(ChanRules(), orders, ["tuned", "basic", "basic", "basic"]) == []
+    seats = ["basic", "tuned", {"name": "tuned", "keep_red": False, "bach_thu": 6}, "cuoc"]
+    assert differences(ChanRules(cai_seat=2, ga=True), orders[:200], seats) == []
+    # and the tuned seat is not silently the default cước-seeker in both engines
+    tuned = play_batch(ChanRules(), orders, seat_strategies(["tuned", "basic", "basic", "basic"]))
+    seeker = play_batch(ChanRules(), orders, seat_strategies(["cuoc", "basic", "basic", "basic"]))
+    assert (tuned.moves != seeker.moves).sum() > 5
+
+
 def test_the_cuoc_seeker_plays_differently_from_the_heuristic():
     # Guards the agreement test above against a seeker that silently plays as the heuristic in both engines.
     orders = deal_orders(np.random.default_rng(38), 300)

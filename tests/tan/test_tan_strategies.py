@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.knobs import Choice, Range, check_knobs, current
+from cardodds.sim.knobs import Choice, Range, check_knobs, current, read_knobs_file
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import play_batch
 from cardodds.sim.tan.cards import from_mask, parse_card
@@ -15,7 +15,7 @@ from cardodds.sim.tan.players import STRATEGIES as LADDER
 from cardodds.sim.tan.players import make_strategy, seat_strategies
 from cardodds.sim.tan.reference import TanGame
 from cardodds.sim.tan.rules import TanRules
-from cardodds.sim.tan.strategies import TUNED_FILE, Basic, Beginner, Heuristic, RandomLegal, Tuned, read_knobs_file
+from cardodds.sim.tan.strategies import TUNED_FILE, Basic, Beginner, Heuristic, RandomLegal, Tuned
 
 STRATEGIES = [Basic(), Basic(throw_max="A"), Heuristic(), Heuristic(save_trumps=False),
               Heuristic(overload=False, endgame=False), Heuristic(take_max_table=0, hold_rank="2"),

@@ -340,7 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
     chan.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
     chan.add_argument("--seat", type=int, help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
     chan.add_argument("--strategy", default="basic",
-                      help="who plays the hand: basic (default), heuristic or cuoc; the other seats play basic")
+                      help="who plays the hand: basic (default), heuristic, cuoc or tuned; the other seats play basic")
     sam = odds_games.add_parser("sam", parents=[common], help="a 10-card Sâm hand")
     sam.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
     sam.add_argument("--opponents", type=int, default=3, help="opponents (1–4, default 3)")

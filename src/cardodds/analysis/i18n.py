@@ -117,7 +117,8 @@ UNITS = {
 TITLES = {
     "vi": {
         "chan_deal": "Chắn: ván bài vừa chia — Thiên ù và bài trên tay",
-        "chan_players": "Chắn: đánh theo cước có lợi không? basic, heuristic và người tìm cước ở chỗ 0 gặp ba người chơi basic",
+        "chan_players": "Chắn: đánh theo cước có lợi không? basic, heuristic, người tìm cước và tuned ở chỗ 0 gặp ba người chơi basic",
+        "chan_tune": "Chắn: tinh chỉnh người tìm cước ở chỗ 0 (nhà cái), gặp ba người chơi basic",
         "chan_play": "Chắn: chơi trọn ván — ù, hòa, cước, một chiến thuật và một luật làng",
         "sam_deal": "Sâm: tới trắng ngay khi chia, theo số người chơi",
         "sam_declare": "Sâm: khi nào nên báo — không bao giờ, ngưỡng ngây thơ, người báo bayes theo biên, và người biết trước",
@@ -151,10 +152,11 @@ DESCRIPTIONS = {
             " 0 chơi heuristic (giữ bài chờ rộng, đếm các lá chưa thấy); luật làng min_points_to_win = "
             '"no_xuong" (bài không có cước thì không được ù); và min_points_to_win = 2.'),
         "chan_players": (
-            "1fafffe122f9",
+            "1691d09100f7",
             "Bốn người chơi, nhà cái (20 lá, đi trước) ngồi chỗ 0; chỗ 1–3 chơi basic. Các nhánh: chỗ 0 chơi basic"
-            " (gốc), heuristic (giữ cửa chờ rộng nhất), hoặc người tìm cước 'cuoc' (cân mỗi cửa chờ theo điểm cước"
-            " ván ù sẽ có: Bạch thủ, Tám đỏ, Lèo… theo bảng điểm của luật; bỏ lá đen trước lá đỏ). Điểm mỗi ván:"
+            " (gốc), heuristic (giữ cửa chờ rộng nhất), người tìm cước 'cuoc' (cân mỗi cửa chờ theo điểm cước"
+            " ván ù sẽ có: Bạch thủ, Tám đỏ, Lèo… theo bảng điểm của luật; bỏ lá đen trước lá đỏ), hoặc 'tuned'"
+            " (người tìm cước với các núm chỉnh mà cardodds tune tìm ra cho bàn này, src/cardodds/sim/chan/tuned.toml). Điểm mỗi ván:"
             " người ù lấy điểm của bài từ mỗi người trong ba người còn lại."),
         "sam_deal": (
             "b4904745ca9e",

@@ -147,7 +147,7 @@ def tune(config, *, seat: int = 0, games: int | None = None, seed: int | None = 
     Parameters
     ----------
     config : path
-        A ``tan.play`` experiment (its baseline arm's rules and strategies form the table).
+        A ``tan.play`` or ``chan.play`` experiment (its baseline arm's rules and strategies form the table).
     seat : int
         The table seat whose strategy is tuned.
     games : int, optional
@@ -165,7 +165,7 @@ def tune(config, *, seat: int = 0, games: int | None = None, seed: int | None = 
     objective = exp.task.extras.get("tune_objective")
     strategies = getattr(exp.params, "strategies", None)
     if objective is None or not isinstance(strategies, tuple):
-        raise CardoddsError(f"{config}: task '{exp.task.name}' cannot be tuned (tan.play can)")
+        raise CardoddsError(f"{config}: task '{exp.task.name}' cannot be tuned (tan.play and chan.play can)")
     if not 0 <= seat < len(strategies):
         raise CardoddsError(f"--seat must be from 0 to {len(strategies) - 1} for this table, not {seat}")
     strategy = strategies[seat]

@@ -11,6 +11,8 @@ strategy does not declare or a value outside its range, with one line.
 from __future__ import annotations
 
 import dataclasses
+import tomllib
+from pathlib import Path
 from typing import Any
 
 from cardodds.sim.errors import CardoddsError
@@ -80,3 +82,33 @@ def check_knobs(strategy_class, values: dict, where: str) -> None:
             raise CardoddsError(f"{where}: '{key}' is not a tunable knob of {name} (knobs: {known})")
         if not space[key].allows(value):
             raise CardoddsError(f"{where}: {name} knob '{key}' must be one of {space[key].values()}, not {value!r}")
+
+
+def read_knobs_file(path, where: str) -> tuple[str, dict]:
+    """``(strategy name, knobs)`` from a TOML file written by ``cardodds tune`` (``strategy = ...`` and ``[knobs]``)."""
+    path = Path(path)
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CardoddsError(f"{where}: cannot read the knobs file {path} ({exc.strerror or exc})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise CardoddsError(f"{where}: {path} is not a knobs file ({' '.join(str(exc).split())})") from None
+    name, knobs = doc.get("strategy"), doc.get("knobs", {})
+    if not isinstance(name, str) or not isinstance(knobs, dict):
+        raise CardoddsError(f"{where}: {path} needs 'strategy = \"<name>\"' and a [knobs] table")
+    return name, knobs
+
+
+def with_knobs_file(table: dict, where: str) -> dict:
+    """A strategy table with its ``file = "…"`` (a knobs file ``cardodds tune`` wrote) read in: the file's strategy
+    and knobs, overridden by the other keys of the table."""
+    table = dict(table)
+    if "file" not in table:
+        return table
+    path = table.pop("file")
+    if not isinstance(path, str):
+        raise CardoddsError(f"{where}: 'file' must be a path to a knobs file, not {path!r}")
+    name, knobs = read_knobs_file(path, where)
+    if table.setdefault("name", name) != name:
+        raise CardoddsError(f"{where}: {path} holds knobs of {name!r}, not of {table['name']!r}")
+    return {**knobs, **table}

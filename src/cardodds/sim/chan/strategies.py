@@ -15,20 +15,24 @@ play, the nọc's size — and never the random stream.
   with most copies already seen, then the lowest kind).
 - ``heuristic``: basic, but when a discard can leave a waiting hand it takes the one with the most live winning
   cards (unseen copies); knobs ``wait_first``, ``w_wide``, ``max_ca``, ``eat_ca_to_wait``, ``chiu``.
+- ``cuoc``: the heuristic weighing each wait by the points its win would call (:class:`CuocSeeker`).
+- ``tuned``: ``cuoc`` with the knobs ``cardodds tune`` found (``src/cardodds/sim/chan/tuned.toml``, ``configs/chan_tune.toml``).
 
 The registry that names them, and the ``expert`` built on them, is :mod:`cardodds.sim.chan.strategy_registry`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 
 from cardodds.sim.chan.cards import CHI_CHI, COPIES, IS_RED, LEO_KINDS, N_KINDS, TOM_KINDS
 from cardodds.sim.chan.holding import shape, wait_kinds, win_type
 from cardodds.sim.chan.movelog import CA, CHAN
 from cardodds.sim.chan.rules import DEFAULT_POINTS
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.knobs import Choice, Range
+from cardodds.sim.knobs import Choice, Range, check_knobs, read_knobs_file
 
 
 def seen_counts(game, seat: int) -> list[int]:
@@ -276,3 +280,24 @@ class CuocSeeker(Heuristic):
             return super()._shed_key(game, dec, seen)
         cards = [h + m for h, m in zip(p.hand, p.mat)]
         return lambda m: (_discard_rank(p.hand, m.card), _red_order(cards, m.card), -seen[m.card], m.card)
+
+
+TUNED_FILE = Path(__file__).with_name("tuned.toml")
+"""The knobs ``cardodds tune`` found for the cước-seeker (``configs/chan_tune.toml``); the ``tuned`` rung's defaults."""
+
+
+def _tuned_class():
+    """``cuoc`` with the defaults of ``TUNED_FILE`` (a subclass, so ``tuned`` and ``cuoc`` never compare equal even
+    when their knobs agree; the batch engine plays it as the cước-seeker it is)."""
+    base, knobs = read_knobs_file(TUNED_FILE, "tuned")
+    assert base == CuocSeeker.name, f"{TUNED_FILE} tunes {base!r}, not cuoc"
+    check_knobs(CuocSeeker, knobs, str(TUNED_FILE))
+    fields = [(k, type(v), dataclasses.field(default=v)) for k, v in knobs.items()]
+    doc = ("The cước-seeker (``cuoc``) with the knobs ``cardodds tune`` found (``src/cardodds/sim/chan/tuned.toml``, "
+           "``configs/chan_tune.toml``: seat 0, the cái, against three basic players, on mean points a game).\n\n"
+           + CuocSeeker.__doc__)
+    return dataclasses.make_dataclass("Tuned", fields, bases=(CuocSeeker,), frozen=True,
+                                      namespace={"name": "tuned", "__doc__": doc, "__module__": __name__})
+
+
+Tuned = _tuned_class()

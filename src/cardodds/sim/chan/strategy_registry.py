@@ -8,20 +8,23 @@ It sits above the players it names — :mod:`cardodds.sim.chan.strategies` (``ra
 from __future__ import annotations
 
 from cardodds.sim.chan.expert import Expert
-from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, RandomLegal
+from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, RandomLegal, Tuned
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.knobs import with_knobs_file
 from cardodds.sim.options import from_table
 
-STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker, "expert": Expert}
+STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker, "tuned": Tuned,
+              "expert": Expert}
 
 
 def make_strategy(spec, where: str = "[strategies]"):
-    """A strategy from a name or a table ``{name = "heuristic", max_ca = 3, ...}``."""
+    """A strategy from a name, a table ``{name = "heuristic", max_ca = 3, ...}``, or a table naming a knobs file that
+    ``cardodds tune`` wrote (``{file = "chan_tuned.toml"}``; keys beside ``file`` override its knobs)."""
     if isinstance(spec, str):
         spec = {"name": spec}
     if not isinstance(spec, dict):
         raise CardoddsError(f"{where}: a strategy is a name or a table with 'name', not {spec!r}")
-    table = dict(spec)
+    table = with_knobs_file(spec, where)
     name = table.pop("name", "basic")
     if not isinstance(name, str) or name not in STRATEGIES:
         raise CardoddsError(f"{where}: unknown strategy {name!r} (known: {', '.join(sorted(STRATEGIES))})")

@@ -8,9 +8,10 @@ it.
 from __future__ import annotations
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.knobs import with_knobs_file
 from cardodds.sim.options import from_table
 from cardodds.sim.tan.expert import Expert
-from cardodds.sim.tan.strategies import Basic, Beginner, Heuristic, RandomLegal, Tuned, read_knobs_file
+from cardodds.sim.tan.strategies import Basic, Beginner, Heuristic, RandomLegal, Tuned
 
 STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "beginner": Beginner, "tuned": Tuned,
               "expert": Expert}
@@ -29,15 +30,7 @@ def make_strategy(spec, where: str = "[strategies]"):
         raise CardoddsError(f"{where}: a strategy is a name or a table with 'name' (known: {', '.join(STRATEGIES)})")
     if isinstance(spec, str):
         spec = {"name": spec}
-    table = dict(spec)
-    if "file" in table:
-        path = table.pop("file")
-        if not isinstance(path, str):
-            raise CardoddsError(f"{where}: 'file' must be a path to a knobs file, not {path!r}")
-        name, knobs = read_knobs_file(path, where)
-        if table.setdefault("name", name) != name:
-            raise CardoddsError(f"{where}: {path} holds knobs of {name!r}, not of {table['name']!r}")
-        table = {**knobs, **table}
+    table = with_knobs_file(spec, where)
     if "name" not in table:
         raise CardoddsError(f"{where}: a strategy is a name or a table with 'name' (known: {', '.join(STRATEGIES)})")
     name = table.pop("name")

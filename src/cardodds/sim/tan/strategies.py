@@ -30,7 +30,6 @@ games to the reference engine.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -38,7 +37,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.knobs import Choice, Range, check_knobs
+from cardodds.sim.knobs import Choice, Range, check_knobs, read_knobs_file
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.cards import parse_rank, rank_of, suit_of
 
@@ -316,21 +315,6 @@ class Beginner:
 
 TUNED_FILE = Path(__file__).with_name("tuned.toml")
 """The knobs ``cardodds tune`` found for the ``heuristic`` (``configs/tan_tune.toml``); the ``tuned`` rung's defaults."""
-
-
-def read_knobs_file(path, where: str) -> tuple[str, dict]:
-    """``(strategy name, knobs)`` from a TOML file written by ``cardodds tune`` (``strategy = ...`` and ``[knobs]``)."""
-    path = Path(path)
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardoddsError(f"{where}: cannot read the knobs file {path} ({exc.strerror or exc})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CardoddsError(f"{where}: {path} is not a knobs file ({' '.join(str(exc).split())})") from None
-    name, knobs = doc.get("strategy"), doc.get("knobs", {})
-    if not isinstance(name, str) or not isinstance(knobs, dict):
-        raise CardoddsError(f"{where}: {path} needs 'strategy = \"<name>\"' and a [knobs] table")
-    return name, knobs
 
 
 def _tuned_class():
