@@ -190,3 +190,27 @@ def test_a_full_cache_is_emptied_before_it_is_read(monkeypatch):
     monkeypatch.setattr(declare, "_CACHE", {**declare._CACHE, **{i: None for i in range((1 << 17) + 1)}})
     again = estimate_many(hands, 2, rules, 64)  # half of these were cached before the cache was full
     assert again[:20] == first and len(declare._CACHE) == 40
+
+
+def test_rank_masks_and_highest_tops_by_their_definitions():
+    """The table look-ups of :func:`declare._rank_masks` give the ranks held >= s times; :func:`highest_tops` the
+    highest top per class that some opponent can form, computed here one move at a time."""
+    rng = np.random.default_rng(3)
+    opp = np.stack([np.bincount(rng.permutation(52)[:10] // 4, minlength=13) for _ in range(3000)]).astype(np.int8)
+    m = declare._rank_masks(opp)
+    for s in range(1, 5):
+        want = ((opp >= s) * (1 << np.arange(13))).sum(1)
+        assert np.array_equal((m >> (13 * (s - 1))) & 8191, want)
+    for variant in RULES:
+        rules = SamRules(players=4, **RULES[variant])
+        t = move_table(rules)
+        deals = opp[:2400].reshape(200, 4, 3, 13)
+        tops = declare.highest_tops(deals, t)
+        can = np.zeros((200, 4, 3, t.n), bool)
+        for mv in range(t.n):
+            can[..., mv] = np.all(deals >= t.need[mv], axis=-1)
+        for c in range(12):
+            of_c = [mv for mv in range(t.n) if (t.kind[mv] if t.kind[mv] != declare.STRAIGHT
+                                                 else 4 + t.length[mv] - 3) == c]
+            want = np.where(can[..., of_c], t.top[of_c], -1).max(-1, initial=-1).max(-1)
+            assert np.array_equal(tops[..., c], want), (variant, c)

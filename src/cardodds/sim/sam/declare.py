@@ -135,26 +135,65 @@ def _bit_tables(min_pos: int) -> tuple[np.ndarray, np.ndarray]:
     return high, pos
 
 
+_LOW = 7
+"""Ranks 0..6 and 7..12 are read as two base-5 numbers (:func:`_mask_tables`)."""
+
+
+@lru_cache(maxsize=None)
+def _mask_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(weights (13, 2) float32, low table, high table): ``counts @ weights`` is the base-5 number of ranks 0..6 and of
+    ranks 7..12 (whole numbers below 2**24: exact in float32), and the tables map each to the four 13-bit masks of the
+    ranks held at least s = 1..4 times, bits ``13 (s - 1) + rank``, so ``low[a] | high[b]`` has all four."""
+    weights = np.zeros((N_RANKS, 2), np.float32)
+    weights[:_LOW, 0] = 5.0 ** np.arange(_LOW)
+    weights[_LOW:, 1] = 5.0 ** np.arange(N_RANKS - _LOW)
+    tables = []
+    for first, width in ((0, _LOW), (_LOW, N_RANKS - _LOW)):
+        code = np.arange(5 ** width, dtype=np.int64)
+        digits = code[:, None] // 5 ** np.arange(width) % 5  # (5**width, width)
+        packed = np.zeros(len(code), np.int64)
+        for s in range(1, 5):
+            packed |= ((digits >= s) << np.arange(first, first + width)).sum(1) << (N_RANKS * (s - 1))
+        tables.append(packed)
+    return weights, tables[0], tables[1]
+
+
+def _rank_masks(opp: np.ndarray) -> np.ndarray:
+    """(...,) int64: each hand's four 13-bit masks of the ranks it holds at least s = 1..4 copies of (bits
+    ``13 (s - 1) + rank``), from its rank counts ``opp`` (..., 13) (two table look-ups)."""
+    weights, low, high = _mask_tables()
+    code = (np.asarray(opp).reshape(-1, N_RANKS).astype(np.float32) @ weights).astype(np.int64)
+    return (low[code[:, 0]] | high[code[:, 1]]).reshape(opp.shape[:-1])
+
+
 def highest_tops(opp: np.ndarray, table: MoveTable) -> np.ndarray:
     """(..., 12) int8: per class of plays (see :func:`_beat_classes`), the highest top of such a play that one of the
     opponents ``opp`` (..., opponents, 13) can form (-1: none).  Done on bit masks: the ranks each opponent holds at
-    least s copies of (s = 1..4), OR-ed over the opponents; the straight positions where each opponent holds a run of
-    length L ends."""
+    least s copies of (s = 1..4, :func:`_rank_masks`), OR-ed over the opponents; the straight positions where each
+    opponent holds a run of length L ends.  (The OR over the opponents is taken one slice at a time: numpy's
+    reductions are slow over short axes.)"""
     high, pos_of = _bit_tables(table.min_pos)
-    pow2 = (1 << np.arange(N_RANKS)).astype(np.int32)
     out = np.empty(opp.shape[:-2] + (12,), np.int8)
-    held = None
+    m = _rank_masks(opp)  # (..., K)
+    any_m = _or_over(m)
+    low13 = (1 << N_RANKS) - 1
     for s in range(1, 5):
-        m = ((opp >= s) * pow2).sum(-1, dtype=np.int32)  # (..., K)
-        if s == 1:
-            held = pos_of[m]
-        out[..., s - 1] = high[np.bitwise_or.reduce(m, axis=-1)]
+        out[..., s - 1] = high[(any_m >> (N_RANKS * (s - 1))) & low13]
+    held = pos_of[m & low13]  # (..., K) straight positions held
     run = held & (held << 1)
     full = (1 << N_POS) - 1
     for length in range(3, HAND_SIZE + 1):
         run = run & (held << (length - 1)) & full  # bit p: positions p - length + 1 .. p all held
-        out[..., 4 + length - 3] = high[np.bitwise_or.reduce(run, axis=-1)]
+        out[..., 4 + length - 3] = high[_or_over(run)]
     return out
+
+
+def _or_over(x: np.ndarray) -> np.ndarray:
+    """Bitwise OR over the last (short) axis of ``x``, one slice at a time."""
+    acc = x[..., 0].copy()
+    for k in range(1, x.shape[-1]):
+        acc |= x[..., k]
+    return acc
 
 
 def unbeaten_by(table: MoveTable, opp: np.ndarray, rules: SamRules) -> np.ndarray:
