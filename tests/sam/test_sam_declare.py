@@ -201,9 +201,8 @@ def test_rank_masks_and_highest_tops_by_their_definitions():
     for s in range(1, 5):
         want = ((opp >= s) * (1 << np.arange(13))).sum(1)
         assert np.array_equal((m >> (13 * (s - 1))) & 8191, want)
-    for variant in RULES:
-        rules = SamRules(players=4, **RULES[variant])
-        t = move_table(rules)
+    for variant, options in RULES.items():
+        t = move_table(SamRules(players=4, **options))
         deals = opp[:2400].reshape(200, 4, 3, 13)
         tops = declare.highest_tops(deals, t)
         can = np.zeros((200, 4, 3, t.n), bool)
