@@ -21,6 +21,7 @@ counts, then the plan search on those deals); only hands passing both get all th
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -230,12 +231,17 @@ def _moves_by_low_codes(table: MoveTable) -> tuple:
                  for moves in _moves_by_low(table))
 
 
-def _best_plan(counts: tuple[int, ...], masks: dict[int, int], n_deals: int, table: MoveTable, nf2: bool,
-               at_least: int = 0):
+class _Found(Exception):
+    """Ends a search that only asks whether some split reaches ``at_least``."""
+
+
+def _best_plan(counts, masks, n_deals: int, table: MoveTable, nf2: bool, at_least: int = 0, first: bool = False):
     """(successes, plan) of the split whose non-last plays all stand on the most deals (bit ``i`` of ``masks[m]``:
-    move m stands on deal i; ``masks`` has every move the hand can form), among splits standing on ``at_least``
-    deals or more ((-1, ()) when none does).  Depth-first over the moves taking the lowest rank held, pruned by the
-    best so far; the counts left are one integer (:data:`_GUARD`)."""
+    move m stands on deal i; ``masks`` (a dict or a list by move id) has every move the hand can form), among splits
+    standing on ``at_least`` deals or more ((-1, ()) when none does).  Depth-first over the moves taking the lowest
+    rank held, pruned by the best so far; the counts left are one integer (:data:`_GUARD`; ``counts`` is the hand's
+    rank counts or that integer).  ``first``: stop at the first split reaching ``at_least`` (for a caller that only
+    asks whether one does: the answer ``successes >= at_least`` is the same)."""
     by_low = _moves_by_low_codes(table)  # a move the counts left can form is in ``masks``
     best = [at_least - 1, None]
 
@@ -245,6 +251,8 @@ def _best_plan(counts: tuple[int, ...], masks: dict[int, int], n_deals: int, tab
         if not c:
             if last is not None:
                 best[0], best[1] = acc.bit_count(), plays + [last]
+                if first:
+                    raise _Found
             return
         for m, need, two in by_low[((c & -c).bit_length() - 1) >> 2]:
             if ((c | _GUARD) - need) & _GUARD != _GUARD:
@@ -256,8 +264,16 @@ def _best_plan(counts: tuple[int, ...], masks: dict[int, int], n_deals: int, tab
             if mask:
                 rec(rest, mask, plays + [m], last)
 
-    rec(_code(counts), (1 << n_deals) - 1, [], None)
+    try:
+        rec(counts if isinstance(counts, int) else _code(counts), (1 << n_deals) - 1, [], None)
+    except _Found:
+        pass
     return best[0], tuple(best[1] or ())
+
+
+def _guard_codes(hands: np.ndarray) -> list[int]:
+    """:func:`_code` of every hand (n, 13) (four bits a rank: 52 bits, exact in int64)."""
+    return (np.asarray(hands, np.int64) << (4 * np.arange(N_RANKS))).sum(1).tolist()
 
 
 _CACHE: dict = {}
@@ -305,6 +321,27 @@ def _masks(idx: np.ndarray, valid: np.ndarray, bits: np.ndarray) -> dict[int, in
     return {int(m): int.from_bytes(bits[:, c].tobytes(), "little") for c, m in enumerate(idx) if valid[c]}
 
 
+def _mask_lists(idx: np.ndarray, valid: np.ndarray, stand: np.ndarray, n_moves: int) -> list[list[int]]:
+    """Per hand, per move id: the bit mask of the deals (bit i: deal i) on which the move stands, from the hands'
+    columns and ``stand`` (n, S, F) (0 for a move not among the hand's columns): :func:`_masks` of many hands at once,
+    as lists indexed by move."""
+    n, _, width = stand.shape
+    bits = np.packbits(stand, axis=1, bitorder="little")  # (n, B, F)
+    words = -(-bits.shape[1] // 8)
+    buf = np.zeros((n, width, 8 * words), np.uint8)
+    buf[:, :, : bits.shape[1]] = bits.transpose(0, 2, 1)
+    r, c = np.nonzero(valid)
+    full = np.zeros((n, n_moves, words), np.uint64)
+    full[r, idx[r, c]] = buf.view("<u8")[r, c]
+    if words == 1:
+        return full[..., 0].tolist()
+    obj = full.astype(object)  # Python ints: masks of more than 64 deals
+    out = obj[..., 0]
+    for w in range(1, words):
+        out = out | (obj[..., w] << (64 * w))
+    return out.tolist()
+
+
 def estimate_many(hands: np.ndarray, opponents: int, rules: SamRules, samples: int = 256,
                   at_least: float = 0.0) -> list[SamEstimate]:
     """:func:`estimate` of every hand of ``hands`` (n, 13) (the deals of all hands are judged in one pass)."""
@@ -331,33 +368,46 @@ def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
 
     idx, valid = _columns(fast_formable(table, hands), table)
     live = np.arange(len(hands))
-    if need > 0:  # the early look
+    pre = 0
+    if need > 0:  # the early look, on deals 0 .. pre - 1 (the first of the deals that choose the plan)
         pre = min(PRE_DEALS, half)
-        opp = deals_of(hands, opponents, pre)
-        stand = _standing(table, opp, idx, valid, rules)
+        early = _standing(table, deals_of(hands, opponents, pre), idx, valid, rules)
         enough = int(np.ceil(PRE_SHARE * at_least * pre))
-        could = np.flatnonzero(_could_stand(stand, hands, idx, valid, table, nf2).sum(1) >= enough)
-        bits = np.packbits(stand[could], axis=1, bitorder="little")
-        live = could[[_best_plan(tuple(hands[i].tolist()), _masks(idx[i], valid[i], bits[j]), pre, table, nf2,
-                                 enough)[0] >= enough for j, i in enumerate(could)]]
+        could = np.flatnonzero(_could_stand(early, hands, idx, valid, table, nf2).sum(1) >= enough)
+        masks = _mask_lists(idx[could], valid[could], early[could], table.n)
+        look = _guard_codes(hands[could])
+        live = could[[_best_plan(look[j], masks[j], pre, table, nf2, enough, first=True)[0] >= enough
+                      for j in range(len(could))]]
+        early = early[live]
     for i in np.setdiff1d(np.arange(len(hands)), live):
         _CACHE[(codes[i], tag)] = none
     if len(live) == 0:
         return
     hands, idx, valid = hands[live], idx[live], valid[live]
-    stand = _standing(table, deals_of(hands, opponents, samples), idx, valid, rules)  # (n, S, F)
-    could = _could_stand(stand[:, :half], hands, idx, valid, table, nf2).sum(1) >= max(need, 1)
-    bits = np.packbits(stand[:, :half], axis=1, bitorder="little")  # deal i is bit i of a move's mask
-    for j, i in enumerate(live):
-        plan = ()
-        if could[j]:
-            _, plan = _best_plan(tuple(hands[j].tolist()), _masks(idx[j], valid[j], bits[j]), half, table, nf2, need)
-            cols = {int(m): c for c, m in enumerate(idx[j])}
+    codes = [codes[i] for i in live]
+    stand = _standing(table, deals_of(hands, opponents, half - pre, first=pre), idx, valid, rules)  # (n, S, F)
+    if pre:
+        stand = np.concatenate([early, stand], axis=1)  # the deals that choose: the early look's first
+    could = np.flatnonzero(_could_stand(stand, hands, idx, valid, table, nf2).sum(1) >= max(need, 1))
+    masks = _mask_lists(idx[could], valid[could], stand[could], table.n)
+    look = _guard_codes(hands[could])
+    plans = {}
+    for j, i in enumerate(could):
+        plan = _best_plan(look[j], masks[j], half, table, nf2, need)[1]
         if plan:  # a plan has two plays or more (ten cards in one play: a tới trắng)
-            wins = int(stand[j, half:][:, [cols[m] for m in plan[:-1]]].all(1).sum())
-            _CACHE[(codes[i], tag)] = SamEstimate(wins / (samples - half), wins, samples - half, plan)
-        else:
-            _CACHE[(codes[i], tag)] = none
+            plans[i] = plan
+    for i in np.setdiff1d(np.arange(len(hands)), list(plans)):
+        _CACHE[(codes[i], tag)] = none
+    if not plans:
+        return
+    with_plan = np.array(list(plans))
+    held = _standing(table, deals_of(hands[with_plan], opponents, samples - half, first=half), idx[with_plan],
+                     valid[with_plan], rules)  # (n, samples - half, F): the held-out deals, of hands with a plan
+    for j, i in enumerate(with_plan.tolist()):
+        plan = plans[i]
+        cols = {int(m): c for c, m in enumerate(idx[i])}
+        wins = int(held[j][:, [cols[m] for m in plan[:-1]]].all(1).sum())
+        _CACHE[(codes[i], tag)] = SamEstimate(wins / (samples - half), wins, samples - half, plan)
 
 
 def estimate(counts, opponents: int, rules: SamRules, samples: int = 256, at_least: float = 0.0) -> SamEstimate:
@@ -451,6 +501,20 @@ def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, pla
     return b.pay[:, 0].reshape(n, games).mean(1)
 
 
+DECISIONS_MAX = 1 << 16
+"""Decisions on hands passing the screen the ``bayes`` declarer keeps per process and setting (least recently used
+dropped first; 0: none)."""
+_DECISIONS: dict = {}
+"""(opponents, rules, player, play) -> OrderedDict {hand code: (declare, plan)}."""
+_DECISION_COUNTS = {"hits": 0, "misses": 0}
+_NO = (False, ())
+
+
+def decision_cache_info() -> dict:
+    """{hits, misses, size} of this process's cache of ``bayes`` decisions (hands looked up, not calls)."""
+    return {**_DECISION_COUNTS, "size": sum(len(d) for d in _DECISIONS.values())}
+
+
 def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player, play) -> tuple[np.ndarray, np.ndarray]:
     """(declare (n,), plans (n, 10) padded with -1) of the ``bayes`` declarer ``player`` for hands (n, 13); ``play``
     is the batch engine's ``play_batch`` (for :func:`normal_value`).
@@ -460,26 +524,69 @@ def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player, pl
     hand whose Sâm is at best even (P < 1/2 with the default payments) is never worth it against a hand that strong
     in a normal game, so only hands passing :func:`screen` are estimated and only plans standing on half the
     deals are searched.
+
+    A decision is a function of (the hand's rank counts, opponents, rules, player, play), so each process keeps the
+    last :data:`DECISIONS_MAX` decisions on hands passing the screen (:func:`decision_cache_info`): a hand met again,
+    or twice in one call, is estimated once.
     """
     hands = np.asarray(hands, np.int64)
     n = len(hands)
     want = np.zeros(n, bool)
     plans = np.full((n, HAND_SIZE), -1, np.int64)
-    pay = rules.pay
-    p_even = pay.sam_fail / (pay.sam + pay.sam_fail)  # the chance at which a Sâm breaks even
     cand = np.flatnonzero(screen(hands, opponents, rules))
     if len(cand) == 0:
         return want, plans
-    est = estimate_many(hands[cand], opponents, rules, player.samples, at_least=p_even)
+    tag = (opponents, rules, player, play)
+    if tag not in _DECISIONS and len(_DECISIONS) >= 16:  # bounded: a few settings per process
+        _DECISIONS.clear()
+    kept = _DECISIONS.setdefault(tag, OrderedDict())
+    keys = _guard_codes(hands[cand])
+    new: dict = {}  # hand code: the first of its hands (in cand), for codes not kept
+    made = {}
+    for j, key in enumerate(keys):
+        got = kept.get(key)
+        if got is None:
+            new.setdefault(key, j)
+        else:
+            kept.move_to_end(key)
+            made[key] = got
+    _DECISION_COUNTS["hits"] += len(cand) - len(new)
+    _DECISION_COUNTS["misses"] += len(new)
+    if new:
+        first = cand[np.fromiter(new.values(), np.int64, len(new))]
+        w, pl = _decide(hands[first], opponents, rules, player, play)
+        for j, key in enumerate(new):
+            made[key] = (True, tuple(pl[j][pl[j] >= 0].tolist())) if w[j] else _NO
+        if DECISIONS_MAX > 0:
+            for key in new:
+                kept[key] = made[key]
+            while len(kept) > DECISIONS_MAX:
+                kept.popitem(last=False)
+    for j, key in enumerate(keys):
+        got = made[key]
+        if got[0]:
+            want[cand[j]] = True
+            plans[cand[j], : len(got[1])] = got[1]
+    return want, plans
+
+
+def _decide(hands: np.ndarray, opponents: int, rules: SamRules, player, play) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`bayes_declare` of hands that pass the screen, without the cache."""
+    n = len(hands)
+    want = np.zeros(n, bool)
+    plans = np.full((n, HAND_SIZE), -1, np.int64)
+    pay = rules.pay
+    p_even = pay.sam_fail / (pay.sam + pay.sam_fail)  # the chance at which a Sâm breaks even
+    est = estimate_many(hands, opponents, rules, player.samples, at_least=p_even)
     gain = sam_value(np.array([e.success for e in est]), opponents, pay)
     look = np.flatnonzero(gain > player.margin)  # V first needed here (V >= 0 is not assumed)
     if len(look):
         normal = replace(player, declare="never")
-        v = normal_value(hands[cand[look]], opponents, rules, normal, play)
+        v = normal_value(hands[look], opponents, rules, normal, play)
         yes = look[gain[look] - v > player.margin]
-        want[cand[yes]] = True
+        want[yes] = True
         for i in yes:
-            plans[cand[i], : len(est[i].plan)] = est[i].plan
+            plans[i, : len(est[i].plan)] = est[i].plan
     return want, plans
 
 
