@@ -324,3 +324,29 @@ def test_a_search_stopped_at_the_first_split_answers_the_same():
             assert (full >= enough) == (fast >= enough) and fast <= full
             yes += full >= enough
     assert 0 < yes < 3 * len(hands)
+
+
+@pytest.mark.parametrize("options", [{}, dict(straights="3_to_a"), dict(quad_counts_as_triple=False),
+                                     dict(quad_counts_as_two_pairs=False),
+                                     dict(quad_counts_as_triple=False, quad_counts_as_two_pairs=False)])
+def test_toi_trang_from_masks_is_the_engines(options):
+    """The opponents' tới trắng read from their rank masks = the engine's flags on their counts, on random deals and
+    on hands built to hold each kind."""
+    rules = SamRules(players=4, **options)
+    rng = np.random.default_rng(5)
+    opp = np.stack([np.bincount(rng.permutation(52)[:10] // 4, minlength=13) for _ in range(6000)])
+    from cardodds.sim.sam.hand import _sanh_rong_windows
+
+    built = [list(w) for w in _sanh_rong_windows("a23_to_qka")] + [
+        [4, 1, 1] + [0] * 9 + [4], [1] * 6 + [0] * 6 + [4], [3, 3, 3, 1] + [0] * 9,
+        [4, 3, 3] + [0] * 10, [4, 3, 2, 1] + [0] * 9, [2, 2, 2, 2, 2] + [0] * 8, [4, 2, 2, 2] + [0] * 9,
+        [4, 4, 2] + [0] * 10, [2, 2, 2, 2, 1, 1] + [0] * 7, [4, 4, 1, 1] + [0] * 9]
+    assert all(len(b) == 13 and sum(b) == 10 for b in built)
+    opp = np.concatenate([opp, np.array(built)])
+    opp = opp[: len(opp) // 3 * 3].reshape(-1, 1, 3, 13).astype(np.int8)
+    want = declare._toi_trang_any(opp, rules)
+    got = declare._toi_trang_any_masks(declare._rank_masks(opp), rules)
+    assert np.array_equal(got, want) and want.any()
+    single = np.array(built)[:, None, None, :].astype(np.int8)  # each built hand alone
+    assert np.array_equal(declare._toi_trang_any_masks(declare._rank_masks(single), rules),
+                          declare._toi_trang_any(single, rules))

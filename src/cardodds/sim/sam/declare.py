@@ -27,11 +27,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, TWO
 from cardodds.sim.sam.hand import (
     N_POS,
     STRAIGHT,
     MoveTable,
+    _sanh_rong_windows,
     fast_formable,
     move_table,
     pos_rank,
@@ -167,15 +168,15 @@ def _rank_masks(opp: np.ndarray) -> np.ndarray:
     return (low[code[:, 0]] | high[code[:, 1]]).reshape(opp.shape[:-1])
 
 
-def highest_tops(opp: np.ndarray, table: MoveTable) -> np.ndarray:
+def highest_tops(opp: np.ndarray, table: MoveTable, masks: np.ndarray | None = None) -> np.ndarray:
     """(..., 12) int8: per class of plays (see :func:`_beat_classes`), the highest top of such a play that one of the
     opponents ``opp`` (..., opponents, 13) can form (-1: none).  Done on bit masks: the ranks each opponent holds at
     least s copies of (s = 1..4, :func:`_rank_masks`), OR-ed over the opponents; the straight positions where each
     opponent holds a run of length L ends.  (The OR over the opponents is taken one slice at a time: numpy's
-    reductions are slow over short axes.)"""
+    reductions are slow over short axes.)  ``masks``: :func:`_rank_masks` of ``opp`` when already made."""
     high, pos_of = _bit_tables(table.min_pos)
     out = np.empty(opp.shape[:-2] + (12,), np.int8)
-    m = _rank_masks(opp)  # (..., K)
+    m = _rank_masks(opp) if masks is None else masks  # (..., K)
     any_m = _or_over(m)
     low13 = (1 << N_RANKS) - 1
     for s in range(1, 5):
@@ -212,6 +213,27 @@ def _toi_trang_any(opp: np.ndarray, rules: SamRules) -> np.ndarray:
     """Bool (..., samples): some opponent holds a tới trắng (suits are not dealt: never đồng hoa)."""
     mixed = np.full(opp.shape[:-1], HAND_SIZE // 2)  # five red cards
     return (toi_trang_kind_of_flags(toi_trang_flags(opp, mixed, rules)) >= 0).any(-1)
+
+
+@lru_cache(maxsize=None)
+def _sanh_rong_masks(straights: str) -> tuple[int, ...]:
+    """The rank masks of the 10-card straights (each rank of one held once)."""
+    return tuple(int(((w == 1) << np.arange(N_RANKS)).sum()) for w in _sanh_rong_windows(straights))
+
+
+def _toi_trang_any_masks(masks: np.ndarray, rules: SamRules) -> np.ndarray:
+    """:func:`_toi_trang_any` from the opponents' :func:`_rank_masks` (..., K) (the same kinds: sảnh rồng, tứ quý 2,
+    3 sám, 5 đôi with the rules' counting of a tứ quý; no đồng hoa)."""
+    low13 = (1 << N_RANKS) - 1
+    m1, m2, m3, m4 = ((masks >> (N_RANKS * s)) & low13 for s in range(4))
+    quads = np.bitwise_count(m4)
+    triples = np.bitwise_count(m3 & ~m4) + (quads if rules.quad_counts_as_triple else 0)
+    pairs = np.bitwise_count(m2 & ~m3) + (2 * quads if rules.quad_counts_as_two_pairs else 0)
+    toi = ((m4 >> TWO) & 1).astype(bool) | (triples >= 3) | (pairs >= 5)
+    straight = m2 == 0
+    for w in _sanh_rong_masks(rules.straights):
+        toi |= straight & (m1 == w)
+    return _or_over(toi)
 
 
 _GUARD = sum(8 << (4 * r) for r in range(N_RANKS))
@@ -299,9 +321,10 @@ def _standing(table: MoveTable, opp: np.ndarray, idx: np.ndarray, valid: np.ndar
     """Bool (n, S, F): on each of a hand's deals ``opp`` (n, S, K, 13), which of its moves ``idx`` no opponent can
     beat (:func:`unbeaten_by` restricted to the hand's own moves)."""
     cls, low = _beat_classes(table)
-    tops = highest_tops(opp, table)  # (n, S, 12)
+    masks = _rank_masks(opp)  # (n, S, K)
+    tops = highest_tops(opp, table, masks)  # (n, S, 12)
     ok = np.take_along_axis(tops, cls[idx][:, None, :], axis=2) < low[idx][:, None, :]
-    return ok & valid[:, None, :] & ~_toi_trang_any(opp, rules)[..., None]
+    return ok & valid[:, None, :] & ~_toi_trang_any_masks(masks, rules)[..., None]
 
 
 def _could_stand(stand: np.ndarray, hands: np.ndarray, idx: np.ndarray, valid: np.ndarray, table: MoveTable,
