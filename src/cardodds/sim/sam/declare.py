@@ -16,7 +16,13 @@ made at once.
 
 Speed (the declarer runs at every deal): a cheap analytic :func:`screen` first; then, for a declarer that needs a
 chance of at least ``at_least``, an early look at the first :data:`PRE_DEALS` deals (a relaxation that ignores card
-counts, then the plan search on those deals); only hands passing both get all their deals and the full search.
+counts, then the plan search on those deals, stopped at the first split that reaches the bar); only hands passing both
+get the rest of the deals that choose the plan (the early look's are reused) and the full search, and only hands with a
+plan get the held-out deals.  A deal is judged on bit masks (:func:`_rank_masks`: two table look-ups give each
+opponent's ranks held 1..4 times; the highest beating play per class and the tới trắng follow from them).  Decisions
+on hands passing the screen are kept per process (:data:`DECISIONS_MAX`), so a long run mostly looks them up: with
+``bayes`` at four seats, about 29% of screened hands are met again within the first 20,000 games of a process and
+88% by the tenth 20,000 (see the README's speed section).
 """
 
 from __future__ import annotations
@@ -524,7 +530,7 @@ def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, pla
     return b.pay[:, 0].reshape(n, games).mean(1)
 
 
-DECISIONS_MAX = 1 << 16
+DECISIONS_MAX = 1 << 17
 """Decisions on hands passing the screen the ``bayes`` declarer keeps per process and setting (least recently used
 dropped first; 0: none)."""
 _DECISIONS: dict = {}
