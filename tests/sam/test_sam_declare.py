@@ -350,3 +350,11 @@ def test_toi_trang_from_masks_is_the_engines(options):
     single = np.array(built)[:, None, None, :].astype(np.int8)  # each built hand alone
     assert np.array_equal(declare._toi_trang_any_masks(declare._rank_masks(single), rules),
                           declare._toi_trang_any(single, rules))
+
+
+def test_screen_in_blocks_is_the_screen(monkeypatch):
+    rules = SamRules(players=4)
+    hands = counts_of(deal_games(stream(chunk_seed(16, 0), DEAL), 5000, rules)[0]).reshape(-1, 13)
+    whole = screen(hands, 3, rules)
+    monkeypatch.setattr(declare, "SCREEN_BLOCK", 999)
+    assert np.array_equal(screen(hands, 3, rules), whole) and 0 < whole.sum() < len(hands)

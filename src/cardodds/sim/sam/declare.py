@@ -462,6 +462,10 @@ def _tails(opponents: int) -> np.ndarray:
     return out
 
 
+SCREEN_BLOCK = 4096
+"""Hands screened together."""
+
+
 def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.1) -> np.ndarray:
     """Bool (n,): the hands whose Sâm could succeed with a chance of about ``floor`` or more (a cheap, generous
     filter before :func:`estimate`).
@@ -470,8 +474,11 @@ def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.
     taken as independent); a plan needs every play but its last to stand, so a hand passes when the ranks that no
     play standing with chance >= ``floor`` covers all fit in one play (the last).
     """
-    table = move_table(rules)
     hands = np.asarray(hands, np.int64)
+    if len(hands) > SCREEN_BLOCK:  # (n, moves) floats a block at a time: large temporaries are slow
+        return np.concatenate([screen(hands[b:b + SCREEN_BLOCK], opponents, rules, floor)
+                               for b in range(0, len(hands), SCREEN_BLOCK)])
+    table = move_table(rules)
     unseen = 4 - hands
     tails = _tails(opponents)
     n_rank = 4 * N_RANKS
