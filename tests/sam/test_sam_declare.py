@@ -358,3 +358,17 @@ def test_screen_in_blocks_is_the_screen(monkeypatch):
     whole = screen(hands, 3, rules)
     monkeypatch.setattr(declare, "SCREEN_BLOCK", 999)
     assert np.array_equal(screen(hands, 3, rules), whole) and 0 < whole.sum() < len(hands)
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_cards_of_is_the_copy_by_copy_deal(players):
+    """cards_of (owners of each card id, a stable sort) = the deal copy by copy it replaced: seat p takes copies
+    first .. first + count - 1 of each rank, copy j having suit (offset + j) % 4; games with fewer than all cards dealt."""
+    cards, _ = deal_games(stream(chunk_seed(21, players), DEAL), 5000, SamRules(players=players))
+    seat_counts = counts_of(cards)
+    keys = declare._mix(np.arange(5000, dtype=np.uint64))
+    first = np.cumsum(seat_counts, axis=1) - seat_counts
+    offset = (declare._mix(keys[:, None] + np.arange(13, dtype=np.uint64)) % np.uint64(4)).astype(np.int64)
+    g, p, r, j = np.nonzero(np.arange(4) < seat_counts[..., None])
+    want = np.sort((4 * r + (offset[g, r] + first[g, p, r] + j) % 4).reshape(5000, players, 10), axis=-1)
+    assert np.array_equal(cards_of(seat_counts, keys), want)

@@ -508,10 +508,18 @@ def cards_of(seat_counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
     games, seats = seat_counts.shape[:2]
     first = np.cumsum(seat_counts, axis=1) - seat_counts  # each seat's first copy index of each rank
     offset = (_mix(keys[:, None] + np.arange(N_RANKS, dtype=np.uint64)) % np.uint64(4)).astype(np.int64)  # (G, 13)
-    has = np.arange(4) < seat_counts[..., None]  # (G, P, 13, 4): copy j of rank r held by the seat
-    g, p, r, j = np.nonzero(has)  # in order of game, seat, rank, copy: ten per seat
-    suit = (offset[g, r] + first[g, p, r] + j) % 4
-    return np.sort((4 * r + suit).reshape(games, seats, HAND_SIZE), axis=-1)
+    # copy j of rank r (suit (offset + j) % 4) goes to the last seat whose first copy index is <= j (seats
+    # without the rank share the next one's first index); copies past the last seat's are nobody's (owner P)
+    copy = np.arange(4)
+    owner = (first[..., None] <= copy).sum(1, dtype=np.int8) - 1  # (G, 13, 4)
+    dealt = (first[:, -1] + seat_counts[:, -1])[..., None] > copy
+    owner[~dealt] = seats
+    by_card = np.empty((games, N_RANKS, 4), np.int8)  # owner of each card id 4 r + suit
+    suit = (offset[..., None] + copy) % 4
+    np.put_along_axis(by_card, suit, owner, axis=2)
+    # each seat's cards in ascending order: a stable sort of the card ids by owner
+    order = np.argsort(by_card.reshape(games, 4 * N_RANKS), axis=1, kind="stable")
+    return order[:, : seats * HAND_SIZE].reshape(games, seats, HAND_SIZE)
 
 
 def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, play, games: int = 32) -> np.ndarray:
