@@ -259,17 +259,16 @@ def _moves_by_low_codes(table: MoveTable) -> tuple:
                  for moves in _moves_by_low(table))
 
 
-class _Found(Exception):
-    """Ends a search that only asks whether some split reaches ``at_least``."""
-
-
 def _best_plan(counts, masks, n_deals: int, table: MoveTable, nf2: bool, at_least: int = 0, first: bool = False):
     """(successes, plan) of the split whose non-last plays all stand on the most deals (bit ``i`` of ``masks[m]``:
     move m stands on deal i; ``masks`` (a dict or a list by move id) has every move the hand can form), among splits
     standing on ``at_least`` deals or more ((-1, ()) when none does).  Depth-first over the moves taking the lowest
     rank held, pruned by the best so far; the counts left are one integer (:data:`_GUARD`; ``counts`` is the hand's
-    rank counts or that integer).  ``first``: stop at the first split reaching ``at_least`` (for a caller that only
-    asks whether one does: the answer ``successes >= at_least`` is the same)."""
+    rank counts or that integer).  ``first``: only whether some split reaches ``at_least`` (:func:`_reaches`; the
+    answer ``successes >= at_least`` is the same, the plan is not searched)."""
+    code = counts if isinstance(counts, int) else _code(counts)
+    if first:
+        return (at_least if _reaches(code, masks, n_deals, table, nf2, at_least) else -1), ()
     by_low = _moves_by_low_codes(table)  # a move the counts left can form is in ``masks``
     best = [at_least - 1, None]
 
@@ -279,8 +278,6 @@ def _best_plan(counts, masks, n_deals: int, table: MoveTable, nf2: bool, at_leas
         if not c:
             if last is not None:
                 best[0], best[1] = acc.bit_count(), plays + [last]
-                if first:
-                    raise _Found
             return
         for m, need, two in by_low[((c & -c).bit_length() - 1) >> 2]:
             if ((c | _GUARD) - need) & _GUARD != _GUARD:
@@ -292,11 +289,38 @@ def _best_plan(counts, masks, n_deals: int, table: MoveTable, nf2: bool, at_leas
             if mask:
                 rec(rest, mask, plays + [m], last)
 
-    try:
-        rec(counts if isinstance(counts, int) else _code(counts), (1 << n_deals) - 1, [], None)
-    except _Found:
-        pass
+    rec(code, (1 << n_deals) - 1, [], None)
     return best[0], tuple(best[1] or ())
+
+
+def _reaches(code: int, masks, n_deals: int, table: MoveTable, nf2: bool, at_least: int) -> bool:
+    """Whether some split of the hand (:data:`_GUARD` code) stands on ``at_least`` deals or more: the
+    search of :func:`_best_plan` with the bar fixed, stopped at the first split that reaches it, and remembering the
+    states (counts left, deals still standing, last play chosen or not) already shown to lead nowhere."""
+    by_low = _moves_by_low_codes(table)
+    bar = max(at_least, 1)  # a play that stands on no deal is never part of a plan
+    failed = set()
+
+    def rec(c, acc, free):
+        if not c:
+            return not free
+        key = (c, acc, free)
+        if key in failed:
+            return False
+        for m, need, two in by_low[((c & -c).bit_length() - 1) >> 2]:
+            if ((c | _GUARD) - need) & _GUARD != _GUARD:
+                continue  # some rank short
+            rest = c - need
+            if free and not (nf2 and two) and rec(rest, acc, False):
+                return True
+            mask = acc & masks[m]
+            if mask.bit_count() >= bar and rec(rest, mask, free):
+                return True
+        failed.add(key)
+        return False
+
+    full = (1 << n_deals) - 1
+    return n_deals >= at_least and rec(code, full, True)
 
 
 def _guard_codes(hands: np.ndarray) -> list[int]:
