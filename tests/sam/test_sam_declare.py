@@ -373,3 +373,20 @@ def test_cards_of_is_the_copy_by_copy_deal(players):
     g, p, r, j = np.nonzero(np.arange(4) < seat_counts[..., None])
     want = np.sort((4 * r + (offset[g, r] + first[g, p, r] + j) % 4).reshape(5000, players, 10), axis=-1)
     assert np.array_equal(cards_of(seat_counts, keys), want)
+
+
+def test_deals_of_is_the_fancy_indexed_deal():
+    """deals_of (one flat take, counters added in place) = the deal it replaced: the hand's unseen cards indexed by
+    its rows of the fixed table of orders, counted by bincount."""
+    hands = counts_of(deal_games(stream(chunk_seed(17, 0), DEAL), 400, SamRules(players=4))[0][:, 0])
+    for opponents, samples, first, salt in ((1, 32, 0, 0), (3, 96, 32, 0), (4, 16, 4090, 2)):
+        n = len(hands)
+        unseen = (np.nonzero((np.arange(4) < (4 - hands)[..., None]).reshape(n, -1))[1] // 4).reshape(n, 42)
+        start = (declare.hand_keys(hands, opponents, salt) % np.uint64(declare.N_PERMS)).astype(np.int64)
+        rows = (start[:, None] + first + np.arange(samples)) % declare.N_PERMS
+        ranks = unseen[np.arange(n)[:, None, None], declare._perms()[:, : opponents * 10][rows]]
+        slot = np.arange(n * samples * opponents).reshape(n, samples, opponents, 1) * 13
+        want = np.bincount((slot + ranks.reshape(n, samples, opponents, 10)).ravel(),
+                           minlength=n * samples * opponents * 13).reshape(n, samples, opponents, 13)
+        got = deals_of(hands, opponents, samples, first, salt)
+        assert got.dtype == np.int8 and np.array_equal(got, want)

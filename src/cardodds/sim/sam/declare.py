@@ -99,14 +99,15 @@ def deals_of(hands: np.ndarray, opponents: int, samples: int, first: int = 0, sa
     hands = np.asarray(hands, np.int64)
     n = len(hands)
     copies = np.arange(4) < (4 - hands)[..., None]  # (n, 13, 4): the unseen copies of each rank
-    unseen = (np.nonzero(copies.reshape(n, -1))[1] // 4).reshape(n, 42).astype(np.int8)
+    unseen = (np.nonzero(copies.reshape(n, -1))[1] // 4).reshape(n, 42)
     start = (hand_keys(hands, opponents, salt) % np.uint64(N_PERMS)).astype(np.int64)
     rows = (start[:, None] + first + np.arange(samples)) % N_PERMS
-    order = _perms()[:, : opponents * HAND_SIZE][rows]  # (n, S, 10 K)
-    ranks = unseen[np.arange(n)[:, None, None], order]  # (n, S, 10 K)
-    slot = np.arange(n * samples * opponents).reshape(n, samples, opponents, 1) * N_RANKS
-    flat = np.bincount((slot + ranks.reshape(n, samples, opponents, HAND_SIZE)).ravel(),
-                       minlength=n * samples * opponents * N_RANKS)
+    # the rank of each dealt card (one flat take from the hands' unseen cards), then its counter: (hand, deal,
+    # opponent) * 13 + rank
+    ranks = np.take(unseen, (np.arange(n) * 42)[:, None, None] + _perms()[rows, : opponents * HAND_SIZE])
+    ranks = ranks.reshape(n, samples, opponents, HAND_SIZE)
+    ranks += np.arange(n * samples * opponents).reshape(n, samples, opponents, 1) * N_RANKS
+    flat = np.bincount(ranks.ravel(), minlength=n * samples * opponents * N_RANKS)
     return flat.reshape(n, samples, opponents, N_RANKS).astype(np.int8)
 
 
