@@ -22,7 +22,7 @@ plan get the held-out deals.  A deal is judged on bit masks (:func:`_rank_masks`
 opponent's ranks held 1..4 times; the highest beating play per class and the tới trắng follow from them).  Decisions
 on hands passing the screen are kept per process (:data:`DECISIONS_MAX`), so a long run mostly looks them up: with
 ``bayes`` at four seats, about 29% of screened hands are met again within the first 20,000 games of a process and
-88% by the tenth 20,000 (see the README's speed section).
+89% in its tenth 20,000 (see the README's speed section).  The batch engine decides all its bayes seats in one call.
 """
 
 from __future__ import annotations
