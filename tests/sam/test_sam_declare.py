@@ -190,3 +190,203 @@ def test_a_full_cache_is_emptied_before_it_is_read(monkeypatch):
     monkeypatch.setattr(declare, "_CACHE", {**declare._CACHE, **{i: None for i in range((1 << 17) + 1)}})
     again = estimate_many(hands, 2, rules, 64)  # half of these were cached before the cache was full
     assert again[:20] == first and len(declare._CACHE) == 40
+
+
+def test_rank_masks_and_highest_tops_by_their_definitions():
+    """The table look-ups of :func:`declare._rank_masks` give the ranks held >= s times; :func:`highest_tops` the
+    highest top per class that some opponent can form, computed here one move at a time."""
+    rng = np.random.default_rng(3)
+    opp = np.stack([np.bincount(rng.permutation(52)[:10] // 4, minlength=13) for _ in range(3000)]).astype(np.int8)
+    m = declare._rank_masks(opp)
+    for s in range(1, 5):
+        want = ((opp >= s) * (1 << np.arange(13))).sum(1)
+        assert np.array_equal((m >> (13 * (s - 1))) & 8191, want)
+    for variant, options in RULES.items():
+        t = move_table(SamRules(players=4, **options))
+        deals = opp[:2400].reshape(200, 4, 3, 13)
+        tops = declare.highest_tops(deals, t)
+        can = np.zeros((200, 4, 3, t.n), bool)
+        for mv in range(t.n):
+            can[..., mv] = np.all(deals >= t.need[mv], axis=-1)
+        for c in range(12):
+            of_c = [mv for mv in range(t.n) if (t.kind[mv] if t.kind[mv] != declare.STRAIGHT
+                                                 else 4 + t.length[mv] - 3) == c]
+            want = np.where(can[..., of_c], t.top[of_c], -1).max(-1, initial=-1).max(-1)
+            assert np.array_equal(tops[..., c], want), (variant, c)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("opponents, declared, digest", [
+    (1, 1127, "aadcd31477e2a341"), (2, 604, "e11b953c400794bb"), (3, 451, "6428bdeefa264257"),
+    (4, 377, "6f78a2667fba1033"),
+])
+def test_decisions_as_before_the_speed_work(opponents, declared, digest, monkeypatch):
+    """25,000 dealt hands a number of opponents (100,000 in all): the decisions and plans of the ``bayes`` declarer
+    are those of the code before the speed work of issue 11 (table look-ups in ``highest_tops``, the early look's deals
+    reused, held-out deals only for hands with a plan, the search stopped at the first split the early look needs, the
+    decision cache); the digest was taken from that code."""
+    import hashlib
+
+    monkeypatch.setattr(declare, "_DECISIONS", {})
+    monkeypatch.setattr(declare, "_CACHE", {})
+    rules = SamRules(players=opponents + 1)
+    cards = deal_games(stream(chunk_seed(2611, opponents), DEAL), -(-25_000 // (opponents + 1)), rules)[0]
+    hands = counts_of(cards).reshape(-1, 13)[:25_000]
+    want, plans = bayes_declare(hands, opponents, rules, Control(declare="bayes"), play_batch)
+    assert want.sum() == declared
+    assert hashlib.sha256(want.tobytes() + plans.tobytes()).hexdigest()[:16] == digest
+
+
+@pytest.mark.parametrize("opponents", [1, 3])
+def test_cached_decisions_are_the_uncached_ones(opponents, monkeypatch):
+    """The decision cache changes no decision: hands (with repeats) decided in shuffled batches through the cache,
+    then again all from it, equal the same hands decided with no cache; it is bounded and it is hit."""
+    rules = SamRules(players=opponents + 1)
+    cards = deal_games(stream(chunk_seed(31, opponents), DEAL), 3000, rules)[0]
+    hands = counts_of(cards).reshape(-1, 13)
+    strong = hands[declare.screen(hands, opponents, rules)]
+    hands = np.concatenate([hands, strong, strong[::-1]])  # every screened hand three times
+    player = Control(declare="bayes")
+    monkeypatch.setattr(declare, "_DECISIONS", {})
+    monkeypatch.setattr(declare, "DECISIONS_MAX", 0)  # no cache
+    want, plans = bayes_declare(hands, opponents, rules, player, play_batch)
+    assert declare.decision_cache_info()["size"] == 0 and want.sum() >= 20
+    monkeypatch.setattr(declare, "DECISIONS_MAX", 500)
+    monkeypatch.setattr(declare, "_DECISION_COUNTS", {"hits": 0, "misses": 0})
+    order = np.random.default_rng(2).permutation(len(hands))
+    got_w, got_p = np.zeros_like(want), np.full_like(plans, -7)
+    for part in np.array_split(order, 7):
+        got_w[part], got_p[part] = bayes_declare(hands[part], opponents, rules, player, play_batch)
+        assert declare.decision_cache_info()["size"] <= 500
+    assert np.array_equal(got_w, want) and np.array_equal(got_p, plans)
+    again = bayes_declare(hands, opponents, rules, player, play_batch)
+    assert np.array_equal(again[0], want) and np.array_equal(again[1], plans)
+    info = declare.decision_cache_info()
+    assert info["hits"] > 2 * len(strong) and info["misses"] >= len(np.unique(strong, axis=0))
+
+
+def test_mask_lists_are_the_masks_by_move():
+    rng = np.random.default_rng(4)
+    for deals in (8, 32, 64, 128, 200):
+        form = rng.random((30, 120)) < 0.3
+        idx, valid = declare._columns(form, None)
+        stand = rng.random((30, deals, idx.shape[1])) < 0.6
+        lists = declare._mask_lists(idx, valid, stand, 120)
+        bits = np.packbits(stand, axis=1, bitorder="little")
+        for j in range(30):
+            want = declare._masks(idx[j], valid[j], bits[j])
+            assert {m: v for m, v in enumerate(lists[j]) if form[j, m]} == want
+            assert all(v == 0 for m, v in enumerate(lists[j]) if not form[j, m])
+
+
+def test_estimate_is_the_one_pass_estimate():
+    """The estimate made in stages (the early look's deals reused, held-out deals only for hands with a plan) is the
+    plain one: every deal judged, the best plan on the first half, its successes on the second."""
+    rules = SamRules(players=4)
+    t = move_table(rules)
+    hands = counts_of(deal_games(stream(chunk_seed(14, 0), DEAL), 1500, rules)[0][:, 0])
+    hands = hands[declare.screen(hands, 3, rules)][:150]
+    for at_least in (0.0, 0.5):
+        declare._CACHE.clear()
+        got = estimate_many(hands, 3, rules, samples=128, at_least=at_least)
+        declare._CACHE.clear()
+        idx, valid = declare._columns(declare.fast_formable(t, hands), t)
+        stand = declare._standing(t, deals_of(hands, 3, 128), idx, valid, rules)
+        bits = np.packbits(stand[:, :64], axis=1, bitorder="little")
+        n_plans = 0
+        for j, h in enumerate(hands):
+            best = declare._best_plan(tuple(h.tolist()), declare._masks(idx[j], valid[j], bits[j]), 64, t,
+                                      rules.no_finish_on_two, int(np.ceil(at_least * 64)))
+            if got[j].plan or at_least == 0:  # (the early look may drop a hand with a plan: not the case here)
+                assert best[1] == got[j].plan
+            if got[j].plan:
+                n_plans += 1
+                cols = [list(idx[j]).index(m) for m in best[1][:-1]]
+                assert got[j].wins == stand[j, 64:][:, cols].all(1).sum()
+            else:
+                assert got[j].wins == 0
+        assert n_plans >= 10
+
+
+def test_a_search_stopped_at_the_first_split_answers_the_same():
+    """The early look's yes-or-no search (stopped at the first split, remembering dead ends) = the full search."""
+    rules = SamRules(players=4)
+    t = move_table(rules)
+    hands = counts_of(deal_games(stream(chunk_seed(15, 0), DEAL), 3000, rules)[0][:, 0])
+    hands = hands[declare.screen(hands, 3, rules)]
+    idx, valid = declare._columns(declare.fast_formable(t, hands), t)
+    stand = declare._standing(t, deals_of(hands, 3, 32), idx, valid, rules)
+    masks = declare._mask_lists(idx, valid, stand, t.n)
+    yes = 0
+    for j, h in enumerate(hands):
+        for enough in (0, 1, 3, 7, 12):
+            full = declare._best_plan(tuple(h.tolist()), masks[j], 32, t, rules.no_finish_on_two, enough)[0]
+            fast = declare._best_plan(tuple(h.tolist()), masks[j], 32, t, rules.no_finish_on_two, enough, first=True)[0]
+            assert (full >= enough) == (fast >= enough) and fast <= full
+            yes += full >= enough
+    assert 0 < yes < 5 * len(hands)
+
+
+@pytest.mark.parametrize("options", [{}, dict(straights="3_to_a"), dict(quad_counts_as_triple=False),
+                                     dict(quad_counts_as_two_pairs=False),
+                                     dict(quad_counts_as_triple=False, quad_counts_as_two_pairs=False)])
+def test_toi_trang_from_masks_is_the_engines(options):
+    """The opponents' tới trắng read from their rank masks = the engine's flags on their counts, on random deals and
+    on hands built to hold each kind."""
+    rules = SamRules(players=4, **options)
+    rng = np.random.default_rng(5)
+    opp = np.stack([np.bincount(rng.permutation(52)[:10] // 4, minlength=13) for _ in range(6000)])
+    from cardodds.sim.sam.hand import _sanh_rong_windows
+
+    built = [list(w) for w in _sanh_rong_windows("a23_to_qka")] + [
+        [4, 1, 1] + [0] * 9 + [4], [1] * 6 + [0] * 6 + [4], [3, 3, 3, 1] + [0] * 9,
+        [4, 3, 3] + [0] * 10, [4, 3, 2, 1] + [0] * 9, [2, 2, 2, 2, 2] + [0] * 8, [4, 2, 2, 2] + [0] * 9,
+        [4, 4, 2] + [0] * 10, [2, 2, 2, 2, 1, 1] + [0] * 7, [4, 4, 1, 1] + [0] * 9]
+    assert all(len(b) == 13 and sum(b) == 10 for b in built)
+    opp = np.concatenate([opp, np.array(built)])
+    opp = opp[: len(opp) // 3 * 3].reshape(-1, 1, 3, 13).astype(np.int8)
+    want = declare._toi_trang_any(opp, rules)
+    got = declare._toi_trang_any_masks(declare._rank_masks(opp), rules)
+    assert np.array_equal(got, want) and want.any()
+    single = np.array(built)[:, None, None, :].astype(np.int8)  # each built hand alone
+    assert np.array_equal(declare._toi_trang_any_masks(declare._rank_masks(single), rules),
+                          declare._toi_trang_any(single, rules))
+
+
+def test_screen_in_blocks_is_the_screen(monkeypatch):
+    rules = SamRules(players=4)
+    hands = counts_of(deal_games(stream(chunk_seed(16, 0), DEAL), 5000, rules)[0]).reshape(-1, 13)
+    whole = screen(hands, 3, rules)
+    monkeypatch.setattr(declare, "SCREEN_BLOCK", 999)
+    assert np.array_equal(screen(hands, 3, rules), whole) and 0 < whole.sum() < len(hands)
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_cards_of_is_the_copy_by_copy_deal(players):
+    """cards_of (owners of each card id, a stable sort) = the deal copy by copy it replaced: seat p takes copies
+    first .. first + count - 1 of each rank, copy j having suit (offset + j) % 4; games with fewer than all cards dealt."""
+    cards, _ = deal_games(stream(chunk_seed(21, players), DEAL), 5000, SamRules(players=players))
+    seat_counts = counts_of(cards)
+    keys = declare._mix(np.arange(5000, dtype=np.uint64))
+    first = np.cumsum(seat_counts, axis=1) - seat_counts
+    offset = (declare._mix(keys[:, None] + np.arange(13, dtype=np.uint64)) % np.uint64(4)).astype(np.int64)
+    g, p, r, j = np.nonzero(np.arange(4) < seat_counts[..., None])
+    want = np.sort((4 * r + (offset[g, r] + first[g, p, r] + j) % 4).reshape(5000, players, 10), axis=-1)
+    assert np.array_equal(cards_of(seat_counts, keys), want)
+
+
+def test_deals_of_is_the_fancy_indexed_deal():
+    """deals_of (one flat take, counters added in place) = the deal it replaced: the hand's unseen cards indexed by
+    its rows of the fixed table of orders, counted by bincount."""
+    hands = counts_of(deal_games(stream(chunk_seed(17, 0), DEAL), 400, SamRules(players=4))[0][:, 0])
+    for opponents, samples, first, salt in ((1, 32, 0, 0), (3, 96, 32, 0), (4, 16, 4090, 2)):
+        n = len(hands)
+        unseen = (np.nonzero((np.arange(4) < (4 - hands)[..., None]).reshape(n, -1))[1] // 4).reshape(n, 42)
+        start = (declare.hand_keys(hands, opponents, salt) % np.uint64(declare.N_PERMS)).astype(np.int64)
+        rows = (start[:, None] + first + np.arange(samples)) % declare.N_PERMS
+        ranks = unseen[np.arange(n)[:, None, None], declare._perms()[:, : opponents * 10][rows]]
+        slot = np.arange(n * samples * opponents).reshape(n, samples, opponents, 1) * 13
+        want = np.bincount((slot + ranks.reshape(n, samples, opponents, 10)).ravel(),
+                           minlength=n * samples * opponents * 13).reshape(n, samples, opponents, 13)
+        got = deals_of(hands, opponents, samples, first, salt)
+        assert got.dtype == np.int8 and np.array_equal(got, want)

@@ -410,6 +410,17 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
     # ---- Sâm declarations, in turn order from the first player
     declarer = np.full(N, -1, np.int64)
     plans = np.full((N, HAND_SIZE), -1, np.int64)
+    # the bayes seats decide from their own hands only (a pure function of the hand): every such seat of every game
+    # still on is decided in one call per player (fewer, larger batches), also where an earlier seat will declare first
+    bayes_ok, bayes_plans = {}, {}
+    on = np.flatnonzero(~done)
+    for player in {strategies[s] for s in range(P) if strategies[s].declare == "bayes"}:
+        seats = [s for s in range(P) if strategies[s] == player]
+        ok, pl = bayes_declare(counts[on][:, seats].reshape(-1, N_RANKS), P - 1, rules, player, play_batch)
+        for k, s in enumerate(seats):
+            bayes_ok[s], bayes_plans[s] = np.zeros(N, bool), np.full((N, HAND_SIZE), -1, np.int64)
+            bayes_ok[s][on] = ok.reshape(len(on), len(seats))[:, k]
+            bayes_plans[s][on] = pl.reshape(len(on), len(seats), HAND_SIZE)[:, k]
     for i in range(P):
         seat_i = (leader + i) % P
         for s in range(P):
@@ -420,7 +431,7 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
             if strategies[s].declare == "oracle":
                 plan_ok, plan_s = _oracle_plans(t, counts, s, g, nf2)
             elif strategies[s].declare == "bayes":  # from the seat's own hand only
-                plan_ok, plan_s = bayes_declare(counts[g, s], P - 1, rules, strategies[s], play_batch)
+                plan_ok, plan_s = bayes_ok[s][g], bayes_plans[s][g]
             want = strategies[s].wants_sam(counts[g, s], plan_ok)
             declarer[g[want]] = s
             if plan_s is not None:

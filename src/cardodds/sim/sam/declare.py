@@ -16,21 +16,29 @@ made at once.
 
 Speed (the declarer runs at every deal): a cheap analytic :func:`screen` first; then, for a declarer that needs a
 chance of at least ``at_least``, an early look at the first :data:`PRE_DEALS` deals (a relaxation that ignores card
-counts, then the plan search on those deals); only hands passing both get all their deals and the full search.
+counts, then the plan search on those deals, stopped at the first split that reaches the bar); only hands passing both
+get the rest of the deals that choose the plan (the early look's are reused) and the full search, and only hands with a
+plan get the held-out deals.  A deal is judged on bit masks (:func:`_rank_masks`: two table look-ups give each
+opponent's ranks held 1..4 times; the highest beating play per class and the tới trắng follow from them).  Decisions
+on hands passing the screen are kept per process (:data:`DECISIONS_MAX`), so a long run mostly looks them up: with
+``bayes`` at four seats, about 29% of screened hands are met again within the first 20,000 games of a process and
+89% in its tenth 20,000 (see the README's speed section).  The batch engine decides all its bayes seats in one call.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
 
-from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, TWO
 from cardodds.sim.sam.hand import (
     N_POS,
     STRAIGHT,
     MoveTable,
+    _sanh_rong_windows,
     fast_formable,
     move_table,
     pos_rank,
@@ -91,14 +99,15 @@ def deals_of(hands: np.ndarray, opponents: int, samples: int, first: int = 0, sa
     hands = np.asarray(hands, np.int64)
     n = len(hands)
     copies = np.arange(4) < (4 - hands)[..., None]  # (n, 13, 4): the unseen copies of each rank
-    unseen = (np.nonzero(copies.reshape(n, -1))[1] // 4).reshape(n, 42).astype(np.int8)
+    unseen = (np.nonzero(copies.reshape(n, -1))[1] // 4).reshape(n, 42)
     start = (hand_keys(hands, opponents, salt) % np.uint64(N_PERMS)).astype(np.int64)
     rows = (start[:, None] + first + np.arange(samples)) % N_PERMS
-    order = _perms()[:, : opponents * HAND_SIZE][rows]  # (n, S, 10 K)
-    ranks = unseen[np.arange(n)[:, None, None], order]  # (n, S, 10 K)
-    slot = np.arange(n * samples * opponents).reshape(n, samples, opponents, 1) * N_RANKS
-    flat = np.bincount((slot + ranks.reshape(n, samples, opponents, HAND_SIZE)).ravel(),
-                       minlength=n * samples * opponents * N_RANKS)
+    # the rank of each dealt card (one flat take from the hands' unseen cards), then its counter: (hand, deal,
+    # opponent) * 13 + rank
+    ranks = np.take(unseen, (np.arange(n) * 42)[:, None, None] + _perms()[rows, : opponents * HAND_SIZE])
+    ranks = ranks.reshape(n, samples, opponents, HAND_SIZE)
+    ranks += np.arange(n * samples * opponents).reshape(n, samples, opponents, 1) * N_RANKS
+    flat = np.bincount(ranks.ravel(), minlength=n * samples * opponents * N_RANKS)
     return flat.reshape(n, samples, opponents, N_RANKS).astype(np.int8)
 
 
@@ -135,26 +144,65 @@ def _bit_tables(min_pos: int) -> tuple[np.ndarray, np.ndarray]:
     return high, pos
 
 
-def highest_tops(opp: np.ndarray, table: MoveTable) -> np.ndarray:
+_LOW = 7
+"""Ranks 0..6 and 7..12 are read as two base-5 numbers (:func:`_mask_tables`)."""
+
+
+@lru_cache(maxsize=None)
+def _mask_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(weights (13, 2) float32, low table, high table): ``counts @ weights`` is the base-5 number of ranks 0..6 and of
+    ranks 7..12 (whole numbers below 2**24: exact in float32), and the tables map each to the four 13-bit masks of the
+    ranks held at least s = 1..4 times, bits ``13 (s - 1) + rank``, so ``low[a] | high[b]`` has all four."""
+    weights = np.zeros((N_RANKS, 2), np.float32)
+    weights[:_LOW, 0] = 5.0 ** np.arange(_LOW)
+    weights[_LOW:, 1] = 5.0 ** np.arange(N_RANKS - _LOW)
+    tables = []
+    for first, width in ((0, _LOW), (_LOW, N_RANKS - _LOW)):
+        code = np.arange(5 ** width, dtype=np.int64)
+        digits = code[:, None] // 5 ** np.arange(width) % 5  # (5**width, width)
+        packed = np.zeros(len(code), np.int64)
+        for s in range(1, 5):
+            packed |= ((digits >= s) << np.arange(first, first + width)).sum(1) << (N_RANKS * (s - 1))
+        tables.append(packed)
+    return weights, tables[0], tables[1]
+
+
+def _rank_masks(opp: np.ndarray) -> np.ndarray:
+    """(...,) int64: each hand's four 13-bit masks of the ranks it holds at least s = 1..4 copies of (bits
+    ``13 (s - 1) + rank``), from its rank counts ``opp`` (..., 13) (two table look-ups)."""
+    weights, low, high = _mask_tables()
+    code = (np.asarray(opp).reshape(-1, N_RANKS).astype(np.float32) @ weights).astype(np.int64)
+    return (low[code[:, 0]] | high[code[:, 1]]).reshape(opp.shape[:-1])
+
+
+def highest_tops(opp: np.ndarray, table: MoveTable, masks: np.ndarray | None = None) -> np.ndarray:
     """(..., 12) int8: per class of plays (see :func:`_beat_classes`), the highest top of such a play that one of the
     opponents ``opp`` (..., opponents, 13) can form (-1: none).  Done on bit masks: the ranks each opponent holds at
-    least s copies of (s = 1..4), OR-ed over the opponents; the straight positions where each opponent holds a run of
-    length L ends."""
+    least s copies of (s = 1..4, :func:`_rank_masks`), OR-ed over the opponents; the straight positions where each
+    opponent holds a run of length L ends.  (The OR over the opponents is taken one slice at a time: numpy's
+    reductions are slow over short axes.)  ``masks``: :func:`_rank_masks` of ``opp`` when already made."""
     high, pos_of = _bit_tables(table.min_pos)
-    pow2 = (1 << np.arange(N_RANKS)).astype(np.int32)
     out = np.empty(opp.shape[:-2] + (12,), np.int8)
-    held = None
+    m = _rank_masks(opp) if masks is None else masks  # (..., K)
+    any_m = _or_over(m)
+    low13 = (1 << N_RANKS) - 1
     for s in range(1, 5):
-        m = ((opp >= s) * pow2).sum(-1, dtype=np.int32)  # (..., K)
-        if s == 1:
-            held = pos_of[m]
-        out[..., s - 1] = high[np.bitwise_or.reduce(m, axis=-1)]
+        out[..., s - 1] = high[(any_m >> (N_RANKS * (s - 1))) & low13]
+    held = pos_of[m & low13]  # (..., K) straight positions held
     run = held & (held << 1)
     full = (1 << N_POS) - 1
     for length in range(3, HAND_SIZE + 1):
         run = run & (held << (length - 1)) & full  # bit p: positions p - length + 1 .. p all held
-        out[..., 4 + length - 3] = high[np.bitwise_or.reduce(run, axis=-1)]
+        out[..., 4 + length - 3] = high[_or_over(run)]
     return out
+
+
+def _or_over(x: np.ndarray) -> np.ndarray:
+    """Bitwise OR over the last (short) axis of ``x``, one slice at a time."""
+    acc = x[..., 0].copy()
+    for k in range(1, x.shape[-1]):
+        acc |= x[..., k]
+    return acc
 
 
 def unbeaten_by(table: MoveTable, opp: np.ndarray, rules: SamRules) -> np.ndarray:
@@ -174,6 +222,27 @@ def _toi_trang_any(opp: np.ndarray, rules: SamRules) -> np.ndarray:
     return (toi_trang_kind_of_flags(toi_trang_flags(opp, mixed, rules)) >= 0).any(-1)
 
 
+@lru_cache(maxsize=None)
+def _sanh_rong_masks(straights: str) -> tuple[int, ...]:
+    """The rank masks of the 10-card straights (each rank of one held once)."""
+    return tuple(int(((w == 1) << np.arange(N_RANKS)).sum()) for w in _sanh_rong_windows(straights))
+
+
+def _toi_trang_any_masks(masks: np.ndarray, rules: SamRules) -> np.ndarray:
+    """:func:`_toi_trang_any` from the opponents' :func:`_rank_masks` (..., K) (the same kinds: sảnh rồng, tứ quý 2,
+    3 sám, 5 đôi with the rules' counting of a tứ quý; no đồng hoa)."""
+    low13 = (1 << N_RANKS) - 1
+    m1, m2, m3, m4 = ((masks >> (N_RANKS * s)) & low13 for s in range(4))
+    quads = np.bitwise_count(m4)
+    triples = np.bitwise_count(m3 & ~m4) + (quads if rules.quad_counts_as_triple else 0)
+    pairs = np.bitwise_count(m2 & ~m3) + (2 * quads if rules.quad_counts_as_two_pairs else 0)
+    toi = ((m4 >> TWO) & 1).astype(bool) | (triples >= 3) | (pairs >= 5)
+    straight = m2 == 0
+    for w in _sanh_rong_masks(rules.straights):
+        toi |= straight & (m1 == w)
+    return _or_over(toi)
+
+
 _GUARD = sum(8 << (4 * r) for r in range(N_RANKS))
 """Rank counts as one integer, four bits a rank: the 8 bit of every field guards against a borrow."""
 
@@ -191,12 +260,16 @@ def _moves_by_low_codes(table: MoveTable) -> tuple:
                  for moves in _moves_by_low(table))
 
 
-def _best_plan(counts: tuple[int, ...], masks: dict[int, int], n_deals: int, table: MoveTable, nf2: bool,
-               at_least: int = 0):
+def _best_plan(counts, masks, n_deals: int, table: MoveTable, nf2: bool, at_least: int = 0, first: bool = False):
     """(successes, plan) of the split whose non-last plays all stand on the most deals (bit ``i`` of ``masks[m]``:
-    move m stands on deal i; ``masks`` has every move the hand can form), among splits standing on ``at_least``
-    deals or more ((-1, ()) when none does).  Depth-first over the moves taking the lowest rank held, pruned by the
-    best so far; the counts left are one integer (:data:`_GUARD`)."""
+    move m stands on deal i; ``masks`` (a dict or a list by move id) has every move the hand can form), among splits
+    standing on ``at_least`` deals or more ((-1, ()) when none does).  Depth-first over the moves taking the lowest
+    rank held, pruned by the best so far; the counts left are one integer (:data:`_GUARD`; ``counts`` is the hand's
+    rank counts or that integer).  ``first``: only whether some split reaches ``at_least`` (:func:`_reaches`; the
+    answer ``successes >= at_least`` is the same, the plan is not searched)."""
+    code = counts if isinstance(counts, int) else _code(counts)
+    if first:
+        return (at_least if _reaches(code, masks, n_deals, table, nf2, at_least) else -1), ()
     by_low = _moves_by_low_codes(table)  # a move the counts left can form is in ``masks``
     best = [at_least - 1, None]
 
@@ -217,8 +290,43 @@ def _best_plan(counts: tuple[int, ...], masks: dict[int, int], n_deals: int, tab
             if mask:
                 rec(rest, mask, plays + [m], last)
 
-    rec(_code(counts), (1 << n_deals) - 1, [], None)
+    rec(code, (1 << n_deals) - 1, [], None)
     return best[0], tuple(best[1] or ())
+
+
+def _reaches(code: int, masks, n_deals: int, table: MoveTable, nf2: bool, at_least: int) -> bool:
+    """Whether some split of the hand (:data:`_GUARD` code) stands on ``at_least`` deals or more: the
+    search of :func:`_best_plan` with the bar fixed, stopped at the first split that reaches it, and remembering the
+    states (counts left, deals still standing, last play chosen or not) already shown to lead nowhere."""
+    by_low = _moves_by_low_codes(table)
+    bar = max(at_least, 1)  # a play that stands on no deal is never part of a plan
+    failed = set()
+
+    def rec(c, acc, free):
+        if not c:
+            return not free
+        key = (c, acc, free)
+        if key in failed:
+            return False
+        for m, need, two in by_low[((c & -c).bit_length() - 1) >> 2]:
+            if ((c | _GUARD) - need) & _GUARD != _GUARD:
+                continue  # some rank short
+            rest = c - need
+            if free and not (nf2 and two) and rec(rest, acc, False):
+                return True
+            mask = acc & masks[m]
+            if mask.bit_count() >= bar and rec(rest, mask, free):
+                return True
+        failed.add(key)
+        return False
+
+    full = (1 << n_deals) - 1
+    return n_deals >= at_least and rec(code, full, True)
+
+
+def _guard_codes(hands: np.ndarray) -> list[int]:
+    """:func:`_code` of every hand (n, 13) (four bits a rank: 52 bits, exact in int64)."""
+    return (np.asarray(hands, np.int64) << (4 * np.arange(N_RANKS))).sum(1).tolist()
 
 
 _CACHE: dict = {}
@@ -244,9 +352,10 @@ def _standing(table: MoveTable, opp: np.ndarray, idx: np.ndarray, valid: np.ndar
     """Bool (n, S, F): on each of a hand's deals ``opp`` (n, S, K, 13), which of its moves ``idx`` no opponent can
     beat (:func:`unbeaten_by` restricted to the hand's own moves)."""
     cls, low = _beat_classes(table)
-    tops = highest_tops(opp, table)  # (n, S, 12)
+    masks = _rank_masks(opp)  # (n, S, K)
+    tops = highest_tops(opp, table, masks)  # (n, S, 12)
     ok = np.take_along_axis(tops, cls[idx][:, None, :], axis=2) < low[idx][:, None, :]
-    return ok & valid[:, None, :] & ~_toi_trang_any(opp, rules)[..., None]
+    return ok & valid[:, None, :] & ~_toi_trang_any_masks(masks, rules)[..., None]
 
 
 def _could_stand(stand: np.ndarray, hands: np.ndarray, idx: np.ndarray, valid: np.ndarray, table: MoveTable,
@@ -264,6 +373,27 @@ def _could_stand(stand: np.ndarray, hands: np.ndarray, idx: np.ndarray, valid: n
 def _masks(idx: np.ndarray, valid: np.ndarray, bits: np.ndarray) -> dict[int, int]:
     """{move: bit mask of the deals it stands on} of one hand, from its columns and packed bits (bytes, F)."""
     return {int(m): int.from_bytes(bits[:, c].tobytes(), "little") for c, m in enumerate(idx) if valid[c]}
+
+
+def _mask_lists(idx: np.ndarray, valid: np.ndarray, stand: np.ndarray, n_moves: int) -> list[list[int]]:
+    """Per hand, per move id: the bit mask of the deals (bit i: deal i) on which the move stands, from the hands'
+    columns and ``stand`` (n, S, F) (0 for a move not among the hand's columns): :func:`_masks` of many hands at once,
+    as lists indexed by move."""
+    n, _, width = stand.shape
+    bits = np.packbits(stand, axis=1, bitorder="little")  # (n, B, F)
+    words = -(-bits.shape[1] // 8)
+    buf = np.zeros((n, width, 8 * words), np.uint8)
+    buf[:, :, : bits.shape[1]] = bits.transpose(0, 2, 1)
+    r, c = np.nonzero(valid)
+    full = np.zeros((n, n_moves, words), np.uint64)
+    full[r, idx[r, c]] = buf.view("<u8")[r, c]
+    if words == 1:
+        return full[..., 0].tolist()
+    obj = full.astype(object)  # Python ints: masks of more than 64 deals
+    out = obj[..., 0]
+    for w in range(1, words):
+        out = out | (obj[..., w] << (64 * w))
+    return out.tolist()
 
 
 def estimate_many(hands: np.ndarray, opponents: int, rules: SamRules, samples: int = 256,
@@ -292,33 +422,46 @@ def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
 
     idx, valid = _columns(fast_formable(table, hands), table)
     live = np.arange(len(hands))
-    if need > 0:  # the early look
+    pre = 0
+    if need > 0:  # the early look, on deals 0 .. pre - 1 (the first of the deals that choose the plan)
         pre = min(PRE_DEALS, half)
-        opp = deals_of(hands, opponents, pre)
-        stand = _standing(table, opp, idx, valid, rules)
+        early = _standing(table, deals_of(hands, opponents, pre), idx, valid, rules)
         enough = int(np.ceil(PRE_SHARE * at_least * pre))
-        could = np.flatnonzero(_could_stand(stand, hands, idx, valid, table, nf2).sum(1) >= enough)
-        bits = np.packbits(stand[could], axis=1, bitorder="little")
-        live = could[[_best_plan(tuple(hands[i].tolist()), _masks(idx[i], valid[i], bits[j]), pre, table, nf2,
-                                 enough)[0] >= enough for j, i in enumerate(could)]]
+        could = np.flatnonzero(_could_stand(early, hands, idx, valid, table, nf2).sum(1) >= enough)
+        masks = _mask_lists(idx[could], valid[could], early[could], table.n)
+        look = _guard_codes(hands[could])
+        live = could[[_best_plan(look[j], masks[j], pre, table, nf2, enough, first=True)[0] >= enough
+                      for j in range(len(could))]]
+        early = early[live]
     for i in np.setdiff1d(np.arange(len(hands)), live):
         _CACHE[(codes[i], tag)] = none
     if len(live) == 0:
         return
     hands, idx, valid = hands[live], idx[live], valid[live]
-    stand = _standing(table, deals_of(hands, opponents, samples), idx, valid, rules)  # (n, S, F)
-    could = _could_stand(stand[:, :half], hands, idx, valid, table, nf2).sum(1) >= max(need, 1)
-    bits = np.packbits(stand[:, :half], axis=1, bitorder="little")  # deal i is bit i of a move's mask
-    for j, i in enumerate(live):
-        plan = ()
-        if could[j]:
-            _, plan = _best_plan(tuple(hands[j].tolist()), _masks(idx[j], valid[j], bits[j]), half, table, nf2, need)
-            cols = {int(m): c for c, m in enumerate(idx[j])}
+    codes = [codes[i] for i in live]
+    stand = _standing(table, deals_of(hands, opponents, half - pre, first=pre), idx, valid, rules)  # (n, S, F)
+    if pre:
+        stand = np.concatenate([early, stand], axis=1)  # the deals that choose: the early look's first
+    could = np.flatnonzero(_could_stand(stand, hands, idx, valid, table, nf2).sum(1) >= max(need, 1))
+    masks = _mask_lists(idx[could], valid[could], stand[could], table.n)
+    look = _guard_codes(hands[could])
+    plans = {}
+    for j, i in enumerate(could):
+        plan = _best_plan(look[j], masks[j], half, table, nf2, need)[1]
         if plan:  # a plan has two plays or more (ten cards in one play: a tới trắng)
-            wins = int(stand[j, half:][:, [cols[m] for m in plan[:-1]]].all(1).sum())
-            _CACHE[(codes[i], tag)] = SamEstimate(wins / (samples - half), wins, samples - half, plan)
-        else:
-            _CACHE[(codes[i], tag)] = none
+            plans[i] = plan
+    for i in np.setdiff1d(np.arange(len(hands)), list(plans)):
+        _CACHE[(codes[i], tag)] = none
+    if not plans:
+        return
+    with_plan = np.array(list(plans))
+    held = _standing(table, deals_of(hands[with_plan], opponents, samples - half, first=half), idx[with_plan],
+                     valid[with_plan], rules)  # (n, samples - half, F): the held-out deals, of hands with a plan
+    for j, i in enumerate(with_plan.tolist()):
+        plan = plans[i]
+        cols = {int(m): c for c, m in enumerate(idx[i])}
+        wins = int(held[j][:, [cols[m] for m in plan[:-1]]].all(1).sum())
+        _CACHE[(codes[i], tag)] = SamEstimate(wins / (samples - half), wins, samples - half, plan)
 
 
 def estimate(counts, opponents: int, rules: SamRules, samples: int = 256, at_least: float = 0.0) -> SamEstimate:
@@ -344,6 +487,10 @@ def _tails(opponents: int) -> np.ndarray:
     return out
 
 
+SCREEN_BLOCK = 4096
+"""Hands screened together."""
+
+
 def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.1) -> np.ndarray:
     """Bool (n,): the hands whose Sâm could succeed with a chance of about ``floor`` or more (a cheap, generous
     filter before :func:`estimate`).
@@ -352,8 +499,11 @@ def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.
     taken as independent); a plan needs every play but its last to stand, so a hand passes when the ranks that no
     play standing with chance >= ``floor`` covers all fit in one play (the last).
     """
-    table = move_table(rules)
     hands = np.asarray(hands, np.int64)
+    if len(hands) > SCREEN_BLOCK:  # (n, moves) floats a block at a time: large temporaries are slow
+        return np.concatenate([screen(hands[b:b + SCREEN_BLOCK], opponents, rules, floor)
+                               for b in range(0, len(hands), SCREEN_BLOCK)])
+    table = move_table(rules)
     unseen = 4 - hands
     tails = _tails(opponents)
     n_rank = 4 * N_RANKS
@@ -383,10 +533,18 @@ def cards_of(seat_counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
     games, seats = seat_counts.shape[:2]
     first = np.cumsum(seat_counts, axis=1) - seat_counts  # each seat's first copy index of each rank
     offset = (_mix(keys[:, None] + np.arange(N_RANKS, dtype=np.uint64)) % np.uint64(4)).astype(np.int64)  # (G, 13)
-    has = np.arange(4) < seat_counts[..., None]  # (G, P, 13, 4): copy j of rank r held by the seat
-    g, p, r, j = np.nonzero(has)  # in order of game, seat, rank, copy: ten per seat
-    suit = (offset[g, r] + first[g, p, r] + j) % 4
-    return np.sort((4 * r + suit).reshape(games, seats, HAND_SIZE), axis=-1)
+    # copy j of rank r (suit (offset + j) % 4) goes to the last seat whose first copy index is <= j (seats
+    # without the rank share the next one's first index); copies past the last seat's are nobody's (owner P)
+    copy = np.arange(4)
+    owner = (first[..., None] <= copy).sum(1, dtype=np.int8) - 1  # (G, 13, 4)
+    dealt = (first[:, -1] + seat_counts[:, -1])[..., None] > copy
+    owner[~dealt] = seats
+    by_card = np.empty((games, N_RANKS, 4), np.int8)  # owner of each card id 4 r + suit
+    suit = (offset[..., None] + copy) % 4
+    np.put_along_axis(by_card, suit, owner, axis=2)
+    # each seat's cards in ascending order: a stable sort of the card ids by owner
+    order = np.argsort(by_card.reshape(games, 4 * N_RANKS), axis=1, kind="stable")
+    return order[:, : seats * HAND_SIZE].reshape(games, seats, HAND_SIZE)
 
 
 def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, play, games: int = 32) -> np.ndarray:
@@ -412,6 +570,20 @@ def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, pla
     return b.pay[:, 0].reshape(n, games).mean(1)
 
 
+DECISIONS_MAX = 1 << 17
+"""Decisions on hands passing the screen the ``bayes`` declarer keeps per process and setting (least recently used
+dropped first; 0: none)."""
+_DECISIONS: dict = {}
+"""(opponents, rules, player, play) -> OrderedDict {hand code: (declare, plan)}."""
+_DECISION_COUNTS = {"hits": 0, "misses": 0}
+_NO = (False, ())
+
+
+def decision_cache_info() -> dict:
+    """{hits, misses, size} of this process's cache of ``bayes`` decisions (hands looked up, not calls)."""
+    return {**_DECISION_COUNTS, "size": sum(len(d) for d in _DECISIONS.values())}
+
+
 def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player, play) -> tuple[np.ndarray, np.ndarray]:
     """(declare (n,), plans (n, 10) padded with -1) of the ``bayes`` declarer ``player`` for hands (n, 13); ``play``
     is the batch engine's ``play_batch`` (for :func:`normal_value`).
@@ -421,26 +593,69 @@ def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player, pl
     hand whose Sâm is at best even (P < 1/2 with the default payments) is never worth it against a hand that strong
     in a normal game, so only hands passing :func:`screen` are estimated and only plans standing on half the
     deals are searched.
+
+    A decision is a function of (the hand's rank counts, opponents, rules, player, play), so each process keeps the
+    last :data:`DECISIONS_MAX` decisions on hands passing the screen (:func:`decision_cache_info`): a hand met again,
+    or twice in one call, is estimated once.
     """
     hands = np.asarray(hands, np.int64)
     n = len(hands)
     want = np.zeros(n, bool)
     plans = np.full((n, HAND_SIZE), -1, np.int64)
-    pay = rules.pay
-    p_even = pay.sam_fail / (pay.sam + pay.sam_fail)  # the chance at which a Sâm breaks even
     cand = np.flatnonzero(screen(hands, opponents, rules))
     if len(cand) == 0:
         return want, plans
-    est = estimate_many(hands[cand], opponents, rules, player.samples, at_least=p_even)
+    tag = (opponents, rules, player, play)
+    if tag not in _DECISIONS and len(_DECISIONS) >= 16:  # bounded: a few settings per process
+        _DECISIONS.clear()
+    kept = _DECISIONS.setdefault(tag, OrderedDict())
+    keys = _guard_codes(hands[cand])
+    new: dict = {}  # hand code: the first of its hands (in cand), for codes not kept
+    made = {}
+    for j, key in enumerate(keys):
+        got = kept.get(key)
+        if got is None:
+            new.setdefault(key, j)
+        else:
+            kept.move_to_end(key)
+            made[key] = got
+    _DECISION_COUNTS["hits"] += len(cand) - len(new)
+    _DECISION_COUNTS["misses"] += len(new)
+    if new:
+        first = cand[np.fromiter(new.values(), np.int64, len(new))]
+        w, pl = _decide(hands[first], opponents, rules, player, play)
+        for j, key in enumerate(new):
+            made[key] = (True, tuple(pl[j][pl[j] >= 0].tolist())) if w[j] else _NO
+        if DECISIONS_MAX > 0:
+            for key in new:
+                kept[key] = made[key]
+            while len(kept) > DECISIONS_MAX:
+                kept.popitem(last=False)
+    for j, key in enumerate(keys):
+        got = made[key]
+        if got[0]:
+            want[cand[j]] = True
+            plans[cand[j], : len(got[1])] = got[1]
+    return want, plans
+
+
+def _decide(hands: np.ndarray, opponents: int, rules: SamRules, player, play) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`bayes_declare` of hands that pass the screen, without the cache."""
+    n = len(hands)
+    want = np.zeros(n, bool)
+    plans = np.full((n, HAND_SIZE), -1, np.int64)
+    pay = rules.pay
+    p_even = pay.sam_fail / (pay.sam + pay.sam_fail)  # the chance at which a Sâm breaks even
+    est = estimate_many(hands, opponents, rules, player.samples, at_least=p_even)
     gain = sam_value(np.array([e.success for e in est]), opponents, pay)
     look = np.flatnonzero(gain > player.margin)  # V first needed here (V >= 0 is not assumed)
     if len(look):
         normal = replace(player, declare="never")
-        v = normal_value(hands[cand[look]], opponents, rules, normal, play)
+        v = normal_value(hands[look], opponents, rules, normal, play)
         yes = look[gain[look] - v > player.margin]
-        want[cand[yes]] = True
+        want[yes] = True
         for i in yes:
-            plans[cand[i], : len(est[i].plan)] = est[i].plan
+            plans[i, : len(est[i].plan)] = est[i].plan
     return want, plans
 
 
