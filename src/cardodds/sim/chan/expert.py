@@ -23,13 +23,13 @@ import numpy as np
 
 from cardodds.sim.chan.batch import play_from_games
 from cardodds.sim.chan.cards import COPIES, N_KINDS
-from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, seen_counts
+from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, Tuned, seen_counts
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 
 PLAYERS = 4
-ROLLOUT = {"basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker}
-"""The players an expert may roll out with, by name (each with its default knobs at every seat)."""
+ROLLOUT = {"basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker, "tuned": Tuned}
+"""The players an expert may roll out with, or keep as its base, by name (each with its default knobs)."""
 
 
 def unseen_cards(game, seat: int) -> list[int]:
@@ -77,16 +77,22 @@ class Expert:
     """Determinized rollouts for expected points (see the module docstring).
 
     Knobs: ``samples`` (worlds per decision), ``rollout`` (the player at every seat in the rollouts: ``basic``,
-    ``heuristic`` or ``cuoc``).
+    ``heuristic``, ``cuoc`` or ``tuned``), ``base`` (the player whose move the expert keeps unless the rollouts separate
+    another: same choices, default ``tuned``) and ``z`` (how many paired standard errors, over the worlds, the best
+    move's mean must beat the base move's by; ``z = inf`` plays the base player exactly).
     """
 
     name = "expert"
     deterministic = False
     samples: int = 16
     rollout: str = "basic"
+    base: str = "tuned"
+    z: float = 2.0
 
-    knobs = {"samples": Range(4, 128), "rollout": Choice(tuple(ROLLOUT))}
-    """Tunable knobs (:mod:`cardodds.sim.knobs`): ``samples`` a whole-number range, ``rollout`` one of the listed players."""
+    knobs = {"samples": Range(4, 128), "rollout": Choice(tuple(ROLLOUT)), "base": Choice(tuple(ROLLOUT)),
+             "z": Range(0.0, 4.0, integer=False, points=5)}
+    """Tunable knobs (:mod:`cardodds.sim.knobs`): ``samples`` a whole-number range, ``rollout`` and ``base`` one of
+    the listed players, ``z`` a real number (any ``z >= 0``, ``inf`` included, is accepted in a config)."""
 
     def __post_init__(self):
         if isinstance(self.samples, bool) or not isinstance(self.samples, int) or not 1 <= self.samples <= 1024:
@@ -94,14 +100,34 @@ class Expert:
         if not self.knobs["rollout"].allows(self.rollout):
             raise CardoddsError(f"expert rollout must be one of {', '.join(self.knobs['rollout'].options)}, "
                                 f"not {self.rollout!r}")
+        if not self.knobs["base"].allows(self.base):
+            raise CardoddsError(f"expert base must be one of {', '.join(self.knobs['base'].options)}, "
+                                f"not {self.base!r}")
+        if isinstance(self.z, bool) or not isinstance(self.z, (int, float)) or not self.z >= 0:
+            raise CardoddsError(f"expert z must be a number >= 0 (inf allowed), not {self.z!r}")
 
     def choose(self, game, dec, rng):
         if dec.kind == "thien_u":
             return dec.moves[0]
-        return dec.moves[int(np.argmax(self.move_values(game, dec, rng)))]
+        base = ROLLOUT[self.base]().choose(game, dec, None)
+        if self.z == float("inf"):
+            return base
+        net = self.move_nets(game, dec, rng)
+        b = dec.moves.index(base)
+        diff = net - net[:, [b]]
+        mean = diff.mean(axis=0)
+        best = int(np.argmax(mean))
+        if best == b or mean[best] <= 0:
+            return base
+        se = diff[:, best].std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else np.inf
+        return dec.moves[best] if mean[best] > self.z * se else base
 
     def move_values(self, game, dec, rng) -> np.ndarray:
         """Mean net points of the seat after each legal move, over ``samples`` worlds."""
+        return self.move_nets(game, dec, rng).mean(axis=0)
+
+    def move_nets(self, game, dec, rng) -> np.ndarray:
+        """Net points of the seat after each legal move (columns) in each of ``samples`` worlds (rows)."""
         seat, moves = dec.seat, dec.moves
         net = np.zeros((self.samples, len(moves)))
         live, where = [], []
@@ -119,4 +145,4 @@ class Expert:
             res = play_from_games(game.rules, live, (ROLLOUT[self.rollout](),) * PLAYERS)
             rows, cols = np.array(where).T
             net[rows, cols] = _net(seat, res.winner, res.points.astype(np.int64))
-        return net.mean(axis=0)
+        return net
