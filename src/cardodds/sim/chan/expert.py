@@ -4,9 +4,13 @@ At each decision with more than one legal move the expert deals the cards it can
 (:func:`determinize`: the unseen cards are what its own hand, every mat and the face-up cards leave of the deck; each
 other hand and the nọc keep their sizes), applies every legal move in every such world, plays all of them to the end
 at once on the batch engine from those states (:func:`cardodds.sim.chan.batch.play_from_games`) with the ``rollout`` player at
-every seat, and takes the move with the highest mean net points for its seat — a win takes its points from each of the
-three others, a loss pays the winner's, a draw nothing (the ``chan.play`` task's ``points.game``).  Every move sees the
-same worlds (common random numbers); ties go to the first legal move.
+every seat, and scores each move by the net points of its seat — a win takes its points from each of the three others, a
+loss pays the winner's, a draw nothing (the ``chan.play`` task's ``points.game``).  Every move sees the same worlds (common
+random numbers).
+
+The guard: taking the best of many noisy means picks lucky moves, so the expert keeps the move of its ``base`` player
+(default ``tuned``) unless the move with the best mean beats the base move's by more than ``z`` paired standard errors
+of the per-world difference (default 2); ``z = inf`` plays the base player exactly, without rollouts.
 
 It reads only what its seat may see: the worlds are built from the visible cards and the hand sizes, and its random
 stream is the game's PLAY stream, so two games that look alike to the seat give the same decision for the same seed
