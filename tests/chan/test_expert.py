@@ -65,11 +65,14 @@ def test_same_information_and_seed_give_the_same_decision():
 
 
 def test_the_expert_values_each_legal_move_and_takes_the_best():
-    expert = Expert(samples=8)
+    expert = Expert(samples=8, z=0.0)
     game, dec = next(_decisions(3, 0))
     values = expert.move_values(game, dec, np.random.default_rng(1))
     assert values.shape == (len(dec.moves),) and np.isfinite(values).all() and len(set(values)) > 1
-    assert expert.choose(game, dec, np.random.default_rng(1)) == dec.moves[int(np.argmax(values))]
+    best = dec.moves[int(np.argmax(values))]
+    base = make_strategy("tuned").choose(game, dec, None)
+    want = best if values.max() > values[dec.moves.index(base)] else base
+    assert expert.choose(game, dec, np.random.default_rng(1)) == want
 
 
 def test_full_games_through_the_task_repeat_with_the_seed():
@@ -86,3 +89,65 @@ def test_full_games_through_the_task_repeat_with_the_seed():
 def test_bad_knobs_are_refused(table):
     with pytest.raises(CardoddsError):
         make_strategy({"name": "expert", **table})
+
+
+@pytest.mark.parametrize("table", [{"base": "expert"}, {"base": "random"}, {"z": -1}, {"z": "2"}, {"z": True}])
+def test_bad_base_and_z_are_refused(table):
+    with pytest.raises(CardoddsError):
+        make_strategy({"name": "expert", **table})
+
+
+def test_new_knobs_are_accepted():
+    e = make_strategy({"name": "expert", "rollout": "tuned", "base": "cuoc", "z": 1.5})
+    assert (e.rollout, e.base, e.z) == ("tuned", "cuoc", 1.5)
+    assert Expert().base == "tuned" and Expert().z == 2.0
+
+
+@pytest.mark.parametrize("knobs", [{"rollout": "tuned", "base": "tuned", "z": 1.0}, {"base": "heuristic", "z": 0.0}])
+def test_same_information_and_seed_give_the_same_guarded_decision(knobs):
+    expert = Expert(samples=6, **knobs)
+    shuffle = np.random.default_rng(9)
+    checked = 0
+    for game, dec in _decisions(8, 2, stop_every=2):
+        twin = determinize(game, 2, shuffle)
+        twin_dec = twin.decision()
+        if (twin_dec.kind, twin_dec.seat, twin_dec.moves) != (dec.kind, dec.seat, dec.moves):
+            continue
+        assert np.array_equal(expert.move_nets(twin, twin_dec, np.random.default_rng(4)),
+                              expert.move_nets(game, dec, np.random.default_rng(4)))
+        assert expert.choose(twin, twin_dec, np.random.default_rng(4)) == expert.choose(game, dec, np.random.default_rng(4))
+        checked += 1
+        if checked == 8:
+            break
+    assert checked == 8
+
+
+@pytest.mark.parametrize("z", [1e9, float("inf")])
+def test_with_a_huge_z_the_expert_plays_exactly_as_its_base(z):
+    from cardodds.sim.chan.play_task import TASK, run_chunk
+    from cardodds.sim.streams import chunk_seed
+
+    def play(first):
+        params = TASK.parse({"strategies": {"seats": [first, "basic", "basic", "basic"]}}, "t")
+        return run_chunk(params, chunk_seed(5, 0), 4)
+
+    for base in ("tuned", "basic"):
+        a = play({"name": "expert", "samples": 4, "base": base, "z": z})
+        b = play(base)
+        assert all(np.array_equal(a[k], b[k]) for k in a), base
+
+
+def test_a_zero_z_takes_the_best_mean_when_it_beats_the_base_move():
+    expert = Expert(samples=8, z=0.0, base="basic")
+    taken = seen = 0
+    for game, dec in _decisions(4, 0):
+        values = expert.move_values(game, dec, np.random.default_rng(1))
+        move = expert.choose(game, dec, np.random.default_rng(1))
+        base = make_strategy("basic").choose(game, dec, None)
+        best = dec.moves[int(np.argmax(values))]
+        assert move == (best if values.max() > values[dec.moves.index(base)] else base)
+        taken += move != base
+        seen += 1
+        if seen == 6:
+            break
+    assert taken >= 1

@@ -118,6 +118,7 @@ TITLES = {
     "vi": {
         "chan_deal": "Chắn: ván bài vừa chia — Thiên ù và bài trên tay",
         "chan_players": "Chắn: đánh theo cước có lợi không? basic, heuristic, người tìm cước và tuned ở chỗ 0 gặp ba người chơi basic",
+        "chan_expert": "Chắn: người chơi chuyên gia so với tuned ở chỗ 0 (nhà cái), gặp ba người chơi basic",
         "chan_tune": "Chắn: tinh chỉnh người tìm cước ở chỗ 0 (nhà cái), gặp ba người chơi basic",
         "chan_play": "Chắn: chơi trọn ván — ù, hòa, cước, một chiến thuật và một luật làng",
         "sam_deal": "Sâm: tới trắng ngay khi chia, theo số người chơi",
@@ -158,6 +159,14 @@ DESCRIPTIONS = {
             " ván ù sẽ có: Bạch thủ, Tám đỏ, Lèo… theo bảng điểm của luật; bỏ lá đen trước lá đỏ), hoặc 'tuned'"
             " (người tìm cước với các núm chỉnh mà cardodds tune tìm ra cho bàn này, src/cardodds/sim/chan/tuned.toml). Điểm mỗi ván:"
             " người ù lấy điểm của bài từ mỗi người trong ba người còn lại."),
+        "chan_expert": (
+            "62df8defb64c",
+            "Bốn người chơi, nhà cái (20 lá, đi trước) ngồi chỗ 0; chỗ 1–3 chơi basic. Các nhánh: chỗ 0 chơi tuned"
+            " (gốc: người tìm cước với các núm chỉnh mà cardodds tune tìm ra), hoặc người chơi chuyên gia (ở mỗi"
+            " nước có hơn một nước hợp lệ: chia lại 16 lần các lá nó không thấy, đánh thử mọi nước hợp lệ đến hết"
+            " ván với người chơi rollout ở mọi chỗ; giữ nước của tuned trừ khi điểm trung bình của một nước khác"
+            " hơn nước ấy quá z sai số chuẩn theo cặp trên các lần chia đó). Điểm mỗi ván: người ù lấy điểm của"
+            " bài từ mỗi người trong ba người còn lại."),
         "sam_deal": (
             "b4904745ca9e",
             "Bàn 2–5 người, mỗi người được chia 10 lá; mọi bài được xét tới trắng (sảnh rồng > tứ quý 2 > "
