@@ -61,6 +61,13 @@ def chunk_files(out: Path) -> list[Path]:
     return sorted((out / "chunks").glob("chunk-*.npz")) if (out / "chunks").is_dir() else []
 
 
+def _foreground_signals() -> None:
+    """In the child before it starts: Ctrl-C handled as in a shell's foreground job, whatever this process inherited
+    (a shell starts background jobs with SIGINT ignored, and an ignored SIGINT stays ignored across exec)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def start_run(config: Path, out: Path, *extra: str) -> subprocess.Popen:
     """``cardodds run`` as a shell would start it: its own process group, workers included."""
     return subprocess.Popen(
@@ -70,6 +77,7 @@ def start_run(config: Path, out: Path, *extra: str) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=_foreground_signals,
     )
 
 
