@@ -78,6 +78,7 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     from cardodds.analysis import i18n
     from cardodds.analysis.adaptive import check_metrics, check_precision, parse_metric, run_to_precision
     from cardodds.analysis.paths import run_folder
+    from cardodds.analysis.report import summary_frame
     from cardodds.analysis.suite import (
         claim_run_folder,
         differences,
@@ -118,7 +119,7 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
         sections = make_sections([outcomes], [diffs], lang=lang)
         write_sections(folder, sections, meta, diffs=[diffs], lang=lang)
     seating = exp.task.extras["seating"](exp.params) if "seating" in exp.task.extras else []
-    return Run(folder=folder, summary=_summary(sections), differences=diffs if diffs is not None else pd.DataFrame(),
+    return Run(folder=folder, summary=summary_frame(sections), differences=diffs if diffs is not None else pd.DataFrame(),
                charts=dict(sections[0].figures), seating=list(seating), outcomes=outcomes)
 
 
@@ -129,9 +130,3 @@ def check_run_flags(precision, max_games, metrics) -> None:
     for flag, given in (("--max-games", max_games is not None), ("--metric", bool(metrics))):
         if given and precision is None:
             raise CardoddsError(f"{flag} only goes with --precision (an adaptive run); a fixed run takes --games")
-
-
-def _summary(sections) -> pd.DataFrame:
-    from cardodds.analysis.report import summary_frame
-
-    return summary_frame(sections)
