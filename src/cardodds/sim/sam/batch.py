@@ -354,16 +354,52 @@ def _next_seat_table(P: int) -> np.ndarray:
     return out
 
 
-def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategies, rng=None) -> BatchResult:
-    """Play N games from deals ``cards`` (N, P, 10) with first players ``leader`` (N,)."""
+@dataclass
+class SamState:
+    """The running state of N games: per-game arrays (N,) and per-(game, seat) arrays, flat at ``game * P + seat``.
+
+    :func:`play_batch` makes one from deals (tới trắng and Sâm declarations settled), :func:`play_from_state` plays
+    one on from any point of play (the ``expert`` starts its rollouts from the states it deals).  ``pay`` holds what
+    was paid so far; a chặt chain is paid when its round ends.
+    """
+
+    therm: np.ndarray  # (N * P,) hands as thermometer masks
+    ncards: np.ndarray  # (N * P,) cards left
+    played: np.ndarray  # (N * P,) has played a card (a loser who has not pays cóng)
+    dealt: np.ndarray  # (N, 13) rank counts of all cards dealt (what is gone = dealt - what is held)
+    actor: np.ndarray  # (N,) seat to act
+    current: np.ndarray  # (N,) the play to beat (``LEAD``: a free lead)
+    last: np.ndarray  # (N,) who made the current play
+    passed: np.ndarray  # (N,) bit mask of the seats out of the round
+    chain_total: np.ndarray  # (N,) value of the round's chặt chain
+    chain_len: np.ndarray
+    chain_chopper: np.ndarray  # last chopper and the seat it chopped
+    chain_chopped: np.ndarray
+    den_by: np.ndarray  # (N,) đền pending on the next action: the seat that owes it (-1: none), for whom, the rank cap
+    den_to: np.ndarray
+    den_cap: np.ndarray
+    declarer: np.ndarray  # (N,) Sâm declarer or -1
+    plans: np.ndarray  # (N, 10) its plan (-1 padded)
+    sam_on: np.ndarray  # (N,) a Sâm is being played
+    sam_failed: np.ndarray  # (N,) a Sâm was beaten (``play_on_after_failed_sam``)
+    ptr: np.ndarray  # (N,) the declarer's next plan step
+    pay: np.ndarray  # (N, P)
+    outcome: np.ndarray  # (N,)
+    winner: np.ndarray  # (N,)
+    done: np.ndarray  # (N,)
+    kinds: np.ndarray  # (N, P) tới trắng kind of each dealt hand or -1
+
+    @property
+    def n(self) -> int:
+        return len(self.actor)
+
+
+def _deal_state(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategies) -> SamState:
+    """The state of N fresh deals ``cards`` (N, P, 10) after tới trắng and the Sâm declarations."""
     P = rules.players
     pay_t = rules.pay
     t = move_table(rules)
-    mt = _mask_tables(t)
-    M, LEAD = t.n, t.LEAD
     nf2 = rules.no_finish_on_two
-    if isinstance(strategies, StrategyBase):
-        strategies = [strategies] * P
     N = len(cards)
     leader = np.asarray(leader, np.int64)
     ar = np.arange(N)
@@ -381,12 +417,6 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
         therm |= _THERM_OF_COUNT[c] << r
     n_red = packed >> _RED_SHIFT
     kinds = toi_trang_kind_of_flags(toi_trang_flags(counts, n_red, rules))
-    kind_ext = np.append(t.kind, -1)  # kind of the current play; LEAD -> -1
-    chop_ext = np.array([chop_value(t, c, pay_t) for c in range(t.n)] + [0], np.int64)  # value of chopping it
-    bn = _beats_nf2(t, nf2)
-    uniq = list({id(x): x for x in strategies}.values())
-    strat_of_seat = np.array([next(j for j, u in enumerate(uniq) if u is strategies[s]) for s in range(P)])
-    fast = [_fast_player(u, t, rules) for u in uniq]
 
     pay = np.zeros((N, P), np.int64)
     outcome = np.full(N, NORMAL, np.int64)
@@ -437,38 +467,68 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
             if plan_s is not None:
                 plans[g[want]] = plan_s[want]
     sam_on = declarer >= 0
-    sam_failed = np.zeros(N, bool)
-    ptr = np.zeros(N, np.int64)
+    actor = np.where(sam_on, declarer, leader)
+    none = np.full(N, -1, np.int64)
+    return SamState(
+        therm=therm.ravel(), ncards=np.full(N * P, cards.shape[-1], np.int64), played=np.zeros(N * P, bool),
+        dealt=counts.sum(1, dtype=np.int8), actor=actor, current=np.full(N, t.LEAD, np.int64), last=actor.copy(),
+        passed=np.zeros(N, np.int64), chain_total=np.zeros(N, np.int64), chain_len=np.zeros(N, np.int64),
+        chain_chopper=np.zeros(N, np.int64), chain_chopped=np.zeros(N, np.int64), den_by=none, den_to=none.copy(),
+        den_cap=np.zeros(N, np.int64), declarer=declarer, plans=plans, sam_on=sam_on,
+        sam_failed=np.zeros(N, bool), ptr=np.zeros(N, np.int64), pay=pay, outcome=outcome,
+        winner=winner, done=done, kinds=kinds)
 
-    # per (game, seat) state, flat: index game * P + seat
-    therm = therm.ravel()
-    ncards = np.full(N * P, cards.shape[-1], np.int64)
-    played = np.zeros(N * P, bool)
-    # đền pending after a single under báo 1 lower than the player's highest card: who, for whom, that highest rank
-    den_by = np.full(N, -1, np.int64)
-    den_to = np.full(N, -1, np.int64)
-    den_cap = np.zeros(N, np.int64)
+
+def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategies, rng=None) -> BatchResult:
+    """Play N games from deals ``cards`` (N, P, 10) with first players ``leader`` (N,)."""
+    if isinstance(strategies, StrategyBase):
+        strategies = [strategies] * rules.players
+    return play_from_state(_deal_state(cards, leader, rules, strategies), rules, strategies, rng)
+
+
+def play_from_state(state: SamState, rules: SamRules, strategies, rng=None, first: np.ndarray | None = None
+                    ) -> BatchResult:
+    """Play the games of ``state`` to their end (``state`` is played on in place).
+
+    ``first`` (N,), optional: the first action of every game, a move id or ``PASS``, made by its actor instead of
+    its strategy's choice (the expert's candidate moves); it must be legal.
+    """
+    P = rules.players
+    pay_t = rules.pay
+    t = move_table(rules)
+    mt = _mask_tables(t)
+    M, LEAD = t.n, t.LEAD
+    nf2 = rules.no_finish_on_two
+    if isinstance(strategies, StrategyBase):
+        strategies = [strategies] * P
+    st = state
+    N = st.n
+    kind_ext = np.append(t.kind, -1)  # kind of the current play; LEAD -> -1
+    chop_ext = np.array([chop_value(t, c, pay_t) for c in range(t.n)] + [0], np.int64)  # value of chopping it
+    bn = _beats_nf2(t, nf2)
+    uniq = list({id(x): x for x in strategies}.values())
+    strat_of_seat = np.array([next(j for j, u in enumerate(uniq) if u is strategies[s]) for s in range(P)])
+    fast = [_fast_player(u, t, rules) for u in uniq]
+
+    therm, ncards, played, kinds = st.therm, st.ncards, st.played, st.kinds
+    pay, outcome, winner, done = st.pay, st.outcome, st.winner, st.done
+    declarer, plans, sam_on, sam_failed, ptr = st.declarer, st.plans, st.sam_on, st.sam_failed, st.ptr
+    actor, current, last, passed = st.actor, st.current, st.last, st.passed
+    den_by, den_to, den_cap = st.den_by, st.den_to, st.den_cap
+    chain_total, chain_len, chain_chopper, chain_chopped = st.chain_total, st.chain_len, st.chain_chopper, \
+        st.chain_chopped
     den_won = np.full(N, -1, np.int64)  # đền owed in a won game (set when the winning play is made)
-    chain_total = np.zeros(N, np.int64)
-    chain_len = np.zeros(N, np.int64)
-    chain_chopper = np.zeros(N, np.int64)
-    chain_chopped = np.zeros(N, np.int64)
     cong = np.zeros((N, P), bool)
     thoi_2 = np.zeros((N, P), np.int64)
     chops = np.zeros(N, np.int64)
     plays = np.zeros(N, np.int64)
     den = np.full(N, -1, np.int64)
-    actor = np.where(sam_on, declarer, leader)
-    current = np.full(N, LEAD, np.int64)
-    last = actor.copy()
-    passed = np.zeros(N, np.int64)  # bit mask of the seats out of the round
     skips = np.zeros(N, np.int64)
     seats = np.arange(P)
     min_all = ncards.reshape(N, P).min(1)  # fewest cards at the table
     next_seat = _next_seat_table(P)
     seat_after = (seats + 1) % P
     two4 = TWO_BIT * LANES4
-
     def sam_fail_end(g):
         d = declarer[g]
         pay[g] += pay_t.sam_fail
@@ -602,6 +662,10 @@ def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategie
                 has[r] = k > 0
                 choice[r] = ch
 
+        if first is not None and steps == 1:  # the given first actions
+            f = first[g]
+            choice[:] = f
+            has |= f >= 0
         # -- a leader with no legal lead passes the lead on (a stuck declarer has failed the Sâm)
         stuck = is_lead & ~has
         if stuck.any():
