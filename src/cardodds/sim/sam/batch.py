@@ -41,7 +41,7 @@ from cardodds.sim.sam.hand import (
     toi_trang_kind_of_flags,
 )
 from cardodds.sim.sam.rules import OUTCOMES, SamRules
-from cardodds.sim.sam.strategies import PASS, StrategyBase, View, _cached_scores, sam_plan, unbeatable
+from cardodds.sim.sam.strategies import PASS, Public, StrategyBase, View, _cached_scores, sam_plan, unbeatable
 
 NORMAL, TOI_TRANG, SAM_SUCCESS, SAM_FAIL, VOID = range(5)
 assert OUTCOMES == ("normal", "toi_trang", "sam_success", "sam_fail", "void")
@@ -394,6 +394,21 @@ class SamState:
         return len(self.actor)
 
 
+def public_of(st: SamState, games: np.ndarray, P: int) -> Public:
+    """The public part of the state of ``games``: every hand is left out; only their sum enters, through what is
+    gone (dealt minus held, which is what has been played)."""
+    fr = (games * P)[:, None] + np.arange(P)
+    held = counts_of_therm(st.therm[fr].ravel()).reshape(len(games), P, N_RANKS).sum(1, dtype=np.int8)
+    on = st.chain_len[games] > 0
+    d = st.den_by[games] >= 0
+    chain = np.stack([st.chain_total[games], st.chain_len[games], np.where(on, st.chain_chopper[games], -1),
+                      np.where(on, st.chain_chopped[games], -1)], 1)
+    den = np.stack([np.where(d, st.den_by[games], -1), np.where(d, st.den_to[games], -1),
+                    np.where(d, st.den_cap[games], 0)], 1)
+    return Public(played=st.played[fr], gone=st.dealt[games] - held, last=st.last[games].copy(),
+                  passed=st.passed[games].copy(), chain=chain, den=den)
+
+
 def _deal_state(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategies) -> SamState:
     """The state of N fresh deals ``cards`` (N, P, 10) after tới trắng and the Sâm declarations."""
     P = rules.players
@@ -620,7 +635,8 @@ def play_from_state(state: SamState, rules: SamRules, strategies, rng=None, firs
                 pn = np.where((a[r] == declarer[gs]) & (ptr[gs] < HAND_SIZE), pn, -1)
             nc = ncards.reshape(N, P)[gs]
             view = View(hand=hand, n_cards=nc, actor=a[r], current=cur[r], sam_on=sam_on[gs],
-                        declarer=declarer[gs], table=t, rules=rules, plan_next=pn)
+                        declarer=declarer[gs], table=t, rules=rules, plan_next=pn,
+                        public=public_of(st, gs, P) if strat.needs_public else None)
             if lead:
                 choice[r] = strat.choose(view, legal[sub], np.zeros(len(r), bool), rng)
             else:

@@ -22,10 +22,11 @@ from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.declare import estimate_many
 from cardodds.sim.sam.labels import PLAY_LABELS
 from cardodds.sim.sam.metrics import PLAY_UNITS, play_counts, play_measures
+from cardodds.sim.sam.players import STRATEGIES, make_strategy
 from cardodds.sim.sam.reference import deal_games
 from cardodds.sim.sam.rules import SamRules, rules_from_table
 from cardodds.sim.sam.series import play_series_batch
-from cardodds.sim.sam.strategies import STRATEGIES, StrategyBase, make_strategy
+from cardodds.sim.sam.strategies import StrategyBase
 from cardodds.sim.streams import DEAL, FIRST, PLAY, stream
 
 SEAT_KEYS = tuple(f"seat{i}" for i in range(5))

@@ -31,7 +31,7 @@ from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, TWO, format_cards, rank_c
 from cardodds.sim.sam.declare import bayes_declare
 from cardodds.sim.sam.hand import SINGLE, chop_value, is_chop, move_table, toi_trang_kind, toi_trang_name
 from cardodds.sim.sam.rules import SamRules
-from cardodds.sim.sam.strategies import PASS, StrategyBase, View, sam_plan, unbeatable
+from cardodds.sim.sam.strategies import PASS, Public, StrategyBase, View, sam_plan, unbeatable
 from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
 
 
@@ -152,6 +152,7 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
     res.declarer = declarer
     sam_on, sam_failed, ptr = declarer >= 0, False, 0
     played = [False] * P
+    dealt = sum(counts)  # every card dealt, by rank (what is gone = dealt - what is held)
     den_pending: tuple[int, int, int] | None = None  # (seat before the báo 1, báo-1 seat, its highest rank)
     chain: list[tuple[int, int, int]] = []  # (chopper, chopped, value)
 
@@ -161,11 +162,20 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
             transfer(chain[-1][1], chain[-1][0], total, f"chặt ×{len(chain)}")
             chain.clear()
 
+    def public() -> Public:
+        chopper, chopped = (chain[-1][0], chain[-1][1]) if chain else (-1, -1)
+        den = den_pending if den_pending is not None else (-1, -1, 0)
+        return Public(played=np.array([played]), gone=(dealt - sum(counts)).astype(np.int8)[None],
+                      last=np.array([last]), passed=np.array([sum(1 << q for q in range(P) if passed[q])]),
+                      chain=np.array([[sum(v for _, _, v in chain), len(chain), chopper, chopped]]),
+                      den=np.array([den]))
+
     def decide(s: int, current: int, legal: np.ndarray, may_pass: bool) -> int:
         view = View(
             hand=counts[s][None], n_cards=np.array([[int(c.sum()) for c in counts]]), actor=np.array([s]),
             current=np.array([current]), sam_on=np.array([sam_on]), declarer=np.array([declarer]), table=t,
             rules=rules, plan_next=np.array([plan[ptr] if (s == declarer and ptr < len(plan)) else -1]),
+            public=public() if strategies[s].needs_public else None,
         )
         return int(strategies[s].choose(view, legal[None], np.array([may_pass]), rng)[0])
 

@@ -29,12 +29,33 @@ from typing import Literal
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.options import from_table
 from cardodds.sim.sam.cards import N_RANKS
 from cardodds.sim.sam.hand import QUAD, SINGLE, MoveTable
 from cardodds.sim.sam.rules import SamRules
 
 PASS = -1
+
+
+@dataclass
+class Public:
+    """What every player at the table sees besides its own hand, for a batch of N games: the engines fill it in for a
+    strategy with ``needs_public`` (the ``expert``).
+
+    Attributes
+    ----------
+    played : (N, P) the seat has played a card this game.  gone : (N, 13) rank counts of the cards played so far.
+    last : (N,) who made the current play (the actor itself on a lead).  passed : (N,) bit mask of the seats out of
+    the round.  chain : (N, 4) the round's chặt chain: total value, length, last chopper and the seat it chopped
+    (-1, -1 when there is no chain).  den : (N, 3) đền pending on this action: the seat that would owe it, the báo-1
+    seat and the rank cap (-1, -1, 0 when none).
+    """
+
+    played: np.ndarray
+    gone: np.ndarray
+    last: np.ndarray
+    passed: np.ndarray
+    chain: np.ndarray
+    den: np.ndarray
 
 
 @dataclass
@@ -48,6 +69,7 @@ class View:
     actor : (N,) seat acting.  current : (N,) current play (``table.LEAD`` for a free lead).
     sam_on : (N,) a Sâm is being played (declared and not yet beaten).  declarer : (N,) seat or -1.
     plan_next : (N,) the next move of the declarer's Sâm plan (oracle), -1 when none, or None.
+    public : the rest of the public state (:class:`Public`), given to strategies with ``needs_public`` only.
     """
 
     hand: np.ndarray
@@ -59,6 +81,7 @@ class View:
     table: MoveTable
     rules: SamRules
     plan_next: np.ndarray | None = None
+    public: Public | None = None
 
     @cached_property
     def next_one(self) -> np.ndarray:
@@ -112,6 +135,7 @@ class StrategyBase:
             raise CardoddsError(f"margin must be a number of cược, not {self.margin!r}")
 
     deterministic = True
+    needs_public = False  # the engines fill in ``View.public`` only for strategies that need it
 
     def wants_sam(self, hand: np.ndarray, plan_ok: np.ndarray | None) -> np.ndarray:
         """Whether to declare Sâm, per game; ``plan_ok`` (oracle, bayes) is the decision made with the plan."""
@@ -343,22 +367,6 @@ class RandomLegal(StrategyBase):
         pass_now = free_pass & (rng.random(len(pick)) * np.maximum(n_opts, 1) < 1.0)
         out = np.where(anyl, pick, PASS)
         return np.where(pass_now, PASS, out)
-
-
-STRATEGIES = {"random": RandomLegal, "greedy": Greedy, "control": Control}
-
-
-def make_strategy(table: dict | str | None, where: str = "[strategies]") -> StrategyBase:
-    """A strategy from a config table ``{name = "control", danger = 3, declare = "threshold"}`` or a name."""
-    if table is None:
-        table = {"name": "greedy"}
-    if isinstance(table, str):
-        table = {"name": table}
-    table = dict(table)
-    name = table.pop("name", None)
-    if name not in STRATEGIES:
-        raise CardoddsError(f"{where}: unknown Sâm strategy {name!r} (known: {', '.join(sorted(STRATEGIES))})")
-    return from_table(STRATEGIES[name], table, f"{where} {name}")
 
 
 # --------------------------------------------------------------------------------------------------- Sâm plans

@@ -1,0 +1,219 @@
+"""The Sâm ``expert``: determinized Monte Carlo search on the batch engine, for normal play.
+
+At each decision with more than one option (outside a Sâm, where the rules decide most of it), the expert
+
+1. lists candidates: its rollout policy's own choice first, then a pass where one is allowed, then the other legal
+   moves by the policy's preference, at most ``max_candidates`` in all;
+2. deals ``worlds`` determinizations: the cards it cannot see (not in its hand, not played yet) dealt at random to
+   the opponents' hands, each of its actual size (the cards left over are the ones nobody was dealt);
+3. plays every candidate in every world to the end with the rollout policy at every seat, all of them in one batch
+   (:func:`cardodds.sim.sam.batch.play_from_state`, the same worlds for every candidate);
+4. takes the candidate whose mean cược for its seat (the payments still to come) is highest — the policy's choice
+   unless another beats it by more than ``z`` standard errors of the paired difference; ties go to the earlier
+   candidate.
+
+It reads its own hand and :class:`~cardodds.sim.sam.strategies.Public` only (``needs_public``).  Its random numbers
+are a hash of what it sees, so a decision is a function of its information: both engines, every batch and every
+replay decide alike, and the same information gives the same decision.  Sâm declaration follows the inherited
+``declare`` knobs; during a Sâm (declared by anyone) it plays as its rollout policy does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
+
+import numpy as np
+
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.sam.batch import _THERM_OF_COUNT, NORMAL, SamState, play_from_state
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
+from cardodds.sim.sam.strategies import PASS, Control, Greedy, StrategyBase, View, _cached_scores
+
+MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
+_GOLD = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """The splitmix64 finaliser on uint64 arrays (wrapping arithmetic): a well-spread hash of each value."""
+    x = (x ^ (x >> np.uint64(30))) * _M1
+    x = (x ^ (x >> np.uint64(27))) * _M2
+    return x ^ (x >> np.uint64(31))
+
+
+def info_seed(view: View) -> np.ndarray:
+    """(N,) uint64: a hash of everything the deciding seat sees (its hand and the public state)."""
+    pub = view.public
+    n, P = view.n_cards.shape
+    cols = [view.hand, view.n_cards, pub.played, pub.gone, view.actor[:, None], view.current[:, None],
+            pub.last[:, None], pub.passed[:, None], pub.chain, pub.den, np.full((n, 1), P)]
+    feats = np.concatenate([np.asarray(c).astype(np.int64) for c in cols], axis=1).astype(np.uint64)
+    h = np.full(n, 0x243F6A8885A308D3, np.uint64)
+    for j in range(feats.shape[1]):
+        h = _mix(h ^ (feats[:, j] + np.uint64(0x9E3779B97F4A7C15 * (j + 1) % 2**64)))
+    return h
+
+
+def deal_worlds(view: View, worlds: int) -> np.ndarray:
+    """(N, worlds, P, 13) rank counts of every seat: the actor's own hand, and the unseen cards dealt at random to
+    the opponents (each hand of its size), from :func:`info_seed`."""
+    pub = view.public
+    n, P = view.n_cards.shape
+    rows = np.arange(n)
+    unseen = 4 - view.hand.astype(np.int64) - pub.gone  # undealt cards and the opponents' hands
+    slots = np.arange(4 * N_RANKS)
+    rank_of = (slots[None, :, None] >= np.cumsum(unseen, 1)[:, None, :]).sum(2)  # (n, 52), N_RANKS past the end
+    keys = _mix(info_seed(view)[:, None, None] ^ (np.arange(worlds, dtype=np.uint64)[:, None] * np.uint64(64)
+                                                  + slots.astype(np.uint64))[None] * _GOLD)
+    keys[np.broadcast_to((rank_of == N_RANKS)[:, None, :], keys.shape)] = np.iinfo(np.uint64).max
+    shuffled = np.take_along_axis(rank_of[:, None, :], np.argsort(keys, axis=2), axis=2)  # (n, worlds, 52)
+    sizes = view.n_cards.astype(np.int64).copy()
+    sizes[rows, view.actor] = 0
+    seat_of = (slots[None, :, None] >= np.cumsum(sizes, 1)[:, None, :]).sum(2)  # (n, 52), P past the last hand
+    idx = ((np.arange(n * worlds).reshape(n, worlds, 1) * (P + 1) + seat_of[:, None, :]) * (N_RANKS + 1) + shuffled)
+    hands = np.bincount(idx.ravel(), minlength=n * worlds * (P + 1) * (N_RANKS + 1))
+    hands = hands.reshape(n, worlds, P + 1, N_RANKS + 1)[:, :, :P, :N_RANKS].astype(np.int8)
+    hands[rows, :, view.actor] = view.hand[:, None, :]
+    return hands
+
+
+def therm_of(counts: np.ndarray) -> np.ndarray:
+    """Thermometer masks (the batch engine's hands) of rank counts (..., 13)."""
+    out = np.zeros(counts.shape[:-1], np.int64)
+    for r in range(N_RANKS):
+        out |= _THERM_OF_COUNT[counts[..., r]] << r
+    return out
+
+
+def rollout_state(view: View, hands: np.ndarray, pick: np.ndarray, worlds: int) -> SamState:
+    """The state of the rollout games: row ``pick[i]`` of the view in each of its ``worlds`` dealt ``hands``."""
+    P = view.n_cards.shape[1]
+    pub = view.public
+    h = hands[pick]  # (m, worlds, P, 13)
+    m = len(pick) * worlds
+
+    def per_game(a):
+        return np.repeat(np.asarray(a)[pick], worlds, axis=0)
+
+    none = np.full(m, -1, np.int64)
+    return SamState(
+        therm=therm_of(h).ravel(), ncards=h.sum(-1, dtype=np.int64).ravel(),
+        played=per_game(pub.played).ravel().astype(bool),
+        dealt=(per_game(pub.gone) + h.sum(2).reshape(m, N_RANKS)).astype(np.int8),
+        actor=per_game(view.actor).astype(np.int64), current=per_game(view.current).astype(np.int64),
+        last=per_game(pub.last).astype(np.int64), passed=per_game(pub.passed).astype(np.int64),
+        chain_total=per_game(pub.chain[:, 0]).astype(np.int64), chain_len=per_game(pub.chain[:, 1]).astype(np.int64),
+        chain_chopper=per_game(pub.chain[:, 2]).astype(np.int64),
+        chain_chopped=per_game(pub.chain[:, 3]).astype(np.int64),
+        den_by=per_game(pub.den[:, 0]).astype(np.int64), den_to=per_game(pub.den[:, 1]).astype(np.int64),
+        den_cap=per_game(pub.den[:, 2]).astype(np.int64), declarer=none, plans=np.full((m, HAND_SIZE), -1, np.int64),
+        sam_on=np.zeros(m, bool), sam_failed=np.zeros(m, bool), ptr=np.zeros(m, np.int64),
+        pay=np.zeros((m, P), np.int64), outcome=np.full(m, NORMAL, np.int64), winner=none.copy(),
+        done=np.zeros(m, bool), kinds=np.full((m, P), -1, np.int64))
+
+
+@dataclass(frozen=True)
+class Expert(StrategyBase):
+    """Determinized Monte Carlo search over the candidate moves (see the module docstring).
+
+    Parameters
+    ----------
+    worlds : int
+        Determinizations per decision (each candidate is played out once in each).
+    max_candidates : int
+        At most this many candidates are searched (the rollout policy's choice is always one).
+    rollout : {"control", "greedy"}
+        The policy every seat plays in the rollouts, and the expert's own choice where it does not search.
+    z : float
+        Leave the rollout policy's choice only for a candidate better by more than ``z`` standard errors.
+    """
+
+    worlds: int = 32
+    max_candidates: int = 6
+    rollout: Literal["control", "greedy"] = "control"
+    z: float = 0.0
+    needs_public = True
+    knobs = {"worlds": (4, 256), "max_candidates": (2, 16), "rollout": ("control", "greedy")}
+
+    def __post_init__(self):
+        super().__post_init__()
+        if not isinstance(self.worlds, int) or isinstance(self.worlds, bool) or not 1 <= self.worlds <= 4096:
+            raise CardoddsError(f"expert: worlds must be an integer in 1..4096, not {self.worlds!r}")
+        if not isinstance(self.max_candidates, int) or isinstance(self.max_candidates, bool) \
+                or self.max_candidates < 2:
+            raise CardoddsError(f"expert: max_candidates must be an integer >= 2, not {self.max_candidates!r}")
+        if self.rollout not in ("control", "greedy"):
+            raise CardoddsError(f"expert: rollout must be control or greedy, not {self.rollout!r}")
+        if not isinstance(self.z, (int, float)) or isinstance(self.z, bool) or not self.z >= 0:
+            raise CardoddsError(f"expert: z must be a number >= 0, not {self.z!r}")
+
+    @cached_property
+    def policy(self) -> StrategyBase:
+        """The rollout policy (it never declares: rollouts start in the middle of a game)."""
+        return {"control": Control, "greedy": Greedy}[self.rollout]()
+
+    def choose(self, view: View, legal: np.ndarray, may_pass: np.ndarray, rng=None) -> np.ndarray:
+        base = self.policy.choose(view, legal, may_pass, rng)
+        moves = np.broadcast_to(np.arange(legal.shape[1]), legal.shape)
+        return self._search(view, moves, legal, may_pass, base)
+
+    def choose_sparse(self, view: View, cand: np.ndarray, legal: np.ndarray, may_pass: np.ndarray, rng=None):
+        base = self.policy.choose_sparse(view, cand, legal, may_pass, rng)
+        return self._search(view, cand, legal, may_pass, base)
+
+    def candidates(self, view: View, moves: np.ndarray, legal: np.ndarray, may_pass: np.ndarray, base: np.ndarray):
+        """(N, max_candidates) candidate actions (a move id or ``PASS``; -2 pads): the policy's choice, a pass where
+        allowed, then the other legal moves by the policy's preference (its scores, the lower id first on ties)."""
+        t = view.table
+        n = len(base)
+        sc = _cached_scores(self.policy, t, view.rules)[0][self.policy.situation(view)]  # (n, M)
+        sc = np.concatenate([sc, np.full((n, 1), -np.inf)], 1)
+        rank = np.where(legal & (moves != base[:, None]), sc[np.arange(n)[:, None], np.minimum(moves, t.n)], -np.inf)
+        order = np.argsort(-rank, axis=1, kind="stable")[:, : self.max_candidates]
+        others = np.where(np.take_along_axis(rank, order, 1) > -np.inf, np.take_along_axis(moves, order, 1), -2)
+        can_pass = may_pass & ~(view.sam_on & (view.actor != view.declarer)) & (base != PASS)
+        first = np.where(can_pass, PASS, -2)
+        out = np.concatenate([base[:, None], first[:, None], others], 1)
+        # drop the pads between the real candidates, keeping the order
+        keep = np.argsort(out == -2, axis=1, kind="stable")
+        return np.take_along_axis(out, keep, 1)[:, : self.max_candidates]
+
+    def _search(self, view, moves, legal, may_pass, base) -> np.ndarray:
+        out = base.copy()
+        cands = self.candidates(view, moves, legal, may_pass, base)
+        rows = np.flatnonzero(~view.sam_on & (cands[:, 1] != -2))
+        if len(rows) == 0:
+            return out
+        sub = _take(view, rows)
+        cands = cands[rows]
+        hands = deal_worlds(sub, self.worlds)
+        pr, pc = np.nonzero(cands != -2)  # (row, candidate) pairs to play out
+        value = np.full(cands.shape + (self.worlds,), np.nan)
+        step = max(1, MAX_ROLLOUTS // self.worlds)
+        for lo in range(0, len(pr), step):
+            r, c = pr[lo:lo + step], pc[lo:lo + step]
+            st = rollout_state(sub, hands, r, self.worlds)
+            me = st.actor.copy()  # the state is played on in place
+            res = play_from_state(st, view.rules, [self.policy] * view.n_cards.shape[1],
+                                  first=np.repeat(cands[r, c], self.worlds))
+            value[r, c] = res.pay[np.arange(st.n), me].reshape(len(r), self.worlds)
+        mean = np.where(cands != -2, value.mean(2), -np.inf)
+        best = np.argmax(mean, axis=1)  # the first of equals
+        if self.z > 0:
+            d = value[np.arange(len(rows)), best] - value[:, 0]
+            se = d.std(1, ddof=1) / np.sqrt(self.worlds) if self.worlds > 1 else np.zeros(len(rows))
+            best = np.where(d.mean(1) > self.z * se, best, 0)
+        out[rows] = cands[np.arange(len(rows)), best]
+        return out
+
+
+def _take(view: View, rows: np.ndarray) -> View:
+    """The view of games ``rows`` only."""
+    pub = view.public
+    return View(hand=view.hand[rows], n_cards=view.n_cards[rows], actor=view.actor[rows], current=view.current[rows],
+                sam_on=view.sam_on[rows], declarer=view.declarer[rows], table=view.table, rules=view.rules,
+                public=type(pub)(*(getattr(pub, f)[rows] for f in ("played", "gone", "last", "passed", "chain",
+                                                                        "den"))))

@@ -1,0 +1,24 @@
+"""The Sâm players by name: the registry configs and the command line choose from (above the strategies and the
+expert, which plays its rollouts on the batch engine)."""
+
+from __future__ import annotations
+
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.options import from_table
+from cardodds.sim.sam.expert import Expert
+from cardodds.sim.sam.strategies import Control, Greedy, RandomLegal, StrategyBase
+
+STRATEGIES = {"random": RandomLegal, "greedy": Greedy, "control": Control, "expert": Expert}
+
+
+def make_strategy(table: dict | str | None, where: str = "[strategies]") -> StrategyBase:
+    """A strategy from a config table ``{name = "control", danger = 3, declare = "threshold"}`` or a name."""
+    if table is None:
+        table = {"name": "greedy"}
+    if isinstance(table, str):
+        table = {"name": table}
+    table = dict(table)
+    name = table.pop("name", None)
+    if name not in STRATEGIES:
+        raise CardoddsError(f"{where}: unknown Sâm strategy {name!r} (known: {', '.join(sorted(STRATEGIES))})")
+    return from_table(STRATEGIES[name], table, f"{where} {name}")
