@@ -1,7 +1,8 @@
 """Task ``sam.play``: play whole Sâm games with the batch engine and measure outcomes and payoffs by seat.
 
 Config: ``[rules]`` (:class:`SamRules`) and ``[strategies]`` with ``default = {name = "greedy"}`` and optional
-per-seat overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``.
+per-seat overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``, or
+``seats = ["expert", "control", ...]`` (one per seat; a ``[ladder]`` writes this form).
 Metrics: see :mod:`cardodds.sim.sam.metrics`.  Series play (``[rules] series_length = N > 1``, :mod:`cardodds.sim.sam.series`): the
 chunk's ``n`` stays the number of games, played as series of N in which the previous winner leads.
 """
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cardodds.sim.chart_specs import Distribution
+from cardodds.sim.chart_specs import Bars, Distribution
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.measures import Measure
 from cardodds.sim.options import strategy_label, unknown_key_error
@@ -39,11 +40,19 @@ class PlayParams:
 
 
 def parse_strategies(table: dict | None, players: int, where: str) -> tuple[StrategyBase, ...]:
-    """One strategy per seat from a ``[strategies]`` table (``default`` plus ``seatK`` overrides)."""
+    """One strategy per seat from a ``[strategies]`` table: ``default`` plus ``seatK`` overrides, or ``seats``, one
+    per seat (the form a ``[ladder]`` writes)."""
     table = dict(table or {})
+    if "seats" in table:
+        seats = table.pop("seats")
+        if table:
+            raise CardoddsError(f"{where}: give either 'seats' or 'default' and 'seatK', not both")
+        if not isinstance(seats, list) or len(seats) != players:
+            raise CardoddsError(f"{where}: 'seats' must list one strategy per seat ({players} players)")
+        return tuple(make_strategy(spec, f"{where} seats[{s}]") for s, spec in enumerate(seats))
     for key in table:
         if key != "default" and key not in SEAT_KEYS:
-            raise unknown_key_error(key, ("default",) + SEAT_KEYS, where)
+            raise unknown_key_error(key, ("default", "seats") + SEAT_KEYS, where)
         if not isinstance(table[key], (dict, str)):
             raise CardoddsError(f"{where}: '{key}' must be a table such as {{name = \"greedy\"}}")
     for key in table:
@@ -126,18 +135,24 @@ def seating(params: PlayParams) -> list[str]:
 
 
 def charts(outcomes) -> dict:
-    """Seat 0's declared Sâms by their own-hand chance of success, one bar group per arm that declares."""
+    """Seat 0's declared Sâms by their own-hand chance of success, one bar group per arm that declares; and where the
+    player at seat 0 differs between arms (a strength ladder), its win rate and mean cược a game by arm."""
     import pandas as pd
 
-
-    rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
-    rows = rows[rows.metric.str.startswith("sam.declared_p.") & (rows.seat == 0).fillna(False)]
-    if rows.empty:
-        return {}
-    fig = Distribution(rows, "sam.declared_p", "Sâm: seat 0's declared Sâms by the hand's own chance of success",
-                             seats=[0], xlabel="k: own-hand P(success) in [k/10, (k+1)/10) (the bayes estimate)",
-                             ylabel="share of seat 0's declared Sâms")
-    return {"declared_p": fig}
+    all_rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
+    at0 = (all_rows.seat == 0).fillna(False)
+    out = {}
+    if len({type(o.result.experiment.params.strategies[0]) for o in outcomes}) > 1:
+        out["ladder"] = Bars(all_rows[at0 & all_rows.metric.isin(["win", "cuoc.mean"])],
+                             "Sâm: seat 0's win rate and mean cược a game, by its player",
+                             xlabel="win: probability; cuoc.mean: cược per game")
+    rows = all_rows[at0 & all_rows.metric.str.startswith("sam.declared_p.")]
+    if not rows.empty:
+        out["declared_p"] = Distribution(rows, "sam.declared_p",
+                                         "Sâm: seat 0's declared Sâms by the hand's own chance of success", seats=[0],
+                                         xlabel="k: own-hand P(success) in [k/10, (k+1)/10) (the bayes estimate)",
+                                         ylabel="share of seat 0's declared Sâms")
+    return out
 
 
 def _oracle_at_seat0(params: PlayParams) -> bool:
