@@ -128,6 +128,7 @@ TITLES = {
         "tan_ladder_mixed_expert": "Tấn: basic, heuristic, tuned và chuyên gia chung một bàn (4 người, xoay vòng chỗ)",
         "sam_oracle": "Sâm: người báo Sâm biết trước (cận trên) so với không bao giờ báo và báo theo ngưỡng",
         "sam_players": "Sâm: kết cục và tiền được mất theo số người chơi",
+        "sam_ladder": "Sâm: bậc thang sức chơi (mỗi bậc ngồi chỗ 0, gặp ba người chơi control)",
         "tan_ladder": "Tấn: bậc thang sức chơi (mỗi bậc ngồi chỗ 0, gặp ba người chơi heuristic)",
         "tan_ladder_mixed": "Tấn: bậc thang sức chơi chung một bàn (4 người, xoay vòng chỗ)",
         "tan_mirror": "Tấn, 2 người: mỗi bậc gặp chính mình (tỉ lệ hòa)",
@@ -183,6 +184,13 @@ DESCRIPTIONS = {
         "sam_oracle": (
             "6f90a3b7c2bd",
             "Bốn người chơi; các đối thủ chơi control và luôn chặn Sâm. Mọi nhánh chơi cùng những ván bài."),
+        "sam_ladder": (
+            "7a70e32e5bf6",
+            "Các bậc từ yếu đến mạnh (theo đo đạc): random (đi bất kỳ nước hợp lệ nào), greedy (đánh bộ dài và lá"
+            " nhỏ trước, chặn mỗi khi có thể), control (giữ heo và tứ quý để kiểm soát, chặn người báo 1), expert"
+            " (tìm kiếm: chia ngẫu nhiên 32 lần các lá chưa thấy, chơi thử tới 6 nước ứng viên với control ở mọi"
+            " chỗ, giữ nước được nhiều cược nhất). Không ai báo Sâm. Chỉ số để so các bậc: cuoc.mean, chỗ 0"
+            " (chênh lệch ghép cặp so với control_vs_control)."),
         "sam_players": (
             "fd43944ed18f",
             "2–5 người chơi, mọi chỗ chơi heuristic control và báo Sâm khi sức bài ≥ 0.75."),
@@ -275,6 +283,9 @@ CHARTS = {
         (r"Chắn: seat (\d+)'s win rate and mean points a game, by arm",
          "Chắn: tỉ lệ ù và điểm trung bình mỗi ván của chỗ {0}, theo nhánh"),
         (r"win: probability; points.game: points per game", "ù: xác suất; points.game: điểm mỗi ván"),
+        (r"Sâm: seat (\d+)'s win rate and mean cược a game, by its player",
+         "Sâm: tỉ lệ thắng và cược trung bình mỗi ván của chỗ {0}, theo người chơi"),
+        (r"win: probability; cuoc.mean: cược per game", "thắng: xác suất; cuoc.mean: cược mỗi ván"),
         (r"Sâm: seat (\d+)'s declared Sâms by the hand's own chance of success",
          "Sâm: các lần báo Sâm của chỗ {0} theo xác suất thành công tự ước lượng"),
         (r"k: own-hand P\(success\) in \[k/10, \(k\+1\)/10\) \(the bayes estimate\)",
