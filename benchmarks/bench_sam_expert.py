@@ -1,0 +1,107 @@
+"""Sâm expert throughput: one ``expert`` seat against control players, games/s and decisions/s.
+
+Usage: ``python benchmarks/bench_sam_expert.py [--games 4000] [--chunk 1000] [--jobs 2] [--worlds 32]
+[--candidates 6] [--rollout control] [--ref-games 20]``.  The batch engine asks the expert for the decisions of all
+the games of a chunk waiting on it at a step at once, and plays all their rollouts in batches of up to 65,536 games,
+so larger chunks run faster; the reference engine asks one decision at a time (its rollouts still run on the batch
+engine).  A decision is a move the expert is asked for with more than one candidate (a lead, or a reply it may beat
+or pass).  Prints the knobs, then one ``BENCH`` line per engine for ``bench_all.py``; no assertions (figures depend
+on the machine and its load).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from joblib import Parallel, delayed
+
+from cardodds.sim.sam.batch import play_batch
+from cardodds.sim.sam.expert import Expert
+from cardodds.sim.sam.reference import deal_games, play_game
+from cardodds.sim.sam.rules import SamRules
+from cardodds.sim.sam.strategies import Control
+from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
+
+MAX_GAMES = 20_000  # bench_all.py passes the fast engines' --games to every script
+DECISIONS = [0]  # the expert's searched decisions in this process
+
+
+@dataclass(frozen=True)
+class Counting(Expert):
+    """The expert, counting the decisions it searches."""
+
+    def candidates(self, view, moves, legal, may_pass, base):
+        c = super().candidates(view, moves, legal, may_pass, base)
+        DECISIONS[0] += int((~view.sam_on & (c[:, 1] != -2)).sum())
+        return c
+
+
+def batch_chunk(rules, expert, seed, k, n) -> tuple[float, int]:
+    """Deal and play one chunk with the expert at seat 0; the CPU seconds and the expert's decisions."""
+    t, before = time.process_time(), DECISIONS[0]
+    seq = chunk_seed(seed, k)
+    cards, leader = deal_games(stream(seq, DEAL), n, rules, stream(seq, FIRST))
+    play_batch(cards, leader, rules, [expert] + [Control()] * (rules.players - 1), rng=stream(seq, PLAY))
+    return time.process_time() - t, DECISIONS[0] - before
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=4000)
+    ap.add_argument("--chunk", type=int, default=1000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--worlds", type=int, default=Expert.worlds)
+    ap.add_argument("--candidates", type=int, default=Expert.max_candidates)
+    ap.add_argument("--rollout", default=Expert.rollout)
+    ap.add_argument("--ref-games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=12345)
+    args = ap.parse_args(argv)
+    if args.games > MAX_GAMES:
+        print(f"--games {args.games} capped at {MAX_GAMES} (the expert plays hundreds of games a second)",
+              file=sys.stderr)
+        args.games = MAX_GAMES
+    rules = SamRules(players=args.players)
+    expert = Counting(worlds=args.worlds, max_candidates=args.candidates, rollout=args.rollout)
+    knobs = f"worlds {expert.worlds}, max_candidates {expert.max_candidates}, rollout {expert.rollout}"
+    chunks = [args.chunk] * max(1, args.games // args.chunk)
+
+    # reference engine: one decision searched at a time
+    seq = chunk_seed(args.seed, 10**6)
+    cards, leader = deal_games(stream(seq, DEAL), args.ref_games, rules, stream(seq, FIRST))
+    seats = [expert] + [Control()] * (rules.players - 1)
+    DECISIONS[0] = 0
+    t = time.perf_counter()
+    for i in range(args.ref_games):
+        play_game(cards[i], int(leader[i]), rules, seats)
+    ref_s = time.perf_counter() - t
+    ref = (args.ref_games / ref_s, DECISIONS[0] / ref_s)
+
+    # batch engine, --jobs processes (the pool is started before timing)
+    with Parallel(n_jobs=args.jobs, backend="loky") as par:
+        par(delayed(batch_chunk)(rules, expert, args.seed, 10**5 + k, 20) for k in range(args.jobs))
+        t = time.perf_counter()
+        out = par(delayed(batch_chunk)(rules, expert, args.seed, k, n) for k, n in enumerate(chunks))
+        wall = time.perf_counter() - t
+    cpu, decisions = sum(o[0] for o in out), sum(o[1] for o in out)
+    games = sum(chunks)
+
+    print(f"Sâm {rules.players} players: expert at seat 0 ({knobs}) against control players, numpy {np.__version__}")
+    # (the rates follow their units, so that bench_all.py reads only the BENCH lines)
+    print(f"reference engine, 1 process: games/s {ref[0]:.2f}, decisions/s {ref[1]:.1f} ({args.ref_games} games)")
+    print(f"batch engine, {args.jobs} processes: games/s {games / wall:.2f}, decisions/s {decisions / wall:.1f} "
+          f"({games} games in chunks of {args.chunk}; per CPU second: {games / cpu:.2f} games, "
+          f"{decisions / cpu:.1f} decisions; {decisions / games:.1f} decisions a game)")
+    for engine, rate in ((f"expert ({knobs}), reference engine, 1 process", ref[0]),
+                         (f"expert ({knobs}), batch engine, {args.jobs} processes, chunks of {args.chunk}",
+                          games / wall)):
+        print("BENCH " + json.dumps({"engine": engine, "games_per_s": round(rate, 2)}))
+
+
+if __name__ == "__main__":
+    main()
