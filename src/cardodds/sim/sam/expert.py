@@ -27,6 +27,7 @@ from typing import Literal
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.sam.batch import _THERM_OF_COUNT, NORMAL, SamState, play_from_state
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.strategies import PASS, Control, Greedy, StrategyBase, View, _cached_scores
@@ -136,7 +137,9 @@ class Expert(StrategyBase):
     rollout: Literal["control", "greedy"] = "control"
     z: float = 0.0
     needs_public = True
-    knobs = {"worlds": (4, 256), "max_candidates": (2, 16), "rollout": ("control", "greedy")}
+    knobs = {"worlds": Range(4, 256), "max_candidates": Range(2, 16), "rollout": Choice(("control", "greedy")),
+             "z": Range(0.0, 3.0, integer=False, points=4)}
+    """Tunable knobs (:mod:`cardodds.sim.knobs`)."""
 
     def __post_init__(self):
         super().__post_init__()
