@@ -13,6 +13,7 @@ SHOWCASE_CHARTS = (
     "chan-deal-thien_u_convergence.png",
     "chan-players-ladder.png",
     "sam-declare-declared_p.png",
+    "sam-ladder-ladder.png",
     "sam-odds-p_success.png",
     "tan-ladder-ladder_lose.png",
     "tan-seats-lose_heatmap.png",
