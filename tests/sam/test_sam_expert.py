@@ -221,3 +221,13 @@ def test_expert_knobs_and_the_seats_form():
     for bad in ({"seats": ["expert"]}, {"seats": ["expert"] * 3, "default": "control"}):
         with pytest.raises(CardoddsError):
             parse_strategies(bad, 3, "[strategies]")
+
+
+def test_a_ladder_without_declarers_is_not_asked_about_sam():
+    from cardodds.sim.sam.play_task import PlayParams, key_metrics
+
+    rules = SamRules(players=4)
+    never = PlayParams(rules, (Expert(),) + (Control(),) * 3)
+    bayes = PlayParams(rules, (Control(declare="bayes"),) + (Control(),) * 3)
+    assert key_metrics([never]) == [("win", 0), ("cuoc.mean", 0)]
+    assert key_metrics([never, bayes])[:2] == [("sam.declare", 0), ("sam.success", 0)]

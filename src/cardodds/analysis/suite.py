@@ -199,16 +199,21 @@ def diff_cells(diffs: pd.DataFrame, label=str) -> list[list[str]]:
     return cells
 
 
-def _declared_metrics(exp: Experiment) -> list[tuple[str, int | None]]:
-    """The experiment's objective (if any), then the task's ``key_metrics``."""
-    metrics = list(exp.task.extras.get("key_metrics", []))
+def _declared_metrics(outcomes: list[Outcome]) -> list[tuple[str, int | None]]:
+    """The experiment's objective (if any), then the task's ``key_metrics`` (a list, or a function of the arms'
+    parameters giving one)."""
+    exp = outcomes[0].result.experiment
+    metrics = exp.task.extras.get("key_metrics", [])
+    if callable(metrics):
+        metrics = metrics([o.result.experiment.params for o in outcomes])
+    metrics = list(metrics)
     if exp.objective is not None and exp.objective[:2] not in metrics:
         metrics.insert(0, exp.objective[:2])
     return metrics
 
 
 def _key_metrics(outcomes: list[Outcome]) -> list[tuple[str, int | None]]:
-    metrics = _declared_metrics(outcomes[0].result.experiment)
+    metrics = _declared_metrics(outcomes)
     if not metrics:
         rows = outcomes[0].rows[~outcomes[0].rows.metric.str.contains(r"\.\d+$")]
         metrics = [(r.metric, None if pd.isna(r.seat) else int(r.seat)) for r in rows.head(3).itertuples()]
@@ -305,7 +310,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
         seating=[(o.arm + (f" ({i18n.text('baseline')})" if len(outcomes) > 1 and o is base else ""), o.seating)
                  for o in outcomes if o.seating is not None],
         label_of=exp.task.label_of,
-        answers=questions(base.headline, _declared_metrics(exp)) or _key_metrics(outcomes)[:QUESTIONS],
+        answers=questions(base.headline, _declared_metrics(outcomes)) or _key_metrics(outcomes)[:QUESTIONS],
     )
 
 

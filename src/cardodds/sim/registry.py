@@ -56,7 +56,8 @@ class Task:
         The task's chart texts (titles, axis labels) in other languages, keyed by the English text
         (``{"vi": {"Coins: how often heads": "…"}}``); the report uses them before its own table of chart words.
     extras : dict
-        Optional hooks: ``seating(params) -> list[str]`` (who sits at each seat, for full games), ``key_metrics``,
+        Optional hooks: ``seating(params) -> list[str]`` (who sits at each seat, for full games), ``key_metrics``
+        (``[(metric, seat), ...]``, or a function of the arms' parameters giving that list),
         ``notes(params)``, ``replay_text``, ``check_text``.
     """
 

@@ -155,6 +155,12 @@ def charts(outcomes) -> dict:
     return out
 
 
+def key_metrics(params_list) -> list[tuple[str, int]]:
+    """Seat 0's declare and success rates where some arm's seat 0 may declare Sâm, then its wins and cược a game."""
+    declares = any(p.strategies[0].declare != "never" for p in params_list)
+    return ([("sam.declare", 0), ("sam.success", 0)] if declares else []) + [("win", 0), ("cuoc.mean", 0)]
+
+
 def _oracle_at_seat0(params: PlayParams) -> bool:
     """The arm whose seat 0 declares with the oracle: the upper bound of the ``sam.oracle_share`` row (seat 0's share
     of the oracle's gain in cược over the baseline arm, added by the analysis when an experiment has such arms)."""
@@ -170,7 +176,7 @@ TASK = Task(
     sections=("rules", "strategies"),
     units=PLAY_UNITS,
     labels=PLAY_LABELS,
-    extras={"key_metrics": [("sam.declare", 0), ("sam.success", 0), ("win", 0), ("cuoc.mean", 0)], "notes": notes,
+    extras={"key_metrics": key_metrics, "notes": notes,
             "seating": seating,
             "gain_share": {"metric": "cuoc.mean", "seat": 0, "name": "sam.oracle_share", "upper": _oracle_at_seat0}},
 )
