@@ -12,6 +12,9 @@ Strategies (``{name = "...", ...}`` in a config's ``[strategies]``):
 - ``control``: keeps 2s and tứ quý for control (uses them only when an opponent or itself is down to ``danger``
   cards), blocks a báo-1 player (highest single; prefers leading non-singles), and sheds its 2s early when
   ``no_finish_on_two`` could leave it stuck.
+- ``expert`` (:mod:`cardodds.sim.sam.expert`): searches its candidate moves by rollouts on the batch engine; it
+  reads the public state (:class:`Public`) as well as its hand.  The names are registered in
+  :mod:`cardodds.sim.sam.players`.
 
 Every strategy takes ``declare`` = ``"never"`` | ``"threshold"`` (declare Sâm when :func:`sam_score` >=
 ``threshold``; the naive baseline: it plays its Sâm strongest plays first, with no plan) | ``"bayes"`` (estimates
