@@ -45,6 +45,7 @@ from cardodds.sim.sam.hand import (
     toi_trang_flags,
     toi_trang_kind_of_flags,
 )
+from cardodds.sim.sam.plan_search import best_plans, reaches
 from cardodds.sim.sam.rules import SamRules
 
 
@@ -324,9 +325,9 @@ def _reaches(code: int, masks, n_deals: int, table: MoveTable, nf2: bool, at_lea
     return n_deals >= at_least and rec(code, full, True)
 
 
-def _guard_codes(hands: np.ndarray) -> list[int]:
-    """:func:`_code` of every hand (n, 13) (four bits a rank: 52 bits, exact in int64)."""
-    return (np.asarray(hands, np.int64) << (4 * np.arange(N_RANKS))).sum(1).tolist()
+def _guard_codes(hands: np.ndarray) -> np.ndarray:
+    """(n,) int64: :func:`_code` of every hand (n, 13) (four bits a rank: 52 bits, exact)."""
+    return (np.asarray(hands, np.int64) << (4 * np.arange(N_RANKS))).sum(1)
 
 
 _CACHE: dict = {}
@@ -375,10 +376,9 @@ def _masks(idx: np.ndarray, valid: np.ndarray, bits: np.ndarray) -> dict[int, in
     return {int(m): int.from_bytes(bits[:, c].tobytes(), "little") for c, m in enumerate(idx) if valid[c]}
 
 
-def _mask_lists(idx: np.ndarray, valid: np.ndarray, stand: np.ndarray, n_moves: int) -> list[list[int]]:
-    """Per hand, per move id: the bit mask of the deals (bit i: deal i) on which the move stands, from the hands'
-    columns and ``stand`` (n, S, F) (0 for a move not among the hand's columns): :func:`_masks` of many hands at once,
-    as lists indexed by move."""
+def _mask_words(idx: np.ndarray, valid: np.ndarray, stand: np.ndarray, n_moves: int) -> np.ndarray:
+    """uint64 (n, n_moves, W): per hand and move id, the deals (bit i of word w: deal 64 w + i) on which the move
+    stands, from the hands' columns and ``stand`` (n, S, F) (0 for a move not among the hand's columns)."""
     n, _, width = stand.shape
     bits = np.packbits(stand, axis=1, bitorder="little")  # (n, B, F)
     words = -(-bits.shape[1] // 8)
@@ -387,6 +387,15 @@ def _mask_lists(idx: np.ndarray, valid: np.ndarray, stand: np.ndarray, n_moves: 
     r, c = np.nonzero(valid)
     full = np.zeros((n, n_moves, words), np.uint64)
     full[r, idx[r, c]] = buf.view("<u8")[r, c]
+    return full
+
+
+def _mask_lists(idx: np.ndarray, valid: np.ndarray, stand: np.ndarray, n_moves: int) -> list[list[int]]:
+    """Per hand, per move id: the bit mask of the deals (bit i: deal i) on which the move stands, from the hands'
+    columns and ``stand`` (n, S, F) (0 for a move not among the hand's columns): :func:`_masks` of many hands at once,
+    as lists indexed by move."""
+    full = _mask_words(idx, valid, stand, n_moves)
+    words = full.shape[-1]
     if words == 1:
         return full[..., 0].tolist()
     obj = full.astype(object)  # Python ints: masks of more than 64 deals
@@ -428,12 +437,10 @@ def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
         early = _standing(table, deals_of(hands, opponents, pre), idx, valid, rules)
         enough = int(np.ceil(PRE_SHARE * at_least * pre))
         could = np.flatnonzero(_could_stand(early, hands, idx, valid, table, nf2).sum(1) >= enough)
-        masks = _mask_lists(idx[could], valid[could], early[could], table.n)
-        look = _guard_codes(hands[could])
-        live = could[[_best_plan(look[j], masks[j], pre, table, nf2, enough, first=True)[0] >= enough
-                      for j in range(len(could))]]
+        words = _mask_words(idx[could], valid[could], early[could], table.n)
+        live = could[reaches(_guard_codes(hands[could]), words, pre, enough, table, nf2)]
         early = early[live]
-    for i in np.setdiff1d(np.arange(len(hands)), live):
+    for i in np.setdiff1d(np.arange(len(hands)), live).tolist():
         _CACHE[(codes[i], tag)] = none
     if len(live) == 0:
         return
@@ -443,25 +450,33 @@ def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
     if pre:
         stand = np.concatenate([early, stand], axis=1)  # the deals that choose: the early look's first
     could = np.flatnonzero(_could_stand(stand, hands, idx, valid, table, nf2).sum(1) >= max(need, 1))
-    masks = _mask_lists(idx[could], valid[could], stand[could], table.n)
-    look = _guard_codes(hands[could])
-    plans = {}
-    for j, i in enumerate(could):
-        plan = _best_plan(look[j], masks[j], half, table, nf2, need)[1]
-        if plan:  # a plan has two plays or more (ten cards in one play: a tới trắng)
-            plans[i] = plan
-    for i in np.setdiff1d(np.arange(len(hands)), list(plans)):
+    words = _mask_words(idx[could], valid[could], stand[could], table.n)
+    plans = best_plans(_guard_codes(hands[could]), words, half, need, table, nf2)[1]
+    has = plans[:, 0] >= 0  # a plan has two plays or more (ten cards in one play: a tới trắng)
+    with_plan, plans = could[has], plans[has]
+    for i in np.setdiff1d(np.arange(len(hands)), with_plan).tolist():
         _CACHE[(codes[i], tag)] = none
-    if not plans:
+    if not len(with_plan):
         return
-    with_plan = np.array(list(plans))
     held = _standing(table, deals_of(hands[with_plan], opponents, samples - half, first=half), idx[with_plan],
                      valid[with_plan], rules)  # (n, samples - half, F): the held-out deals, of hands with a plan
+    wins = _plan_wins(held, idx[with_plan], plans, table.n).tolist()
     for j, i in enumerate(with_plan.tolist()):
-        plan = plans[i]
-        cols = {int(m): c for c, m in enumerate(idx[i])}
-        wins = int(held[j][:, [cols[m] for m in plan[:-1]]].all(1).sum())
-        _CACHE[(codes[i], tag)] = SamEstimate(wins / (samples - half), wins, samples - half, plan)
+        plan = tuple(plans[j][plans[j] >= 0].tolist())
+        _CACHE[(codes[i], tag)] = SamEstimate(wins[j] / (samples - half), wins[j], samples - half, plan)
+
+
+def _plan_wins(stand: np.ndarray, idx: np.ndarray, plans: np.ndarray, n_moves: int) -> np.ndarray:
+    """(n,): the deals of ``stand`` (n, S, F) on which every play of each plan (n, 10), padded with -1, but its last
+    stands (``idx`` (n, F): the hands' columns)."""
+    n, width = idx.shape
+    col = np.zeros((n, n_moves + 1), np.int64)  # per hand, move -> its column; move -1 (padding) -> column width
+    col[:, -1] = width
+    col[np.arange(n)[:, None], idx] = np.arange(width)
+    length = (plans >= 0).sum(1)
+    plays = np.where(np.arange(HAND_SIZE) < (length - 1)[:, None], plans, -1)
+    padded = np.concatenate([stand, np.ones(stand.shape[:2] + (1,), bool)], axis=2)
+    return np.take_along_axis(padded, col[np.arange(n)[:, None], plays][:, None, :], axis=2).all(2).sum(1)
 
 
 def estimate(counts, opponents: int, rules: SamRules, samples: int = 256, at_least: float = 0.0) -> SamEstimate:
@@ -609,7 +624,7 @@ def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player, pl
     if tag not in _DECISIONS and len(_DECISIONS) >= 16:  # bounded: a few settings per process
         _DECISIONS.clear()
     kept = _DECISIONS.setdefault(tag, OrderedDict())
-    keys = _guard_codes(hands[cand])
+    keys = _guard_codes(hands[cand]).tolist()
     new: dict = {}  # hand code: the first of its hands (in cand), for codes not kept
     made = {}
     for j, key in enumerate(keys):
