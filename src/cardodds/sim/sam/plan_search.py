@@ -87,7 +87,7 @@ def _popcount(words: np.ndarray) -> np.ndarray:
 
 
 def reaches(codes, masks: np.ndarray, n_deals: int, bar: int, table: MoveTable, nf2: bool) -> np.ndarray:
-    """Bool (n,): which hands have a split standing on ``bar`` deals or more (:func:`declare._reaches` of many hands).
+    """Bool (n,): which hands have a split standing on ``bar`` deals or more.
 
     Parameters
     ----------
@@ -136,7 +136,7 @@ def best_plans(codes, masks: np.ndarray, n_deals: int, at_least: int, table: Mov
                nf2: bool) -> tuple[np.ndarray, np.ndarray]:
     """(successes (n,), plans (n, 10) padded with -1): each hand's split standing on the most deals, among those
     standing on ``at_least`` deals or more (successes ``at_least - 1`` and no plan when none does); the plan is the
-    split's standing plays in the order taken, then its last play (:func:`declare._best_plan` of many hands).
+    split's standing plays in the order taken, then its last play.
     Arguments as for :func:`reaches`."""
     codes = np.asarray(codes, np.int64)
     n, _, words = masks.shape
