@@ -124,9 +124,10 @@ def _deal_rows(hands: np.ndarray, opponents: int, samples: int, first: int, salt
 
 @lru_cache(maxsize=None)
 def _deal_columns(opponents: int) -> np.ndarray:
-    """(10, N_PERMS, opponents) int8: the :func:`_perms` columns dealt to each opponent, a card's place first."""
+    """(N_PERMS, 10, opponents) intp: the :func:`_perms` columns dealt to each opponent, a card's place before the
+    opponent."""
     cols = _perms()[:, : opponents * HAND_SIZE].reshape(N_PERMS, opponents, HAND_SIZE)
-    out = np.ascontiguousarray(cols.transpose(2, 0, 1))
+    out = np.ascontiguousarray(cols.transpose(0, 2, 1), dtype=np.intp)
     out.setflags(write=False)
     return out
 
@@ -145,10 +146,12 @@ def deal_masks(hands: np.ndarray, opponents: int, samples: int, first: int = 0) 
     weights, low, high = _mask_tables()
     w = weights.astype(np.int64)
     weight = (w[:, 0] + (w[:, 1] << _CODE_SHIFT))[_unseen(hands)]  # (n, 42): each unseen card's weight
-    rows = _deal_rows(hands, opponents, samples, first, 0)
-    # (10, n, samples, opponents): the dealt cards, a card's place first so that the sum runs over the first axis
-    cards = _deal_columns(opponents)[:, rows] + (np.arange(n) * 42)[:, None, None]
-    code = np.take(weight, cards).sum(0)
+    cards = _deal_columns(opponents)[_deal_rows(hands, opponents, samples, first, 0)]  # (n, samples, 10, K)
+    cards += (np.arange(n) * 42)[:, None, None, None]
+    dealt = np.take(weight, cards)
+    code = dealt[:, :, 0].copy()
+    for t in range(1, HAND_SIZE):  # (numpy's sums over a short axis are slow)
+        code += dealt[:, :, t]
     return low[code & ((1 << _CODE_SHIFT) - 1)] | high[code >> _CODE_SHIFT]
 
 
@@ -476,17 +479,17 @@ def cards_of(seat_counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
     at most); in game g each rank's copies take its four suits from a start chosen by the hash ``keys[g]`` (suits matter
     only for đồng hoa)."""
     games, seats = seat_counts.shape[:2]
-    first = np.cumsum(seat_counts, axis=1) - seat_counts  # each seat's first copy index of each rank
-    offset = (_mix(keys[:, None] + np.arange(N_RANKS, dtype=np.uint64)) % np.uint64(4)).astype(np.int64)  # (G, 13)
+    counts = seat_counts.astype(np.int8)
+    offset = (_mix(keys[:, None] + np.arange(N_RANKS, dtype=np.uint64)) % np.uint64(4)).astype(np.int8)  # (G, 13)
     # copy j of rank r (suit (offset + j) % 4) goes to the last seat whose first copy index is <= j (seats
     # without the rank share the next one's first index); copies past the last seat's are nobody's (owner P)
-    copy = np.arange(4)
-    owner = (first[..., None] <= copy).sum(1, dtype=np.int8) - 1  # (G, 13, 4)
-    dealt = (first[:, -1] + seat_counts[:, -1])[..., None] > copy
-    owner[~dealt] = seats
-    by_card = np.empty((games, N_RANKS, 4), np.int8)  # owner of each card id 4 r + suit
-    suit = (offset[..., None] + copy) % 4
-    np.put_along_axis(by_card, suit, owner, axis=2)
+    copy = (np.arange(4, dtype=np.int8) - offset[..., None]) & 3  # (G, 13, 4): the copy that has each suit
+    by_card = np.full(copy.shape, -1, np.int8)  # owner of each card id 4 r + suit
+    first = np.zeros((games, N_RANKS), np.int8)  # each seat's first copy index of each rank, seat by seat
+    for p in range(seats):
+        by_card += (first[..., None] <= copy).view(np.int8)
+        first += counts[:, p]
+    by_card = np.where(copy < first[..., None], by_card, np.int8(seats))
     # each seat's cards in ascending order: a stable sort of the card ids by owner
     order = np.argsort(by_card.reshape(games, 4 * N_RANKS), axis=1, kind="stable")
     return order[:, : seats * HAND_SIZE].reshape(games, seats, HAND_SIZE)
