@@ -124,17 +124,24 @@ def _deal_rows(hands: np.ndarray, opponents: int, samples: int, first: int, salt
 
 @lru_cache(maxsize=None)
 def _deal_columns(opponents: int) -> np.ndarray:
-    """(N_PERMS, 10, opponents) intp: the :func:`_perms` columns dealt to each opponent, a card's place before the
+    """(N_PERMS, 10, opponents) int32: the :func:`_perms` columns dealt to each opponent, a card's place before the
     opponent."""
     cols = _perms()[:, : opponents * HAND_SIZE].reshape(N_PERMS, opponents, HAND_SIZE)
-    out = np.ascontiguousarray(cols.transpose(0, 2, 1), dtype=np.intp)
+    out = np.ascontiguousarray(cols.transpose(0, 2, 1), dtype=np.int32)
     out.setflags(write=False)
     return out
 
 
-_CODE_SHIFT = 20
-"""A dealt hand's two base-5 numbers (:func:`_mask_tables`) are summed in one int64, the second this many bits up
-(the first is below 5 ** 7 < 2 ** 17)."""
+_CODE_SHIFT = 17
+"""A dealt hand's two base-5 numbers (:func:`_mask_tables`) are summed in one int32, the second this many bits up:
+the first is below 5 ** 7 < 2 ** 17, the second below 5 ** 6, so the sum is below 2 ** 31."""
+
+
+@lru_cache(maxsize=None)
+def _card_weights() -> np.ndarray:
+    """(13,) int32: what a card of each rank adds to a hand's :data:`_CODE_SHIFT` code."""
+    w = _mask_tables()[0].astype(np.int64)
+    return (w[:, 0] + (w[:, 1] << _CODE_SHIFT)).astype(np.int32)
 
 
 def deal_masks(hands: np.ndarray, opponents: int, samples: int, first: int = 0) -> np.ndarray:
@@ -143,11 +150,10 @@ def deal_masks(hands: np.ndarray, opponents: int, samples: int, first: int = 0) 
     tables."""
     hands = np.asarray(hands, np.int64)
     n = len(hands)
-    weights, low, high = _mask_tables()
-    w = weights.astype(np.int64)
-    weight = (w[:, 0] + (w[:, 1] << _CODE_SHIFT))[_unseen(hands)]  # (n, 42): each unseen card's weight
+    _, low, high = _mask_tables()
+    weight = _card_weights()[_unseen(hands)]  # (n, 42): each unseen card's weight
     cards = _deal_columns(opponents)[_deal_rows(hands, opponents, samples, first, 0)]  # (n, samples, 10, K)
-    cards += (np.arange(n) * 42)[:, None, None, None]
+    cards += (np.arange(n, dtype=np.int32) * 42)[:, None, None, None]
     dealt = np.take(weight, cards)
     code = dealt[:, :, 0].copy()
     for t in range(1, HAND_SIZE):  # (numpy's sums over a short axis are slow)
