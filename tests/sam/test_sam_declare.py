@@ -388,9 +388,9 @@ def test_toi_trang_from_masks_is_the_engines(options):
 def test_screen_in_blocks_is_the_screen(monkeypatch):
     rules = SamRules(players=4)
     hands = counts_of(deal_games(stream(chunk_seed(16, 0), DEAL), 5000, rules)[0]).reshape(-1, 13)
-    whole = screen(hands, 3, rules)
+    whole = screen(hands, 3, rules, table=False)
     monkeypatch.setattr(declare, "SCREEN_BLOCK", 999)
-    assert np.array_equal(screen(hands, 3, rules), whole) and 0 < whole.sum() < len(hands)
+    assert np.array_equal(screen(hands, 3, rules, table=False), whole) and 0 < whole.sum() < len(hands)
 
 
 @pytest.mark.parametrize("players", [2, 4, 5])

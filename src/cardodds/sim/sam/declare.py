@@ -33,6 +33,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from cardodds.sim.sam import screen_table
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, TWO
 from cardodds.sim.sam.hand import (
     N_POS,
@@ -445,17 +446,22 @@ SCREEN_BLOCK = 4096
 """Hands screened together."""
 
 
-def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.1) -> np.ndarray:
+def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.1, table: bool = True) -> np.ndarray:
     """Bool (n,): the hands whose Sâm could succeed with a chance of about ``floor`` or more (a cheap, generous
     filter before :func:`estimate`).
 
     Each play's chance to stand is approximated from the unseen copies of each rank (opponents and beating plays
     taken as independent); a plan needs every play but its last to stand, so a hand passes when the ranks that no
-    play standing with chance >= ``floor`` covers all fit in one play (the last).
+    play standing with chance >= ``floor`` covers all fit in one play (the last).  ``table``: read the answer from
+    :mod:`~cardodds.sim.sam.screen_table` when it holds it (the same answers, made by this function).
     """
+    if table:  # the answers shipped for the usual options (screen_table), when it holds them
+        got = screen_table.lookup(hands, opponents, rules, floor)
+        if got is not None:
+            return got
     hands = np.asarray(hands, np.int64)
     if len(hands) > SCREEN_BLOCK:  # (n, moves) floats a block at a time: large temporaries are slow
-        return np.concatenate([screen(hands[b:b + SCREEN_BLOCK], opponents, rules, floor)
+        return np.concatenate([screen(hands[b:b + SCREEN_BLOCK], opponents, rules, floor, False)
                                for b in range(0, len(hands), SCREEN_BLOCK)])
     table = move_table(rules)
     unseen = 4 - hands
