@@ -305,6 +305,9 @@ def _guard_codes(hands: np.ndarray) -> np.ndarray:
 
 
 _CACHE: dict = {}
+"""Estimates made in this process: {(opponents, rules, samples, at_least): {hand code: SamEstimate}}, at most 2**17
+hands in all (a dict per setting: its key, with the rules in it, is hashed once a call)."""
+CACHE_MAX = 1 << 17
 
 BLOCK = 512
 """Hands estimated together: their deals (BLOCK × samples × opponents × 13 counts) are in memory at once."""
@@ -354,19 +357,19 @@ def estimate_many(hands: np.ndarray, opponents: int, rules: SamRules, samples: i
     """:func:`estimate` of every hand of ``hands`` (n, 13) (the deals of all hands are judged in one pass)."""
     hands = np.asarray(hands, np.int64)
     codes = (hands * 5 ** np.arange(N_RANKS)).sum(1)
-    tag = (opponents, rules, samples, at_least)
-    if len(_CACHE) > 1 << 17:  # bounded memory (before looking: every hand asked for must be in it afterwards)
-        _CACHE.clear()
+    if sum(map(len, _CACHE.values())) > CACHE_MAX:  # bounded memory (before looking: every hand asked for must be
+        _CACHE.clear()                               # in it afterwards)
+    cache = _CACHE.setdefault((opponents, rules, samples, at_least), {})
     uniq, first = np.unique(codes, return_index=True)
-    todo = [i for c, i in zip(uniq.tolist(), first.tolist()) if (c, tag) not in _CACHE]
-    if todo:
-        for b in range(0, len(todo), BLOCK):  # bounded memory: a block's deals at a time
-            part = todo[b:b + BLOCK]
-            _estimate_new(hands[part], codes[part].tolist(), opponents, rules, samples, at_least, tag)
-    return [_CACHE[(c, tag)] for c in codes.tolist()]
+    todo = [i for c, i in zip(uniq.tolist(), first.tolist()) if c not in cache]
+    for b in range(0, len(todo), BLOCK):  # bounded memory: a block's deals at a time
+        part = todo[b:b + BLOCK]
+        _estimate_new(hands[part], codes[part].tolist(), opponents, rules, samples, at_least, cache)
+    return [cache[c] for c in codes.tolist()]
 
 
-def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
+def _estimate_new(hands, codes, opponents, rules, samples, at_least, cache):
+    """Estimate hands ``hands`` (n, 13) of codes ``codes`` into ``cache``."""
     table = move_table(rules)
     nf2 = rules.no_finish_on_two
     half = samples // 2
@@ -374,6 +377,7 @@ def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
     none = SamEstimate(0.0, 0, samples - half, ())
 
     idx, valid = _columns(fast_formable(table, hands), table)
+    codes = np.asarray(codes, np.int64)
     live = np.arange(len(hands))
     pre = 0
     if need > 0:  # the early look, on deals 0 .. pre - 1 (the first of the deals that choose the plan)
@@ -382,28 +386,25 @@ def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
         enough = int(np.ceil(PRE_SHARE * at_least * pre))
         live = np.flatnonzero(reaches(_guard_codes(hands), _mask_words(idx, early, table.n), pre, enough, table, nf2))
         early = early[live]
-    for i in np.setdiff1d(np.arange(len(hands)), live).tolist():
-        _CACHE[(codes[i], tag)] = none
+    cache.update(dict.fromkeys(np.delete(codes, live).tolist(), none))
     if len(live) == 0:
         return
     hands, idx, valid = hands[live], idx[live], valid[live]
-    codes = [codes[i] for i in live]
+    codes = codes[live]
     stand = _standing(table, deal_masks(hands, opponents, half - pre, first=pre), idx, valid, rules)  # (n, F, S)
     if pre:
         stand = np.concatenate([early, stand], axis=2)  # the deals that choose: the early look's first
     plans = best_plans(_guard_codes(hands), _mask_words(idx, stand, table.n), half, need, table, nf2)[1]
     with_plan = np.flatnonzero(plans[:, 0] >= 0)  # a plan has two plays or more (ten cards in one play: a tới trắng)
     plans = plans[with_plan]
-    for i in np.setdiff1d(np.arange(len(hands)), with_plan).tolist():
-        _CACHE[(codes[i], tag)] = none
+    cache.update(dict.fromkeys(np.delete(codes, with_plan).tolist(), none))
     if not len(with_plan):
         return
     held = _standing(table, deal_masks(hands[with_plan], opponents, samples - half, first=half), idx[with_plan],
                      valid[with_plan], rules)  # (n, F, samples - half): the held-out deals, of hands with a plan
     wins = _plan_wins(held, idx[with_plan], plans, table.n).tolist()
-    for j, i in enumerate(with_plan.tolist()):
-        plan = tuple(plans[j][plans[j] >= 0].tolist())
-        _CACHE[(codes[i], tag)] = SamEstimate(wins[j] / (samples - half), wins[j], samples - half, plan)
+    for code, w, plan in zip(codes[with_plan].tolist(), wins, plans.tolist()):
+        cache[code] = SamEstimate(w / (samples - half), w, samples - half, tuple(m for m in plan if m >= 0))
 
 
 def _plan_wins(stand: np.ndarray, idx: np.ndarray, plans: np.ndarray, n_moves: int) -> np.ndarray:
