@@ -124,11 +124,13 @@ def _deal_rows(hands: np.ndarray, opponents: int, samples: int, first: int, salt
 
 
 @lru_cache(maxsize=None)
-def _deal_columns(opponents: int) -> np.ndarray:
-    """(N_PERMS, 10, opponents) int32: the :func:`_perms` columns dealt to each opponent, a card's place before the
-    opponent."""
-    cols = _perms()[:, : opponents * HAND_SIZE].reshape(N_PERMS, opponents, HAND_SIZE)
-    out = np.ascontiguousarray(cols.transpose(0, 2, 1), dtype=np.int32)
+def _dealt_places(opponents: int) -> np.ndarray:
+    """(N_PERMS, opponents) uint64: per row of :func:`_perms`, the places (bits 0..41) of the unseen cards each
+    opponent is dealt."""
+    cols = _perms()[:, : opponents * HAND_SIZE].reshape(N_PERMS, opponents, HAND_SIZE).astype(np.uint64)
+    out = np.zeros((N_PERMS, opponents), np.uint64)
+    for t in range(HAND_SIZE):
+        out |= np.uint64(1) << cols[..., t]
     out.setflags(write=False)
     return out
 
@@ -146,19 +148,19 @@ def _card_weights() -> np.ndarray:
 
 
 def deal_masks(hands: np.ndarray, opponents: int, samples: int, first: int = 0) -> np.ndarray:
-    """(n, samples, opponents) int64: :func:`_rank_masks` of :func:`deals_of` (salt 0), made from the dealt cards
-    without their rank counts: each card adds its rank's weight in one of the two base-5 numbers, read by the
-    tables."""
+    """(n, samples, opponents) int64: :func:`_rank_masks` of :func:`deals_of` (salt 0), made without the rank counts:
+    a hand's unseen cards are in rank order (:func:`_unseen`), so the cards of rank r an opponent is dealt are the
+    set bits of its dealt places (:func:`_dealt_places`) in rank r's run of places; each adds its rank's weight to the
+    two base-5 numbers the tables read."""
     hands = np.asarray(hands, np.int64)
-    n = len(hands)
     _, low, high = _mask_tables()
-    weight = _card_weights()[_unseen(hands)]  # (n, 42): each unseen card's weight
-    cards = _deal_columns(opponents)[_deal_rows(hands, opponents, samples, first, 0)]  # (n, samples, 10, K)
-    cards += (np.arange(n, dtype=np.int32) * 42)[:, None, None, None]
-    dealt = np.take(weight, cards)
-    code = dealt[:, :, 0].copy()
-    for t in range(1, HAND_SIZE):  # (numpy's sums over a short axis are slow)
-        code += dealt[:, :, t]
+    weight = _card_weights()
+    unseen = (4 - hands).astype(np.uint64)
+    runs = ((np.uint64(1) << unseen) - np.uint64(1)) << (np.cumsum(unseen, axis=1) - unseen)  # (n, 13)
+    dealt = _dealt_places(opponents)[_deal_rows(hands, opponents, samples, first, 0)]  # (n, samples, K)
+    code = np.zeros(dealt.shape, np.int32)
+    for r in range(N_RANKS):
+        code += np.bitwise_count(dealt & runs[:, r, None, None]).astype(np.int32) * weight[r]
     return low[code & ((1 << _CODE_SHIFT) - 1)] | high[code >> _CODE_SHIFT]
 
 
