@@ -328,11 +328,12 @@ def test_estimate_is_the_one_pass_estimate():
         assert n_plans >= 10
 
 
-@pytest.mark.parametrize("variant", ["default", "options"])
-def test_vectorised_search_is_the_depth_first_search(variant):
-    """:func:`plan_search.reaches` and :func:`plan_search.best_plans` (every hand at once, equal states merged) answer
-    as the depth-first search of ``plan_oracle`` one hand at a time, plans and ties included: on real deals and on
-    random masks, in one word of deals and in two, for several bars."""
+@pytest.mark.parametrize("variant, merge_from", [("default", 0), ("options", 0), ("default", 4)])
+def test_vectorised_search_is_the_depth_first_search(variant, merge_from, monkeypatch):
+    """:func:`plan_search.reaches` and :func:`plan_search.best_plans` (every hand at once, equal states merged at every
+    step or only when many) answer as the depth-first search of ``plan_oracle`` one hand at a time, plans and ties
+    included: on real deals and on random masks, in one word of deals and in two, for several bars."""
+    monkeypatch.setattr(plan_search, "MERGE_FROM", merge_from)
     rules = SamRules(players=4, **RULES[variant])
     t = move_table(rules)
     nf2 = rules.no_finish_on_two

@@ -51,17 +51,40 @@ def _lowest_rank(c: np.ndarray) -> np.ndarray:
     return np.log2((c & -c).astype(np.float64)).astype(np.int64) >> 2
 
 
-def _expand(c: np.ndarray, table: MoveTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(state, slot, place): every (state, move) pair with a move taking the state's lowest rank that its counts
-    ``c`` can form; ``slot`` indexes :func:`_by_low`'s arrays, ``place`` is the move's place in its group."""
+def _fits(c: np.ndarray, need: np.ndarray) -> np.ndarray:
+    """Whether counts ``c`` (:data:`GUARD` codes) hold a move's ``need``: no rank's field borrows."""
+    return ((c | GUARD) - need) & GUARD == GUARD
+
+
+def _hand_moves(codes: np.ndarray, table: MoveTable) -> tuple[np.ndarray, np.ndarray]:
+    """(first (13 n + 1,), slots): the moves each hand can form, as :func:`_by_low` slots in group order (a partial
+    split takes only these): hand h's of lowest rank r are ``slots[first[13 h + r]:first[13 h + r + 1]]``."""
     start, _, need, _ = _by_low(table)
+    rows, slots = np.nonzero(_fits(codes[:, None], need))  # by hand, then slot
+    group = np.searchsorted(start, slots, side="right") - 1
+    first = np.zeros(len(codes) * N_RANKS + 1, np.int64)
+    first[1:] = np.cumsum(np.bincount(rows * N_RANKS + group, minlength=len(codes) * N_RANKS))
+    return first, slots
+
+
+def _expand(h: np.ndarray, c: np.ndarray, moves: tuple, table: MoveTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(state, slot, place): every (state, move) pair with a move of the state's hand (``moves``:
+    :func:`_hand_moves`) taking the state's lowest rank that its counts ``c`` can form; ``slot`` indexes
+    :func:`_by_low`'s arrays, ``place`` is the move's place in its group."""
+    start, _, need, _ = _by_low(table)
+    first, slots = moves
     r = _lowest_rank(c)
-    lo, count = start[r], start[r + 1] - start[r]
+    lo = first[h * N_RANKS + r]
+    count = first[h * N_RANKS + r + 1] - lo
     state = np.repeat(np.arange(len(c)), count)
-    place = np.arange(len(state)) - np.repeat(np.cumsum(count) - count, count)
-    slot = lo[state] + place
-    fits = ((c[state] | GUARD) - need[slot]) & GUARD == GUARD  # no rank short
-    return state[fits], slot[fits], place[fits]
+    slot = slots[np.arange(len(state)) + np.repeat(lo - (np.cumsum(count) - count), count)]
+    fits = _fits(c[state], need[slot])
+    state, slot = state[fits], slot[fits]
+    return state, slot, slot - start[r[state]]
+
+
+MERGE_FROM = 4
+"""Equal states are merged once there are more than this many a hand (merging changes no answer; few states meet)."""
 
 
 def _dedup(cols: list[np.ndarray], key: np.ndarray | None = None) -> np.ndarray:
@@ -105,8 +128,9 @@ def reaches(codes, masks: np.ndarray, n_deals: int, bar: int, table: MoveTable, 
     h, c, free = np.arange(n), codes.copy(), np.ones(n, bool)
     acc = _full(n_deals, words, n)
     need_bar = max(bar, 1)
+    moves = _hand_moves(codes, table)
     while len(h):
-        s, slot, _ = _expand(c, table)
+        s, slot, _ = _expand(h, c, moves, table)
         rest = c[s] - _by_low(table)[2][slot]
         last = free[s] & ~(nf2 & two[slot])
         mask = acc[s] & masks[h[s], move[slot]]
@@ -119,8 +143,9 @@ def reaches(codes, masks: np.ndarray, n_deals: int, bar: int, table: MoveTable, 
         a2 = np.concatenate([acc[s[last]], mask[stands]])
         keep = (c2 != 0) & ~ok[h2]
         h, c, free, acc = h2[keep], c2[keep], f2[keep], a2[keep]
-        u = _dedup([h, c, free.astype(np.int64), acc.view(np.int64)])
-        h, c, free, acc = h[u], c[u], free[u], acc[u]
+        if len(h) > MERGE_FROM * n:
+            u = _dedup([h, c, free.astype(np.int64), acc.view(np.int64)])
+            h, c, free, acc = h[u], c[u], free[u], acc[u]
     return ok
 
 
@@ -149,10 +174,11 @@ def best_plans(codes, masks: np.ndarray, n_deals: int, at_least: int, table: Mov
     h, c, free = np.arange(n), codes.copy(), np.ones(n, bool)
     acc, key = _full(n_deals, words, n), np.zeros(n, np.int64)
     bar = max(at_least, 1)
+    moves = _hand_moves(codes, table)
     for depth in range(HAND_SIZE):
         if not len(h):
             break
-        s, slot, place = _expand(c, table)
+        s, slot, place = _expand(h, c, moves, table)
         rest = c[s] - need[slot]
         last = free[s] & ~(nf2 & two[slot])
         mask = acc[s] & masks[h[s], move[slot]]
@@ -168,8 +194,9 @@ def best_plans(codes, masks: np.ndarray, n_deals: int, at_least: int, table: Mov
         _keep_best(best, best_key, h2[done], _popcount(a2[done]), k2[done])
         keep = c2 != 0
         h, c, free, acc, key = h2[keep], c2[keep], f2[keep], a2[keep], k2[keep]
-        u = _dedup([h, c, free.astype(np.int64), acc.view(np.int64)], key)
-        h, c, free, acc, key = h[u], c[u], free[u], acc[u], key[u]
+        if len(h) > MERGE_FROM * n:
+            u = _dedup([h, c, free.astype(np.int64), acc.view(np.int64)], key)
+            h, c, free, acc, key = h[u], c[u], free[u], acc[u], key[u]
     found = best >= bar
     return best, _decode(codes, best_key, found, bits, table)
 
