@@ -16,7 +16,7 @@ def code_of(counts) -> int:
 
 @lru_cache(maxsize=None)
 def moves_by_low(table) -> tuple:
-    """Per rank: (move, its counts as a :data:`GUARD` code, holds a 2) of the moves taking a card of that rank, by id."""
+    """Per rank: (move, its counts as a :data:`GUARD` code, holds a 2) of the moves taking a card of it, by id."""
     return tuple(tuple((m, code_of(table.need[m]), bool(two)) for m, _items, two in moves)
                  for moves in _moves_by_low(table))
 

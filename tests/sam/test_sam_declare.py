@@ -2,8 +2,8 @@
 own hand; both engines play its Sâms game for game."""
 
 import numpy as np
-import pytest
 import plan_oracle
+import pytest
 from sam_agreement import agree
 
 from cardodds.analysis.estimate import summarize, wilson

@@ -14,12 +14,14 @@ rows of a fixed table of random orders of the unseen cards, from a row its hash 
 estimate, and a decision made from it, is the same in every engine and every run, and the deals of many hands are
 made at once.
 
-Speed (the declarer runs at every deal): a cheap analytic :func:`screen` first; then, for a declarer that needs a
-chance of at least ``at_least``, an early look at the first :data:`PRE_DEALS` deals (a relaxation that ignores card
-counts, then the plan search on those deals, stopped at the first split that reaches the bar); only hands passing both
-get the rest of the deals that choose the plan (the early look's are reused) and the full search, and only hands with a
-plan get the held-out deals.  A deal is judged on bit masks (:func:`_rank_masks`: two table look-ups give each
-opponent's ranks held 1..4 times; the highest beating play per class and the tới trắng follow from them).  Decisions
+Speed (the declarer runs at every deal): a cheap analytic :func:`screen` first (read from a table of every hand
+shipped with the package, :mod:`~cardodds.sim.sam.screen_table`, for the usual options); then, for a declarer that
+needs a chance of at least ``at_least``, an early look at the first :data:`PRE_DEALS` deals (does some split reach
+the bar on them?); only hands passing both get the rest of the deals that choose the plan (the early look's are
+reused) and the full search, and only hands with a plan get the held-out deals.  A deal is judged on bit masks
+(:func:`deal_masks`: each opponent's ranks held 1..4 times, from popcounts of its dealt places in each rank's run of
+the hand's unseen cards and two table look-ups; the highest beating play per class and the tới trắng follow from
+them), and the plan search walks all hands' partial splits at once (:mod:`~cardodds.sim.sam.plan_search`).  Decisions
 on hands passing the screen are kept per process (:data:`DECISIONS_MAX`), so a long run mostly looks them up: with
 ``bayes`` at four seats, about 29% of screened hands are met again within the first 20,000 games of a process and
 89% in its tenth 20,000 (see the README's speed section).  The batch engine decides all its bayes seats in one call.
@@ -325,7 +327,8 @@ hands in all (a dict per setting: its key, with the rules in it, is hashed once 
 CACHE_MAX = 1 << 17
 
 BLOCK = 512
-"""Hands estimated together: their deals (BLOCK × samples × opponents × 13 counts) are in memory at once."""
+"""Hands estimated together: their deals' masks and standing moves (BLOCK × samples × their moves) are in memory at
+once."""
 
 PRE_DEALS = 32
 """Deals of the early look: when ``at_least`` > 0, a hand is first judged on its first ``PRE_DEALS`` deals only ..."""

@@ -7,8 +7,10 @@ such split in depth-first order: moves by id, a move tried as the last play befo
 
 Both walk all the hands' partial splits at once, one play at a time: a state is (hand, counts left as a
 :data:`GUARD` code, deals still standing as uint64 words, last play still to choose).  A state is kept only while its
-deals still reach the bar (so the walk is exact for either question), and equal states met along different paths are
-kept once (their futures are the same), with the smallest depth-first key for :func:`best_plans`.
+deals still reach the bar (so the walk is exact for either question); a state tries only the moves its hand can
+form that take its lowest rank.  Equal states met along different paths have the same futures: once there are many
+(:data:`MERGE_FROM`) they are kept once, with the smallest depth-first key for :func:`best_plans`.  The depth-first
+search these replace is kept in the tests (``tests/sam/plan_oracle.py``), which compare the two.
 """
 
 from __future__ import annotations
