@@ -21,7 +21,7 @@ def test_hands_are_every_ten_card_hand_in_index_order():
 @pytest.mark.parametrize("opponents", screen_table.OPPONENTS)
 def test_table_is_the_screen_of_every_hand(opponents):
     """Every hand's answer in the table = the screen computed (rebuild the table with ``python -m
-    cardodds.sim.sam.screen_table`` when the screen changes)."""
+    cardodds.sim.sam.make_screen_table`` when the screen changes)."""
     hands = screen_table.all_hands()
     got = screen_table.lookup(hands, opponents, SamRules(), screen_table.FLOOR)
     assert got is not None and 0.05 < got.mean() < 0.5

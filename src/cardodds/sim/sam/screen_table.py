@@ -5,7 +5,7 @@ A hand is its rank counts: 566,280 of them hold ten cards.  For the rules option
 screen's answer for every hand is kept in ``screen_table.npz`` beside this module (one bit a hand), made by running
 the screen itself on all of them::
 
-    python -m cardodds.sim.sam.screen_table
+    python -m cardodds.sim.sam.make_screen_table
 
 A test runs the screen on every hand again and compares.  A hand is found by its place in the lexicographic order
 of the count vectors (:func:`hand_index`: thirteen look-ups).  Other options, floors and hands of other sizes are
@@ -84,13 +84,9 @@ def all_hands() -> np.ndarray:
     return rows
 
 
-def build() -> dict[str, np.ndarray]:
-    """The table: the screen of every hand (:func:`all_hands`), packed bits, per number of opponents."""
-    from cardodds.sim.sam.declare import screen
-
-    hands = all_hands()
-    rules = SamRules()
-    out = {f"opponents_{k}": np.packbits(screen(hands, k, rules, FLOOR, table=False)) for k in OPPONENTS}
+def pack(answers: dict[int, np.ndarray]) -> dict[str, np.ndarray]:
+    """The file's arrays from the screen's answers on :func:`all_hands` per number of opponents."""
+    out = {f"opponents_{k}": np.packbits(answers[k]) for k in OPPONENTS}
     out["key"] = np.array([repr(TABLE_KEY), repr(FLOOR)])
     return out
 
@@ -114,7 +110,3 @@ def lookup(hands: np.ndarray, opponents: int, rules: SamRules, floor: float) -> 
     table = _load().get(opponents)
     return None if table is None else table[hand_index(hands)]
 
-
-if __name__ == "__main__":
-    np.savez_compressed(PATH, **build())
-    print(f"wrote {PATH} ({PATH.stat().st_size:,} bytes)")
