@@ -193,9 +193,9 @@ def _bit_tables(min_pos: int) -> tuple[np.ndarray, np.ndarray]:
     for b in range(N_POS):
         high[1 << b: 2 << b] = b
     masks = np.arange(1 << N_RANKS)
-    pos = np.zeros(1 << N_RANKS, np.uint16)
+    pos = np.zeros(1 << N_RANKS, np.int64)
     for p in range(min_pos, N_POS):
-        pos |= (((masks >> pos_rank(p)) & 1) << p).astype(np.uint16)
+        pos |= ((masks >> pos_rank(p)) & 1) << p
     return high, pos
 
 
@@ -242,22 +242,13 @@ def highest_tops(opp: np.ndarray, table: MoveTable, masks: np.ndarray | None = N
 
 def _class_tops(m: np.ndarray, table: MoveTable) -> np.ndarray:
     """(12, ...) int8: :func:`highest_tops`, the class first, from the opponents' :func:`_rank_masks` ``m`` (..., K)."""
-    return _class_tops_of(_split_masks(m), table)
-
-
-def _split_masks(m: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The four 13-bit masks of :func:`_rank_masks` ``m`` as uint16 arrays (ranks held at least 1, 2, 3, 4 times)."""
-    low13 = (1 << N_RANKS) - 1
-    return tuple((m >> (N_RANKS * s) & low13).astype(np.uint16) for s in range(4))
-
-
-def _class_tops_of(split: tuple[np.ndarray, ...], table: MoveTable) -> np.ndarray:
-    """:func:`_class_tops` from :func:`_split_masks`."""
     high, pos_of = _bit_tables(table.min_pos)
-    out = np.empty((12,) + split[0].shape[:-1], np.int8)
-    for s in range(4):
-        out[s] = high[_or_over(split[s])]
-    held = pos_of[split[0]]  # (..., K) straight positions held
+    out = np.empty((12,) + m.shape[:-1], np.int8)
+    any_m = _or_over(m)
+    low13 = (1 << N_RANKS) - 1
+    for s in range(1, 5):
+        out[s - 1] = high[(any_m >> (N_RANKS * (s - 1))) & low13]
+    held = pos_of[m & low13]  # (..., K) straight positions held
     run = held & (held << 1)
     full = (1 << N_POS) - 1
     for length in range(3, HAND_SIZE + 1):
@@ -300,12 +291,8 @@ def _sanh_rong_masks(straights: str) -> tuple[int, ...]:
 def _toi_trang_any_masks(masks: np.ndarray, rules: SamRules) -> np.ndarray:
     """:func:`_toi_trang_any` from the opponents' :func:`_rank_masks` (..., K) (the same kinds: sảnh rồng, tứ quý 2,
     3 sám, 5 đôi with the rules' counting of a tứ quý; no đồng hoa)."""
-    return _toi_trang_any_split(_split_masks(masks), rules)
-
-
-def _toi_trang_any_split(split: tuple[np.ndarray, ...], rules: SamRules) -> np.ndarray:
-    """:func:`_toi_trang_any_masks` from :func:`_split_masks`."""
-    m1, m2, m3, m4 = split
+    low13 = (1 << N_RANKS) - 1
+    m1, m2, m3, m4 = ((masks >> (N_RANKS * s)) & low13 for s in range(4))
     quads = np.bitwise_count(m4)
     triples = np.bitwise_count(m3 & ~m4) + (quads if rules.quad_counts_as_triple else 0)
     pairs = np.bitwise_count(m2 & ~m3) + (2 * quads if rules.quad_counts_as_two_pairs else 0)
@@ -351,11 +338,10 @@ def _standing(table: MoveTable, masks: np.ndarray, idx: np.ndarray, valid: np.nd
     lowest beater."""
     cls, low = _beat_classes(table)
     n, deals = masks.shape[:2]
-    split = _split_masks(masks)
-    tops = _class_tops_of(split, table).reshape(12 * n, deals)  # row c * n + hand
+    tops = _class_tops(masks, table).reshape(12 * n, deals)  # row c * n + hand
     ok = np.take(tops, cls[idx] * n + np.arange(n)[:, None], axis=0) < low.astype(np.int8)[idx][..., None]
     ok &= valid[..., None]
-    ok &= ~_toi_trang_any_split(split, rules)[:, None, :]
+    ok &= ~_toi_trang_any_masks(masks, rules)[:, None, :]
     return ok
 
 
