@@ -11,18 +11,26 @@ own hand at every deal.
 
 The ``bayes`` rate grows with the games a process plays: its decisions on hands passing the screen are cached per
 process (``cardodds.sim.sam.declare.DECISIONS_MAX``), and the same strong hands come back (29% of them in a process's
-first 20,000 games, 89% in its tenth 20,000).  The default 40,000 games (20,000 a process) start cold.  Same run,
-2 processes, 2026-12-01 (issue 11; before = the code at 9b93362, after = this branch):
+first 20,000 games, 89% in its tenth 20,000).  The default 40,000 games (20,000 a process) start cold.
 
-    --bayes-games 40000  : 15,950 -> 35,737 and 16,813 -> 39,724 games/s (2.2-2.4x)
-    --bayes-games 400000 : 42,785 -> 88,130 games/s (2.1x; 200,000 games a process)
+Second speed pass, 2026-12-01 (before = the code at 9b17a51, after = this branch; same run, 2 processes, default
+arguments, on a 2-core Intel Xeon (KVM) shared with another engineer's runs: slower than the README's machine, whose
+batch engine runs 189,631 games/s on 1 process against 80,000-117,000 here):
 
-Where the time goes, per 20,000 games in one process, cold (wall s, one BLAS thread, before -> after): all 1.74 -> 0.93;
-the estimate 1.10 -> 0.59 (judging deals 0.45 -> 0.12, dealing them 0.17 -> 0.09, the plan search 0.25 -> 0.25,
-building its deal masks about 0.3 -> 0.04); the normal-game value 0.46 -> 0.31 (32 games per hand whose Sâm gains,
-played by the batch engine: now once per distinct hand, in one call per chunk; its deals' cards 0.09 -> 0.05); the
-screen 0.10 -> 0.09; the game itself about 0.08.  What is left is mostly the plan search (Python) and the batch
-engine's normal games.
+    python benchmarks/bench_sam.py       : 17,461 -> 32,362 and 13,856 -> 44,303 games/s (1.9x, 3.2x), and
+                                           15,065 -> 34,539 (2.3x) with --games 50000 --ref-games 20
+    --bayes-games 400000                 : 45,589 -> 82,726 games/s (1.8x; 200,000 games a process)
+
+(The first pass, issue 11, on the README's machine: 16,813 -> 39,724 games/s at 40,000 games, 42,785 -> 88,130 at
+400,000.)  Per 20,000 games in one process, cold, one BLAS thread, same run: 2.14-2.25 -> 0.83-1.10 s wall (2.0-2.6x).
+
+Where the time goes there (timers around the functions, same run, before -> after, s): all 2.97 -> 1.30; the
+estimate 1.75 -> 0.41 (the plan search 0.68 -> 0.10, now vectorised over hands in plan_search.py; judging the deals
+0.39 + a counts-blind prefilter 0.14 -> 0.12, one row of class tops per move and no prefilter; dealing 0.26 -> 0.10,
+rank masks straight from popcounts of the dealt places; the deal masks of the search 0.14 -> 0.02); the screen
+0.29 -> 0.02 (read from the shipped table of every hand, screen_table.npz); the normal-game value 0.54 -> 0.49 (its
+deals' cards 0.11 -> 0.05; its 32 games per hand whose Sâm gains, about 27,000 batch-engine games, about 0.42, are
+unchanged); the game itself about 0.35.  What is left is mostly the batch engine: the normal-value games and the game.
 """
 
 from __future__ import annotations

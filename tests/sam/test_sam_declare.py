@@ -2,12 +2,13 @@
 own hand; both engines play its Sâms game for game."""
 
 import numpy as np
+import plan_oracle
 import pytest
 from sam_agreement import agree
 
 from cardodds.analysis.estimate import summarize, wilson
 from cardodds.analysis.odds_sam import odds_sam
-from cardodds.sim.sam import declare
+from cardodds.sim.sam import declare, plan_search
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.cards import parse_hand, rank_counts
 from cardodds.sim.sam.declare import bayes_declare, cards_of, deals_of, estimate, estimate_many, screen, unbeaten_by
@@ -187,9 +188,9 @@ def test_a_full_cache_is_emptied_before_it_is_read(monkeypatch):
     rules = SamRules(players=3)
     hands = counts_of(deal_games(stream(chunk_seed(13, 0), DEAL), 40, rules)[0][:, 0])
     first = estimate_many(hands[:20], 2, rules, 64)
-    monkeypatch.setattr(declare, "_CACHE", {**declare._CACHE, **{i: None for i in range((1 << 17) + 1)}})
+    monkeypatch.setattr(declare, "_CACHE", {**declare._CACHE, "other": dict.fromkeys(range(declare.CACHE_MAX), None)})
     again = estimate_many(hands, 2, rules, 64)  # half of these were cached before the cache was full
-    assert again[:20] == first and len(declare._CACHE) == 40
+    assert again[:20] == first and sum(map(len, declare._CACHE.values())) == 40
 
 
 def test_rank_masks_and_highest_tops_by_their_definitions():
@@ -265,66 +266,98 @@ def test_cached_decisions_are_the_uncached_ones(opponents, monkeypatch):
     assert info["hits"] > 2 * len(strong) and info["misses"] >= len(np.unique(strong, axis=0))
 
 
-def test_mask_lists_are_the_masks_by_move():
+def _oracle_masks(idx: np.ndarray, stand: np.ndarray) -> dict:
+    """{move: bit mask of its deals} of one hand from its columns ``idx`` (F,) and ``stand`` (F, S)."""
+    return {int(m): sum(1 << int(i) for i in stand[c].nonzero()[0]) for c, m in enumerate(idx)}
+
+
+def test_mask_words_are_the_masks_by_move():
     rng = np.random.default_rng(4)
-    for deals in (8, 32, 64, 128, 200):
+    for deals in (0, 8, 32, 64, 128, 200):
         form = rng.random((30, 120)) < 0.3
         idx, valid = declare._columns(form, None)
-        stand = rng.random((30, deals, idx.shape[1])) < 0.6
-        lists = declare._mask_lists(idx, valid, stand, 120)
-        bits = np.packbits(stand, axis=1, bitorder="little")
+        stand = (rng.random((30, idx.shape[1], deals)) < 0.6) & valid[..., None]
+        words = declare._mask_words(idx, stand, 120)
+        assert words.shape == (30, 120, -(-deals // 64))
         for j in range(30):
-            want = declare._masks(idx[j], valid[j], bits[j])
-            assert {m: v for m, v in enumerate(lists[j]) if form[j, m]} == want
-            assert all(v == 0 for m, v in enumerate(lists[j]) if not form[j, m])
+            got = {m: sum(int(w) << (64 * k) for k, w in enumerate(words[j, m])) for m in range(120)}
+            assert got == {m: 0 for m in range(120)} | _oracle_masks(idx[j], stand[j])
+
+
+@pytest.mark.parametrize("variant", list(RULES))
+def test_standing_from_deal_masks_is_unbeaten_by(variant):
+    """The deals' rank masks made from the dealt cards are those of :func:`deals_of`; the moves standing on them
+    (:func:`declare._standing`) are :func:`unbeaten_by` on the rank counts, restricted to the hand's moves."""
+    rules = SamRules(players=4, **RULES[variant])
+    t = move_table(rules)
+    hands = counts_of(deal_games(stream(chunk_seed(17, 0), DEAL), 200, rules)[0][:, 0])
+    idx, valid = declare._columns(declare.fast_formable(t, hands), t)
+    for opponents, samples, first in ((3, 40, 0), (1, 16, 5), (4, 9, 4090), (2, 0, 3)):
+        masks = declare.deal_masks(hands, opponents, samples, first)
+        opp = deals_of(hands, opponents, samples, first)
+        assert masks.shape == (200, samples, opponents) and np.array_equal(masks, declare._rank_masks(opp))
+        got = declare._standing(t, masks, idx, valid, rules)
+        want = np.take_along_axis(unbeaten_by(t, opp, rules), idx[:, None, :], axis=2) & valid[:, None, :]
+        assert np.array_equal(got, want.transpose(0, 2, 1))
 
 
 def test_estimate_is_the_one_pass_estimate():
     """The estimate made in stages (the early look's deals reused, held-out deals only for hands with a plan) is the
-    plain one: every deal judged, the best plan on the first half, its successes on the second."""
+    plain one: every deal judged, the best plan on the first half (the depth-first search), its successes on the
+    second."""
     rules = SamRules(players=4)
     t = move_table(rules)
     hands = counts_of(deal_games(stream(chunk_seed(14, 0), DEAL), 1500, rules)[0][:, 0])
     hands = hands[declare.screen(hands, 3, rules)][:150]
+    stand = unbeaten_by(t, deals_of(hands, 3, 128), rules)  # (n, 128, moves)
     for at_least in (0.0, 0.5):
         declare._CACHE.clear()
         got = estimate_many(hands, 3, rules, samples=128, at_least=at_least)
         declare._CACHE.clear()
-        idx, valid = declare._columns(declare.fast_formable(t, hands), t)
-        stand = declare._standing(t, deals_of(hands, 3, 128), idx, valid, rules)
-        bits = np.packbits(stand[:, :64], axis=1, bitorder="little")
         n_plans = 0
         for j, h in enumerate(hands):
-            best = declare._best_plan(tuple(h.tolist()), declare._masks(idx[j], valid[j], bits[j]), 64, t,
-                                      rules.no_finish_on_two, int(np.ceil(at_least * 64)))
+            masks = _oracle_masks(np.arange(t.n), stand[j, :64].T)
+            best = plan_oracle.best_plan(h, masks, 64, t, rules.no_finish_on_two, int(np.ceil(at_least * 64)))
             if got[j].plan or at_least == 0:  # (the early look may drop a hand with a plan: not the case here)
                 assert best[1] == got[j].plan
             if got[j].plan:
                 n_plans += 1
-                cols = [list(idx[j]).index(m) for m in best[1][:-1]]
-                assert got[j].wins == stand[j, 64:][:, cols].all(1).sum()
+                assert got[j].wins == stand[j, 64:][:, list(best[1][:-1])].all(1).sum()
             else:
                 assert got[j].wins == 0
         assert n_plans >= 10
 
 
-def test_a_search_stopped_at_the_first_split_answers_the_same():
-    """The early look's yes-or-no search (stopped at the first split, remembering dead ends) = the full search."""
-    rules = SamRules(players=4)
+@pytest.mark.parametrize("variant, merge_from", [("default", 0), ("options", 0), ("default", 4)])
+def test_vectorised_search_is_the_depth_first_search(variant, merge_from, monkeypatch):
+    """:func:`plan_search.reaches` and :func:`plan_search.best_plans` (every hand at once, equal states merged at every
+    step or only when many) answer as the depth-first search of ``plan_oracle`` one hand at a time, plans and ties
+    included: on real deals and on random masks, in one word of deals and in two, for several bars."""
+    monkeypatch.setattr(plan_search, "MERGE_FROM", merge_from)
+    rules = SamRules(players=4, **RULES[variant])
     t = move_table(rules)
+    nf2 = rules.no_finish_on_two
     hands = counts_of(deal_games(stream(chunk_seed(15, 0), DEAL), 3000, rules)[0][:, 0])
-    hands = hands[declare.screen(hands, 3, rules)]
+    hands = hands[declare.screen(hands, 3, rules)][:120]
     idx, valid = declare._columns(declare.fast_formable(t, hands), t)
-    stand = declare._standing(t, deals_of(hands, 3, 32), idx, valid, rules)
-    masks = declare._mask_lists(idx, valid, stand, t.n)
+    codes = declare._guard_codes(hands)
+    rng = np.random.default_rng(6)
     yes = 0
-    for j, h in enumerate(hands):
-        for enough in (0, 1, 3, 7, 12):
-            full = declare._best_plan(tuple(h.tolist()), masks[j], 32, t, rules.no_finish_on_two, enough)[0]
-            fast = declare._best_plan(tuple(h.tolist()), masks[j], 32, t, rules.no_finish_on_two, enough, first=True)[0]
-            assert (full >= enough) == (fast >= enough) and fast <= full
-            yes += full >= enough
-    assert 0 < yes < 5 * len(hands)
+    for deals in (32, 100):
+        real = declare._standing(t, declare.deal_masks(hands, 3, deals), idx, valid, rules)
+        noise = (rng.random(real.shape) < 0.75) & valid[..., None]
+        for stand in (real, noise):
+            words = declare._mask_words(idx, stand, t.n)
+            masks = [_oracle_masks(idx[j], stand[j]) for j in range(len(hands))]
+            for at_least in (0, 1, 7, deals // 2, deals + 1):
+                ok = plan_search.reaches(codes, words, deals, at_least, t, nf2)
+                count, plans = plan_search.best_plans(codes, words, deals, at_least, t, nf2)
+                for j, h in enumerate(hands):
+                    want = plan_oracle.best_plan(h, masks[j], deals, t, nf2, at_least)
+                    assert (count[j], tuple(plans[j][plans[j] >= 0].tolist())) == want
+                    assert ok[j] == plan_oracle.reaches(h, masks[j], deals, t, nf2, at_least) == bool(want[1])
+                yes += ok.sum()
+    assert yes > 100
 
 
 @pytest.mark.parametrize("options", [{}, dict(straights="3_to_a"), dict(quad_counts_as_triple=False),
@@ -356,9 +389,9 @@ def test_toi_trang_from_masks_is_the_engines(options):
 def test_screen_in_blocks_is_the_screen(monkeypatch):
     rules = SamRules(players=4)
     hands = counts_of(deal_games(stream(chunk_seed(16, 0), DEAL), 5000, rules)[0]).reshape(-1, 13)
-    whole = screen(hands, 3, rules)
+    whole = screen(hands, 3, rules, table=False)
     monkeypatch.setattr(declare, "SCREEN_BLOCK", 999)
-    assert np.array_equal(screen(hands, 3, rules), whole) and 0 < whole.sum() < len(hands)
+    assert np.array_equal(screen(hands, 3, rules, table=False), whole) and 0 < whole.sum() < len(hands)
 
 
 @pytest.mark.parametrize("players", [2, 4, 5])

@@ -14,12 +14,14 @@ rows of a fixed table of random orders of the unseen cards, from a row its hash 
 estimate, and a decision made from it, is the same in every engine and every run, and the deals of many hands are
 made at once.
 
-Speed (the declarer runs at every deal): a cheap analytic :func:`screen` first; then, for a declarer that needs a
-chance of at least ``at_least``, an early look at the first :data:`PRE_DEALS` deals (a relaxation that ignores card
-counts, then the plan search on those deals, stopped at the first split that reaches the bar); only hands passing both
-get the rest of the deals that choose the plan (the early look's are reused) and the full search, and only hands with a
-plan get the held-out deals.  A deal is judged on bit masks (:func:`_rank_masks`: two table look-ups give each
-opponent's ranks held 1..4 times; the highest beating play per class and the tới trắng follow from them).  Decisions
+Speed (the declarer runs at every deal): a cheap analytic :func:`screen` first (read from a table of every hand
+shipped with the package, :mod:`~cardodds.sim.sam.screen_table`, for the usual options); then, for a declarer that
+needs a chance of at least ``at_least``, an early look at the first :data:`PRE_DEALS` deals (does some split reach
+the bar on them?); only hands passing both get the rest of the deals that choose the plan (the early look's are
+reused) and the full search, and only hands with a plan get the held-out deals.  A deal is judged on bit masks
+(:func:`deal_masks`: each opponent's ranks held 1..4 times, from popcounts of its dealt places in each rank's run of
+the hand's unseen cards and two table look-ups; the highest beating play per class and the tới trắng follow from
+them), and the plan search walks all hands' partial splits at once (:mod:`~cardodds.sim.sam.plan_search`).  Decisions
 on hands passing the screen are kept per process (:data:`DECISIONS_MAX`), so a long run mostly looks them up: with
 ``bayes`` at four seats, about 29% of screened hands are met again within the first 20,000 games of a process and
 89% in its tenth 20,000 (see the README's speed section).  The batch engine decides all its bayes seats in one call.
@@ -33,6 +35,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from cardodds.sim.sam import screen_table
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, TWO
 from cardodds.sim.sam.hand import (
     N_POS,
@@ -45,6 +48,7 @@ from cardodds.sim.sam.hand import (
     toi_trang_flags,
     toi_trang_kind_of_flags,
 )
+from cardodds.sim.sam.plan_search import best_plans, reaches
 from cardodds.sim.sam.rules import SamRules
 
 
@@ -98,10 +102,8 @@ def deals_of(hands: np.ndarray, opponents: int, samples: int, first: int = 0, sa
     sequence of random deals of the opponents from the 42 unseen cards (a function of the hand)."""
     hands = np.asarray(hands, np.int64)
     n = len(hands)
-    copies = np.arange(4) < (4 - hands)[..., None]  # (n, 13, 4): the unseen copies of each rank
-    unseen = (np.nonzero(copies.reshape(n, -1))[1] // 4).reshape(n, 42)
-    start = (hand_keys(hands, opponents, salt) % np.uint64(N_PERMS)).astype(np.int64)
-    rows = (start[:, None] + first + np.arange(samples)) % N_PERMS
+    unseen = _unseen(hands)
+    rows = _deal_rows(hands, opponents, samples, first, salt)
     # the rank of each dealt card (one flat take from the hands' unseen cards), then its counter: (hand, deal,
     # opponent) * 13 + rank
     ranks = np.take(unseen, (np.arange(n) * 42)[:, None, None] + _perms()[rows, : opponents * HAND_SIZE])
@@ -109,6 +111,59 @@ def deals_of(hands: np.ndarray, opponents: int, samples: int, first: int = 0, sa
     ranks += np.arange(n * samples * opponents).reshape(n, samples, opponents, 1) * N_RANKS
     flat = np.bincount(ranks.ravel(), minlength=n * samples * opponents * N_RANKS)
     return flat.reshape(n, samples, opponents, N_RANKS).astype(np.int8)
+
+
+def _unseen(hands: np.ndarray) -> np.ndarray:
+    """(n, 42): the ranks of each hand's unseen cards, ascending."""
+    copies = np.arange(4) < (4 - hands)[..., None]  # (n, 13, 4): the unseen copies of each rank
+    return (np.nonzero(copies.reshape(len(hands), -1))[1] // 4).reshape(len(hands), 42)
+
+
+def _deal_rows(hands: np.ndarray, opponents: int, samples: int, first: int, salt: int) -> np.ndarray:
+    """(n, samples): the rows of :func:`_perms` that deal ``first ..`` of each hand's deals."""
+    start = (hand_keys(hands, opponents, salt) % np.uint64(N_PERMS)).astype(np.int64)
+    return (start[:, None] + first + np.arange(samples)) % N_PERMS
+
+
+@lru_cache(maxsize=None)
+def _dealt_places(opponents: int) -> np.ndarray:
+    """(N_PERMS, opponents) uint64: per row of :func:`_perms`, the places (bits 0..41) of the unseen cards each
+    opponent is dealt."""
+    cols = _perms()[:, : opponents * HAND_SIZE].reshape(N_PERMS, opponents, HAND_SIZE).astype(np.uint64)
+    out = np.zeros((N_PERMS, opponents), np.uint64)
+    for t in range(HAND_SIZE):
+        out |= np.uint64(1) << cols[..., t]
+    out.setflags(write=False)
+    return out
+
+
+_CODE_SHIFT = 17
+"""A dealt hand's two base-5 numbers (:func:`_mask_tables`) are summed in one int32, the second this many bits up:
+the first is below 5 ** 7 < 2 ** 17, the second below 5 ** 6, so the sum is below 2 ** 31."""
+
+
+@lru_cache(maxsize=None)
+def _card_weights() -> np.ndarray:
+    """(13,) int32: what a card of each rank adds to a hand's :data:`_CODE_SHIFT` code."""
+    w = _mask_tables()[0].astype(np.int64)
+    return (w[:, 0] + (w[:, 1] << _CODE_SHIFT)).astype(np.int32)
+
+
+def deal_masks(hands: np.ndarray, opponents: int, samples: int, first: int = 0) -> np.ndarray:
+    """(n, samples, opponents) int64: :func:`_rank_masks` of :func:`deals_of` (salt 0), made without the rank counts:
+    a hand's unseen cards are in rank order (:func:`_unseen`), so the cards of rank r an opponent is dealt are the
+    set bits of its dealt places (:func:`_dealt_places`) in rank r's run of places; each adds its rank's weight to the
+    two base-5 numbers the tables read."""
+    hands = np.asarray(hands, np.int64)
+    _, low, high = _mask_tables()
+    weight = _card_weights()
+    unseen = (4 - hands).astype(np.uint64)
+    runs = ((np.uint64(1) << unseen) - np.uint64(1)) << (np.cumsum(unseen, axis=1) - unseen)  # (n, 13)
+    dealt = _dealt_places(opponents)[_deal_rows(hands, opponents, samples, first, 0)]  # (n, samples, K)
+    code = np.zeros(dealt.shape, np.int32)
+    for r in range(N_RANKS):
+        code += np.bitwise_count(dealt & runs[:, r, None, None]).astype(np.int32) * weight[r]
+    return low[code & ((1 << _CODE_SHIFT) - 1)] | high[code >> _CODE_SHIFT]
 
 
 @lru_cache(maxsize=None)
@@ -181,19 +236,24 @@ def highest_tops(opp: np.ndarray, table: MoveTable, masks: np.ndarray | None = N
     least s copies of (s = 1..4, :func:`_rank_masks`), OR-ed over the opponents; the straight positions where each
     opponent holds a run of length L ends.  (The OR over the opponents is taken one slice at a time: numpy's
     reductions are slow over short axes.)  ``masks``: :func:`_rank_masks` of ``opp`` when already made."""
+    m = _rank_masks(opp) if masks is None else masks
+    return np.moveaxis(_class_tops(m, table), 0, -1)
+
+
+def _class_tops(m: np.ndarray, table: MoveTable) -> np.ndarray:
+    """(12, ...) int8: :func:`highest_tops`, the class first, from the opponents' :func:`_rank_masks` ``m`` (..., K)."""
     high, pos_of = _bit_tables(table.min_pos)
-    out = np.empty(opp.shape[:-2] + (12,), np.int8)
-    m = _rank_masks(opp) if masks is None else masks  # (..., K)
+    out = np.empty((12,) + m.shape[:-1], np.int8)
     any_m = _or_over(m)
     low13 = (1 << N_RANKS) - 1
     for s in range(1, 5):
-        out[..., s - 1] = high[(any_m >> (N_RANKS * (s - 1))) & low13]
+        out[s - 1] = high[(any_m >> (N_RANKS * (s - 1))) & low13]
     held = pos_of[m & low13]  # (..., K) straight positions held
     run = held & (held << 1)
     full = (1 << N_POS) - 1
     for length in range(3, HAND_SIZE + 1):
         run = run & (held << (length - 1)) & full  # bit p: positions p - length + 1 .. p all held
-        out[..., 4 + length - 3] = high[_or_over(run)]
+        out[4 + length - 3] = high[_or_over(run)]
     return out
 
 
@@ -243,96 +303,19 @@ def _toi_trang_any_masks(masks: np.ndarray, rules: SamRules) -> np.ndarray:
     return _or_over(toi)
 
 
-_GUARD = sum(8 << (4 * r) for r in range(N_RANKS))
-"""Rank counts as one integer, four bits a rank: the 8 bit of every field guards against a borrow."""
-
-
-def _code(counts) -> int:
-    return sum(int(c) << (4 * r) for r, c in enumerate(counts))
-
-
-@lru_cache(maxsize=None)
-def _moves_by_low_codes(table: MoveTable) -> tuple:
-    """Per lowest rank: (move, its counts as a :data:`_GUARD` code, holds a 2) of the moves whose lowest rank it is."""
-    from cardodds.sim.sam.strategies import _moves_by_low
-
-    return tuple(tuple((m, _code(table.need[m]), bool(two)) for m, _items, two in moves)
-                 for moves in _moves_by_low(table))
-
-
-def _best_plan(counts, masks, n_deals: int, table: MoveTable, nf2: bool, at_least: int = 0, first: bool = False):
-    """(successes, plan) of the split whose non-last plays all stand on the most deals (bit ``i`` of ``masks[m]``:
-    move m stands on deal i; ``masks`` (a dict or a list by move id) has every move the hand can form), among splits
-    standing on ``at_least`` deals or more ((-1, ()) when none does).  Depth-first over the moves taking the lowest
-    rank held, pruned by the best so far; the counts left are one integer (:data:`_GUARD`; ``counts`` is the hand's
-    rank counts or that integer).  ``first``: only whether some split reaches ``at_least`` (:func:`_reaches`; the
-    answer ``successes >= at_least`` is the same, the plan is not searched)."""
-    code = counts if isinstance(counts, int) else _code(counts)
-    if first:
-        return (at_least if _reaches(code, masks, n_deals, table, nf2, at_least) else -1), ()
-    by_low = _moves_by_low_codes(table)  # a move the counts left can form is in ``masks``
-    best = [at_least - 1, None]
-
-    def rec(c, acc, plays, last):
-        if acc.bit_count() <= best[0]:
-            return
-        if not c:
-            if last is not None:
-                best[0], best[1] = acc.bit_count(), plays + [last]
-            return
-        for m, need, two in by_low[((c & -c).bit_length() - 1) >> 2]:
-            if ((c | _GUARD) - need) & _GUARD != _GUARD:
-                continue  # some rank short
-            rest = c - need
-            if last is None and not (nf2 and two):
-                rec(rest, acc, plays, m)
-            mask = acc & masks[m]
-            if mask:
-                rec(rest, mask, plays + [m], last)
-
-    rec(code, (1 << n_deals) - 1, [], None)
-    return best[0], tuple(best[1] or ())
-
-
-def _reaches(code: int, masks, n_deals: int, table: MoveTable, nf2: bool, at_least: int) -> bool:
-    """Whether some split of the hand (:data:`_GUARD` code) stands on ``at_least`` deals or more: the
-    search of :func:`_best_plan` with the bar fixed, stopped at the first split that reaches it, and remembering the
-    states (counts left, deals still standing, last play chosen or not) already shown to lead nowhere."""
-    by_low = _moves_by_low_codes(table)
-    bar = max(at_least, 1)  # a play that stands on no deal is never part of a plan
-    failed = set()
-
-    def rec(c, acc, free):
-        if not c:
-            return not free
-        key = (c, acc, free)
-        if key in failed:
-            return False
-        for m, need, two in by_low[((c & -c).bit_length() - 1) >> 2]:
-            if ((c | _GUARD) - need) & _GUARD != _GUARD:
-                continue  # some rank short
-            rest = c - need
-            if free and not (nf2 and two) and rec(rest, acc, False):
-                return True
-            mask = acc & masks[m]
-            if mask.bit_count() >= bar and rec(rest, mask, free):
-                return True
-        failed.add(key)
-        return False
-
-    full = (1 << n_deals) - 1
-    return n_deals >= at_least and rec(code, full, True)
-
-
-def _guard_codes(hands: np.ndarray) -> list[int]:
-    """:func:`_code` of every hand (n, 13) (four bits a rank: 52 bits, exact in int64)."""
-    return (np.asarray(hands, np.int64) << (4 * np.arange(N_RANKS))).sum(1).tolist()
+def _guard_codes(hands: np.ndarray) -> np.ndarray:
+    """(n,) int64: every hand (n, 13) as a :data:`~cardodds.sim.sam.plan_search.GUARD` code (four bits a rank)."""
+    return (np.asarray(hands, np.int64) << (4 * np.arange(N_RANKS))).sum(1)
 
 
 _CACHE: dict = {}
+"""Estimates made in this process: {(opponents, rules, samples, at_least): {hand code: SamEstimate}}, at most 2**17
+hands in all (a dict per setting: its key, with the rules in it, is hashed once a call)."""
+CACHE_MAX = 1 << 17
 
 BLOCK = 512
-"""Hands estimated together: their deals (BLOCK × samples × opponents × 13 counts) are in memory at once."""
+"""Hands estimated together: their deals' masks and standing moves (BLOCK × samples × their moves) are in memory at
+once."""
 
 PRE_DEALS = 32
 """Deals of the early look: when ``at_least`` > 0, a hand is first judged on its first ``PRE_DEALS`` deals only ..."""
@@ -348,52 +331,30 @@ def _columns(form: np.ndarray, table: MoveTable) -> tuple[np.ndarray, np.ndarray
     return order, np.take_along_axis(form, order, axis=1)
 
 
-def _standing(table: MoveTable, opp: np.ndarray, idx: np.ndarray, valid: np.ndarray, rules: SamRules) -> np.ndarray:
-    """Bool (n, S, F): on each of a hand's deals ``opp`` (n, S, K, 13), which of its moves ``idx`` no opponent can
-    beat (:func:`unbeaten_by` restricted to the hand's own moves)."""
+def _standing(table: MoveTable, masks: np.ndarray, idx: np.ndarray, valid: np.ndarray, rules: SamRules) -> np.ndarray:
+    """Bool (n, F, S): on each of a hand's deals, which of its moves ``idx`` (n, F) no opponent can beat
+    (:func:`unbeaten_by` restricted to the hand's own moves), from the deals' :func:`deal_masks` ``masks`` (n, S, K).
+    A move's row of deals is its class's row of tops (:func:`_class_tops`, one row taken per move) below its
+    lowest beater."""
     cls, low = _beat_classes(table)
-    masks = _rank_masks(opp)  # (n, S, K)
-    tops = highest_tops(opp, table, masks)  # (n, S, 12)
-    ok = np.take_along_axis(tops, cls[idx][:, None, :], axis=2) < low[idx][:, None, :]
-    return ok & valid[:, None, :] & ~_toi_trang_any_masks(masks, rules)[..., None]
+    n, deals = masks.shape[:2]
+    tops = _class_tops(masks, table).reshape(12 * n, deals)  # row c * n + hand
+    ok = np.take(tops, cls[idx] * n + np.arange(n)[:, None], axis=0) < low.astype(np.int8)[idx][..., None]
+    ok &= valid[..., None]
+    ok &= ~_toi_trang_any_masks(masks, rules)[:, None, :]
+    return ok
 
 
-def _could_stand(stand: np.ndarray, hands: np.ndarray, idx: np.ndarray, valid: np.ndarray, table: MoveTable,
-                 nf2: bool) -> np.ndarray:
-    """Bool (n, S): deals on which some split of the hand could stand — every rank held lies in a standing move or in
-    one last move (a relaxation: counts are ignored), so no plan stands on a deal where this is False."""
-    pow2 = (1 << np.arange(N_RANKS)).astype(np.int32)
-    rmask = ((table.need > 0) * pow2).sum(1, dtype=np.int32)[idx]  # (n, F)
-    cover = np.bitwise_or.reduce(np.where(stand, rmask[:, None, :], 0), axis=-1)
-    loose = ((hands > 0) * pow2).sum(1, dtype=np.int32)[:, None] & ~cover  # (n, S)
-    last = valid & ~(table.has_two[idx] & nf2)
-    return (((loose[..., None] & ~rmask[:, None, :]) == 0) & last[:, None, :]).any(-1)
-
-
-def _masks(idx: np.ndarray, valid: np.ndarray, bits: np.ndarray) -> dict[int, int]:
-    """{move: bit mask of the deals it stands on} of one hand, from its columns and packed bits (bytes, F)."""
-    return {int(m): int.from_bytes(bits[:, c].tobytes(), "little") for c, m in enumerate(idx) if valid[c]}
-
-
-def _mask_lists(idx: np.ndarray, valid: np.ndarray, stand: np.ndarray, n_moves: int) -> list[list[int]]:
-    """Per hand, per move id: the bit mask of the deals (bit i: deal i) on which the move stands, from the hands'
-    columns and ``stand`` (n, S, F) (0 for a move not among the hand's columns): :func:`_masks` of many hands at once,
-    as lists indexed by move."""
-    n, _, width = stand.shape
-    bits = np.packbits(stand, axis=1, bitorder="little")  # (n, B, F)
-    words = -(-bits.shape[1] // 8)
+def _mask_words(idx: np.ndarray, stand: np.ndarray, n_moves: int) -> np.ndarray:
+    """uint64 (n, n_moves, W): per hand and move id, the deals (bit i of word w: deal 64 w + i) on which the move
+    stands, from the hands' columns ``idx`` (n, F) and ``stand`` (n, F, S) (0 for a move not among the columns)."""
+    n, width, deals = stand.shape
+    words = -(-deals // 64)
     buf = np.zeros((n, width, 8 * words), np.uint8)
-    buf[:, :, : bits.shape[1]] = bits.transpose(0, 2, 1)
-    r, c = np.nonzero(valid)
+    buf[..., : -(-deals // 8)] = np.packbits(stand, axis=-1, bitorder="little")
     full = np.zeros((n, n_moves, words), np.uint64)
-    full[r, idx[r, c]] = buf.view("<u8")[r, c]
-    if words == 1:
-        return full[..., 0].tolist()
-    obj = full.astype(object)  # Python ints: masks of more than 64 deals
-    out = obj[..., 0]
-    for w in range(1, words):
-        out = out | (obj[..., w] << (64 * w))
-    return out.tolist()
+    full[np.arange(n)[:, None], idx] = buf.view("<u8")  # a hand's columns are distinct moves
+    return full
 
 
 def estimate_many(hands: np.ndarray, opponents: int, rules: SamRules, samples: int = 256,
@@ -401,19 +362,19 @@ def estimate_many(hands: np.ndarray, opponents: int, rules: SamRules, samples: i
     """:func:`estimate` of every hand of ``hands`` (n, 13) (the deals of all hands are judged in one pass)."""
     hands = np.asarray(hands, np.int64)
     codes = (hands * 5 ** np.arange(N_RANKS)).sum(1)
-    tag = (opponents, rules, samples, at_least)
-    if len(_CACHE) > 1 << 17:  # bounded memory (before looking: every hand asked for must be in it afterwards)
-        _CACHE.clear()
+    if sum(map(len, _CACHE.values())) > CACHE_MAX:  # bounded memory (before looking: every hand asked for must be
+        _CACHE.clear()                               # in it afterwards)
+    cache = _CACHE.setdefault((opponents, rules, samples, at_least), {})
     uniq, first = np.unique(codes, return_index=True)
-    todo = [i for c, i in zip(uniq.tolist(), first.tolist()) if (c, tag) not in _CACHE]
-    if todo:
-        for b in range(0, len(todo), BLOCK):  # bounded memory: a block's deals at a time
-            part = todo[b:b + BLOCK]
-            _estimate_new(hands[part], codes[part].tolist(), opponents, rules, samples, at_least, tag)
-    return [_CACHE[(c, tag)] for c in codes.tolist()]
+    todo = [i for c, i in zip(uniq.tolist(), first.tolist()) if c not in cache]
+    for b in range(0, len(todo), BLOCK):  # bounded memory: a block's deals at a time
+        part = todo[b:b + BLOCK]
+        _estimate_new(hands[part], codes[part].tolist(), opponents, rules, samples, at_least, cache)
+    return [cache[c] for c in codes.tolist()]
 
 
-def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
+def _estimate_new(hands, codes, opponents, rules, samples, at_least, cache):
+    """Estimate hands ``hands`` (n, 13) of codes ``codes`` into ``cache``."""
     table = move_table(rules)
     nf2 = rules.no_finish_on_two
     half = samples // 2
@@ -421,47 +382,47 @@ def _estimate_new(hands, codes, opponents, rules, samples, at_least, tag):
     none = SamEstimate(0.0, 0, samples - half, ())
 
     idx, valid = _columns(fast_formable(table, hands), table)
+    codes = np.asarray(codes, np.int64)
     live = np.arange(len(hands))
     pre = 0
     if need > 0:  # the early look, on deals 0 .. pre - 1 (the first of the deals that choose the plan)
         pre = min(PRE_DEALS, half)
-        early = _standing(table, deals_of(hands, opponents, pre), idx, valid, rules)
+        early = _standing(table, deal_masks(hands, opponents, pre), idx, valid, rules)  # (n, F, pre)
         enough = int(np.ceil(PRE_SHARE * at_least * pre))
-        could = np.flatnonzero(_could_stand(early, hands, idx, valid, table, nf2).sum(1) >= enough)
-        masks = _mask_lists(idx[could], valid[could], early[could], table.n)
-        look = _guard_codes(hands[could])
-        live = could[[_best_plan(look[j], masks[j], pre, table, nf2, enough, first=True)[0] >= enough
-                      for j in range(len(could))]]
+        live = np.flatnonzero(reaches(_guard_codes(hands), _mask_words(idx, early, table.n), pre, enough, table, nf2))
         early = early[live]
-    for i in np.setdiff1d(np.arange(len(hands)), live):
-        _CACHE[(codes[i], tag)] = none
+    cache.update(dict.fromkeys(np.delete(codes, live).tolist(), none))
     if len(live) == 0:
         return
     hands, idx, valid = hands[live], idx[live], valid[live]
-    codes = [codes[i] for i in live]
-    stand = _standing(table, deals_of(hands, opponents, half - pre, first=pre), idx, valid, rules)  # (n, S, F)
+    codes = codes[live]
+    stand = _standing(table, deal_masks(hands, opponents, half - pre, first=pre), idx, valid, rules)  # (n, F, S)
     if pre:
-        stand = np.concatenate([early, stand], axis=1)  # the deals that choose: the early look's first
-    could = np.flatnonzero(_could_stand(stand, hands, idx, valid, table, nf2).sum(1) >= max(need, 1))
-    masks = _mask_lists(idx[could], valid[could], stand[could], table.n)
-    look = _guard_codes(hands[could])
-    plans = {}
-    for j, i in enumerate(could):
-        plan = _best_plan(look[j], masks[j], half, table, nf2, need)[1]
-        if plan:  # a plan has two plays or more (ten cards in one play: a tới trắng)
-            plans[i] = plan
-    for i in np.setdiff1d(np.arange(len(hands)), list(plans)):
-        _CACHE[(codes[i], tag)] = none
-    if not plans:
+        stand = np.concatenate([early, stand], axis=2)  # the deals that choose: the early look's first
+    plans = best_plans(_guard_codes(hands), _mask_words(idx, stand, table.n), half, need, table, nf2)[1]
+    with_plan = np.flatnonzero(plans[:, 0] >= 0)  # a plan has two plays or more (ten cards in one play: a tới trắng)
+    plans = plans[with_plan]
+    cache.update(dict.fromkeys(np.delete(codes, with_plan).tolist(), none))
+    if not len(with_plan):
         return
-    with_plan = np.array(list(plans))
-    held = _standing(table, deals_of(hands[with_plan], opponents, samples - half, first=half), idx[with_plan],
-                     valid[with_plan], rules)  # (n, samples - half, F): the held-out deals, of hands with a plan
-    for j, i in enumerate(with_plan.tolist()):
-        plan = plans[i]
-        cols = {int(m): c for c, m in enumerate(idx[i])}
-        wins = int(held[j][:, [cols[m] for m in plan[:-1]]].all(1).sum())
-        _CACHE[(codes[i], tag)] = SamEstimate(wins / (samples - half), wins, samples - half, plan)
+    held = _standing(table, deal_masks(hands[with_plan], opponents, samples - half, first=half), idx[with_plan],
+                     valid[with_plan], rules)  # (n, F, samples - half): the held-out deals, of hands with a plan
+    wins = _plan_wins(held, idx[with_plan], plans, table.n).tolist()
+    for code, w, plan in zip(codes[with_plan].tolist(), wins, plans.tolist()):
+        cache[code] = SamEstimate(w / (samples - half), w, samples - half, tuple(m for m in plan if m >= 0))
+
+
+def _plan_wins(stand: np.ndarray, idx: np.ndarray, plans: np.ndarray, n_moves: int) -> np.ndarray:
+    """(n,): the deals of ``stand`` (n, F, S) on which every play of each plan (n, 10), padded with -1, but its last
+    stands (``idx`` (n, F): the hands' columns)."""
+    n, width = idx.shape
+    col = np.zeros((n, n_moves + 1), np.int64)  # per hand, move -> its column; move -1 (padding) -> column width
+    col[:, -1] = width
+    col[np.arange(n)[:, None], idx] = np.arange(width)
+    length = (plans >= 0).sum(1)
+    plays = np.where(np.arange(HAND_SIZE) < (length - 1)[:, None], plans, -1)
+    padded = np.concatenate([stand, np.ones((n, 1, stand.shape[2]), bool)], axis=1)
+    return np.take_along_axis(padded, col[np.arange(n)[:, None], plays][..., None], axis=1).all(1).sum(1)
 
 
 def estimate(counts, opponents: int, rules: SamRules, samples: int = 256, at_least: float = 0.0) -> SamEstimate:
@@ -491,17 +452,22 @@ SCREEN_BLOCK = 4096
 """Hands screened together."""
 
 
-def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.1) -> np.ndarray:
+def screen(hands: np.ndarray, opponents: int, rules: SamRules, floor: float = 0.1, table: bool = True) -> np.ndarray:
     """Bool (n,): the hands whose Sâm could succeed with a chance of about ``floor`` or more (a cheap, generous
     filter before :func:`estimate`).
 
     Each play's chance to stand is approximated from the unseen copies of each rank (opponents and beating plays
     taken as independent); a plan needs every play but its last to stand, so a hand passes when the ranks that no
-    play standing with chance >= ``floor`` covers all fit in one play (the last).
+    play standing with chance >= ``floor`` covers all fit in one play (the last).  ``table``: read the answer from
+    :mod:`~cardodds.sim.sam.screen_table` when it holds it (the same answers, made by this function).
     """
+    if table:  # the answers shipped for the usual options (screen_table), when it holds them
+        got = screen_table.lookup(hands, opponents, rules, floor)
+        if got is not None:
+            return got
     hands = np.asarray(hands, np.int64)
     if len(hands) > SCREEN_BLOCK:  # (n, moves) floats a block at a time: large temporaries are slow
-        return np.concatenate([screen(hands[b:b + SCREEN_BLOCK], opponents, rules, floor)
+        return np.concatenate([screen(hands[b:b + SCREEN_BLOCK], opponents, rules, floor, False)
                                for b in range(0, len(hands), SCREEN_BLOCK)])
     table = move_table(rules)
     unseen = 4 - hands
@@ -531,17 +497,17 @@ def cards_of(seat_counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
     at most); in game g each rank's copies take its four suits from a start chosen by the hash ``keys[g]`` (suits matter
     only for đồng hoa)."""
     games, seats = seat_counts.shape[:2]
-    first = np.cumsum(seat_counts, axis=1) - seat_counts  # each seat's first copy index of each rank
-    offset = (_mix(keys[:, None] + np.arange(N_RANKS, dtype=np.uint64)) % np.uint64(4)).astype(np.int64)  # (G, 13)
+    counts = seat_counts.astype(np.int8)
+    offset = (_mix(keys[:, None] + np.arange(N_RANKS, dtype=np.uint64)) % np.uint64(4)).astype(np.int8)  # (G, 13)
     # copy j of rank r (suit (offset + j) % 4) goes to the last seat whose first copy index is <= j (seats
     # without the rank share the next one's first index); copies past the last seat's are nobody's (owner P)
-    copy = np.arange(4)
-    owner = (first[..., None] <= copy).sum(1, dtype=np.int8) - 1  # (G, 13, 4)
-    dealt = (first[:, -1] + seat_counts[:, -1])[..., None] > copy
-    owner[~dealt] = seats
-    by_card = np.empty((games, N_RANKS, 4), np.int8)  # owner of each card id 4 r + suit
-    suit = (offset[..., None] + copy) % 4
-    np.put_along_axis(by_card, suit, owner, axis=2)
+    copy = (np.arange(4, dtype=np.int8) - offset[..., None]) & 3  # (G, 13, 4): the copy that has each suit
+    by_card = np.full(copy.shape, -1, np.int8)  # owner of each card id 4 r + suit
+    first = np.zeros((games, N_RANKS), np.int8)  # each seat's first copy index of each rank, seat by seat
+    for p in range(seats):
+        by_card += (first[..., None] <= copy).view(np.int8)
+        first += counts[:, p]
+    by_card = np.where(copy < first[..., None], by_card, np.int8(seats))
     # each seat's cards in ascending order: a stable sort of the card ids by owner
     order = np.argsort(by_card.reshape(games, 4 * N_RANKS), axis=1, kind="stable")
     return order[:, : seats * HAND_SIZE].reshape(games, seats, HAND_SIZE)
@@ -609,7 +575,7 @@ def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player, pl
     if tag not in _DECISIONS and len(_DECISIONS) >= 16:  # bounded: a few settings per process
         _DECISIONS.clear()
     kept = _DECISIONS.setdefault(tag, OrderedDict())
-    keys = _guard_codes(hands[cand])
+    keys = _guard_codes(hands[cand]).tolist()
     new: dict = {}  # hand code: the first of its hands (in cand), for codes not kept
     made = {}
     for j, key in enumerate(keys):
