@@ -106,6 +106,7 @@ def sparse_legal(table: MoveTable, hand: np.ndarray, n_own: np.ndarray, current:
     return cand[current], ok
 
 
+@lru_cache(maxsize=None)
 def _beats_nf2(table: MoveTable, nf2: bool) -> np.ndarray:
     """(M + 1, 11, M): ``beats[current]`` and, under ``no_finish_on_two``, not emptying a hand of n cards with a 2."""
     out = np.repeat(table.beats[:, None, :], HAND_SIZE + 1, axis=1)
@@ -313,8 +314,21 @@ def _table_keys(fp: _FastPlayer, mt: _MaskTables, h, cur, sit, lead, nf2: bool) 
     if nf2:  # a hand that is one move with a 2 in it may not play that move (it would end on a 2)
         odd = np.flatnonzero((m1 == TWO_BIT) | ((((h >> 16) & LANE) == 0) & mt.str2[m1]))
         if len(odd):
-            k[odd] = _odd_keys(fp, mt, h[odd], cur[odd], sit[odd], lead[odd])
+            hands, keys = _odd_table(fp, mt)
+            k[odd] = keys[np.searchsorted(hands, h[odd]), cur[odd], sit[odd]]
     return k
+
+
+@lru_cache(maxsize=16)
+def _odd_table(fp: _FastPlayer, mt: _MaskTables) -> tuple[np.ndarray, np.ndarray]:
+    """(hands, keys): the few hands ``_odd_keys`` is for (only 2s, or exactly a straight with a 2), ascending, and
+    their keys by (hand, current play, situation), worked out once by ``_odd_keys`` (a free lead is ``current = M``)."""
+    twos = [int(sum(TWO_BIT << 16 * j for j in range(c))) for c in range(1, 5)]
+    hands = np.array(sorted(twos + [int(m) for m in np.flatnonzero(mt.str2)]), np.int64)
+    n_cur, n_sit = len(mt.cls), len(fp.best) // (N_CLS << 14)
+    h, cur, sit = (a.ravel() for a in np.meshgrid(hands, np.arange(n_cur), np.arange(n_sit), indexing="ij"))
+    keys = _odd_keys(fp, mt, h, cur, sit, cur == n_cur - 1)
+    return hands, keys.reshape(len(hands), n_cur, n_sit)
 
 
 def _odd_keys(fp, mt, h, cur, sit, lead):
@@ -339,6 +353,13 @@ def _odd_keys(fp, mt, h, cur, sit, lead):
     return np.where(lead, k_lead, k_resp)
 
 
+@lru_cache(maxsize=None)
+def _chop_values(t: MoveTable, pay) -> np.ndarray:
+    """(M + 1,) what chopping each current play is worth (0 for a free lead)."""
+    return np.array([chop_value(t, c, pay) for c in range(t.n)] + [0], np.int64)
+
+
+@lru_cache(maxsize=None)
 def _next_seat_table(P: int) -> np.ndarray:
     """[(actor * 2**P + passed mask) * P + last] -> the next seat to act (the seat after the actor not out of the
     round, stopping at the last player)."""
@@ -519,7 +540,7 @@ def play_from_state(state: SamState, rules: SamRules, strategies, rng=None, firs
     st = state
     N = st.n
     kind_ext = np.append(t.kind, -1)  # kind of the current play; LEAD -> -1
-    chop_ext = np.array([chop_value(t, c, pay_t) for c in range(t.n)] + [0], np.int64)  # value of chopping it
+    chop_ext = _chop_values(t, pay_t)  # value of chopping the current play
     bn = _beats_nf2(t, nf2)
     uniq = list({id(x): x for x in strategies}.values())
     strat_of_seat = np.array([next(j for j, u in enumerate(uniq) if u is strategies[s]) for s in range(P)])
