@@ -542,8 +542,11 @@ def play_from_state(state: SamState, rules: SamRules, strategies, rng=None, firs
     kind_ext = np.append(t.kind, -1)  # kind of the current play; LEAD -> -1
     chop_ext = _chop_values(t, pay_t)  # value of chopping the current play
     bn = _beats_nf2(t, nf2)
-    uniq = list({id(x): x for x in strategies}.values())
-    strat_of_seat = np.array([next(j for j, u in enumerate(uniq) if u is strategies[s]) for s in range(P)])
+    # seats with equal deterministic players are asked together (one pass over the rows instead of one a seat);
+    # a randomised player stays one per object, so the random numbers are drawn as ever
+    same = [(0, x) if x.deterministic else (1, id(x)) for x in strategies]
+    uniq = list({k: x for k, x in zip(same, strategies)}.values())
+    strat_of_seat = np.array([list(dict.fromkeys(same)).index(k) for k in same])
     fast = [_fast_player(u, t, rules) for u in uniq]
 
     therm, ncards, played, kinds = st.therm, st.ncards, st.played, st.kinds
