@@ -576,6 +576,8 @@ def play_from_state(state: SamState, rules: SamRules, strategies, rng=None, firs
 
     def settle_chain(g):
         g = g[chain_len[g] > 0]
+        if len(g) == 0:
+            return
         pay[g, chain_chopped[g]] -= chain_total[g]
         pay[g, chain_chopper[g]] += chain_total[g]
         chain_total[g] = chain_len[g] = 0
@@ -714,7 +716,7 @@ def play_from_state(state: SamState, rules: SamRules, strategies, rng=None, firs
             if rules.play_on_after_failed_sam:
                 sam_on[gs[fail]] = False
                 sam_failed[gs[fail]] = True
-            else:
+            elif fail.any():
                 sam_fail_end(gs[fail])
                 gs = gs[~fail]
             actor[gs] = (actor[gs] + 1) % P
@@ -738,7 +740,8 @@ def play_from_state(state: SamState, rules: SamRules, strategies, rng=None, firs
         if len(gm):
             rm, hm = rows[ip], h[ip]
             nxt = seat_after[s]
-            if rules.den_bai:  # a single under báo 1 lower than the player's highest card
+            if rules.den_bai and (min_all[gm] == 1).any():  # a single under báo 1 lower than one's highest card
+                # (min_all is still before this play: the next seat's cards are in it)
                 owed = (pend_by[ip] >= 0) & (pend_to[ip] == s) & (t.top[m] <= pend_cap[ip])
                 den_won[gm[owed]] = pend_by[ip][owed]  # used only if this play wins
                 cand = np.flatnonzero((t.kind[m] == SINGLE) & (ncards[gm * P + nxt] == 1))
