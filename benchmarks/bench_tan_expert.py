@@ -11,12 +11,10 @@ one ``BENCH`` line per engine for ``bench_all.py``; no assertions (figures depen
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 
-import numpy as np
-from joblib import Parallel, delayed
+from expert_rates import batch_rates, print_rates  # a sibling script
 
 from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 from cardodds.sim.tan.batch import play_batch
@@ -96,25 +94,10 @@ def main(argv=None):
     ref_s = time.perf_counter() - t
     ref = (args.ref_games / ref_s, ex.decisions / ref_s)
 
-    # batch engine, --jobs processes (the pool is started before timing)
-    with Parallel(n_jobs=args.jobs, backend="loky") as par:
-        par(delayed(batch_chunk)(rules, expert, args.seed, 10**5 + k, 20) for k in range(args.jobs))
-        t = time.perf_counter()
-        out = par(delayed(batch_chunk)(rules, expert, args.seed, k, n) for k, n in enumerate(chunks))
-        wall = time.perf_counter() - t
-    cpu, decisions = sum(o[0] for o in out), sum(o[1] for o in out)
-    games = sum(chunks)
-
-    print(f"Tấn {rules.players} players: expert at seat 0 ({knobs}) against heuristic players, numpy {np.__version__}")
-    # (the rates follow their units, so that bench_all.py reads only the BENCH lines)
-    print(f"reference engine, 1 process: games/s {ref[0]:.2f}, decisions/s {ref[1]:.1f} ({args.ref_games} games)")
-    print(f"batch engine, {args.jobs} processes: games/s {games / wall:.2f}, decisions/s {decisions / wall:.1f} "
-          f"({games} games in chunks of {args.chunk}; per CPU second: {games / cpu:.2f} games, "
-          f"{decisions / cpu:.1f} decisions; {decisions / games:.1f} decisions a game)")
-    for engine, rate in ((f"expert ({knobs}), reference engine, 1 process", ref[0]),
-                         (f"expert ({knobs}), batch engine, {args.jobs} processes, chunks of {args.chunk}",
-                          games / wall)):
-        print("BENCH " + json.dumps({"engine": engine, "games_per_s": round(rate, 2)}))
+    # batch engine, --jobs processes
+    wall, cpu, decisions = batch_rates(batch_chunk, (rules, expert), args.seed, chunks, args.jobs)
+    print_rates(f"Tấn {rules.players} players: expert at seat 0 against heuristic players", knobs, ref,
+                args.ref_games, sum(chunks), args.chunk, args.jobs, wall, cpu, decisions)
 
 
 if __name__ == "__main__":
