@@ -8,6 +8,7 @@ from sam_agreement import agree
 
 from cardodds.analysis.estimate import summarize, wilson
 from cardodds.analysis.odds_sam import odds_sam
+from cardodds.sim.hashing import mix64
 from cardodds.sim.sam import declare, plan_search
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.cards import parse_hand, rank_counts
@@ -400,9 +401,9 @@ def test_cards_of_is_the_copy_by_copy_deal(players):
     first .. first + count - 1 of each rank, copy j having suit (offset + j) % 4; games with fewer than all cards dealt."""
     cards, _ = deal_games(stream(chunk_seed(21, players), DEAL), 5000, SamRules(players=players))
     seat_counts = counts_of(cards)
-    keys = declare._mix(np.arange(5000, dtype=np.uint64))
+    keys = mix64(np.arange(5000, dtype=np.uint64))
     first = np.cumsum(seat_counts, axis=1) - seat_counts
-    offset = (declare._mix(keys[:, None] + np.arange(13, dtype=np.uint64)) % np.uint64(4)).astype(np.int64)
+    offset = (mix64(keys[:, None] + np.arange(13, dtype=np.uint64)) % np.uint64(4)).astype(np.int64)
     g, p, r, j = np.nonzero(np.arange(4) < seat_counts[..., None])
     want = np.sort((4 * r + (offset[g, r] + first[g, p, r] + j) % 4).reshape(5000, players, 10), axis=-1)
     assert np.array_equal(cards_of(seat_counts, keys), want)

@@ -35,6 +35,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from cardodds.sim.hashing import mix64
 from cardodds.sim.sam import screen_table
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, TWO
 from cardodds.sim.sam.hand import (
@@ -69,21 +70,12 @@ class SamEstimate:
     plan: tuple[int, ...]
 
 
-def _mix(x: np.ndarray) -> np.ndarray:
-    """A 64-bit mixing hash (splitmix64's finaliser), vectorised: spreads a hand's key over all bits."""
-    x = np.asarray(x, np.uint64)
-    with np.errstate(over="ignore"):
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
-
-
 def hand_keys(hands: np.ndarray, opponents: int, salt: int) -> np.ndarray:
     """(n,) uint64: a hash of each hand's rank counts (a base-5 number), the opponents and a salt; seeds what the
     estimate deals for that hand, so the deals are a function of the hand."""
     code = (np.asarray(hands, np.uint64) * (np.uint64(5) ** np.arange(N_RANKS, dtype=np.uint64))).sum(-1)
     with np.errstate(over="ignore"):
-        return _mix(code * np.uint64(31) + np.uint64(opponents) + (np.uint64(salt) << np.uint64(40)))
+        return mix64(code * np.uint64(31) + np.uint64(opponents) + (np.uint64(salt) << np.uint64(40)))
 
 
 N_PERMS = 4096
@@ -498,7 +490,7 @@ def cards_of(seat_counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
     only for đồng hoa)."""
     games, seats = seat_counts.shape[:2]
     counts = seat_counts.astype(np.int8)
-    offset = (_mix(keys[:, None] + np.arange(N_RANKS, dtype=np.uint64)) % np.uint64(4)).astype(np.int8)  # (G, 13)
+    offset = (mix64(keys[:, None] + np.arange(N_RANKS, dtype=np.uint64)) % np.uint64(4)).astype(np.int8)  # (G, 13)
     # copy j of rank r (suit (offset + j) % 4) goes to the last seat whose first copy index is <= j (seats
     # without the rank share the next one's first index); copies past the last seat's are nobody's (owner P)
     copy = (np.arange(4, dtype=np.int8) - offset[..., None]) & 3  # (G, 13, 4): the copy that has each suit
@@ -529,7 +521,7 @@ def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, pla
         return np.zeros(0)
     opp = deals_of(hands, opponents, games, salt=1).reshape(n * games, opponents, N_RANKS)
     seat_counts = np.concatenate([np.repeat(hands, games, axis=0)[:, None], opp.astype(np.int64)], axis=1)
-    keys = _mix(np.repeat(hand_keys(hands, opponents, 2), games) + np.tile(np.arange(games, dtype=np.uint64), n))
+    keys = mix64(np.repeat(hand_keys(hands, opponents, 2), games) + np.tile(np.arange(games, dtype=np.uint64), n))
     leaders = (keys % np.uint64(opponents + 1)).astype(np.int64)
     strategies = [player] + [Control()] * opponents
     b = play(cards_of(seat_counts, keys >> np.uint64(8)), leaders, rules, strategies)

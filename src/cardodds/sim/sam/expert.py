@@ -27,24 +27,13 @@ from typing import Literal
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.hashing import GOLDEN, mix64
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.sam.batch import _THERM_OF_COUNT, NORMAL, SamState, play_from_state
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.strategies import PASS, Control, Greedy, StrategyBase, View, _cached_scores
 
 MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
-_GOLD = np.uint64(0x9E3779B97F4A7C15)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-
-
-def _mix(x: np.ndarray) -> np.ndarray:
-    """The splitmix64 finaliser on uint64 arrays (wrapping arithmetic): a well-spread hash of each value."""
-    x = (x ^ (x >> np.uint64(30))) * _M1
-    x = (x ^ (x >> np.uint64(27))) * _M2
-    return x ^ (x >> np.uint64(31))
-
-
 def info_seed(view: View) -> np.ndarray:
     """(N,) uint64: a hash of everything the deciding seat sees (its hand and the public state)."""
     pub = view.public
@@ -54,7 +43,7 @@ def info_seed(view: View) -> np.ndarray:
     feats = np.concatenate([np.asarray(c).astype(np.int64) for c in cols], axis=1).astype(np.uint64)
     h = np.full(n, 0x243F6A8885A308D3, np.uint64)
     for j in range(feats.shape[1]):
-        h = _mix(h ^ (feats[:, j] + np.uint64(0x9E3779B97F4A7C15 * (j + 1) % 2**64)))
+        h = mix64(h ^ (feats[:, j] + np.uint64(int(GOLDEN) * (j + 1) % 2**64)))
     return h
 
 
@@ -67,8 +56,8 @@ def deal_worlds(view: View, worlds: int) -> np.ndarray:
     unseen = 4 - view.hand.astype(np.int64) - pub.gone  # undealt cards and the opponents' hands
     slots = np.arange(4 * N_RANKS)
     rank_of = (slots[None, :, None] >= np.cumsum(unseen, 1)[:, None, :]).sum(2)  # (n, 52), N_RANKS past the end
-    keys = _mix(info_seed(view)[:, None, None] ^ (np.arange(worlds, dtype=np.uint64)[:, None] * np.uint64(64)
-                                                  + slots.astype(np.uint64))[None] * _GOLD)
+    keys = mix64(info_seed(view)[:, None, None] ^ (np.arange(worlds, dtype=np.uint64)[:, None] * np.uint64(64)
+                                                  + slots.astype(np.uint64))[None] * GOLDEN)
     keys[np.broadcast_to((rank_of == N_RANKS)[:, None, :], keys.shape)] = np.iinfo(np.uint64).max
     shuffled = np.take_along_axis(rank_of[:, None, :], np.argsort(keys, axis=2), axis=2)  # (n, worlds, 52)
     sizes = view.n_cards.astype(np.int64).copy()

@@ -31,6 +31,7 @@ from typing import Literal
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.hashing import GOLDEN, mix64
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import TanState, play_from_state
 from cardodds.sim.tan.bits import U64, ZERO
@@ -162,11 +163,9 @@ class Expert:
 
 
 def _mix(z: np.ndarray) -> np.ndarray:
-    """The splitmix64 finaliser: a well-mixed 64-bit hash of each ``uint64``."""
-    z = z + U64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> U64(27))) * U64(0x94D049BB133111EB)
-    return z ^ (z >> U64(31))
+    """One splitmix64 step: a well-mixed 64-bit hash of each ``uint64``."""
+    with np.errstate(over="ignore"):
+        return mix64(z + GOLDEN)
 
 
 def _keys(d, kind, rows, M) -> np.ndarray:
