@@ -186,6 +186,14 @@ def counts_of_therm(h: np.ndarray) -> np.ndarray:
     return out
 
 
+def therm_of_counts(counts: np.ndarray) -> np.ndarray:
+    """Thermometer masks (int64) of rank counts (..., 13): the inverse of :func:`counts_of_therm`."""
+    out = np.zeros(counts.shape[:-1], np.int64)
+    for r in range(N_RANKS):
+        out |= _THERM_OF_COUNT[counts[..., r]] << r
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class _MaskTables:
     """Move and beat tables of one ``MoveTable`` in mask form (see :func:`_mask_tables`)."""

@@ -29,11 +29,13 @@ import numpy as np
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.hashing import GOLDEN, mix64
 from cardodds.sim.knobs import Choice, Range
-from cardodds.sim.sam.batch import _THERM_OF_COUNT, NORMAL, SamState, play_from_state
+from cardodds.sim.sam.batch import NORMAL, SamState, play_from_state, therm_of_counts
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.strategies import PASS, Control, Greedy, StrategyBase, View, _cached_scores
 
 MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
+
+
 def info_seed(view: View) -> np.ndarray:
     """(N,) uint64: a hash of everything the deciding seat sees (its hand and the public state)."""
     pub = view.public
@@ -70,14 +72,6 @@ def deal_worlds(view: View, worlds: int) -> np.ndarray:
     return hands
 
 
-def therm_of(counts: np.ndarray) -> np.ndarray:
-    """Thermometer masks (the batch engine's hands) of rank counts (..., 13)."""
-    out = np.zeros(counts.shape[:-1], np.int64)
-    for r in range(N_RANKS):
-        out |= _THERM_OF_COUNT[counts[..., r]] << r
-    return out
-
-
 def rollout_state(view: View, hands: np.ndarray, pick: np.ndarray, worlds: int) -> SamState:
     """The state of the rollout games: row ``pick[i]`` of the view in each of its ``worlds`` dealt ``hands``."""
     P = view.n_cards.shape[1]
@@ -90,7 +84,7 @@ def rollout_state(view: View, hands: np.ndarray, pick: np.ndarray, worlds: int) 
 
     none = np.full(m, -1, np.int64)
     return SamState(
-        therm=therm_of(h).ravel(), ncards=h.sum(-1, dtype=np.int64).ravel(),
+        therm=therm_of_counts(h).ravel(), ncards=h.sum(-1, dtype=np.int64).ravel(),
         played=per_game(pub.played).ravel().astype(bool),
         dealt=(per_game(pub.gone) + h.sum(2).reshape(m, N_RANKS)).astype(np.int8),
         actor=per_game(view.actor).astype(np.int64), current=per_game(view.current).astype(np.int64),
