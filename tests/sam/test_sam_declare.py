@@ -278,7 +278,7 @@ def test_mask_words_are_the_masks_by_move():
         form = rng.random((30, 120)) < 0.3
         idx, valid = declare._columns(form, None)
         stand = (rng.random((30, idx.shape[1], deals)) < 0.6) & valid[..., None]
-        words = declare._mask_words(idx, stand, 120)
+        words = declare.mask_words(idx, stand, 120)
         assert words.shape == (30, 120, -(-deals // 64))
         for j in range(30):
             got = {m: sum(int(w) << (64 * k) for k, w in enumerate(words[j, m])) for m in range(120)}
@@ -341,14 +341,14 @@ def test_vectorised_search_is_the_depth_first_search(variant, merge_from, monkey
     hands = counts_of(deal_games(stream(chunk_seed(15, 0), DEAL), 3000, rules)[0][:, 0])
     hands = hands[declare.screen(hands, 3, rules)][:120]
     idx, valid = declare._columns(declare.fast_formable(t, hands), t)
-    codes = declare._guard_codes(hands)
+    codes = declare.guard_codes(hands)
     rng = np.random.default_rng(6)
     yes = 0
     for deals in (32, 100):
         real = declare._standing(t, declare.deal_masks(hands, 3, deals), idx, valid, rules)
         noise = (rng.random(real.shape) < 0.75) & valid[..., None]
         for stand in (real, noise):
-            words = declare._mask_words(idx, stand, t.n)
+            words = declare.mask_words(idx, stand, t.n)
             masks = [_oracle_masks(idx[j], stand[j]) for j in range(len(hands))]
             for at_least in (0, 1, 7, deals // 2, deals + 1):
                 ok = plan_search.reaches(codes, words, deals, at_least, t, nf2)

@@ -44,3 +44,10 @@ def test_bad_input(args, fragment):
     with pytest.raises(CardoddsError) as e:
         odds_sam(*args)
     assert fragment in str(e.value)
+
+
+def test_a_hand_no_plan_plays_out_says_so():
+    """The plan search is the declarer's (exact over every split): a weak hand's plays are beaten on every deal."""
+    d = odds_sam("3s 3c 5d 7h 9s Jc Kd 4h 6s 10c", 3, 500, 1)
+    assert d["sam"]["plan"] is None and d["sam"]["success"] == 0.0 and d["sam"]["plan_deals"] == 500
+    assert "Sâm: no plan plays this hand out on any of 500 deals" in format_odds_sam(d)

@@ -23,6 +23,7 @@ from cardodds.analysis.estimate import wilson
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, format_cards, parse_hand, rank_counts
+from cardodds.sim.sam.declare import guard_codes, mask_words
 from cardodds.sim.sam.hand import (
     fast_formable,
     move_table,
@@ -31,35 +32,10 @@ from cardodds.sim.sam.hand import (
     toi_trang_kind_of_flags,
     toi_trang_name,
 )
+from cardodds.sim.sam.plan_search import best_plans
 from cardodds.sim.sam.rules import SamRules
 from cardodds.sim.sam.strategies import Control
 from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
-
-MAX_SPLITS = 20000
-
-
-def _splits(counts: np.ndarray, table, limit: int = MAX_SPLITS) -> list[list[int]]:
-    """Every split of a hand into plays (move ids), up to ``limit`` splits."""
-    out: list[list[int]] = []
-    need = table.need
-    formable = np.flatnonzero(table.formable(counts))
-
-    def rec(c, acc):
-        if len(out) >= limit:
-            return
-        if not c.any():
-            out.append(list(acc))
-            return
-        low = int(np.argmax(c > 0))
-        for m in formable:
-            v = need[m]
-            if v[low] and np.all(v <= c):
-                acc.append(int(m))
-                rec(c - v, acc)
-                acc.pop()
-
-    rec(counts.astype(np.int64), [])
-    return out
 
 
 def _deal_opponents(rng, hand: list[int], k: int, n: int) -> np.ndarray:
@@ -93,30 +69,16 @@ def _beaten(t, mine: np.ndarray, opp: np.ndarray, rules: SamRules) -> tuple[np.n
 
 
 def best_plan(hand: list[int], opponents: int, n: int, rng: np.random.Generator, rules: SamRules):
-    """The Sâm plan (plays in order, the last one ends the game) that succeeds most often on ``n`` deals of ``rng``.
-
-    Returns ``(plan as move ids or None, splits tried)``.
-    """
+    """The Sâm plan (plays in order, the last one ends the game) that succeeds on the most of ``n`` deals of ``rng``
+    (the ``bayes`` declarer's exact search, :func:`cardodds.sim.sam.plan_search.best_plans`, on these deals), or None
+    when no plan succeeds on any of them."""
     t = move_table(rules)
     counts = rank_counts(hand)
     mine = np.flatnonzero(t.formable(counts))
-    col = {int(m): j for j, m in enumerate(mine)}
-    sel, _ = _beaten(t, mine, _deal_opponents(rng, hand, opponents, n), rules)
-    best, best_p, n_splits = None, -1.0, 0
-    for split in _splits(counts, t):
-        n_splits += 1
-        cols = [col[m] for m in split]
-        nb = sel[:, cols].sum(1)
-        for i, m in enumerate(split):
-            if rules.no_finish_on_two and t.has_two[m]:
-                continue
-            p = float(np.mean(nb - sel[:, cols[i]] == 0))
-            if p > best_p:
-                best_p, best = p, (split, i)
-    if best is None:
-        return None, n_splits
-    split, i = best
-    return [m for j, m in enumerate(split) if j != i] + [split[i]], n_splits
+    beaten, _ = _beaten(t, mine, _deal_opponents(rng, hand, opponents, n), rules)
+    words = mask_words(mine[None], ~beaten.T[None], t.n)
+    plans = best_plans(guard_codes(counts[None]), words, n, 1, t, rules.no_finish_on_two)[1]
+    return [int(m) for m in plans[0] if m >= 0] or None
 
 
 def _batch(cards: list[int], plan, opponents: int, n: int, seed_seq, rules: SamRules) -> tuple[int, int, float]:
@@ -140,7 +102,7 @@ def _batch(cards: list[int], plan, opponents: int, n: int, seed_seq, rules: SamR
 PLAN_STREAM = 2
 """The plan is chosen on deals of its own stream (child 2 of chunk 0), never on the deals that measure it."""
 PLAN_DEALS = BATCH
-"""At most this many deals choose the plan (one batch: the splits are scored on them all at once)."""
+"""At most this many deals choose the plan (one batch: every split is judged on them all at once)."""
 
 
 def _checked(hand: str, opponents: int, rules: SamRules | None) -> tuple[list[int], SamRules]:
@@ -173,7 +135,8 @@ def odds_sam(hand: str, opponents: int, games: int, seed: int, rules: SamRules |
     cards, rules = _checked(hand, opponents, rules)
     check_games(games)
     known = sam_hand(hand, opponents, rules)
-    plan, n_splits = best_plan(cards, opponents, min(games, PLAN_DEALS), stream(chunk_seed(seed, 0), PLAN_STREAM), rules)
+    plan_deals = min(games, PLAN_DEALS)
+    plan = best_plan(cards, opponents, plan_deals, stream(chunk_seed(seed, 0), PLAN_STREAM), rules)
     names = None if plan is None else [move_table(rules).name(m) for m in plan]
     success = wins = played = 0
     pay = 0.0
@@ -181,13 +144,13 @@ def odds_sam(hand: str, opponents: int, games: int, seed: int, rules: SamRules |
         s, w, p = _batch(cards, plan, opponents, n, seed_seq, rules)
         success, wins, pay, played = success + s, wins + w, pay + p, played + n
         if on_batch is not None and played < games:
-            on_batch(_result(known, names, n_splits, played, seed, success, wins, pay))
-    return _result(known, names, n_splits, games, seed, success, wins, pay)
+            on_batch(_result(known, names, plan_deals, played, seed, success, wins, pay))
+    return _result(known, names, plan_deals, games, seed, success, wins, pay)
 
 
-def _result(known: dict, plan, n_splits: int, games: int, seed: int, success: int, wins: int, pay: float) -> dict:
-    """:func:`odds_sam`'s result from the counts over ``games`` deals."""
-    sam = {"plan": plan, "splits": n_splits, "n": games}
+def _result(known: dict, plan, plan_deals: int, games: int, seed: int, success: int, wins: int, pay: float) -> dict:
+    """:func:`odds_sam`'s result from the counts over ``games`` deals (the plan chosen on ``plan_deals`` others)."""
+    sam = {"plan": plan, "plan_deals": plan_deals, "n": games}
     if plan is None:
         sam.update(success=0.0, ci_low=0.0, ci_high=0.0)
     else:
@@ -207,10 +170,10 @@ def format_odds_sam(d: dict) -> str:
         f"tới trắng: {d['toi_trang'] or 'none'}",
     ]
     if s["plan"] is None:
-        lines.append("Sâm: no plan can play this hand out")
+        lines.append(f"Sâm: no plan plays this hand out on any of {s['plan_deals']} deals")
     else:
         lines.append(f"Sâm succeeds: {s['success']:.4f}  (95% {s['ci_low']:.4f}–{s['ci_high']:.4f}, n={s['n']}; "
-                     f"best of {s['splits']} splits)")
+                     f"the best plan on {s['plan_deals']} other deals)")
         lines.append("  plan: " + " → ".join(s["plan"]))
     w = d["win"]
     lines.append(f"wins a normal game: {w['estimate']:.4f}  (95% {w['ci_low']:.4f}–{w['ci_high']:.4f}, n={w['n']}; "

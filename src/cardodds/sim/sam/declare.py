@@ -295,7 +295,7 @@ def _toi_trang_any_masks(masks: np.ndarray, rules: SamRules) -> np.ndarray:
     return _or_over(toi)
 
 
-def _guard_codes(hands: np.ndarray) -> np.ndarray:
+def guard_codes(hands: np.ndarray) -> np.ndarray:
     """(n,) int64: every hand (n, 13) as a :data:`~cardodds.sim.sam.plan_search.GUARD` code (four bits a rank)."""
     return (np.asarray(hands, np.int64) << (4 * np.arange(N_RANKS))).sum(1)
 
@@ -337,7 +337,7 @@ def _standing(table: MoveTable, masks: np.ndarray, idx: np.ndarray, valid: np.nd
     return ok
 
 
-def _mask_words(idx: np.ndarray, stand: np.ndarray, n_moves: int) -> np.ndarray:
+def mask_words(idx: np.ndarray, stand: np.ndarray, n_moves: int) -> np.ndarray:
     """uint64 (n, n_moves, W): per hand and move id, the deals (bit i of word w: deal 64 w + i) on which the move
     stands, from the hands' columns ``idx`` (n, F) and ``stand`` (n, F, S) (0 for a move not among the columns)."""
     n, width, deals = stand.shape
@@ -381,7 +381,7 @@ def _estimate_new(hands, codes, opponents, rules, samples, at_least, cache):
         pre = min(PRE_DEALS, half)
         early = _standing(table, deal_masks(hands, opponents, pre), idx, valid, rules)  # (n, F, pre)
         enough = int(np.ceil(PRE_SHARE * at_least * pre))
-        live = np.flatnonzero(reaches(_guard_codes(hands), _mask_words(idx, early, table.n), pre, enough, table, nf2))
+        live = np.flatnonzero(reaches(guard_codes(hands), mask_words(idx, early, table.n), pre, enough, table, nf2))
         early = early[live]
     cache.update(dict.fromkeys(np.delete(codes, live).tolist(), none))
     if len(live) == 0:
@@ -391,7 +391,7 @@ def _estimate_new(hands, codes, opponents, rules, samples, at_least, cache):
     stand = _standing(table, deal_masks(hands, opponents, half - pre, first=pre), idx, valid, rules)  # (n, F, S)
     if pre:
         stand = np.concatenate([early, stand], axis=2)  # the deals that choose: the early look's first
-    plans = best_plans(_guard_codes(hands), _mask_words(idx, stand, table.n), half, need, table, nf2)[1]
+    plans = best_plans(guard_codes(hands), mask_words(idx, stand, table.n), half, need, table, nf2)[1]
     with_plan = np.flatnonzero(plans[:, 0] >= 0)  # a plan has two plays or more (ten cards in one play: a tới trắng)
     plans = plans[with_plan]
     cache.update(dict.fromkeys(np.delete(codes, with_plan).tolist(), none))
@@ -567,7 +567,7 @@ def bayes_declare(hands: np.ndarray, opponents: int, rules: SamRules, player, pl
     if tag not in _DECISIONS and len(_DECISIONS) >= 16:  # bounded: a few settings per process
         _DECISIONS.clear()
     kept = _DECISIONS.setdefault(tag, OrderedDict())
-    keys = _guard_codes(hands[cand]).tolist()
+    keys = guard_codes(hands[cand]).tolist()
     new: dict = {}  # hand code: the first of its hands (in cand), for codes not kept
     made = {}
     for j, key in enumerate(keys):

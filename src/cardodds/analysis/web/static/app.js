@@ -205,8 +205,8 @@ const SIM = {
   sam(d) {
     const s = d.sam, w = d.win;
     let h = `<h2>Simulated</h2>`;
-    h += s.plan === null ? `<p>Sâm: no plan can play this hand out</p>` :
-      `<p class="answer">a declared Sâm succeeds: ${interval("sam", s, "success")}</p><p>best plan (of ${num("sam.splits", s.splits)} splits): ${esc(s.plan.join(" → "))}</p>`;
+    h += s.plan === null ? `<p>Sâm: no plan plays this hand out on any of ${num("sam.plan_deals", s.plan_deals)} deals</p>` :
+      `<p class="answer">a declared Sâm succeeds: ${interval("sam", s, "success")}</p><p>best plan (chosen on ${num("sam.plan_deals", s.plan_deals)} other deals): ${esc(s.plan.join(" → "))}</p>`;
     h += `<p class="answer">wins a normal game: ${interval("win", w)}</p><p>mean ${num("win.cuoc_mean", w.cuoc_mean, 2)} cược; control players; ${num("games", d.games)} games, seed ${num("seed", d.seed)}</p>`;
     return h;
   },
