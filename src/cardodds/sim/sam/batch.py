@@ -113,6 +113,7 @@ def _beats_nf2(table: MoveTable, nf2: bool) -> np.ndarray:
     if nf2:
         for n in range(HAND_SIZE + 1):
             out[:, n, table.has_two & (table.length == n)] = False
+    out.setflags(write=False)  # cached: shared by every call
     return out
 
 
@@ -335,8 +336,10 @@ def _odd_table(fp: _FastPlayer, mt: _MaskTables) -> tuple[np.ndarray, np.ndarray
     hands = np.array(sorted(twos + [int(m) for m in np.flatnonzero(mt.str2)]), np.int64)
     n_cur, n_sit = len(mt.cls), len(fp.best) // (N_CLS << 14)
     h, cur, sit = (a.ravel() for a in np.meshgrid(hands, np.arange(n_cur), np.arange(n_sit), indexing="ij"))
-    keys = _odd_keys(fp, mt, h, cur, sit, cur == n_cur - 1)
-    return hands, keys.reshape(len(hands), n_cur, n_sit)
+    keys = _odd_keys(fp, mt, h, cur, sit, cur == n_cur - 1).reshape(len(hands), n_cur, n_sit)
+    for a in (hands, keys):
+        a.setflags(write=False)  # cached: shared by every call
+    return hands, keys
 
 
 def _odd_keys(fp, mt, h, cur, sit, lead):
@@ -364,7 +367,9 @@ def _odd_keys(fp, mt, h, cur, sit, lead):
 @lru_cache(maxsize=None)
 def _chop_values(t: MoveTable, pay) -> np.ndarray:
     """(M + 1,) what chopping each current play is worth (0 for a free lead)."""
-    return np.array([chop_value(t, c, pay) for c in range(t.n)] + [0], np.int64)
+    out = np.array([chop_value(t, c, pay) for c in range(t.n)] + [0], np.int64)
+    out.setflags(write=False)  # cached: shared by every call
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -380,6 +385,7 @@ def _next_seat_table(P: int) -> np.ndarray:
                     if mask >> q & 1 and q != last:
                         q = (q + 1) % P
                 out[(a * (1 << P) + mask) * P + last] = q
+    out.setflags(write=False)  # cached: shared by every call
     return out
 
 
@@ -553,8 +559,9 @@ def play_from_state(state: SamState, rules: SamRules, strategies, rng=None, firs
     # seats with equal deterministic players are asked together (one pass over the rows instead of one a seat);
     # a randomised player stays one per object, so the random numbers are drawn as ever
     same = [(0, x) if x.deterministic else (1, id(x)) for x in strategies]
-    uniq = list({k: x for k, x in zip(same, strategies)}.values())
-    strat_of_seat = np.array([list(dict.fromkeys(same)).index(k) for k in same])
+    keys = list(dict.fromkeys(same))
+    uniq = [strategies[same.index(k)] for k in keys]
+    strat_of_seat = np.array([keys.index(k) for k in same])
     fast = [_fast_player(u, t, rules) for u in uniq]
 
     therm, ncards, played, kinds = st.therm, st.ncards, st.played, st.kinds

@@ -79,21 +79,21 @@ def rollout_state(view: View, hands: np.ndarray, pick: np.ndarray, worlds: int) 
     h = hands[pick]  # (m, worlds, P, 13)
     m = len(pick) * worlds
 
-    def per_game(a):
-        return np.repeat(np.asarray(a)[pick], worlds, axis=0)
+    def per_game(a, dtype=np.int64):
+        """Row ``pick[i]`` of ``a`` once for each of its worlds."""
+        return np.repeat(np.asarray(a)[pick], worlds, axis=0).astype(dtype)
 
+    chain_total, chain_len, chopper, chopped = per_game(pub.chain).T
+    den_by, den_to, den_cap = per_game(pub.den).T
     none = np.full(m, -1, np.int64)
     return SamState(
         therm=therm_of_counts(h).ravel(), ncards=h.sum(-1, dtype=np.int64).ravel(),
-        played=per_game(pub.played).ravel().astype(bool),
-        dealt=(per_game(pub.gone) + h.sum(2).reshape(m, N_RANKS)).astype(np.int8),
-        actor=per_game(view.actor).astype(np.int64), current=per_game(view.current).astype(np.int64),
-        last=per_game(pub.last).astype(np.int64), passed=per_game(pub.passed).astype(np.int64),
-        chain_total=per_game(pub.chain[:, 0]).astype(np.int64), chain_len=per_game(pub.chain[:, 1]).astype(np.int64),
-        chain_chopper=per_game(pub.chain[:, 2]).astype(np.int64),
-        chain_chopped=per_game(pub.chain[:, 3]).astype(np.int64),
-        den_by=per_game(pub.den[:, 0]).astype(np.int64), den_to=per_game(pub.den[:, 1]).astype(np.int64),
-        den_cap=per_game(pub.den[:, 2]).astype(np.int64), declarer=none, plans=np.full((m, HAND_SIZE), -1, np.int64),
+        played=per_game(pub.played, bool).ravel(),
+        dealt=per_game(pub.gone, np.int8) + h.sum(2, dtype=np.int8).reshape(m, N_RANKS),
+        actor=per_game(view.actor), current=per_game(view.current), last=per_game(pub.last),
+        passed=per_game(pub.passed), chain_total=chain_total.copy(), chain_len=chain_len.copy(),
+        chain_chopper=chopper.copy(), chain_chopped=chopped.copy(), den_by=den_by.copy(), den_to=den_to.copy(),
+        den_cap=den_cap.copy(), declarer=none, plans=np.full((m, HAND_SIZE), -1, np.int64),
         sam_on=np.zeros(m, bool), sam_failed=np.zeros(m, bool), ptr=np.zeros(m, np.int64),
         pay=np.zeros((m, P), np.int64), outcome=np.full(m, NORMAL, np.int64), winner=none.copy(),
         done=np.zeros(m, bool), kinds=np.full((m, P), -1, np.int64))
@@ -198,8 +198,6 @@ class Expert(StrategyBase):
 
 def _take(view: View, rows: np.ndarray) -> View:
     """The view of games ``rows`` only."""
-    pub = view.public
     return View(hand=view.hand[rows], n_cards=view.n_cards[rows], actor=view.actor[rows], current=view.current[rows],
                 sam_on=view.sam_on[rows], declarer=view.declarer[rows], table=view.table, rules=view.rules,
-                public=type(pub)(*(getattr(pub, f)[rows] for f in ("played", "gone", "last", "passed", "chain",
-                                                                        "den"))))
+                public=view.public.take(rows))

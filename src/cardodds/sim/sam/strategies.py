@@ -25,7 +25,7 @@ expected normal game by more than ``margin`` cược: :mod:`cardodds.sim.sam.dec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 from typing import Literal
 
@@ -59,6 +59,10 @@ class Public:
     passed: np.ndarray
     chain: np.ndarray
     den: np.ndarray
+
+    def take(self, rows: np.ndarray) -> Public:
+        """The public state of games ``rows`` only."""
+        return Public(**{f.name: getattr(self, f.name)[rows] for f in fields(self)})
 
 
 @dataclass
