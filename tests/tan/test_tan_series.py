@@ -21,14 +21,6 @@ from cardodds.sim.tan.strategies import Basic
 H = 8
 
 
-@dataclass(frozen=True)
-class NoSwap(Basic):
-    """Basic, but never swaps a trump for the turned card."""
-
-    def exchange(self, v, rng=None):
-        return None
-
-
 def order_of(hands, turned, first_in_stock="", deck=52):
     """A deck order dealing ``hands`` (one string per seat), turning ``turned``; the stock starts with
     ``first_in_stock`` and goes on with the other cards in ascending order."""
@@ -73,7 +65,7 @@ def test_loser_whose_only_trump_is_the_2_gives_it_and_the_winner_may_swap_it():
     # the previous winner swaps the 2 (đổi 2 chủ) and loses the first attack to the next player
     assert ("exchange", 0, parse_card("2h"), parse_card("Ah")) in g.log and out.first_attacker == 1
     # ... or keeps the 2 and attacks first
-    g = game_of(rules, hands, "Ah", first=0, strategies=[NoSwap(), Basic(), Basic()])
+    g = game_of(rules, hands, "Ah", first=0, strategies=[Basic(winner_swaps_two=False), Basic(), Basic()])
     carry_over(g, winner=0, loser=1, keys=ascending_keys())
     assert g.play().first_attacker == 0 and not [e for e in g.log if e[0] == "exchange"]
 
@@ -105,14 +97,6 @@ def test_a_swap_by_the_previous_winner_passes_the_first_attack_to_the_next_playe
 
 
 @dataclass(frozen=True)
-class KeepsTheTwo(Basic):
-    """Basic, but as the previous winner keeps the 2 (and the first attack)."""
-
-    def winner_swaps_two(self, v, rng=None):
-        return False
-
-
-@dataclass(frozen=True)
 class SwapsBeforeGiving(Basic):
     """Basic, but as the previous loser holding the 2 and other trumps swaps the 2 before giving."""
 
@@ -126,7 +110,7 @@ def test_the_previous_winner_decides_whether_to_swap_a_received_2():
     # lấy con chủ đang ở dưới bộ bài úp (sẽ được đi trước)"
     hands = ["3s 4s 5s 6s 7s 8s 7c 5c", "2h 2c 3c 9d Td Jd Qd Kd", "2d 3d 4d 5d 6d 7d 8d 4c"]
     rules = TanRules(players=3, trump_exchange="two_only")
-    for strategy, swaps, first in ((Basic(), True, 1), (KeepsTheTwo(), False, 0)):
+    for strategy, swaps, first in ((Basic(), True, 1), (Basic(winner_swaps_two=False), False, 0)):
         g = game_of(rules, hands, "Ah", first=0, strategies=[strategy, Basic(), Basic()])
         assert carry_over(g, winner=0, loser=1, keys=ascending_keys())[0] == parse_card("2h")  # the only trump
         out = g.play()

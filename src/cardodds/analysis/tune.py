@@ -169,12 +169,16 @@ def tune(config, *, seat: int = 0, games: int | None = None, seed: int | None = 
     if not 0 <= seat < len(strategies):
         raise CardoddsError(f"--seat must be from 0 to {len(strategies) - 1} for this table, not {seat}")
     strategy = strategies[seat]
-    space = declared(type(strategy))
+    series = getattr(getattr(exp.params, "rules", None), "series_length", 1) > 1
+    space = {k: v for k, v in declared(type(strategy)).items() if series or not getattr(v, "series", False)}
     if not space:
-        raise CardoddsError(f"seat {seat} plays {strategy.name!r}, which declares no tunable knobs")
+        raise CardoddsError(f"seat {seat} plays {strategy.name!r}, which declares no tunable knobs"
+                            + ("" if series else " for single games"))
     names = list(space) if not knobs else list(knobs)
     for name in names:  # only the names: a config may start from a value outside the grid tried
         if name not in space:
+            if name in declared(type(strategy)):
+                raise CardoddsError(f"--knobs: '{name}' matters only in series play ([rules] series_length > 1)")
             check_knobs(type(strategy), {name: None}, "--knobs")
     chunk = exp.chunk_size
     total = (exp.games // chunk) * chunk
@@ -183,7 +187,7 @@ def tune(config, *, seat: int = 0, games: int | None = None, seed: int | None = 
     if budget < 2 * FIRST_CHUNKS * chunk:
         raise CardoddsError(f"--games {exp.games} is too small: the tuner needs at least "
                             f"{(2 * FIRST_CHUNKS + validate_chunks) * chunk} games with chunk_size {chunk}")
-    start = current(strategy)
+    start = {k: v for k, v in current(strategy).items() if k in space}
     spec = _spec(strategy)
     fixed = {k: v for k, v in spec.items() if k not in space}
     tuning = _Tuning(exp, seat, type(strategy), fixed, objective[0], objective[1], Path(folder), jobs, budget)

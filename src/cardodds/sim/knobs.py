@@ -22,13 +22,15 @@ from cardodds.sim.errors import CardoddsError
 class Range:
     """Numbers from ``lo`` to ``hi`` (both included); whole numbers when ``integer``.
 
-    ``points`` caps how many evenly spaced values the tuner tries.
+    ``points`` caps how many evenly spaced values the tuner tries; ``series``: the knob matters only in series play
+    (the tuner leaves it out of a single-game table).
     """
 
     lo: float
     hi: float
     integer: bool = True
     points: int = 7
+    series: bool = False
 
     def values(self) -> list:
         """The values to try, ``lo`` and ``hi`` included."""
@@ -51,9 +53,10 @@ class Range:
 
 @dataclasses.dataclass(frozen=True)
 class Choice:
-    """One of a few listed values."""
+    """One of a few listed values (``series`` as for ``Range``)."""
 
     options: tuple
+    series: bool = False
 
     def values(self) -> list:
         return list(self.options)

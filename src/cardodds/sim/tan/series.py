@@ -15,18 +15,19 @@ Before each game after the first, in this order:
 
    a. Xả: a player holding no trump may declare xả once a game — our reading (the seed never defines it): their
       hand goes back into the stock, the stock (the face-up turned card excepted, it stays at the bottom) is
-      reshuffled and they draw a new hand from the top.  ``L`` decides first, then ``W`` ("before receiving").
-      Fixed policy: a player allowed to xả always does.  The reshuffles are drawn from the chunk's DEAL stream
-      (keys drawn once per game after the deals), so they never depend on the play.
+      reshuffled and they draw a new hand from the top.  Only ``L`` and ``W`` may xả (the text's two cases; the
+      other players never do).  ``L`` decides first, then ``W`` ("before receiving"), each with ``declares_xa``
+      (``cardodds.sim.tan.decisions``; default: a player allowed to xả does).  The reshuffles are drawn from the
+      chunk's DEAL stream (keys drawn once per game after the deals), so they never depend on the play.
    b. Cúng chủ: ``L``, unless they have xả'd, gives their highest trump to ``W`` (so a loser whose only trump is the
       2 gives the 2).  No card is given back: ``L`` starts with one card fewer, ``W`` with one more, until the
-      refill.  A loser holding no trump (after a xả) gives nothing.
+      refill.  A loser holding no trump (after a xả, or keeping a hand without trump) gives nothing.
    c. Order of giving and swapping: with ``"two_only"``, a loser holding the 2 and other trumps chooses
       (``loser_swaps_first``, ``cardodds.sim.tan.decisions``; default: give first): swap the 2 for the turned card and then
       give their highest trump — possibly the card just taken — or give first.  Otherwise ``L`` gives first and any
       trump swap happens afterwards in the usual exchange phase, asked in turn order from ``W``, one swap a game, as
-      each seat's strategy decides; ``W`` holding the 2 decides with ``winner_swaps_two`` (default: as its
-      ``exchange`` would; ``basic`` and ``heuristic`` always swap, even though it costs them the first attack).
+      each seat's strategy decides; ``W`` holding the 2 decides with ``winner_swaps_two`` (the shipped players'
+      default: swap, even though it costs them the first attack).
 
 4. "Đổi 2 chủ" (``trump_exchange = "two_only"``) in a series game: any 2-swap takes the first attack from ``W``
    ("Nếu người nào đổi 2 chủ, thì lượt ra bài đầu tiên sẽ thuộc về người tiếp theo trong vòng chứ không thuộc về
@@ -94,27 +95,34 @@ def _has_trump(game: TanGame, seat: int) -> bool:
     return any(suit_of(c) == game.trump for c in game.hands[seat])
 
 
+def _declares_xa(game: TanGame, seat: int, role: str, keys) -> bool:
+    """Seat ``seat`` (the previous ``role``), holding no trump, declares xả if its strategy wants; True if it did."""
+    if _has_trump(game, seat):
+        return False
+    view = game.exchange_view(seat, [])
+    view.role = role
+    if not decide(game.strategies[seat], "declares_xa", view, game.rng):
+        return False
+    _xa(game, seat, keys)
+    return True
+
+
 def carry_over(game: TanGame, winner: int, loser: int | None, keys) -> tuple[int | None, list[int]]:
     """Apply steps 3–4 of the module docstring to a freshly dealt ``game`` (``winner`` attacks first).
 
     ``keys`` (2, 52): sort keys of the loser's and the winner's xả reshuffles.  Returns the card given (cúng) or
     None, and the seats that declared xả.  ``loser`` None (a draw or a truncated game): nothing is given, nobody xả's.
+    A loser holding no trump gives nothing, whether or not it declares xả.
     """
     game.series_winner = winner
     if loser is None:
         return None, []
-    xa = []
-    loser_xa = not _has_trump(game, loser)
-    if loser_xa:
-        _xa(game, loser, keys[0])
-        xa.append(loser)
-    if not _has_trump(game, winner):
-        _xa(game, winner, keys[1])
-        xa.append(winner)
-    if loser_xa:
+    xa = [seat for seat, role, key in ((loser, "loser", keys[0]), (winner, "winner", keys[1]))
+          if _declares_xa(game, seat, role, key)]
+    trumps = [c for c in game.hands[loser] if suit_of(c) == game.trump]
+    if loser in xa or not trumps:
         return None, xa
     low = card(min_rank(game.rules.deck), game.trump)
-    trumps = [c for c in game.hands[loser] if suit_of(c) == game.trump]
     if game.rules.trump_exchange == "two_only" and low in trumps and len(trumps) > 1:
         view = game.exchange_view(loser, [low])
         view.winner = winner

@@ -8,6 +8,9 @@ engine (one game, a view object) and a vectorised one for the batch engine (``*_
   ``-1``).  ``legal`` already holds only the cards the rules allow (rank on the table, attack cap not reached).
 - ``defend``: cover the uncovered attack card with one of ``legal`` (the cards that beat it), or take (lên).
 
+The hand-made players also carry the three series decisions as knobs (``SeriesChoices``: ``winner_swaps_two``,
+``loser_swaps_first``, ``declares_xa``; ``cardodds.sim.tan.decisions``), asked by the reference engine in series play.
+
 Views (what a decision may look at; the same names in both forms):
 
 - exchange: ``hand, options, turned, trump`` (batch: masks ``hand, options``, arrays ``turned, trump``, ``tmask``).
@@ -40,6 +43,7 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range, check_knobs, read_knobs_file
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.cards import parse_rank, rank_of, suit_of
+from cardodds.sim.tan.decisions import SERIES_KNOBS, SeriesChoices
 
 View = SimpleNamespace
 """A reference-engine view (see the module docstring)."""
@@ -97,7 +101,7 @@ class RandomLegal:
 
 
 @dataclass(frozen=True)
-class Basic:
+class Basic(SeriesChoices):
     """Lead the lowest non-trump; cover with the cheapest card that beats, non-trumps first; add only non-trump
     cards of rank at most ``throw_max``; swap the lowest allowed trump for the turned card.
 
@@ -105,11 +109,14 @@ class Basic:
     ----------
     throw_max : str
         Highest rank added in tấn cùng (``"J"``); trumps are never added.
+    winner_swaps_two, loser_swaps_first, declares_xa : bool
+        The series decisions (``SeriesChoices``).
     """
 
     throw_max: str = "J"
     name = "basic"
     deterministic = True
+    knobs = dict(SERIES_KNOBS)
 
     def __post_init__(self):
         parse_rank(self.throw_max)
@@ -141,7 +148,7 @@ class Basic:
 
 
 @dataclass(frozen=True)
-class Heuristic:
+class Heuristic(SeriesChoices):
     """A stronger hand-made player (defaults picked from a small head-to-head grid against ``basic``).
 
     Parameters
@@ -172,6 +179,8 @@ class Heuristic:
         With the stock empty, lead the highest card (non-trumps first), the one the defender is least likely to
         beat: in the endgame every covered card costs both sides one card, so only a take breaks the one-for-one
         race to a shared last card (a draw) (False).
+    winner_swaps_two, loser_swaps_first, declares_xa : bool
+        The series decisions (``SeriesChoices``).
     """
 
     save_trumps: bool = True
@@ -199,6 +208,7 @@ class Heuristic:
         "overload_stock": Range(0, 12),
         "trump_throw_max": Choice(("6", "10", "Q", "A")),
         "endgame_lead_high": Choice((False, True)),
+        **SERIES_KNOBS,
     }
 
     def __post_init__(self):
@@ -280,15 +290,17 @@ class Heuristic:
 
 
 @dataclass(frozen=True)
-class Beginner:
+class Beginner(SeriesChoices):
     """Plays the way casual players do: lead the lowest non-trump; always cover, with the cheapest card that beats
     (non-trumps first); add whatever matches, keeping trumps back only while the stock lasts; swap the lowest allowed
     trump for the turned card.  A documented reference point, and a strong one: at seat 0 against three ``heuristic``
     players it loses 0.214 of games where the heuristic loses 0.243 (``configs/tan_ladder.toml``) — the heuristic's
-    trump saving and voluntary takes cost more than they save — and the ``tuned`` heuristic is close to it."""
+    trump saving and voluntary takes cost more than they save — and the ``tuned`` heuristic is close to it.  Its knobs
+    are the series decisions (``SeriesChoices``)."""
 
     name = "beginner"
     deterministic = True
+    knobs = dict(SERIES_KNOBS)
 
     def exchange(self, v: View, rng=None) -> int | None:
         return min(v.options) if v.options else None
