@@ -217,13 +217,17 @@ def _check_series(rules, strategies, seed, games):
             assert L not in rec.xa and len(rec.start_hands[L]) == rules.hand_size - 1
             assert len(rec.start_hands[W]) == rules.hand_size + 1 and rec.cung in rec.start_hands[W]
             assert all(c < rec.cung for c in rec.start_hands[L] if suit_of(c) == g.trump)  # the highest was given
-        elif prev.outcome.loser is not None:
-            assert prev.outcome.loser in rec.xa  # no cúng after a loss only when the loser xả'd
+        elif prev.outcome.loser is not None:  # no cúng after a loss only when the loser xả'd or kept a trumpless hand
+            L = prev.outcome.loser
+            kept = not getattr(strategies[L], "declares_xa", True) and not any(suit_of(c) == g.trump for c in rec.start_hands[L])
+            assert L in rec.xa or kept
     return played
 
 
 @pytest.mark.parametrize("players,exchange,strategy", [
     (4, "any_lower", "basic"), (3, "two_only", "basic"), (2, "two_only", "random"), (4, "none", "heuristic"),
+    (4, "two_only", {"name": "basic", "winner_swaps_two": False, "loser_swaps_first": True, "declares_xa": False}),
+    (3, "two_only", {"name": "heuristic", "loser_swaps_first": True}),
 ])
 def test_series_conservation_and_carry_over_at_every_game(players, exchange, strategy):
     rules = TanRules(players=players, trump_exchange=exchange, series_length=12, trump_no_three_in_a_row=True)

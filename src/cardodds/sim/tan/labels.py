@@ -21,6 +21,8 @@ LABELS = {
         "lose.strategy.<who>": "a seat playing {who} loses (strategy@seats)",
         "series.cung_chu": "trumps given (cúng chủ) per game of a series",
         "series.xa.mean": "xả per game of a series",
+        "series.winner_first": "the last game's first finisher attacks first",
+        "series.winner_loses": "the last game's first finisher loses",
     },
     "vi": {
         "lose": "bị tấn (thua ván)",
@@ -37,6 +39,8 @@ LABELS = {
         "lose.strategy.<who>": "một chỗ chơi {who} bị tấn (chiến thuật@chỗ)",
         "series.cung_chu": "số lá chủ cúng mỗi ván trong loạt",
         "series.xa.mean": "số lần xả mỗi ván trong loạt",
+        "series.winner_first": "người về nhất ván trước đánh trước",
+        "series.winner_loses": "người về nhất ván trước bị tấn",
     },
 }
 """Labels of the ``tan.play`` metrics."""

@@ -29,8 +29,10 @@ strategies: same deal, same first attacker, same moves and outcome.  Determinist
 draws a randomised strategy's choices for all the chunk's games at once, so with ``random`` seats the replay shows
 the run's deal played with the replay's own draws.  The opening
 features (``lose.by_trumps`` ...) then describe the hand after the carry-over (xả, cúng), before any trump swap.
-Extra rows: ``series.cung_chu`` (trumps given, per game that follows another game of its series) and
-``series.xa.mean`` (xả declarations per such game); ``lose.after_losing`` within a series.
+Extra rows: ``series.cung_chu`` (trumps given, per game that follows another game of its series),
+``series.xa.mean`` (xả declarations per such game), ``series.winner_first`` and ``series.winner_loses`` (the
+previous game's first finisher attacks first / loses, per game that follows a game with a first finisher — a
+2-swap may take the first attack from it, docs/rules.md §3.7); ``lose.after_losing`` within a series.
 """
 
 from __future__ import annotations
@@ -94,7 +96,8 @@ def _series_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
     """Play ``n`` games as series of ``series_length`` (the last one shorter if needed) with the reference engine.
 
     Returns per-game arrays: a ``BatchResult``-like namespace, the opening features, and the carry-over arrays
-    ``follows`` (the game follows another of its series), ``cung``, ``xa`` (declarations) and ``prev_loser``.
+    ``follows`` (the game follows another of its series), ``cung``, ``xa`` (declarations), ``prev_loser`` and
+    ``prev_winner`` (-1 for none).
     """
     rules = params.rules
     P, L = rules.players, rules.series_length
@@ -105,6 +108,7 @@ def _series_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
     draw, trunc, follows, cung = (np.zeros(n, dtype=bool) for _ in range(4))
     xa = np.zeros(n, dtype=np.int64)
     prev_loser = np.full(n, -1, dtype=np.int64)
+    prev_winner = np.full(n, -1, dtype=np.int64)
     feats = np.zeros((3, n, P), dtype=np.int64)
     for start in range(0, n, L):
         stop = min(start + L, n)
@@ -119,20 +123,21 @@ def _series_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
             cung[g] = rec.cung is not None
             xa[g] = len(rec.xa)
             prev_loser[g] = -1 if rec.prev_loser is None else rec.prev_loser
+            prev_winner[g] = -1 if rec.prev_winner is None else rec.prev_winner
             trump = rec.game.trump
             for p, h in enumerate(rec.start_hands):
                 feats[0, g, p] = sum(1 for c in h if c & 3 == trump)
                 feats[1, g, p] = sum(1 for c in h if c >> 2 == 12)
                 feats[2, g, p] = sum(1 for c in h if c >> 2 >= 9)
     res = SimpleNamespace(loser=loser, first_attacker=fa, draw=draw, truncated=trunc, bouts=bouts, pickups=pickups)
-    return res, tuple(feats), follows, cung, xa, prev_loser
+    return res, tuple(feats), follows, cung, xa, prev_loser, prev_winner
 
 
 def play_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
     """Play a chunk's ``n`` games (in series when ``series_length > 1``); per-game arrays.
 
     Returns the outcomes (``loser, first_attacker, draw, truncated, bouts, pickups``), the opening features, and
-    ``follows, cung, xa, prev_loser`` (see ``_series_chunk``).
+    ``follows, cung, xa, prev_loser, prev_winner`` (see ``_series_chunk``).
     """
     rules = params.rules
     if rules.series_length > 1:
@@ -142,14 +147,14 @@ def play_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
     follows, cung, xa = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64)
     # independent games: the previous game of the chunk at the same table
     prev_loser = np.concatenate([[-1], res.loser[:-1].astype(np.int64)])
-    return res, _opening_features(orders, rules), follows, cung, xa, prev_loser
+    return res, _opening_features(orders, rules), follows, cung, xa, prev_loser, np.full(n, -1, dtype=np.int64)
 
 
 def run_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int) -> Counts:
     """Play ``n`` games (in series when ``series_length > 1``); return additive counts."""
     rules = params.rules
     P, H = rules.players, rules.hand_size
-    res, features, follows, cung, xa, prev_loser = play_chunk(params, seed_seq, n)
+    res, features, follows, cung, xa, prev_loser, prev_winner = play_chunk(params, seed_seq, n)
     width = H + (2 if rules.series_length > 1 else 1)  # a cúng leaves the winner one card over the hand size
     lost = res.loser >= 0
     rel = (res.loser.astype(np.int64) - res.first_attacker) % P
@@ -180,6 +185,10 @@ def run_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int) -> Co
     counts["series_cung"] = np.int64(cung.sum())
     counts["series_xa"] = np.int64(xa.sum())
     counts["series_xa_sq"] = np.int64((xa ** 2).sum())
+    won = prev_winner >= 0
+    counts["series_won"] = np.int64(won.sum())
+    counts["series_won_first"] = np.int64((res.first_attacker[won] == prev_winner[won]).sum())
+    counts["series_won_lost"] = np.int64((res.loser[won] == prev_winner[won]).sum())
     return counts
 
 
@@ -206,6 +215,10 @@ def measures(counts: Counts, params: TanParams) -> list[Measure]:
         rows.append(Proportion("series.cung_chu", None, int(counts["series_cung"]), follows))
         rows.append(Mean("series.xa.mean", None, float(counts["series_xa"]),
                              float(counts["series_xa_sq"]), follows))
+    won = int(counts.get("series_won", 0))
+    if won > 0:
+        rows.append(Proportion("series.winner_first", None, int(counts["series_won_first"]), won))
+        rows.append(Proportion("series.winner_loses", None, int(counts["series_won_lost"]), won))
     for label, seats in _strategy_groups(params.strategies):
         lost = int(sum(int(counts["lose_abs"][s]) for s in seats))
         rows.append(Proportion(f"lose.strategy.{label}", None, lost, n * len(seats)))
@@ -262,6 +275,8 @@ UNITS = {
     "lose.by_high": "per hand dealt k cards J–A", "lose.after_losing": "per game after a loss",
     "lose.strategy": "per seat and game", "series.cung_chu": "per game after the first of a series",
     "series.xa.mean": "xả per game after the first of a series",
+    "series.winner_first": "per game after a game with a first finisher",
+    "series.winner_loses": "per game after a game with a first finisher",
 }
 """What each metric is counted per."""
 
