@@ -60,3 +60,18 @@ def test_play_task_config_errors(sections, fragment):
     with pytest.raises(CardoddsError) as e:
         play_task.parse(sections, "cfg")
     assert fragment in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_default_player_is_control_and_the_report_names_it():
+    from cardodds.sim.sam.players import DEFAULT, make_strategy
+    from cardodds.sim.sam.strategies import Control
+
+    assert DEFAULT == "control" and make_strategy(None) == Control()
+    implicit = play_task.parse({"rules": {"players": 4}}, "t")
+    explicit = play_task.parse({"rules": {"players": 4}, "strategies": {"default": {"name": "control"}}}, "t")
+    assert implicit == explicit and all(type(s) is Control for s in implicit.strategies)
+    a, b = (play_task.run_chunk(p, chunk_seed(3, 0), 300) for p in (implicit, explicit))
+    assert all((a[k] == b[k]).all() for k in a)  # same seed, same games
+    assert play_task.seating(implicit) == ["control, never declares Sâm"] * 4
+    partial = play_task.parse({"rules": {"players": 3}, "strategies": {"seat1": {"name": "greedy"}}}, "t")
+    assert [type(s).__name__ for s in partial.strategies] == ["Control", "Greedy", "Control"]

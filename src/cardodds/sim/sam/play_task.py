@@ -1,8 +1,10 @@
 """Task ``sam.play``: play whole Sâm games with the batch engine and measure outcomes and payoffs by seat.
 
-Config: ``[rules]`` (:class:`SamRules`) and ``[strategies]`` with ``default = {name = "greedy"}`` and optional
-per-seat overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``, or
-``seats = ["expert", "control", ...]`` (one per seat; a ``[ladder]`` writes this form).
+Config: ``[rules]`` (:class:`SamRules`) and ``[strategies]`` with ``default = {name = "control"}`` (the player of
+every seat not named; without it ``control``, :data:`cardodds.sim.sam.players.DEFAULT`) and optional per-seat
+overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``, or
+``seats = ["expert", "control", ...]`` (one per seat; a ``[ladder]`` writes this form).  The report names each seat's
+player (``seating``), a default one included.
 Metrics: see :mod:`cardodds.sim.sam.metrics`.  Series play (``[rules] series_length = N > 1``, :mod:`cardodds.sim.sam.series`): the
 chunk's ``n`` stays the number of games, played as series of N in which the previous winner leads.
 """
@@ -23,7 +25,7 @@ from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.declare import estimate_many
 from cardodds.sim.sam.labels import PLAY_LABELS
 from cardodds.sim.sam.metrics import PLAY_UNITS, play_counts, play_measures
-from cardodds.sim.sam.players import STRATEGIES, make_strategy
+from cardodds.sim.sam.players import DEFAULT, STRATEGIES, make_strategy
 from cardodds.sim.sam.reference import deal_games
 from cardodds.sim.sam.rules import SamRules, rules_from_table
 from cardodds.sim.sam.series import play_series_batch
@@ -58,7 +60,7 @@ def parse_strategies(table: dict | None, players: int, where: str) -> tuple[Stra
     for key in table:
         if key.startswith("seat") and int(key[4:]) >= players:
             raise CardoddsError(f"{where}: '{key}' but the table has only {players} players")
-    default = make_strategy(table.get("default", "greedy"), f"{where} default")
+    default = make_strategy(table.get("default", DEFAULT), f"{where} default")
     return tuple(make_strategy(table[f"seat{s}"], f"{where} seat{s}") if f"seat{s}" in table else default
                  for s in range(players))
 

@@ -10,11 +10,17 @@ from cardodds.sim.sam.strategies import Control, Greedy, RandomLegal, StrategyBa
 
 STRATEGIES = {"random": RandomLegal, "greedy": Greedy, "control": Control, "expert": Expert}
 
+DEFAULT = "control"
+"""The player a seat gets when the config names none: the strongest fast rung of the ladder (``configs/sam_ladder.toml``;
+the ``expert`` is stronger but searches at every move).  ``greedy`` beats whenever it can and so causes đền far more
+often than a player who keeps control."""
+
 
 def make_strategy(table: dict | str | None, where: str = "[strategies]") -> StrategyBase:
-    """A strategy from a config table ``{name = "control", danger = 3, declare = "threshold"}`` or a name."""
+    """A strategy from a config table ``{name = "control", danger = 3, declare = "threshold"}`` or a name (None: the
+    ``DEFAULT`` player)."""
     if table is None:
-        table = {"name": "greedy"}
+        table = {"name": DEFAULT}
     if isinstance(table, str):
         table = {"name": table}
     table = dict(table)
