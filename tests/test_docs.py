@@ -189,3 +189,13 @@ def test_a_run_report_names_its_game_section(capsys, tmp_path):
     md = (out / "report.md").read_text(encoding="utf-8")
     assert 'docs/rules.md, section "1. Chắn"' in md
     assert "RULES.md" not in md
+
+
+def test_every_tan_series_knob_is_in_the_knob_table_with_its_default():
+    from cardodds.sim.tan.decisions import SERIES_KNOBS, SeriesChoices
+
+    section = _game_section("tan")
+    names = [f.name for f in dataclasses.fields(SeriesChoices)]
+    assert names == list(SERIES_KNOBS) and len(names) == 3
+    for f in dataclasses.fields(SeriesChoices):
+        assert f"| `{f.name}` | `{str(f.default).lower()}` |" in section, f"knob {f.name} is not in docs/rules.md §3.8"

@@ -64,6 +64,7 @@ def test_cli_writes_a_knobs_file_a_config_can_name_and_resumes(tmp_path, capsys)
     ([], '"nobody"', "unknown Tấn strategy 'nobody'"),
     (["--games", "1000"], BAD_START, "too small"),
     (["--out", "x.json"], BAD_START, "must name a .toml file"),
+    (["--knobs", "winner_swaps_two"], BAD_START, "'winner_swaps_two' matters only in series play"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, extra, seat0, match):
     args = ["tune", str(toy(tmp_path, seat0=seat0)), "--out", str(tmp_path / "o.toml"), "--no-progress", *extra]
@@ -89,3 +90,17 @@ def test_chan_play_is_tuned_on_the_seats_mean_points_a_game(tmp_path):
     assert (result["strategy"], result["metric"], result["goal"]) == ("cuoc", "points.game:0", "max")
     assert result["changed"]["max_ca"] > 0  # never eating a cạ costs the seat points
     assert result["gain"] > 0 and result["gain_ci"][0] > 0 and result["tuned_value"] > result["start_value"]
+
+
+def test_the_series_knobs_are_tuned_only_on_a_series_table(tmp_path):
+    from cardodds.sim.knobs import declared
+    from cardodds.sim.tan.decisions import SERIES_KNOBS
+
+    single = tune(toy(tmp_path), knobs=["save_trumps"], folder=tmp_path / "a", progress=False)
+    assert len(single["start"]) == 11 and not set(SERIES_KNOBS) & set(single["start"])
+    assert set(SERIES_KNOBS) <= set(declared(Heuristic))  # declared, yet left out of a single-game table
+    path = tmp_path / "series.toml"
+    path.write_text(TOY.format(games=4800, seat0='"basic"').replace("players = 2", "players = 2\nseries_length = 10"))
+    result = tune(path, folder=tmp_path / "b", progress=False)
+    assert list(result["start"]) == list(SERIES_KNOBS)  # basic's only knobs: the series decisions
+    assert result["start"] == {"winner_swaps_two": True, "loser_swaps_first": False, "declares_xa": True}

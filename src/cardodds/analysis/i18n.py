@@ -98,6 +98,7 @@ UNITS = {
         "per game": "mỗi ván", "per hand": "mỗi bài", "per table": "mỗi bàn", "per win": "mỗi ván ù",
         "per declared Sâm": "mỗi lần báo Sâm", "per game after a loss": "mỗi ván sau ván thua",
         "per game after the first of a series": "mỗi ván sau ván đầu của loạt",
+        "per game after a game with a first finisher": "mỗi ván sau một ván có người về nhất",
         "per hand dealt k aces": "mỗi bài có k lá A", "per hand dealt k cards J–A": "mỗi bài có k lá J–A",
         "per hand dealt k trumps": "mỗi bài có k lá chủ", "per seat and game": "mỗi chỗ mỗi ván",
         "bouts per game": "lượt mỗi ván", "cards per game": "lá mỗi ván", "chops per game": "lần chặt mỗi ván",
@@ -136,6 +137,7 @@ TITLES = {
         "tan_rules": "Tấn: các tùy chọn luật và lợi thế của người đánh trước (4 người)",
         "tan_seats": "Tấn: ai bị tấn, theo chỗ ngồi và số người chơi",
         "tan_series": "Tấn: ván lẻ so với loạt 10 ván (cúng chủ, xả, người thắng ván trước đánh trước)",
+        "tan_series_choices": "Tấn: các quyết định trong loạt (người thắng đổi 2 chủ, đổi trước khi cúng, xả)",
         "tan_strategies": "Tấn: chiến thuật đấu chiến thuật (4 người)",
         "tan_tune": "Tấn: tinh chỉnh heuristic ở chỗ 0, gặp ba người chơi heuristic",
     },
@@ -239,6 +241,12 @@ DESCRIPTIONS = {
             " ms một ván, chậm hơn engine lô chơi các ván lẻ). So lose.after_losing (người thua ván trước lại"
             " thua; với ván lẻ, ván trước là một ván độc lập) và lose theo chỗ (chỗ 0 đánh trước: trong một "
             "loạt, đó là người thắng ván trước). series.cung_chu: số lá chủ cúng mỗi ván sau một ván khác."),
+        "tan_series_choices": (
+            "813eb6d33ec8",
+            "4 người chơi, loạt 10 ván có đổi 2 chủ, mọi chỗ chơi basic. Các nhánh: mặc định (người thắng ván trước"
+            " đổi 2 chủ khi có, người thua cúng trước rồi mới đổi, ai được xả thì xả); người thắng không bao giờ "
+            "đổi; người thua đổi trước; không ai xả. Các loạt được chơi bằng engine tham chiếu (khoảng 1.5 ms một "
+            "ván)."),
         "tan_strategies": (
             "de6103453e34",
             "Số chỗ ở đây là chỗ ngồi trong bàn (lose.at_table_seat): các nhánh chỉ khác nhau ở người chơi "
