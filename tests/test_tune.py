@@ -100,7 +100,7 @@ def test_the_series_knobs_are_tuned_only_on_a_series_table(tmp_path):
     assert len(single["start"]) == 11 and not set(SERIES_KNOBS) & set(single["start"])
     assert set(SERIES_KNOBS) <= set(declared(Heuristic))  # declared, yet left out of a single-game table
     path = tmp_path / "series.toml"
-    path.write_text(TOY.format(games=4800, seat0='"basic"').replace("players = 2", "players = 2\nseries_length = 10"))
+    path.write_text(TOY.format(games=6000, seat0='"basic"').replace("players = 2", "players = 2\nseries_length = 10"))
     result = tune(path, folder=tmp_path / "b", progress=False)
     assert list(result["start"]) == list(SERIES_KNOBS)  # basic's only knobs: the series decisions
     assert result["start"] == {"winner_swaps_two": True, "loser_swaps_first": False, "declares_xa": True}
