@@ -317,6 +317,21 @@ def test_a_huge_query_string_is_a_414_with_a_json_error(server, size):
     conn.close()
 
 
+def test_headers_too_long_to_read_are_a_431_with_a_json_error(server):
+    from cardodds.analysis.web.limits import HEADERS_TOO_LONG, MAX_HEAD
+
+    parts = urlsplit(server)
+    with socket.create_connection((parts.hostname, parts.port), timeout=30) as conn:
+        conn.sendall(b"GET /api/status HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (MAX_HEAD + 1000))
+        time.sleep(0.3)  # the server reads what came, finds no end of the headers yet: too long
+        conn.sendall(b"a" * 100_000 + b"\r\n\r\n")
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    head, body = answer.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 431 ") and json.loads(body) == {"error": HEADERS_TOO_LONG}
+
+
 def test_a_port_in_use_is_one_line_exit_2(capsys):
     pytest.importorskip("uvicorn")
     with socket.socket() as taken:

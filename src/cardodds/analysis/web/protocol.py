@@ -38,7 +38,7 @@ class AnswersTooLong(H11Protocol):
 
     def send_400_response(self, msg: str) -> None:
         head = self.conn.trailing_data[0]
-        if len(head) <= MAX_HEAD:  # a malformed request, not a long one: uvicorn's answer
+        if len(head) <= MAX_HEAD or b"\r\n\r\n" in head:  # a malformed request, not a long one: uvicorn's answer
             super().send_400_response(msg)
             return
         status, message = (414, TOO_LONG) if b"\r\n" not in head else (431, HEADERS_TOO_LONG)
