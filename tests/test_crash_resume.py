@@ -190,18 +190,31 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+SLOW = '[experiment]\nname = "slow"\ntask = "tan.play"\ngames = 2_000_000\nchunk_size = 4_000\nseed = 7\n'
+"""Full Tấn games: chunks of tens of milliseconds, so the run is still going when it is killed."""
+
+
+def survivors_of_kill(proc: subprocess.Popen, pids: set[int], seconds: float) -> set[int]:
+    """SIGKILL the run's process alone (not its group), then wait up to ``seconds`` for ``pids`` to end; the living."""
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=60)  # not communicate(): orphaned workers would hold its pipes open
+    deadline = time.monotonic() + seconds
+    while {pid for pid in pids if alive(pid)} and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return {pid for pid in pids if alive(pid)}
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 def test_workers_exit_when_the_run_is_killed(config, tmp_path):
     """kill -9 of the run's process alone (not its group): its pool workers notice and exit, within a bounded wait."""
-    slow = tmp_path / "slow.toml"  # full Tấn games: chunks of tens of milliseconds, so the run is still going
-    slow.write_text('[experiment]\nname = "slow"\ntask = "tan.play"\ngames = 2_000_000\nchunk_size = 4_000\n'
-                    'seed = 7\n', encoding="utf-8")
+    slow = tmp_path / "slow.toml"
+    slow.write_text(SLOW, encoding="utf-8")
     out = tmp_path / "run"
     proc = start_run(slow, out)
     try:
         deadline = time.monotonic() + 120
-        # the pool is up, then every worker is past its first chunk (a worker watches its parent from its first chunk
-        # on; the resource trackers, also the run's children, end with the workers)
+        # the pool is up, then every worker is past its first chunk: killed mid-compute (the resource trackers, also
+        # the run's children, end with the workers)
         while len(loky_workers(proc.pid)) < 2 or len(chunk_files(out)) < 3:
             assert proc.poll() is None, proc.stderr.read()
             assert time.monotonic() < deadline, "no pool at work within 120 s"
@@ -212,12 +225,29 @@ def test_workers_exit_when_the_run_is_killed(config, tmp_path):
             assert proc.poll() is None, proc.stderr.read()
             assert time.monotonic() < deadline, "the pool stopped writing chunks"
             time.sleep(0.01)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=60)  # not communicate(): orphaned workers would hold its pipes open
-        deadline = time.monotonic() + 60  # the workers check every 0.5 s; a loaded machine may be slow to schedule
-        while {pid for pid in workers if alive(pid)} and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not {pid for pid in workers if alive(pid)}, "pool workers outlived the run"
+        # the workers check every 0.5 s; a loaded machine may be slow to schedule
+        assert not survivors_of_kill(proc, workers, seconds=60), "pool workers outlived the run"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_pool_processes_exit_when_the_run_is_killed_as_its_pool_starts(tmp_path):
+    """kill -9 of the run's process while its workers are still starting: they and loky's resource trackers end
+    within seconds (they start watching the run before they import cardodds), not after the pool's idle timeout."""
+    slow = tmp_path / "slow.toml"
+    slow.write_text(SLOW, encoding="utf-8")
+    proc = start_run(slow, tmp_path / "run")
+    try:
+        deadline = time.monotonic() + 120
+        while len(loky_workers(proc.pid)) < 2:  # both workers exist and are still starting
+            assert proc.poll() is None, proc.stderr.read()
+            assert time.monotonic() < deadline, "no pool within 120 s"
+            time.sleep(0.005)
+        pool = live_children(proc.pid)  # the two workers and the two resource trackers
+        # well under loky's 300 s idle timeout, with room for a loaded machine
+        assert not survivors_of_kill(proc, pool, seconds=30), "the pool's processes outlived the run"
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)

@@ -1,9 +1,12 @@
 """Charts and the report writer: figure contents, files written, self-contained HTML, markdown values."""
 
 import base64
+import errno
 import io
+import os
 import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -367,3 +370,48 @@ def test_no_chart_text_is_shadowed_by_a_more_general_pattern():
             "Số chắn trong bài vừa chia: mô phỏng và chính xác"
         assert chart("Tấn, 4 players, against 3 heuristic players:\na rung's chance to lose by its seat "
                      "(seat 0 attacks first)").startswith("Tấn, 4 người, gặp 3 người chơi heuristic:\n")
+
+
+class _DiskFillsUp:
+    """A file on a disk that fills up: half of the first write lands, then the write fails (ENOSPC)."""
+
+    def __init__(self, file):
+        self.file = file
+
+    def write(self, data):
+        self.file.write(data[: len(data) // 2])
+        self.file.flush()
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def __getattr__(self, name):
+        return getattr(self.file, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.file.close()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names an open file by /proc/self/fd")
+def test_a_disk_full_at_report_time_is_one_line_naming_the_file_and_leaves_no_partial_chart(
+        tmp_path, monkeypatch, capsys):
+    from cardodds.analysis.cli import main
+
+    real_open = io.open
+
+    def open_on_a_full_disk(file, mode="r", *args, **kwargs):  # every file opened to write a PNG (temporary or not)
+        opened = real_open(file, mode, *args, **kwargs)
+        name = os.readlink(f"/proc/self/fd/{file}") if isinstance(file, int) else os.fspath(file)
+        return _DiskFillsUp(opened) if "w" in mode and ".png" in name else opened
+
+    out = tmp_path / "run"
+    monkeypatch.setattr(io, "open", open_on_a_full_disk)
+    config = Path(__file__).resolve().parents[1] / "configs" / "chan_deal.toml"
+    code = main(["run", str(config), "--games", "2000", "--jobs", "1", "--out", str(out), "--no-progress"])
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert code == 2 and re.fullmatch(rf"cardodds: error: {re.escape(str(out / 'charts'))}/[a-z_-]+\.png: "
+                                      r"No space left on device\n", err), err
+    assert [p.name for p in (out / "charts").iterdir()] == []  # neither a truncated chart nor a temporary file
+    assert (out / "summary.csv").is_file()  # written before, whole

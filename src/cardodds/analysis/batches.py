@@ -12,7 +12,7 @@ from typing import Iterator
 
 import numpy as np
 
-from cardodds.sim.errors import CardoddsError
+from cardodds.sim.arguments import whole_number
 from cardodds.sim.streams import chunk_seed
 
 BATCH = 8192
@@ -21,9 +21,7 @@ BATCH = 8192
 
 def check_games(games, option: str = "--games") -> int:
     """The one rule for a number of games: a whole number >= 1 (the same message everywhere it is taken)."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise CardoddsError(f"{option} must be a whole number >= 1, not {games!r}")
-    return games
+    return whole_number(games, option, low=1)
 
 
 def batch_sizes(games: int) -> Iterator[int]:

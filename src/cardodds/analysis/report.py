@@ -23,6 +23,7 @@ from matplotlib.figure import Figure
 from cardodds.analysis import i18n
 from cardodds.analysis.estimate import COLUMNS, is_mean_metric, row_z
 from cardodds.analysis.i18n import text
+from cardodds.sim.run_folder import atomic_write
 
 DPI = 110
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
@@ -485,29 +486,24 @@ def _write(out: Path, sections: list[ReportSection], meta: dict[str, Any], title
     (out / "charts").mkdir(parents=True, exist_ok=True)
     written: dict[str, Path] = {}
 
-    summary_frame(sections).to_csv(out / "summary.csv", index=False)
-    written["summary.csv"] = out / "summary.csv"
+    def save(rel: str, data: bytes) -> None:  # like the run's chunks: the old file or the whole new one, never a part
+        atomic_write(out / rel, data)
+        written[rel] = out / rel
 
+    save("summary.csv", summary_frame(sections).to_csv(index=False).encode("utf-8"))
     charts: dict[str, list[tuple[str, str, bytes]]] = {}  # section key -> [(name, relpath, png)]
     for s in sections:
         charts[s.key] = []
         for name, fig in s.figures.items():
             rel = f"charts/{s.key}-{name}.png"
             png = _png(fig)
-            (out / rel).write_bytes(png)
-            written[rel] = out / rel
+            save(rel, png)
             charts[s.key].append((name, rel, png))
 
     meta_items = _meta_items(meta, sections)
     headline = [c for s in sections for c in _table(_headline_rows(s), s, experiment=True)]
-
-    md = _markdown(title, sections, meta_items, headline, charts)
-    (out / "report.md").write_text(md, encoding="utf-8")
-    written["report.md"] = out / "report.md"
-
-    page = _html(title, sections, meta_items, headline, charts)
-    (out / "report.html").write_text(page, encoding="utf-8")
-    written["report.html"] = out / "report.html"
+    save("report.md", _markdown(title, sections, meta_items, headline, charts).encode("utf-8"))
+    save("report.html", _html(title, sections, meta_items, headline, charts).encode("utf-8"))
     return written
 
 

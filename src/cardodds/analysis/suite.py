@@ -17,7 +17,7 @@ from cardodds.analysis.report import ReportSection, flatten_settings, seating_te
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.experiment import Experiment, cardodds_version, hash_identity, load_arms
 from cardodds.sim.folder_lock import folder_lock
-from cardodds.sim.run_folder import check_folder, now, open_run_folder, write_manifest
+from cardodds.sim.run_folder import atomic_write, check_folder, now, open_run_folder, write_manifest
 from cardodds.sim.runner import RunResult, chunk_count, fmt_duration, run_experiment
 
 CONFIG_DIR = Path(__file__).resolve().parents[3] / "configs"  # src/cardodds/analysis/ -> the checkout
@@ -356,7 +356,7 @@ def write_sections(out_dir: Path, sections: list[ReportSection], meta: dict, tit
     tables = {"summary": summary_frame(sections)}
     if any(d is not None for d in diffs):
         tables["differences"] = pd.concat([d for d in diffs if d is not None], ignore_index=True)
-        tables["differences"].to_csv(out_dir / "differences.csv", index=False)
+        atomic_write(out_dir / "differences.csv", tables["differences"].to_csv(index=False).encode("utf-8"))
         written["differences.csv"] = out_dir / "differences.csv"
     written.update(write_parquet(out_dir, tables))
     return written
@@ -371,7 +371,7 @@ def write_parquet(out_dir: Path, tables: dict[str, pd.DataFrame]) -> dict[str, P
     written = {}
     for name, frame in tables.items():
         path = out_dir / f"{name}.parquet"
-        frame.to_parquet(path, index=False)
+        atomic_write(path, frame.to_parquet(index=False))
         written[path.name] = path
     return written
 

@@ -20,7 +20,6 @@ import os
 import re
 import signal
 import threading
-import time
 from typing import Any, Iterator
 
 from cardodds.sim.errors import CardoddsError
@@ -33,11 +32,6 @@ LOCAL_WORKERS = 2
 
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for a scheduler before giving up."""
-
-PARENT_POLL = 0.5
-"""Seconds between a worker's checks that the run's process is still alive."""
-
-_watching: list[int] = []  # the parent this worker process watches (set once per process)
 
 _ADDRESS_RE = re.compile(r"(?:(?:tcp|tls|inproc|ucx|ws|wss)://)?[A-Za-z0-9_.\-\[\]:]+")
 
@@ -110,26 +104,22 @@ def workers_deaf_to_ctrl_c() -> Iterator[None]:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
-def exit_with_parent(parent: int) -> None:
-    """In a worker started by the run's process ``parent``: exit as soon as that process dies.
+def loky_watching_parent(parent: int):
+    """joblib's loky backend whose workers watch the run's process ``parent`` from their start on.
 
-    A pool keeps its idle workers for minutes, so a run killed outright (``kill -9``, the OOM killer) would leave them
-    behind.  A daemon thread notices the death — the worker is re-parented, ``os.getppid()`` changes — within
-    :data:`PARENT_POLL` seconds and ends the worker.  A portable poll rather than Linux's ``PR_SET_PDEATHSIG``, which
-    fires when the *thread* that started the worker ends (loky may start workers from a helper thread) and exists on
-    Linux only.  Does nothing in the run's own process (jobs = 1, threads) nor in a worker that is not the run's child
-    (a remote Dask worker), and starts one thread per worker process, however many chunks it plays.
+    The initializer :func:`cardodds.sim.parent_watch.start_with_parent` is sent by value, so a starting worker runs it
+    before it imports cardodds (and exits within :data:`~cardodds.sim.parent_watch.PARENT_POLL` of the run's death).
     """
-    if _watching or os.getpid() == parent or os.getppid() != parent:
-        return
-    _watching.append(parent)
+    from joblib.parallel import LokyBackend
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_POLL)
-        os._exit(1)  # the run is gone: nobody will read this worker's results
+    from cardodds.sim import parent_watch
 
-    threading.Thread(target=watch, name="cardodds-exit-with-parent", daemon=True).start()
+    try:  # loky pickles with cloudpickle: joblib's own copy before joblib 1.5
+        import cloudpickle
+    except ImportError:
+        from joblib.externals import cloudpickle
+    cloudpickle.register_pickle_by_value(parent_watch)
+    return LokyBackend(initializer=parent_watch.start_with_parent, initargs=(parent,))
 
 
 @contextlib.contextmanager

@@ -42,19 +42,36 @@ def fsync_dir(folder: Path) -> None:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that ``path`` is always either the old file or the complete new one."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """Write ``data`` to ``path`` so that ``path`` is always either the old file or the complete new one.
+
+    Raises
+    ------
+    OSError
+        Naming ``path`` (a full disk fails a write, whose error names no file); the temporary file is removed.
+    """
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise _naming(exc, path) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise _naming(exc, path) from None
         raise
     fsync_dir(path.parent)
+
+
+def _naming(exc: OSError, path: Path) -> OSError:
+    """``exc`` about ``path`` (not about the temporary file, nor about no file at all)."""
+    return OSError(exc.errno, exc.strerror, str(path)) if exc.errno is not None else exc
 
 
 def read_manifest(folder: Path) -> dict | None:

@@ -32,9 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from cardodds.sim.backends import exit_with_parent, joblib_backend, workers_deaf_to_ctrl_c
+from cardodds.sim.backends import joblib_backend, loky_watching_parent, workers_deaf_to_ctrl_c
 from cardodds.sim.errors import CardoddsError, RunInterrupted
 from cardodds.sim.experiment import Experiment, cardodds_version
+from cardodds.sim.parent_watch import exit_with_parent
 from cardodds.sim.registry import Counts
 from cardodds.sim.run_folder import CHUNK_DIR, MANIFEST, atomic_write, open_run_folder, write_manifest
 from cardodds.sim.run_folder import now as _now
@@ -431,13 +432,13 @@ def _compute(exp: Experiment, sink: _ChunkSink, chunks: Iterator[int], *, parall
         return
     from joblib import Parallel, delayed
 
+    parent = os.getpid()
     with joblib_backend(backend, scheduler) as joblib_name:
         try:
-            pool = Parallel(n_jobs=-1 if backend == "dask" else jobs, backend=joblib_name,
-                            return_as="generator_unordered")
+            pool = Parallel(n_jobs=-1 if backend == "dask" else jobs, return_as="generator_unordered",
+                            backend=loky_watching_parent(parent) if joblib_name == "loky" else joblib_name)
         except ValueError as exc:
             raise CardoddsError(f"--backend: {' '.join(str(exc).split())}") from None
-        parent = os.getpid()
         with workers_deaf_to_ctrl_c():  # the pool starts here
             results = pool(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sink.size(k), parent) for k in chunks)
         try:

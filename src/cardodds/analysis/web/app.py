@@ -31,11 +31,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from cardodds.analysis.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
+from cardodds.sim.arguments import read_whole, whole_number
 from cardodds.sim.errors import CardoddsError
 
 STATIC = Path(__file__).parent / "static"
@@ -61,20 +64,15 @@ class Cancelled(Exception):
 
 
 def _int(query, name: str, default: int | None, low: int | None = None) -> int | None:
+    """The query's ``name`` as a whole number (``default`` when empty), checked in the command line's words."""
     text = query.get(name, "")
     if text.strip() == "":
         return default
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise CardoddsError(f"{name} must be a whole number, not {text!r}") from None
-    if low is not None and value < low:
-        raise CardoddsError(f"{name} must be >= {low}, not {value}")
-    return value
+    return whole_number(read_whole(text.strip()), name, low=low)
 
 
 def _games(query) -> int:
-    games = _int(query, "games", DEFAULT_GAMES, low=1)
+    games = _int(query, "games", DEFAULT_GAMES, low=1)  # the rule of check_games, in the same words
     if games > MAX_GAMES:
         raise CardoddsError(f"the page plays at most {MAX_GAMES:,} games (the command line has no limit)")
     return games
@@ -270,12 +268,28 @@ async def _error(request: Request, exc: Exception):
     return JSONResponse({"error": f"internal error ({type(exc).__name__})"}, status_code=500)
 
 
+class BoundedAddress:
+    """ASGI middleware: a request whose address is longer than :data:`MAX_ADDRESS` is answered 414 (JSON), unread.
+
+    The server refuses longer request heads itself (:mod:`cardodds.analysis.web.protocol`); one that arrives in one
+    piece reaches the app, and gets the same answer here."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and len(scope.get("raw_path") or b"") + len(scope["query_string"]) > MAX_ADDRESS:
+            await JSONResponse({"error": TOO_LONG}, status_code=414)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
 def create_app() -> Starlette:
     """The ASGI app (``uvicorn cardodds.analysis.web.app:create_app --factory`` serves it too)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
               Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
     routes += [Route(f"/{game}", page) for game in GAMES]
-    app = Starlette(routes=routes, exception_handlers={Exception: _error})
+    app = Starlette(routes=routes, exception_handlers={Exception: _error}, middleware=[Middleware(BoundedAddress)])
     app.state.running = 0
     return app
 
@@ -328,6 +342,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> int:
             STOPPING.set()
             super().handle_exit(sig, frame)
 
-    config = uvicorn.Config(create_app(), log_level="warning", access_log=False, timeout_graceful_shutdown=5)
+    from cardodds.analysis.web.protocol import AnswersTooLong
+
+    config = uvicorn.Config(create_app(), log_level="warning", access_log=False, timeout_graceful_shutdown=5,
+                            http=AnswersTooLong, h11_max_incomplete_event_size=MAX_HEAD)
     Server(config).run(sockets=[sock])
     return 0
