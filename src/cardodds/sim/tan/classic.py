@@ -38,6 +38,7 @@ from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.bits import U64, ZERO
 from cardodds.sim.tan.cards import deck_ids, parse_rank, to_mask
+from cardodds.sim.tan.strategies import _lowest_nontrump_first_batch, pair_lead_batch
 
 DECK_MASK = {deck: U64(to_mask(deck_ids(deck))) for deck in (52, 36)}
 
@@ -58,12 +59,6 @@ def unbeatable(unseen: np.ndarray, trump: np.ndarray) -> np.ndarray:
         above = bits.SUIT_MASK[s] & ~bits.BELOW[(top >> 2) + 1]
         out |= np.where((trump == s) | no_trump, above, ZERO)
     return out
-
-
-def _lowest_plain_first(mask: np.ndarray, tmask: np.ndarray) -> np.ndarray:
-    plain = mask & ~tmask
-    pool = np.where(plain != 0, plain, mask)
-    return np.where(pool != 0, bits.lowest(pool), -1).astype(np.int16)
 
 
 @dataclass(frozen=True)
@@ -143,23 +138,19 @@ class Classic:
         finish = bits.popcount(v.hand & ~unb) <= 1
         plain = legal & ~tmask
         pool = np.where(plain != 0, plain, legal)
-        # lead: the lowest rank, or a rank held at least twice up to pair_bonus ranks higher
-        counts = bits.rank_counts(pool).astype(np.intp)
-        held = counts > 0
-        key = np.where(held, np.arange(13)[None, :] - self.pair_bonus * (counts >= 2), 99)
-        lead = bits.lowest(pool & bits.RANK_MASK[np.argmin(key, axis=1)])
-        lead = np.where(finish & (safe != 0), _lowest_plain_first(safe, tmask), lead)
+        lead = pair_lead_batch(pool, self.pair_bonus)
+        lead = np.where(finish & (safe != 0), _lowest_nontrump_first_batch(safe, tmask), lead)
         # add: cheap non-trumps early, any non-trump late, trumps up to a rank once the stock is empty
         cand = np.where(early, plain & bits.BELOW[parse_rank(self.throw_rank)], plain)
         low_trumps = legal & tmask & bits.BELOW[parse_rank(self.endgame_trump_rank) + 1]
         cand = np.where(endgame, np.where(safe != 0, safe, plain | low_trumps), cand)
-        add = _lowest_plain_first(cand, tmask)
+        add = _lowest_nontrump_first_batch(cand, tmask)
         return np.where(v.is_lead, lead, add).astype(np.int16)
 
     def defend_batch(self, v, rng=None):
         legal, tmask, trump = v.legal, v.tmask, v.trump
         endgame = v.stock_left == 0
-        best = _lowest_plain_first(legal, tmask)
+        best = _lowest_nontrump_first_batch(legal, tmask)
         # endgame: a cover of the same kind (non-trump / trump) whose rank no opponent holds, if there is one
         plain = legal & ~tmask
         kind = np.where(plain != 0, plain, legal)
