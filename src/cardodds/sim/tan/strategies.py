@@ -14,6 +14,7 @@ Views (what a decision may look at; the same names in both forms):
 - attack: ``hand, legal, is_lead, trump, stock_left, defender_cards, n_attack`` (reference also ``seat, attack,
   cover``; batch also ``tmask``, the trump suit's mask).
 - defend: ``hand, legal, card`` (the attack card to cover), ``trump, stock_left, n_attack`` (batch also ``tmask``).
+- attack and defend views in both engines also carry ``rules`` (the table's ``TanRules``: ``tuned`` reads its kind).
 - public information in attack and defend views (the batch engine adds it only when a strategy at the table has
   ``needs_public = True``, as the expert does): ``seat, hand_sizes, known`` (cards everyone knows a seat holds),
   ``out, bottom`` (the stock's face-up card, none once drawn), ``attacker, defender, passes, cap, bouts, pickups,
@@ -228,8 +229,8 @@ class Heuristic:
         for rank in (self.hold_rank, self.take_trump_rank, self.trump_throw_max):
             parse_rank(rank)
         if min(self.take_max_table, self.overload_cards, self.save_stock, self.overload_stock, self.pair_bonus) < 0:
-            raise CardoddsError(f"{self.name}: take_max_table, overload_cards, save_stock, overload_stock and pair_bonus "
-                                "must be >= 0")
+            raise CardoddsError(f"{self.name}: take_max_table, overload_cards, save_stock, overload_stock and "
+                                "pair_bonus must be >= 0")
 
     # -- reference forms -------------------------------------------------------------------------------------------
     def exchange(self, v: View, rng=None) -> int | None:
