@@ -20,7 +20,8 @@ from cardodds.sim.tan.strategies import TUNED_FILE, Basic, Beginner, Heuristic, 
 STRATEGIES = [Basic(), Basic(throw_max="A"), Heuristic(), Heuristic(save_trumps=False),
               Heuristic(overload=False, endgame=False), Heuristic(take_max_table=0, hold_rank="2"),
               Beginner(), Tuned(), Heuristic(save_stock=6, overload_stock=3, trump_throw_max="10"),
-              Heuristic(trump_throw_max="6", overload_cards=5, save_stock=12), Heuristic(endgame_lead_high=True)]
+              Heuristic(trump_throw_max="6", overload_cards=5, save_stock=12), Heuristic(endgame_lead_high=True),
+              Heuristic(pair_bonus=3), Heuristic(pair_bonus=12, endgame=False)]
 NEW = [Beginner(), Tuned(), Heuristic(save_stock=6, overload_stock=3, trump_throw_max="10", endgame_lead_high=True)]
 
 

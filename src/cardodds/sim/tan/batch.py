@@ -310,7 +310,8 @@ class _Games:
         stock_left = S - self.top
         taking = self.taking
         view = SimpleNamespace(hand=hc, legal=legal, is_lead=lead, tmask=self.tmask, trump=self.trump,
-                               stock_left=stock_left, defender_cards=bits.popcount(hd), n_attack=nt, taking=taking)
+                               stock_left=stock_left, defender_cards=bits.popcount(hd), n_attack=nt, taking=taking,
+                               rules=self.rules)
         if self.public:
             self._public_view(view, cur)
         choice = self.disp("attack_batch", cur, view, self.rng)
@@ -330,7 +331,7 @@ class _Games:
 
         dlegal = np.where(taking, ZERO, bits.BEAT_LUT[self.beat_base + choice] & hd)
         dview = SimpleNamespace(hand=hd, legal=dlegal, card=np.maximum(choice, 0), tmask=self.tmask,
-                                trump=self.trump, stock_left=stock_left, n_attack=nt)
+                                trump=self.trump, stock_left=stock_left, n_attack=nt, rules=self.rules)
         if self.public:
             self._public_view(dview, d)
             dview.thrower = cur

@@ -17,6 +17,7 @@ Views (what a decision may look at; the same names in both forms):
 - attack: ``hand, legal, is_lead, trump, stock_left, defender_cards, n_attack`` (reference also ``seat, attack,
   cover``; batch also ``tmask``, the trump suit's mask).
 - defend: ``hand, legal, card`` (the attack card to cover), ``trump, stock_left, n_attack`` (batch also ``tmask``).
+- attack and defend views in both engines also carry ``rules`` (the table's ``TanRules``: ``tuned`` reads its kind).
 - public information in attack and defend views (the batch engine adds it only when a strategy at the table has
   ``needs_public = True``, as the expert does): ``seat, hand_sizes, known`` (cards everyone knows a seat holds),
   ``out, bottom`` (the stock's face-up card, none once drawn), ``attacker, defender, passes, cap, bouts, pickups,
@@ -33,6 +34,7 @@ games to the reference engine.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -53,6 +55,23 @@ def _lowest_nontrump_first(cards: list[int], trump: int) -> int | None:
     plain = [c for c in cards if suit_of(c) != trump]
     pool = plain or list(cards)
     return min(pool) if pool else None
+
+
+def pair_lead_batch(pool: np.ndarray, bonus: int) -> np.ndarray:
+    """The lowest card of the lowest rank of ``pool``, or of a rank held twice or more when it is at most ``bonus``
+    ranks higher (``bonus = 0``: the lowest card; ``pool`` must not be empty)."""
+    counts = bits.rank_counts(pool).astype(np.intp)
+    key = np.where(counts > 0, np.arange(13)[None, :] - bonus * (counts >= 2), 99)
+    return bits.lowest(pool & bits.RANK_MASK[np.argmin(key, axis=1)])
+
+
+def pair_lead(pool: list[int], bonus: int) -> int:
+    """``pair_lead_batch`` of one list of cards."""
+    counts = [0] * 13
+    for c in pool:
+        counts[rank_of(c)] += 1
+    best = min((r - bonus * (counts[r] >= 2), r) for r in range(13) if counts[r])[1]
+    return min(c for c in pool if rank_of(c) == best)
 
 
 def _lowest_nontrump_first_batch(legal: np.ndarray, tmask: np.ndarray) -> np.ndarray:
@@ -179,6 +198,9 @@ class Heuristic(SeriesChoices):
         With the stock empty, lead the highest card (non-trumps first), the one the defender is least likely to
         beat: in the endgame every covered card costs both sides one card, so only a take breaks the one-for-one
         race to a shared last card (a draw) (False).
+    pair_bonus : int
+        Other leads take the lowest non-trump, or a rank held twice or more when it is at most this many ranks higher
+        (0: the lowest card).
     winner_swaps_two, loser_swaps_first, declares_xa : bool
         The series decisions (``SeriesChoices``).
     """
@@ -194,6 +216,7 @@ class Heuristic(SeriesChoices):
     overload_stock: int = 0
     trump_throw_max: str = "A"
     endgame_lead_high: bool = False
+    pair_bonus: int = 0
     name = "heuristic"
     deterministic = True
     knobs = {
@@ -208,14 +231,16 @@ class Heuristic(SeriesChoices):
         "overload_stock": Range(0, 12),
         "trump_throw_max": Choice(("6", "10", "Q", "A")),
         "endgame_lead_high": Choice((False, True)),
+        "pair_bonus": Range(0, 12),
         **SERIES_KNOBS,
     }
 
     def __post_init__(self):
         for rank in (self.hold_rank, self.take_trump_rank, self.trump_throw_max):
             parse_rank(rank)
-        if min(self.take_max_table, self.overload_cards, self.save_stock, self.overload_stock) < 0:
-            raise CardoddsError(f"{self.name}: take_max_table, overload_cards, save_stock and overload_stock must be >= 0")
+        if min(self.take_max_table, self.overload_cards, self.save_stock, self.overload_stock, self.pair_bonus) < 0:
+            raise CardoddsError(f"{self.name}: take_max_table, overload_cards, save_stock, overload_stock and "
+                                "pair_bonus must be >= 0")
 
     # -- reference forms -------------------------------------------------------------------------------------------
     def exchange(self, v: View, rng=None) -> int | None:
@@ -233,7 +258,7 @@ class Heuristic(SeriesChoices):
                     counts[rank_of(c)] += 1
                 best = max(range(13), key=lambda r: (counts[r], -r))
                 return min(c for c in pool if rank_of(c) == best)
-            return min(pool)
+            return pair_lead(pool, self.pair_bonus)
         if self.overload and (v.stock_left <= self.overload_stock or v.defender_cards <= self.overload_cards):
             top = parse_rank(self.trump_throw_max)
             cand = [c for c in v.legal if suit_of(c) != v.trump or rank_of(c) <= top]
@@ -258,7 +283,7 @@ class Heuristic(SeriesChoices):
     def attack_batch(self, v, rng=None):
         plain = v.legal & ~v.tmask
         pool = np.where(plain != 0, plain, v.legal)
-        lead = bits.lowest(pool)
+        lead = pair_lead_batch(pool, self.pair_bonus) if self.pair_bonus else bits.lowest(pool)
         if self.endgame:
             counts = bits.rank_counts(pool)
             best = np.argmax(counts, axis=1)  # first maximum = lowest rank
@@ -328,19 +353,61 @@ class Beginner(SeriesChoices):
 TUNED_FILE = Path(__file__).with_name("tuned.toml")
 """The knobs ``cardodds tune`` found for the ``heuristic`` (``configs/tan_tune.toml``); the ``tuned`` rung's defaults."""
 
+TABLE_FILES = {(2, 36): Path(__file__).with_name("tuned_2p36.toml")}
+"""Knobs files of the ``tuned`` rung for other kinds of table, by ``(players, deck)``
+(``configs/tan_tune_2p36.toml``)."""
+
+
+def _heuristic_knobs(path: Path) -> dict:
+    base, knobs = read_knobs_file(path, "tuned")
+    assert base == Heuristic.name, f"{path} tunes {base!r}, not heuristic"
+    check_knobs(Heuristic, knobs, str(path))
+    return knobs
+
+
+@functools.cache
+def _table_player(kind: tuple) -> Heuristic:
+    return Heuristic(**{**_heuristic_knobs(TUNED_FILE), **_heuristic_knobs(TABLE_FILES[kind])})
+
+
+class _TableKnobs:
+    """``tuned`` at a table of a kind in ``TABLE_FILES`` plays that file's knobs, unless knobs were given to it (an
+    instance unequal to the default one plays its own knobs at every table).  The views say the table
+    (``v.rules``); a view without it (a test's) gets the instance's own knobs."""
+
+    @functools.cached_property
+    def _default(self) -> bool:
+        return self == type(self)()
+
+    def at_table(self, rules) -> Heuristic:
+        """The player this instance is at a table with ``rules`` (itself, or the table kind's heuristic)."""
+        kind = None if rules is None else (rules.players, rules.deck)
+        return _table_player(kind) if kind in TABLE_FILES and self._default else self
+
+    def attack(self, v: View, rng=None) -> int | None:
+        return Heuristic.attack(self.at_table(getattr(v, "rules", None)), v, rng)
+
+    def defend(self, v: View, rng=None) -> int | None:
+        return Heuristic.defend(self.at_table(getattr(v, "rules", None)), v, rng)
+
+    def attack_batch(self, v, rng=None):
+        return Heuristic.attack_batch(self.at_table(getattr(v, "rules", None)), v, rng)
+
+    def defend_batch(self, v, rng=None):
+        return Heuristic.defend_batch(self.at_table(getattr(v, "rules", None)), v, rng)
+
 
 def _tuned_class():
     """``heuristic`` with the defaults of ``TUNED_FILE`` (a subclass, so ``tuned`` and ``heuristic`` never compare
-    equal even when their knobs agree)."""
-    base, knobs = read_knobs_file(TUNED_FILE, "tuned")
-    assert base == Heuristic.name, f"{TUNED_FILE} tunes {base!r}, not heuristic"
-    check_knobs(Heuristic, knobs, str(TUNED_FILE))
+    equal even when their knobs agree), and the knobs of ``TABLE_FILES`` at those kinds of table."""
+    knobs = _heuristic_knobs(TUNED_FILE)
     fields = [(k, type(v), dataclasses.field(default=v)) for k, v in knobs.items()]
-    return dataclasses.make_dataclass("Tuned", fields, bases=(Heuristic,), frozen=True,
+    return dataclasses.make_dataclass("Tuned", fields, bases=(_TableKnobs, Heuristic), frozen=True,
                                       namespace={"name": "tuned", "__doc__": Heuristic.__doc__.replace(
                                           "A stronger hand-made player (defaults picked from a small head-to-head grid "
                                           "against ``basic``)", "The heuristic with the knobs ``cardodds tune`` found "
-                                          "(``src/cardodds/sim/tan/tuned.toml``)")})
+                                          "(``src/cardodds/sim/tan/tuned.toml``; at 2-player 36-card tables "
+                                          "``tuned_2p36.toml``, see ``TABLE_FILES``)")})
 
 
 Tuned = _tuned_class()

@@ -1,0 +1,50 @@
+"""Tấn strength table: every pair of rungs over paired deals with seats swapped (``cardodds.analysis.strength``).
+
+Usage: ``python benchmarks/strength_tan.py [--table 2p36] [--pairs 20000] [--expert-pairs 200] [--seed 4242]
+[--rungs random,basic,beginner,heuristic,tuned,classic,expert]``.  Prints, for each pair (A, B) of rungs, A's score
+(win 1, draw ½, loss 0) with its 95 % interval over deal pairs, the draw share and games per CPU second; then each
+rung's CPU time per decision (µs, the mean over its matches).  Matches with the expert play ``--expert-pairs`` deals
+(it is slow).  One process; no assertions (the figures depend on the machine and its load).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+
+from cardodds.analysis.strength import TABLES, match
+from cardodds.sim.tan.players import make_strategy
+
+RUNGS = "random,basic,beginner,heuristic,tuned,classic,expert"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--table", choices=sorted(TABLES), default="2p36")
+    ap.add_argument("--pairs", type=int, default=20_000, help="deal pairs a match (two games each)")
+    ap.add_argument("--expert-pairs", type=int, default=200, help="deal pairs of a match with the expert")
+    ap.add_argument("--seed", type=int, default=4242)
+    ap.add_argument("--rungs", default=RUNGS)
+    args = ap.parse_args(argv)
+    rules = TABLES[args.table]
+    names = args.rungs.split(",")
+    players = {n: make_strategy(n) for n in names}
+    us = defaultdict(list)
+    print(f"Tấn {args.table}: {rules.players} players, {rules.deck} cards, {rules.hand_size}-card hands; "
+          f"seed {args.seed}; score of A (win 1, draw ½) over deal pairs, seats swapped")
+    print(f"{'A':>10} {'B':>10} {'games':>7}  {'score':>6}  {'95 % interval':>16}  {'draws':>6}  {'games/s':>8}")
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            pairs = args.expert_pairs if "expert" in (a, b) else args.pairs
+            m = match(players[a], players[b], rules, pairs, args.seed, a_name=a, b_name=b)
+            us[a].append(m.a_us)
+            us[b].append(m.b_us)
+            print(f"{a:>10} {b:>10} {2 * pairs:>7}  {m.score:6.3f}  [{m.low:6.3f}, {m.high:6.3f}]  "
+                  f"{m.draws:6.3f}  {m.games_per_s:8.0f}", flush=True)
+    print("\nCPU time per decision (µs, mean over the rung's matches):")
+    for n in names:
+        print(f"{n:>10} {sum(us[n]) / len(us[n]):10.1f}")
+
+
+if __name__ == "__main__":
+    main()
