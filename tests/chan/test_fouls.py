@@ -464,3 +464,52 @@ def test_thong_needs_a_clean_previous_win_in_the_log():
     # Seed 001: "hoặc ván trước treo tranh" (option thong_after_treo_tranh).
     loose = _hoa_log(call, previous={"winner": 1, "fouls": ["an_treo_tranh"]}, rules={"thong_after_treo_tranh": True})
     assert check_game_log(loose)[0] == []
+
+
+def test_thong_after_any_nghi_an_tien_foul_with_the_option():
+    # Seed 001's "hoặc ván trước treo tranh" names seed 000's class "treo tranh trái vỉ nghỉ ăn tiền" (ăn treo tranh,
+    # ăn trái vỉ, chíu được nhưng lại ăn thường): with thong_after_treo_tranh a previous win with any of them carries
+    # Thông, and the Thông is paid (Thông, Hoa rơi cửa phật, Tôm: 6 points from each other player).
+    from cardodds.sim.chan.penalties import settle
+
+    call = {"thong": 1, "hoa_roi_cua_phat": 1, "tom": 1}
+    loose = {"thong_after_treo_tranh": True}
+    for nghi in (["an_trai_vi"], ["chiu_an_thuong"], ["an_treo_tranh", "an_trai_vi", "chiu_an_thuong"]):
+        fouls, game = check_game_log(_hoa_log(call, previous={"winner": 1, "fouls": nghi}, rules=loose))
+        assert fouls == [] and settle(game, fouls).net == [-6, 18, -6, -6], nghi
+        # Seed 000 (the default): "nghỉ ăn tiền không được hô thông".
+        fouls, _ = check_game_log(_hoa_log(call, previous={"winner": 1, "fouls": nghi}))
+        assert [f.code for f in fouls] == ["xuong_sai"], nghi
+    # Any other foul of that win still loses the Thông.
+    fouls, _ = check_game_log(_hoa_log(call, previous={"winner": 1, "fouls": ["an_trai_vi", "bo_u"]}, rules=loose))
+    assert [f.code for f in fouls] == ["xuong_sai"]
+
+
+def test_dia_u_first_noc_card_or_before_ones_cua_chi_has_passed():
+    from cardodds.sim.chan.penalties import settle
+
+    # Seed 001: "Địa ù: Ù khi chưa qua cửa chì ... cũng có thể ù khi nọc chưa được bốc phát nào (địa chíu ù)" (the
+    # default); seed 000: "Ù lá bốc nọc đầu tiên khi mình chưa ăn hoặc đánh gì" (dia_u_first_noc_card).
+    first = {"dia_u_first_noc_card": True}
+    opening = [{"seat": 0, "action": "danh", "card": "4W"}]
+    # Seat 2 (bạch thủ on 9V, with a Tôm) wins on the second nọc card, its own first draw.
+    second = opening + [{"seat": 1, "action": "boc", "card": "9W"}, {"seat": 1, "action": "duoi"},
+                        {"seat": 2, "action": "boc", "card": "9V"}, {"seat": 2, "action": "u"}]
+    fouls, game = check_game_log(log_of(["4W", "", WAITING, ""], "9W 9V", second))
+    assert fouls == [] and game.cuoc == {"chi": 1, "dia_u": 1, "bach_thu": 1, "tom": 1}
+    assert settle(game, fouls).net == [-6, -6, 18, -6]
+    fouls, game = check_game_log(log_of(["4W", "", WAITING, ""], "9W 9V", second, rules=first))
+    assert fouls == [] and game.cuoc == {"chi": 1, "bach_thu": 1, "tom": 1}
+    assert settle(game, fouls).net == [-3, -3, 9, -3]
+    # On the first nọc card (drawn by seat 1) it is Địa ù under both readings.
+    on_first = opening + [{"seat": 1, "action": "boc", "card": "9V"}, {"seat": 2, "action": "u"}]
+    for rules in (None, first):
+        game = check_game_log(log_of(["4W", "", WAITING, ""], "9V", on_first, rules=rules))[1]
+        assert game.cuoc == {"dia_u": 1, "bach_thu": 1, "tom": 1}
+    # A chíu ù on the cái's discard before any draw ("địa chíu ù") is Địa ù only under seed 001's reading.
+    three = "9V 9V 9V 2W 2W 3V 3V 4S 4S 5W 5W 2V 2S 3W 3S 7W 7V 8W 8S"
+    chiu_u = [{"seat": 0, "action": "danh", "card": "9V"}, {"seat": 2, "action": "u"}]
+    assert check_game_log(log_of(["9V", "", three, ""], "", chiu_u))[1].cuoc == {
+        "dia_u": 1, "chiu_u": 1, "bach_thu": 1, "tom": 1}
+    assert check_game_log(log_of(["9V", "", three, ""], "", chiu_u, rules=first))[1].cuoc == {
+        "chiu_u": 1, "bach_thu": 1, "tom": 1}
