@@ -428,8 +428,8 @@ def test_hoa_roi_cua_phat_chi_bach_thu_call():
     result = settle(game, fouls)
     assert fouls == [] and result.cuoc == {"tom": 1, "hoa_roi_cua_phat": 1} and result.net == [-5, 15, -5, -5]
     # Chì alone beside Hoa is not the text's call: still xướng thừa.
-    rules = {"hoa_call_chi_bach_thu": True}
-    assert [f.code for f in check_game_log(_hoa_log({"hoa_roi_cua_phat": 1, "chi": 1}, rules=rules))[0]] == ["xuong_sai"]
+    fouls, _ = check_game_log(_hoa_log({"hoa_roi_cua_phat": 1, "chi": 1}, rules={"hoa_call_chi_bach_thu": True}))
+    assert [f.code for f in fouls] == ["xuong_sai"]
 
 
 def test_thien_u_bach_thu_called_without_bach_thu_is_no_xuong_sai():

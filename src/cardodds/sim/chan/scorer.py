@@ -13,8 +13,9 @@ Choices (stated in docs/rules.md §1.11, readings C15–C17):
 - Thập thành, Bạch định, Tám đỏ, Kính tứ chi, Lèo, Tôm look at all 20 cards (hand, mat and the winning card).
 - Hoa rơi cửa phật and Cá lội sân đình need at least one ngũ vạn on the mat (in a chắn, cạ or chíu; a chắn or chíu
   of it with ``hoa_needs_chan_ngu_van``); Nhà lầu xe hơi and Ngư ông bắt cá need the two chắn in the hand (not the
-  mat) at the win; all four need chì bạch thủ on the named card (nhị vạn, bát vạn) and replace Chì and Bạch thủ.  Nhà lầu xe hơi hoa rơi cửa phật also replaces Hoa rơi cửa
-  phật (it is the same call, bigger); Cá lội sân đình and Ngư ông bắt cá can both be called on one win.
+  mat) at the win; all four need chì bạch thủ on the named card (nhị vạn, bát vạn) and replace Chì and Bạch thủ.
+  Nhà lầu xe hơi hoa rơi cửa phật also replaces Hoa rơi cửa phật (it is the same call, bigger); Cá lội sân đình and
+  Ngư ông bắt cá can both be called on one win.
 - Bạch thủ chi is not also Bạch thủ.  A Thiên ù with exactly 6 chắn and 4 cạ is called "Thiên ù bạch thủ" and earns
   Bạch thủ too (the seed lets it go undeclared; the simulator declares everything).
 - A call is xướng sai when it names a cước the hand lacks or leaves out a compulsory one (Thiên ù, Chíu ù, Ù bòn,
