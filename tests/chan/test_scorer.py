@@ -313,3 +313,20 @@ def test_odds_chan_calls_the_games_scorer_on_the_issue_hands():
     three = odds_chan("9V 9V 9V 3W 3W 6S 6S 7S 7S 5W 5W 3V 3S 6W 6V 7W 7V 2W 2S")
     [w] = three["waits"]
     assert (w["card"], w["how"], w["cuoc"], w["points"]) == ("9V", "chiu_u", "Chíu ù, Bạch thủ, Tôm", 3)
+
+
+READING_OPTIONS = ("strict_calls", "hoa_call_chi_bach_thu", "hoa_needs_chan_ngu_van", "dia_u_first_noc_card")
+
+
+def test_the_reading_options_are_config_rules_keys():
+    import pytest
+
+    from cardodds.sim.chan.play_task import parse
+    from cardodds.sim.errors import CardoddsError
+
+    rules = parse({"rules": {k: True for k in READING_OPTIONS}}, "chan_play.toml").rules
+    assert all(getattr(rules, k) is True for k in READING_OPTIONS)
+    assert not any(getattr(ChanRules(), k) for k in READING_OPTIONS)  # defaults: as before these options
+    for key in READING_OPTIONS:
+        with pytest.raises(CardoddsError, match=f"chan_play.toml \\[rules\\]: '{key}' must be true or false, not 1"):
+            parse({"rules": {key: 1}}, "chan_play.toml")
