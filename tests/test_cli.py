@@ -249,8 +249,9 @@ def test_check_chan_applies_the_penalties(capsys, tmp_path):
     assert code == 0 and "result: seat 0 ù — Thiên ù, Bạch thủ, Tôm, 5 points" in out and "called: Thiên ù, Tôm" in out
     assert "after penalties: seat 0's win pays 4 points (as called: Thiên ù, Tôm)" in out
     assert "payments: seat 0 +12, seat 1 -4, seat 2 -4, seat 3 -4" in out
-    # Xướng sai: "bị phạt bằng 8 đỏ 2 lèo" (4 + 2 × 1 points to each other player), the win not paid.
-    code, out, err = run_cli(capsys, "check", "chan", str(_thien_u_log(tmp_path, {"thien_u": 1})))
+    # Xướng sai (the compulsory Thiên ù left out): "bị phạt bằng 8 đỏ 2 lèo" (4 + 2 × 1 points to each other player),
+    # the win not paid.
+    code, out, err = run_cli(capsys, "check", "chan", str(_thien_u_log(tmp_path, {"tom": 1})))
     assert code == 1 and "after penalties: no win is paid" in out and "(xuong_sai)" in out
     assert "payments: seat 0 -18, seat 1 +6, seat 2 +6, seat 3 +6" in out
     code, out, err = run_cli(capsys, "check", "chan", str(_thien_u_log(tmp_path, {"thien_u": 1}, {"winner": 9})))

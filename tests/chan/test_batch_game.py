@@ -87,6 +87,25 @@ def test_engines_agree_on_special_deals():
     assert differences(ChanRules(), np.array(thien)) == []
 
 
+READING_DEALS = [4410, 4756, 5966, 7080, 9485, 11287, 11632, 11684, 12104, 12597, 13289, 14753, 14953, 16356, 17396,
+                 17954, 18554, 18818, 18907, 19518, 187, 302, 659, 13502]
+"""Of 20,000 deals (seed 23): the 20 whose cước the Địa ù and ngũ vạn options change, three Địa ù under both
+readings and the one Hoa rơi cửa phật."""
+
+
+def test_engines_agree_with_the_reading_options():
+    orders = deal_orders(np.random.default_rng(23), 20000)
+    texts = ChanRules(dia_u_first_noc_card=True, hoa_needs_chan_ngu_van=True, strict_calls=True,
+                      hoa_call_chi_bach_thu=True, thong_after_treo_tranh=True)
+    special = orders[READING_DEALS]
+    assert differences(texts, special) == [] and differences(ChanRules(), special) == []
+    assert differences(texts, orders[:150], ["cuoc", "heuristic", "cuoc", "basic"]) == []
+    # the options do change these games: 19 Địa ù are not the first nọc card, one Cá lội sân đình has no chắn ngũ vạn
+    default, read = play_batch(ChanRules(), special).cuoc, play_batch(texts, special).cuoc
+    for name, before, after in (("dia_u", 22, 3), ("ca_loi_san_dinh", 1, 0), ("hoa_roi_cua_phat", 1, 1)):
+        assert (default[:, CUOC.index(name)].sum(), read[:, CUOC.index(name)].sum()) == (before, after), name
+
+
 def test_engines_agree_with_a_minimum_to_win():
     orders = deal_orders(np.random.default_rng(41), 300)
     assert differences(ChanRules(min_points_to_win="no_xuong"), orders) == []

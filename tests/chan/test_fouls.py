@@ -241,14 +241,18 @@ def test_log_u_lao_bo_u_xuong_sai_and_u_thieu_diem():
     hands = ["4W", WAITING, "", ""]
     # ù láo: winning on a discard without a chíu.
     assert (1, 2, "u_lao") in found(log_of(hands, "9V", opening[:1] + [{"seat": 2, "action": "u", "card": "4W"}]))
-    # bỏ ù: seat 1 draws its bạch thủ card and passes it.
-    assert (2, 1, "bo_u") in found(log_of(hands, "9V", opening + [{"seat": 1, "action": "duoi"}]))
+    # Seat 1 draws its bạch thủ card and passes it, and never wins: no bỏ ù (test_bo_u_is_a_win_let_go_then_won).
+    assert found(log_of(hands, "9V", opening + [{"seat": 1, "action": "duoi"}])) == set()
     # The true call: Chì, Địa ù, Bạch thủ and a Tôm (tam vạn, tam sách, thất văn).
     right = {"chi": 1, "dia_u": 1, "bach_thu": 1, "tom": 1}
     fouls, game = check_game_log(log_of(hands, "9V", opening + [{"seat": 1, "action": "u", "cuoc": right}]))
     assert fouls == [] and game.winner == 1 and game.cuoc == right
+    # Xướng sai: a compulsory cước (Bạch thủ) left out, or a cước the hand lacks (Lèo) called.
+    for wrong in ({"chi": 1, "dia_u": 1, "tom": 1}, {**right, "leo": 1}):
+        assert (2, 1, "xuong_sai") in found(log_of(hands, "9V", opening + [{"seat": 1, "action": "u", "cuoc": wrong}]))
+    # Leaving out the Tôm only forfeits it (test_an_omitted_cuoc_that_is_not_compulsory_is_only_not_paid).
     short = {"chi": 1, "dia_u": 1, "bach_thu": 1}
-    assert (2, 1, "xuong_sai") in found(log_of(hands, "9V", opening + [{"seat": 1, "action": "u", "cuoc": short}]))
+    assert found(log_of(hands, "9V", opening + [{"seat": 1, "action": "u", "cuoc": short}])) == set()
     log = log_of(hands, "9V", opening + [{"seat": 1, "action": "u"}], rules={"min_points_to_win": 20})
     assert (2, 1, "u_thieu_diem") in found(log)
 
@@ -290,10 +294,41 @@ def test_check_text_reports_fouls_with_exit_code_1(tmp_path):
 
 
 def test_skipping_thien_u_is_no_foul_where_custom_allows_it():
+    # "Có một số nơi chơi Thiên ù được phép bỏ": the cái lets a Thiên ù go, then wins on the 8V seat 1 draws.
     cai = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V 9V"
-    moves = [{"seat": 0, "action": "danh", "card": "8W"}]
-    assert (0, 0, "bo_u") in found(log_of([cai, "", "", ""], "", moves))
-    assert found(log_of([cai, "", "", ""], "", moves, rules={"allow_skip_thien_u": True})) == set()
+    moves = [{"seat": 0, "action": "danh", "card": "8W"}, {"seat": 1, "action": "boc", "card": "8V"},
+             {"seat": 0, "action": "u"}]
+    assert found(log_of([cai, "", "", ""], "8V", moves)) == {(0, 0, "bo_u")}
+    assert found(log_of([cai, "", "", ""], "8V", moves, rules={"allow_skip_thien_u": True})) == set()
+    # Letting the Thiên ù go and never winning is no bỏ ù ("rồi về sau mới ù").
+    assert found(log_of([cai, "", "", ""], "8V", moves[:2])) == set()
+
+
+# Seed 000's bỏ ù example: "Đang lẻ Tam Vạn (chờ ù). Nọc nảy Tam Văn lại không ù. Về sau nọc nảy Tam Sách mới ù (để có
+# cước Tôm) thì là bỏ ù."  Seat 1 holds six chắn, three cạ and a lone tam vạn (ù rộng on any tam) and a thất văn.
+TAM_SEAT1 = "2W 2W 4S 4S 5W 5W 6V 6V 7W 7W 9S 9S 2V 2S 4V 4W 6W 6S 3V"
+TAM_MOVES = [{"seat": 0, "action": "danh", "card": "8W"},
+             {"seat": 1, "action": "boc", "card": "3W"}, {"seat": 1, "action": "duoi"},
+             {"seat": 2, "action": "boc", "card": "9V"}, {"seat": 2, "action": "duoi"},
+             {"seat": 3, "action": "boc", "card": "9W"}, {"seat": 3, "action": "duoi"},
+             {"seat": 0, "action": "boc", "card": "8V"}, {"seat": 0, "action": "duoi"},
+             {"seat": 1, "action": "boc", "card": "3S"}]
+
+
+def test_bo_u_is_a_win_let_go_then_won_later():
+    from cardodds.sim.chan.penalties import settle
+
+    # "ù được mà không ù rồi về sau mới ù": seat 1 lets the tam văn go (move 2) and wins on the tam sách for Tôm.
+    log = log_of(["8W", TAM_SEAT1, "", ""], "3W 9V 9W 8V 3S", TAM_MOVES + [{"seat": 1, "action": "u"}])
+    fouls, game = check_game_log(log)
+    assert [(f.index, f.seat, f.code) for f in fouls] == [(2, 1, "bo_u")]
+    assert game.winner == 1 and game.cuoc == {"chi": 1, "tom": 1}
+    # "Bỏ ù bị đền tiền bằng 8 đỏ 2 lèo": the win pays nothing, seat 1 pays 6 points to each other player.
+    assert settle(game, fouls).net == [6, -18, 6, 6]
+    # The same game without the win (seat 1 passes the tam sách too, the log stops): no bỏ ù, nobody pays.
+    log = log_of(["8W", TAM_SEAT1, "", ""], "3W 9V 9W 8V 3S", TAM_MOVES + [{"seat": 1, "action": "duoi"}])
+    fouls, game = check_game_log(log)
+    assert fouls == [] and game.missed_wins == [(2, 1), (10, 1)] and settle(game, fouls).net == [0, 0, 0, 0]
 
 
 def test_16_a_chiu_u_is_a_chiu():
@@ -343,6 +378,60 @@ def test_hoa_called_as_bach_thu_is_no_xuong_sai_and_pays_as_bach_thu():
     assert [f.code for f in fouls] == ["xuong_sai"]
 
 
+def test_hoa_called_as_bach_thu_alone_pays_bach_thu_not_the_fine():
+    from cardodds.sim.chan.penalties import settle
+
+    # Seed 000: "Những cước buộc phải xướng là: Thiên ù, Chíu ù, Ù bòn, Bạch thủ, Bạch thủ Chi" — "Không xướng Hoa mà
+    # xướng Bạch thủ thì được ăn Bạch thủ".  Seat 1's Hoa rơi cửa phật (won on its own draw, with a Tôm) called
+    # "Bạch thủ" alone: no xướng sai; Chì and Tôm left out are not paid, so each other player pays 1 point.
+    fouls, game = check_game_log(_hoa_log({"bach_thu": 1}))
+    result = settle(game, fouls)
+    assert fouls == [] and result.cuoc == {"bach_thu": 1} and result.net == [-1, 3, -1, -1]
+    # Under strict_calls (any cước left out is xướng sai) it is fined 8 đỏ 2 lèo: 6 points to each other player.
+    fouls, game = check_game_log(_hoa_log({"bach_thu": 1}, rules={"strict_calls": True}))
+    assert [f.code for f in fouls] == ["xuong_sai"] and settle(game, fouls).net == [6, -18, 6, 6]
+
+
+def test_an_omitted_cuoc_that_is_not_compulsory_is_only_not_paid():
+    from cardodds.sim.chan.penalties import settle
+
+    # Hoa rơi cửa phật called without its Tôm: paid 4 (Hoa) instead of 5; calling 2 Tôm (one more than the hand has)
+    # is xướng thừa, "xướng ... thừa cước mà bài không có".
+    fouls, game = check_game_log(_hoa_log({"hoa_roi_cua_phat": 1}))
+    assert fouls == [] and settle(game, fouls).net == [-4, 12, -4, -4]
+    assert [f.code for f in check_game_log(_hoa_log({"hoa_roi_cua_phat": 1, "tom": 2}))[0]] == ["xuong_sai"]
+    # Naming no cước at all (or Xuông alone) is paid as Xuông; Xuông beside a cước is xướng thừa.
+    opening = [{"seat": 0, "action": "danh", "card": "4W"}, {"seat": 1, "action": "boc"}]
+    for call in ({"xuong": 1}, {}):  # on a bạch thủ win, whose Bạch thủ is compulsory: xướng sai
+        log = log_of(["4W", WAITING, "", ""], "9V", opening + [{"seat": 1, "action": "u", "cuoc": call}])
+        assert found(log) == {(2, 1, "xuong_sai")}
+    fouls, game = check_game_log(_tam_win({}))
+    assert fouls == [] and settle(game, fouls).net == [-1, 3, -1, -1]
+    assert [f.code for f in check_game_log(_tam_win({"xuong": 1, "tom": 1}))[0]] == ["xuong_sai"]
+
+
+def _tam_win(call):
+    """Seat 1 takes the tam văn of TAM_MOVES at once: ù rộng, Chì (its own draw), Địa ù, no Tôm, called ``call``."""
+    moves = TAM_MOVES[:2] + [{"seat": 1, "action": "u", "cuoc": call}]
+    return log_of(["8W", TAM_SEAT1, "", ""], "3W 9V 9W 8V 3S", moves)
+
+
+def test_hoa_roi_cua_phat_chi_bach_thu_call():
+    from cardodds.sim.chan.penalties import settle
+
+    # Seed 001: "Khi xướng cước 'Hoa rơi cửa phật' không được xướng thêm cước 'chì bạch thủ'" (the default: xướng
+    # sai); seed 000: "Chỉ hô: Hoa rơi cửa phật hoặc Hoa rơi cửa phật Chì Bạch thủ" (hoa_call_chi_bach_thu: the words
+    # are the cước's name, paid as Hoa and Tôm, 5 points, not 7).
+    call = {"hoa_roi_cua_phat": 1, "chi": 1, "bach_thu": 1, "tom": 1}
+    assert [f.code for f in check_game_log(_hoa_log(call))[0]] == ["xuong_sai"]
+    fouls, game = check_game_log(_hoa_log(call, rules={"hoa_call_chi_bach_thu": True}))
+    result = settle(game, fouls)
+    assert fouls == [] and result.cuoc == {"tom": 1, "hoa_roi_cua_phat": 1} and result.net == [-5, 15, -5, -5]
+    # Chì alone beside Hoa is not the text's call: still xướng thừa.
+    fouls, _ = check_game_log(_hoa_log({"hoa_roi_cua_phat": 1, "chi": 1}, rules={"hoa_call_chi_bach_thu": True}))
+    assert [f.code for f in fouls] == ["xuong_sai"]
+
+
 def test_thien_u_bach_thu_called_without_bach_thu_is_no_xuong_sai():
     from cardodds.sim.chan.penalties import settle
 
@@ -351,7 +440,14 @@ def test_thien_u_bach_thu_called_without_bach_thu_is_no_xuong_sai():
     for call, pts in (({"thien_u": 1, "tom": 1}, 4), ({"thien_u": 1, "bach_thu": 1, "tom": 1}, 5)):
         fouls, game = check_game_log(log_of([cai, "", "", ""], "", [{"seat": 0, "action": "u", "cuoc": call}]))
         assert fouls == [] and settle(game, fouls).points == pts
-    fouls, _ = check_game_log(log_of([cai, "", "", ""], "", [{"seat": 0, "action": "u", "cuoc": {"thien_u": 1}}]))
+    # Leaving out the Tôm as well only forfeits the Tôm; only under strict_calls is it xướng sai.
+    bare = [{"seat": 0, "action": "u", "cuoc": {"thien_u": 1}}]
+    fouls, game = check_game_log(log_of([cai, "", "", ""], "", bare))
+    assert fouls == [] and settle(game, fouls).points == 3
+    fouls, _ = check_game_log(log_of([cai, "", "", ""], "", bare, rules={"strict_calls": True}))
+    assert [f.code for f in fouls] == ["xuong_sai"]
+    # The compulsory Thiên ù left out is xướng sai.
+    fouls, _ = check_game_log(log_of([cai, "", "", ""], "", [{"seat": 0, "action": "u", "cuoc": {"tom": 1}}]))
     assert [f.code for f in fouls] == ["xuong_sai"]
 
 
@@ -368,3 +464,52 @@ def test_thong_needs_a_clean_previous_win_in_the_log():
     # Seed 001: "hoặc ván trước treo tranh" (option thong_after_treo_tranh).
     loose = _hoa_log(call, previous={"winner": 1, "fouls": ["an_treo_tranh"]}, rules={"thong_after_treo_tranh": True})
     assert check_game_log(loose)[0] == []
+
+
+def test_thong_after_any_nghi_an_tien_foul_with_the_option():
+    # Seed 001's "hoặc ván trước treo tranh" names seed 000's class "treo tranh trái vỉ nghỉ ăn tiền" (ăn treo tranh,
+    # ăn trái vỉ, chíu được nhưng lại ăn thường): with thong_after_treo_tranh a previous win with any of them carries
+    # Thông, and the Thông is paid (Thông, Hoa rơi cửa phật, Tôm: 6 points from each other player).
+    from cardodds.sim.chan.penalties import settle
+
+    call = {"thong": 1, "hoa_roi_cua_phat": 1, "tom": 1}
+    loose = {"thong_after_treo_tranh": True}
+    for nghi in (["an_trai_vi"], ["chiu_an_thuong"], ["an_treo_tranh", "an_trai_vi", "chiu_an_thuong"]):
+        fouls, game = check_game_log(_hoa_log(call, previous={"winner": 1, "fouls": nghi}, rules=loose))
+        assert fouls == [] and settle(game, fouls).net == [-6, 18, -6, -6], nghi
+        # Seed 000 (the default): "nghỉ ăn tiền không được hô thông".
+        fouls, _ = check_game_log(_hoa_log(call, previous={"winner": 1, "fouls": nghi}))
+        assert [f.code for f in fouls] == ["xuong_sai"], nghi
+    # Any other foul of that win still loses the Thông.
+    fouls, _ = check_game_log(_hoa_log(call, previous={"winner": 1, "fouls": ["an_trai_vi", "bo_u"]}, rules=loose))
+    assert [f.code for f in fouls] == ["xuong_sai"]
+
+
+def test_dia_u_first_noc_card_or_before_ones_cua_chi_has_passed():
+    from cardodds.sim.chan.penalties import settle
+
+    # Seed 001: "Địa ù: Ù khi chưa qua cửa chì ... cũng có thể ù khi nọc chưa được bốc phát nào (địa chíu ù)" (the
+    # default); seed 000: "Ù lá bốc nọc đầu tiên khi mình chưa ăn hoặc đánh gì" (dia_u_first_noc_card).
+    first = {"dia_u_first_noc_card": True}
+    opening = [{"seat": 0, "action": "danh", "card": "4W"}]
+    # Seat 2 (bạch thủ on 9V, with a Tôm) wins on the second nọc card, its own first draw.
+    second = opening + [{"seat": 1, "action": "boc", "card": "9W"}, {"seat": 1, "action": "duoi"},
+                        {"seat": 2, "action": "boc", "card": "9V"}, {"seat": 2, "action": "u"}]
+    fouls, game = check_game_log(log_of(["4W", "", WAITING, ""], "9W 9V", second))
+    assert fouls == [] and game.cuoc == {"chi": 1, "dia_u": 1, "bach_thu": 1, "tom": 1}
+    assert settle(game, fouls).net == [-6, -6, 18, -6]
+    fouls, game = check_game_log(log_of(["4W", "", WAITING, ""], "9W 9V", second, rules=first))
+    assert fouls == [] and game.cuoc == {"chi": 1, "bach_thu": 1, "tom": 1}
+    assert settle(game, fouls).net == [-3, -3, 9, -3]
+    # On the first nọc card (drawn by seat 1) it is Địa ù under both readings.
+    on_first = opening + [{"seat": 1, "action": "boc", "card": "9V"}, {"seat": 2, "action": "u"}]
+    for rules in (None, first):
+        game = check_game_log(log_of(["4W", "", WAITING, ""], "9V", on_first, rules=rules))[1]
+        assert game.cuoc == {"dia_u": 1, "bach_thu": 1, "tom": 1}
+    # A chíu ù on the cái's discard before any draw ("địa chíu ù") is Địa ù only under seed 001's reading.
+    three = "9V 9V 9V 2W 2W 3V 3V 4S 4S 5W 5W 2V 2S 3W 3S 7W 7V 8W 8S"
+    chiu_u = [{"seat": 0, "action": "danh", "card": "9V"}, {"seat": 2, "action": "u"}]
+    assert check_game_log(log_of(["9V", "", three, ""], "", chiu_u))[1].cuoc == {
+        "dia_u": 1, "chiu_u": 1, "bach_thu": 1, "tom": 1}
+    assert check_game_log(log_of(["9V", "", three, ""], "", chiu_u, rules=first))[1].cuoc == {
+        "chiu_u": 1, "bach_thu": 1, "tom": 1}

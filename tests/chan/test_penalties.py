@@ -80,10 +80,10 @@ def test_den_lang_on_winning_pays_8_do_2_leo_to_each_player():
 
 
 def test_xuong_sai_is_fined_and_its_win_not_paid():
-    # "Xướng sai: bị phạt bằng 8 đỏ 2 lèo" — a call missing Tôm.
+    # "Xướng sai: bị phạt bằng 8 đỏ 2 lèo" — a call missing the compulsory Bạch thủ.
     waiting = "3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S 9V"
     moves = [{"seat": 0, "action": "danh", "card": "4W"}, {"seat": 1, "action": "boc", "card": "9V"},
-             {"seat": 1, "action": "u", "cuoc": {"chi": 1, "dia_u": 1, "bach_thu": 1}}]
+             {"seat": 1, "action": "u", "cuoc": {"chi": 1, "dia_u": 1, "tom": 1}}]
     result, fouls, _ = settled(worked_log(["4W", waiting, "", ""], "9V", moves))
     assert fouls == {(2, 1, "xuong_sai")}
     assert result.points == 0 and result.net == [FINE, -3 * FINE, FINE, FINE]
@@ -107,8 +107,16 @@ def test_u_lao_and_bo_u_pay_8_do_2_leo_to_each_player():
     lao = [{"seat": 0, "action": "danh", "card": "4W"}, {"seat": 2, "action": "u", "card": "4W"}]
     result, fouls, _ = settled(worked_log(["4W", waiting, "", ""], "9V", lao))
     assert fouls == {(1, 2, "u_lao")} and result.winner is None and result.net == [FINE, FINE, -3 * FINE, FINE]
-    # "Bỏ ù": seat 1 passes its bạch thủ card; the fine stands whoever wins later.
+    # "Bỏ ù: Nếu ù được mà không ù rồi về sau mới ù": seat 1 passes its bạch thủ card and wins on the next 9V it
+    # draws; the win pays nothing and seat 1 pays the fine to each other player.
     bo = [{"seat": 0, "action": "danh", "card": "4W"}, {"seat": 1, "action": "boc", "card": "9V"},
           {"seat": 1, "action": "duoi"}]
-    result, fouls, _ = settled(worked_log(["4W", waiting, "", ""], "9V", bo))
-    assert fouls == {(2, 1, "bo_u")} and result.net == [FINE, -3 * FINE, FINE, FINE]
+    for seat in (2, 3, 0):
+        bo += [{"seat": seat, "action": "boc"}, {"seat": seat, "action": "duoi"}]
+    later = bo + [{"seat": 1, "action": "boc", "card": "9V"}, {"seat": 1, "action": "u"}]
+    result, fouls, game = settled(worked_log(["4W", waiting, "", ""], "9V 2W 5S 8V 9V", later))
+    assert fouls == {(2, 1, "bo_u")} and game.winner == 1
+    assert result.points == 0 and result.net == [FINE, -3 * FINE, FINE, FINE]
+    # Passing it and never winning costs nothing.
+    result, fouls, _ = settled(worked_log(["4W", waiting, "", ""], "9V 2W 5S 8V 9V", bo))
+    assert fouls == set() and result.net == [0, 0, 0, 0]

@@ -206,6 +206,30 @@ def test_score_a_recorded_game():
     assert pts == 1 + 3 + 1 + 1
 
 
+HOA_CA = "3W 3W 4W 4W 6W 6W 7W 7W 9W 9W 3V 3S 4V 4S 6V 6S 2V"  # 5 chắn, 3 cạ, què 2V (+ a cạ on the mat)
+
+
+def test_hoa_roi_cua_phat_ngu_van_in_a_ca_counts_unless_the_option_needs_a_chan():
+    # Seed 000: "Bài của mình dưới chiếu có tối thiểu 1 lá Ngũ Vạn ... nghĩa là mình đã ăn chắn Ngũ Vạn, hoặc cạ Ngũ
+    # có Ngũ Vạn, hoặc chíu Ngũ Vạn" (the default); seed 001: "Bài của mình ăn chắn ngũ vạn hoặc chíu ngũ vạn",
+    # "dưới chiếu 2 hoặc 4 quân ngũ vạn" (hoa_needs_chan_ngu_van).  A cạ ngũ vạn + ngũ văn on the mat, chì bạch thủ
+    # on nhị vạn, all black:
+    rec = record(HOA_CA, "2V", melds=[("ca", "5V", "5W")], chi=True)
+    strict = ChanRules(hoa_needs_chan_ngu_van=True)
+    assert cuoc_of(rec) == {"bach_dinh": 1, "tom": 1, "hoa_roi_cua_phat": 1}
+    assert points(cuoc_of(rec)) == 4 + 1 + 4
+    assert cuoc_of(rec, strict) == {"chi": 1, "bach_thu": 1, "bach_dinh": 1, "tom": 1}
+    assert points(cuoc_of(rec, strict), strict) == 1 + 1 + 4 + 1
+    # Cá lội sân đình's ngũ vạn is Hoa's ("Giống Hoa rơi cửa Phật"): the same reading.
+    ca = record(HOA_CA.replace("2V", "8V"), "8V", melds=[("ca", "5V", "5W")], chi=True)
+    assert "ca_loi_san_dinh" in cuoc_of(ca) and "ca_loi_san_dinh" not in cuoc_of(ca, strict)
+    # A chắn or a chíu of ngũ vạn is Hoa under both readings.
+    hoa = record(HOA, "2V", melds=[("chan", "5V", "5V")], chi=True)
+    assert cuoc_of(hoa, strict) == cuoc_of(hoa) == {"tom": 1, "hoa_roi_cua_phat": 1}
+    chiu = record("3W 3W 4W 4W 6W 6W 3V 3S 4V 4S 6V 6S 7W 7V 2V", "2V", melds=[("chiu", "5V", "5V")], chi=True)
+    assert cuoc_of(chiu, strict) == cuoc_of(chiu) == {"bach_dinh": 1, "tom": 1, "hoa_roi_cua_phat": 1}
+
+
 def test_hoa_nha_ca_may_be_called_as_bach_thu_and_pay_so():
     # Seed 000: "Các cước Hoa, Nhà, Cá: Có thể không xướng, nhưng khi đó phải xướng Bạch thủ (sẽ chỉ được tính tiền là
     # Bạch thủ)" — "Không xướng Hoa mà xướng Bạch thủ thì được ăn Bạch thủ".
@@ -289,3 +313,20 @@ def test_odds_chan_calls_the_games_scorer_on_the_issue_hands():
     three = odds_chan("9V 9V 9V 3W 3W 6S 6S 7S 7S 5W 5W 3V 3S 6W 6V 7W 7V 2W 2S")
     [w] = three["waits"]
     assert (w["card"], w["how"], w["cuoc"], w["points"]) == ("9V", "chiu_u", "Chíu ù, Bạch thủ, Tôm", 3)
+
+
+READING_OPTIONS = ("strict_calls", "hoa_call_chi_bach_thu", "hoa_needs_chan_ngu_van", "dia_u_first_noc_card")
+
+
+def test_the_reading_options_are_config_rules_keys():
+    import pytest
+
+    from cardodds.sim.chan.play_task import parse
+    from cardodds.sim.errors import CardoddsError
+
+    rules = parse({"rules": {k: True for k in READING_OPTIONS}}, "chan_play.toml").rules
+    assert all(getattr(rules, k) is True for k in READING_OPTIONS)
+    assert not any(getattr(ChanRules(), k) for k in READING_OPTIONS)  # defaults: as before these options
+    for key in READING_OPTIONS:
+        with pytest.raises(CardoddsError, match=f"chan_play.toml \\[rules\\]: '{key}' must be true or false, not 1"):
+            parse({"rules": {key: 1}}, "chan_play.toml")

@@ -82,7 +82,9 @@ def test_fouls_and_treo_tranh_option():
     treo = [_foul(0, "an_treo_tranh", NGHI_AN_TIEN)]
     assert thong_seat_after(game, ChanRules(), treo) is None  # seed 000: nghỉ ăn tiền, no Thông
     assert thong_seat_after(game, loose, treo) == 0  # seed 001: also after treo tranh
-    assert thong_seat_after(game, loose, [_foul(0, "an_trai_vi", NGHI_AN_TIEN, 2)]) is None
+    # "Treo tranh" names the class "treo tranh trái vỉ nghỉ ăn tiền": ăn trái vỉ and chíu được nhưng lại ăn thường too.
+    for nghi in ([_foul(0, "an_trai_vi", NGHI_AN_TIEN, 2)], [_foul(0, "chiu_an_thuong", NGHI_AN_TIEN, 3)], treo):
+        assert thong_seat_after(game, loose, nghi) == 0 and thong_seat_after(game, ChanRules(), nghi) is None
     assert thong_seat_after(game, loose, [_foul(0, "bo_chan_an_chan", BAT_BAO, 7)]) is None
     assert thong_seat_after(game, ChanRules(), [_foul(2, "bo_chan_an_chan", BAT_BAO, 7)]) == 0  # another's foul
     assert thong_seat_after(game, ChanRules(), ()) == 0

@@ -140,7 +140,9 @@ def score(hand, mat, mat_chan, card, how, chi, dia_u, chiu_count, bon_count, u_b
     c[:, CI["tom"]] = cards[:, TOM].min(axis=1)
     chi_bt = chi & ~thien & ((wtype == BACH_THU) | (wtype == BACH_THU_CHI))
     bt = chi_bt & (wtype == BACH_THU)
-    mat_nv = mat[:, NGU_VAN] > 0
+    # With hoa_needs_chan_ngu_van a chắn or chíu of ngũ vạn: two on the mat are one, since no foul-free mat holds two
+    # cạ of one number (foul 16), nor a cạ of it before a chắn of it.
+    mat_nv = mat[:, NGU_VAN] >= (2 if rules.hoa_needs_chan_ngu_van else 1)
     nha = bt & (card == NHI_VAN) & (hand[:, NGU_VAN] >= 2) & (hand[:, TU_VAN] >= 2)
     c[:, CI["nha_lau_xe_hoi"]] = nha
     c[:, CI["hoa_roi_cua_phat"]] = bt & (card == NHI_VAN) & ~nha & mat_nv
@@ -271,6 +273,7 @@ class _State:
         self.phase = np.full(N, START, dtype=np.int8)
         self.card = np.zeros(N, dtype=np.int64)
         self.slot_draw = z()
+        self.drawn = z()  # the card in play was drawn from the nọc (a dưới passes it on as it is)
         self.owner = np.zeros(N, dtype=np.int64)
         self.decider = np.zeros(N, dtype=np.int64)
         self.u_open, self.chiu_open = z(), z()
@@ -466,6 +469,8 @@ class _State:
         self.decider[g] = decider
         self.u_open[g] = fresh & from_noc
         self.chiu_open[g] = fresh
+        if fresh:  # a passed (dưới) card, the only one not fresh, stays the drawn card it was
+            self.drawn[g] = from_noc
 
     def discard(self, g, s, x):
         self.hand[g, s, x] -= 1
@@ -488,6 +493,8 @@ class _State:
                       win_types(hand, self.mat_chan[g, s], self.mat_ca[g, s], hc + mat[rows, c], c))
         chi = ~thien & self.slot_draw[g] & (self.decider[g] == s)
         dia = ~thien & (s != self.cai) & ~self.passed[g, s]
+        if self.rules.dia_u_first_noc_card:
+            dia &= self.drawn[g] & (self.pos[g] == 1)
         u_bon = ~thien & has(self.bon_open[g, s], c) & (hc == 1)
         chiu_count = np.where(thien, 0, self.chiu_count[g, s])
         bon_count = np.where(thien, 0, self.bon_count[g, s])
@@ -790,6 +797,7 @@ def play_from_games(rules: ChanRules, games, strategies=None) -> BatchResult:
         st.phase[g] = phases[game.phase]
         st.card[g] = game.card if game.card is not None else 0
         st.slot_draw[g] = game.slot == "draw"
+        st.drawn[g] = game.drawn
         st.owner[g] = game.owner if game.owner is not None else 0
         st.decider[g] = game.decider if game.decider is not None else 0
         st.u_open[g], st.chiu_open[g] = game.u_open, game.chiu_open

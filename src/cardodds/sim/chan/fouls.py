@@ -21,8 +21,9 @@ Readings where the seed is loose (stated in docs/rules.md §1.11, readings C11�
   foul 11's.  Trả cửa is a discard for every discard foul.  Chíu is checked by foul 16 only, and so is the chíu of a
   chíu ù (the seed's "chíu quân cùng hàng" makes no exception for a chíu that wins).
 - Section B's fouls at the win are checked too: ``u_lao`` (an ù that is no win), ``bo_u`` (a win let go, ù đè
-  respected), ``xuong_sai`` (the declared cước are none of the scorer's allowed calls,
-  :func:`cardodds.sim.chan.scorer.allowed_calls`), ``u_thieu_diem`` (below ``min_points_to_win``).  What each penalty class
+  respected, by a player who wins later in the game: "ù được mà không ù rồi về sau mới ù"), ``xuong_sai`` (a call
+  :func:`cardodds.sim.chan.scorer.paid_call` refuses: a cước the hand lacks, or a compulsory one left out),
+  ``u_thieu_diem`` (below ``min_points_to_win``, judged on the call).  What each penalty class
   does to the game's result is :mod:`cardodds.sim.chan.penalties`.
 """
 
@@ -243,11 +244,12 @@ def fouls_of(player, move) -> list[FoulRule]:
     return [r for r in rules if r.test(player, move)]
 
 
-TREO_TRANH = "an_treo_tranh"
-"""The one foul of a win that still carries Thông under ``thong_after_treo_tranh`` (foul 1, ăn treo tranh)."""
+TREO_TRANH_TRAI_VI = tuple(r.code for r in RULES if r.penalty == NGHI_AN_TIEN)
+"""The fouls of a win that still carry Thông under ``thong_after_treo_tranh``: seed 001's "ván trước treo tranh" names
+the class "treo tranh trái vỉ nghỉ ăn tiền" (fouls 1–3: ăn treo tranh, ăn trái vỉ, chíu được nhưng lại ăn thường)."""
 
 
 def keeps_thong(codes, rules: ChanRules) -> bool:
     """Whether a win with these fouls of the winner (codes) still lets them call Thông next game."""
-    allowed = {TREO_TRANH} if rules.thong_after_treo_tranh else set()
+    allowed = set(TREO_TRANH_TRAI_VI) if rules.thong_after_treo_tranh else set()
     return all(code in allowed for code in codes)

@@ -30,8 +30,9 @@ also be one string (``"9V 9V CC ..."``).  Every move names its ``seat`` and ``ac
 ``previous`` says who won the game before this one at the same table (``"winner"``: a seat, or null after a hòa or
 an ù láo) and the codes of that winner's fouls in it (``"fouls"``, as ``check`` names them, e.g. ``"xuong_sai"``;
 default none).  The previous winner may call Thông on winning this game if that win was clean — called right, no
-foul (seed 000: "Chỉ được hô Thông nếu ván trước ù và không bị phạt"); with ``thong_after_treo_tranh`` an
-``an_treo_tranh`` is allowed (seed 001).  Without ``previous`` nobody may call Thông.
+foul (seed 000: "Chỉ được hô Thông nếu ván trước ù và không bị phạt"); with ``thong_after_treo_tranh`` the
+nghỉ ăn tiền fouls ``an_treo_tranh``, ``an_trai_vi`` and ``chiu_an_thuong`` are allowed (seed 001).  Without
+``previous`` nobody may call Thông.
 
 Declining (not eating, not chíu-ing, not winning) is never written: the next move shows it.  Move indexes in error
 messages are positions in ``moves`` counted from 0.  The loader (:func:`cardodds.sim.chan.replay.load_log`) replays the log

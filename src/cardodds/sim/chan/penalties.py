@@ -15,7 +15,9 @@ class.  Readings (also in the report):
   pay 8 đỏ 2 lèo to each other player.
 - **Phạt tiền** (ù láo, xướng sai, bỏ ù, ù thiếu điểm: "bị phạt bằng 8 đỏ 2 lèo"): the player pays 8 đỏ 2 lèo to each
   other player; a win of theirs pays nothing.  A player pays one fine per game however many of these they commit
-  (seed 000: "ù thiếu điểm mà xướng sai để đủ điểm thì cũng vẫn bị phạt 8 đỏ 2 lèo").
+  (seed 000: "ù thiếu điểm mà xướng sai để đủ điểm thì cũng vẫn bị phạt 8 đỏ 2 lèo").  A bỏ ù is only found for a
+  player who wins later in the game ("ù được mà không ù rồi về sau mới ù",
+  :func:`cardodds.sim.chan.replay.check_game_log`).
 - "8 đỏ 2 lèo" is :func:`cardodds.sim.chan.scorer.penalty_8_do_2_leo` (Tám đỏ's points + 2 × Lèo's); a fine, like a win, is
   paid by each payer in full.  A win that is paid is paid as called (:func:`cardodds.sim.chan.scorer.called_cuoc`).
 """

@@ -29,7 +29,8 @@ Choices where the texts are silent (each stated in docs/rules.md §1.11, reading
 - Chíu-ing the card one is deciding on (the card offered to one, or one's own draw) is one's ăn: it is followed by
   đánh, not trả cửa.  Nobody may chíu a card they put down themselves; a passed (dưới) card opens no chíu window.
 - Hòa happens when the player to draw finds the nọc empty (they may still eat the offered card first).
-- Địa ù: a non-cái winner who has not yet eaten, discarded or passed a drawn card (a chíu with trả cửa is allowed).
+- Địa ù: a non-cái winner who has not yet eaten, discarded or passed a drawn card (a chíu with trả cửa is allowed);
+  with ``dia_u_first_noc_card``, on the first card drawn from the nọc only (a dưới passes that card on unchanged).
 - Trả cửa counts as a discard for the discard fouls (10, 14, 15, 17, 18, 11, 12, 13).
 - An ăn, and a chíu, is legal only if a legal discard remains after it, so a player is never forced
   into a foul; drawing or passing is always possible.
@@ -180,6 +181,7 @@ class ChanGame:
         self.owner: int | None = None  # who put the card there (cannot chíu it)
         self.decider: int | None = None
         self.from_noc = False
+        self.drawn = False  # the card in play was drawn from the nọc (a dưới passes it on as it is)
         self.u_open = False
         self.chiu_open = False
         self.tra_seat: int | None = None
@@ -235,12 +237,20 @@ class ChanGame:
             seat=seat, hand=tuple(p.hand), melds=tuple(p.melds), card=card,
             how="chiu_u" if p.hand[card] == 3 else "u",
             chi=self.slot == "draw" and self.decider == seat,
-            dia_u=seat != self.cai and not p.passed_first,
+            dia_u=self._dia_u(seat),
             chiu_count=p.chiu_count, bon_count=p.bon_count,
             u_bon=card in p.bon_open and p.hand[card] == 1,
             win_type=p.win_type(card),
             thong=seat == self.thong_seat,
         )
+
+    def _dia_u(self, seat: int) -> bool:
+        """Địa ù (reading C7): not the cái, before their first turn has passed; with ``dia_u_first_noc_card`` also on
+        the first card drawn from the nọc (seed 000: "ù lá bốc nọc đầu tiên")."""
+        early = seat != self.cai and not self.seats[seat].passed_first
+        if self.rules.dia_u_first_noc_card:
+            early = early and self.drawn and self.noc_pos == 1
+        return early
 
     def _points_ok(self, record) -> bool:
         if self.rules.min_points_to_win == 0:
@@ -478,6 +488,7 @@ class ChanGame:
     def _put(self, card, slot, owner, decider, from_noc, fresh) -> None:
         self.phase = "card"
         self.card, self.slot, self.owner, self.decider, self.from_noc = card, slot, owner, decider, from_noc
+        self.drawn = from_noc or (not fresh and self.drawn)  # a passed (dưới) card is the only one not fresh
         self.u_open = fresh and from_noc
         self.chiu_open = fresh
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardodds.sim.chan.fouls import BO_U, U_LAO, U_THIEU_DIEM, XUONG_SAI, Foul, FoulRule, fouls_of, keeps_thong
 from cardodds.sim.chan.movelog import Move, MoveLog, log_rules, read_log
 from cardodds.sim.chan.reference import ChanGame
-from cardodds.sim.chan.scorer import allowed_calls, called_cuoc, min_points_ok, score_game
+from cardodds.sim.chan.scorer import called_cuoc, min_points_ok, paid_call, score_game
 
 
 def thong_seat(log: MoveLog, rules) -> int | None:
@@ -70,13 +70,14 @@ def check_game_log(log) -> tuple[list[Foul], object]:
             found.extend(_found(index, move.seat, r) for r in fouls_of(game.seats[move.seat], move))
 
     game = replay(log, observe)
-    found.extend(_found(i, s, BO_U) for i, s in game.missed_wins)
+    # Bỏ ù: "ù được mà không ù rồi về sau mới ù" — a win let go is a foul only when that player wins later.
+    found.extend(_found(i, s, BO_U) for i, s in game.missed_wins if s == game.winner)
     if game.u_lao is not None:
         found.append(_found(*game.u_lao, U_LAO))
     if game.winner is not None:
         index = len(game.moves) - 1
         declared = game.moves[-1].cuoc
-        if declared is not None and dict(declared) not in allowed_calls(game.win, game.rules):
+        if declared is not None and paid_call(game.win, declared, game.rules) is None:
             found.append(_found(index, game.winner, XUONG_SAI))
         if not min_points_ok(called_cuoc(game), game.rules):  # "ù mà xướng thiếu điểm": judged on the call
             found.append(_found(index, game.winner, U_THIEU_DIEM))

@@ -85,7 +85,21 @@ class ChanRules:
     ga : bool
         Count gà (+5 points each).
     thong_after_treo_tranh : bool
-        Seed 001's looser Thông (also after a win with an ăn treo tranh foul).
+        Seed 001's looser Thông: also after a win whose winner's only fouls are nghỉ ăn tiền ones (ăn treo tranh,
+        ăn trái vỉ, chíu được nhưng lại ăn thường: "treo tranh trái vỉ nghỉ ăn tiền").
+    strict_calls : bool
+        Any cước left out of a call is xướng sai; by default only leaving out a compulsory one is (Thiên ù, Chíu ù,
+        Ù bòn, Bạch thủ, Bạch thủ chi, or the Hoa / Nhà / Cá / Ngư that carries the bạch thủ), and another cước left
+        out is only not paid.
+    hoa_call_chi_bach_thu : bool
+        Seed 000's "Hoa rơi cửa phật Chì Bạch thủ" is a correct call (paid as Hoa rơi cửa phật alone); by default
+        (seed 001, "không được xướng thêm cước chì bạch thủ") calling Chì, Bạch thủ beside it is xướng sai.
+    hoa_needs_chan_ngu_van : bool
+        Seed 001: Hoa rơi cửa phật (and Cá lội sân đình) need a chắn or chíu of ngũ vạn on the mat; by default
+        (seed 000, "tối thiểu 1 lá") one ngũ vạn in any meld of the mat will do.
+    dia_u_first_noc_card : bool
+        Seed 000: Địa ù only on the first card drawn from the nọc ("lá bốc nọc đầu tiên"); by default (seed 001,
+        "chưa qua cửa chì") any win before one's first turn has passed.
     series_length : int
         Games played in a row at the same table (1 = single games).  In a series the previous winner deals (is
         the cái) and may call Thông; see :mod:`cardodds.sim.chan.series`.
@@ -99,6 +113,10 @@ class ChanRules:
     min_points_to_win: int | Literal["no_xuong"] = 0
     ga: bool = False
     thong_after_treo_tranh: bool = False
+    strict_calls: bool = False
+    hoa_call_chi_bach_thu: bool = False
+    hoa_needs_chan_ngu_van: bool = False
+    dia_u_first_noc_card: bool = False
     series_length: int = 1
     points: dict = field(default_factory=dict)
 

@@ -11,14 +11,18 @@ Choices (stated in docs/rules.md §1.11, readings C15–C17):
   bòn does not count), Thiên khai (kinds held four times in the hand, not the mat), Lèo and Tôm (disjoint sets among
   all 20 cards).
 - Thập thành, Bạch định, Tám đỏ, Kính tứ chi, Lèo, Tôm look at all 20 cards (hand, mat and the winning card).
-- Hoa rơi cửa phật and Cá lội sân đình need at least one ngũ vạn on the mat (in a chắn, cạ or chíu); Nhà lầu xe hơi
-  and Ngư ông bắt cá need the two chắn in the hand (not the mat) at the win; all four need chì bạch thủ on the named
-  card (nhị vạn, bát vạn) and replace Chì and Bạch thủ.  Nhà lầu xe hơi hoa rơi cửa phật also replaces Hoa rơi cửa
-  phật (it is the same call, bigger); Cá lội sân đình and Ngư ông bắt cá can both be called on one win.
+- Hoa rơi cửa phật and Cá lội sân đình need at least one ngũ vạn on the mat (in a chắn, cạ or chíu; a chắn or chíu
+  of it with ``hoa_needs_chan_ngu_van``); Nhà lầu xe hơi and Ngư ông bắt cá need the two chắn in the hand (not the
+  mat) at the win; all four need chì bạch thủ on the named card (nhị vạn, bát vạn) and replace Chì and Bạch thủ.
+  Nhà lầu xe hơi hoa rơi cửa phật also replaces Hoa rơi cửa phật (it is the same call, bigger); Cá lội sân đình and
+  Ngư ông bắt cá can both be called on one win.
 - Bạch thủ chi is not also Bạch thủ.  A Thiên ù with exactly 6 chắn and 4 cạ is called "Thiên ù bạch thủ" and earns
   Bạch thủ too (the seed lets it go undeclared; the simulator declares everything).
-- A player may call less than the full call only where seed 000 allows it (:func:`allowed_calls`: Hoa / Nhà / Cá
-  called as Chì Bạch thủ, a Thiên ù bạch thủ without Bạch thủ); the win is then paid as called (:func:`called_cuoc`).
+- A call is xướng sai when it names a cước the hand lacks or leaves out a compulsory one (Thiên ù, Chíu ù, Ù bòn,
+  Bạch thủ, Bạch thủ chi, the Hoa / Nhà / Cá / Ngư that carries the bạch thủ); leaving out another cước forfeits its
+  points and the win is paid as called (:func:`paid_call`, :func:`called_cuoc`; ``strict_calls``: any omission is
+  xướng sai).  Seed 000's complete calls besides the full one (:func:`allowed_calls`): Hoa / Nhà / Cá called as Chì
+  Bạch thủ, a Thiên ù bạch thủ without Bạch thủ.
 - Thông needs the previous game: a series runner, or a move log's ``previous`` field, sets ``WinRecord.thong``.
 - Gà (rules option ``ga``): one gà for each of Bạch định, Tám đỏ, Kính tứ chi, Thập thành and a chì bạch thủ win
   (bạch thủ or bạch thủ chi on a card in one's own cửa chì, also under Hoa / Nhà / Cá / Ngư), +``points["ga"]`` each.
@@ -120,10 +124,18 @@ def hand_win_record(hand, card: int, chi: bool = False, seat: int = 0) -> WinRec
                      dia_u=False, chiu_count=0, bon_count=0, u_bon=False, win_type=kind)
 
 
-def _special_calls(record: WinRecord) -> list[str]:
+def _mat_ngu_van(record: WinRecord, rules: ChanRules) -> bool:
+    """The ngũ vạn on the mat that Hoa rơi cửa phật and Cá lội sân đình need: one in any meld (seed 000, "tối thiểu 1
+    lá"), or with ``hoa_needs_chan_ngu_van`` a chắn or chíu of it (seed 001, "ăn chắn ngũ vạn hoặc chíu ngũ vạn")."""
+    if rules.hoa_needs_chan_ngu_van:
+        return any(kind != "ca" and a == NGU_VAN for kind, a, _ in record.melds)
+    return any(NGU_VAN in (a, b) for _, a, b in record.melds)
+
+
+def _special_calls(record: WinRecord, rules: ChanRules) -> list[str]:
     """Hoa rơi cửa phật, Nhà lầu xe hơi, Cá lội sân đình, Ngư ông bắt cá of a chì bạch thủ win (not Bạch thủ chi)."""
     found = []
-    mat_ngu_van = any(NGU_VAN in (a, b) for _, a, b in record.melds)
+    mat_ngu_van = _mat_ngu_van(record, rules)
     if record.card == NHI_VAN:
         if record.hand[NGU_VAN] >= 2 and record.hand[TU_VAN] >= 2:
             found.append("nha_lau_xe_hoi")
@@ -185,7 +197,7 @@ def cuoc_of(record: WinRecord, rules: ChanRules | None = None, plain: tuple = ()
         c["tom"] = n
     chi_bach_thu = record.chi and not thien and record.win_type in (BACH_THU, BACH_THU_CHI)
     if chi_bach_thu and record.win_type == BACH_THU:
-        special = {k: 1 for k in _special_calls(record) if k not in plain}
+        special = {k: 1 for k in _special_calls(record, rules) if k not in plain}
         if special:
             c.pop("chi", None)
             c.pop("bach_thu", None)
@@ -203,12 +215,20 @@ BACH_THU_INSTEAD = ("hoa_roi_cua_phat", "nha_lau_xe_hoi", "ca_loi_san_dinh")
 """Seed 000: "Các cước Hoa, Nhà, Cá: Có thể không xướng, nhưng khi đó phải xướng Bạch thủ"."""
 
 
+COMPULSORY = ("thien_u", "chiu_u", "u_bon", "bach_thu", "bach_thu_chi")
+"""Seed 000: "Những cước buộc phải xướng là: Thiên ù, Chíu ù, Ù bòn, Bạch thủ, Bạch thủ Chi"."""
+CARRY_BACH_THU = ("hoa_roi_cua_phat", "nha_lau_xe_hoi", "ca_loi_san_dinh", "ngu_ong_bat_ca")
+"""The cước that stand for Chì and Bạch thủ: a win that has one calls its bạch thủ by it (or, where
+:func:`allowed_calls` allows, by Bạch thủ), so leaving it out is leaving out the compulsory Bạch thủ."""
+
+
 def allowed_calls(record: WinRecord, rules: ChanRules | None = None) -> list[dict[str, int]]:
-    """Every call (xướng) of a win that is no xướng sai, the full one first; a win is paid as called.
+    """Every complete call (xướng) of a win, the full one first: the calls that name every cước they may.
 
     Seed 000's exceptions to "call exactly the hand's cước": Hoa rơi cửa phật, Nhà lầu xe hơi and Cá lội sân đình may
     go uncalled if Bạch thủ is called instead (the win is then called Chì, Bạch thủ and paid so: "Không xướng Hoa mà
-    xướng Bạch thủ thì được ăn Bạch thủ"); a Thiên ù bạch thủ may be called without Bạch thủ.
+    xướng Bạch thủ thì được ăn Bạch thủ"); a Thiên ù bạch thủ may be called without Bạch thủ.  Which calls short of
+    these are still no xướng sai is :func:`paid_call`.
     """
     full = cuoc_of(record, rules)
     calls = [full]
@@ -217,6 +237,39 @@ def allowed_calls(record: WinRecord, rules: ChanRules | None = None) -> list[dic
     if "thien_u" in full and "bach_thu" in full:
         calls.append({k: n for k, n in full.items() if k != "bach_thu"})
     return calls
+
+
+def _ordered(cuoc: dict[str, int]) -> dict[str, int]:
+    return {k: cuoc[k] for k in ORDER if k in cuoc}
+
+
+def paid_call(record: WinRecord, declared, rules: ChanRules | None = None) -> dict[str, int] | None:
+    """The cước a win called ``declared`` (cước counts) is paid as; None when the call is xướng sai.
+
+    Seed 000: "Xướng sai là xướng thiếu cước hoặc thừa cước mà bài không có", and the cước one must call are the five
+    of :data:`COMPULSORY`.  So a call is xướng sai when it names a cước the hand lacks or more of one than the hand
+    has (xướng thừa; Xuông beside another cước is one), or leaves out a compulsory cước; a call that leaves out only
+    other cước is paid as called ("Không xướng Hoa mà xướng Bạch thủ thì được ăn Bạch thủ"), and one that names no
+    cước at all as Xuông.  Each of :func:`allowed_calls` is a complete call to fall short of; the bạch thủ of a Hoa /
+    Nhà / Cá / Ngư is called by that cước (:data:`CARRY_BACH_THU`).  With ``strict_calls`` only a complete call is no
+    xướng sai.  With ``hoa_call_chi_bach_thu`` (seed 000's "Hoa rơi cửa phật Chì Bạch thủ") Chì and Bạch thủ called
+    together beside one of :data:`CARRY_BACH_THU` are read as part of its name and paid as nothing more.
+    """
+    rules = rules or ChanRules()
+    call = dict(declared)
+    if rules.hoa_call_chi_bach_thu and {"chi", "bach_thu"} <= set(call) and set(call) & set(CARRY_BACH_THU):
+        del call["chi"], call["bach_thu"]
+    calls = allowed_calls(record, rules)
+    if rules.strict_calls:
+        return next((_ordered(full) for full in calls if call == full), None)
+    if "xuong" in call and len(call) > 1:
+        return None
+    named = {k: n for k, n in call.items() if k != "xuong"}
+    for full in calls:
+        must = [k for k in full if k in COMPULSORY or k in CARRY_BACH_THU]
+        if all(n <= full.get(k, 0) for k, n in named.items()) and all(k in named for k in must):
+            return _ordered(named) or {"xuong": 1}
+    return None
 
 
 def points(cuoc: dict[str, int], rules: ChanRules | None = None) -> int:
@@ -254,13 +307,12 @@ def score_game(game) -> tuple[dict[str, int], int]:
 
 
 def called_cuoc(game) -> dict[str, int]:
-    """The cước a finished game's win is paid as: the winner's declared call when it is one of the
-    :func:`allowed_calls`, else the scorer's (``{}`` if nobody won)."""
+    """The cước a finished game's win is paid as: the winner's declared call as :func:`paid_call` pays it when it is
+    no xướng sai, else the scorer's (``{}`` if nobody won)."""
     if game.win is None:
         return {}
     declared = game.moves[-1].cuoc
-    if declared is not None and dict(declared) in allowed_calls(game.win, game.rules):
-        return {k: dict(declared)[k] for k in ORDER if k in dict(declared)}
-    return dict(game.cuoc)
+    paid = None if declared is None else paid_call(game.win, declared, game.rules)
+    return dict(game.cuoc) if paid is None else paid
 
 

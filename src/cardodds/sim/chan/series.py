@@ -6,7 +6,8 @@ Readings of the seeds (stated in docs/rules.md §1.11, readings C20–C21):
   was correct and paid: declared right (no xướng sai) and no foul of theirs in that game (seed 000: "nghỉ ăn tiền
   không được hô thông", every penalised case loses it).  A draw (hòa), an ù láo or a bỏ ù leave no Thông (seed 001).
   With ``thong_after_treo_tranh`` (seed 001, "hoặc ván trước treo tranh") a win whose only fouls of the winner are
-  ăn treo tranh (foul 1) still carries Thông.  Fouls of other players do not matter.
+  nghỉ ăn tiền ones (fouls 1–3, the class seed 000 calls "treo tranh trái vỉ") still carries Thông.  Fouls of other
+  players do not matter.
 - Who deals: the seeds only say how the *first* cái is chosen (bốc cái, seed 001).  At the table the winner of a
   game becomes the cái of the next ("ù thì được cái"), which is also what makes Thông and Thiên ù interact; after a
   draw or an ù láo the cái stays.  The first game's cái is ``rules.cai_seat``.
