@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,16 +88,21 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
         timing_meta,
         write_sections,
     )
+    from cardodds.analysis.paths import resume_folder
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.experiment import load_arms
 
-    check_run_flags(precision, max_games, metrics)
-    if isinstance(config, (str, Path)):
+    _check_arguments(config, games=games, seed=seed, jobs=jobs, out=out, resume=resume, precision=precision,
+                     max_games=max_games, metrics=metrics, lang=lang, progress=progress)
+    check_run_flags(precision, max_games, metrics, names=("precision", "max_games", "metrics"))
+    if isinstance(config, (str, os.PathLike)):
         arms = load_arms(config, games=games, seed=seed, backend=backend, scheduler=scheduler)
     else:
         arms = list(config)
     exp = arms[0]
-    folder = run_folder(out or Path("reports") / "runs" / exp.name)
+    folder = run_folder(out or Path("reports") / "runs" / exp.name, "out")
+    if resume:
+        resume_folder(folder, "resume")
     if precision is not None:  # everything checked before the run folder is touched
         if len(arms) > 1:
             raise CardoddsError("--precision runs one arm; this experiment has arms (run them with a fixed --games)")
@@ -123,10 +129,44 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
                charts=dict(sections[0].figures), seating=list(seating), outcomes=outcomes)
 
 
-def check_run_flags(precision, max_games, metrics) -> None:
-    """``max_games`` and ``metrics`` mean something only with ``precision`` (an adaptive run)."""
+def check_run_flags(precision, max_games, metrics, names=("--precision", "--max-games", "--metric")) -> None:
+    """``max_games`` and ``metrics`` mean something only with ``precision`` (an adaptive run); ``names`` are what
+    the user calls the three (the command's options, or the keywords of :func:`run`)."""
     from cardodds.sim.errors import CardoddsError
 
-    for flag, given in (("--max-games", max_games is not None), ("--metric", bool(metrics))):
+    for flag, given in ((names[1], max_games is not None), (names[2], bool(metrics))):
         if given and precision is None:
-            raise CardoddsError(f"{flag} only goes with --precision (an adaptive run); a fixed run takes --games")
+            games = "--games" if names[0].startswith("--") else "games"
+            raise CardoddsError(f"{flag} only goes with {names[0]} (an adaptive run); a fixed run takes {games}")
+
+
+def _check_arguments(config, *, games, seed, jobs, out, resume, precision, max_games, metrics, lang,
+                     progress) -> None:
+    """Every argument of :func:`run`, before anything is read or written: one line naming the keyword."""
+    from cardodds.analysis.i18n import check_lang
+    from cardodds.sim.arguments import check_games, check_jobs, check_path, check_positive, check_seed, shown
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.experiment import Experiment
+
+    if isinstance(config, (list, tuple)):
+        if not config or not all(isinstance(arm, Experiment) for arm in config):
+            raise CardoddsError("config must be an experiment file or a non-empty list of its arms "
+                                f"(cardodds.sim.experiment.load_arms), not {shown(config)}")
+    else:
+        check_path(config, "config")
+    for name, value in (("games", games), ("max_games", max_games)):
+        if value is not None:
+            check_games(value, name)
+    if seed is not None:
+        check_seed(seed, "seed")
+    check_jobs(jobs, "jobs")
+    if out is not None:
+        check_path(out, "out")
+    if precision is not None:
+        check_positive(precision, "precision")
+    if not isinstance(metrics, (list, tuple)) or not all(isinstance(m, (str, tuple, list)) for m in metrics):
+        raise CardoddsError(f"metrics must be a list of metric names such as [\"lose:0\"], not {metrics!r}")
+    check_lang(lang, "lang")
+    for name, value in (("resume", resume), ("progress", progress)):
+        if not isinstance(value, bool):
+            raise CardoddsError(f"{name} must be True or False, not {value!r}")

@@ -12,18 +12,11 @@ from typing import Iterator
 
 import numpy as np
 
-from cardodds.sim.errors import CardoddsError
+from cardodds.sim.arguments import check_games
 from cardodds.sim.streams import chunk_seed
 
 BATCH = 8192
 """Games per batch: large enough for the vectorised engines, small enough for a few MB of arrays."""
-
-
-def check_games(games, option: str = "--games") -> int:
-    """The one rule for a number of games: a whole number >= 1 (the same message everywhere it is taken)."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise CardoddsError(f"{option} must be a whole number >= 1, not {games!r}")
-    return games
 
 
 def batch_sizes(games: int) -> Iterator[int]:

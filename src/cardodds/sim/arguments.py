@@ -1,0 +1,86 @@
+"""The arguments a user passes, as a command-line option or a Python keyword: one rule and one message per kind.
+
+Each check takes the value and the name the user typed it under (``"--seed"`` on the command line, ``"seed"`` in
+Python), returns the value to use and raises :class:`CardoddsError` with one line naming that argument — before any
+work is done.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+from cardodds.sim.errors import CardoddsError
+
+SEED_MAX = 2**63 - 1
+"""The largest seed (seeds are 0 … 2⁶³ − 1, whatever the command or the file)."""
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_games(games, name: str = "--games") -> int:
+    """A number of games: a whole number >= 1."""
+    if not _whole(games) or games < 1:
+        raise CardoddsError(f"{name} must be a whole number >= 1, not {games!r}")
+    return games
+
+
+def check_seed(seed, name: str = "--seed") -> int:
+    """A random seed: a whole number from 0 to :data:`SEED_MAX` (there is no random seed: same seed, same numbers)."""
+    if not _whole(seed) or not 0 <= seed <= SEED_MAX:
+        raise CardoddsError(f"{name} must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+    return seed
+
+
+def check_jobs(jobs, name: str = "--jobs") -> int:
+    """Worker processes: a whole number >= 1, or -1 for one per core."""
+    if not _whole(jobs) or not (jobs >= 1 or jobs == -1):
+        raise CardoddsError(f"{name} must be a whole number >= 1 (or -1 for every core), not {jobs!r}")
+    return jobs
+
+
+def check_whole(value, name: str, low: int, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high`` (no upper bound when None): a seat, a number of players."""
+    if not _whole(value) or value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f">= {low}"
+        raise CardoddsError(f"{name} must be a whole number {bound}, not {value!r}")
+    return value
+
+
+def check_number(value, name: str, *, positive: bool = False) -> float:
+    """A finite real number (``positive``: > 0)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or (positive and not value > 0):
+        raise CardoddsError(f"{name} must be a {'positive ' if positive else ''}finite number, not {value!r}")
+    return value
+
+
+def check_positive(value, name: str) -> float:
+    """A finite real number > 0 (a precision, a half-width)."""
+    return check_number(value, name, positive=True)
+
+
+def check_hand(hand, name: str = "--hand") -> str:
+    """A hand: the cards as one string (``"2V 2V 3V …"``) or a list of card strings (``["2V", "2V", "3V", …]``)."""
+    if isinstance(hand, (list, tuple)) and all(isinstance(card, str) for card in hand):
+        return " ".join(hand)
+    if not isinstance(hand, str):
+        raise CardoddsError(f"{name} must be the cards as a string (\"2V 2V 3V ...\") or a list of card strings, "
+                            f"not {shown(hand)}")
+    return hand
+
+
+def check_path(path, name: str) -> Path:
+    """A file or folder path: a string or a path object (a file there is checked by the command that uses it)."""
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise CardoddsError(f"{name} must be a path (a string or a pathlib.Path), not {shown(path)}")
+    return Path(path)
+
+
+def shown(value) -> str:
+    """``repr(value)``, cut to 60 characters (an error message stays one short line)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
