@@ -144,7 +144,7 @@ def _check_arguments(config, *, games, seed, jobs, out, resume, precision, max_g
                      progress) -> None:
     """Every argument of :func:`run`, before anything is read or written: one line naming the keyword."""
     from cardodds.analysis.i18n import check_lang
-    from cardodds.sim.arguments import check_games, check_jobs, check_path, check_positive, check_seed, shown
+    from cardodds.sim.arguments import check_games, check_half_width, check_jobs, check_path, check_seed, shown
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.experiment import Experiment
 
@@ -163,7 +163,7 @@ def _check_arguments(config, *, games, seed, jobs, out, resume, precision, max_g
     if out is not None:
         check_path(out, "out")
     if precision is not None:
-        check_positive(precision, "precision")
+        check_half_width(precision, "precision")
     if not isinstance(metrics, (list, tuple)) or not all(isinstance(m, (str, tuple, list)) for m in metrics):
         raise CardoddsError(f"metrics must be a list of metric names such as [\"lose:0\"], not {metrics!r}")
     check_lang(lang, "lang")

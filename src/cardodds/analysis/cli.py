@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from cardodds.analysis.paths import output_file, output_folder, resume_folder, run_folder
-from cardodds.sim.arguments import check_games, check_jobs, check_positive, check_seed
+from cardodds.sim.arguments import check_games, check_half_width, check_jobs, check_seed
 from cardodds.sim.errors import CardoddsError, RunInterrupted
 
 REPORTS = Path("reports")
@@ -308,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--out", help="run folder (default: reports/runs/<name>)")
     run.add_argument("--resume", action="store_true", help="continue the run in --out, computing only missing chunks")
     run.add_argument("--json", action="store_true", help="print the result rows as JSON")
-    run.add_argument("--precision", type=_checked("--precision", check_positive, float),
+    run.add_argument("--precision", type=_checked("--precision", check_half_width, float),
                      help="add chunks until every targeted 95%% half-width is below this")
     run.add_argument("--max-games", type=_count("--max-games"), help="cap for --precision (default: 10 × the file's games)")
     run.add_argument(

@@ -50,17 +50,11 @@ def check_whole(value, name: str, low: int, high: int | None = None) -> int:
     return value
 
 
-def check_number(value, name: str, *, positive: bool = False) -> float:
-    """A finite real number (``positive``: > 0)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or (positive and not value > 0):
-        raise CardoddsError(f"{name} must be a {'positive ' if positive else ''}finite number, not {value!r}")
+def check_half_width(value, name: str = "--precision") -> float:
+    """A targeted interval half-width (an adaptive run's precision): a finite number > 0."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+        raise CardoddsError(f"{name} must be a half-width > 0, e.g. 0.001, not {value!r}")
     return value
-
-
-def check_positive(value, name: str) -> float:
-    """A finite real number > 0 (a precision, a half-width)."""
-    return check_number(value, name, positive=True)
 
 
 def check_hand(hand, name: str = "--hand") -> str:

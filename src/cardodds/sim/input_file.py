@@ -30,12 +30,12 @@ def read_capped(path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:
     path = Path(path)
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block the open
     with os.fdopen(fd, "rb") as fh:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-        if not stat.S_ISREG(mode):
+        if not stat.S_ISREG(info.st_mode):
             raise CardoddsError(f"{path}: is not a regular file (a device, pipe or socket); {what} is a file")
-        data = fh.read(limit + 1)
-    if len(data) > limit:
+        data = b"" if info.st_size > limit else fh.read(limit + 1)  # read no further than the cap (a growing file)
+    if info.st_size > limit or len(data) > limit:
         raise CardoddsError(f"{path}: is over {limit // (1024 * 1024)} MiB, too large for {what}")
     return data
