@@ -80,6 +80,13 @@ CLI_CASES = [
     ("run --seed too big", ["run", CHAN_DEAL, "--seed", str(2**63)], "--seed must be a whole number from 0 to 2**63 - 1"),
     ("tune --seed x", ["tune", "{t}/tan_tune.toml", "--seed", "x"], "--seed must be a whole number from 0 to 2**63 - 1"),
     ("run --jobs -3", ["run", CHAN_DEAL, "--jobs", "-3"], "--jobs must be a whole number >= 1 (or -1 for every core)"),
+    ("odds chan --seat 4", ["odds", "chan", "--hand", H19, "--seat", "4"], "--seat must be a whole number from 0 to 3, not 4"),
+    ("odds sam --opponents 7", ["odds", "sam", "--hand", SAM_HAND, "--opponents", "7"],
+     "--opponents must be a whole number from 1 to 4, not 7"),
+    ("odds tan --players 9", ["odds", "tan", "--hand", TAN_HAND, "--trump", "h", "--players", "9"],
+     "--players must be a whole number from 2 to 6, not 9"),
+    ("odds tan --seat 2 of 2", ["odds", "tan", "--hand", TAN_HAND, "--trump", "h", "--players", "2", "--seat", "2"],
+     "--seat must be a whole number from 0 to 1, not 2"),
 ]
 
 
@@ -137,6 +144,7 @@ API_CASES = [
     ("chan strategy 5", lambda t: cardodds.odds.chan(H19, strategy=5), "strategy must be a player's name"),
     ("sam opponents '2'", lambda t: cardodds.odds.sam(SAM_HAND, "2"), "opponents must be a whole number from 1 to 4"),
     ("tan trump None", lambda t: cardodds.odds.tan(TAN_HAND, None), "trump must be a suit as a string"),
+    ("tan players 1", lambda t: cardodds.odds.tan(TAN_HAND, "h", players=1), "players must be a whole number from 2 to 6"),
     ("tan seat 9", lambda t: cardodds.odds.tan(TAN_HAND, "h", seat=9), "seat must be a whole number from 0 to 3, not 9"),
     ("progress 'yes'", lambda t: cardodds.odds.chan(H19, progress="yes"), "progress must be True or False"),
     # run()

@@ -147,13 +147,14 @@ def tan(hand: str | list[str], trump: str, *, players: int = 4, seat: int = 0, g
         Show a progress bar.
     """
     from cardodds.analysis.odds_tan import format_odds_tan, odds_tan
+    from cardodds.sim.tan.rules import MAX_PLAYERS
     from cardodds.sim.arguments import check_whole
     from cardodds.sim.errors import CardoddsError
 
     hand = _checked(hand, games, seed, progress)
     if not isinstance(trump, str):
         raise CardoddsError(f"trump must be a suit as a string (\"h\", \"♥\" …), not {trump!r}")
-    check_whole(players, "players", 2)
+    check_whole(players, "players", 2, MAX_PLAYERS)
     check_whole(seat, "seat", 0, players - 1)
     details = odds_tan(hand, trump, players, seat, games, seed, progress=None if progress else False)
     return _odds("tan", details, format_odds_tan)

@@ -176,7 +176,18 @@ def cmd_exact(args) -> int:
 
 def cmd_odds(args) -> int:
     from cardodds import odds
+    from cardodds.sim.arguments import check_whole
 
+    # the options' own names (the API names its keywords): --seat, --opponents, --players
+    if args.game == "chan" and args.seat is not None:
+        check_whole(args.seat, "--seat", 0, 3)
+    elif args.game == "sam":
+        check_whole(args.opponents, "--opponents", 1, 4)
+    elif args.game == "tan":
+        from cardodds.sim.tan.rules import MAX_PLAYERS
+
+        check_whole(args.players, "--players", 2, MAX_PLAYERS)
+        check_whole(args.seat, "--seat", 0, args.players - 1)
     if args.game == "chan":
         result = odds.chan(args.hand, seat=args.seat, games=args.games, seed=args.seed, strategy=args.strategy,
                            progress=args.progress)
