@@ -34,7 +34,8 @@ CONFIGS = {
     "tan_samples.toml": experiment("tan.play", TAN2.format(rules="", seat0='{name = "expert", samples = 100000000}')),
     "tan_candidates.toml": experiment("tan.play", TAN2.format(rules="",
                                                              seat0='{name = "expert", max_candidates = 100000000}')),
-    "tan_series.toml": experiment("tan.play", TAN2.format(rules="series_length = 1_000_000_000_000\n", seat0='"basic"')),
+    "tan_series.toml": experiment("tan.play", TAN2.format(rules="series_length = 1_000_000_000_000\n",
+                                                          seat0='"basic"')),
     "tan_seats_text.toml": experiment("tan.play", '[strategies]\nseats = "basic"\n'),
     "sam_name_list.toml": experiment("sam.play", '[strategies]\ndefault = {name = ["control"]}\n'),
     "sam_seats_ints.toml": experiment("sam.play", "[rules]\nplayers = 4\n[strategies]\nseats = [1, 2, 3, 4]\n"),
@@ -49,7 +50,8 @@ CONFIGS = {
 SERIES = "series_length must be a whole number >= 1 and at most 1000"
 CLI_CASES = [
     # issue 24 item 8: tracebacks
-    ("tan expert samples", ["run", "{t}/tan_samples.toml"], "expert: samples must be a whole number 1..1024, not 100000000"),
+    ("tan expert samples", ["run", "{t}/tan_samples.toml"],
+     "expert: samples must be a whole number 1..1024, not 100000000"),
     ("tan expert max_candidates", ["run", "{t}/tan_candidates.toml"], "max_candidates must be a whole number 2..54"),
     ("sam name a list", ["run", "{t}/sam_name_list.toml"], "default: unknown Sâm strategy ['control']"),
     ("sam seats numbers", ["run", "{t}/sam_seats_ints.toml"], "seats[0]: a strategy is a name or a table"),
@@ -64,7 +66,8 @@ CLI_CASES = [
     ("tan huge series", ["run", "{t}/tan_series.toml"], SERIES),
     ("resume a missing folder", ["run", CHAN_DEAL, "--resume", "--out", "{t}/none"],
      "--resume: {t}/none does not exist, so there is no run to continue; run without --resume to start one"),
-    ("resume an empty folder", ["run", CHAN_DEAL, "--resume", "--out", "{t}/empty"], "{t}/empty is empty, so there is no run"),
+    ("resume an empty folder", ["run", CHAN_DEAL, "--resume", "--out", "{t}/empty"],
+     "{t}/empty is empty, so there is no run"),
     ("chan seats a string", ["run", "{t}/chan_seats_text.toml"], "'seats' must list one strategy per seat (4 players), not 'basic'"),
     ("tan seats a string", ["run", "{t}/tan_seats_text.toml"], "'seats' must list one strategy per seat, not 'basic'"),
     ("tune --out a folder", ["tune", "{t}/tan_tune.toml", "--out", "{t}/folder.toml"], "--out {t}/folder.toml: is a folder"),

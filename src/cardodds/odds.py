@@ -75,8 +75,8 @@ def _odds(game: str, details: dict, text) -> HandOdds:
                                                                 columns=["quantity", "estimate", "ci_low", "ci_high"]))
 
 
-def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000, seed: int = 1, strategy: str = "basic",
-         progress: bool = False) -> HandOdds:
+def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000, seed: int = 1,
+         strategy: str = "basic", progress: bool = False) -> HandOdds:
     """A Chắn hand's shape (chắn, cạ, what it waits for) and its chance to win played out at a table.
 
     Parameters
@@ -107,7 +107,8 @@ def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000,
     return _odds("chan", details, format_odds_chan)
 
 
-def sam(hand: str | list[str], opponents: int, *, games: int = 20_000, seed: int = 1, progress: bool = False) -> HandOdds:
+def sam(hand: str | list[str], opponents: int, *, games: int = 20_000, seed: int = 1,
+        progress: bool = False) -> HandOdds:
     """A Sâm hand's chance that a declared Sâm succeeds (its best plan) and its chance to win a normal game.
 
     Parameters

@@ -51,14 +51,15 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
         them (then ``seed``, ``backend`` and ``scheduler`` are already applied; ``games`` still picks the adaptive
         run's start).
     games, seed : int, optional
-        Override the file's game count and seed (same seed, same numbers, whatever ``jobs``).
+        Override the file's game count and seed (0 to 2**63 - 1; same seed, same numbers, whatever ``jobs``); None
+        keeps the file's.
     jobs : int
         Worker processes (``-1``: one per core).
     out : str or Path, optional
         The run folder (default ``reports/runs/<name>``); chunks found there from the same experiment are reused
         with ``resume``.
     resume : bool
-        Continue an interrupted run in ``out`` (or reuse a finished one).
+        Continue an interrupted run in ``out`` (or reuse a finished one); a missing or empty ``out`` is refused.
     precision : float, optional
         Play until every named metric's 95 % interval half-width is at most this (one arm only), up to
         ``max_games``; ``metrics`` names them (``"thien_u"``, ``("lose", 0)``; default the task's key metrics).
@@ -75,6 +76,11 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     Returns
     -------
     Run
+
+    Raises
+    ------
+    CardoddsError
+        A bad argument (one line naming it), checked before anything is read, played or written.
     """
     from cardodds.analysis import i18n
     from cardodds.analysis.adaptive import check_metrics, check_precision, parse_metric, run_to_precision
