@@ -151,5 +151,5 @@ def test_bad_input_is_a_cardodds_error(tmp_path):
 
     with pytest.raises(CardoddsError, match="unknown card"):
         cardodds.odds.chan("9V 9X")
-    with pytest.raises(CardoddsError, match="--metric only goes with --precision"):
+    with pytest.raises(CardoddsError, match="metrics only goes with precision"):
         cardodds.run(tmp_path / "none.toml", metrics=["heads"])

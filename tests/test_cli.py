@@ -30,7 +30,7 @@ def run_cli(capsys, *argv):
         (["odds", "chan", "--hand", "cuu van " * 19], "could be văn or vạn"),
         (["odds", "poker", "--hand", "3s"], "invalid choice"),
         (["run", "configs/nope.toml"], "nope.toml"),
-        (["run", "configs/chan_deal.toml", "--jobs", "0"], "--jobs must be >= 1"),
+        (["run", "configs/chan_deal.toml", "--jobs", "0"], "--jobs must be a whole number >= 1"),
         (["frobnicate"], "invalid choice"),
         (["report", "--quick", "--lang", "fr"], "argument --lang: invalid choice: 'fr' (choose from"),
     ],

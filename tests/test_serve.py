@@ -283,14 +283,9 @@ def test_bad_options_are_json_errors(server):
     conn.close()
 
 
-_NOT_JOINED = pytest.mark.xfail(strict=True, reason="the command line's --seed/--seat parsing (analysis/cli.py) does "
-                                                   "not use cardodds.sim.arguments yet")
-
-
 @pytest.mark.parametrize("option, value", [
     ("games", "0"), ("games", "many"), ("games", "1.5"),
-    pytest.param("seed", "-1", marks=_NOT_JOINED), pytest.param("seed", "x", marks=_NOT_JOINED),
-    pytest.param("seat", "x", marks=_NOT_JOINED),
+    ("seed", "-1"), ("seed", "x"), ("seat", "x"), ("seat", "-2"),
 ])
 def test_a_bad_number_reads_as_on_the_command_line(server, capsys, option, value):
     parts = urlsplit(server)

@@ -2,6 +2,10 @@
 
 Each function returns :class:`HandOdds`: ``table`` (a DataFrame of every estimate with its 95 % interval),
 ``details`` (everything, as ``cardodds odds … --json`` prints it) and ``text`` (as ``cardodds odds`` prints it).
+
+A hand is a string of cards or a list of card strings.  The seed is a whole number from 0 to 2**63 - 1 (default 1):
+there is no random seed, so ``seed=None`` is refused like any other non-number.  Every argument is checked before any
+game is played; a bad one raises :class:`~cardodds.sim.errors.CardoddsError` naming the argument.
 """
 
 from __future__ import annotations
@@ -54,42 +58,63 @@ def _intervals(details: dict, path: str = "") -> list[dict]:
     return rows
 
 
+def _checked(hand, games, seed, progress) -> str:
+    """The arguments every game takes, checked (the hand as one string)."""
+    from cardodds.sim.arguments import check_games, check_hand, check_seed
+    from cardodds.sim.errors import CardoddsError
+
+    check_games(games, "games")
+    check_seed(seed, "seed")
+    if not isinstance(progress, bool):
+        raise CardoddsError(f"progress must be True or False, not {progress!r}")
+    return check_hand(hand, "hand")
+
+
 def _odds(game: str, details: dict, text) -> HandOdds:
     return HandOdds(game, details, text(details), pd.DataFrame(_intervals(details),
                                                                 columns=["quantity", "estimate", "ci_low", "ci_high"]))
 
 
-def chan(hand: str, *, seat: int | None = None, games: int = 20_000, seed: int = 1, strategy: str = "basic",
-         progress: bool = False) -> HandOdds:
+def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000, seed: int = 1,
+         strategy: str = "basic", progress: bool = False) -> HandOdds:
     """A Chắn hand's shape (chắn, cạ, what it waits for) and its chance to win played out at a table.
 
     Parameters
     ----------
-    hand : str
-        19 or 20 cards (``"2V 2V 3V …"``; 20 cards: the cái).
+    hand : str or list of str
+        19 or 20 cards (``"2V 2V 3V …"`` or ``["2V", "2V", "3V", …]``; 20 cards: the cái).
     seat : int, optional
         Where the hand sits (default: the cái's seat 0 for 20 cards, seat 1 otherwise).
     games, seed : int
-        Simulated games and the seed (same seed, same numbers).
+        Simulated games and the seed (0 to 2**63 - 1; same seed, same numbers).
     strategy : str
         Who plays the hand (``basic``, ``heuristic``, ``cuoc`` …); the other three play ``basic``.
     progress : bool
         Show a progress bar.
     """
     from cardodds.analysis.odds_chan import cli_seat, format_odds_chan, odds_chan
+    from cardodds.sim.arguments import check_whole
+    from cardodds.sim.errors import CardoddsError
 
+    hand = _checked(hand, games, seed, progress)
+    if seat is not None:
+        check_whole(seat, "seat", 0, 3)
+    if not isinstance(strategy, (str, dict)):
+        raise CardoddsError(f"strategy must be a player's name (\"basic\", \"heuristic\", \"cuoc\" …) or a table of "
+                            f"its knobs, not {strategy!r}")
     details = odds_chan(hand, seat=cli_seat(hand, seat), games=games, seed=seed, progress=None if progress else False,
                         strategy=strategy)
     return _odds("chan", details, format_odds_chan)
 
 
-def sam(hand: str, opponents: int, *, games: int = 20_000, seed: int = 1, progress: bool = False) -> HandOdds:
+def sam(hand: str | list[str], opponents: int, *, games: int = 20_000, seed: int = 1,
+        progress: bool = False) -> HandOdds:
     """A Sâm hand's chance that a declared Sâm succeeds (its best plan) and its chance to win a normal game.
 
     Parameters
     ----------
-    hand : str
-        Ten cards (``"3s 4s 5h …"``).
+    hand : str or list of str
+        Ten cards (``"3s 4s 5h …"`` or ``["3s", "4s", "5h", …]``).
     opponents : int
         Players against it (1 to 4).
     games, seed : int
@@ -98,18 +123,21 @@ def sam(hand: str, opponents: int, *, games: int = 20_000, seed: int = 1, progre
         Show a progress bar.
     """
     from cardodds.analysis.odds_sam import format_odds_sam, odds_sam
+    from cardodds.sim.arguments import check_whole
 
+    hand = _checked(hand, games, seed, progress)
+    check_whole(opponents, "opponents", 1, 4)
     return _odds("sam", odds_sam(hand, opponents, games, seed, progress=None if progress else False), format_odds_sam)
 
 
-def tan(hand: str, trump: str, *, players: int = 4, seat: int = 0, games: int = 20_000, seed: int = 1,
+def tan(hand: str | list[str], trump: str, *, players: int = 4, seat: int = 0, games: int = 20_000, seed: int = 1,
         progress: bool = False) -> HandOdds:
     """A Tấn opening hand's chance to lose (and of a draw) played out by ``basic`` players.
 
     Parameters
     ----------
-    hand : str
-        The opening hand (``"6s 7s 8h …"``).
+    hand : str or list of str
+        The opening hand (``"6s 7s 8h …"`` or ``["6s", "7s", "8h", …]``).
     trump : str
         The trump suit (``"h"``, ``"♥"`` …).
     players, seat : int
@@ -120,6 +148,14 @@ def tan(hand: str, trump: str, *, players: int = 4, seat: int = 0, games: int = 
         Show a progress bar.
     """
     from cardodds.analysis.odds_tan import format_odds_tan, odds_tan
+    from cardodds.sim.tan.rules import MAX_PLAYERS
+    from cardodds.sim.arguments import check_whole
+    from cardodds.sim.errors import CardoddsError
 
+    hand = _checked(hand, games, seed, progress)
+    if not isinstance(trump, str):
+        raise CardoddsError(f"trump must be a suit as a string (\"h\", \"♥\" …), not {trump!r}")
+    check_whole(players, "players", 2, MAX_PLAYERS)
+    check_whole(seat, "seat", 0, players - 1)
     details = odds_tan(hand, trump, players, seat, games, seed, progress=None if progress else False)
     return _odds("tan", details, format_odds_tan)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,14 +51,15 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
         them (then ``seed``, ``backend`` and ``scheduler`` are already applied; ``games`` still picks the adaptive
         run's start).
     games, seed : int, optional
-        Override the file's game count and seed (same seed, same numbers, whatever ``jobs``).
+        Override the file's game count and seed (0 to 2**63 - 1; same seed, same numbers, whatever ``jobs``); None
+        keeps the file's.
     jobs : int
         Worker processes (``-1``: one per core).
     out : str or Path, optional
         The run folder (default ``reports/runs/<name>``); chunks found there from the same experiment are reused
         with ``resume``.
     resume : bool
-        Continue an interrupted run in ``out`` (or reuse a finished one).
+        Continue an interrupted run in ``out`` (or reuse a finished one); a missing or empty ``out`` is refused.
     precision : float, optional
         Play until every named metric's 95 % interval half-width is at most this (one arm only), up to
         ``max_games``; ``metrics`` names them (``"thien_u"``, ``("lose", 0)``; default the task's key metrics).
@@ -74,6 +76,11 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     Returns
     -------
     Run
+
+    Raises
+    ------
+    CardoddsError
+        A bad argument (one line naming it), checked before anything is read, played or written.
     """
     from cardodds.analysis import i18n
     from cardodds.analysis.adaptive import check_metrics, check_precision, parse_metric, run_to_precision
@@ -87,16 +94,21 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
         timing_meta,
         write_sections,
     )
+    from cardodds.analysis.paths import resume_folder
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.experiment import load_arms
 
-    check_run_flags(precision, max_games, metrics)
-    if isinstance(config, (str, Path)):
+    _check_arguments(config, games=games, seed=seed, jobs=jobs, out=out, resume=resume, precision=precision,
+                     max_games=max_games, metrics=metrics, lang=lang, progress=progress)
+    check_run_flags(precision, max_games, metrics, names=("precision", "max_games", "metrics"))
+    if isinstance(config, (str, os.PathLike)):
         arms = load_arms(config, games=games, seed=seed, backend=backend, scheduler=scheduler)
     else:
         arms = list(config)
     exp = arms[0]
-    folder = run_folder(out or Path("reports") / "runs" / exp.name)
+    folder = run_folder(out or Path("reports") / "runs" / exp.name, "out")
+    if resume:
+        resume_folder(folder, "resume")
     if precision is not None:  # everything checked before the run folder is touched
         if len(arms) > 1:
             raise CardoddsError("--precision runs one arm; this experiment has arms (run them with a fixed --games)")
@@ -123,10 +135,44 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
                charts=dict(sections[0].figures), seating=list(seating), outcomes=outcomes)
 
 
-def check_run_flags(precision, max_games, metrics) -> None:
-    """``max_games`` and ``metrics`` mean something only with ``precision`` (an adaptive run)."""
+def check_run_flags(precision, max_games, metrics, names=("--precision", "--max-games", "--metric")) -> None:
+    """``max_games`` and ``metrics`` mean something only with ``precision`` (an adaptive run); ``names`` are what
+    the user calls the three (the command's options, or the keywords of :func:`run`)."""
     from cardodds.sim.errors import CardoddsError
 
-    for flag, given in (("--max-games", max_games is not None), ("--metric", bool(metrics))):
+    for flag, given in ((names[1], max_games is not None), (names[2], bool(metrics))):
         if given and precision is None:
-            raise CardoddsError(f"{flag} only goes with --precision (an adaptive run); a fixed run takes --games")
+            games = "--games" if names[0].startswith("--") else "games"
+            raise CardoddsError(f"{flag} only goes with {names[0]} (an adaptive run); a fixed run takes {games}")
+
+
+def _check_arguments(config, *, games, seed, jobs, out, resume, precision, max_games, metrics, lang,
+                     progress) -> None:
+    """Every argument of :func:`run`, before anything is read or written: one line naming the keyword."""
+    from cardodds.analysis.i18n import check_lang
+    from cardodds.sim.arguments import check_games, check_half_width, check_jobs, check_path, check_seed, shown
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.experiment import Experiment
+
+    if isinstance(config, (list, tuple)):
+        if not config or not all(isinstance(arm, Experiment) for arm in config):
+            raise CardoddsError("config must be an experiment file or a non-empty list of its arms "
+                                f"(cardodds.sim.experiment.load_arms), not {shown(config)}")
+    else:
+        check_path(config, "config")
+    for name, value in (("games", games), ("max_games", max_games)):
+        if value is not None:
+            check_games(value, name)
+    if seed is not None:
+        check_seed(seed, "seed")
+    check_jobs(jobs, "jobs")
+    if out is not None:
+        check_path(out, "out")
+    if precision is not None:
+        check_half_width(precision, "precision")
+    if not isinstance(metrics, (list, tuple)) or not all(isinstance(m, (str, tuple, list)) for m in metrics):
+        raise CardoddsError(f"metrics must be a list of metric names such as [\"lose:0\"], not {metrics!r}")
+    check_lang(lang, "lang")
+    for name, value in (("resume", resume), ("progress", progress)):
+        if not isinstance(value, bool):
+            raise CardoddsError(f"{name} must be True or False, not {value!r}")

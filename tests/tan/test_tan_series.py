@@ -250,8 +250,8 @@ def test_first_game_of_a_series_is_the_single_game():
 
 
 @pytest.mark.parametrize("table,match", [
-    ({"series_length": 0}, "series_length must be a positive integer"),
-    ({"series_length": -3}, "series_length must be a positive integer"),
+    ({"series_length": 0}, "series_length must be a whole number >= 1"),
+    ({"series_length": -3}, "series_length must be a whole number >= 1"),
     ({"series_length": True}, "series_length"),
     ({"series_length": "10"}, "series_length"),
     ({"series_length": 2.5}, "series_length"),

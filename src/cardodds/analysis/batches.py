@@ -12,16 +12,11 @@ from typing import Iterator
 
 import numpy as np
 
-from cardodds.sim.arguments import whole_number
+from cardodds.sim.arguments import check_games
 from cardodds.sim.streams import chunk_seed
 
 BATCH = 8192
 """Games per batch: large enough for the vectorised engines, small enough for a few MB of arrays."""
-
-
-def check_games(games, option: str = "--games") -> int:
-    """The one rule for a number of games: a whole number >= 1 (the same message everywhere it is taken)."""
-    return whole_number(games, option, low=1)
 
 
 def batch_sizes(games: int) -> Iterator[int]:

@@ -12,7 +12,8 @@ import shlex
 import sys
 from pathlib import Path
 
-from cardodds.analysis.paths import output_file, output_folder, run_folder
+from cardodds.analysis.paths import output_file, output_folder, resume_folder, run_folder
+from cardodds.sim.arguments import check_games, check_half_width, check_jobs, check_seed, check_whole
 from cardodds.sim.errors import CardoddsError, RunInterrupted
 
 REPORTS = Path("reports")
@@ -32,28 +33,28 @@ class _Parser(argparse.ArgumentParser):
         return namespace, extras
 
 
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--jobs must be a whole number, not {text!r}") from None
-    if value == 0 or value < -1:
-        raise argparse.ArgumentTypeError(f"--jobs must be >= 1 (or -1 for every core), not {value}")
-    return value
+def _checked(option: str, check, number=int):
+    """An argparse type: the text as a ``number`` (``1_000`` too), then ``check(value, option)`` — the one rule and
+    message of :mod:`cardodds.sim.arguments` that the Python API applies to its keywords."""
+
+    def parse(text: str):
+        try:
+            value = number(text.replace("_", ""))
+        except ValueError:
+            value = text
+        return check(value, option)  # a CardoddsError passes through argparse to main: one line, exit 2
+
+    return parse
 
 
 def _count(option: str):
-    """An argparse type for a number of games: the one rule and message of :func:`cardodds.analysis.batches.check_games`."""
-    from cardodds.analysis.batches import check_games
+    """An argparse type for a number of games."""
+    return _checked(option, check_games)
 
-    def parse(text: str) -> int:
-        try:
-            value = int(text.replace("_", ""))
-        except ValueError:
-            value = text
-        return check_games(value, option)  # a CardoddsError passes through argparse to main: one line, exit 2
 
-    return parse
+def _seat(value, option: str) -> int:
+    """A seat number: a whole number >= 0 (its upper bound depends on the table, checked where that is known)."""
+    return check_whole(value, option, 0)
 
 
 def _positive(text: str) -> int:
@@ -82,7 +83,7 @@ def _resume_command(args, out: Path) -> str:
     words = list(args.argv)
     if not any(w == "--out" or w.startswith("--out=") for w in words):
         words += ["--out", str(out)]
-    if args.command == "run" and "--resume" not in words:
+    if args.command == "run" and "--resume" not in words and out.exists():  # nothing to resume before the folder
         words.append("--resume")
     return "cardodds " + shlex.join(words)
 
@@ -111,6 +112,8 @@ def cmd_run(args) -> int:
     check_run_flags(args.precision, args.max_games, args.metric)
     arms = load_arms(args.config, games=args.games, seed=args.seed, backend=args.backend, scheduler=args.scheduler)
     out = run_folder(args.out or REPORTS / "runs" / arms[0].name)
+    if args.resume:
+        resume_folder(out)
     args.jobs = _resolve_jobs(args.jobs)
     try:
         result = run(arms, games=args.games, jobs=args.jobs, out=out, resume=args.resume, precision=args.precision,
@@ -179,6 +182,16 @@ def cmd_exact(args) -> int:
 def cmd_odds(args) -> int:
     from cardodds import odds
 
+    # the options' own names (the API names its keywords): --seat, --opponents, --players
+    if args.game == "chan" and args.seat is not None:
+        check_whole(args.seat, "--seat", 0, 3)
+    elif args.game == "sam":
+        check_whole(args.opponents, "--opponents", 1, 4)
+    elif args.game == "tan":
+        from cardodds.sim.tan.rules import MAX_PLAYERS
+
+        check_whole(args.players, "--players", 2, MAX_PLAYERS)
+        check_whole(args.seat, "--seat", 0, args.players - 1)
     if args.game == "chan":
         result = odds.chan(args.hand, seat=args.seat, games=args.games, seed=args.seed, strategy=args.strategy,
                            progress=args.progress)
@@ -271,7 +284,10 @@ def cmd_tune(args) -> int:
     out = Path(args.out) if args.out else REPORTS / "tune" / f"{Path(args.config).stem}-seat{args.seat}.toml"
     if out.suffix != ".toml":
         raise CardoddsError(f"--out must name a .toml file (the tuned knobs), not {str(out)!r}")
-    folder = out.with_suffix(".runs")
+    if out.is_dir():
+        raise CardoddsError(f"--out {out}: is a folder; give the knobs file's name, e.g. {out / 'tuned.toml'}")
+    output_folder(out.parent, "--out")
+    folder = output_folder(out.with_suffix(".runs"), "--out")
     if folder.exists() and any(folder.iterdir()) and not args.resume:
         raise CardoddsError(f"{folder}: already holds a tuning's evaluations; add --resume to reuse them or choose "
                             "another --out")
@@ -295,8 +311,9 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run one experiment (a TOML file)")
     run.add_argument("config", help="experiment file, e.g. configs/chan_deal.toml")
     run.add_argument("--games", type=_count("--games"), help="games to play (overrides the file)")
-    run.add_argument("--seed", type=_positive, help="random seed (overrides the file)")
-    run.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
+    run.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed (overrides the file)")
+    run.add_argument("--jobs", type=_checked("--jobs", check_jobs), default=-1,
+                     help="worker processes (default: every core)")
     run.add_argument(
         "--backend", choices=["loky", "dask"], help="where the chunks run: loky (this machine) or dask (default: the file's, else loky)"
     )
@@ -306,7 +323,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--out", help="run folder (default: reports/runs/<name>)")
     run.add_argument("--resume", action="store_true", help="continue the run in --out, computing only missing chunks")
     run.add_argument("--json", action="store_true", help="print the result rows as JSON")
-    run.add_argument("--precision", type=float, help="add chunks until every targeted 95%% half-width is below this")
+    run.add_argument("--precision", type=_checked("--precision", check_half_width, float),
+                     help="add chunks until every targeted 95%% half-width is below this")
     run.add_argument("--max-games", type=_count("--max-games"), help="cap for --precision (default: 10 × the file's games)")
     run.add_argument(
         "--metric", action="append", default=[], help="metric[:seat] targeted by --precision (repeatable; default: all)"
@@ -318,7 +336,8 @@ def build_parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="run the default suite and write report.html / report.md")
     report.add_argument("--quick", action="store_true", help="fewer games (about a minute)")
     report.add_argument("--out", help="report folder (default: reports/latest, or reports/quick)")
-    report.add_argument("--jobs", type=_jobs, default=-1, help="worker processes (default: every core)")
+    report.add_argument("--jobs", type=_checked("--jobs", check_jobs), default=-1,
+                        help="worker processes (default: every core)")
     report.add_argument("--showcase", metavar="DIR", help="also copy the headline table and key charts to DIR")
     report.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     _lang_flag(report)
@@ -333,12 +352,12 @@ def build_parser() -> argparse.ArgumentParser:
     odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar="{chan,sam,tan}")
     common = _Parser(add_help=False)
     common.add_argument("--games", type=_count("--games"), default=20_000, help="simulated games (default 20,000)")
-    common.add_argument("--seed", type=_positive, default=1, help="random seed (default 1)")
+    common.add_argument("--seed", type=_checked("--seed", check_seed), default=1, help="random seed (default 1)")
     common.add_argument("--json", action="store_true")
     common.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     chan = odds_games.add_parser("chan", parents=[common], help="a 19- or 20-card Chắn hand")
     chan.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
-    chan.add_argument("--seat", type=int, help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
+    chan.add_argument("--seat", type=_checked("--seat", _seat), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
     chan.add_argument("--strategy", default="basic",
                       help="who plays the hand: basic (default), heuristic, cuoc or tuned; the other seats play basic")
     sam = odds_games.add_parser("sam", parents=[common], help="a 10-card Sâm hand")
@@ -348,12 +367,12 @@ def build_parser() -> argparse.ArgumentParser:
     tan.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
     tan.add_argument("--trump", required=True, help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
     tan.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
-    tan.add_argument("--seat", type=int, default=0, help="the hand's seat, 0 = the first attacker (default 0)")
+    tan.add_argument("--seat", type=_checked("--seat", _seat), default=0, help="the hand's seat, 0 = the first attacker (default 0)")
     odds.set_defaults(func=cmd_odds)
 
     replay = sub.add_parser("replay", help="one game, move by move")
     replay.add_argument("game", choices=sorted(_REPLAY))
-    replay.add_argument("--seed", type=_positive, required=True)
+    replay.add_argument("--seed", type=_checked("--seed", check_seed), required=True)
     replay.add_argument("--config", help="take rules and strategies from this experiment file")
     replay.add_argument("--arm", help="the arm of --config to replay (default: its baseline, named in the output)")
     replay.add_argument("--log", metavar="FILE", help="Chắn: also write the game's JSON move log (what `check` reads)")
@@ -361,10 +380,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     tune = sub.add_parser("tune", help="find one seat's knob values against the table's other strategies")
     tune.add_argument("config", help="experiment file whose table is played, e.g. configs/tan_tune.toml")
-    tune.add_argument("--seat", type=_positive, default=0, help="table seat whose strategy is tuned (default 0)")
-    tune.add_argument("--games", type=_positive, help="budget in games (default: the file's games)")
-    tune.add_argument("--seed", type=_positive, help="random seed (overrides the file)")
-    tune.add_argument("--jobs", type=_jobs, default=1, help="worker processes (default 1; the knobs do not depend on it)")
+    tune.add_argument("--seat", type=_checked("--seat", _seat), default=0, help="table seat whose strategy is tuned (default 0)")
+    tune.add_argument("--games", type=_count("--games"), help="budget in games (default: the file's games)")
+    tune.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed (overrides the file)")
+    tune.add_argument("--jobs", type=_checked("--jobs", check_jobs), default=1,
+                      help="worker processes (default 1; the knobs do not depend on it)")
     tune.add_argument("--knobs", help="comma-separated knobs to tune (default: every declared knob)")
     tune.add_argument("--out", help="knobs file to write (default: reports/tune/<config>-seat<S>.toml; evaluations "
                       "are cached beside it in <out>.runs/)")

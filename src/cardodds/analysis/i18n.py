@@ -327,6 +327,15 @@ _labeller: contextvars.ContextVar[Callable[[str, str], str] | None] = contextvar
 _task_words: contextvars.ContextVar[dict] = contextvars.ContextVar("cardodds_task_words", default={})
 
 
+def check_lang(lang, name: str = "--lang") -> str:
+    """A user's report language (``--lang`` / ``lang=``): one of :data:`LANGUAGES`, else one line naming ``name``."""
+    from cardodds.sim.errors import CardoddsError
+
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise CardoddsError(f"{name} must be one of {', '.join(LANGUAGES)} (the report's language), not {lang!r}")
+    return lang
+
+
 def check_language(lang: str) -> str:
     """``lang`` if the report speaks it, else ``ValueError`` naming the languages it speaks."""
     if lang not in LANGUAGES:

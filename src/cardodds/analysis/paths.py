@@ -70,3 +70,15 @@ def run_folder(path, option: str = "--out") -> Path:
             if chunk.is_dir():
                 raise CardoddsError(f"{chunk}: is a folder where a chunk file belongs; remove it, then --resume")
     return path
+
+
+def resume_folder(path, option: str = "--resume") -> Path:
+    """``path`` as the folder a resumed run continues: it must exist and hold something (a run, or what a run
+    killed before its manifest leaves); a missing or empty folder is refused, so a mistyped ``--out`` never starts a
+    fresh run unnoticed."""
+    path = Path(path)
+    if not path.is_dir() or not any(path.iterdir()):
+        state = "is empty" if path.is_dir() else "is not a folder" if path.exists() else "does not exist"
+        start = f"run without {option}" if option.startswith("--") else f"pass {option}=False"
+        raise CardoddsError(f"{option}: {path} {state}, so there is no run to continue; {start} to start one")
+    return path

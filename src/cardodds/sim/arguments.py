@@ -1,42 +1,88 @@
-"""The one wording of a bad whole-number argument, wherever it is taken: ``<name> must be a whole number >= 1, not 0``.
+"""The arguments a user passes, as a command-line option or a Python keyword: one rule and one message per kind.
 
-The name is the caller's — ``--games`` on the command line, ``games`` on the page (and a Python argument's own name in
-the API) — the rule and its words are this module's, so the same bad value reads the same everywhere.
+Each check takes the value and the name the user typed it under (``"--seed"`` on the command line, ``"seed"`` in
+Python), returns the value to use and raises :class:`CardoddsError` with one line naming that argument — before any
+work is done.
 """
 
 from __future__ import annotations
 
+import math
+import os
+from pathlib import Path
+
 from cardodds.sim.errors import CardoddsError
 
-
-def whole_number_rule(low: int | None = None, high: int | None = None) -> str:
-    """The rule in words: ``a whole number``, ``a whole number >= 1``, ``a whole number 0..3``."""
-    if low is not None and high is not None:
-        return f"a whole number {low}..{high}"
-    if low is not None:
-        return f"a whole number >= {low}"
-    if high is not None:
-        return f"a whole number <= {high}"
-    return "a whole number"
+SEED_MAX = 2**63 - 1
+"""The largest seed (seeds are 0 … 2⁶³ − 1, whatever the command or the file)."""
 
 
-def whole_number(value, name: str, low: int | None = None, high: int | None = None) -> int:
-    """``value`` if it is an ``int`` (not a bool) in ``low..high``.
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
-    Raises
-    ------
-    CardoddsError
-        ``<name> must be <the rule>, not <value>``.
-    """
-    if (isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low)
-            or (high is not None and value > high)):
-        raise CardoddsError(f"{name} must be {whole_number_rule(low, high)}, not {value!r}")
+
+def check_games(games, name: str = "--games") -> int:
+    """A number of games: a whole number >= 1."""
+    if not _whole(games) or games < 1:
+        raise CardoddsError(f"{name} must be a whole number >= 1, not {games!r}")
+    return games
+
+
+def check_seed(seed, name: str = "--seed") -> int:
+    """A random seed: a whole number from 0 to :data:`SEED_MAX` (there is no random seed: same seed, same numbers)."""
+    if not _whole(seed) or not 0 <= seed <= SEED_MAX:
+        raise CardoddsError(f"{name} must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+    return seed
+
+
+def check_jobs(jobs, name: str = "--jobs") -> int:
+    """Worker processes: a whole number >= 1, or -1 for one per core."""
+    if not _whole(jobs) or not (jobs >= 1 or jobs == -1):
+        raise CardoddsError(f"{name} must be a whole number >= 1 (or -1 for every core), not {jobs!r}")
+    return jobs
+
+
+def check_whole(value, name: str, low: int, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high`` (no upper bound when None): a seat, a number of players."""
+    if not _whole(value) or value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f">= {low}"
+        raise CardoddsError(f"{name} must be a whole number {bound}, not {value!r}")
     return value
 
 
+def check_half_width(value, name: str = "--precision") -> float:
+    """A targeted interval half-width (an adaptive run's precision): a finite number > 0."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+        raise CardoddsError(f"{name} must be a half-width > 0, e.g. 0.001, not {value!r}")
+    return value
+
+
+def check_hand(hand, name: str = "--hand") -> str:
+    """A hand: the cards as one string (``"2V 2V 3V …"``) or a list of card strings (``["2V", "2V", "3V", …]``)."""
+    if isinstance(hand, (list, tuple)) and all(isinstance(card, str) for card in hand):
+        return " ".join(hand)
+    if not isinstance(hand, str):
+        raise CardoddsError(f"{name} must be the cards as a string (\"2V 2V 3V ...\") or a list of card strings, "
+                            f"not {shown(hand)}")
+    return hand
+
+
+def check_path(path, name: str) -> Path:
+    """A file or folder path: a string or a path object (a file there is checked by the command that uses it)."""
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise CardoddsError(f"{name} must be a path (a string or a pathlib.Path), not {shown(path)}")
+    return Path(path)
+
+
+def shown(value) -> str:
+    """``repr(value)``, cut to 60 characters (an error message stays one short line)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def read_whole(text: str):
-    """``text`` as an ``int`` (``_`` and ``,`` may group its digits), or ``text`` itself when it is not one — for
-    :func:`whole_number` to refuse by its own words."""
+    """``text`` as an ``int`` (``_`` and ``,`` may group its digits), or ``text`` itself when it is not one — for a
+    check of this module to refuse in its own words."""
     try:
         return int(text.replace("_", "").replace(",", ""))
     except ValueError:

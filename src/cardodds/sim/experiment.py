@@ -33,14 +33,15 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from cardodds.sim.arguments import SEED_MAX
 from cardodds.sim.backends import resolve_backend
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.input_file import read_capped
 from cardodds.sim.options import unknown_key_error
 from cardodds.sim.registry import Task, get_task, task_names
 
 DEFAULT_CHUNK_SIZE = 250_000
 DEFAULT_SEED = 20261129
-SEED_MAX = 2**63 - 1
 """Largest seed accepted: the TOML integer range, so every seed can also be written back into a config."""
 
 _NAME_RE = re.compile(r"[A-Za-z0-9_-]+")
@@ -165,7 +166,7 @@ class Experiment:
 
 def _read(path: Path) -> str:
     try:
-        data = path.read_bytes()
+        data = read_capped(path, "an experiment file")
     except FileNotFoundError:
         raise CardoddsError(f"{path}: no such experiment file") from None
     except IsADirectoryError:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.input_file import read_capped
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,7 +92,7 @@ def read_knobs_file(path, where: str) -> tuple[str, dict]:
     """``(strategy name, knobs)`` from a TOML file written by ``cardodds tune`` (``strategy = ...`` and ``[knobs]``)."""
     path = Path(path)
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        doc = tomllib.loads(read_capped(path, "a knobs file").decode("utf-8"))
     except OSError as exc:
         raise CardoddsError(f"{where}: cannot read the knobs file {path} ({exc.strerror or exc})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:

@@ -117,3 +117,16 @@ def strategy_label(name: str, strategy, skip: tuple[str, ...] = ()) -> str:
     """``name``, followed by the strategy's changed knobs in parentheses: ``heuristic (max_ca=3)``."""
     knobs = ", ".join(f"{k}={v}" for k, v in changed_options(strategy).items() if k not in skip)
     return f"{name} ({knobs})" if knobs else name
+
+
+SERIES_MAX = 1000
+"""The longest series (``series_length``) of every game: a series is played one game after another, and a run's
+chunk cuts it at the chunk's end anyway."""
+
+
+def check_series_length(n) -> int:
+    """``series_length``: games in a row at the same table, 1 (single games) to :data:`SERIES_MAX`."""
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= SERIES_MAX:
+        raise CardoddsError(f"series_length must be a whole number >= 1 and at most {SERIES_MAX} "
+                            f"(1 = single games), not {n!r}")
+    return n

@@ -38,7 +38,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardodds.analysis.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
-from cardodds.sim.arguments import read_whole, whole_number
+from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
 
 STATIC = Path(__file__).parent / "static"
@@ -63,16 +63,21 @@ class Cancelled(Exception):
     """Raised in a worker between batches when its request is gone."""
 
 
-def _int(query, name: str, default: int | None, low: int | None = None) -> int | None:
-    """The query's ``name`` as a whole number (``default`` when empty), checked in the command line's words."""
+def _int(query, name: str, default: int | None, check=None) -> int | None:
+    """The query's ``name`` as a whole number (``default`` when empty), checked by ``check(value, name)`` — the
+    command line's own check, so a bad value reads the same on the page (``seed must …``) as there (``--seed must …``)."""
     text = query.get(name, "")
     if text.strip() == "":
         return default
-    return whole_number(read_whole(text.strip()), name, low=low)
+    return (check or _whole)(read_whole(text.strip()), name)
+
+
+def _whole(value, name: str) -> int:
+    return check_whole(value, name, 0)
 
 
 def _games(query) -> int:
-    games = _int(query, "games", DEFAULT_GAMES, low=1)  # the rule of check_games, in the same words
+    games = _int(query, "games", DEFAULT_GAMES, check_games)
     if games > MAX_GAMES:
         raise CardoddsError(f"the page plays at most {MAX_GAMES:,} games (the command line has no limit)")
     return games
@@ -82,7 +87,7 @@ def chan_job(query):
     """``(exact part, simulation)`` of a Chắn request: ``odds chan`` without a seat, then :func:`win_chance`."""
     from cardodds.analysis.odds_chan import cli_seat, odds_chan, win_chance
 
-    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, low=0)
+    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     seat = _int(query, "seat", None)
 
     def exact():
@@ -104,7 +109,7 @@ def sam_job(query):
     from cardodds.sim.sam.rules import SamRules
     from cardodds.sim.sam.strategies import Control
 
-    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, low=0)
+    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     opponents = _int(query, "opponents", 3)
 
     def exact():
@@ -123,7 +128,7 @@ def tan_job(query):
     """A Tấn request: nothing is exact but the checked hand (:func:`tan_hand`); :func:`odds_tan` simulates."""
     from cardodds.analysis.odds_tan import odds_tan, tan_hand
 
-    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, low=0)
+    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     trump, players, seat = query.get("trump", ""), _int(query, "players", 4), _int(query, "seat", 0)
 
     def exact():

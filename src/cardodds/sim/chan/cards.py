@@ -136,12 +136,12 @@ def _parse_group(words: list[str]) -> list[int]:
 
 def counts_of(kinds: list[int]) -> np.ndarray:
     """Count vector (length 25) of a list of kinds; more than 4 of a kind is an error."""
-    counts = np.bincount(np.asarray(kinds, dtype=np.int64), minlength=N_KINDS).astype(np.int8)
-    over = np.flatnonzero(counts > COPIES)
+    counts = np.bincount(np.asarray(kinds, dtype=np.int64), minlength=N_KINDS)
+    over = np.flatnonzero(counts > COPIES)  # checked before the cast: 8-bit counts would wrap at 256
     if over.size:
         k = int(over[0])
         raise CardoddsError(f"{kind_name(k)} ({kind_code(k)}) appears {counts[k]} times; the deck has only {COPIES}")
-    return counts
+    return counts.astype(np.int8)
 
 
 def parse_hand(text: str, sizes: tuple[int, ...] | None = None) -> np.ndarray:

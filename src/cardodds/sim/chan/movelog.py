@@ -49,6 +49,7 @@ from pathlib import Path
 
 from cardodds.sim.chan.cards import COPIES, N_KINDS, _fold, kind_code, kind_name, parse_cards
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.input_file import read_capped
 
 FORMAT = "cardodds.chan.movelog/1"
 
@@ -284,7 +285,7 @@ def read_log(path) -> MoveLog:
     """Read and parse a move-log file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_capped(path, "a move log").decode("utf-8")
     except IsADirectoryError:
         raise CardoddsError(f"{path}: is a folder, not a move log") from None
     except OSError as exc:

@@ -81,7 +81,10 @@ def parse(sections: dict, where: str) -> PlayParams:
     if "seats" in table:
         if len(table) != 1:
             raise CardoddsError(f"{w}: give either 'seats' or one strategy, not both")
-        return PlayParams(rules, seat_strategies(list(table["seats"]), PLAYERS, w))
+        if not isinstance(table["seats"], list):
+            raise CardoddsError(f"{w}: 'seats' must list one strategy per seat ({PLAYERS} players), "
+                                f"not {table['seats']!r}")
+        return PlayParams(rules, seat_strategies(table["seats"], PLAYERS, w))
     table.setdefault("name", "basic")
     return PlayParams(rules, seat_strategies(table, PLAYERS, w))
 

@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.options import unknown_key_error
+from cardodds.sim.options import check_series_length, unknown_key_error
 
 # One points value per cước (counted cước multiply).  Regional tables differ; this is our documented default, a
 # common northern table in "điểm".  "tam_do_hai_leo" is the 8 đỏ 2 lèo penalty (Tám đỏ + 2 × Lèo).
@@ -127,8 +127,7 @@ class ChanRules:
             raise CardoddsError(f"cai_seat must be 0..{self.players - 1}, not {self.cai_seat}")
         if isinstance(self.min_points_to_win, int) and self.min_points_to_win < 0:
             raise CardoddsError(f"min_points_to_win must be >= 0 or \"no_xuong\", not {self.min_points_to_win}")
-        if not isinstance(self.series_length, int) or isinstance(self.series_length, bool) or self.series_length < 1:
-            raise CardoddsError(f"series_length must be a whole number >= 1, not {self.series_length!r}")
+        check_series_length(self.series_length)
         for key, value in self.points.items():
             if key not in DEFAULT_POINTS:
                 raise unknown_key_error(key, DEFAULT_POINTS, "[rules.points]")

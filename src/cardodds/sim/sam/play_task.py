@@ -81,7 +81,7 @@ def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int) -> d
         parts = [(cards, play_batch(cards, leader, rules, strategies, rng=rng))]
     else:
         full = n // length * length
-        blocks = [(cards[:full].reshape(-1, length, *cards.shape[1:]), leader[:full:length])]
+        blocks = [(cards[:full].reshape(-1, length, *cards.shape[1:]), leader[:full:length])] if full else []
         if full < n:
             blocks.append((cards[None, full:], leader[full:full + 1]))
         parts = [(c[:, k], b) for c, first in blocks

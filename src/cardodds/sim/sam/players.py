@@ -23,8 +23,10 @@ def make_strategy(table: dict | str | None, where: str = "[strategies]") -> Stra
         table = {"name": DEFAULT}
     if isinstance(table, str):
         table = {"name": table}
+    if not isinstance(table, dict):
+        raise CardoddsError(f"{where}: a strategy is a name or a table such as {{name = \"control\"}}, not {table!r}")
     table = dict(table)
     name = table.pop("name", None)
-    if name not in STRATEGIES:
+    if not isinstance(name, str) or name not in STRATEGIES:
         raise CardoddsError(f"{where}: unknown Sâm strategy {name!r} (known: {', '.join(sorted(STRATEGIES))})")
     return from_table(STRATEGIES[name], table, f"{where} {name}")

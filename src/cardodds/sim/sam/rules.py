@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.options import from_table
+from cardodds.sim.options import check_series_length, from_table
 
 QUAD_BEATS = ("single_two", "lower_quad", "pair_two")
 DEFAULT_QUAD_BEATS = ("single_two", "lower_quad")
@@ -100,8 +100,7 @@ class SamRules:
         if self.toi_trang_tie not in ("first_in_turn", "by_kind"):
             raise CardoddsError(f"toi_trang_tie must be 'first_in_turn' or 'by_kind', not {self.toi_trang_tie!r}")
         n = self.series_length
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise CardoddsError(f"series_length must be a whole number >= 1 (1 = single games), not {n!r}")
+        check_series_length(n)
         qb = tuple(self.quad_beats)
         for q in qb:
             if q not in QUAD_BEATS:

@@ -138,7 +138,7 @@ class StrategyBase:
             raise CardoddsError(f"threshold must be in [0, 1], not {self.threshold}")
         if not isinstance(self.samples, int) or not 16 <= self.samples <= 4096 or self.samples % 16:
             raise CardoddsError(f"samples must be a multiple of 16 in 16..4096, not {self.samples!r}")
-        if not isinstance(self.margin, (int, float)) or isinstance(self.margin, bool):
+        if not isinstance(self.margin, (int, float)) or isinstance(self.margin, bool) or self.margin != self.margin:
             raise CardoddsError(f"margin must be a number of cược, not {self.margin!r}")
 
     deterministic = True

@@ -32,6 +32,7 @@ import numpy as np
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.hashing import GOLDEN, mix64
+from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import TanState, play_from_state
 from cardodds.sim.tan.bits import U64, ZERO
@@ -66,15 +67,17 @@ class Expert:
     deterministic = False
     selective = True
     needs_public = True
-    knobs = {"samples": (1, 64), "rollout": ("heuristic", "basic"), "max_candidates": (2, 12),
-             "objective": ("lose", "lose_or_draw")}
-    """Tunable knobs: an integer range (low, high) or the choices."""
+    knobs = {"samples": Range(1, 64), "rollout": Choice(("heuristic", "basic")), "max_candidates": Range(2, 12),
+             "objective": Choice(("lose", "lose_or_draw"))}
+    """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries; a config may set ``samples`` up to
+    1024 and ``max_candidates`` up to 54 (a pass, the policy's card and every other card of the deck)."""
 
     def __post_init__(self):
-        if not isinstance(self.samples, int) or self.samples < 1:
-            raise CardoddsError(f"expert: samples must be a positive integer, not {self.samples!r}")
-        if not isinstance(self.max_candidates, int) or self.max_candidates < 2:
-            raise CardoddsError(f"expert: max_candidates must be an integer >= 2, not {self.max_candidates!r}")
+        if isinstance(self.samples, bool) or not isinstance(self.samples, int) or not 1 <= self.samples <= 1024:
+            raise CardoddsError(f"expert: samples must be a whole number 1..1024, not {self.samples!r}")
+        if isinstance(self.max_candidates, bool) or not isinstance(self.max_candidates, int) \
+                or not 2 <= self.max_candidates <= 54:
+            raise CardoddsError(f"expert: max_candidates must be a whole number 2..54, not {self.max_candidates!r}")
         if self.rollout not in ("heuristic", "basic"):
             raise CardoddsError(f"expert: rollout must be heuristic or basic, not {self.rollout!r}")
         if self.objective not in ("lose", "lose_or_draw"):

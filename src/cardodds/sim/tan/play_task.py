@@ -74,7 +74,9 @@ def parse(sections: dict, where: str) -> TanParams:
     if "seats" in table:
         if len(table) != 1:
             raise CardoddsError(f"{w}: give either 'seats' or one strategy, not both")
-        strategies = seat_strategies(list(table["seats"]), rules.players, w)
+        if not isinstance(table["seats"], list):
+            raise CardoddsError(f"{w}: 'seats' must list one strategy per seat, not {table['seats']!r}")
+        strategies = seat_strategies(table["seats"], rules.players, w)
     else:
         table.setdefault("name", "basic")
         strategies = seat_strategies(table, rules.players, w)

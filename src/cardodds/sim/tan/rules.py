@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.options import from_table
+from cardodds.sim.options import check_series_length, from_table
 
 MAX_PLAYERS = 6
 
@@ -129,8 +129,7 @@ class TanRules:
             raise CardoddsError("series = true is not implemented as a switch: set series_length = N "
                                 "(N > 1 games in a row) instead")
         n = self.series_length
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise CardoddsError(f"series_length must be a positive integer (1 = single games), not {n!r}")
+        check_series_length(n)
         if self.trump_no_three_in_a_row is not False and self.trump_no_three_in_a_row is not True:
             raise CardoddsError(f"trump_no_three_in_a_row must be true or false, not {self.trump_no_three_in_a_row!r}")
         if self.trump_no_three_in_a_row and n < 3:
