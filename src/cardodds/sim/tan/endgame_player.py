@@ -63,11 +63,11 @@ class Endgame:
     """
 
     fallback: str = "tuned"
-    max_cards: int = 16
+    max_cards: int = 12
     name = "endgame"
     deterministic = True
     needs_public = True
-    knobs = {"fallback": Choice(("tuned", "heuristic", "basic")), "max_cards": Range(2, 24)}
+    knobs = {"fallback": Choice(("tuned", "heuristic", "basic")), "max_cards": Range(2, 20)}
 
     def __post_init__(self):
         if self.fallback not in FALLBACKS:
