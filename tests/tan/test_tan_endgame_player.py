@@ -9,11 +9,12 @@ from test_tan_from_state import spied_game
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import check_knobs
+from cardodds.sim.tan.cards import parse_cards, parse_suit, to_mask
 from cardodds.sim.tan.deal import deal_orders
 from cardodds.sim.tan.endgame_player import Endgame, view_position
 from cardodds.sim.tan.players import make_strategy
 from cardodds.sim.tan.rules import TanRules
-from cardodds.sim.tan.solver import PASS, move_values
+from cardodds.sim.tan.solver import PASS, Position, move_values
 from cardodds.sim.tan.strategies import Basic, Tuned
 
 MATCH_RULES = dict(players=2, deck=36, hand_size=6, max_attack_cards=6, trump_exchange="none",
@@ -84,8 +85,6 @@ def test_same_information_same_decision():
 def test_ties_go_to_the_fallback_move_then_the_lowest_card():
     rules = TanRules(players=2)
     player = Endgame()
-    from cardodds.sim.tan.cards import parse_cards, parse_suit, to_mask
-    from cardodds.sim.tan.solver import Position
     # every lead wins (a pair against 8♠ 9♦): the fallback's lead is kept, else the lowest card
     p = Position.bout_start(parse_suit("h"), to_mask(parse_cards("7s 7c")), to_mask(parse_cards("8s 9d")), rules)
     assert set(move_values(p, rules).values()) == {1}
