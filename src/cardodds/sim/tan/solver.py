@@ -190,8 +190,9 @@ class Solver:
         check_bouts(position, self.rules)
 
     # -- moves -----------------------------------------------------------------------------------------------------
-    def _moves(self, key, first) -> list[int]:
-        """Legal moves, ``first`` (the table's best move) first, then cheap cards, then pass / take."""
+    def _moves(self, key, first):
+        """Legal moves, ``first`` (the table's best move) first, then cheap cards (non-trumps low first, then
+        trumps low first), then pass / take; generated lazily, as a cut-off often comes at the first move."""
         a, d, att, cov, card, cap, taking = key
         if card >= 0:
             pool, skip = d & self.beat[card], True
@@ -199,18 +200,17 @@ class Solver:
             pool, skip = a, False
         else:
             pool, skip = a & _spread(att | cov), True
-        out = []
+        if first is not None:
+            yield first
         for part in (pool & ~self.tmask, pool & self.tmask):
             while part:
                 low = part & -part
-                out.append(low.bit_length() - 1)
                 part ^= low
-        if skip:
-            out.append(PASS)
-        if first is not None and first != out[0]:
-            out.remove(first)
-            out.insert(0, first)
-        return out
+                m = low.bit_length() - 1
+                if m != first:
+                    yield m
+        if skip and first != PASS:
+            yield PASS
 
     def _play(self, key, m):
         """Play move ``m``: ``(value, None, _)`` when the game ends (value for the bout's attacker), else
@@ -282,8 +282,15 @@ class Solver:
             alpha, beta = max(alpha, lo), min(beta, hi)
         a0 = alpha
         best, best_move = -2, None
+        attacker_moves = key[4] < 0
         for m in self._moves(key, first):
-            v = self._child(key, m, alpha, beta)
+            value, nxt, attacker_next = self._play(key, m)  # _child, inlined: the search's inner loop
+            if nxt is None:
+                v = value if attacker_moves else -value
+            elif attacker_next == attacker_moves:
+                v = self._search(nxt, alpha, beta)
+            else:
+                v = -self._search(nxt, -beta, -alpha)
             if v > best:
                 best, best_move = v, m
                 if v > alpha:
