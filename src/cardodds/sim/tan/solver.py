@@ -30,8 +30,8 @@ from cardodds.sim.tan.rules import TanRules
 PASS = -1
 """The move that plays no card: pass (the attacker, adding) or take (lên, the defender)."""
 
-MAX_ENTRIES = 1 << 20
-"""Default transposition-table size: cleared when full."""
+MAX_ENTRIES = 1 << 17
+"""Default transposition-table size: cleared when full (about 260 bytes an entry: some 35 MB)."""
 
 _LOW_NIBBLES = sum(1 << (4 * r) for r in range(13))
 _SUIT = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
@@ -306,9 +306,10 @@ class Solver:
         return best
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def solver_for(rules: TanRules, trump: int) -> Solver:
-    """A shared solver (and its transposition table) for ``rules`` and ``trump``."""
+    """A shared solver (and its transposition table) for ``rules`` and ``trump`` (the four trumps of one set of
+    rules are kept: at most four tables of ``MAX_ENTRIES``)."""
     return Solver(rules, trump)
 
 
