@@ -11,11 +11,12 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import with_knobs_file
 from cardodds.sim.options import from_table
 from cardodds.sim.tan.classic import Classic
+from cardodds.sim.tan.endgame_player import Endgame
 from cardodds.sim.tan.expert import Expert
 from cardodds.sim.tan.strategies import Basic, Beginner, Heuristic, RandomLegal, Tuned
 
 STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "beginner": Beginner, "tuned": Tuned,
-              "classic": Classic, "expert": Expert}
+              "classic": Classic, "endgame": Endgame, "expert": Expert}
 """The Tấn strength ladder, weakest first as measured at 4 players (a new rung registers here by name)."""
 
 
