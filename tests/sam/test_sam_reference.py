@@ -92,7 +92,7 @@ def test_failed_sam_penalty_stands_in_a_void_game():
     res = play_game(deal, 0, rules, strats, log=True)
     assert "the declarer, seat 0, cannot lead: the Sâm fails" in res.log
     assert res.outcome == "void" and list(res.pay) == [-20, 20]
-    b = play_batch(np.array([deal]), np.array([0]), rules, strats)
+    b = play_batch(rules, np.array([deal]), np.array([0]), strats)
     assert b.outcome[0] == OUTCOMES.index("void") and list(b.pay[0]) == [-20, 20]
 
 

@@ -444,7 +444,7 @@ def public_of(st: SamState, games: np.ndarray, P: int) -> Public:
                   passed=st.passed[games].copy(), chain=chain, den=den)
 
 
-def _deal_state(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategies) -> SamState:
+def _deal_state(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategies) -> SamState:
     """The state of N fresh deals ``cards`` (N, P, 10) after tới trắng and the Sâm declarations."""
     P = rules.players
     t = move_table(rules)
@@ -551,26 +551,34 @@ def _bayes_decisions(counts, done, rules: SamRules, strategies):
     return bayes_ok, bayes_plans
 
 
-def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategies, rng=None) -> BatchResult:
+def play_batch(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategies, rng=None) -> BatchResult:
     """Play N games from deals ``cards`` (N, P, 10) with first players ``leader`` (N,)."""
+    _check_rules_first(rules, "play_batch(rules, cards, leader, strategies, rng=None)")
     if isinstance(strategies, StrategyBase):
         strategies = [strategies] * rules.players
-    return play_from_state(_deal_state(cards, leader, rules, strategies), rules, strategies, rng)
+    return play_from_state(rules, _deal_state(rules, cards, leader, strategies), strategies, rng)
 
 
-def play_from_state(state: SamState, rules: SamRules, strategies, rng=None, first: np.ndarray | None = None
+def play_from_state(rules: SamRules, state: SamState, strategies, rng=None, first: np.ndarray | None = None
                     ) -> BatchResult:
     """Play the games of ``state`` to their end (``state`` is played on in place).
 
     ``first`` (N,), optional: the first action of every game, a move id or ``PASS``, made by its actor instead of
     its strategy's choice (the expert's candidate moves); it must be legal.
     """
+    _check_rules_first(rules, "play_from_state(rules, state, strategies, rng=None, first=None)")
     if isinstance(strategies, StrategyBase):
         strategies = [strategies] * rules.players
-    games = SamBatch(state, rules, strategies, rng, first)
+    games = SamBatch(rules, state, strategies, rng, first)
     while games.step():
         pass
     return games.result()
+
+
+def _check_rules_first(rules, signature: str) -> None:
+    """The rules come first, as in every game's engine (the Sâm engines took them third before)."""
+    if not isinstance(rules, SamRules):
+        raise TypeError(f"{signature}: the rules come first, not a {type(rules).__name__}")
 
 
 @dataclass
@@ -598,7 +606,7 @@ class SamBatch:
     next seat (a round's end pays its chặt chain).  Payments of won games are made once, by :meth:`result`.
     """
 
-    def __init__(self, state: SamState, rules: SamRules, strategies, rng=None, first: np.ndarray | None = None):
+    def __init__(self, rules: SamRules, state: SamState, strategies, rng=None, first: np.ndarray | None = None):
         P = self.P = rules.players
         self.st, self.rules, self.rng, self.first = state, rules, rng, first
         self.pay_t = rules.pay
