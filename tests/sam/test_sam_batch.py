@@ -94,3 +94,16 @@ def test_random_strategy_batch_zero_sum_and_metrics():
     norm = b.outcome == 0
     assert np.all(b.winner[norm] >= 0) and np.all(b.winner[b.outcome == 4] == -1)
     assert b.chops.sum() > 0 and b.cong.sum() > 0 and b.thoi_2.sum() > 0 and b.den.max() >= 0
+
+
+def test_the_rules_come_first():
+    """The engines take the rules first, as every game's do; the old order (rules third) fails naming the new one."""
+    rules = SamRules(players=3)
+    cards, leader = deal_games(stream(chunk_seed(7, 0), DEAL), 4, rules)
+    with pytest.raises(TypeError, match=r"play_batch\(rules, cards, leader"):
+        play_batch(cards, leader, rules, Greedy())
+    from cardodds.sim.sam.batch import _deal_state, play_from_state
+
+    st = _deal_state(rules, cards, leader, [Greedy()] * 3)
+    with pytest.raises(TypeError, match=r"play_from_state\(rules, state"):
+        play_from_state(st, rules, Greedy())

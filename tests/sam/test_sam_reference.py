@@ -222,3 +222,34 @@ def test_random_games_zero_sum(players):
         if res.outcome == "normal":
             assert res.winner >= 0  # (a winner may still be down: it may have been chopped)
     assert seen["normal"] > 200
+
+
+def test_the_move_log_replays_the_game():
+    """A ``SamGame`` fed its own (seat, move) log, after the same declarations, ends as the played game did: same
+    payments, outcome and text log; every logged move was the actor's and legal when made."""
+    from cardodds.sim.sam.reference import SamGame
+
+    rules = SamRules(players=4, quad_beats=["single_two", "pair_two", "lower_quad"])
+    ss = chunk_seed(12, 0)
+    cards, leader = deal_games(stream(ss, DEAL), 60, rules)
+    strategies = [RandomLegal(declare="threshold", threshold=0.55), Control(), Greedy(chop_first=True), Control()]
+    rng = stream(ss, PLAY)
+    played = 0
+    for i in range(60):
+        game = SamGame(rules, cards[i], int(leader[i]), log=True)
+        if game.over:
+            continue
+        game.declare(strategies)
+        while not game.over:
+            s = game.actor
+            view = game.view()
+            game.apply(int(strategies[s].choose(view, game.legal()[None], np.array([game.may_pass]), rng)[0]))
+        again = SamGame(rules, cards[i], int(leader[i]), log=True)
+        again.declare(strategies)
+        for seat, m in game.moves:
+            assert again.actor == seat and (m == PASS and again.may_pass or m >= 0 and again.legal()[m])
+            again.apply(m)
+        assert again.over and again.result.log == game.result.log
+        assert (again.result.outcome, list(again.result.pay)) == (game.result.outcome, list(game.result.pay))
+        played += len(game.moves) > 0
+    assert played > 40
