@@ -96,14 +96,18 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
     """
     if isinstance(strategies, StrategyBase):
         strategies = [strategies] * rules.players
-    game = SamGame(rules, cards, leader, log=log)
+    return play(SamGame(rules, cards, leader, log=log), strategies, rng).result
+
+
+def play(game: SamGame, strategies, rng: np.random.Generator | None = None) -> SamGame:
+    """Play ``game`` (just dealt) to its end: the declarations, then each action by its seat's strategy."""
     if not game.over:
         game.declare(strategies)
     while not game.over:
         strategy = strategies[game.actor]
         view = game.view(strategy.needs_public)
         game.apply(int(strategy.choose(view, game.legal()[None], np.array([game.may_pass]), rng)[0]))
-    return game.result
+    return game
 
 
 class SamGame:
@@ -387,7 +391,8 @@ class SamGame:
             self._transfer(den_by, w, sum(owed.values()), "đền: did not block báo 1")
         else:
             for s, a in owed.items():
-                self._transfer(s, w, a, "cóng" if res.cong[s] else "cards left" + (" + thối 2" if res.thoi_2[s] else ""))
+                why = "cóng" if res.cong[s] else "cards left" + (" + thối 2" if res.thoi_2[s] else "")
+                self._transfer(s, w, a, why)
         if self.sam_failed:
             self._pay_failed_sam()
 
