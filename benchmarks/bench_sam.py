@@ -58,7 +58,7 @@ def batch_chunk(players: int, k: int, n: int, threshold: float, bayes: bool = Fa
     rules = SamRules(players=players)
     ss = chunk_seed(1, k)
     cards, leader = deal_games(stream(ss, DEAL), n, rules)
-    b = play_batch(cards, leader, rules, strategy(threshold, bayes), rng=stream(ss, PLAY))
+    b = play_batch(rules, cards, leader, strategy(threshold, bayes), rng=stream(ss, PLAY))
     return len(b.outcome)
 
 

@@ -44,7 +44,7 @@ def batch_chunk(rules, expert, seed, k, n) -> tuple[float, int]:
     t, before = time.process_time(), DECISIONS[0]
     seq = chunk_seed(seed, k)
     cards, leader = deal_games(stream(seq, DEAL), n, rules, stream(seq, FIRST))
-    play_batch(cards, leader, rules, [expert] + [Control()] * (rules.players - 1), rng=stream(seq, PLAY))
+    play_batch(rules, cards, leader, [expert] + [Control()] * (rules.players - 1), rng=stream(seq, PLAY))
     return time.process_time() - t, DECISIONS[0] - before
 
 

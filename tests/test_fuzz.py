@@ -606,7 +606,7 @@ def _check_sam(setting, n: int = 6):
     cards, leader = deal_games(stream(chunk_seed(seed, 0), DEAL), n, rules)
     flat = cards.reshape(n, -1).astype(int)
     assert all(len(set(row)) == row.size for row in flat) and flat.min() >= 0 and flat.max() < 52
-    batch = play_batch(cards, leader, rules, strategies)
+    batch = play_batch(rules, cards, leader, strategies)
     assert (batch.pay.sum(axis=1) == 0).all()
     for i in range(n):
         ref = play_game(cards[i], int(leader[i]), rules, strategies)

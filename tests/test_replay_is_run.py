@@ -75,7 +75,7 @@ def test_sam_replay_is_the_runs_first_game(players):
     for seed in SEEDS:
         ss = chunk_seed(seed, 0)
         cards, leader = deal_games(stream(ss, DEAL), 30, params.rules, stream(ss, FIRST))  # as run_chunk deals
-        b = play_batch(cards, leader, params.rules, list(params.strategies), rng=stream(ss, PLAY))
+        b = play_batch(params.rules, cards, leader, list(params.strategies), rng=stream(ss, PLAY))
         text = replay_text(seed, params.rules, params.strategies)
         m = re.search(r"^outcome: (\w+)(?:, winner seat (\d))?$", text, re.M)
         assert m.group(1) == OUTCOMES[b.outcome[0]], seed

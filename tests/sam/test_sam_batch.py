@@ -31,7 +31,7 @@ def test_engines_agree_game_for_game(players, variant):
     n = 400  # × 12 settings: 4800 deals
     cards, leader = deal_games(stream(chunk_seed(2024, players), DEAL), n, rules)
     strats = STRATS[:players]
-    b = play_batch(cards, leader, rules, strats)
+    b = play_batch(rules, cards, leader, strats)
     assert np.all(b.pay.sum(1) == 0)
     bad = [i for i in range(n) if not agree(b, i, play_game(cards[i], int(leader[i]), rules, strats))]
     assert bad == []
@@ -71,7 +71,7 @@ def test_engines_agree_on_chop_chains(texts):
     n = 600
     cards, leader = planted_quads(n, 4, 77)
     strats = [Greedy(chop_first=True)] * 4
-    b = play_batch(cards, leader, rules, strats)
+    b = play_batch(rules, cards, leader, strats)
     assert (b.chops >= 2).sum() > 5
     bad = [i for i in range(n) if not agree(b, i, play_game(cards[i], int(leader[i]), rules, strats))]
     assert bad == []
@@ -89,8 +89,21 @@ def test_random_strategy_batch_zero_sum_and_metrics():
     rules = SamRules()
     ss = chunk_seed(3, 0)
     cards, leader = deal_games(stream(ss, DEAL), 3000, rules)
-    b = play_batch(cards, leader, rules, RandomLegal(declare="threshold", threshold=0.62), rng=stream(ss, PLAY))
+    b = play_batch(rules, cards, leader, RandomLegal(declare="threshold", threshold=0.62), rng=stream(ss, PLAY))
     assert np.all(b.pay.sum(1) == 0)
     norm = b.outcome == 0
     assert np.all(b.winner[norm] >= 0) and np.all(b.winner[b.outcome == 4] == -1)
     assert b.chops.sum() > 0 and b.cong.sum() > 0 and b.thoi_2.sum() > 0 and b.den.max() >= 0
+
+
+def test_the_rules_come_first():
+    """The engines take the rules first, as every game's do; the old order (rules third) fails naming the new one."""
+    rules = SamRules(players=3)
+    cards, leader = deal_games(stream(chunk_seed(7, 0), DEAL), 4, rules)
+    with pytest.raises(TypeError, match=r"play_batch\(rules, cards, leader"):
+        play_batch(cards, leader, rules, Greedy())
+    from cardodds.sim.sam.batch import _deal_state, play_from_state
+
+    st = _deal_state(rules, cards, leader, [Greedy()] * 3)
+    with pytest.raises(TypeError, match=r"play_from_state\(rules, state"):
+        play_from_state(st, rules, Greedy())

@@ -110,8 +110,8 @@ def test_same_information_same_decision():
     for i in range(len(cards)):  # re-deal seats 1..3 from the same 42 cards
         other[i, 1:] = np.sort(rng.permutation(cards[i, 1:].ravel()).reshape(3, 10), axis=1)
     strats = [Control(declare="bayes")] + [Control()] * 3
-    a = play_batch(cards, leader, rules, strats)
-    b = play_batch(other, leader, rules, strats)
+    a = play_batch(rules, cards, leader, strats)
+    b = play_batch(rules, other, leader, strats)
     tt = (a.toi_trang >= 0).any(1) | (b.toi_trang >= 0).any(1)
     assert np.array_equal(a.declarer[~tt] == 0, b.declarer[~tt] == 0)
     assert (a.declarer == 0).sum() >= 20
@@ -130,7 +130,7 @@ def test_engines_agree_with_bayes_declarers(players):
     cards, leader = deal_games(stream(chunk_seed(77, players), DEAL), n, rules)
     strats = [Control(declare="bayes"), Greedy(declare="bayes", margin=-10.0), Control(declare="bayes", samples=64),
               Control(), Greedy(declare="bayes")][:players]
-    b = play_batch(cards, leader, rules, strats)
+    b = play_batch(rules, cards, leader, strats)
     assert np.all(b.pay.sum(1) == 0)
     bad = [i for i in range(n) if not agree(b, i, play_game(cards[i], int(leader[i]), rules, strats))]
     assert bad == []
@@ -178,7 +178,7 @@ def test_declared_sams_binned_by_their_own_odds():
 
     rules = SamRules(players=4)
     cards, leader = deal_games(stream(chunk_seed(12, 0), DEAL), 4000, rules)
-    b = play_batch(cards, leader, rules, [Control(declare="bayes"), Control(declare="oracle"), Control(), Control()])
+    b = play_batch(rules, cards, leader, [Control(declare="bayes"), Control(declare="oracle"), Control(), Control()])
     got = declared_odds(cards, b.declarer, rules)
     assert np.array_equal(got.sum(1), np.bincount(b.declarer[b.declarer >= 0], minlength=4))
     assert got[0, :5].sum() == 0 and got[0].sum() > 0  # bayes declares only from 1/2 up ...

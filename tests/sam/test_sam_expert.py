@@ -55,7 +55,7 @@ def test_a_game_played_on_from_any_point_ends_as_it_would(monkeypatch, players, 
     if players > 2:  # tứ quý for seats 1 and 2 in half the deals, so chặt chains are pending at some decisions
         cards[::2] = planted_quads(1000, players, 5)[0]
     seats = [Watched(chop_first=True), Watched(), Control(), Watched(chop_first=True), Greedy()][:P]
-    full = play_batch(cards, leader, rules, seats)
+    full = play_batch(rules, cards, leader, seats)
     snaps, calls = [], []
     real = batch.public_of
 
@@ -67,13 +67,13 @@ def test_a_game_played_on_from_any_point_ends_as_it_would(monkeypatch, players, 
         return pub
 
     monkeypatch.setattr(batch, "public_of", snapshot)
-    again = play_batch(cards, leader, rules, seats)
+    again = play_batch(rules, cards, leader, seats)
     monkeypatch.undo()
     assert np.array_equal(again.pay, full.pay) and len(snaps) > 5
     chains = dens = 0
     for st, games, pub in snaps:
         sub = rows_of(st, games, P)
-        assert np.array_equal(play_from_state(sub, rules, seats).pay, full.pay[games])
+        assert np.array_equal(play_from_state(rules, sub, seats).pay, full.pay[games])
         fr = (games * P)[:, None] + np.arange(P)
         hands = counts_of_therm(st.therm[fr].ravel()).reshape(len(games), 1, P, N_RANKS)
         actor = st.actor[games]
@@ -81,7 +81,7 @@ def test_a_game_played_on_from_any_point_ends_as_it_would(monkeypatch, players, 
                     current=st.current[games], sam_on=st.sam_on[games], declarer=st.declarer[games],
                     table=move_table(rules), rules=rules, public=pub)
         st2 = rollout_state(view, hands, np.arange(len(games)), 1)
-        res = play_from_state(st2, rules, seats)
+        res = play_from_state(rules, st2, seats)
         assert np.array_equal(res.pay + st.pay[games], full.pay[games])
         chains += int((pub.chain[:, 1] > 0).sum())
         dens += int((pub.den[:, 0] >= 0).sum())
@@ -95,14 +95,14 @@ def test_given_first_actions_are_played():
     rules = SamRules(players=4)
     cards, leader = deal_games(stream(chunk_seed(6, 0), DEAL), 500, rules)
     seats = [Control()] * 4
-    st = batch._deal_state(cards, leader, rules, seats)
-    base = play_batch(cards, leader, rules, seats)
+    st = batch._deal_state(rules, cards, leader, seats)
+    base = play_batch(rules, cards, leader, seats)
     live = np.flatnonzero(~st.done)
     first = np.full(len(cards), PASS)
     # the lowest single held: control leads a long play first, so this differs from its choice in most games
     hands = counts_of_therm(st.therm.reshape(-1, 4)[np.arange(len(cards)), st.actor])
     first[live] = np.argmax(hands[live] > 0, axis=1)  # single of rank r is move r
-    res = play_from_state(copy.deepcopy(st), rules, seats, first=first)
+    res = play_from_state(rules, copy.deepcopy(st), seats, first=first)
     assert np.all(res.pay.sum(1) == 0)
     assert not np.array_equal(res.pay[live], base.pay[live])
     assert np.all(res.plays[live] >= 1)
@@ -116,7 +116,7 @@ def test_engines_agree_game_for_game_with_the_expert(players, variant):
     cards, leader = deal_games(stream(chunk_seed(77, players), DEAL), n, rules)
     strats = [Expert(worlds=8), Control(declare="threshold", threshold=0.6), Expert(worlds=4, rollout="greedy"),
               Greedy(), Control()][:players]
-    b = play_batch(cards, leader, rules, strats)
+    b = play_batch(rules, cards, leader, strats)
     assert np.all(b.pay.sum(1) == 0)
     assert [i for i in range(n) if not agree(b, i, play_game(cards[i], int(leader[i]), rules, strats))] == []
 
@@ -139,7 +139,7 @@ def test_same_information_same_decision():
     for k in range(6):
         rest = rng.permutation(np.setdiff1d(np.arange(52), hand))[:30].reshape(3, 10)
         cards = np.concatenate([hand[None], np.sort(rest, 1)])[None].astype(np.int8)
-        play_batch(cards, np.zeros(1, np.int64), rules, [Recorded(worlds=16)] + [Control()] * 3)
+        play_batch(rules, cards, np.zeros(1, np.int64), [Recorded(worlds=16)] + [Control()] * 3)
     firsts = [(v, out) for v, out in made if v.public.gone.sum() == 0]
     assert len(firsts) >= 4  # (a table may end at once on an opponent's tới trắng)
     assert len({int(out[0]) for _, out in firsts}) == 1
@@ -205,8 +205,8 @@ def test_the_expert_beats_control_at_a_table_of_control_players():
     rules = SamRules(players=4)
     cards, leader = deal_games(stream(chunk_seed(8, 0), DEAL), 400, rules, stream(chunk_seed(8, 0), FIRST))
     c = Control()
-    d = (play_batch(cards, leader, rules, [Expert(worlds=8), c, c, c]).pay[:, 0]
-         - play_batch(cards, leader, rules, [c] * 4).pay[:, 0])
+    d = (play_batch(rules, cards, leader, [Expert(worlds=8), c, c, c]).pay[:, 0]
+         - play_batch(rules, cards, leader, [c] * 4).pay[:, 0])
     half = 1.96 * d.std(ddof=1) / np.sqrt(len(d))
     assert d.mean() - half > 0.5
 

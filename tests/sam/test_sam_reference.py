@@ -7,7 +7,7 @@ import pytest
 
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.cards import parse_hand
-from cardodds.sim.sam.reference import deal_games, play_game
+from cardodds.sim.sam.reference import SamGame, deal_games, play, play_game
 from cardodds.sim.sam.rules import OUTCOMES, SamRules
 from cardodds.sim.sam.strategies import PASS, Control, Greedy, RandomLegal, StrategyBase
 from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
@@ -92,7 +92,7 @@ def test_failed_sam_penalty_stands_in_a_void_game():
     res = play_game(deal, 0, rules, strats, log=True)
     assert "the declarer, seat 0, cannot lead: the Sâm fails" in res.log
     assert res.outcome == "void" and list(res.pay) == [-20, 20]
-    b = play_batch(np.array([deal]), np.array([0]), rules, strats)
+    b = play_batch(rules, np.array([deal]), np.array([0]), strats)
     assert b.outcome[0] == OUTCOMES.index("void") and list(b.pay[0]) == [-20, 20]
 
 
@@ -222,3 +222,27 @@ def test_random_games_zero_sum(players):
         if res.outcome == "normal":
             assert res.winner >= 0  # (a winner may still be down: it may have been chopped)
     assert seen["normal"] > 200
+
+
+def test_the_move_log_replays_the_game():
+    """A ``SamGame`` fed its own (seat, move) log, after the same declarations, ends as the played game did: same
+    payments, outcome and text log; every logged move was the actor's and legal when made."""
+    rules = SamRules(players=4, quad_beats=["single_two", "pair_two", "lower_quad"])
+    ss = chunk_seed(12, 0)
+    cards, leader = deal_games(stream(ss, DEAL), 60, rules)
+    strategies = [RandomLegal(declare="threshold", threshold=0.55), Control(), Greedy(chop_first=True), Control()]
+    rng = stream(ss, PLAY)
+    played = 0
+    for i in range(60):
+        game = play(SamGame(rules, cards[i], int(leader[i]), log=True), strategies, rng)
+        if not game.moves:  # a tới trắng
+            continue
+        again = SamGame(rules, cards[i], int(leader[i]), log=True)
+        again.declare(strategies)
+        for seat, m in game.moves:
+            assert again.actor == seat and (m == PASS and again.may_pass or m >= 0 and again.legal()[m])
+            again.apply(m)
+        assert again.over and again.result.log == game.result.log
+        assert (again.result.outcome, list(again.result.pay)) == (game.result.outcome, list(game.result.pay))
+        played += 1
+    assert played > 40

@@ -95,7 +95,7 @@ def _batch(cards: list[int], plan, opponents: int, n: int, seed_seq, rules: SamR
         beaten, opp_tt = _beaten(t, np.array(plan[:-1], dtype=np.int64), opp, rules)
         success = int((~beaten.any(1) & ~opp_tt).sum())
     table = np.concatenate([np.broadcast_to(np.sort(cards), (n, 1, HAND_SIZE)), opp], axis=1)
-    b = play_batch(table, leader, rules, Control(), rng=stream(seed_seq, PLAY))
+    b = play_batch(rules, table, leader, Control(), rng=stream(seed_seq, PLAY))
     return success, int((b.winner == 0).sum()), float(b.pay[:, 0].sum())
 
 

@@ -444,78 +444,20 @@ def public_of(st: SamState, games: np.ndarray, P: int) -> Public:
                   passed=st.passed[games].copy(), chain=chain, den=den)
 
 
-def _deal_state(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategies) -> SamState:
+def _deal_state(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategies) -> SamState:
     """The state of N fresh deals ``cards`` (N, P, 10) after tới trắng and the Sâm declarations."""
     P = rules.players
-    pay_t = rules.pay
     t = move_table(rules)
-    nf2 = rules.no_finish_on_two
     N = len(cards)
     leader = np.asarray(leader, np.int64)
-    ar = np.arange(N)
-    # rank counts, red cards and thermometer masks of every hand, from one sum of packed per-card fields
     cards = np.asarray(cards)
-    per_card = _CARD_FIELDS[cards]
-    packed = per_card[..., 0].copy()
-    for i in range(1, cards.shape[-1]):
-        packed += per_card[..., i]
-    counts = np.empty((N, P, N_RANKS), np.int8)
-    therm = np.zeros((N, P), np.int64)
-    for r in range(N_RANKS):
-        c = (packed >> 3 * r) & 7
-        counts[..., r] = c
-        therm |= _THERM_OF_COUNT[c] << r
-    n_red = packed >> _RED_SHIFT
-    kinds = toi_trang_kind_of_flags(toi_trang_flags(counts, n_red, rules))
-
+    counts, therm, kinds = _deal_hands(cards, rules)
     pay = np.zeros((N, P), np.int64)
     outcome = np.full(N, NORMAL, np.int64)
     winner = np.full(N, -1, np.int64)
     done = np.zeros(N, bool)
-
-    # ---- tới trắng
-    rel = (np.arange(P)[None, :] - leader[:, None]) % P
-    has_tt = kinds >= 0
-    key = np.where(has_tt, rel + (kinds * P if rules.toi_trang_tie == "by_kind" else 0), 10**6)
-    tt = has_tt.any(1)
-    w = np.argmin(key, axis=1)
-    heo = counts[..., TWO].astype(np.int64) * pay_t.heo_hang_two
-    if rules.heo_hang_includes_quads:
-        heo += (counts[..., :TWO] == 4).sum(-1) * pay_t.heo_hang_quad
-    owe = np.where(np.arange(P)[None, :] == w[:, None], 0, pay_t.toi_trang + heo)
-    pay[tt] -= owe[tt]
-    pay[ar[tt], w[tt]] += owe[tt].sum(1)
-    outcome[tt], winner[tt], done[tt] = TOI_TRANG, w[tt], True
-
-    # ---- Sâm declarations, in turn order from the first player
-    declarer = np.full(N, -1, np.int64)
-    plans = np.full((N, HAND_SIZE), -1, np.int64)
-    # the bayes seats decide from their own hands only (a pure function of the hand): every such seat of every game
-    # still on is decided in one call per player (fewer, larger batches), also where an earlier seat will declare first
-    bayes_ok, bayes_plans = {}, {}
-    on = np.flatnonzero(~done)
-    for player in {strategies[s] for s in range(P) if strategies[s].declare == "bayes"}:
-        seats = [s for s in range(P) if strategies[s] == player]
-        ok, pl = bayes_declare(counts[on][:, seats].reshape(-1, N_RANKS), P - 1, rules, player, play_batch)
-        for k, s in enumerate(seats):
-            bayes_ok[s], bayes_plans[s] = np.zeros(N, bool), np.full((N, HAND_SIZE), -1, np.int64)
-            bayes_ok[s][on] = ok.reshape(len(on), len(seats))[:, k]
-            bayes_plans[s][on] = pl.reshape(len(on), len(seats), HAND_SIZE)[:, k]
-    for i in range(P):
-        seat_i = (leader + i) % P
-        for s in range(P):
-            g = np.flatnonzero(~done & (declarer < 0) & (seat_i == s))
-            if len(g) == 0:
-                continue
-            plan_ok, plan_s = None, None
-            if strategies[s].declare == "oracle":
-                plan_ok, plan_s = _oracle_plans(t, counts, s, g, nf2)
-            elif strategies[s].declare == "bayes":  # from the seat's own hand only
-                plan_ok, plan_s = bayes_ok[s][g], bayes_plans[s][g]
-            want = strategies[s].wants_sam(counts[g, s], plan_ok)
-            declarer[g[want]] = s
-            if plan_s is not None:
-                plans[g[want]] = plan_s[want]
+    _settle_toi_trang(counts, kinds, leader, rules, pay, outcome, winner, done)
+    declarer, plans = _declarations(counts, leader, done, rules, strategies)
     sam_on = declarer >= 0
     actor = np.where(sam_on, declarer, leader)
     none = np.full(N, -1, np.int64)
@@ -529,298 +471,464 @@ def _deal_state(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategi
         winner=winner, done=done, kinds=kinds)
 
 
-def play_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, strategies, rng=None) -> BatchResult:
+def _deal_hands(cards: np.ndarray, rules: SamRules):
+    """(counts (N, P, 13) int8, thermometer masks (N, P), tới trắng kinds (N, P)) of deals ``cards``, from one sum
+    of packed per-card fields (rank counts and red cards)."""
+    N, P = cards.shape[:2]
+    per_card = _CARD_FIELDS[cards]
+    packed = per_card[..., 0].copy()
+    for i in range(1, cards.shape[-1]):
+        packed += per_card[..., i]
+    counts = np.empty((N, P, N_RANKS), np.int8)
+    therm = np.zeros((N, P), np.int64)
+    for r in range(N_RANKS):
+        c = (packed >> 3 * r) & 7
+        counts[..., r] = c
+        therm |= _THERM_OF_COUNT[c] << r
+    n_red = packed >> _RED_SHIFT
+    return counts, therm, toi_trang_kind_of_flags(toi_trang_flags(counts, n_red, rules))
+
+
+def _settle_toi_trang(counts, kinds, leader, rules: SamRules, pay, outcome, winner, done) -> None:
+    """A tới trắng wins at once (the first in turn order, or by kind): every other seat pays it and its heo hàng."""
+    P, pay_t = rules.players, rules.pay
+    rel = (np.arange(P)[None, :] - leader[:, None]) % P
+    has_tt = kinds >= 0
+    key = np.where(has_tt, rel + (kinds * P if rules.toi_trang_tie == "by_kind" else 0), 10**6)
+    tt = has_tt.any(1)
+    w = np.argmin(key, axis=1)
+    heo = counts[..., TWO].astype(np.int64) * pay_t.heo_hang_two
+    if rules.heo_hang_includes_quads:
+        heo += (counts[..., :TWO] == 4).sum(-1) * pay_t.heo_hang_quad
+    owe = np.where(np.arange(P)[None, :] == w[:, None], 0, pay_t.toi_trang + heo)
+    pay[tt] -= owe[tt]
+    pay[np.flatnonzero(tt), w[tt]] += owe[tt].sum(1)
+    outcome[tt], winner[tt], done[tt] = TOI_TRANG, w[tt], True
+
+
+def _declarations(counts, leader, done, rules: SamRules, strategies):
+    """(declarer (N,), plans (N, 10)): the Sâm declarations of the games not done, in turn order from the first
+    player (the first who wants it declares)."""
+    N, P = counts.shape[:2]
+    t = move_table(rules)
+    declarer = np.full(N, -1, np.int64)
+    plans = np.full((N, HAND_SIZE), -1, np.int64)
+    bayes_ok, bayes_plans = _bayes_decisions(counts, done, rules, strategies)
+    for i in range(P):
+        seat_i = (leader + i) % P
+        for s in range(P):
+            g = np.flatnonzero(~done & (declarer < 0) & (seat_i == s))
+            if len(g) == 0:
+                continue
+            plan_ok, plan_s = None, None
+            if strategies[s].declare == "oracle":
+                plan_ok, plan_s = _oracle_plans(t, counts, s, g, rules.no_finish_on_two)
+            elif strategies[s].declare == "bayes":  # from the seat's own hand only
+                plan_ok, plan_s = bayes_ok[s][g], bayes_plans[s][g]
+            want = strategies[s].wants_sam(counts[g, s], plan_ok)
+            declarer[g[want]] = s
+            if plan_s is not None:
+                plans[g[want]] = plan_s[want]
+    return declarer, plans
+
+
+def _bayes_decisions(counts, done, rules: SamRules, strategies):
+    """Per ``bayes`` seat, (wants (N,), plans (N, 10)) for the games not done.
+
+    The bayes seats decide from their own hands only (a pure function of the hand): every such seat of every game
+    still on is decided in one call per player (fewer, larger batches), also where an earlier seat will declare
+    first."""
+    N, P = counts.shape[:2]
+    bayes_ok, bayes_plans = {}, {}
+    on = np.flatnonzero(~done)
+    for player in {strategies[s] for s in range(P) if strategies[s].declare == "bayes"}:
+        seats = [s for s in range(P) if strategies[s] == player]
+        ok, pl = bayes_declare(counts[on][:, seats].reshape(-1, N_RANKS), P - 1, rules, player, play_batch)
+        for k, s in enumerate(seats):
+            bayes_ok[s], bayes_plans[s] = np.zeros(N, bool), np.full((N, HAND_SIZE), -1, np.int64)
+            bayes_ok[s][on] = ok.reshape(len(on), len(seats))[:, k]
+            bayes_plans[s][on] = pl.reshape(len(on), len(seats), HAND_SIZE)[:, k]
+    return bayes_ok, bayes_plans
+
+
+def play_batch(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategies, rng=None) -> BatchResult:
     """Play N games from deals ``cards`` (N, P, 10) with first players ``leader`` (N,)."""
+    _check_rules_first(rules, "play_batch(rules, cards, leader, strategies, rng=None)")
     if isinstance(strategies, StrategyBase):
         strategies = [strategies] * rules.players
-    return play_from_state(_deal_state(cards, leader, rules, strategies), rules, strategies, rng)
+    return play_from_state(rules, _deal_state(rules, cards, leader, strategies), strategies, rng)
 
 
-def play_from_state(state: SamState, rules: SamRules, strategies, rng=None, first: np.ndarray | None = None
+def play_from_state(rules: SamRules, state: SamState, strategies, rng=None, first: np.ndarray | None = None
                     ) -> BatchResult:
     """Play the games of ``state`` to their end (``state`` is played on in place).
 
     ``first`` (N,), optional: the first action of every game, a move id or ``PASS``, made by its actor instead of
     its strategy's choice (the expert's candidate moves); it must be legal.
     """
-    P = rules.players
-    pay_t = rules.pay
-    t = move_table(rules)
-    mt = _mask_tables(t)
-    M, LEAD = t.n, t.LEAD
-    nf2 = rules.no_finish_on_two
+    _check_rules_first(rules, "play_from_state(rules, state, strategies, rng=None, first=None)")
     if isinstance(strategies, StrategyBase):
-        strategies = [strategies] * P
-    st = state
-    N = st.n
-    kind_ext = np.append(t.kind, -1)  # kind of the current play; LEAD -> -1
-    chop_ext = _chop_values(t, pay_t)  # value of chopping the current play
-    bn = _beats_nf2(t, nf2)
-    # seats with equal deterministic players are asked together (one pass over the rows instead of one a seat);
-    # a randomised player stays one per object, so the random numbers are drawn as ever
-    same = [(0, x) if x.deterministic else (1, id(x)) for x in strategies]
-    keys = list(dict.fromkeys(same))
-    uniq = [strategies[same.index(k)] for k in keys]
-    strat_of_seat = np.array([keys.index(k) for k in same])
-    fast = [_fast_player(u, t, rules) for u in uniq]
+        strategies = [strategies] * rules.players
+    games = SamBatch(rules, state, strategies, rng, first)
+    while games.step():
+        pass
+    return games.result()
 
-    therm, ncards, played, kinds = st.therm, st.ncards, st.played, st.kinds
-    pay, outcome, winner, done = st.pay, st.outcome, st.winner, st.done
-    declarer, plans, sam_on, sam_failed, ptr = st.declarer, st.plans, st.sam_on, st.sam_failed, st.ptr
-    actor, current, last, passed = st.actor, st.current, st.last, st.passed
-    den_by, den_to, den_cap = st.den_by, st.den_to, st.den_cap
-    chain_total, chain_len, chain_chopper, chain_chopped = st.chain_total, st.chain_len, st.chain_chopper, \
-        st.chain_chopped
-    den_won = np.full(N, -1, np.int64)  # đền owed in a won game (set when the winning play is made)
-    cong = np.zeros((N, P), bool)
-    thoi_2 = np.zeros((N, P), np.int64)
-    chops = np.zeros(N, np.int64)
-    plays = np.zeros(N, np.int64)
-    den = np.full(N, -1, np.int64)
-    skips = np.zeros(N, np.int64)
-    seats = np.arange(P)
-    min_all = ncards.reshape(N, P).min(1)  # fewest cards at the table
-    next_seat = _next_seat_table(P)
-    seat_after = (seats + 1) % P
-    two4 = TWO_BIT * LANES4
-    def sam_fail_end(g):
-        d = declarer[g]
-        pay[g] += pay_t.sam_fail
-        pay[g, d] -= pay_t.sam_fail * P
-        outcome[g], done[g] = SAM_FAIL, True
 
-    def settle_chain(g):
-        g = g[chain_len[g] > 0]
+def _check_rules_first(rules, signature: str) -> None:
+    """The rules come first, as in every game's engine (the Sâm engines took them third before)."""
+    if not isinstance(rules, SamRules):
+        raise TypeError(f"{signature}: the rules come first, not a {type(rules).__name__}")
+
+
+@dataclass
+class _Turn:
+    """The rows of one step: the games still on, their actors and what each actor holds, answers and chooses."""
+
+    g: np.ndarray  # games
+    a: np.ndarray  # actors
+    cur: np.ndarray  # current plays
+    rows: np.ndarray  # flat (game, actor) rows
+    h: np.ndarray  # actors' hands (thermometer masks)
+    n_own: np.ndarray  # their cards left
+    is_lead: np.ndarray
+    any_sam: bool  # some game plays a Sâm
+    has: np.ndarray  # the actor has a legal move
+    choice: np.ndarray  # move id or PASS
+
+
+class SamBatch:
+    """The running games of one :func:`play_from_state` call: the state, the tables its steps read, and what the
+    result records besides the state (cóng, thối 2, chặt and plays counts, đền).
+
+    Each :meth:`step` is one action of every game still on: the actors choose (:meth:`_choose`), a leader with no
+    legal lead passes the lead on, then the passes, the plays (đền, chặt, Sâm progress, a win) and the move to the
+    next seat (a round's end pays its chặt chain).  Payments of won games are made once, by :meth:`result`.
+    """
+
+    def __init__(self, rules: SamRules, state: SamState, strategies, rng=None, first: np.ndarray | None = None):
+        P = self.P = rules.players
+        self.st, self.rules, self.rng, self.first = state, rules, rng, first
+        self.pay_t = rules.pay
+        t = self.t = move_table(rules)
+        self.mt = _mask_tables(t)
+        self.nf2 = rules.no_finish_on_two
+        N = self.N = state.n
+        self.kind_ext = np.append(t.kind, -1)  # kind of the current play; LEAD -> -1
+        self.chop_ext = _chop_values(t, self.pay_t)  # value of chopping the current play
+        self.bn = _beats_nf2(t, self.nf2)
+        self._group_players(strategies)
+        self.den_won = np.full(N, -1, np.int64)  # đền owed in a won game (set when the winning play is made)
+        self.cong = np.zeros((N, P), bool)
+        self.thoi_2 = np.zeros((N, P), np.int64)
+        self.chops = np.zeros(N, np.int64)
+        self.plays = np.zeros(N, np.int64)
+        self.den = np.full(N, -1, np.int64)
+        self.skips = np.zeros(N, np.int64)
+        self.seats = np.arange(P)
+        self.min_all = state.ncards.reshape(N, P).min(1)  # fewest cards at the table
+        self.next_seat = _next_seat_table(P)
+        self.seat_after = (self.seats + 1) % P
+        self.fin_g, self.fin_w = [], []  # won games and their winners, paid by ``result``
+        self.live = np.flatnonzero(~state.done)
+        self.steps = 0
+
+    def _group_players(self, strategies) -> None:
+        """Seats with equal deterministic players are asked together (one pass over the rows instead of one a
+        seat); a randomised player stays one per object, so the random numbers are drawn as ever."""
+        same = [(0, x) if x.deterministic else (1, id(x)) for x in strategies]
+        keys = list(dict.fromkeys(same))
+        self.uniq = [strategies[same.index(k)] for k in keys]
+        self.strat_of_seat = np.array([keys.index(k) for k in same])
+        self.fast = [_fast_player(u, self.t, self.rules) for u in self.uniq]
+
+    # -- one step --------------------------------------------------------------------------------------------------
+    def step(self) -> bool:
+        """One action of every game still on; False when none is."""
+        st = self.st
+        g = self.live = self.live[~st.done[self.live]]
         if len(g) == 0:
-            return
-        pay[g, chain_chopped[g]] -= chain_total[g]
-        pay[g, chain_chopper[g]] += chain_total[g]
-        chain_total[g] = chain_len[g] = 0
+            return False
+        self.steps += 1
+        a, cur = st.actor[g], st.current[g]
+        rows = g * self.P + a
+        turn = _Turn(g, a, cur, rows, st.therm[rows], st.ncards[rows], cur == self.t.LEAD, bool(st.sam_on[g].any()),
+                     np.zeros(len(g), bool), np.full(len(g), PASS, np.int64))
+        self._choose(turn)
+        if self.first is not None and self.steps == 1:  # the given first actions
+            f = self.first[g]
+            turn.choice[:] = f
+            turn.has |= f >= 0
+        self._pass_lead_on(turn)
+        pending = st.den_by[g], st.den_to[g], st.den_cap[g]  # only the very next action can owe it
+        st.den_by[g] = -1
+        passes = self._passes(turn)
+        plays = self._plays(turn, pending)
+        self._move_on(g[(passes | plays) & ~st.done[g]])
+        return True
 
-    fin_g, fin_w = [], []
-
-    def finish(g, w):
-        """A game is won: mark it; its payments are made after the loop (a finished game's state no longer
-        changes, and payments are sums)."""
-        winner[g] = w
-        done[g] = True
-        fin_g.append(g)
-        fin_w.append(w)
-
-    def settle_won(g, w):
-        """Payments of the won games ``g`` (winners ``w``)."""
-        s_ok = sam_on[g]
-        if s_ok.any():
-            gs, ws = g[s_ok], w[s_ok]
-            outcome[gs] = SAM_SUCCESS
-            pay[gs] -= pay_t.sam
-            pay[gs, ws] += pay_t.sam * P
-            g, w = g[~s_ok], w[~s_ok]
-        settle_chain(g)
-        fr = (g * P)[:, None] + seats[None, :]
-        n2 = np.bitwise_count(therm[fr] & two4).astype(np.int64)
-        loser = seats[None, :] != w[:, None]
-        is_cong = loser & ~played[fr]
-        left = pay_t.card * (ncards[fr] - n2) + pay_t.two * n2
-        if rules.thoi_hang:  # a tứ quý other than of 2s: the top bit of its rank's lane
-            left += np.bitwise_count(therm[fr] & QUAD_BITS).astype(np.int64) * pay_t.heo_hang_quad
-        owed = np.where(is_cong, pay_t.cong, left) * loser
-        cong[g] = is_cong
-        thoi_2[g] = np.where(loser & ~is_cong, n2, 0)
-        v = den_won[g]
-        has_den = v >= 0
-        den[g[has_den]] = v[has_den]
-        total = owed.sum(1)
-        pay[g[~has_den]] -= owed[~has_den]
-        pay[g[has_den], v[has_den]] -= total[has_den]
-        pay[g, w] += total
-        f = g[sam_failed[g]]
-        pay[f] += pay_t.sam_fail
-        pay[f, declarer[f]] -= pay_t.sam_fail * P
-
-    g = np.flatnonzero(~done)
-    steps = 0
-    while True:
-        g = g[~done[g]]
-        if len(g) == 0:
-            break
-        steps += 1
-        n = len(g)
-        a, cur = actor[g], current[g]
-        rows = g * P + a
-        h = therm[rows]
-        n_own = ncards[rows]
-        is_lead = cur == LEAD
-        has = np.zeros(n, bool)
-        choice = np.full(n, PASS, np.int64)
-        any_sam = sam_on[g].any()
-
-        def slow(r, lead, strat):
-            """The general path: legal moves as arrays, then the strategy's ``choose`` (``r``: rows of this step)."""
-            hand = counts_of_therm(h[r])
-            no = n_own[r]
-            if lead:
-                legal = fast_formable(t, hand) & bn[LEAD, no]
-            else:
-                cand, legal = sparse_legal(t, hand, no, cur[r], nf2)
-            hs = legal.any(1)
-            has[r] = hs
-            sub = np.flatnonzero(hs)
-            if len(sub) == 0:
-                return
-            r, hand = r[sub], hand[sub]
-            gs = g[r]
-            pn = None
-            if lead and sam_on[gs].any():
-                pn = plans[gs, np.minimum(ptr[gs], HAND_SIZE - 1)]
-                pn = np.where((a[r] == declarer[gs]) & (ptr[gs] < HAND_SIZE), pn, -1)
-            nc = ncards.reshape(N, P)[gs]
-            view = View(hand=hand, n_cards=nc, actor=a[r], current=cur[r], sam_on=sam_on[gs],
-                        declarer=declarer[gs], table=t, rules=rules, plan_next=pn,
-                        public=public_of(st, gs, P) if strat.needs_public else None)
-            if lead:
-                choice[r] = strat.choose(view, legal[sub], np.zeros(len(r), bool), rng)
-            else:
-                choice[r] = strat.choose_sparse(view, cand[sub], legal[sub], np.ones(len(r), bool), rng)
-
-        sa = strat_of_seat[a] if len(uniq) > 1 else None
-        for j, strat in enumerate(uniq):
+    # -- the choices -----------------------------------------------------------------------------------------------
+    def _choose(self, turn: _Turn) -> None:
+        """Every actor's choice: table lookups for deterministic table players, else the general path (so is a
+        declarer leading its Sâm: it may follow a plan)."""
+        st, g, a, is_lead = self.st, turn.g, turn.a, turn.is_lead
+        sa = self.strat_of_seat[a] if len(self.uniq) > 1 else None
+        for j, strat in enumerate(self.uniq):
             mine = None if sa is None else sa == j
-            fp = fast[j]
+            fp = self.fast[j]
             if fp is None:
-                slow(np.flatnonzero(is_lead if mine is None else mine & is_lead), True, strat)
-                slow(np.flatnonzero(~is_lead if mine is None else mine & ~is_lead), False, strat)
+                self._ask_general(turn, np.flatnonzero(is_lead if mine is None else mine & is_lead), True, strat)
+                self._ask_general(turn, np.flatnonzero(~is_lead if mine is None else mine & ~is_lead), False, strat)
                 continue
-            # table lookups; a declarer leading its Sâm (it may follow a plan) takes the general path
-            if any_sam:
-                dl = is_lead & sam_on[g] & (a == declarer[g])
+            if turn.any_sam:
+                dl = is_lead & st.sam_on[g] & (a == st.declarer[g])
                 if mine is not None:
                     dl &= mine
                 if dl.any():
-                    slow(np.flatnonzero(dl), True, strat)
+                    self._ask_general(turn, np.flatnonzero(dl), True, strat)
                     mine = ~dl if mine is None else mine & ~dl
             r = None if mine is None else np.flatnonzero(mine)
-            if r is None:
-                gr, ar_, hr, cr, lr, nr = g, a, h, cur, is_lead, n_own
-            elif len(r):
-                gr, ar_, hr, cr, lr, nr = g[r], a[r], h[r], cur[r], is_lead[r], n_own[r]
-            else:
-                continue
-            sit = strat.situation_of(lr, nr, min_all[gr], ncards[gr * P + seat_after[ar_]] == 1)
-            k = _table_keys(fp, mt, hr, cr, sit, lr, nf2)
-            idx = sit * (M + 1) + k
-            ch = np.where(lr, fp.inv[idx], fp.inv_pass[idx])  # a lead is never a pass
-            if any_sam:  # opponents of a Sâm always beat when they can
-                ch = np.where(sam_on[gr] & (ar_ != declarer[gr]), fp.inv[idx], ch)
-            if r is None:
-                has[:] = k > 0
-                choice[:] = ch
-            else:
-                has[r] = k > 0
-                choice[r] = ch
+            if r is None or len(r):
+                self._ask_tables(turn, r, strat, fp)
 
-        if first is not None and steps == 1:  # the given first actions
-            f = first[g]
-            choice[:] = f
-            has |= f >= 0
-        # -- a leader with no legal lead passes the lead on (a stuck declarer has failed the Sâm)
-        stuck = is_lead & ~has
-        if stuck.any():
-            gs = g[stuck]
-            fail = sam_on[gs] & (actor[gs] == declarer[gs])
-            if rules.play_on_after_failed_sam:
-                sam_on[gs[fail]] = False
-                sam_failed[gs[fail]] = True
-            elif fail.any():
-                sam_fail_end(gs[fail])
-                gs = gs[~fail]
-            actor[gs] = (actor[gs] + 1) % P
-            skips[gs] += 1
-            v = gs[skips[gs] >= P]
-            outcome[v], done[v] = VOID, True
+    def _ask_tables(self, turn: _Turn, r: np.ndarray | None, strat: StrategyBase, fp: _FastPlayer) -> None:
+        """The choices of rows ``r`` (None: all) by ``strat``'s tables."""
+        st, P, mt = self.st, self.P, self.mt
+        if r is None:
+            gr, ar, hr, cr, lr, nr = turn.g, turn.a, turn.h, turn.cur, turn.is_lead, turn.n_own
+        else:
+            gr, ar, hr, cr, lr, nr = turn.g[r], turn.a[r], turn.h[r], turn.cur[r], turn.is_lead[r], turn.n_own[r]
+        sit = strat.situation_of(lr, nr, self.min_all[gr], st.ncards[gr * P + self.seat_after[ar]] == 1)
+        k = _table_keys(fp, mt, hr, cr, sit, lr, self.nf2)
+        idx = sit * (self.t.n + 1) + k
+        ch = np.where(lr, fp.inv[idx], fp.inv_pass[idx])  # a lead is never a pass
+        if turn.any_sam:  # opponents of a Sâm always beat when they can
+            ch = np.where(st.sam_on[gr] & (ar != st.declarer[gr]), fp.inv[idx], ch)
+        if r is None:
+            turn.has[:] = k > 0
+            turn.choice[:] = ch
+        else:
+            turn.has[r] = k > 0
+            turn.choice[r] = ch
 
-        pend_by, pend_to, pend_cap = den_by[g], den_to[g], den_cap[g]  # only the very next action can owe it
-        den_by[g] = -1
+    def _ask_general(self, turn: _Turn, r: np.ndarray, lead: bool, strat: StrategyBase) -> None:
+        """The general path for rows ``r``: legal moves as arrays, then the strategy's ``choose``."""
+        t, st = self.t, self.st
+        hand = counts_of_therm(turn.h[r])
+        no = turn.n_own[r]
+        if lead:
+            legal = fast_formable(t, hand) & self.bn[t.LEAD, no]
+        else:
+            cand, legal = sparse_legal(t, hand, no, turn.cur[r], self.nf2)
+        hs = legal.any(1)
+        turn.has[r] = hs
+        sub = np.flatnonzero(hs)
+        if len(sub) == 0:
+            return
+        r, hand = r[sub], hand[sub]
+        gs = turn.g[r]
+        pn = None
+        if lead and st.sam_on[gs].any():
+            pn = st.plans[gs, np.minimum(st.ptr[gs], HAND_SIZE - 1)]
+            pn = np.where((turn.a[r] == st.declarer[gs]) & (st.ptr[gs] < HAND_SIZE), pn, -1)
+        view = View(hand=hand, n_cards=st.ncards.reshape(self.N, self.P)[gs], actor=turn.a[r], current=turn.cur[r],
+                    sam_on=st.sam_on[gs], declarer=st.declarer[gs], table=t, rules=self.rules, plan_next=pn,
+                    public=public_of(st, gs, self.P) if strat.needs_public else None)
+        if lead:
+            turn.choice[r] = strat.choose(view, legal[sub], np.zeros(len(r), bool), self.rng)
+        else:
+            turn.choice[r] = strat.choose_sparse(view, cand[sub], legal[sub], np.ones(len(r), bool), self.rng)
 
-        # -- passes
-        ps = ~is_lead & (choice == PASS)
+    # -- the actions -----------------------------------------------------------------------------------------------
+    def _pass_lead_on(self, turn: _Turn) -> None:
+        """A leader with no legal lead passes the lead on (a stuck declarer has failed the Sâm); when every seat
+        has in a row, the game is void."""
+        st, P = self.st, self.P
+        stuck = turn.is_lead & ~turn.has
+        if not stuck.any():
+            return
+        gs = turn.g[stuck]
+        fail = st.sam_on[gs] & (st.actor[gs] == st.declarer[gs])
+        if self.rules.play_on_after_failed_sam:
+            st.sam_on[gs[fail]] = False
+            st.sam_failed[gs[fail]] = True
+        elif fail.any():
+            self._sam_fail_end(gs[fail])
+            gs = gs[~fail]
+        st.actor[gs] = (st.actor[gs] + 1) % P
+        self.skips[gs] += 1
+        v = gs[self.skips[gs] >= P]
+        st.outcome[v], st.done[v] = VOID, True
+
+    def _passes(self, turn: _Turn) -> np.ndarray:
+        """The answers that pass: their seats are out of the round.  Returns which rows passed."""
+        ps = ~turn.is_lead & (turn.choice == PASS)
         ip = np.flatnonzero(ps)
-        gp = g[ip]
-        passed[gp] |= 1 << a[ip]
+        self.st.passed[turn.g[ip]] |= 1 << turn.a[ip]
+        return ps
 
-        # -- plays
-        pl = choice >= 0
+    def _plays(self, turn: _Turn, pending) -> np.ndarray:
+        """The plays: đền, chặt, the cards leave the hands, the Sâm goes on or fails, an empty hand wins.  Returns
+        which rows played."""
+        st, t = self.st, self.t
+        pl = turn.choice >= 0
         ip = np.flatnonzero(pl)
-        gm, m, s = g[ip], choice[ip], a[ip]
-        if len(gm):
-            rm, hm = rows[ip], h[ip]
-            nxt = seat_after[s]
-            if rules.den_bai and (min_all[gm] == 1).any():  # a single under báo 1 lower than one's highest card
-                # (min_all is still before this play: the next seat's cards are in it)
-                owed = (pend_by[ip] >= 0) & (pend_to[ip] == s) & (t.top[m] <= pend_cap[ip])
-                den_won[gm[owed]] = pend_by[ip][owed]  # used only if this play wins
-                cand = np.flatnonzero((t.kind[m] == SINGLE) & (ncards[gm * P + nxt] == 1))
-                high = mt.high[hm[cand] & LANE]
-                viol = t.top[m[cand]] < high
-                gv = gm[cand[viol]]
-                den_by[gv], den_to[gv], den_cap[gv] = s[cand[viol]], nxt[cand[viol]], high[viol]
-            cm = current[gm]
-            ck = kind_ext[cm]
-            chop = (t.kind[m] == QUAD) & ((ck == QUAD) | (ck == SINGLE) | (ck == PAIR))
-            s4 = mt.s4[m]
-            therm[rm] = (hm & ~s4) | ((hm >> mt.shm[m]) & s4)
-            left = n_own[ip] - t.length[m]
-            ncards[rm] = left
-            min_all[gm] = np.minimum(min_all[gm], left)
-            played[rm] = True
-            plays[gm] += 1
-            if chop.any():
-                gc = gm[chop]
-                chops[gc] += 1
-                chain_len[gc] += 1
-                chain_total[gc] += chop_ext[cm[chop]]
-                chain_chopper[gc] = s[chop]
-                chain_chopped[gc] = last[gc]
-            empty = left == 0
-            if any_sam:
-                sam_g = sam_on[gm]
-                by_decl = sam_g & (s == declarer[gm])
-                ptr[gm[by_decl]] += 1
-                beaten = sam_g & ~by_decl
-                if rules.play_on_after_failed_sam:
-                    sam_on[gm[beaten]] = False
-                    sam_failed[gm[beaten]] = True
-                else:
-                    sam_fail_end(gm[beaten])
-                    empty &= ~beaten
-                    go = ~beaten & ~empty
-                    finish(gm[empty], s[empty])
-                    gm, m, s = gm[go], m[go], s[go]
-                    empty = None
-            if empty is not None:
-                finish(gm[empty], s[empty])
-                go = ~empty
-                gm, m, s = gm[go], m[go], s[go]
-            current[gm], last[gm] = m, s
-            skips[gm] = 0
+        gm, m, s = turn.g[ip], turn.choice[ip], turn.a[ip]
+        if len(gm) == 0:
+            return pl
+        if self.rules.den_bai and (self.min_all[gm] == 1).any():
+            # (min_all is still before this play: the next seat's cards are in it)
+            self._den(gm, m, s, turn.h[ip], [p[ip] for p in pending])
+        cm = st.current[gm]
+        ck = self.kind_ext[cm]
+        chop = (t.kind[m] == QUAD) & ((ck == QUAD) | (ck == SINGLE) | (ck == PAIR))
+        left = self._take(turn.rows[ip], turn.h[ip], turn.n_own[ip], gm, m)
+        if chop.any():
+            gc = gm[chop]
+            self.chops[gc] += 1
+            st.chain_len[gc] += 1
+            st.chain_total[gc] += self.chop_ext[cm[chop]]
+            st.chain_chopper[gc] = s[chop]
+            st.chain_chopped[gc] = st.last[gc]
+        go = self._ends(gm, s, left == 0, turn.any_sam)
+        gm, m, s = gm[go], m[go], s[go]
+        st.current[gm], st.last[gm] = m, s
+        self.skips[gm] = 0
+        return pl
 
-        # -- move on: next seat not out of this round; back at the last player: the round ends
-        adv = g[(ps | pl) & ~done[g]]
-        la = last[adv]
-        q = next_seat[((actor[adv] << P) + passed[adv]) * P + la]
+    def _den(self, gm, m, s, hm, pending) -> None:
+        """đền: a play that wins a pending đền records it (paid only if the play wins); a single under báo 1 lower
+        than the player's highest card leaves one pending on the next action."""
+        st, t = self.st, self.t
+        pend_by, pend_to, pend_cap = pending
+        owed = (pend_by >= 0) & (pend_to == s) & (t.top[m] <= pend_cap)
+        self.den_won[gm[owed]] = pend_by[owed]  # used only if this play wins
+        nxt = self.seat_after[s]
+        cand = np.flatnonzero((t.kind[m] == SINGLE) & (st.ncards[gm * self.P + nxt] == 1))
+        high = self.mt.high[hm[cand] & LANE]
+        viol = t.top[m[cand]] < high
+        gv = gm[cand[viol]]
+        st.den_by[gv], st.den_to[gv], st.den_cap[gv] = s[cand[viol]], nxt[cand[viol]], high[viol]
+
+    def _take(self, rm, hm, n_own, gm, m) -> np.ndarray:
+        """Moves ``m`` leave the hands of rows ``rm``; returns the cards left."""
+        st, mt = self.st, self.mt
+        s4 = mt.s4[m]
+        st.therm[rm] = (hm & ~s4) | ((hm >> mt.shm[m]) & s4)
+        left = n_own - self.t.length[m]
+        st.ncards[rm] = left
+        self.min_all[gm] = np.minimum(self.min_all[gm], left)
+        st.played[rm] = True
+        self.plays[gm] += 1
+        return left
+
+    def _ends(self, gm, s, empty, any_sam: bool) -> np.ndarray:
+        """The Sâm goes on (the declarer played) or fails (an opponent beat it); an empty hand wins.  Returns which
+        games go on."""
+        st = self.st
+        go = ~empty
+        if any_sam:
+            sam_g = st.sam_on[gm]
+            by_decl = sam_g & (s == st.declarer[gm])
+            st.ptr[gm[by_decl]] += 1
+            beaten = sam_g & ~by_decl
+            if self.rules.play_on_after_failed_sam:
+                st.sam_on[gm[beaten]] = False
+                st.sam_failed[gm[beaten]] = True
+            else:
+                self._sam_fail_end(gm[beaten])
+                empty = empty & ~beaten
+                go = ~beaten & ~empty
+        self._finish(gm[empty], s[empty])
+        return go
+
+    def _move_on(self, adv: np.ndarray) -> None:
+        """Games ``adv`` go to the next seat not out of the round; back at the last player, the round ends (its
+        chặt chain is paid, the last player leads)."""
+        st, P = self.st, self.P
+        la = st.last[adv]
+        q = self.next_seat[((st.actor[adv] << P) + st.passed[adv]) * P + la]
         over = q == la
-        actor[adv] = q
+        st.actor[adv] = q
         ro = adv[over]
-        settle_chain(ro)
-        current[ro] = LEAD
-        passed[ro] = 0
-        skips[ro] = 0
+        self._settle_chain(ro)
+        st.current[ro] = self.t.LEAD
+        st.passed[ro] = 0
+        self.skips[ro] = 0
 
-    if fin_g:
-        settle_won(np.concatenate(fin_g), np.concatenate(fin_w))
-    v = np.flatnonzero((outcome == VOID) & sam_failed)  # the penalty of a Sâm beaten earlier stands
-    pay[v] += pay_t.sam_fail
-    pay[v, declarer[v]] -= pay_t.sam_fail * P
-    assert np.all(pay.sum(1) == 0)
-    return BatchResult(outcome, winner, pay, kinds, declarer, outcome == SAM_SUCCESS, cong, thoi_2, chops, plays, den,
-                       steps)
+    # -- payments --------------------------------------------------------------------------------------------------
+    def _sam_fail_end(self, g) -> None:
+        """A failed Sâm ends games ``g``: the declarer pays every opponent."""
+        st = self.st
+        self._pay_sam_fail(g)
+        st.outcome[g], st.done[g] = SAM_FAIL, True
+
+    def _pay_sam_fail(self, g) -> None:
+        pay = self.st.pay
+        pay[g] += self.pay_t.sam_fail
+        pay[g, self.st.declarer[g]] -= self.pay_t.sam_fail * self.P
+
+    def _settle_chain(self, g) -> None:
+        """The chặt chains of games ``g`` are paid: the last one chopped pays the last chopper the chain's value."""
+        st = self.st
+        g = g[st.chain_len[g] > 0]
+        if len(g) == 0:
+            return
+        st.pay[g, st.chain_chopped[g]] -= st.chain_total[g]
+        st.pay[g, st.chain_chopper[g]] += st.chain_total[g]
+        st.chain_total[g] = st.chain_len[g] = 0
+
+    def _finish(self, g, w) -> None:
+        """Games ``g`` are won by ``w``: marked; their payments are made by ``result`` (a finished game's state no
+        longer changes, and payments are sums)."""
+        self.st.winner[g] = w
+        self.st.done[g] = True
+        self.fin_g.append(g)
+        self.fin_w.append(w)
+
+    def _settle_won(self, g, w) -> None:
+        """Payments of the won games ``g`` (winners ``w``): a successful Sâm, or the losers' cards (or đền)."""
+        st, pay_t, P = self.st, self.pay_t, self.P
+        s_ok = st.sam_on[g]
+        if s_ok.any():
+            gs, ws = g[s_ok], w[s_ok]
+            st.outcome[gs] = SAM_SUCCESS
+            st.pay[gs] -= pay_t.sam
+            st.pay[gs, ws] += pay_t.sam * P
+            g, w = g[~s_ok], w[~s_ok]
+        self._settle_chain(g)
+        owed = self._owed(g, w)
+        v = self.den_won[g]
+        has_den = v >= 0
+        self.den[g[has_den]] = v[has_den]
+        total = owed.sum(1)
+        st.pay[g[~has_den]] -= owed[~has_den]
+        st.pay[g[has_den], v[has_den]] -= total[has_den]
+        st.pay[g, w] += total
+        self._pay_sam_fail(g[st.sam_failed[g]])
+
+    def _owed(self, g, w) -> np.ndarray:
+        """(n, P) what each loser of won games ``g`` owes: cóng, or its cards, 2s (thối 2) and tứ quý
+        (``thoi_hang``); records cóng and thối 2."""
+        st, pay_t, seats = self.st, self.pay_t, self.seats
+        fr = (g * self.P)[:, None] + seats[None, :]
+        n2 = np.bitwise_count(st.therm[fr] & (TWO_BIT * LANES4)).astype(np.int64)
+        loser = seats[None, :] != w[:, None]
+        is_cong = loser & ~st.played[fr]
+        left = pay_t.card * (st.ncards[fr] - n2) + pay_t.two * n2
+        if self.rules.thoi_hang:  # a tứ quý other than of 2s: the top bit of its rank's lane
+            left += np.bitwise_count(st.therm[fr] & QUAD_BITS).astype(np.int64) * pay_t.heo_hang_quad
+        self.cong[g] = is_cong
+        self.thoi_2[g] = np.where(loser & ~is_cong, n2, 0)
+        return np.where(is_cong, pay_t.cong, left) * loser
+
+    def result(self) -> BatchResult:
+        """The outcomes, once every game has ended: the won games are paid."""
+        st = self.st
+        if self.fin_g:
+            self._settle_won(np.concatenate(self.fin_g), np.concatenate(self.fin_w))
+        v = np.flatnonzero((st.outcome == VOID) & st.sam_failed)  # the penalty of a Sâm beaten earlier stands
+        self._pay_sam_fail(v)
+        assert np.all(st.pay.sum(1) == 0)
+        return BatchResult(st.outcome, st.winner, st.pay, st.kinds, st.declarer, st.outcome == SAM_SUCCESS,
+                           self.cong, self.thoi_2, self.chops, self.plays, self.den, self.steps)

@@ -524,7 +524,7 @@ def normal_value(hands: np.ndarray, opponents: int, rules: SamRules, player, pla
     keys = mix64(np.repeat(hand_keys(hands, opponents, 2), games) + np.tile(np.arange(games, dtype=np.uint64), n))
     leaders = (keys % np.uint64(opponents + 1)).astype(np.int64)
     strategies = [player] + [Control()] * opponents
-    b = play(cards_of(seat_counts, keys >> np.uint64(8)), leaders, rules, strategies)
+    b = play(rules, cards_of(seat_counts, keys >> np.uint64(8)), leaders, strategies)
     return b.pay[:, 0].reshape(n, games).mean(1)
 
 

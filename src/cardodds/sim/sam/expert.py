@@ -183,7 +183,7 @@ class Expert(StrategyBase):
             r, c = pr[lo:lo + step], pc[lo:lo + step]
             st = rollout_state(sub, hands, r, self.worlds)
             me = st.actor.copy()  # the state is played on in place
-            res = play_from_state(st, view.rules, [self.policy] * view.n_cards.shape[1],
+            res = play_from_state(view.rules, st, [self.policy] * view.n_cards.shape[1],
                                   first=np.repeat(cands[r, c], self.worlds))
             value[r, c] = res.pay[np.arange(st.n), me].reshape(len(r), self.worlds)
         mean = np.where(cands != -2, value.mean(2), -np.inf)

@@ -78,7 +78,7 @@ def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int) -> d
     rng = stream(seed_seq, PLAY)
     length = rules.series_length
     if length == 1:
-        parts = [(cards, play_batch(cards, leader, rules, strategies, rng=rng))]
+        parts = [(cards, play_batch(rules, cards, leader, strategies, rng=rng))]
     else:
         full = n // length * length
         blocks = [(cards[:full].reshape(-1, length, *cards.shape[1:]), leader[:full:length])] if full else []

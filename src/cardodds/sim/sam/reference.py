@@ -84,16 +84,9 @@ class GameResult:
     log: list[str] = field(default_factory=list)
 
 
-def _legal(t, counts: np.ndarray, current: int, nf2: bool) -> np.ndarray:
-    ok = t.formable(counts) & t.beats[current]
-    if nf2:
-        ok &= ~(t.has_two & (t.length == int(counts.sum())))
-    return ok
-
-
 def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: np.random.Generator | None = None,
               log: bool = False) -> GameResult:
-    """Play one game from a deal.
+    """Play one game from a deal (a :class:`SamGame` played to its end by the seats' strategies).
 
     Parameters
     ----------
@@ -101,227 +94,324 @@ def play_game(cards: np.ndarray, leader: int, rules: SamRules, strategies, rng: 
     strategies : one strategy per seat (or one for all).
     rng : randomness of non-deterministic strategies (the PLAY stream).
     """
-    P = rules.players
-    pay = rules.pay
-    t = move_table(rules)
-    nf2 = rules.no_finish_on_two
     if isinstance(strategies, StrategyBase):
-        strategies = [strategies] * P
-    cards = [sorted(int(c) for c in cards[s]) for s in range(P)]
-    counts = [rank_counts(cards[s]).astype(np.int64) for s in range(P)]
-    kinds = np.array([toi_trang_kind(cards[s], rules) for s in range(P)])
-    order = [(leader + i) % P for i in range(P)]
-    lines: list[str] = []
-    say = lines.append if log else (lambda _s: None)
-    for s in range(P):
-        say(f"seat {s}: {format_cards(cards[s])}")
-    say(f"first player: seat {leader}")
-    res = GameResult("normal", -1, np.zeros(P, np.int64), kinds, cong=np.zeros(P, bool), thoi_2=np.zeros(P, np.int64))
+        strategies = [strategies] * rules.players
+    return play(SamGame(rules, cards, leader, log=log), strategies, rng).result
 
-    def transfer(frm: int, to: int, amt: int, why: str):
-        res.pay[frm] -= amt
-        res.pay[to] += amt
-        say(f"  seat {frm} pays seat {to} {amt} ({why})")
 
-    # ---- tới trắng
-    holders = [s for s in order if kinds[s] >= 0]
-    if holders:
-        w = min(holders, key=lambda s: kinds[s]) if rules.toi_trang_tie == "by_kind" else holders[0]
-        say(f"seat {w} has tới trắng: {toi_trang_name(int(kinds[w]))}")
-        res.outcome, res.winner = "toi_trang", w
+def play(game: SamGame, strategies, rng: np.random.Generator | None = None) -> SamGame:
+    """Play ``game`` (just dealt) to its end: the declarations, then each action by its seat's strategy."""
+    if not game.over:
+        game.declare(strategies)
+    while not game.over:
+        strategy = strategies[game.actor]
+        view = game.view(strategy.needs_public)
+        game.apply(int(strategy.choose(view, game.legal()[None], np.array([game.may_pass]), rng)[0]))
+    return game
+
+
+class SamGame:
+    """One game of Sâm (see the module docstring for its order and the choices made).
+
+    Built from a deal, it settles tới trắng at once; :meth:`declare` asks the seats for their Sâm in turn order and
+    starts the first round; then :attr:`actor` is to play one of :meth:`legal` (or pass, when :attr:`may_pass`)
+    with :meth:`apply`, until :attr:`over`.  :attr:`moves` logs the (seat, move) of every action, :attr:`result`
+    holds the outcome and payments (and the text log when ``log``).
+    """
+
+    def __init__(self, rules: SamRules, cards: np.ndarray, leader: int, log: bool = False):
+        P = self.P = rules.players
+        self.rules = rules
+        self.t = move_table(rules)
+        self.nf2 = rules.no_finish_on_two
+        self.cards = [sorted(int(c) for c in cards[s]) for s in range(P)]
+        self.counts = [rank_counts(self.cards[s]).astype(np.int64) for s in range(P)]
+        self.dealt = sum(self.counts)  # every card dealt, by rank (what is gone = dealt - what is held)
+        self.leader = leader
+        self.order = [(leader + i) % P for i in range(P)]
+        self.lines: list[str] = []
+        self._log_on = log
+        self.moves: list[tuple[int, int]] = []  # (seat, move id or PASS) of every action
+        kinds = np.array([toi_trang_kind(self.cards[s], rules) for s in range(P)])
+        self.result = GameResult("normal", -1, np.zeros(P, np.int64), kinds, cong=np.zeros(P, bool),
+                                 thoi_2=np.zeros(P, np.int64))
+        self.declarer, self.plan, self.ptr = -1, [], 0
+        self.sam_on = self.sam_failed = False
+        self.played = [False] * P
+        self.den_pending: tuple[int, int, int] | None = None  # (seat before the báo 1, báo-1 seat, its highest rank)
+        self.chain: list[tuple[int, int, int]] = []  # (chopper, chopped, value)
+        self.actor, self.current, self.last = -1, self.t.LEAD, -1
+        self.passed = [False] * P
+        self.over = False
         for s in range(P):
+            self.say(f"seat {s}: {format_cards(self.cards[s])}")
+        self.say(f"first player: seat {leader}")
+        self._toi_trang()
+
+    # -- the log and payments --------------------------------------------------------------------------------------
+    def say(self, line: str) -> None:
+        if self._log_on:
+            self.lines.append(line)
+
+    def _end(self) -> None:
+        self.over = True
+        self.result.log = self.lines
+        assert int(self.result.pay.sum()) == 0
+
+    def _transfer(self, frm: int, to: int, amt: int, why: str) -> None:
+        self.result.pay[frm] -= amt
+        self.result.pay[to] += amt
+        self.say(f"  seat {frm} pays seat {to} {amt} ({why})")
+
+    # -- tới trắng and the declarations ----------------------------------------------------------------------------
+    def _toi_trang(self) -> None:
+        """A tới trắng wins at once: from the first in turn order (or the highest kind, under ``by_kind``)."""
+        kinds, pay = self.result.toi_trang, self.rules.pay
+        holders = [s for s in self.order if kinds[s] >= 0]
+        if not holders:
+            return
+        w = min(holders, key=lambda s: kinds[s]) if self.rules.toi_trang_tie == "by_kind" else holders[0]
+        self.say(f"seat {w} has tới trắng: {toi_trang_name(int(kinds[w]))}")
+        self.result.outcome, self.result.winner = "toi_trang", w
+        for s in range(self.P):
             if s != w:
-                transfer(s, w, pay.toi_trang + heo_hang(counts[s], rules), "tới trắng + heo hàng")
-        res.log = lines
-        return res
+                self._transfer(s, w, pay.toi_trang + heo_hang(self.counts[s], self.rules), "tới trắng + heo hàng")
+        self._end()
 
-    # ---- Sâm declarations
-    declarer, plan = -1, []
-    for s in order:
-        plan_s = None
-        if strategies[s].declare == "oracle":
+    def _plan_of(self, s: int, strategy: StrategyBase) -> list[int] | None:
+        """The Sâm plan seat ``s`` declares on (oracle, bayes: from its own hand only), or None."""
+        counts, t, P = self.counts, self.t, self.P
+        if strategy.declare == "oracle":
             opp = np.array([counts[o] for o in range(P) if o != s])
-            plan_s = sam_plan(counts[s], unbeatable(t, opp, nf2), t, nf2)
-        elif strategies[s].declare == "bayes":  # from the seat's own hand only
-            ok, plans_s = bayes_declare(counts[s][None], P - 1, rules, strategies[s], play_batch)
-            plan_s = [int(m) for m in plans_s[0] if m >= 0] if ok[0] else None
-        if strategies[s].wants_sam(counts[s][None], np.array([plan_s is not None]))[0]:
-            declarer, plan = s, (plan_s or [])
-            say(f"seat {s} declares Sâm" + (f" (plan: {', '.join(t.name(m) for m in plan)})" if plan else ""))
-            break
-    res.declarer = declarer
-    sam_on, sam_failed, ptr = declarer >= 0, False, 0
-    played = [False] * P
-    dealt = sum(counts)  # every card dealt, by rank (what is gone = dealt - what is held)
-    den_pending: tuple[int, int, int] | None = None  # (seat before the báo 1, báo-1 seat, its highest rank)
-    chain: list[tuple[int, int, int]] = []  # (chopper, chopped, value)
+            return sam_plan(counts[s], unbeatable(t, opp, self.nf2), t, self.nf2)
+        if strategy.declare == "bayes":
+            ok, plans_s = bayes_declare(counts[s][None], P - 1, self.rules, strategy, play_batch)
+            return [int(m) for m in plans_s[0] if m >= 0] if ok[0] else None
+        return None
 
-    def settle_chain():
-        if chain:
-            total = sum(v for _, _, v in chain)
-            transfer(chain[-1][1], chain[-1][0], total, f"chặt ×{len(chain)}")
-            chain.clear()
+    def declare(self, strategies) -> None:
+        """The Sâm declarations in turn order from the first player (the first who wants it declares), then the
+        first round starts (led by the declarer, else by the first player)."""
+        t = self.t
+        for s in self.order:
+            plan_s = self._plan_of(s, strategies[s])
+            if strategies[s].wants_sam(self.counts[s][None], np.array([plan_s is not None]))[0]:
+                self.declarer, self.plan = s, (plan_s or [])
+                self.say(f"seat {s} declares Sâm" + (f" (plan: {', '.join(t.name(m) for m in self.plan)})"
+                                                     if self.plan else ""))
+                break
+        self.result.declarer = self.declarer
+        self.sam_on = self.declarer >= 0
+        self._start_round(self.declarer if self.declarer >= 0 else self.leader)
 
-    def public() -> Public:
+    # -- what the actor sees and may do ----------------------------------------------------------------------------
+    def legal(self, seat: int | None = None) -> np.ndarray:
+        """(M,) the moves ``seat`` (default: the actor) may play on the current play."""
+        counts = self.counts[self.actor if seat is None else seat]
+        t = self.t
+        ok = t.formable(counts) & t.beats[self.current]
+        if self.nf2:
+            ok &= ~(t.has_two & (t.length == int(counts.sum())))
+        return ok
+
+    @property
+    def may_pass(self) -> bool:
+        """A round's lead may not pass; an answer may."""
+        return self.current != self.t.LEAD
+
+    def public(self) -> Public:
+        """What every seat sees."""
+        chain, P = self.chain, self.P
         chopper, chopped = (chain[-1][0], chain[-1][1]) if chain else (-1, -1)
-        den = den_pending if den_pending is not None else (-1, -1, 0)
-        return Public(played=np.array([played]), gone=(dealt - sum(counts)).astype(np.int8)[None],
-                      last=np.array([last]), passed=np.array([sum(1 << q for q in range(P) if passed[q])]),
+        den = self.den_pending if self.den_pending is not None else (-1, -1, 0)
+        return Public(played=np.array([self.played]), gone=(self.dealt - sum(self.counts)).astype(np.int8)[None],
+                      last=np.array([self.last]), passed=np.array([sum(1 << q for q in range(P) if self.passed[q])]),
                       chain=np.array([[sum(v for _, _, v in chain), len(chain), chopper, chopped]]),
                       den=np.array([den]))
 
-    def decide(s: int, current: int, legal: np.ndarray, may_pass: bool) -> int:
-        view = View(
-            hand=counts[s][None], n_cards=np.array([[int(c.sum()) for c in counts]]), actor=np.array([s]),
-            current=np.array([current]), sam_on=np.array([sam_on]), declarer=np.array([declarer]), table=t,
-            rules=rules, plan_next=np.array([plan[ptr] if (s == declarer and ptr < len(plan)) else -1]),
-            public=public() if strategies[s].needs_public else None,
+    def view(self, with_public: bool = False) -> View:
+        """The actor's view (one row), with the public part when ``with_public``."""
+        s = self.actor
+        plan_next = self.plan[self.ptr] if (s == self.declarer and self.ptr < len(self.plan)) else -1
+        return View(
+            hand=self.counts[s][None], n_cards=np.array([[int(c.sum()) for c in self.counts]]), actor=np.array([s]),
+            current=np.array([self.current]), sam_on=np.array([self.sam_on]), declarer=np.array([self.declarer]),
+            table=self.t, rules=self.rules, plan_next=np.array([plan_next]),
+            public=self.public() if with_public else None,
         )
-        return int(strategies[s].choose(view, legal[None], np.array([may_pass]), rng)[0])
 
-    def finish(w: int, den_by: int = -1):
-        res.winner = w
-        if sam_on:
-            res.outcome, res.sam_success = "sam_success", True
-            say(f"seat {w} has played out the Sâm")
-            for s in range(P):
-                if s != w:
-                    transfer(s, w, pay.sam, "Sâm thành công")
-            return
-        say(f"seat {w} wins")
-        settle_chain()
-        owed = {}
-        for s in range(P):
-            if s == w:
-                continue
-            if not played[s]:
-                res.cong[s] = True
-                owed[s] = pay.cong
-            else:
-                n2 = int(counts[s][TWO])
-                res.thoi_2[s] = n2
-                owed[s] = pay.card * (int(counts[s].sum()) - n2) + pay.two * n2 + thoi_hang(counts[s], rules)
-        if den_by >= 0:
-            res.den = v = den_by
-            transfer(v, w, sum(owed.values()), "đền: did not block báo 1")
-        else:
-            for s, a in owed.items():
-                transfer(s, w, a, "cóng" if res.cong[s] else "cards left" + (" + thối 2" if res.thoi_2[s] else ""))
-        if sam_failed:
-            pay_failed_sam()
-
-    def pay_failed_sam():
-        for o in range(P):
-            if o != declarer:
-                transfer(declarer, o, pay.sam_fail, "Sâm thất bại")
-
-    def sam_fails() -> bool:
-        """The Sâm has failed; True when that ends the game (unless ``play_on_after_failed_sam``)."""
-        nonlocal sam_on, sam_failed
-        if not rules.play_on_after_failed_sam:
-            res.outcome = "sam_fail"
-            pay_failed_sam()
-            return True
-        sam_on, sam_failed = False, True
-        return False
-
-    def apply(s: int, m: int, current: int) -> str | None:
-        """Play move m for seat s; returns 'win', 'sam_fail' or None."""
-        nonlocal ptr, den_pending
-        before_max = max(r for r in range(N_RANKS) if counts[s][r])
-        den_by = -1
-        if den_pending is not None and den_pending[1] == s and t.top[m] <= den_pending[2]:
-            den_by = den_pending[0]  # owed only if this play empties the hand (see finish)
-        den_pending = None
-        nxt = (s + 1) % P
-        if rules.den_bai and t.kind[m] == SINGLE and int(counts[nxt].sum()) == 1 and t.top[m] < before_max:
-            den_pending = (s, nxt, before_max)
-            say(f"  (seat {s} did not play its highest single before báo 1: đền if seat {nxt} wins on it)")
-        chop = is_chop(t, current, m)
-        taken = []
-        for r in range(N_RANKS):
-            for _ in range(int(t.need[m][r])):
-                c = next(c for c in cards[s] if rank_of(c) == r)
-                cards[s].remove(c)
-                taken.append(c)
-        counts[s] -= t.need[m]
-        played[s] = True
-        res.plays += 1
-        verb = "leads" if current == t.LEAD else ("chops with" if chop else "beats with")
-        say(f"seat {s} {verb} {t.name(m)} ({format_cards(taken)})")
-        if chop:
-            res.chops += 1
-            chain.append((s, last, chop_value(t, current, pay)))
-        if sam_on and s == declarer:
-            ptr += 1
-        if sam_on and s != declarer:
-            say(f"  the Sâm of seat {declarer} is beaten")
-            if sam_fails():
-                return "sam_fail"
-        n_left = int(counts[s].sum())
-        if n_left == 1:
-            say(f"  seat {s}: báo 1")
-        if n_left == 0:
-            finish(s, den_by)
-            return "win"
-        return None
-
-    leader_seat = declarer if declarer >= 0 else leader
-    last = -1
-    while True:
-        # a leader with no legal lead passes the lead on
+    # -- rounds ----------------------------------------------------------------------------------------------------
+    def _start_round(self, leader_seat: int) -> None:
+        """A round led by ``leader_seat``, or the next seat that has a legal lead (none: the game is void)."""
+        P = self.P
         L = -1
         for i in range(P):
             s = (leader_seat + i) % P
-            if _legal(t, counts[s], t.LEAD, nf2).any():
+            if self.legal(s).any():
                 L = s
                 break
-            say(f"seat {s} cannot lead (only a 2 would end the hand): passes")
+            self.say(f"seat {s} cannot lead (only a 2 would end the hand): passes")
         if L < 0:
-            res.outcome = "void"
-            if sam_failed:  # the penalty of a Sâm beaten earlier stands
-                pay_failed_sam()
-            say("nobody can play: the game is void")
-            break
-        if sam_on and L != declarer:
-            say(f"the declarer, seat {declarer}, cannot lead: the Sâm fails")
-            if sam_fails():
-                break
-        passed = [False] * P
-        current = t.LEAD
-        last = L
-        m = decide(L, current, _legal(t, counts[L], current, nf2), False)
-        end = apply(L, m, current)
-        if end:
-            break
-        current = m
-        q = (L + 1) % P
-        while True:
-            while passed[q] and q != last:
-                q = (q + 1) % P
-            if q == last:
-                break
-            legal = _legal(t, counts[q], current, nf2)
-            m = decide(q, current, legal, True)
-            if m == PASS:
-                passed[q] = True
-                den_pending = None
-                say(f"seat {q} passes")
+            self.result.outcome = "void"
+            if self.sam_failed:  # the penalty of a Sâm beaten earlier stands
+                self._pay_failed_sam()
+            self.say("nobody can play: the game is void")
+            self._end()
+            return
+        if self.sam_on and L != self.declarer:
+            self.say(f"the declarer, seat {self.declarer}, cannot lead: the Sâm fails")
+            if self._sam_fails():
+                self._end()
+                return
+        self.passed = [False] * P
+        self.actor = self.last = L
+
+    def _end_round(self) -> None:
+        """Everyone else passed: the chặt chain is paid and the last player leads the next round."""
+        self._settle_chain()
+        self.den_pending = None
+        self.say(f"round to seat {self.last}")
+        self._start_round(self.last)
+
+    def apply(self, m: int) -> None:
+        """The actor plays move ``m`` (or passes, ``PASS``); then the next seat still in the round acts, or the
+        round ends."""
+        s = self.actor
+        self.moves.append((s, m))
+        if m == PASS:
+            self.passed[s] = True
+            self.den_pending = None
+            self.say(f"seat {s} passes")
+        else:
+            if self._play(s, m):
+                self._end()
+                return
+            self.current, self.last = m, s
+        q = (s + 1) % self.P
+        while self.passed[q] and q != self.last:
+            q = (q + 1) % self.P
+        if q == self.last:
+            self.current = self.t.LEAD
+            self._end_round()
+        else:
+            self.actor = q
+
+    # -- a play ----------------------------------------------------------------------------------------------------
+    def _den_check(self, s: int, m: int) -> int:
+        """đền: the seat that owes it if this play empties the hand (-1: none); and whether this play leaves one."""
+        t = self.t
+        before_max = max(r for r in range(N_RANKS) if self.counts[s][r])
+        den_by = -1
+        if self.den_pending is not None and self.den_pending[1] == s and t.top[m] <= self.den_pending[2]:
+            den_by = self.den_pending[0]  # owed only if this play empties the hand (see _win)
+        self.den_pending = None
+        nxt = (s + 1) % self.P
+        if self.rules.den_bai and t.kind[m] == SINGLE and int(self.counts[nxt].sum()) == 1 and t.top[m] < before_max:
+            self.den_pending = (s, nxt, before_max)
+            self.say(f"  (seat {s} did not play its highest single before báo 1: đền if seat {nxt} wins on it)")
+        return den_by
+
+    def _take(self, s: int, m: int) -> list[int]:
+        """The cards of move ``m`` out of seat ``s``'s hand (the lowest of each rank)."""
+        t, hand = self.t, self.cards[s]
+        taken = []
+        for r in range(N_RANKS):
+            for _ in range(int(t.need[m][r])):
+                c = next(c for c in hand if rank_of(c) == r)
+                hand.remove(c)
+                taken.append(c)
+        self.counts[s] -= t.need[m]
+        self.played[s] = True
+        self.result.plays += 1
+        return taken
+
+    def _play(self, s: int, m: int) -> bool:
+        """Seat ``s`` plays move ``m``; True when that ends the game (a win or a failed Sâm)."""
+        t, current = self.t, self.current
+        den_by = self._den_check(s, m)
+        chop = is_chop(t, current, m)
+        taken = self._take(s, m)
+        verb = "leads" if current == t.LEAD else ("chops with" if chop else "beats with")
+        self.say(f"seat {s} {verb} {t.name(m)} ({format_cards(taken)})")
+        if chop:
+            self.result.chops += 1
+            self.chain.append((s, self.last, chop_value(t, current, self.rules.pay)))
+        if self.sam_on and s == self.declarer:
+            self.ptr += 1
+        if self.sam_on and s != self.declarer:
+            self.say(f"  the Sâm of seat {self.declarer} is beaten")
+            if self._sam_fails():
+                return True
+        n_left = int(self.counts[s].sum())
+        if n_left == 1:
+            self.say(f"  seat {s}: báo 1")
+        if n_left == 0:
+            self._win(s, den_by)
+            return True
+        return False
+
+    # -- chặt, Sâm and the win -------------------------------------------------------------------------------------
+    def _settle_chain(self) -> None:
+        chain = self.chain
+        if chain:
+            total = sum(v for _, _, v in chain)
+            self._transfer(chain[-1][1], chain[-1][0], total, f"chặt ×{len(chain)}")
+            chain.clear()
+
+    def _pay_failed_sam(self) -> None:
+        for o in range(self.P):
+            if o != self.declarer:
+                self._transfer(self.declarer, o, self.rules.pay.sam_fail, "Sâm thất bại")
+
+    def _sam_fails(self) -> bool:
+        """The Sâm has failed; True when that ends the game (unless ``play_on_after_failed_sam``)."""
+        if not self.rules.play_on_after_failed_sam:
+            self.result.outcome = "sam_fail"
+            self._pay_failed_sam()
+            return True
+        self.sam_on, self.sam_failed = False, True
+        return False
+
+    def _win(self, w: int, den_by: int = -1) -> None:
+        """Seat ``w`` has played out its hand: the Sâm, or every loser's cards (or đền) are paid."""
+        res, pay = self.result, self.rules.pay
+        res.winner = w
+        if self.sam_on:
+            res.outcome, res.sam_success = "sam_success", True
+            self.say(f"seat {w} has played out the Sâm")
+            for s in range(self.P):
+                if s != w:
+                    self._transfer(s, w, pay.sam, "Sâm thành công")
+            return
+        self.say(f"seat {w} wins")
+        self._settle_chain()
+        owed = self._owed(w)
+        if den_by >= 0:
+            res.den = den_by
+            self._transfer(den_by, w, sum(owed.values()), "đền: did not block báo 1")
+        else:
+            for s, a in owed.items():
+                why = "cóng" if res.cong[s] else "cards left" + (" + thối 2" if res.thoi_2[s] else "")
+                self._transfer(s, w, a, why)
+        if self.sam_failed:
+            self._pay_failed_sam()
+
+    def _owed(self, w: int) -> dict[int, int]:
+        """What each loser owes the winner ``w``: cóng, or its cards, 2s (thối 2) and tứ quý (``thoi_hang``)."""
+        res, pay = self.result, self.rules.pay
+        owed = {}
+        for s in range(self.P):
+            if s == w:
+                continue
+            if not self.played[s]:
+                res.cong[s] = True
+                owed[s] = pay.cong
             else:
-                end = apply(q, m, current)
-                if end:
-                    break
-                current, last = m, q
-            q = (q + 1) % P
-        if end:
-            break
-        settle_chain()
-        den_pending = None
-        say(f"round to seat {last}")
-        leader_seat = last
-    res.log = lines
-    assert int(res.pay.sum()) == 0
-    return res
+                c = self.counts[s]
+                n2 = int(c[TWO])
+                res.thoi_2[s] = n2
+                owed[s] = pay.card * (int(c.sum()) - n2) + pay.two * n2 + thoi_hang(c, self.rules)
+        return owed
 
 
 def replay_text(seed: int, rules: SamRules, strategies) -> str:

@@ -47,7 +47,7 @@ def play_series_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, st
     out = []
     leader = np.asarray(leader, np.int64)
     for k in range(cards.shape[1]):
-        b = play_batch(cards[:, k], leader, rules, strategies, rng=rng)
+        b = play_batch(rules, cards[:, k], leader, strategies, rng=rng)
         out.append(b)
         leader = next_leader(b.winner, leader)
     return out
