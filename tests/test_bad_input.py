@@ -145,6 +145,8 @@ API_CASES = [
     ("games 2.5", lambda t: cardodds.odds.tan(TAN_HAND, "h", games=2.5), "games must be a whole number >= 1, not 2.5"),
     ("chan seat 4", lambda t: cardodds.odds.chan(H19, seat=4), "seat must be a whole number from 0 to 3, not 4"),
     ("chan strategy 5", lambda t: cardodds.odds.chan(H19, strategy=5), "strategy must be a player's name"),
+    ("chan strategy unknown", lambda t: cardodds.odds.chan(H19, strategy="nobody"), "strategy: unknown strategy 'nobody'"),
+    ("chan strategy expert", lambda t: cardodds.odds.chan(H19, strategy="expert"), "strategy: odds chan simulates"),
     ("sam opponents '2'", lambda t: cardodds.odds.sam(SAM_HAND, "2"), "opponents must be a whole number from 1 to 4"),
     ("tan trump None", lambda t: cardodds.odds.tan(TAN_HAND, None), "trump must be a suit as a string"),
     ("tan players 1", lambda t: cardodds.odds.tan(TAN_HAND, "h", players=1), "players must be a whole number from 2 to 6"),

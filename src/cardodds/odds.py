@@ -92,7 +92,7 @@ def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000,
     progress : bool
         Show a progress bar.
     """
-    from cardodds.analysis.odds_chan import cli_seat, format_odds_chan, odds_chan
+    from cardodds.analysis.odds_chan import cli_seat, format_odds_chan, odds_chan, table_players
     from cardodds.sim.arguments import check_whole
     from cardodds.sim.errors import CardoddsError
 
@@ -102,6 +102,7 @@ def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000,
     if not isinstance(strategy, (str, dict)):
         raise CardoddsError(f"strategy must be a player's name (\"basic\", \"heuristic\", \"cuoc\" …) or a table of "
                             f"its knobs, not {strategy!r}")
+    table_players(strategy, 0, "strategy")  # a bad name or knob is the Python argument's error, before any work
     details = odds_chan(hand, seat=cli_seat(hand, seat), games=games, seed=seed, progress=None if progress else False,
                         strategy=strategy)
     return _odds("chan", details, format_odds_chan)
