@@ -140,6 +140,7 @@ TITLES = {
         "tan_series_choices": "Tấn: các quyết định trong loạt (người thắng đổi 2 chủ, đổi trước khi cúng, xả)",
         "tan_strategies": "Tấn: chiến thuật đấu chiến thuật (4 người)",
         "tan_tune": "Tấn: tinh chỉnh heuristic ở chỗ 0, gặp ba người chơi heuristic",
+        "tan_tune_2p36": "Tấn 2 người, 36 lá: tinh chỉnh heuristic ở chỗ 0, gặp người chơi chuẩn classic",
     },
 }
 """Experiment titles (by the experiment's name) in the other languages; the config's own title otherwise."""
