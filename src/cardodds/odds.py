@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from cardodds.sim.arguments import python_api
+
 
 @dataclass(frozen=True)
 class HandOdds:
@@ -75,6 +77,7 @@ def _odds(game: str, details: dict, text) -> HandOdds:
                                                                 columns=["quantity", "estimate", "ci_low", "ci_high"]))
 
 
+@python_api
 def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000, seed: int = 1,
          strategy: str = "basic", progress: bool = False) -> HandOdds:
     """A Chắn hand's shape (chắn, cạ, what it waits for) and its chance to win played out at a table.
@@ -108,6 +111,7 @@ def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000,
     return _odds("chan", details, format_odds_chan)
 
 
+@python_api
 def sam(hand: str | list[str], opponents: int, *, games: int = 20_000, seed: int = 1,
         progress: bool = False) -> HandOdds:
     """A Sâm hand's chance that a declared Sâm succeeds (its best plan) and its chance to win a normal game.
@@ -131,6 +135,7 @@ def sam(hand: str | list[str], opponents: int, *, games: int = 20_000, seed: int
     return _odds("sam", odds_sam(hand, opponents, games, seed, progress=None if progress else False), format_odds_sam)
 
 
+@python_api
 def tan(hand: str | list[str], trump: str, *, players: int = 4, seat: int = 0, games: int = 20_000, seed: int = 1,
         progress: bool = False) -> HandOdds:
     """A Tấn opening hand's chance to lose (and of a draw) played out by ``basic`` players.

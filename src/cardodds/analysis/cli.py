@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from cardodds.analysis.paths import output_file, output_folder, resume_folder, run_folder
-from cardodds.sim.arguments import check_games, check_half_width, check_jobs, check_seed, check_whole
+from cardodds.sim.arguments import check_games, check_half_width, check_jobs, check_seed, check_whole, spoken
 from cardodds.sim.errors import CardoddsError, RunInterrupted
 
 REPORTS = Path("reports")
@@ -428,7 +428,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         args.argv = argv
-        return args.func(args)
+        with spoken("cli"):  # the command runs over the Python API; its messages name the options typed
+            return args.func(args)
     except RunInterrupted as exc:  # Ctrl-C is not bad input: 130, like a shell, with the command that continues
         print(f"cardodds: {_one_line(exc)}", file=sys.stderr)
         return 130

@@ -33,7 +33,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from cardodds.sim.arguments import SEED_MAX
+from cardodds.sim.arguments import SEED_MAX, option
 from cardodds.sim.backends import resolve_backend
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.input_file import read_capped
@@ -300,12 +300,12 @@ def load_arms(
     file_seed = _check_int(table.get("seed", DEFAULT_SEED), "seed", where, 0, SEED_MAX)
 
     if games is not None:
-        n_games = _check_int(games, "games", "--games", 1)
+        n_games = _check_int(games, "games", option("games"), 1)
     elif quick and quick_games is not None:
         n_games = quick_games
     else:
         n_games = file_games
-    run_seed = file_seed if seed is None else _check_int(seed, "seed", "--seed", 0, SEED_MAX)
+    run_seed = file_seed if seed is None else _check_int(seed, "seed", option("seed"), 0, SEED_MAX)
     run_backend, run_scheduler = resolve_backend(
         table.get("backend"), table.get("scheduler"), backend=backend, scheduler=scheduler, where=where
     )
