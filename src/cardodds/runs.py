@@ -21,8 +21,9 @@ class Run:
     folder : Path
         The run folder: ``summary.csv``, ``report.html``, charts and the chunks a later run may reuse.
     summary : DataFrame
-        One row per metric, seat and arm: ``experiment, arm, metric, seat, unit, estimate, ci_low, ci_high, n,
-        exact`` (95 % intervals; ``exact`` where combinatorics gives the value).
+        One row per metric, seat and arm: ``experiment, arm, metric, label, seat, unit, estimate, ci_low, ci_high, n,
+        exact`` (``label``: the metric in words, in the run's ``lang``; 95 % intervals; ``exact`` where combinatorics
+        gives the value).
     differences : DataFrame
         Paired differences of each arm against the baseline, with intervals and p-values (empty for one arm).
     charts : dict
@@ -139,7 +140,11 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
         sections = make_sections([outcomes], [diffs], lang=lang)
         write_sections(folder, sections, meta, diffs=[diffs], lang=lang)
     seating = exp.task.extras["seating"](exp.params) if "seating" in exp.task.extras else []
-    return Run(folder=folder, summary=summary_frame(sections), differences=diffs if diffs is not None else pd.DataFrame(),
+    summary = summary_frame(sections)
+    with i18n.using(lang):
+        summary.insert(summary.columns.get_loc("metric") + 1, "label",
+                       [s.label(metric) for s in sections if len(s.rows) for metric in s.rows["metric"]])
+    return Run(folder=folder, summary=summary, differences=diffs if diffs is not None else pd.DataFrame(),
                charts=dict(sections[0].figures), seating=list(seating), outcomes=outcomes)
 
 

@@ -159,7 +159,9 @@ def cmd_exact(args) -> int:
     from cardodds import exact
 
     if args.game == "sam":
-        rows = exact.sam().to_dict("records")
+        from cardodds.sim.sam.exact import exact_toi_trang_table
+
+        rows = exact_toi_trang_table()  # one row per option combination, a column per kind
         if args.json:
             print(json.dumps(rows, ensure_ascii=False))
         else:
@@ -170,7 +172,7 @@ def cmd_exact(args) -> int:
         return 0
     rows = exact.chan().to_dict("records")
     if args.json:
-        print(json.dumps([{k: str(v) if k == "fraction" else v for k, v in r.items() if k != "one_in"} for r in rows],
+        print(json.dumps([{k: str(v) if k == "fraction" else v for k, v in r.items() if k not in ("one_in", "label")} for r in rows],
                          ensure_ascii=False))
     else:
         for r in rows:
