@@ -100,7 +100,7 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
         write_sections,
     )
     from cardodds.analysis.paths import resume_folder
-    from cardodds.sim.arguments import option
+    from cardodds.sim.arguments import caller, option
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.experiment import load_arms
 
@@ -115,8 +115,8 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     folder = run_folder(out or Path("reports") / "runs" / exp.name, "out")
     if resume:
         resume_folder(folder, "resume")
-    elif precision is None and _finished(arms, folder):
-        resume = True  # the same run, finished: its chunks are read back, nothing is played
+    elif precision is None and caller() == "python" and _finished(arms, folder):
+        resume = True  # a notebook cell run again: the same run, finished, is read back (the command refuses it)
     if precision is not None:  # everything checked before the run folder is touched
         if len(arms) > 1:
             raise CardoddsError(f"{option('precision')} runs one arm; this experiment has arms (run them with a fixed "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardodds.sim.arguments import option
+from cardodds.sim.arguments import option as spoken
 from cardodds.sim.errors import CardoddsError
 
 
@@ -70,7 +70,7 @@ def run_folder(path, option: str = "--out") -> Path:
         for chunk in path.glob(f"{runs}{CHUNK_DIR}/chunk-*"):
             if chunk.is_dir():
                 raise CardoddsError(f"{chunk}: is a folder where a chunk file belongs; remove it, then "
-                                    f"{option('resume')}")
+                                    f"{spoken('resume')}")
     return path
 
 

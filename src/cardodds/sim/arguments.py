@@ -34,6 +34,11 @@ def option(name: str) -> str:
     return _CLI_WORDS.get(name, "--" + name.replace("_", "-"))
 
 
+def caller() -> str:
+    """Who called: ``"cli"`` (the command, and code outside the API) or ``"python"`` (the API, :func:`python_api`)."""
+    return _SPOKEN.get()
+
+
 @contextlib.contextmanager
 def spoken(way: str):
     """Within the block, messages name arguments the ``way`` (``"cli"`` or ``"python"``) the user gave them; the
