@@ -64,7 +64,8 @@ def check_metrics(exp: Experiment, metrics: list[tuple[str, int | None]]) -> Non
         if name not in names:
             close = difflib.get_close_matches(name, names, n=3)
             hint = f"did you mean {', '.join(close)}?" if close else f"it has {', '.join(n for n in names if not _is_bin(n))}"
-            raise CardoddsError(f"{option('metrics')} {name}: experiment '{exp.name}' ({exp.task.name}) has no such metric; {hint}")
+            raise CardoddsError(f"{option('metrics')} {name}: experiment '{exp.name}' ({exp.task.name}) has no such "
+                                f"metric; {hint}")
         seats = sorted(s for n, s in vocabulary if n == name and s is not None)
         if seat is not None and seat not in seats:
             where = f"seats {', '.join(map(str, seats))}" if seats else "no seats (a table-level metric: drop ':seat')"
@@ -93,7 +94,8 @@ def half_widths(rows: pd.DataFrame, metrics: list[tuple[str, int | None]]) -> pd
         for name, seat in metrics:
             hit = (rows.metric == name) & (True if seat is None else rows.seat == seat)
             if not hit.any():
-                raise CardoddsError(f"{option('metrics')} {name}{'' if seat is None else f':{seat}'}: no such result row")
+                at = "" if seat is None else f":{seat}"
+                raise CardoddsError(f"{option('metrics')} {name}{at}: no such result row")
             mask |= hit
         chosen = rows[mask]
     else:

@@ -531,7 +531,8 @@ class _ChunkSink:
         if left >= rate * ETA_LONG:
             tqdm.write(
                 f"cardodds: note: {self.label}: {left:,} games to go; at the {rate:,.0f} games/s measured so far that "
-                f"takes about {fmt_duration(left / rate)} (Ctrl-C stops it and keeps every finished chunk for {option('resume')})",
+                f"takes about {fmt_duration(left / rate)} (Ctrl-C stops it and keeps every finished chunk for "
+                f"{option('resume')})",
                 file=sys.stderr,
             )
 
