@@ -2,6 +2,7 @@
 prints; a task registered from outside the package reaches the report with no change to the analysis."""
 
 import json
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -251,3 +252,24 @@ def test_the_experiments_ship_in_the_package_and_the_checkout_links_them(monkeyp
     assert all(path.is_file() and path.parent == CONFIG_DIR for path, _ in read_suite())
     assert experiment_path("tan_ladder") == experiment_path("tan_ladder.toml") == CONFIG_DIR / "tan_ladder.toml"
     assert experiment_path("configs/tan_ladder.toml") == Path("configs/tan_ladder.toml")  # in the checkout: the file
+
+
+def test_an_installed_package_finds_its_experiments_and_suite(tmp_path):
+    """The package as setuptools installs it (its package data, no checkout) runs a shipped experiment by name and
+    reads the suite ``cardodds report`` runs."""
+    pytest.importorskip("setuptools")
+    lib = tmp_path / "lib"
+    build = [sys.executable, "-c", "from setuptools import setup; setup()", "-q", "egg_info", "--egg-base",
+             str(tmp_path), "build_py", "--build-lib", str(lib)]
+    proc = subprocess.run(build, cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    script = ("import cardodds; from cardodds.analysis.suite import read_suite; "
+              "from cardodds.sim.experiment import load_arms; "
+              "assert cardodds.__file__.startswith(%r); "
+              "print(len(read_suite()), all(p.is_file() for p, _ in read_suite()), load_arms('tan_ladder')[0].name)")
+    proc = subprocess.run([sys.executable, "-c", script % str(lib)], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(lib)})
+    assert proc.returncode == 0, proc.stderr
+    suite = [line for line in (ROOT / "configs" / "suite.toml").read_text(encoding="utf-8").splitlines()
+             if line.startswith("config = ")]
+    assert proc.stdout.split() == [str(len(suite)), "True", "tan_ladder"]
