@@ -172,6 +172,16 @@ API_CASES = [
     ("resume, no folder", lambda t: _run(t, resume=True), "resume: {t}/out does not exist, so there is no run to continue; "
                                                           "pass resume=False to start one"),
     ("max_games without precision", lambda t: _run(t, max_games=5), "max_games only goes with precision"),
+    ("metrics without precision", lambda t: _run(t, metrics=["thien_u"]),
+     "metrics only goes with precision (an adaptive run); a fixed run takes games"),
+    ("an unknown experiment name", lambda t: _run(t, config="tan_ladde"),
+     "tan_ladde: no such experiment file, nor a shipped experiment (chan_deal, "),
+    ("precision with arms", lambda t: _run(t, config="tan_ladder", precision=0.01),
+     "precision runs one arm; this experiment has arms (run them with a fixed games)"),
+    ("metrics naming no metric", lambda t: _run(t, precision=0.01, metrics=["nope"]),
+     "metrics nope: experiment 'chan_deal' (chan.deal) has no such metric"),
+    ("max_games below the start", lambda t: _run(t, precision=0.01, games=1_000_000, max_games=10),
+     "max_games (10) is below the starting number of games (1,000,000)"),
 ]
 
 
@@ -181,6 +191,7 @@ def test_the_api_raises_one_line_naming_the_argument(tmp_path, call, message):
         call(tmp_path)
     text = str(info.value)
     assert "\n" not in text and message.replace("{t}", str(tmp_path)) in text
+    assert "--" not in text  # the Python argument, never the command's option
     assert not (tmp_path / "out").exists()  # before any work (a bad lang once failed after the chunks were written)
 
 

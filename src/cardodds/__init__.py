@@ -4,8 +4,8 @@ The Python API is the one the ``cardodds`` command is built on::
 
     import cardodds
 
-    result = cardodds.run("configs/tan_ladder.toml", games=20_000, seed=1)
-    result.summary            # one row per metric, seat and arm: estimate, 95 % interval, n, exact value
+    result = cardodds.run("tan_ladder", games=20_000, seed=1)   # a shipped experiment, or a file's path
+    result.summary            # one row per metric, seat and arm: label, estimate, 95 % interval, n, exact value
     result.differences        # paired differences between arms (common random numbers)
     result.charts             # the report's charts, matplotlib figures by name
 

@@ -1,5 +1,8 @@
 """Exact odds by combinatorics, as DataFrames: what a dealt hand is, before any card is played.
 
+Both tables are long, one row per quantity: ``metric``, its ``exact`` probability, ``one_in`` ("1 in 880") and
+``label`` (the quantity in words, in ``lang``).
+
 >>> import cardodds
 >>> cardodds.exact.chan().query("metric == 'thien_u' and seat == 0")   # doctest: +SKIP
 """
@@ -8,32 +11,58 @@ from __future__ import annotations
 
 import pandas as pd
 
+from cardodds.sim.arguments import python_api
 
-def chan() -> pd.DataFrame:
+def _labelled(frame: pd.DataFrame, task: str, lang: str) -> pd.DataFrame:
+    """``frame`` with a ``label`` column: each metric in words from the task's labels, in ``lang``."""
+    from cardodds.analysis.i18n import check_lang
+    from cardodds.sim.registry import get_task
+
+    label_of = get_task(task).label_of
+    frame["label"] = [label_of(metric, check_lang(lang, "lang")) for metric in frame["metric"]]
+    return frame
+
+
+@python_api
+def chan(*, lang: str = "en") -> pd.DataFrame:
     """Every Chắn deal quantity for each seat (the cái, 20 cards, at seat 0; the others 19), exactly.
+
+    Parameters
+    ----------
+    lang : str
+        The language of the ``label`` column: ``"en"`` or ``"vi"``.
 
     Returns
     -------
     DataFrame
-        Columns ``metric, seat, exact, fraction, one_in``: the probability as a float, as an exact
-        :class:`~fractions.Fraction`, and in words ("1 in 880"; empty for means and certainties).
+        Columns ``metric, seat, exact, fraction, one_in, label``: the probability as a float, as an exact
+        :class:`~fractions.Fraction`, in words ("1 in 880"; empty for means and certainties), and what it is.
     """
     from cardodds.sim.chan.exact import exact_rows, one_in
 
     frame = pd.DataFrame(exact_rows(fractions=True))
     frame["one_in"] = [("" if m.endswith(".mean") else one_in(f)) for m, f in zip(frame["metric"], frame["fraction"])]
-    return frame
+    return _labelled(frame, "chan.deal", lang)
 
 
-def sam() -> pd.DataFrame:
+@python_api
+def sam(*, lang: str = "en") -> pd.DataFrame:
     """The chance that a dealt Sâm hand is a tới trắng, by kind, for every combination of the options that change it.
+
+    Parameters
+    ----------
+    lang : str
+        The language of the ``label`` column: ``"en"`` or ``"vi"``.
 
     Returns
     -------
     DataFrame
-        One row per combination of ``straights``, ``quad_counts_as_triple`` and ``quad_counts_as_two_pairs``; a
-        column per tới trắng kind and ``any``.
+        Columns ``straights, quad_counts_as_triple, quad_counts_as_two_pairs, metric, exact, one_in, label``: one row
+        per combination of the options and kind (``toi_trang.sanh_rong`` …, ``toi_trang.any`` for any kind).
     """
-    from cardodds.sim.sam.exact import exact_toi_trang_table
+    from cardodds.sim.chan.exact import one_in
+    from cardodds.sim.sam.exact import RELEVANT_OPTIONS, exact_toi_trang_table
 
-    return pd.DataFrame(exact_toi_trang_table())
+    rows = [{**{k: combo[k] for k in RELEVANT_OPTIONS}, "metric": f"toi_trang.{kind}", "exact": p, "one_in": one_in(p)}
+            for combo in exact_toi_trang_table() for kind, p in combo.items() if kind not in RELEVANT_OPTIONS]
+    return _labelled(pd.DataFrame(rows), "sam.deal", lang)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from cardodds.sim.arguments import python_api
+
 
 @dataclass(frozen=True)
 class HandOdds:
@@ -28,7 +30,9 @@ class HandOdds:
     text : str
         The result in words, as ``cardodds odds <game>`` prints it.
     table : DataFrame
-        Columns ``quantity, estimate, ci_low, ci_high``: every estimate in ``details`` with its 95 % interval.
+        Columns ``quantity, label, estimate, ci_low, ci_high``: every estimate in ``details`` with its 95 % interval,
+        as a decimal (0.273, not 27.3 %), named by the play task's metric (``win``, ``points.game``, ``sam.success``,
+        ``lose``, ``draw`` …) and in words in ``lang``.
     """
 
     game: str
@@ -58,11 +62,13 @@ def _intervals(details: dict, path: str = "") -> list[dict]:
     return rows
 
 
-def _checked(hand, games, seed, progress) -> str:
+def _checked(hand, games, seed, progress, lang) -> str:
     """The arguments every game takes, checked (the hand as one string)."""
+    from cardodds.analysis.i18n import check_lang
     from cardodds.sim.arguments import check_games, check_hand, check_seed
     from cardodds.sim.errors import CardoddsError
 
+    check_lang(lang, "lang")
     check_games(games, "games")
     check_seed(seed, "seed")
     if not isinstance(progress, bool):
@@ -70,13 +76,26 @@ def _checked(hand, games, seed, progress) -> str:
     return check_hand(hand, "hand")
 
 
-def _odds(game: str, details: dict, text) -> HandOdds:
-    return HandOdds(game, details, text(details), pd.DataFrame(_intervals(details),
-                                                                columns=["quantity", "estimate", "ci_low", "ci_high"]))
+_TASKS = {"chan": "chan.play", "sam": "sam.play", "tan": "tan.play"}
+"""Each game's play task: its labels give the table's words, its metric names the quantities."""
+
+_QUANTITIES = {"win_chance.p_win": "win", "win_chance.points_game": "points.game"}
+"""The result's paths that the play task's metrics name otherwise (a Chắn hand's win and net points a game)."""
 
 
+def _odds(game: str, details: dict, text, lang: str) -> HandOdds:
+    from cardodds.sim.registry import get_task
+
+    rows = pd.DataFrame(_intervals(details), columns=["quantity", "estimate", "ci_low", "ci_high"])
+    rows["quantity"] = rows["quantity"].replace(_QUANTITIES)
+    label_of = get_task(_TASKS[game]).label_of
+    rows.insert(1, "label", [label_of(q, lang) for q in rows["quantity"]])
+    return HandOdds(game, details, text(details), rows)
+
+
+@python_api
 def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000, seed: int = 1,
-         strategy: str = "basic", progress: bool = False) -> HandOdds:
+         strategy: str = "basic", progress: bool = False, lang: str = "en") -> HandOdds:
     """A Chắn hand's shape (chắn, cạ, what it waits for) and its chance to win played out at a table.
 
     Parameters
@@ -91,12 +110,14 @@ def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000,
         Who plays the hand (``basic``, ``heuristic``, ``cuoc`` …); the other three play ``basic``.
     progress : bool
         Show a progress bar.
+    lang : str
+        The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
     """
     from cardodds.analysis.odds_chan import cli_seat, format_odds_chan, odds_chan, table_players
     from cardodds.sim.arguments import check_whole
     from cardodds.sim.errors import CardoddsError
 
-    hand = _checked(hand, games, seed, progress)
+    hand = _checked(hand, games, seed, progress, lang)
     if seat is not None:
         check_whole(seat, "seat", 0, 3)
     if not isinstance(strategy, (str, dict)):
@@ -105,11 +126,12 @@ def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000,
     table_players(strategy, 0, "strategy")  # a bad name or knob is the Python argument's error, before any work
     details = odds_chan(hand, seat=cli_seat(hand, seat), games=games, seed=seed, progress=None if progress else False,
                         strategy=strategy)
-    return _odds("chan", details, format_odds_chan)
+    return _odds("chan", details, format_odds_chan, lang)
 
 
+@python_api
 def sam(hand: str | list[str], opponents: int, *, games: int = 20_000, seed: int = 1,
-        progress: bool = False) -> HandOdds:
+        progress: bool = False, lang: str = "en") -> HandOdds:
     """A Sâm hand's chance that a declared Sâm succeeds (its best plan) and its chance to win a normal game.
 
     Parameters
@@ -122,17 +144,21 @@ def sam(hand: str | list[str], opponents: int, *, games: int = 20_000, seed: int
         Simulated deals and the seed.
     progress : bool
         Show a progress bar.
+    lang : str
+        The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
     """
     from cardodds.analysis.odds_sam import format_odds_sam, odds_sam
     from cardodds.sim.arguments import check_whole
 
-    hand = _checked(hand, games, seed, progress)
+    hand = _checked(hand, games, seed, progress, lang)
     check_whole(opponents, "opponents", 1, 4)
-    return _odds("sam", odds_sam(hand, opponents, games, seed, progress=None if progress else False), format_odds_sam)
+    details = odds_sam(hand, opponents, games, seed, progress=None if progress else False)
+    return _odds("sam", details, format_odds_sam, lang)
 
 
+@python_api
 def tan(hand: str | list[str], trump: str, *, players: int = 4, seat: int = 0, games: int = 20_000, seed: int = 1,
-        progress: bool = False) -> HandOdds:
+        progress: bool = False, lang: str = "en") -> HandOdds:
     """A Tấn opening hand's chance to lose (and of a draw) played out by ``basic`` players.
 
     Parameters
@@ -147,16 +173,18 @@ def tan(hand: str | list[str], trump: str, *, players: int = 4, seat: int = 0, g
         Simulated games and the seed.
     progress : bool
         Show a progress bar.
+    lang : str
+        The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
     """
     from cardodds.analysis.odds_tan import format_odds_tan, odds_tan
     from cardodds.sim.tan.rules import MAX_PLAYERS
     from cardodds.sim.arguments import check_whole
     from cardodds.sim.errors import CardoddsError
 
-    hand = _checked(hand, games, seed, progress)
+    hand = _checked(hand, games, seed, progress, lang)
     if not isinstance(trump, str):
         raise CardoddsError(f"trump must be a suit as a string (\"h\", \"♥\" …), not {trump!r}")
     check_whole(players, "players", 2, MAX_PLAYERS)
     check_whole(seat, "seat", 0, players - 1)
     details = odds_tan(hand, trump, players, seat, games, seed, progress=None if progress else False)
-    return _odds("tan", details, format_odds_tan)
+    return _odds("tan", details, format_odds_tan, lang)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from cardodds.sim.arguments import python_api
+
 
 @dataclass(frozen=True)
 class Run:
@@ -19,8 +21,9 @@ class Run:
     folder : Path
         The run folder: ``summary.csv``, ``report.html``, charts and the chunks a later run may reuse.
     summary : DataFrame
-        One row per metric, seat and arm: ``experiment, arm, metric, seat, unit, estimate, ci_low, ci_high, n,
-        exact`` (95 % intervals; ``exact`` where combinatorics gives the value).
+        One row per metric, seat and arm: ``experiment, arm, metric, label, seat, unit, estimate, ci_low, ci_high, n,
+        exact`` (``label``: the metric in words, in the run's ``lang``; 95 % intervals; ``exact`` where combinatorics
+        gives the value).
     differences : DataFrame
         Paired differences of each arm against the baseline, with intervals and p-values (empty for one arm).
     charts : dict
@@ -39,6 +42,7 @@ class Run:
     outcomes: list = field(default_factory=list, repr=False)
 
 
+@python_api
 def run(config, *, games: int | None = None, seed: int | None = None, jobs: int = 1, out=None, resume: bool = False,
         precision: float | None = None, max_games: int | None = None, metrics=(), backend: str | None = None,
         scheduler: str | None = None, lang: str = "en", progress: bool = False, command: str | None = None) -> Run:
@@ -47,7 +51,8 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     Parameters
     ----------
     config : str, Path or list of Experiment
-        An experiment file (``configs/tan_ladder.toml``), or its arms as ``cardodds.sim.experiment.load_arms`` gives
+        A shipped experiment's name (``"tan_ladder"``, found from any folder), an experiment file
+        (``configs/tan_ladder.toml``), or its arms as ``cardodds.sim.experiment.load_arms`` gives
         them (then ``seed``, ``backend`` and ``scheduler`` are already applied; ``games`` still picks the adaptive
         run's start).
     games, seed : int, optional
@@ -56,10 +61,10 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     jobs : int
         Worker processes (``-1``: one per core).
     out : str or Path, optional
-        The run folder (default ``reports/runs/<name>``); chunks found there from the same experiment are reused
-        with ``resume``.
+        The run folder (default ``reports/runs/<name>`` in the current folder).  A finished run there of the same
+        experiment, seed and games is reused (nothing is played); another run there is refused unless ``resume``.
     resume : bool
-        Continue an interrupted run in ``out`` (or reuse a finished one); a missing or empty ``out`` is refused.
+        Continue an interrupted run in ``out`` (or extend a finished one); a missing or empty ``out`` is refused.
     precision : float, optional
         Play until every named metric's 95 % interval half-width is at most this (one arm only), up to
         ``max_games``; ``metrics`` names them (``"thien_u"``, ``("lose", 0)``; default the task's key metrics).
@@ -95,12 +100,13 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
         write_sections,
     )
     from cardodds.analysis.paths import resume_folder
+    from cardodds.sim.arguments import caller, option
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.experiment import load_arms
 
     _check_arguments(config, games=games, seed=seed, jobs=jobs, out=out, resume=resume, precision=precision,
                      max_games=max_games, metrics=metrics, lang=lang, progress=progress)
-    check_run_flags(precision, max_games, metrics, names=("precision", "max_games", "metrics"))
+    check_run_flags(precision, max_games, metrics)
     if isinstance(config, (str, os.PathLike)):
         arms = load_arms(config, games=games, seed=seed, backend=backend, scheduler=scheduler)
     else:
@@ -109,9 +115,12 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     folder = run_folder(out or Path("reports") / "runs" / exp.name, "out")
     if resume:
         resume_folder(folder, "resume")
+    elif precision is None and caller() == "python" and _finished(arms, folder):
+        resume = True  # a notebook cell run again: the same run, finished, is read back (the command refuses it)
     if precision is not None:  # everything checked before the run folder is touched
         if len(arms) > 1:
-            raise CardoddsError("--precision runs one arm; this experiment has arms (run them with a fixed --games)")
+            raise CardoddsError(f"{option('precision')} runs one arm; this experiment has arms (run them with a fixed "
+                                f"{option('games')})")
         if games is None:
             exp = dataclasses.replace(exp, games=min(exp.games, 4 * exp.chunk_size))
         max_games = 10 * arms[0].games if max_games is None else max_games
@@ -131,19 +140,35 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
         sections = make_sections([outcomes], [diffs], lang=lang)
         write_sections(folder, sections, meta, diffs=[diffs], lang=lang)
     seating = exp.task.extras["seating"](exp.params) if "seating" in exp.task.extras else []
-    return Run(folder=folder, summary=summary_frame(sections), differences=diffs if diffs is not None else pd.DataFrame(),
+    summary = summary_frame(sections)
+    with i18n.using(lang):
+        summary.insert(summary.columns.get_loc("metric") + 1, "label",
+                       [s.label(metric) for s in sections if len(s.rows) for metric in s.rows["metric"]])
+    return Run(folder=folder, summary=summary, differences=diffs if diffs is not None else pd.DataFrame(),
                charts=dict(sections[0].figures), seating=list(seating), outcomes=outcomes)
 
 
-def check_run_flags(precision, max_games, metrics, names=("--precision", "--max-games", "--metric")) -> None:
-    """``max_games`` and ``metrics`` mean something only with ``precision`` (an adaptive run); ``names`` are what
-    the user calls the three (the command's options, or the keywords of :func:`run`)."""
+def _finished(arms, folder: Path) -> bool:
+    """Does ``folder`` hold a finished run of exactly these arms (the same identity and number of games)?"""
+    from cardodds.analysis.suite import ARMS_DIR
+    from cardodds.sim.run_folder import read_manifest
+
+    folders = [folder] if len(arms) == 1 else [folder / ARMS_DIR / exp.arm for exp in arms]
+    manifests = [read_manifest(f) if f.is_dir() else None for f in folders]
+    return all(m is not None and m.get("status") == "complete" and m.get("identity_hash") == exp.identity_hash()
+               and m.get("games") == exp.games for exp, m in zip(arms, manifests))
+
+
+def check_run_flags(precision, max_games, metrics) -> None:
+    """``max_games`` and ``metrics`` mean something only with ``precision`` (an adaptive run); the message names
+    them as the user does (:func:`cardodds.sim.arguments.option`)."""
+    from cardodds.sim.arguments import option
     from cardodds.sim.errors import CardoddsError
 
-    for flag, given in ((names[1], max_games is not None), (names[2], bool(metrics))):
+    for name, given in (("max_games", max_games is not None), ("metrics", bool(metrics))):
         if given and precision is None:
-            games = "--games" if names[0].startswith("--") else "games"
-            raise CardoddsError(f"{flag} only goes with {names[0]} (an adaptive run); a fixed run takes {games}")
+            raise CardoddsError(f"{option(name)} only goes with {option('precision')} (an adaptive run); a fixed run "
+                                f"takes {option('games')}")
 
 
 def _check_arguments(config, *, games, seed, jobs, out, resume, precision, max_games, metrics, lang,

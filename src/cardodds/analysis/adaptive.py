@@ -17,6 +17,7 @@ import pandas as pd
 
 from cardodds.analysis.estimate import summarize
 from cardodds.analysis.suite import Outcome, run_one
+from cardodds.sim.arguments import option
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.experiment import Experiment
 
@@ -25,13 +26,13 @@ def parse_metric(text: str) -> tuple[str, int | None]:
     """``"thien_u"`` or ``"waiting:1"`` (metric, optional seat)."""
     name, _, seat = text.partition(":")
     if not name:
-        raise CardoddsError(f"--metric needs a metric name, e.g. thien_u or waiting:1, not {text!r}")
+        raise CardoddsError(f"{option('metrics')} needs a metric name, e.g. thien_u or waiting:1, not {text!r}")
     if not seat:
         return name, None
     try:
         return name, int(seat)
     except ValueError:
-        raise CardoddsError(f"--metric {text!r}: the seat after ':' must be a whole number") from None
+        raise CardoddsError(f"{option('metrics')} {text!r}: the seat after ':' must be a whole number") from None
 
 
 def metric_vocabulary(exp: Experiment) -> set[tuple[str, int | None]]:
@@ -63,11 +64,12 @@ def check_metrics(exp: Experiment, metrics: list[tuple[str, int | None]]) -> Non
         if name not in names:
             close = difflib.get_close_matches(name, names, n=3)
             hint = f"did you mean {', '.join(close)}?" if close else f"it has {', '.join(n for n in names if not _is_bin(n))}"
-            raise CardoddsError(f"--metric {name}: experiment '{exp.name}' ({exp.task.name}) has no such metric; {hint}")
+            raise CardoddsError(f"{option('metrics')} {name}: experiment '{exp.name}' ({exp.task.name}) has no such "
+                                f"metric; {hint}")
         seats = sorted(s for n, s in vocabulary if n == name and s is not None)
         if seat is not None and seat not in seats:
             where = f"seats {', '.join(map(str, seats))}" if seats else "no seats (a table-level metric: drop ':seat')"
-            raise CardoddsError(f"--metric {name}:{seat}: '{name}' has {where}")
+            raise CardoddsError(f"{option('metrics')} {name}:{seat}: '{name}' has {where}")
 
 
 def _is_bin(name: str) -> bool:
@@ -77,9 +79,9 @@ def _is_bin(name: str) -> bool:
 def check_precision(precision: float, max_games: int, games: int) -> None:
     """The arguments of an adaptive run, checked before it starts."""
     if not precision > 0 or math.isinf(precision):
-        raise CardoddsError(f"--precision must be a half-width > 0, e.g. 0.001, not {precision}")
+        raise CardoddsError(f"{option('precision')} must be a half-width > 0, e.g. 0.001, not {precision}")
     if max_games < games:
-        raise CardoddsError(f"--max-games ({max_games:,}) is below the starting number of games ({games:,})")
+        raise CardoddsError(f"{option('max_games')} ({max_games:,}) is below the starting number of games ({games:,})")
 
 
 def half_widths(rows: pd.DataFrame, metrics: list[tuple[str, int | None]]) -> pd.Series:
@@ -92,7 +94,8 @@ def half_widths(rows: pd.DataFrame, metrics: list[tuple[str, int | None]]) -> pd
         for name, seat in metrics:
             hit = (rows.metric == name) & (True if seat is None else rows.seat == seat)
             if not hit.any():
-                raise CardoddsError(f"--metric {name}{'' if seat is None else f':{seat}'}: no such result row")
+                at = "" if seat is None else f":{seat}"
+                raise CardoddsError(f"{option('metrics')} {name}{at}: no such result row")
             mask |= hit
         chosen = rows[mask]
     else:

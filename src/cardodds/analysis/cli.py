@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from cardodds.analysis.paths import output_file, output_folder, resume_folder, run_folder
-from cardodds.sim.arguments import check_games, check_half_width, check_jobs, check_seed, check_whole
+from cardodds.sim.arguments import check_games, check_half_width, check_jobs, check_seed, check_whole, spoken
 from cardodds.sim.errors import CardoddsError, RunInterrupted
 
 REPORTS = Path("reports")
@@ -159,7 +159,9 @@ def cmd_exact(args) -> int:
     from cardodds import exact
 
     if args.game == "sam":
-        rows = exact.sam().to_dict("records")
+        from cardodds.sim.sam.exact import exact_toi_trang_table
+
+        rows = exact_toi_trang_table()  # one row per option combination, a column per kind
         if args.json:
             print(json.dumps(rows, ensure_ascii=False))
         else:
@@ -170,7 +172,7 @@ def cmd_exact(args) -> int:
         return 0
     rows = exact.chan().to_dict("records")
     if args.json:
-        print(json.dumps([{k: str(v) if k == "fraction" else v for k, v in r.items() if k != "one_in"} for r in rows],
+        print(json.dumps([{k: str(v) if k == "fraction" else v for k, v in r.items() if k not in ("one_in", "label")} for r in rows],
                          ensure_ascii=False))
     else:
         for r in rows:
@@ -428,7 +430,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         args.argv = argv
-        return args.func(args)
+        with spoken("cli"):  # the command runs over the Python API; its messages name the options typed
+            return args.func(args)
     except RunInterrupted as exc:  # Ctrl-C is not bad input: 130, like a shell, with the command that continues
         print(f"cardodds: {_one_line(exc)}", file=sys.stderr)
         return 130

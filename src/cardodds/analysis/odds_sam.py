@@ -20,6 +20,7 @@ import numpy as np
 
 from cardodds.analysis.batches import BATCH, batches, check_games
 from cardodds.analysis.estimate import wilson
+from cardodds.sim.arguments import option
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, format_cards, parse_hand, rank_counts
@@ -109,10 +110,10 @@ def _checked(hand: str, opponents: int, rules: SamRules | None) -> tuple[list[in
     """The hand's cards and the rules, after checking the hand and the number of opponents."""
     cards = parse_hand(hand)
     if not isinstance(opponents, int) or isinstance(opponents, bool) or not 1 <= opponents <= 4:
-        raise CardoddsError(f"--opponents must be 1..4 for Sâm (2..5 players), not {opponents}")
+        raise CardoddsError(f"{option('opponents')} must be 1..4 for Sâm (2..5 players), not {opponents}")
     rules = rules or SamRules(players=opponents + 1)
     if rules.players != opponents + 1:
-        raise CardoddsError(f"rules say {rules.players} players but --opponents is {opponents}")
+        raise CardoddsError(f"rules say {rules.players} players but {option('opponents')} is {opponents}")
     return cards, rules
 
 

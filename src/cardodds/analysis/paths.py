@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardodds.sim.arguments import option as spoken
 from cardodds.sim.errors import CardoddsError
 
 
@@ -68,7 +69,8 @@ def run_folder(path, option: str = "--out") -> Path:
     for runs in ("", "arms/*/", "runs/*/", "runs/*/arms/*/"):
         for chunk in path.glob(f"{runs}{CHUNK_DIR}/chunk-*"):
             if chunk.is_dir():
-                raise CardoddsError(f"{chunk}: is a folder where a chunk file belongs; remove it, then --resume")
+                raise CardoddsError(f"{chunk}: is a folder where a chunk file belongs; remove it, then "
+                                    f"{spoken('resume')}")
     return path
 
 

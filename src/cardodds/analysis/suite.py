@@ -15,12 +15,11 @@ from cardodds.analysis.estimate import rows_frame, summarize
 from cardodds.analysis.gain_share import add_gain_shares
 from cardodds.analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.experiment import Experiment, cardodds_version, hash_identity, load_arms
+from cardodds.sim.experiment import CONFIG_DIR, Experiment, cardodds_version, hash_identity, load_arms
 from cardodds.sim.folder_lock import folder_lock
 from cardodds.sim.run_folder import atomic_write, check_folder, now, open_run_folder, write_manifest
 from cardodds.sim.runner import RunResult, chunk_count, fmt_duration, run_experiment
 
-CONFIG_DIR = Path(__file__).resolve().parents[3] / "configs"  # src/cardodds/analysis/ -> the checkout
 SUITE_FILE = CONFIG_DIR / "suite.toml"
 ARMS_DIR = "arms"
 

@@ -7,6 +7,9 @@ work is done.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import functools
 import math
 import os
 from pathlib import Path
@@ -15,6 +18,49 @@ from cardodds.sim.errors import CardoddsError
 
 SEED_MAX = 2**63 - 1
 """The largest seed (seeds are 0 … 2⁶³ − 1, whatever the command or the file)."""
+
+
+_SPOKEN = contextvars.ContextVar("cardodds_spoken", default="cli")
+_SET = contextvars.ContextVar("cardodds_spoken_set", default=False)
+_PYTHON_WORDS = {"resume": "resume=True", "out": "out=…"}
+_CLI_WORDS = {"metrics": "--metric"}
+
+
+def option(name: str) -> str:
+    """The argument ``name`` (a Python keyword) as the user gives it: ``--max-games`` on the command line,
+    ``max_games`` from Python (``resume=True`` and ``out=…`` as what to pass) — the way set by :func:`spoken`."""
+    if _SPOKEN.get() == "python":
+        return _PYTHON_WORDS.get(name, name)
+    return _CLI_WORDS.get(name, "--" + name.replace("_", "-"))
+
+
+def caller() -> str:
+    """Who called: ``"cli"`` (the command, and code outside the API) or ``"python"`` (the API, :func:`python_api`)."""
+    return _SPOKEN.get()
+
+
+@contextlib.contextmanager
+def spoken(way: str):
+    """Within the block, messages name arguments the ``way`` (``"cli"`` or ``"python"``) the user gave them; the
+    outermost caller decides (the command runs over the Python API, and its user typed options)."""
+    if _SET.get():
+        yield
+        return
+    tokens = _SPOKEN.set(way), _SET.set(True)
+    try:
+        yield
+    finally:
+        _SET.reset(tokens[1])
+        _SPOKEN.reset(tokens[0])
+
+
+def python_api(function):
+    """Decorate a function of the Python API: the messages it raises name its keywords (:func:`spoken`)."""
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        with spoken("python"):
+            return function(*args, **kwargs)
+    return wrapper
 
 
 def _whole(value) -> bool:

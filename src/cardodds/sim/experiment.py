@@ -33,7 +33,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from cardodds.sim.arguments import SEED_MAX
+from cardodds.sim.arguments import SEED_MAX, option
 from cardodds.sim.backends import resolve_backend
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.input_file import read_capped
@@ -164,10 +164,33 @@ class Experiment:
         return hash_identity(self.identity())
 
 
+CONFIG_DIR = Path(__file__).resolve().parents[1] / "configs"
+"""The experiments shipped with the package (``src/cardodds/configs/``; the checkout's ``configs/`` links to it)."""
+
+
+def shipped_experiments() -> list[str]:
+    """The names of the shipped experiments (``tan_ladder`` …), which :func:`experiment_path` finds from any folder."""
+    return sorted(p.stem for p in CONFIG_DIR.glob("*.toml") if p.name != "suite.toml")
+
+
+def experiment_path(path: str | Path) -> Path:
+    """The experiment file ``path`` names: the file itself when it exists, else a shipped experiment of that name
+    (``"tan_ladder"``, ``"tan_ladder.toml"`` or ``"configs/tan_ladder.toml"`` from outside the checkout)."""
+    path = Path(path)
+    if path.exists() or path.parent not in (Path("."), Path("configs")):
+        return path
+    name = path.name if path.suffix == ".toml" else path.name + ".toml"
+    shipped = CONFIG_DIR / name
+    return shipped if shipped.is_file() and shipped.name != "suite.toml" else path
+
+
 def _read(path: Path) -> str:
     try:
         data = read_capped(path, "an experiment file")
     except FileNotFoundError:
+        if path.parent in (Path("."), Path("configs")):
+            names = ", ".join(shipped_experiments())
+            raise CardoddsError(f"{path}: no such experiment file, nor a shipped experiment ({names})") from None
         raise CardoddsError(f"{path}: no such experiment file") from None
     except IsADirectoryError:
         raise CardoddsError(f"{path}: is a folder, not an experiment file") from None
@@ -227,7 +250,7 @@ def load_arms(
     Parameters
     ----------
     path : str or Path
-        The TOML file.
+        The TOML file, or a shipped experiment's name (``"tan_ladder"``, :func:`experiment_path`).
     games : int, optional
         Overrides the file's ``games`` (``--games``); wins over ``quick``.
     seed : int, optional
@@ -242,7 +265,7 @@ def load_arms(
     CardoddsError
         On any problem, with a one-line message naming the file and the key.
     """
-    path = Path(path)
+    path = experiment_path(path)
     text = _read(path)
     try:
         doc = tomllib.loads(text)
@@ -277,12 +300,12 @@ def load_arms(
     file_seed = _check_int(table.get("seed", DEFAULT_SEED), "seed", where, 0, SEED_MAX)
 
     if games is not None:
-        n_games = _check_int(games, "games", "--games", 1)
+        n_games = _check_int(games, "games", option("games"), 1)
     elif quick and quick_games is not None:
         n_games = quick_games
     else:
         n_games = file_games
-    run_seed = file_seed if seed is None else _check_int(seed, "seed", "--seed", 0, SEED_MAX)
+    run_seed = file_seed if seed is None else _check_int(seed, "seed", option("seed"), 0, SEED_MAX)
     run_backend, run_scheduler = resolve_backend(
         table.get("backend"), table.get("scheduler"), backend=backend, scheduler=scheduler, where=where
     )

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
+from cardodds.sim.arguments import option
 from cardodds.sim.errors import CardoddsError
 
 LOCK_FILE = ".cardodds.lock"
@@ -76,7 +77,7 @@ def folder_lock(folder: Path) -> Iterator[None]:
         if not _try_lock(fd):
             raise CardoddsError(
                 f"{folder}: another cardodds run is writing here ({_holder(fd)}); "
-                "wait for it to finish or choose another --out"
+                f"wait for it to finish or choose another {option('out')}"
             )
         since = datetime.now(timezone.utc).isoformat(timespec="seconds")
         text = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": since}) + "\n"

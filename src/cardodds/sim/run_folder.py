@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
+from cardodds.sim.arguments import option
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.experiment import canonical_json
 from cardodds.sim.folder_lock import LOCK_FILE, folder_lock
@@ -139,7 +140,7 @@ def check_folder(folder: Path, identity: dict, identity_hash: str, *, resume: bo
     for parent in (folder, *folder.parents):
         if parent.exists():
             if not parent.is_dir():
-                raise CardoddsError(f"{parent}: is a file, not a folder; choose another --out")
+                raise CardoddsError(f"{parent}: is a file, not a folder; choose another {option('out')}")
             break
     if not folder.exists() or all(_is_partial_start(entry) for entry in folder.iterdir()):
         return None
@@ -148,10 +149,12 @@ def check_folder(folder: Path, identity: dict, identity_hash: str, *, resume: bo
         raise CardoddsError(f"{folder}: is not a cardodds run folder; refusing to write into it")
     name = manifest.get("name", "?")
     if not resume:
-        raise CardoddsError(f"{folder}: already holds run '{name}'; add --resume to continue it or choose another --out")
+        raise CardoddsError(f"{folder}: already holds run '{name}'; add "
+                            f"{option('resume')} to continue it or choose another {option('out')}")
     if manifest.get("identity_hash") != identity_hash:
         diff = identity_diff(manifest.get("identity") or {}, identity)
-        raise CardoddsError(f"{folder}: holds a different run '{name}' ({diff}); cannot resume it, choose another --out")
+        raise CardoddsError(f"{folder}: holds a different run '{name}' ({diff}); cannot resume it, choose another "
+                            f"{option('out')}")
     return manifest
 
 

@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from cardodds.sim.arguments import option
 from cardodds.sim.backends import joblib_backend, loky_watching_parent, workers_deaf_to_ctrl_c
 from cardodds.sim.errors import CardoddsError, RunInterrupted
 from cardodds.sim.experiment import Experiment, cardodds_version
@@ -241,7 +242,8 @@ def _reload_chunk(out_dir: Path, identity_hash: str, k: int, n: int) -> Counts:
     path = chunk_path(out_dir, k)
     counts, reason = _load_chunk(path, identity_hash, k, n)
     if counts is None:
-        raise CardoddsError(f"{path} {reason}: the run folder changed under the run; re-run with --resume")
+        raise CardoddsError(f"{path} {reason}: the run folder changed under the run; re-run with "
+                            f"{option('resume')}")
     return counts
 
 
@@ -322,7 +324,7 @@ def run_experiment(
         Ctrl-C: the chunks already written stay; re-run with ``resume=True``.
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs == 0:
-        raise CardoddsError(f"--jobs must be a non-zero integer, not {jobs!r}")
+        raise CardoddsError(f"{option('jobs')} must be a non-zero integer, not {jobs!r}")
     if backend == FROM_EXPERIMENT:
         backend, scheduler = exp.backend, exp.scheduler
     out_dir = Path(out_dir)
@@ -502,7 +504,8 @@ class _ChunkSink:
         try:
             atomic_write(path, _chunk_bytes(counts, self.ident, k, n))
         except OSError as exc:
-            raise CardoddsError(f"{path}: cannot write the chunk ({exc.strerror or exc}); fix it and re-run with --resume") from None
+            raise CardoddsError(f"{path}: cannot write the chunk ({exc.strerror or exc}); fix it and re-run with "
+                               f"{option('resume')}") from None
         self.add(k, counts)
         self.storing.clear()
         self.chunks_computed += 1
@@ -528,7 +531,8 @@ class _ChunkSink:
         if left >= rate * ETA_LONG:
             tqdm.write(
                 f"cardodds: note: {self.label}: {left:,} games to go; at the {rate:,.0f} games/s measured so far that "
-                f"takes about {fmt_duration(left / rate)} (Ctrl-C stops it and keeps every finished chunk for --resume)",
+                f"takes about {fmt_duration(left / rate)} (Ctrl-C stops it and keeps every finished chunk for "
+                f"{option('resume')})",
                 file=sys.stderr,
             )
 
@@ -542,6 +546,7 @@ class _ChunkSink:
             for k in self.storing
         )
         return RunInterrupted(
-            f"interrupted: {saved:,} of {k_total:,} chunks are saved in {out_dir}; re-run with --resume to continue",
+            f"interrupted: {saved:,} of {k_total:,} chunks are saved in {out_dir}; re-run with "
+            f"{option('resume')} to continue",
             saved, k_total, out_dir,
         )
