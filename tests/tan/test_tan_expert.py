@@ -318,6 +318,21 @@ def test_replay_is_the_game_the_run_plays(players, seed):
     assert game.game_seed != 0
 
 
+def test_default_expert_at_2p36_plays_the_same_game_in_both_engines():
+    """The default expert at a 2-player 36-card table (its table settings: ``tuned`` rollouts, the solver in the
+    endgame) against ``classic``: the reference engine plays the batch engine's game move for move."""
+    rules = TABLES["2p36"]
+    assert Expert().at_table(rules) == Expert(samples=64, rollout="tuned")
+    o, f = deal_orders(rules, np.random.default_rng(7), 3)
+    seats = [make_strategy("classic"), Expert()]
+    run = play_batch(rules, o, f, seats, rng=np.random.default_rng(17))
+    game = TanGame(rules, o[0], int(f[0]), seats, rng=np.random.default_rng(17), check=True)
+    out = game.play()
+    assert (-1 if out.loser is None else out.loser, out.bouts, out.pickups) == (run.loser[0], run.bouts[0],
+                                                                               run.pickups[0])
+    assert out.bouts > 5
+
+
 def test_reference_expert_game_is_reproducible():
     rules = TanRules(players=3)
     o, f = deal_orders(rules, np.random.default_rng(42), 1)

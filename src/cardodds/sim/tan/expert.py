@@ -54,9 +54,9 @@ MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
 ROLLOUTS = {"heuristic": Heuristic, "basic": Basic, "tuned": Tuned, "classic": Classic}
 """The rollout policies, by name."""
 
-TABLE_SETTINGS: dict = {}
-"""Knobs the default ``expert`` plays at kinds of table, by ``(players, deck)`` (measured:
-``benchmarks/strength_tan.py``)."""
+TABLE_SETTINGS = {(2, 36): {"samples": 64, "rollout": "tuned"}}
+"""Knobs the default ``expert`` plays at kinds of table, by ``(players, deck)`` (picked from matches against
+``pimc``: ``benchmarks/match_tan_players.py``); elsewhere it plays its field defaults."""
 
 
 @dataclass(frozen=True)
