@@ -89,7 +89,7 @@ class Expert:
     needs_public = True
     table_settings = TABLE_SETTINGS
     knobs = {"samples": Range(1, 64), "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12),
-             "objective": Choice(("lose", "lose_or_draw")), "solve_cards": Range(0, 14)}
+             "objective": Choice(("lose", "lose_or_draw")), "solve_cards": Range(0, 12)}
     """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries; a config may set ``samples`` up to
     1024 and ``max_candidates`` up to 54 (a pass, the policy's card and every other card of the deck)."""
 
