@@ -4,7 +4,7 @@ Usage: ``python benchmarks/strength_tan.py [--table 2p36] [--pairs 20000] [--exp
 [--rungs random,basic,beginner,heuristic,tuned,classic,expert]``.  Prints, for each pair (A, B) of rungs, A's score
 (win 1, draw ½, loss 0) with its 95 % interval over deal pairs, the draw share and games per CPU second; then each
 rung's CPU time per decision (µs, the mean over its matches).  Matches with the expert play ``--expert-pairs`` deals
-(it is slow).  One process; no assertions (the figures depend on the machine and its load).
+(it is slow; ``pimc`` too).  One process; no assertions (the figures depend on the machine and its load).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def main(argv=None):
     print(f"{'A':>10} {'B':>10} {'games':>7}  {'score':>6}  {'95 % interval':>16}  {'draws':>6}  {'games/s':>8}")
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            pairs = args.expert_pairs if "expert" in (a, b) else args.pairs
+            pairs = args.expert_pairs if {"expert", "pimc"} & {a, b} else args.pairs
             m = match(players[a], players[b], rules, pairs, args.seed, a_name=a, b_name=b)
             us[a].append(m.a_us)
             us[b].append(m.b_us)

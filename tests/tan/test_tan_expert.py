@@ -7,16 +7,22 @@ import numpy as np
 import pytest
 from test_tan_from_state import BoutRecorder, Spy, spied_game
 
+from cardodds.analysis.strength import TABLES
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import TanState, play_batch, play_from_state
 from cardodds.sim.tan.cards import deck_ids, parse_card, parse_cards, parse_suit, suit_of, to_mask
 from cardodds.sim.tan.deal import deal_orders
-from cardodds.sim.tan.expert import INVALID, Expert, _candidates
+from cardodds.sim.tan.endgame_player import Endgame, view_position
+from cardodds.sim.tan.expert import INVALID, Expert, Pimc, _candidates
 from cardodds.sim.tan.players import make_strategy
 from cardodds.sim.tan.reference import TanGame
 from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.solver import move_values
 from cardodds.sim.tan.strategies import Heuristic
+
+PIMC_KNOBS = dict(samples=16, rollout="heuristic", max_candidates=4, objective="lose", solve_cards=0)
+"""The expert's knobs before the endgame solver (this branch's first commit: no solver, the same at every table)."""
 
 C = parse_card
 
@@ -57,7 +63,8 @@ class FirstDecision:
 
 
 def batch_decision(rules, state, kind, card, expert, seed):
-    """The expert's decision at seat 0 in the batch engine started from ``state`` (one game)."""
+    """The expert's decision at seat 0 in the batch engine started from ``state`` (one game; the engine plays on
+    ``state`` itself: pass a copy to decide again from it)."""
     rec = FirstDecision(expert)
     fa = None if kind == "attack" else np.array([card])
     fd = None if kind == "attack" else np.array([-2])
@@ -100,12 +107,16 @@ def hidden_twin(state: TanState, kind, card, rng) -> TanState | None:
     return twin
 
 
-@pytest.mark.parametrize("variant", [dict(), dict(players=2), dict(players=3, defender_runs_out="others_may_continue")])
-def test_same_information_same_decision(variant):
-    """Two states that differ only in cards seat 0 cannot see give the same decision for the same seed."""
+@pytest.mark.parametrize("variant,knobs", [
+    (dict(), {}), (dict(players=2), {}), (dict(players=3, defender_runs_out="others_may_continue"), {}),
+    (dict(players=2, deck=36, hand_size=6), dict(rollout="classic")),
+    (dict(players=2, deck=36, hand_size=6), dict(rollout="tuned", solve_cards=14))])
+def test_same_information_same_decision(variant, knobs):
+    """Two states that differ only in cards seat 0 cannot see give the same decision for the same seed (with 2
+    players the solver decides the endgames: no card is hidden then, the twin is the state itself)."""
     rules = TanRules(**variant)
     states = decision_states(rules, 3, 11)
-    expert = Expert(samples=4, max_candidates=4)
+    expert = Expert(samples=4, max_candidates=4, **knobs)
     rng = np.random.default_rng(0)
     compared = differed = 0
     for i, (kind, state, card, v) in enumerate(states[::3]):
@@ -136,23 +147,26 @@ class RngSpy(Spy):
         return super().defend(v, rng)
 
 
-def test_reference_and_batch_expert_decide_alike():
+@pytest.mark.parametrize("rules,expert", [
+    (TanRules(players=3), Expert(samples=3, max_candidates=3)),
+    (TABLES["2p36"], Expert(samples=3, max_candidates=3, rollout="classic")),
+    (TABLES["2p36"], Expert(samples=3, max_candidates=5, rollout="tuned", solve_cards=10))])
+def test_reference_and_batch_expert_decide_alike(rules, expert):
     """At each decision of a reference game, the expert's reference form and its batch form (the batch engine
     started from the same state, the same random stream) make the same move."""
-    rules = TanRules(players=3)
     o, f = deal_orders(rules, np.random.default_rng(5), 2)
-    expert = Expert(samples=3, max_candidates=3)
     checked = 0
     for order, first in zip(o, f):
         spy = RngSpy(expert)
-        game = TanGame(rules, order, int(first), [spy] + [Heuristic()] * 2, rng=np.random.default_rng(9), check=True)
+        others = [Heuristic()] * (rules.players - 1)
+        game = TanGame(rules, order, int(first), [spy] + others, rng=np.random.default_rng(9), check=True)
         spy.game = game
         game.play()
         for (kind, state, fa, fd, v), rng in zip(spy.records, spy.rngs):
             want = fa if kind == "attack" else fd
             rec = FirstDecision(expert)
             with pytest.raises(Stop):
-                play_from_state(rules, state, [rec, Heuristic(), Heuristic()], rng=rng,
+                play_from_state(rules, state, [rec] + others, rng=rng,
                                 force_attack=None if kind == "attack" else np.array([fa]),
                                 force_defend=None if kind == "attack" else np.array([-2]))
             assert rec.choice == want, f"{kind} decision {checked}"
@@ -173,9 +187,9 @@ def test_objective_hand_worked(objective, lead, loser):
     """Stock empty, seat 0 holds 3♠ A♥ against 4♠ K♦ (♥ trumps).  Leading 3♠: 4♠ covers, K♦ falls to A♥, both
     hands empty: a draw.  Leading A♥: seat 1 takes, then covers 3♠ with 4♠ and is left holding K♦ A♥: seat 1 loses.
     Neither loses seat 0 the game and both take 2 bouts, so ``lose`` keeps the policy's lead (3♠); ``lose_or_draw``
-    counts the draw as a loss and leads A♥."""
+    counts the draw as a loss and leads A♥ (the search alone: ``solve_cards = 0``)."""
     rules, hands, discard, trump = _endgame(["3s Ah", "4s Kd"])
-    expert = Expert(samples=2, objective=objective)
+    expert = Expert(samples=2, objective=objective, solve_cards=0)
     game = TanGame.from_state(rules, hands, [], discard, trump, [False, False], 0, 0, 0, [expert, Heuristic()],
                               rng=np.random.default_rng(1), check=True)
     out = game.resume(0)
@@ -206,11 +220,12 @@ class Forced:
 def test_search_takes_the_best_lead_by_reference_playouts():
     """Two players, stock empty: every unseen card is in the opponent's hand, so each determinization is the true
     position.  The expert's lead must be the candidate whose heuristic playout (played here by the reference
-    engine) loses least, then takes the fewest bouts, earlier candidates first on a tie."""
+    engine) loses least, then takes the fewest bouts, earlier candidates first on a tie (the search alone:
+    ``solve_cards = 0``)."""
     rules = TanRules(players=2)
     o, f = deal_orders(rules, np.random.default_rng(31), 60)
     h = Heuristic()
-    expert = Expert(samples=2, max_candidates=12)
+    expert = Expert(samples=2, max_candidates=12, solve_cards=0)
     checked = changed = 0
     for order, first in zip(o, f):
         game = BoutRecorder(rules, order, int(first), [h, h])
@@ -302,6 +317,21 @@ def test_replay_is_the_game_the_run_plays(players, seed):
     assert game.game_seed != 0
 
 
+def test_default_expert_at_2p36_plays_the_same_game_in_both_engines():
+    """The default expert at a 2-player 36-card table (its table settings: ``tuned`` rollouts, the solver in the
+    endgame) against ``classic``: the reference engine plays the batch engine's game move for move."""
+    rules = TABLES["2p36"]
+    assert Expert().at_table(rules) == Expert(samples=64, rollout="tuned")
+    o, f = deal_orders(rules, np.random.default_rng(7), 3)
+    seats = [make_strategy("classic"), Expert()]
+    run = play_batch(rules, o, f, seats, rng=np.random.default_rng(17))
+    game = TanGame(rules, o[0], int(f[0]), seats, rng=np.random.default_rng(17), check=True)
+    out = game.play()
+    assert (-1 if out.loser is None else out.loser, out.bouts, out.pickups) == (run.loser[0], run.bouts[0],
+                                                                               run.pickups[0])
+    assert out.bouts > 5
+
+
 def test_reference_expert_game_is_reproducible():
     rules = TanRules(players=3)
     o, f = deal_orders(rules, np.random.default_rng(42), 1)
@@ -316,12 +346,63 @@ def test_reference_expert_game_is_reproducible():
 
 def test_expert_knobs():
     assert make_strategy({"name": "expert", "samples": 16, "rollout": "basic"}) == Expert(samples=16, rollout="basic")
-    for bad in ({"name": "expert", "samples": 0}, {"name": "expert", "max_candidates": 1},
-                {"name": "expert", "rollout": "expert"}, {"name": "expert", "objective": "win"},
-                {"name": "expert", "depth": 3}):
-        with pytest.raises(CardoddsError):
-            make_strategy(bad)
-    assert set(Expert.knobs) == {"samples", "rollout", "max_candidates", "objective"}
+    assert make_strategy({"name": "expert", "rollout": "classic", "solve_cards": 0}) == Expert(rollout="classic",
+                                                                                            solve_cards=0)
+    assert make_strategy({"name": "pimc", "samples": 8}) == Pimc(samples=8)
+    for name in ("expert", "pimc"):
+        for bad in ({"samples": 0}, {"max_candidates": 1}, {"rollout": "expert"}, {"rollout": "endgame"},
+                    {"objective": "win"}, {"depth": 3}, {"solve_cards": -1}, {"solve_cards": 21},
+                    {"solve_cards": True}, {"solve_cards": 8.0}):
+            with pytest.raises(CardoddsError, match=name):
+                make_strategy({"name": name, **bad})
+    assert set(Expert.knobs) == {"samples", "rollout", "max_candidates", "objective", "solve_cards"}
+
+
+@pytest.mark.parametrize("table", ["2p36", "4p52"])
+def test_pimc_is_the_old_expert(table):
+    """``pimc`` decides as the expert did before the solver (its knobs then, given explicitly) at both kinds of
+    table; at 4 players the default expert still does too, while at 2 players it plays otherwise somewhere."""
+    rules = TABLES[table]
+    old = Expert(**PIMC_KNOBS)
+    assert make_strategy("pimc") == Pimc() and Pimc().at_table(rules) == Pimc()
+    states = decision_states(rules, 3, 17)
+    compared = new_differs = 0
+    for i, (kind, state, card, v) in enumerate(states[::2]):
+        if len(v.legal) < 2:
+            continue
+        want = batch_decision(rules, copy.deepcopy(state), kind, card, old, i)
+        assert batch_decision(rules, copy.deepcopy(state), kind, card, Pimc(), i) == want
+        new = batch_decision(rules, state, kind, card, Expert(), i)
+        if rules.players == 4:
+            assert new == want
+        new_differs += new != want
+        compared += 1
+    assert compared >= 15
+    assert (new_differs == 0) == (rules.players == 4), new_differs
+
+
+def test_expert_plays_the_solvers_best_move_in_2_player_endgames():
+    """2 players, the stock empty, at most ``solve_cards`` cards left: the expert's move is one of the best exact
+    value, the endgame player's (ties: the rollout policy's move); at bigger endgames it searches."""
+    rules = TABLES["2p36"]
+    states = decision_states(rules, 16, 23)
+    expert, endgame = Expert(samples=2, solve_cards=10), Endgame(fallback="heuristic", max_cards=10)
+    solved = close = 0
+    for i, (kind, state, card, v) in enumerate(states):
+        if v.stock_left or len(v.legal) < 2:
+            continue
+        position = view_position(v, kind)
+        cards = (position.attacker | position.defender | position.attack | position.cover).bit_count()
+        if cards > 10:
+            continue
+        got = batch_decision(rules, state, kind, card, expert, i)
+        ref = getattr(endgame, kind)(v)
+        assert got == (-1 if ref is None else ref)
+        values = move_values(position, rules)
+        assert values[got] == max(values.values())
+        close += len(set(values.values())) > 1
+        solved += 1
+    assert solved >= 20 and close >= 4, (solved, close)
 
 
 def test_expert_loses_less_than_the_heuristic_at_the_same_seat():

@@ -12,6 +12,12 @@ At each attack, add (tấn cùng) or defence decision with more than one candida
 4. takes the candidate that loses least often (``objective = "lose"``; ``"lose_or_draw"`` counts a draw as a loss),
    ties broken by the fewer bouts in all, then by the candidate order (the policy's choice first).
 
+At a 2-player decision with the stock empty and at most ``solve_cards`` cards in the hands and on the table it
+samples nothing: the other hand is public then, and it plays the exact solver's best move as the ``endgame`` player
+does (``cardodds.sim.tan.endgame_player``; ties: the rollout policy's move).  The default instance plays the
+settings of ``TABLE_SETTINGS`` at those kinds of table (as ``tuned`` reads its knobs by table); ``pimc`` is the
+expert as it was before the solver, at every table.
+
 It reads only the public information the engines add to its views (``needs_public``): hand sizes, cards known to be
 in a hand (picked up in a take, the turned card taken in the exchange or drawn last), the discard pile, the table,
 the stock's size and bottom card, who attacks and defends, passes so far and the attack cap.  Its randomness: the
@@ -24,6 +30,8 @@ trump exchange uses the ``basic`` rule (swap the lowest allowed trump).
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Literal
@@ -37,10 +45,18 @@ from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import TanState, play_from_state
 from cardodds.sim.tan.bits import U64, ZERO
 from cardodds.sim.tan.cards import deck_ids, to_mask
-from cardodds.sim.tan.strategies import Basic, Heuristic
+from cardodds.sim.tan.classic import Classic
+from cardodds.sim.tan.endgame_player import Endgame, batch_position
+from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
 
 INVALID = -3  # a padding candidate
 MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
+ROLLOUTS = {"heuristic": Heuristic, "basic": Basic, "tuned": Tuned, "classic": Classic}
+"""The rollout policies, by name."""
+
+TABLE_SETTINGS = {(2, 36): {"samples": 64, "rollout": "tuned"}}
+"""Knobs the default ``expert`` plays at kinds of table, by ``(players, deck)`` (picked from matches against
+``pimc``: ``benchmarks/match_tan_players.py``); elsewhere it plays its field defaults."""
 
 
 @dataclass(frozen=True)
@@ -51,24 +67,29 @@ class Expert:
     ----------
     samples : int
         Determinizations per decision (each candidate is played out once in each).
-    rollout : {"heuristic", "basic"}
+    rollout : {"heuristic", "basic", "tuned", "classic"}
         The policy every seat plays in the rollouts.
     max_candidates : int
         At most this many candidate moves are searched (the policy's choice is always one).
     objective : {"lose", "lose_or_draw"}
         What a rollout counts as bad for the expert; ties are broken by fewer bouts.
+    solve_cards : int
+        2 players, the stock empty: the exact solver decides when at most this many cards are left in the hands and
+        on the table (0: never).
     """
 
     samples: int = 16
-    rollout: Literal["heuristic", "basic"] = "heuristic"
+    rollout: Literal["heuristic", "basic", "tuned", "classic"] = "heuristic"
     max_candidates: int = 4
     objective: Literal["lose", "lose_or_draw"] = "lose"
+    solve_cards: int = 12
     name = "expert"
     deterministic = False
     selective = True
     needs_public = True
-    knobs = {"samples": Range(1, 64), "rollout": Choice(("heuristic", "basic")), "max_candidates": Range(2, 12),
-             "objective": Choice(("lose", "lose_or_draw"))}
+    table_settings = TABLE_SETTINGS
+    knobs = {"samples": Range(1, 64), "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12),
+             "objective": Choice(("lose", "lose_or_draw")), "solve_cards": Range(0, 12)}
     """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries; a config may set ``samples`` up to
     1024 and ``max_candidates`` up to 54 (a pass, the policy's card and every other card of the deck)."""
 
@@ -78,13 +99,24 @@ class Expert:
         if isinstance(self.max_candidates, bool) or not isinstance(self.max_candidates, int) \
                 or not 2 <= self.max_candidates <= 54:
             raise CardoddsError(f"expert: max_candidates must be a whole number 2..54, not {self.max_candidates!r}")
-        if self.rollout not in ("heuristic", "basic"):
-            raise CardoddsError(f"expert: rollout must be heuristic or basic, not {self.rollout!r}")
+        if self.rollout not in ROLLOUTS:
+            raise CardoddsError(f"{self.name}: rollout must be one of {', '.join(ROLLOUTS)}, not {self.rollout!r}")
         if self.objective not in ("lose", "lose_or_draw"):
-            raise CardoddsError(f"expert: objective must be lose or lose_or_draw, not {self.objective!r}")
+            raise CardoddsError(f"{self.name}: objective must be lose or lose_or_draw, not {self.objective!r}")
+        if isinstance(self.solve_cards, bool) or not isinstance(self.solve_cards, int) \
+                or not 0 <= self.solve_cards <= 20:
+            raise CardoddsError(f"{self.name}: solve_cards must be a whole number 0..20, not {self.solve_cards!r}")
 
     def policy(self):
-        return {"heuristic": Heuristic, "basic": Basic}[self.rollout]()
+        return ROLLOUTS[self.rollout]()
+
+    def at_table(self, rules) -> "Expert":
+        """The expert this instance is at a table with ``rules``: the table kind's settings for the default
+        instance, else itself."""
+        kind = (rules.players, rules.deck)
+        if kind in self.table_settings and self == type(self)():
+            return _table_expert(type(self), kind)
+        return self
 
     # -- exchange: the basic rule ----------------------------------------------------------------------------------
     def exchange(self, v, rng=None):
@@ -95,11 +127,11 @@ class Expert:
 
     # -- reference forms -------------------------------------------------------------------------------------------
     def attack(self, v, rng=None) -> int | None:
-        c = int(self.decide(_reference_rows(v, "attack"), "attack", v.rules)[0])
+        c = int(self.at_table(v.rules).decide(_reference_rows(v, "attack"), "attack", v.rules)[0])
         return None if c < 0 else c
 
     def defend(self, v, rng=None) -> int | None:
-        c = int(self.decide(_reference_rows(v, "defend"), "defend", v.rules)[0])
+        c = int(self.at_table(v.rules).decide(_reference_rows(v, "defend"), "defend", v.rules)[0])
         return None if c < 0 else c
 
     # -- batch forms -----------------------------------------------------------------------------------------------
@@ -113,18 +145,20 @@ class Expert:
         out = np.full(v.legal.shape[0], -1, dtype=np.int16)
         idx = np.nonzero(v.decide & v.live & (v.legal != 0))[0]
         if idx.shape[0]:
-            out[idx] = self.decide(_batch_rows(v, idx, kind), kind, v.rules)
+            out[idx] = self.at_table(v.rules).decide(_batch_rows(v, idx, kind), kind, v.rules)
         return out
 
     # -- the search ------------------------------------------------------------------------------------------------
     def decide(self, d, kind: str, rules) -> np.ndarray:
         """The chosen card (-1 = pass / take) for each decision row of ``d`` (see ``_batch_rows``)."""
         policy = self.policy()
+        d.rules = rules
         first = (policy.attack_batch if kind == "attack" else policy.defend_batch)(d, None).astype(np.intp)
         cand = _candidates(d, first, kind, self.max_candidates)
         n_cand = (cand != INVALID).sum(axis=1)
         choice = cand[:, 0].copy()
-        search = np.nonzero(n_cand > 1)[0]
+        solved = self._solve(d, kind, rules, n_cand > 1, choice)
+        search = np.nonzero((n_cand > 1) & ~solved)[0]
         keys = _keys(d, kind, search, self.samples)
         block = max(1, MAX_ROLLOUTS // (self.samples * self.max_candidates))  # bounds the memory of one batch
         for start in range(0, search.shape[0], block):
@@ -132,6 +166,23 @@ class Expert:
             rows = search[part]
             choice[rows] = self._search(_take_rows(d, rows), cand[rows], kind, rules, keys[part], policy)
         return choice.astype(np.int16)
+
+    def _solve(self, d, kind, rules, rows, choice) -> np.ndarray:
+        """Let the exact solver decide the 2-player stock-empty endgames among ``rows`` (a mask) that are small
+        enough: their moves written to ``choice`` (which holds the policy's, the tie-break), the mask of them
+        returned."""
+        solved = np.zeros(rows.shape[0], dtype=bool)
+        if self.solve_cards < 2:
+            return solved
+        endgame = Endgame(max_cards=self.solve_cards)
+        if not endgame.solves(rules, 0):
+            return solved
+        for i in np.nonzero(rows & (d.stock_left == 0))[0]:  # the solver is plain Python: one row at a time
+            position = batch_position(d, int(i), kind)
+            if endgame.solves(rules, 0, position):
+                choice[i] = endgame.best(position, rules, int(choice[i]))
+                solved[i] = True
+        return solved
 
     def _search(self, d, cand, kind, rules, keys, policy) -> np.ndarray:
         R, K = cand.shape
@@ -163,6 +214,21 @@ class Expert:
         score = bad_n * (rules.max_bouts * M + 1) + bouts
         score = np.where(cand == INVALID, np.iinfo(np.int64).max, score)
         return cand[np.arange(R), np.argmin(score, axis=1)]  # first minimum: the earlier candidate on a tie
+
+
+@dataclass(frozen=True)
+class Pimc(Expert):
+    """The expert before the endgame solver: determinized Monte Carlo search everywhere, with the same settings at
+    every table (the knobs of ``expert``; ``solve_cards`` 0)."""
+
+    solve_cards: int = 0
+    name = "pimc"
+    table_settings = {}
+
+
+@functools.cache
+def _table_expert(cls, kind: tuple) -> Expert:
+    return dataclasses.replace(cls(), **cls.table_settings[kind])
 
 
 def _mix(z: np.ndarray) -> np.ndarray:
@@ -282,7 +348,7 @@ def _batch_rows(v, idx, kind):
     d.n_attack = bits.popcount(d.att).astype(np.intp)
     d.defender_cards = d.hand_sizes[d.defender, np.arange(idx.shape[0])]
     if kind == "attack":
-        d.is_lead = v.is_lead[idx]
+        d.is_lead, d.taking = v.is_lead[idx], v.taking[idx]
     else:
         d.card, d.thrower = v.card[idx].astype(np.intp), v.thrower[idx].astype(np.intp)
     return d
@@ -304,7 +370,7 @@ def _reference_rows(v, kind):
     d.n_attack = a(len(v.attack))
     d.defender_cards = a(v.hand_sizes[v.defender])
     if kind == "attack":
-        d.is_lead = a(v.is_lead, bool)
+        d.is_lead, d.taking = a(v.is_lead, bool), a(v.taking, bool)
     else:
         d.card, d.thrower = a(v.card), a(v.thrower)
     return d
