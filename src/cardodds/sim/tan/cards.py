@@ -8,6 +8,7 @@ broken by suit order.  A hand is a set of ids, or a ``uint64`` bit mask in the b
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -138,3 +139,15 @@ def from_mask(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+@functools.cache
+def deck_mask(deck: int) -> int:
+    """Every card of a ``deck``-card deck as one bit mask."""
+    return to_mask(deck_ids(deck))
+
+
+def unseen_mask(deck: int, hand, discard, attack, cover):
+    """The cards of the deck in none of the masks given (ints, or uint64 arrays of rows): what a seat has not seen —
+    with 2 players and the stock empty, exactly the other hand."""
+    return deck_mask(deck) & ~(hand | discard | attack | cover)

@@ -37,16 +37,13 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.bits import U64, ZERO
-from cardodds.sim.tan.cards import deck_ids, parse_rank, to_mask
+from cardodds.sim.tan.cards import parse_rank, to_mask, unseen_mask
 from cardodds.sim.tan.strategies import _lowest_nontrump_first_batch, pair_lead_batch
-
-DECK_MASK = {deck: U64(to_mask(deck_ids(deck))) for deck in (52, 36)}
-
 
 def unseen_cards(v) -> np.ndarray:
     """Cards the deciding seat has not seen: not in its hand, the discard pile or on the table (with the stock empty,
     the opponents' hands)."""
-    return DECK_MASK[v.rules.deck] & ~v.hand & ~v.disc & ~v.att & ~v.cov
+    return unseen_mask(v.rules.deck, v.hand, v.disc, v.att, v.cov)
 
 
 def unbeatable(unseen: np.ndarray, trump: np.ndarray) -> np.ndarray:

@@ -19,22 +19,17 @@ import numpy as np
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
-from cardodds.sim.tan.cards import deck_ids, to_mask
+from cardodds.sim.tan.cards import to_mask, unseen_mask
 from cardodds.sim.tan.solver import PASS, Position, bout_bound, solver_for
 from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
 
 FALLBACKS = {"heuristic": Heuristic, "tuned": Tuned, "basic": Basic}
 
 
-def opponent_hand(deck: int, hand: int, discard: int, attack: int, cover: int) -> int:
-    """The other hand of a 2-player game with the stock empty: every card not seen elsewhere."""
-    return to_mask(deck_ids(deck)) & ~(hand | discard | attack | cover)
-
-
 def view_position(v, kind: str) -> Position:
     """The solver's position at a reference-engine decision (``kind`` "attack" or "defend"), from public fields."""
     hand, att, cov = to_mask(v.hand), to_mask(v.attack), to_mask(v.cover)
-    other = opponent_hand(v.rules.deck, hand, to_mask(v.discard), att, cov)
+    other = unseen_mask(v.rules.deck, hand, to_mask(v.discard), att, cov)
     if kind == "attack":
         return Position(v.trump, hand, other, att, cov, v.cap, -1, bool(v.taking), v.bouts)
     return Position(v.trump, other, hand, att, cov, v.cap, v.card, False, v.bouts)
@@ -43,7 +38,7 @@ def view_position(v, kind: str) -> Position:
 def batch_position(v, i: int, kind: str) -> Position:
     """The solver's position at row ``i`` of a batch-engine decision view, from public fields."""
     hand, att, cov = int(v.hand[i]), int(v.att[i]), int(v.cov[i])
-    other = opponent_hand(v.rules.deck, hand, int(v.disc[i]), att, cov)
+    other = unseen_mask(v.rules.deck, hand, int(v.disc[i]), att, cov)
     trump, cap, bouts = int(v.trump[i]), int(v.cap[i]), int(v.bouts[i])
     if kind == "attack":
         return Position(trump, hand, other, att, cov, cap, -1, bool(v.taking[i]), bouts)

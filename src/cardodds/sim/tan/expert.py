@@ -44,7 +44,7 @@ from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import TanState, play_from_state
 from cardodds.sim.tan.bits import U64, ZERO
-from cardodds.sim.tan.cards import deck_ids, to_mask
+from cardodds.sim.tan.cards import deck_mask, to_mask
 from cardodds.sim.tan.classic import Classic
 from cardodds.sim.tan.endgame_player import Endgame, batch_position
 from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
@@ -294,7 +294,7 @@ def _determinize(pre, rules, keys):
     seat_is = np.arange(P)[:, None] == pre.seat[None, :]
     others_known = np.bitwise_or.reduce(np.where(seat_is, ZERO, pre.known), axis=0)
     in_stock = pre.stock_left > 0
-    deck = U64(to_mask(deck_ids(rules.deck)))
+    deck = U64(deck_mask(rules.deck))
     unseen = deck & ~pre.hand & ~pre.disc & ~pre.att & ~pre.cov & ~others_known
     unseen &= ~np.where(in_stock, bits.bit(pre.bottom), ZERO)
     slots = np.where(seat_is | pre.out, 0, pre.hand_sizes - bits.popcount(pre.known)).astype(np.intp)  # (P, R)
