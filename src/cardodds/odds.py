@@ -113,8 +113,8 @@ def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000,
     lang : str
         The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
     """
-    from cardodds.analysis.odds_chan import cli_seat, format_odds_chan, odds_chan, table_players
-    from cardodds.sim.arguments import check_whole, option
+    from cardodds.analysis.odds_chan import cli_seat, format_odds_chan, odds_chan
+    from cardodds.sim.arguments import check_whole
     from cardodds.sim.errors import CardoddsError
 
     hand = _checked(hand, games, seed, progress, lang)
@@ -123,7 +123,6 @@ def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000,
     if not isinstance(strategy, (str, dict)):
         raise CardoddsError(f"strategy must be a player's name (\"basic\", \"heuristic\", \"cuoc\" …) or a table of "
                             f"its knobs, not {strategy!r}")
-    table_players(strategy, 0, option("strategy"))  # a bad name or knob: one line naming the argument, before any work
     details = odds_chan(hand, seat=cli_seat(hand, seat), games=games, seed=seed, progress=None if progress else False,
                         strategy=strategy)
     return _odds("chan", details, format_odds_chan, lang)

@@ -61,20 +61,23 @@ def fixed_hand_orders(counts, seat: int, cai: int, rng: np.random.Generator, n: 
     return orders
 
 
-def table_players(strategy, seat: int, option: str = "--strategy") -> tuple:
+def table_players(strategy, seat: int) -> tuple:
     """``strategy`` (a name or table) at ``seat``, ``basic`` at the other seats; only players the batch engine plays.
 
-    A bad one is a ``CardoddsError`` naming ``option`` (the command's ``--strategy``, the API's ``strategy``).
+    A bad one is a ``CardoddsError`` naming the argument as its caller gave it (``--strategy``, or ``strategy`` from
+    the Python API: :func:`cardodds.sim.arguments.option`).
     """
+    from cardodds.sim.arguments import option
     from cardodds.sim.chan.batch import batch_supports
     from cardodds.sim.chan.strategy_registry import make_strategy, seat_strategies
     from cardodds.sim.errors import CardoddsError
 
-    player = make_strategy(strategy, option)
+    where = option("strategy")
+    player = make_strategy(strategy, where)
     players = list(seat_strategies("basic", PLAYERS))
     players[seat] = player
     if not batch_supports(players, ChanRules()):
-        raise CardoddsError(f"{option}: odds chan simulates basic, heuristic or cuoc players, not {player.name!r}")
+        raise CardoddsError(f"{where}: odds chan simulates basic, heuristic or cuoc players, not {player.name!r}")
     return tuple(players)
 
 
