@@ -1,4 +1,9 @@
-"""The code's layers only look down: the game package never imports the analysis, and no import circle anywhere.
+"""The code's layers only look down, and no import circle anywhere.
+
+The layers, from the bottom: the game package (``cardodds.sim``), the analysis (``cardodds.analysis``), the Python API
+(``cardodds`` itself, ``cardodds.odds``, ``cardodds.exact``, ``cardodds.runs``), the front ends (``cardodds.cli``,
+``cardodds.web``, ``python -m cardodds``).  A module imports its own layer or the ones below; an import of a layer
+above is a circle between the packages even when no two modules import each other.
 
 Every ``import`` and ``from … import`` counts, function-local ones too: a local import hides a circle from Python's
 import machinery, not from the reader.
@@ -68,6 +73,31 @@ def _cycles(graph: dict) -> list[list[str]]:
     return out
 
 
+LAYERS = {
+    "sim": ("cardodds.sim",),
+    "analysis": ("cardodds.analysis",),
+    "api": ("cardodds", "cardodds.odds", "cardodds.exact", "cardodds.runs"),
+    "front": ("cardodds.cli", "cardodds.web", "cardodds.__main__"),
+}
+"""Each layer's modules and packages, bottom first."""
+
+
+def layer_of(module: str) -> str | None:
+    """The layer ``module`` belongs to: a name of :data:`LAYERS` holds itself and, but for ``cardodds``, whatever is
+    inside it."""
+    for layer, names in LAYERS.items():
+        if any(module == name or (name != "cardodds" and module.startswith(name + ".")) for name in names):
+            return layer
+    return None
+
+
+def upward_imports(graph: dict) -> list[str]:
+    """Every import of a module by one of a lower layer, as ``importer (layer) -> imported (layer)``."""
+    rank = {layer: i for i, layer in enumerate(LAYERS)}
+    return sorted(f"{m} ({layer_of(m)}) -> {n} ({layer_of(n)})" for m, targets in graph.items() for n in targets
+                  if rank[layer_of(n)] > rank[layer_of(m)])
+
+
 def test_the_walk_sees_the_package():
     assert len(MODULES) > 80
     assert "cardodds.sim.chan.rules" in GRAPH["cardodds.sim.chan.batch"]
@@ -78,6 +108,30 @@ def test_the_walk_sees_the_package():
 def test_the_game_package_does_not_import_the_analysis(module):
     above = sorted(m for m in GRAPH[module] if not m.startswith("cardodds.sim"))
     assert above == [], f"{module} imports {above}"
+
+
+def test_every_module_has_a_layer():
+    assert sorted(m for m in MODULES if layer_of(m) is None) == []
+
+
+def test_no_layer_imports_a_layer_above():
+    assert upward_imports(GRAPH) == []
+
+
+def test_the_layer_graph_has_no_cycle():
+    """The graph of the layers themselves (a package-level circle: analysis -> API -> analysis)."""
+    layers = {layer: set() for layer in LAYERS}
+    for m, targets in GRAPH.items():
+        layers[layer_of(m)].update(layer_of(n) for n in targets if layer_of(n) != layer_of(m))
+    assert _cycles(layers) == []
+
+
+def test_the_layer_check_finds_an_upward_import():
+    graph = {"cardodds.analysis.cli": {"cardodds.runs"}, "cardodds.runs": {"cardodds.analysis.suite"},
+             "cardodds.analysis.suite": {"cardodds.sim.runner"}, "cardodds.sim.runner": set()}
+    assert upward_imports(graph) == ["cardodds.analysis.cli (analysis) -> cardodds.runs (api)"]
+    assert layer_of("cardodds") == "api" and layer_of("cardodds.sim.odds") == "sim"
+    assert layer_of("cardodds.web.app") == "front" and layer_of("cardodds.webby") is None
 
 
 def test_the_import_graph_has_no_cycle():
