@@ -1,6 +1,6 @@
 """Time to the first answer (the ``exact`` event) of ``cardodds serve``, measured from the client side.
 
-Starts ``python -m cardodds.analysis.cli serve --port 0``, then asks each hand below three times (the first round right after
+Starts ``python -m cardodds.cli serve --port 0``, then asks each hand below three times (the first round right after
 start) for 20,000 games, reading only until the first event and then closing the request — the way a player who
 changes the hand cancels it — so later requests run while earlier simulations finish their batch.  Prints one line
 per request and the slowest.  Not a benchmark of bench_all.py (not named ``bench_*``).
@@ -37,7 +37,7 @@ def first_event_ms(port: int, game: str, query: dict) -> float:
 
 
 def main() -> None:
-    server = subprocess.Popen([sys.executable, "-m", "cardodds.analysis.cli", "serve", "--port", "0"], stdout=subprocess.PIPE,
+    server = subprocess.Popen([sys.executable, "-m", "cardodds.cli", "serve", "--port", "0"], stdout=subprocess.PIPE,
                               text=True)
     try:
         port = int(server.stdout.readline().rsplit(":", 1)[1].split("/")[0])

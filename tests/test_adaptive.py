@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from cardodds.analysis.adaptive import half_widths, next_games, parse_metric
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 from cardodds.sim.errors import CardoddsError
 
 CONFIG = """

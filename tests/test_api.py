@@ -15,7 +15,7 @@ import pytest
 from matplotlib.figure import Figure
 
 import cardodds
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 from cardodds.sim.chan.exact import exact_chan_fractions
 from cardodds.sim.experiment import CONFIG_DIR
 from cardodds.sim.registry import get_task

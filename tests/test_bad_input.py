@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import cardodds
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 from cardodds.sim.errors import CardoddsError
 
 ROOT = Path(__file__).resolve().parent.parent

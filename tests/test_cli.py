@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 from cardodds.analysis.report import fmt_num
 
 ROW_KEYS = ["experiment", "arm", "metric", "seat", "unit", "estimate", "ci_low", "ci_high", "n", "exact"]
@@ -161,7 +161,7 @@ def test_odds_of_a_bach_thu_wait(capsys):
 
 def test_console_script_has_no_traceback_on_bad_input():
     proc = subprocess.run(
-        [sys.executable, "-m", "cardodds.analysis.cli", "odds", "chan", "--hand", "9V 9V 9V 9V 9V"],
+        [sys.executable, "-m", "cardodds.cli", "odds", "chan", "--hand", "9V 9V 9V 9V 9V"],
         capture_output=True,
         text=True,
     )
@@ -300,12 +300,12 @@ def test_bad_paths_are_refused_before_any_work(capsys, tmp_path, monkeypatch, ar
 def test_an_unforeseen_os_error_is_one_line(capsys, monkeypatch):
     import errno
 
-    import cardodds.analysis.cli
+    import cardodds.cli
 
     def full_disk(args):
         raise OSError(errno.ENOSPC, "No space left on device", "out/chunks/chunk-000003.npz")
 
-    monkeypatch.setattr(cardodds.analysis.cli, "cmd_exact", full_disk)
+    monkeypatch.setattr(cardodds.cli, "cmd_exact", full_disk)
     code, out, err = run_cli(capsys, "exact", "chan")
     assert code == 2 and err == "cardodds: error: out/chunks/chunk-000003.npz: No space left on device\n"
 

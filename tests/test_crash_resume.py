@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 CHUNKS = 60
@@ -71,7 +71,7 @@ def _foreground_signals() -> None:
 def start_run(config: Path, out: Path, *extra: str) -> subprocess.Popen:
     """``cardodds run`` as a shell would start it: its own process group, workers included."""
     return subprocess.Popen(
-        [sys.executable, "-m", "cardodds.analysis.cli", "run", str(config), "--jobs", "2", "--out", str(out), "--no-progress", *extra],
+        [sys.executable, "-m", "cardodds.cli", "run", str(config), "--jobs", "2", "--out", str(out), "--no-progress", *extra],
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

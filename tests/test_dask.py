@@ -143,7 +143,7 @@ def cli(*argv):
     import contextlib
     import io
 
-    from cardodds.analysis.cli import main
+    from cardodds.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

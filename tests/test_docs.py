@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 from cardodds.analysis.estimate import proportion_row, rows_frame
 from cardodds.analysis.report import RULES_DOC, RULES_DOC_SECTIONS, ReportSection, write_report
 from cardodds.sim.chan.rules import DEFAULT_POINTS, ChanRules

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 from cardodds.sim.chan.cards import CHI_CHI, COPIES, IS_RED, N_KINDS, parse_hand
 from cardodds.sim.chan.deal import (
     CAI_HAND_SIZE,

@@ -396,7 +396,7 @@ class _DiskFillsUp:
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names an open file by /proc/self/fd")
 def test_a_disk_full_at_report_time_is_one_line_naming_the_file_and_leaves_no_partial_chart(
         tmp_path, monkeypatch, capsys):
-    from cardodds.analysis.cli import main
+    from cardodds.cli import main
 
     real_open = io.open
 

@@ -5,7 +5,7 @@ import os
 import pytest
 
 from cardodds.analysis.browser_check import check_report, chromium
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 
 needs_browser = pytest.mark.skipif(
     chromium() is None and not os.environ.get("CI"), reason="Chromium is not installed (CI installs it)"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.experiment import load_experiment
 from cardodds.sim.folder_lock import LOCK_FILE
@@ -217,7 +217,7 @@ def test_two_concurrent_runs_of_one_folder_the_second_is_refused(capsys, tmp_pat
     )
     out = tmp_path / "F"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardodds.analysis.cli", "run", str(config), "--jobs", "1", "--no-progress", "--out", str(out)],
+        [sys.executable, "-m", "cardodds.cli", "run", str(config), "--jobs", "1", "--no-progress", "--out", str(out)],
         cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
     try:

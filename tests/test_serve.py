@@ -20,7 +20,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from cardodds.analysis.batches import BATCH
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAN_HAND = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"  # waits on 9V for a bạch thủ
@@ -55,7 +55,7 @@ def server():
     """``cardodds serve --port 0`` in a subprocess; yields its base URL."""
     _need_browser()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, "-m", "cardodds.analysis.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "cardodds.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     assert line.startswith("cardodds: serving on http://127.0.0.1:"), line + proc.stderr.read()
@@ -301,7 +301,7 @@ def test_a_bad_number_reads_as_on_the_command_line(server, capsys, option, value
 
 @pytest.mark.parametrize("size", [20_000, 1_000_000, 8_000_000])  # read by the app; refused by the HTTP parser
 def test_a_huge_query_string_is_a_414_with_a_json_error(server, size):
-    from cardodds.analysis.web.limits import TOO_LONG
+    from cardodds.web.limits import TOO_LONG
 
     parts = urlsplit(server)
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
@@ -313,7 +313,7 @@ def test_a_huge_query_string_is_a_414_with_a_json_error(server, size):
 
 
 def test_headers_too_long_to_read_are_a_431_with_a_json_error(server):
-    from cardodds.analysis.web.limits import HEADERS_TOO_LONG, MAX_HEAD
+    from cardodds.web.limits import HEADERS_TOO_LONG, MAX_HEAD
 
     parts = urlsplit(server)
     with socket.create_connection((parts.hostname, parts.port), timeout=30) as conn:

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 from cardodds.analysis.tune import tune
 from cardodds.sim.tan.players import make_strategy
 from cardodds.sim.tan.strategies import Heuristic

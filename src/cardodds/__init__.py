@@ -12,7 +12,8 @@ The Python API is the one the ``cardodds`` command is built on::
     cardodds.odds.sam("3s 4s 5h 6d 7c 8s 9s 10h Jd Kd", opponents=2).table
     cardodds.exact.chan()     # exact deal probabilities of Chắn (a DataFrame)
 
-The engines and tasks live in :mod:`cardodds.sim`, the estimates, charts and reports in :mod:`cardodds.analysis`.
+The engines and tasks live in :mod:`cardodds.sim`, the estimates, charts and reports in :mod:`cardodds.analysis`;
+the command line and the web page (:mod:`cardodds.cli`, :mod:`cardodds.web`) are built on this API.
 """
 
 from cardodds import exact, odds

@@ -2,6 +2,6 @@
 
 import sys
 
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 
 sys.exit(main())

@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 from cardodds.analysis.odds_chan import cli_seat, fixed_hand_orders, odds_chan, win_chance
 from cardodds.sim.chan.batch import play_batch
 from cardodds.sim.chan.cards import parse_hand

@@ -1,1 +1,4 @@
-"""Estimates, intervals, exact combinatorics, charts, reports and the command line of cardodds."""
+"""Estimates, intervals, charts and reports of cardodds.
+
+The command line and the web page sit above, on the Python API (:mod:`cardodds.cli`, :mod:`cardodds.web`).
+"""

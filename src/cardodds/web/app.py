@@ -37,7 +37,7 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, St
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from cardodds.analysis.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
+from cardodds.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
 
@@ -276,7 +276,7 @@ async def _error(request: Request, exc: Exception):
 class BoundedAddress:
     """ASGI middleware: a request whose address is longer than :data:`MAX_ADDRESS` is answered 414 (JSON), unread.
 
-    The server refuses longer request heads itself (:mod:`cardodds.analysis.web.protocol`); one that arrives in one
+    The server refuses longer request heads itself (:mod:`cardodds.web.protocol`); one that arrives in one
     piece reaches the app, and gets the same answer here."""
 
     def __init__(self, app):
@@ -290,7 +290,7 @@ class BoundedAddress:
 
 
 def create_app() -> Starlette:
-    """The ASGI app (``uvicorn cardodds.analysis.web.app:create_app --factory`` serves it too)."""
+    """The ASGI app (``uvicorn cardodds.web.app:create_app --factory`` serves it too)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
               Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
     routes += [Route(f"/{game}", page) for game in GAMES]
@@ -347,7 +347,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> int:
             STOPPING.set()
             super().handle_exit(sig, frame)
 
-    from cardodds.analysis.web.protocol import AnswersTooLong
+    from cardodds.web.protocol import AnswersTooLong
 
     config = uvicorn.Config(create_app(), log_level="warning", access_log=False, timeout_graceful_shutdown=5,
                             http=AnswersTooLong, h11_max_incomplete_event_size=MAX_HEAD)

@@ -1,6 +1,6 @@
 """uvicorn's HTTP/1.1 protocol (h11), except that a request too long to read gets an answer, not a connection reset.
 
-h11 refuses a request whose line and headers pass :data:`~cardodds.analysis.web.limits.MAX_HEAD` bytes; uvicorn then
+h11 refuses a request whose line and headers pass :data:`~cardodds.web.limits.MAX_HEAD` bytes; uvicorn then
 writes a 400 and closes the socket while the client is still sending, and closing a socket with unread data resets the
 connection — the client sees "connection reset", never the answer.  Here such a request is answered 414 (431 when the
 address fits but the headers do not) with the page's JSON error, the connection is half-closed, and what the client
@@ -14,7 +14,7 @@ import json
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from cardodds.analysis.web.limits import HEADERS_TOO_LONG, MAX_HEAD, TOO_LONG
+from cardodds.web.limits import HEADERS_TOO_LONG, MAX_HEAD, TOO_LONG
 
 DRAIN_BYTES = 64 * 1024 * 1024
 """At most this much of a refused request is read (and dropped) so that its client reads the answer."""

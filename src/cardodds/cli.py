@@ -263,7 +263,7 @@ def _replay_arm(arms, name: str | None, config: str):
 
 def cmd_serve(args) -> int:
     try:
-        from cardodds.analysis.web.app import serve
+        from cardodds.web.app import serve
     except ImportError as exc:
         raise CardoddsError(f"serve needs the web extra ({exc.name} is missing): pip install -e \".[web]\"") from None
     if not 0 <= args.port <= 65535:
