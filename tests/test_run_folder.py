@@ -232,3 +232,55 @@ def test_two_concurrent_runs_of_one_folder_the_second_is_refused(capsys, tmp_pat
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate(timeout=60)
+
+
+# --- 4. no stale lock once a run is over -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["coin", "coin_arms"])
+def test_a_finished_run_leaves_no_lock_file_and_resumes(capsys, tmp_path, configs, name):
+    out = tmp_path / "F"
+    assert run_cli(capsys, configs[name], out)[0] == 0
+    assert sorted(p.relative_to(out) for p in out.rglob(LOCK_FILE)) == []
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["status"] == "complete"
+    code, stdout, err = run_cli(capsys, configs[name], out, "--resume")
+    assert code == 0 and "0 computed now" in stdout, (stdout, err)
+    assert list(out.rglob(LOCK_FILE)) == []
+
+
+def test_the_lock_file_lives_as_long_as_the_lock(tmp_path):
+    from cardodds.sim.folder_lock import folder_lock
+
+    with folder_lock(tmp_path):
+        assert json.loads((tmp_path / LOCK_FILE).read_text())["pid"] == os.getpid()
+        with folder_lock(tmp_path):  # re-entrant: the inner hold leaves the file to the outer one
+            pass
+        assert (tmp_path / LOCK_FILE).is_file()
+    assert not (tmp_path / LOCK_FILE).exists()
+    with pytest.raises(RuntimeError), folder_lock(tmp_path):
+        raise RuntimeError("a run stopped by an error")
+    assert not (tmp_path / LOCK_FILE).exists()
+
+
+def test_a_lock_file_deleted_by_its_holder_under_us_is_not_held(tmp_path, monkeypatch):
+    """Between our open and our lock, the holder finishes and deletes the file (another run may then create a new one):
+    what we locked is no longer the folder's lock, so we lock the file at the path instead."""
+    from cardodds.sim import folder_lock as module
+
+    path, real_try_lock, calls = tmp_path / LOCK_FILE, module._try_lock, []
+
+    def holder_lets_go_first(fd):
+        if not calls:
+            path.unlink()
+            path.write_text("a new run's lock\n")
+        calls.append(os.fstat(fd).st_ino)
+        return real_try_lock(fd)
+
+    path.write_text('{"pid": 1, "host": "h", "since": "then"}\n')
+    monkeypatch.setattr(module, "_try_lock", holder_lets_go_first)
+    fd = module._lock_file(path, tmp_path)
+    try:
+        assert len(calls) == 2 and os.fstat(fd).st_ino == path.stat().st_ino
+    finally:
+        os.close(fd)

@@ -3,8 +3,11 @@
 The lock is ``fcntl.flock`` on ``<folder>/.cardodds.lock``, held as long as the writing process lives.  The kernel
 drops it when the holder dies, however it dies (``kill -9`` included), so a stale lock — the file of a dead run — is
 recognised by the lock being free and is simply taken over: no guessing whether a pid is still alive, and no race
-between two runs that find the same stale file.  The file is never deleted (deleting it would let two processes lock
-two different files of the same name); its pid, host and start time are what a refused run shows.
+between two runs that find the same stale file.  Its pid, host and start time are what a refused run shows.
+
+The holder deletes the file as it lets go, still holding the lock, so a finished run leaves no lock behind.  A process
+that opened the file just before it was deleted may lock the deleted file; it sees that the path no longer names what
+it locked and tries again, so two processes never both hold "the" lock of a folder.
 
 Within one process the lock is re-entrant: ``cardodds run`` holds its ``--out`` folder while each arm's run holds
 its own sub-folder, and a single-arm run's folder is both.  Without ``fcntl`` (Windows) folders are not locked.
@@ -69,16 +72,9 @@ def folder_lock(folder: Path) -> Iterator[None]:
             if not _held[key]:
                 del _held[key]
         return
+    path = Path(folder) / LOCK_FILE
+    fd = _lock_file(path, folder)
     try:
-        fd = os.open(Path(folder) / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise CardoddsError(f"{folder}: cannot create the lock file ({exc.strerror or exc})") from None
-    try:
-        if not _try_lock(fd):
-            raise CardoddsError(
-                f"{folder}: another cardodds run is writing here ({_holder(fd)}); "
-                f"wait for it to finish or choose another {option('out')}"
-            )
         since = datetime.now(timezone.utc).isoformat(timespec="seconds")
         text = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": since}) + "\n"
         os.ftruncate(fd, 0)
@@ -88,5 +84,43 @@ def folder_lock(folder: Path) -> Iterator[None]:
             yield
         finally:
             del _held[key]
+            with contextlib.suppress(OSError):
+                os.unlink(path)  # under the lock: no stale lock file once the run is over
     finally:
         os.close(fd)  # releases the lock
+
+
+def _lock_file(path: Path, folder: Path) -> int:
+    """Open and lock ``path`` (creating it), retrying while its holder deletes it under us; the locked descriptor.
+
+    Raises
+    ------
+    CardoddsError
+        Another process holds it: one line naming the holder.
+    """
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise CardoddsError(f"{folder}: cannot create the lock file ({exc.strerror or exc})") from None
+        try:
+            if not _try_lock(fd):
+                raise CardoddsError(
+                    f"{folder}: another cardodds run is writing here ({_holder(fd)}); "
+                    f"wait for it to finish or choose another {option('out')}"
+                )
+            if _names(path, fd):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)  # we locked a file its holder had just deleted: lock the one at the path now
+
+
+def _names(path: Path, fd: int) -> bool:
+    """Is ``path`` still the file open as ``fd``?"""
+    try:
+        here, held = os.stat(path), os.fstat(fd)
+    except OSError:
+        return False
+    return (here.st_dev, here.st_ino) == (held.st_dev, held.st_ino)

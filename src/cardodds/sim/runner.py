@@ -3,7 +3,7 @@
 Run folder layout::
 
     out_dir/manifest.json            what run this is (identity, seed, versions, status); written first
-    out_dir/.cardodds.lock           held while a run writes here (see cardodds.sim.folder_lock)
+    out_dir/.cardodds.lock           there only while a run writes here (see cardodds.sim.folder_lock)
     out_dir/experiment.toml          the config text
     out_dir/chunks/chunk-000000.npz  counts of chunk 0, plus its own metadata (identity hash, index, n)
 
