@@ -91,18 +91,12 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     from cardodds.analysis.adaptive import check_metrics, check_precision, parse_metric, run_to_precision
     from cardodds.analysis.paths import run_folder
     from cardodds.analysis.report import summary_frame
-    from cardodds.analysis.suite import (
-        claim_run_folder,
-        differences,
-        make_sections,
-        run_arms,
-        timing_meta,
-        write_sections,
-    )
     from cardodds.analysis.paths import resume_folder
+    from cardodds.analysis.suite import differences, make_sections, run_arms, timing_meta, write_sections
     from cardodds.sim.arguments import caller, option
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.experiment import load_arms
+    from cardodds.sim.run_claim import claim_run_folder, finished_run
 
     _check_arguments(config, games=games, seed=seed, jobs=jobs, out=out, resume=resume, precision=precision,
                      max_games=max_games, metrics=metrics, lang=lang, progress=progress)
@@ -115,7 +109,7 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     folder = run_folder(out or Path("reports") / "runs" / exp.name, "out")
     if resume:
         resume_folder(folder, "resume")
-    elif precision is None and caller() == "python" and _finished(arms, folder):
+    elif precision is None and caller() == "python" and finished_run(arms, folder):
         resume = True  # a notebook cell run again: the same run, finished, is read back (the command refuses it)
     if precision is not None:  # everything checked before the run folder is touched
         if len(arms) > 1:
@@ -146,17 +140,6 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
                        [s.label(metric) for s in sections if len(s.rows) for metric in s.rows["metric"]])
     return Run(folder=folder, summary=summary, differences=diffs if diffs is not None else pd.DataFrame(),
                charts=dict(sections[0].figures), seating=list(seating), outcomes=outcomes)
-
-
-def _finished(arms, folder: Path) -> bool:
-    """Does ``folder`` hold a finished run of exactly these arms (the same identity and number of games)?"""
-    from cardodds.analysis.suite import ARMS_DIR
-    from cardodds.sim.run_folder import read_manifest
-
-    folders = [folder] if len(arms) == 1 else [folder / ARMS_DIR / exp.arm for exp in arms]
-    manifests = [read_manifest(f) if f.is_dir() else None for f in folders]
-    return all(m is not None and m.get("status") == "complete" and m.get("identity_hash") == exp.identity_hash()
-               and m.get("games") == exp.games for exp, m in zip(arms, manifests))
 
 
 def check_run_flags(precision, max_games, metrics) -> None:

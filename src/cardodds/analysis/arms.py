@@ -16,7 +16,7 @@ import pandas as pd
 from scipy import stats
 
 from cardodds.analysis.estimate import summarize
-from cardodds.sim.errors import CardoddsError
+from cardodds.sim.run_claim import check_paired_chunks
 
 DIFF_COLUMNS = [
     "experiment",
@@ -33,15 +33,6 @@ DIFF_COLUMNS = [
     "chunks",
     "n",
 ]
-
-
-def check_paired_chunks(chunks: int, arm: str) -> None:
-    """A paired interval needs at least 2 chunks: checked before a run with arms writes anything."""
-    if chunks < 2:
-        raise CardoddsError(
-            f"arm '{arm}': a paired interval needs at least 2 chunks (this run has {chunks}); "
-            "lower chunk_size or play more games (10 chunks or more is best)"
-        )
 
 
 def _row_key(metric: str, seat) -> str:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
@@ -15,13 +13,13 @@ from cardodds.analysis.estimate import rows_frame, summarize
 from cardodds.analysis.gain_share import add_gain_shares
 from cardodds.analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.experiment import CONFIG_DIR, Experiment, cardodds_version, hash_identity, load_arms
+from cardodds.sim.experiment import CONFIG_DIR, Experiment, load_arms
 from cardodds.sim.folder_lock import folder_lock
-from cardodds.sim.run_folder import atomic_write, check_folder, now, open_run_folder, write_manifest
-from cardodds.sim.runner import RunResult, chunk_count, fmt_duration, run_experiment
+from cardodds.sim.run_claim import ARMS_DIR, claim_run_folder
+from cardodds.sim.run_folder import atomic_write
+from cardodds.sim.runner import RunResult, fmt_duration, run_experiment
 
 SUITE_FILE = CONFIG_DIR / "suite.toml"
-ARMS_DIR = "arms"
 
 
 @dataclasses.dataclass
@@ -62,69 +60,6 @@ def run_one(exp: Experiment, out_dir: Path, *, jobs: int, resume: bool, progress
                             "by an older build); delete the folder, or run it into a new one") from None
     rows = rows_frame(summary, arm=arm, experiment=exp.name, unit_of=exp.task.unit_of)
     return Outcome(result, rows, list(headline))
-
-
-def arms_identity(arms: list[Experiment]) -> dict:
-    """What the top folder of an experiment with arms records: which experiment (each arm's folder records its arm)."""
-    exp = arms[0]
-    return {
-        "kind": "arms", "name": exp.name, "task": exp.task.name, "seed": exp.seed, "chunk_size": exp.chunk_size,
-        "cardodds": cardodds_version(),
-    }
-
-
-def _arms_manifest(arms: list[Experiment], identity: dict, created: str, status: str) -> dict:
-    return {
-        "cardodds_run": 1, "kind": "arms", "name": arms[0].name, "title": arms[0].title,
-        "arms": [exp.arm for exp in arms], "baseline": arms[0].arm, "games": arms[0].games,
-        "identity": identity, "identity_hash": hash_identity(identity), "created": created, "updated": now(),
-        "status": status,
-    }
-
-
-@contextlib.contextmanager
-def claim_run_folder(arms: list[Experiment], out_dir: Path, *, resume: bool) -> Iterator[None]:
-    """Check an experiment's run folder at every level before anything is written, then hold its lock for the block.
-
-    A single arm runs straight in ``out_dir``; several run in ``out_dir/arms/<arm>``, and ``out_dir`` gets its own
-    manifest (kind ``"arms"``, the experiment's name, task, seed) so that no other experiment can write into it.  The
-    top folder and every arm's folder are checked (and a run with arms must have 2 chunks for its paired intervals)
-    before the first file is written: a refused run writes nothing.
-    """
-    out_dir = Path(out_dir)
-    key = str(out_dir.resolve())
-    if key in _claimed:  # claimed by a caller already (cardodds run holds it while it also writes the report)
-        yield
-        return
-    _claimed.add(key)
-    try:
-        with _claim(arms, out_dir, resume=resume):
-            yield
-    finally:
-        _claimed.discard(key)
-
-
-_claimed: set[str] = set()
-
-
-@contextlib.contextmanager
-def _claim(arms: list[Experiment], out_dir: Path, *, resume: bool) -> Iterator[None]:
-    from cardodds.analysis.arms import check_paired_chunks
-
-    if len(arms) == 1:
-        with open_run_folder(out_dir, arms[0].identity(), arms[0].identity_hash(), resume=resume):
-            yield
-        return
-    check_paired_chunks(chunk_count(arms[0].games, arms[0].chunk_size), arms[1].arm)
-    identity = arms_identity(arms)
-    check_folder(out_dir, identity, hash_identity(identity), resume=resume)
-    for exp in arms:
-        check_folder(out_dir / ARMS_DIR / exp.arm, exp.identity(), exp.identity_hash(), resume=resume)
-    with open_run_folder(out_dir, identity, hash_identity(identity), resume=resume) as found:
-        created = str((found or {}).get("created") or now())
-        write_manifest(out_dir, _arms_manifest(arms, identity, created, "running"))
-        yield
-        write_manifest(out_dir, _arms_manifest(arms, identity, created, "complete"))
 
 
 def run_arms(arms: list[Experiment], out_dir: Path, *, jobs: int, resume: bool, progress, headline=()) -> list[Outcome]:
