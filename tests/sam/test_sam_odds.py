@@ -1,4 +1,4 @@
-"""Hand odds (src/cardodds/analysis/odds_sam.py): Sâm plans against exact values, output shape, input errors."""
+"""Hand odds (src/cardodds/analysis/odds_sam.py, src/cardodds/sim/sam/hand_odds.py): Sâm plans against exact values, output shape, input errors."""
 
 import json
 import math

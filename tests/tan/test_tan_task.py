@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from cardodds.analysis.estimate import summarize
-from cardodds.analysis.odds_tan import _conditioned_orders, format_odds_tan, odds_tan
+from cardodds.analysis.odds_tan import format_odds_tan, odds_tan
+from cardodds.sim.tan.hand_odds import conditioned_orders
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.streams import chunk_seed
 from cardodds.sim.tan.cards import parse_cards
@@ -105,7 +106,7 @@ def test_replay_text_is_reproducible():
 def test_conditioned_deal_keeps_the_hand_and_the_trump():
     hand = parse_cards("Ah Kh Qh Jh Th 9h 8h 7h")
     r = TanRules(players=4)
-    o = _conditioned_orders(hand, 2, 1, r, np.random.default_rng(0), 500)
+    o = conditioned_orders(hand, 2, 1, r, np.random.default_rng(0), 500)
     assert (np.sort(o, axis=1) == np.arange(52)).all()
     assert (np.sort(o[:, 8:16], axis=1) == sorted(hand)).all()
     assert ((o[:, 32] & 3) == 2).all()  # the turned card is a diamond

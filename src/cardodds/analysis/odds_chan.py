@@ -1,17 +1,17 @@
 """``cardodds odds chan``: what one Chắn hand is worth — its split, whether it wins, its waits and their odds.
 
 With a seat (``--seat S``), also the hand's chance to win the game from the deal and its expected points this game,
-simulated with the chosen strategy at that seat and basic players at the others (:func:`win_chance`).
+simulated with the chosen strategy at that seat and basic players at the others (:func:`win_chance`; the deals and
+games are :mod:`cardodds.sim.chan.hand_odds`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
-
 from cardodds.sim.chan.cards import COPIES, DECK_SIZE, N_KINDS, format_hand, kind_code, kind_name, parse_hand
 from cardodds.sim.chan.hand import BACH_THU, WIN_TYPE_NAMES, best_discards, split_hand, thien_u_type
+from cardodds.sim.chan.hand_odds import PLAYERS, play_fixed_hand, table_players
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.scorer import cuoc_of, describe, hand_win_record, points, thien_u_record
 
@@ -43,44 +43,6 @@ def _waits_of(counts19, rules: ChanRules) -> list[dict]:
     return result, outs, unseen
 
 
-PLAYERS = 4
-
-
-def fixed_hand_orders(counts, seat: int, cai: int, rng: np.random.Generator, n: int) -> np.ndarray:
-    """``n`` deal orders (100 card ids) with the hand ``counts`` at ``seat`` and the other cards dealt uniformly."""
-    from cardodds.sim.chan.deal import seat_slices
-
-    ids = np.arange(DECK_SIZE)
-    copy = ids % COPIES
-    held = copy < np.asarray(counts)[ids // COPIES]  # the hand takes the first copies of each kind
-    positions = np.zeros(DECK_SIZE, dtype=bool)
-    positions[seat_slices(cai)[seat]] = True
-    orders = np.empty((n, DECK_SIZE), dtype=np.uint8)
-    orders[:, positions] = ids[held]
-    orders[:, ~positions] = rng.permuted(np.broadcast_to(ids[~held], (n, int((~held).sum()))), axis=1)
-    return orders
-
-
-def table_players(strategy, seat: int) -> tuple:
-    """``strategy`` (a name or table) at ``seat``, ``basic`` at the other seats; only players the batch engine plays.
-
-    A bad one is a ``CardoddsError`` naming the argument as its caller gave it (``--strategy``, or ``strategy`` from
-    the Python API: :func:`cardodds.sim.arguments.option`).
-    """
-    from cardodds.sim.arguments import option
-    from cardodds.sim.chan.batch import batch_supports
-    from cardodds.sim.chan.strategy_registry import make_strategy, seat_strategies
-    from cardodds.sim.errors import CardoddsError
-
-    where = option("strategy")
-    player = make_strategy(strategy, where)
-    players = list(seat_strategies("basic", PLAYERS))
-    players[seat] = player
-    if not batch_supports(players, ChanRules()):
-        raise CardoddsError(f"{where}: odds chan simulates basic, heuristic or cuoc players, not {player.name!r}")
-    return tuple(players)
-
-
 def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: ChanRules | None = None,
                strategy="basic", progress: bool | None = None, on_batch=None) -> dict:
     """The chance that ``hand``, dealt to ``seat``, wins the game, and its expected points this game (simulated).
@@ -97,9 +59,7 @@ def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: 
     points, a draw nothing) — with its normal 95 % interval, and ``points_win``, the mean points of its wins.
     """
     from cardodds.analysis.batches import batches, check_games
-    from cardodds.sim.chan.batch import play_batch
     from cardodds.sim.errors import CardoddsError
-    from cardodds.sim.streams import DEAL, stream
 
     rules = rules or ChanRules()
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
@@ -113,17 +73,9 @@ def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: 
         raise CardoddsError(f"a hand at {who} has {size} cards, this one has {int(counts.sum())}")
     tally = dict(played=0, wins=0, draws=0, win_points=0, net_sum=0, net_sq=0)
     for seed_seq, n in batches(games, seed, desc="odds chan", progress=progress):
-        orders = fixed_hand_orders(counts, seat, rules.cai_seat, stream(seed_seq, DEAL), n)
-        res = play_batch(rules, orders, players)
-        won = res.winner == seat
-        pts = res.points.astype(np.int64)
-        net = np.where(won, (PLAYERS - 1) * pts, np.where(res.winner >= 0, -pts, 0))
+        for key, value in play_fixed_hand(rules, counts, seat, players, seed_seq, n).items():
+            tally[key] += value
         tally["played"] += n
-        tally["wins"] += int(won.sum())
-        tally["draws"] += int(res.draw.sum())
-        tally["win_points"] += int(pts[won].sum())
-        tally["net_sum"] += int(net.sum())
-        tally["net_sq"] += int((net * net).sum())
         if on_batch is not None and tally["played"] < games:
             on_batch(_win_chance_result(seat, players[seat].name, seed, tally))
     return _win_chance_result(seat, players[seat].name, seed, tally)

@@ -1,40 +1,19 @@
 """Tấn hand odds: how often a given opening hand loses, by simulation with the batch engine.
 
-The other hands, the turned card and the stock are dealt at random given the hand and the trump suit: the turned
-card is uniform over the trump cards not in the hand (that is the deal conditioned on the trump suit), the rest is
-shuffled.  Seat 0 attacks first (``first_attacker = "seat0"``; a "two_only" swap may still move the first attack).
+The rest of the deck is dealt around the hand given the trump suit and the games are played out by
+:mod:`cardodds.sim.tan.hand_odds`.  Seat 0 attacks first (``first_attacker = "seat0"``; a "two_only" swap may still
+move the first attack).
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from cardodds.analysis.batches import batches, check_games
 from cardodds.analysis.estimate import wilson
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.streams import DEAL, PLAY, stream
-from cardodds.sim.tan.batch import play_batch
 from cardodds.sim.tan.cards import SUIT_SYMBOLS, deck_ids, format_cards, parse_cards, parse_suit
+from cardodds.sim.tan.hand_odds import play_fixed_hand
 from cardodds.sim.tan.players import seat_strategies
 from cardodds.sim.tan.rules import TanRules
-
-
-def _conditioned_orders(cards: list[int], trump: int, seat: int, rules: TanRules, rng, n: int) -> np.ndarray:
-    P, H, D = rules.players, rules.hand_size, rules.deck
-    rest = np.array(sorted(set(deck_ids(D)) - set(cards)), dtype=np.int8)
-    trump_pos = np.nonzero((rest & 3) == trump)[0]
-    turned_pos = trump_pos[rng.integers(0, trump_pos.shape[0], size=n)]
-    keep = np.ones((n, rest.shape[0]), dtype=bool)
-    keep[np.arange(n), turned_pos] = False
-    others = rng.permuted(np.tile(rest, (n, 1))[keep].reshape(n, -1), axis=1)
-    orders = np.empty((n, D), dtype=np.int8)
-    before = seat * H
-    orders[:, :before] = others[:, :before]
-    orders[:, before: before + H] = np.array(cards, dtype=np.int8)
-    orders[:, before + H: P * H] = others[:, before: P * H - H]
-    orders[:, P * H] = rest[turned_pos]
-    orders[:, P * H + 1:] = others[:, P * H - H:]
-    return orders
 
 
 def _checked(hand: str, trump: str, players: int, seat: int, rules: dict | None):
@@ -97,13 +76,9 @@ def odds_tan(hand: str, trump: str, players: int, seat: int, games: int, seed: i
     inputs = _inputs(r, cards, t, seat)
     lose = draw = truncated = bouts = played = 0
     for seq, n in batches(games, seed, desc="odds tan", progress=progress):
-        orders = _conditioned_orders(cards, t, seat, r, stream(seq, DEAL), n)
-        res = play_batch(r, orders, np.zeros(n, dtype=np.int8), strategies, rng=stream(seq, PLAY))
-        lose += int((res.loser == seat).sum())
-        draw += int(res.draw.sum())
-        truncated += int(res.truncated.sum())
-        bouts += int(res.bouts.sum())
-        played += n
+        counts = play_fixed_hand(r, cards, t, seat, strategies, seq, n)
+        lose, draw = lose + counts["lose"], draw + counts["draw"]
+        truncated, bouts, played = truncated + counts["truncated"], bouts + counts["bouts"], played + n
         if on_batch is not None and played < games:
             on_batch(_result(inputs, played, seed, strategies[0].name, lose, draw, truncated, bouts))
     return _result(inputs, games, seed, strategies[0].name, lose, draw, truncated, bouts)
