@@ -267,12 +267,44 @@ def load_arms(
     """
     path = experiment_path(path)
     text = _read(path)
+    doc = _parse_toml(text, path)
+    where = f"{path} [experiment]"
+    table = _experiment_table(doc, path)
+    settings = _file_settings(table, where)
+    file_games, file_seed = settings.pop("games"), settings.pop("seed")
+    if games is not None:
+        settings["games"] = _check_int(games, "games", option("games"), 1)
+    else:
+        settings["games"] = settings["quick_games"] if quick and settings["quick_games"] is not None else file_games
+    settings["seed"] = file_seed if seed is None else _check_int(seed, "seed", option("seed"), 0, SEED_MAX)
+    settings["backend"], settings["scheduler"] = resolve_backend(
+        table.get("backend"), table.get("scheduler"), backend=backend, scheduler=scheduler, where=where
+    )
+    task = settings["task"]
+    sections = _task_sections(doc, task, path)
+    variants = _variants(doc, task, path, sections)
+    objective = _objective(doc.get("sweep"), path)
+    arms = []
+    for arm, overrides, sweep, ladder in variants:
+        arm_sections = _merge(sections, overrides)
+        arm_where = str(path) if arm == "main" else f"{path} (arm '{arm}')"
+        arms.append(Experiment(sections=arm_sections, params=task.parse(arm_sections, arm_where), path=path,
+                               text=text, arm=arm, baseline=variants[0][0], sweep=sweep, objective=objective,
+                               ladder=ladder, **settings))
+    return arms
+
+
+def _parse_toml(text: str, path: Path) -> dict[str, Any]:
+    """The experiment file's TOML document."""
     try:
-        doc = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = " ".join(str(exc).split())
         raise CardoddsError(f"{path}: not valid TOML: {msg}") from None
 
+
+def _experiment_table(doc: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The ``[experiment]`` table, checked for unknown and missing keys."""
     where = f"{path} [experiment]"
     if "experiment" not in doc:
         raise CardoddsError(f"{path}: missing the [experiment] table (with name, task and games)")
@@ -285,74 +317,38 @@ def load_arms(
     for key in ("name", "task", "games"):
         if key not in table:
             raise CardoddsError(f"{where}: missing required key '{key}'")
+    return table
 
+
+def _file_settings(table: dict[str, Any], where: str) -> dict[str, Any]:
+    """The ``[experiment]`` values as the file gives them (``games`` and ``seed`` before any override)."""
     name = _check_str(table["name"], "name", where)
     if not _NAME_RE.fullmatch(name):
         raise CardoddsError(f"{where}: 'name' may hold only letters, digits, '_' and '-', not {name!r}")
-    task = _task(table["task"], where)
-    title = _check_str(table.get("title", name), "title", where)
-    description = _check_str(table.get("description", ""), "description", where)
-    file_games = _check_int(table["games"], "games", where, 1)
-    quick_games = table.get("quick_games")
-    if quick_games is not None:
-        quick_games = _check_int(quick_games, "quick_games", where, 1)
-    chunk_size = _check_int(table.get("chunk_size", DEFAULT_CHUNK_SIZE), "chunk_size", where, 1)
-    file_seed = _check_int(table.get("seed", DEFAULT_SEED), "seed", where, 0, SEED_MAX)
+    settings = {"name": name, "task": _task(table["task"], where),
+                "title": _check_str(table.get("title", name), "title", where),
+                "description": _check_str(table.get("description", ""), "description", where),
+                "games": _check_int(table["games"], "games", where, 1), "quick_games": table.get("quick_games")}
+    if settings["quick_games"] is not None:
+        settings["quick_games"] = _check_int(settings["quick_games"], "quick_games", where, 1)
+    settings["chunk_size"] = _check_int(table.get("chunk_size", DEFAULT_CHUNK_SIZE), "chunk_size", where, 1)
+    settings["seed"] = _check_int(table.get("seed", DEFAULT_SEED), "seed", where, 0, SEED_MAX)
+    return settings
 
-    if games is not None:
-        n_games = _check_int(games, "games", option("games"), 1)
-    elif quick and quick_games is not None:
-        n_games = quick_games
-    else:
-        n_games = file_games
-    run_seed = file_seed if seed is None else _check_int(seed, "seed", option("seed"), 0, SEED_MAX)
-    run_backend, run_scheduler = resolve_backend(
-        table.get("backend"), table.get("scheduler"), backend=backend, scheduler=scheduler, where=where
-    )
 
+def _task_sections(doc: dict[str, Any], task: Task, path: Path) -> dict[str, Any]:
+    """The task's tables of the file (``{}`` for a missing one), in the task's order; other tables are refused."""
     allowed = ("experiment", "arms", "sweep", "ladder") + tuple(task.sections)
     sections: dict[str, Any] = {}
     for key, value in doc.items():
-        if key in ("arms", "sweep", "ladder"):
+        if key in ("experiment", "arms", "sweep", "ladder"):
             continue
         if key not in allowed:
             raise unknown_key_error(key, allowed, f"{path} (task '{task.name}')")
-        if key != "experiment":
-            if not isinstance(value, dict):
-                raise CardoddsError(f"{path}: '{key}' must be a table ([{key}]), not {value!r}")
-            sections[key] = value
-    sections = {key: sections.get(key, {}) for key in task.sections}
-    variants = _variants(doc, task, path, sections)
-    baseline = variants[0][0]
-    objective = _objective(doc.get("sweep"), path)
-    arms = []
-    for arm, overrides, sweep, ladder in variants:
-        arm_sections = _merge(sections, overrides)
-        where = str(path) if arm == "main" else f"{path} (arm '{arm}')"
-        arms.append(
-            Experiment(
-                name=name,
-                task=task,
-                title=title,
-                description=description,
-                games=n_games,
-                chunk_size=chunk_size,
-                seed=run_seed,
-                sections=arm_sections,
-                params=task.parse(arm_sections, where),
-                path=path,
-                text=text,
-                quick_games=quick_games,
-                arm=arm,
-                baseline=baseline,
-                sweep=sweep,
-                backend=run_backend,
-                scheduler=run_scheduler,
-                objective=objective,
-                ladder=ladder,
-            )
-        )
-    return arms
+        if not isinstance(value, dict):
+            raise CardoddsError(f"{path}: '{key}' must be a table ([{key}]), not {value!r}")
+        sections[key] = value
+    return {key: sections.get(key, {}) for key in task.sections}
 
 
 def _objective(sweep: Any, path: Path) -> tuple[str, int | None, str] | None:
