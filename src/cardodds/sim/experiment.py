@@ -22,12 +22,9 @@ Example::
 from __future__ import annotations
 
 import dataclasses
-import datetime as _dt
 import difflib
 import functools
-import hashlib
 import importlib.metadata
-import json
 import re
 import tomllib
 from pathlib import Path
@@ -36,6 +33,7 @@ from typing import Any
 from cardodds.sim.arguments import SEED_MAX, option
 from cardodds.sim.backends import resolve_backend
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.hashing import CLASS_KEY, canonical_json, hash_identity, plain_data
 from cardodds.sim.input_file import read_capped
 from cardodds.sim.options import unknown_key_error
 from cardodds.sim.registry import Task, get_task, task_names
@@ -68,25 +66,9 @@ def cardodds_version() -> str:
         return "unknown"
 
 
-def _jsonable(value: Any) -> Any:
-    """TOML values as JSON values (dates and times become ISO strings)."""
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, (_dt.date, _dt.time)):
-        return value.isoformat()
-    return value
-
-
-def canonical_json(value: Any) -> str:
-    """Canonical JSON text (sorted keys, no spaces) used for identity hashes."""
-    return json.dumps(_jsonable(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=True)
-
-
-def hash_identity(identity: dict[str, Any]) -> str:
-    """SHA-256 (hex) of the canonical JSON of a run's identity: what its run folder's manifest records."""
-    return hashlib.sha256(canonical_json(identity).encode("utf-8")).hexdigest()
+IDENTITY_FORMAT = 2
+"""How :meth:`Experiment.identity` is made: 2 from the validated parameters (every option, defaults included); 1
+(no ``format`` key) was the config's tables as written.  A run folder of another format holds another run."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,18 +132,45 @@ class Experiment:
     ladder: tuple | None = None
 
     def identity(self) -> dict[str, Any]:
-        """What makes two runs the same run (so one may resume the other): everything but the number of games."""
+        """What makes two runs the same run (so one may resume the other): the task, seed, chunk size, cardodds
+        version and validated parameters (:func:`~cardodds.sim.hashing.plain_data`), not the number of games nor how
+        the config spells the options (a default written out, ``1`` for ``1.0``, keys in another order)."""
         return {
+            "format": IDENTITY_FORMAT,
             "task": self.task.name,
             "seed": self.seed,
             "chunk_size": self.chunk_size,
-            "sections": _jsonable(self.sections),
+            "params": plain_data(self.params),
             "cardodds": cardodds_version(),
         }
 
     def identity_hash(self) -> str:
         """SHA-256 (hex) of the canonical JSON of :meth:`identity`."""
         return hash_identity(self.identity())
+
+
+def params_differences(old: Any, new: Any, path: str = "", limit: int = 3) -> list[str]:
+    """What differs between two identities' ``params``, as ``rules.max_bouts 1000 vs 500`` (the first ``limit``)."""
+    if isinstance(old, dict) and isinstance(new, dict) and old.get(CLASS_KEY) == new.get(CLASS_KEY):
+        keys = [k for k in list(old) + [k for k in new if k not in old] if k != CLASS_KEY]
+        pairs = [(old.get(k), new.get(k), f"{path}.{k}" if path else k) for k in keys]
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        pairs = [(o, n, f"{path}[{i}]") for i, (o, n) in enumerate(zip(old, new))]
+    else:
+        return [f"{path or 'parameters'} {_shown(old)} vs {_shown(new)}"]
+    out = []
+    for o, n, where in pairs:
+        if canonical_json(o) != canonical_json(n):
+            out += params_differences(o, n, where, limit - len(out))
+        if len(out) >= limit:
+            break
+    return out[:limit]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return value.get(CLASS_KEY, "a table")
+    return f"{len(value)} values" if isinstance(value, list) else repr(value)
 
 
 CONFIG_DIR = Path(__file__).resolve().parents[1] / "configs"
