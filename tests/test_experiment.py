@@ -68,7 +68,7 @@ def test_identity_ignores_games_only(tmp_path):
     path = write(tmp_path, BASE)
     base = load_experiment(path)
     assert base.identity()["task"] == "demo.coin"
-    assert set(base.identity()) == {"task", "seed", "chunk_size", "sections", "cardodds"}
+    assert set(base.identity()) == {"format", "task", "seed", "chunk_size", "params", "cardodds"}
     assert load_experiment(path, games=99).identity_hash() == base.identity_hash()
     assert load_experiment(path, quick=True).identity_hash() == base.identity_hash()
     assert len(base.identity_hash()) == 64
@@ -81,6 +81,59 @@ def test_identity_ignores_games_only(tmp_path):
         load_experiment(write(tmp_path, BASE.replace("chunk_size = 2_500", "chunk_size = 2_000"), "c.toml")),
     ):
         assert other.identity_hash() != base.identity_hash()
+
+
+
+GAME = """\
+[experiment]
+name = "g"
+task = "{task}"
+games = 100
+[rules]
+{rules}
+[strategies]
+{strategies}
+"""
+
+
+BASIC = 'name = "basic"', 'name = "random"'
+CONTROL = 'default = {name = "control"}', 'default = {name = "greedy"}'
+
+
+@pytest.mark.parametrize("task, written, defaults_spelled_out, changed, strategies", [
+    ("tan.play", "players = 2", "players = 2\ndeck = 52\nmax_bouts = 1000\nthrow_in_after_take = false",
+     "players = 2\nmax_bouts = 999", BASIC),
+    ("sam.play", "quad_beats = [\"single_two\"]",
+     "quad_beats = [\"single_two\"]\nstraights = \"a23_to_qka\"\nseries_length = 1\n[rules.pay]\ncard = 1",
+     "quad_beats = [\"single_two\"]\n[rules.pay]\ncard = 2", CONTROL),
+    ("chan.play", "ga = true", "ga = true\nplayers = 4\n[rules.points]\nxuong = 1", "ga = true\n[rules.points]\nxuong = 2",
+     BASIC),
+])
+def test_identity_is_of_the_validated_parameters(tmp_path, task, written, defaults_spelled_out, changed, strategies):
+    """A default written out in the config is the same run; another value is another run."""
+    default, other = strategies
+
+    def identity(rules, strategies=""):
+        text = GAME.format(task=task, rules=rules, strategies=strategies)
+        return load_experiment(write(tmp_path, text, f"{len(list(tmp_path.iterdir()))}.toml")).identity_hash()
+
+    base = identity(written)
+    assert identity(defaults_spelled_out) == base
+    assert identity(written, default) == base
+    assert identity(changed) != base
+    assert identity(written, other) != base
+
+
+def test_identity_spellings_of_one_value(tmp_path):
+    coin = BASE.replace("p = 0.25", "p = 1")
+    one = load_experiment(write(tmp_path, coin, "one.toml"))
+    assert one.params.p == 1.0 and one.identity()["params"] == {"__class__": "CoinRules", "p": 1.0}
+    assert load_experiment(write(tmp_path, coin.replace("p = 1", "p = 1.0"), "f.toml")).identity_hash() \
+        == one.identity_hash()
+    sam = GAME.format(task="sam.play", rules="quad_beats = [{}]", strategies="")
+    orders = [sam.format('"lower_quad", "single_two"'), sam.format('"single_two", "lower_quad"'), sam.format("")]
+    hashes = [load_experiment(write(tmp_path, text, f"s{i}.toml")).identity_hash() for i, text in enumerate(orders)]
+    assert hashes[0] == hashes[1] != hashes[2]
 
 
 BAD = [

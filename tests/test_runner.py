@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.experiment import load_experiment
+from cardodds.sim.experiment import hash_identity, load_experiment
 from cardodds.sim.runner import RunInterrupted, chunk_path, chunk_sizes, merge_counts, run_experiment
 from cardodds.sim.streams import BIT_GENERATOR, DEAL, chunk_seed, stream
 
@@ -190,8 +190,30 @@ def test_resume_of_a_different_run_says_what_differs(tmp_path):
     assert "\n" not in str(info.value)
     path = tmp_path / "p.toml"
     path.write_text(CONFIG.format(seed=11).replace("p = 0.3", "p = 0.4"))
-    with pytest.raises(CardoddsError, match=r"\[rules\] differs"):
+    with pytest.raises(CardoddsError, match=r"p 0.3 vs 0.4"):
         run_experiment(load_experiment(path), out, resume=True, progress=False)
+    assert files(out) == before
+
+
+
+def test_a_folder_of_the_older_identity_format_is_refused_untouched(tmp_path):
+    """Before the identity was made of the validated parameters, it held the config's tables as written (format 1,
+    no ``format`` key): such a finished folder is neither resumed nor overwritten, and the message says why."""
+    out = tmp_path / "run"
+    exp = experiment(tmp_path)
+    run_experiment(exp, out, progress=False)
+    manifest = json.loads((out / "manifest.json").read_text())
+    old = {"task": "demo.coin", "seed": 11, "chunk_size": 2000, "sections": {"rules": {"p": 0.3}},
+           "cardodds": manifest["identity"]["cardodds"]}
+    manifest.update(identity=old, identity_hash=hash_identity(old))
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    before = files(out)
+    with pytest.raises(CardoddsError, match=r"holds a different run 'coin' \(it was made by a cardodds that "
+                                            r"identified runs by another format\); cannot resume it") as info:
+        run_experiment(exp, out, resume=True, progress=False)
+    assert "\n" not in str(info.value)
+    with pytest.raises(CardoddsError, match="already holds run 'coin'"):
+        run_experiment(exp, out, progress=False)
     assert files(out) == before
 
 

@@ -22,12 +22,9 @@ Example::
 from __future__ import annotations
 
 import dataclasses
-import datetime as _dt
 import difflib
 import functools
-import hashlib
 import importlib.metadata
-import json
 import re
 import tomllib
 from pathlib import Path
@@ -36,6 +33,7 @@ from typing import Any
 from cardodds.sim.arguments import SEED_MAX, option
 from cardodds.sim.backends import resolve_backend
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.hashing import CLASS_KEY, canonical_json, hash_identity, plain_data
 from cardodds.sim.input_file import read_capped
 from cardodds.sim.options import unknown_key_error
 from cardodds.sim.registry import Task, get_task, task_names
@@ -68,25 +66,9 @@ def cardodds_version() -> str:
         return "unknown"
 
 
-def _jsonable(value: Any) -> Any:
-    """TOML values as JSON values (dates and times become ISO strings)."""
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, (_dt.date, _dt.time)):
-        return value.isoformat()
-    return value
-
-
-def canonical_json(value: Any) -> str:
-    """Canonical JSON text (sorted keys, no spaces) used for identity hashes."""
-    return json.dumps(_jsonable(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=True)
-
-
-def hash_identity(identity: dict[str, Any]) -> str:
-    """SHA-256 (hex) of the canonical JSON of a run's identity: what its run folder's manifest records."""
-    return hashlib.sha256(canonical_json(identity).encode("utf-8")).hexdigest()
+IDENTITY_FORMAT = 2
+"""How :meth:`Experiment.identity` is made: 2 from the validated parameters (every option, defaults included); 1
+(no ``format`` key) was the config's tables as written.  A run folder of another format holds another run."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,18 +132,45 @@ class Experiment:
     ladder: tuple | None = None
 
     def identity(self) -> dict[str, Any]:
-        """What makes two runs the same run (so one may resume the other): everything but the number of games."""
+        """What makes two runs the same run (so one may resume the other): the task, seed, chunk size, cardodds
+        version and validated parameters (:func:`~cardodds.sim.hashing.plain_data`), not the number of games nor how
+        the config spells the options (a default written out, ``1`` for ``1.0``, keys in another order)."""
         return {
+            "format": IDENTITY_FORMAT,
             "task": self.task.name,
             "seed": self.seed,
             "chunk_size": self.chunk_size,
-            "sections": _jsonable(self.sections),
+            "params": plain_data(self.params),
             "cardodds": cardodds_version(),
         }
 
     def identity_hash(self) -> str:
         """SHA-256 (hex) of the canonical JSON of :meth:`identity`."""
         return hash_identity(self.identity())
+
+
+def params_differences(old: Any, new: Any, path: str = "", limit: int = 3) -> list[str]:
+    """What differs between two identities' ``params``, as ``rules.max_bouts 1000 vs 500`` (the first ``limit``)."""
+    if isinstance(old, dict) and isinstance(new, dict) and old.get(CLASS_KEY) == new.get(CLASS_KEY):
+        keys = [k for k in list(old) + [k for k in new if k not in old] if k != CLASS_KEY]
+        pairs = [(old.get(k), new.get(k), f"{path}.{k}" if path else k) for k in keys]
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        pairs = [(o, n, f"{path}[{i}]") for i, (o, n) in enumerate(zip(old, new))]
+    else:
+        return [f"{path or 'parameters'} {_shown(old)} vs {_shown(new)}"]
+    out = []
+    for o, n, where in pairs:
+        if canonical_json(o) != canonical_json(n):
+            out += params_differences(o, n, where, limit - len(out))
+        if len(out) >= limit:
+            break
+    return out[:limit]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return value.get(CLASS_KEY, "a table")
+    return f"{len(value)} values" if isinstance(value, list) else repr(value)
 
 
 CONFIG_DIR = Path(__file__).resolve().parents[1] / "configs"
@@ -267,12 +276,44 @@ def load_arms(
     """
     path = experiment_path(path)
     text = _read(path)
+    doc = _parse_toml(text, path)
+    where = f"{path} [experiment]"
+    table = _experiment_table(doc, path)
+    settings = _file_settings(table, where)
+    file_games, file_seed = settings.pop("games"), settings.pop("seed")
+    if games is not None:
+        settings["games"] = _check_int(games, "games", option("games"), 1)
+    else:
+        settings["games"] = settings["quick_games"] if quick and settings["quick_games"] is not None else file_games
+    settings["seed"] = file_seed if seed is None else _check_int(seed, "seed", option("seed"), 0, SEED_MAX)
+    settings["backend"], settings["scheduler"] = resolve_backend(
+        table.get("backend"), table.get("scheduler"), backend=backend, scheduler=scheduler, where=where
+    )
+    task = settings["task"]
+    sections = _task_sections(doc, task, path)
+    variants = _variants(doc, task, path, sections)
+    objective = _objective(doc.get("sweep"), path)
+    arms = []
+    for arm, overrides, sweep, ladder in variants:
+        arm_sections = _merge(sections, overrides)
+        arm_where = str(path) if arm == "main" else f"{path} (arm '{arm}')"
+        arms.append(Experiment(sections=arm_sections, params=task.parse(arm_sections, arm_where), path=path,
+                               text=text, arm=arm, baseline=variants[0][0], sweep=sweep, objective=objective,
+                               ladder=ladder, **settings))
+    return arms
+
+
+def _parse_toml(text: str, path: Path) -> dict[str, Any]:
+    """The experiment file's TOML document."""
     try:
-        doc = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = " ".join(str(exc).split())
         raise CardoddsError(f"{path}: not valid TOML: {msg}") from None
 
+
+def _experiment_table(doc: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The ``[experiment]`` table, checked for unknown and missing keys."""
     where = f"{path} [experiment]"
     if "experiment" not in doc:
         raise CardoddsError(f"{path}: missing the [experiment] table (with name, task and games)")
@@ -285,74 +326,38 @@ def load_arms(
     for key in ("name", "task", "games"):
         if key not in table:
             raise CardoddsError(f"{where}: missing required key '{key}'")
+    return table
 
+
+def _file_settings(table: dict[str, Any], where: str) -> dict[str, Any]:
+    """The ``[experiment]`` values as the file gives them (``games`` and ``seed`` before any override)."""
     name = _check_str(table["name"], "name", where)
     if not _NAME_RE.fullmatch(name):
         raise CardoddsError(f"{where}: 'name' may hold only letters, digits, '_' and '-', not {name!r}")
-    task = _task(table["task"], where)
-    title = _check_str(table.get("title", name), "title", where)
-    description = _check_str(table.get("description", ""), "description", where)
-    file_games = _check_int(table["games"], "games", where, 1)
-    quick_games = table.get("quick_games")
-    if quick_games is not None:
-        quick_games = _check_int(quick_games, "quick_games", where, 1)
-    chunk_size = _check_int(table.get("chunk_size", DEFAULT_CHUNK_SIZE), "chunk_size", where, 1)
-    file_seed = _check_int(table.get("seed", DEFAULT_SEED), "seed", where, 0, SEED_MAX)
+    settings = {"name": name, "task": _task(table["task"], where),
+                "title": _check_str(table.get("title", name), "title", where),
+                "description": _check_str(table.get("description", ""), "description", where),
+                "games": _check_int(table["games"], "games", where, 1), "quick_games": table.get("quick_games")}
+    if settings["quick_games"] is not None:
+        settings["quick_games"] = _check_int(settings["quick_games"], "quick_games", where, 1)
+    settings["chunk_size"] = _check_int(table.get("chunk_size", DEFAULT_CHUNK_SIZE), "chunk_size", where, 1)
+    settings["seed"] = _check_int(table.get("seed", DEFAULT_SEED), "seed", where, 0, SEED_MAX)
+    return settings
 
-    if games is not None:
-        n_games = _check_int(games, "games", option("games"), 1)
-    elif quick and quick_games is not None:
-        n_games = quick_games
-    else:
-        n_games = file_games
-    run_seed = file_seed if seed is None else _check_int(seed, "seed", option("seed"), 0, SEED_MAX)
-    run_backend, run_scheduler = resolve_backend(
-        table.get("backend"), table.get("scheduler"), backend=backend, scheduler=scheduler, where=where
-    )
 
+def _task_sections(doc: dict[str, Any], task: Task, path: Path) -> dict[str, Any]:
+    """The task's tables of the file (``{}`` for a missing one), in the task's order; other tables are refused."""
     allowed = ("experiment", "arms", "sweep", "ladder") + tuple(task.sections)
     sections: dict[str, Any] = {}
     for key, value in doc.items():
-        if key in ("arms", "sweep", "ladder"):
+        if key in ("experiment", "arms", "sweep", "ladder"):
             continue
         if key not in allowed:
             raise unknown_key_error(key, allowed, f"{path} (task '{task.name}')")
-        if key != "experiment":
-            if not isinstance(value, dict):
-                raise CardoddsError(f"{path}: '{key}' must be a table ([{key}]), not {value!r}")
-            sections[key] = value
-    sections = {key: sections.get(key, {}) for key in task.sections}
-    variants = _variants(doc, task, path, sections)
-    baseline = variants[0][0]
-    objective = _objective(doc.get("sweep"), path)
-    arms = []
-    for arm, overrides, sweep, ladder in variants:
-        arm_sections = _merge(sections, overrides)
-        where = str(path) if arm == "main" else f"{path} (arm '{arm}')"
-        arms.append(
-            Experiment(
-                name=name,
-                task=task,
-                title=title,
-                description=description,
-                games=n_games,
-                chunk_size=chunk_size,
-                seed=run_seed,
-                sections=arm_sections,
-                params=task.parse(arm_sections, where),
-                path=path,
-                text=text,
-                quick_games=quick_games,
-                arm=arm,
-                baseline=baseline,
-                sweep=sweep,
-                backend=run_backend,
-                scheduler=run_scheduler,
-                objective=objective,
-                ladder=ladder,
-            )
-        )
-    return arms
+        if not isinstance(value, dict):
+            raise CardoddsError(f"{path}: '{key}' must be a table ([{key}]), not {value!r}")
+        sections[key] = value
+    return {key: sections.get(key, {}) for key in task.sections}
 
 
 def _objective(sweep: Any, path: Path) -> tuple[str, int | None, str] | None:

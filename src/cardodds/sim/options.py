@@ -1,8 +1,10 @@
 """Build validated option dataclasses (rules, strategy knobs, experiment settings) from TOML tables.
 
 Every game's rules are a frozen dataclass whose fields are the options of docs/rules.md with their defaults.
-``from_table`` turns a TOML table into one, rejecting unknown keys and wrong types with one clear line;
-the dataclass's own ``__post_init__`` rejects impossible values (raising :class:`CardoddsError`).
+``from_table`` turns a TOML table into one, rejecting unknown keys, wrong types and values outside a ``Literal``'s
+choices with one clear line naming the key: the one place where annotations are checked.  The dataclass's own
+``__post_init__`` checks only what an annotation cannot say, ranges and impossible combinations (raising
+:class:`CardoddsError`).
 """
 
 from __future__ import annotations
@@ -68,6 +70,16 @@ def _describe(tp: Any) -> str:
     )
 
 
+def _normalized(value: Any, tp: Any) -> Any:
+    """A checked TOML value in the one form its annotation stands for: a list as a tuple, a whole number given for a
+    ``float`` as a float (so that ``1`` and ``1.0`` make equal options)."""
+    if isinstance(value, list):
+        return tuple(value)
+    if tp is float:
+        return float(value)
+    return value
+
+
 def from_table(cls: type[T], table: dict[str, Any] | None, where: str) -> T:
     """Build the dataclass ``cls`` from a TOML table, validating keys and types.
 
@@ -90,9 +102,7 @@ def from_table(cls: type[T], table: dict[str, Any] | None, where: str) -> T:
         tp = hints[key]
         if not _matches(value, tp):
             raise CardoddsError(f"{where}: '{key}' must be {_describe(tp)}, not {value!r}")
-        if isinstance(value, list):
-            value = tuple(value)
-        kwargs[key] = value
+        kwargs[key] = _normalized(value, tp)
     try:
         return cls(**kwargs)
     except CardoddsError as exc:

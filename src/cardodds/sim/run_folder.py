@@ -20,7 +20,7 @@ from pathlib import Path
 
 from cardodds.sim.arguments import option
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.experiment import canonical_json
+from cardodds.sim.experiment import canonical_json, params_differences
 from cardodds.sim.folder_lock import LOCK_FILE, folder_lock
 
 MANIFEST = "manifest.json"
@@ -109,10 +109,10 @@ def identity_diff(old: dict, new: dict) -> str:
     ):
         if old.get(key) != new.get(key):
             parts.append(f"{label} {old.get(key)!r} vs {new.get(key)!r}")
-    old_sections, new_sections = old.get("sections") or {}, new.get("sections") or {}
-    for name in sorted(set(old_sections) | set(new_sections)):
-        if canonical_json(old_sections.get(name)) != canonical_json(new_sections.get(name)):
-            parts.append(f"[{name}] differs")
+    if old.get("format") != new.get("format"):
+        parts.append("it was made by a cardodds that identified runs by another format")
+    elif canonical_json(old.get("params")) != canonical_json(new.get("params")):
+        parts += params_differences(old.get("params"), new.get("params"))
     return ", ".join(parts) or "identity differs"
 
 

@@ -121,6 +121,7 @@ class ChanRules:
     points: dict = field(default_factory=dict)
 
     def __post_init__(self):
+        # Types and choices are checked by ``from_table`` from the annotations; here only ranges and combinations.
         if self.players != 4:
             raise CardoddsError(f"Chắn is played by 4 players, not {self.players}")
         if not 0 <= self.cai_seat < self.players:
@@ -133,6 +134,8 @@ class ChanRules:
                 raise unknown_key_error(key, DEFAULT_POINTS, "[rules.points]")
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise CardoddsError(f"[rules.points] '{key}' must be a whole number >= 0, not {value!r}")
+        # Only real overrides are kept, so that a default written out makes equal rules (and the same run).
+        object.__setattr__(self, "points", {k: v for k, v in self.points.items() if v != DEFAULT_POINTS[k]})
 
     def point_table(self) -> dict[str, int]:
         """The points of every cước: the defaults with this config's overrides."""

@@ -132,13 +132,12 @@ class StrategyBase:
     margin: float = 0.0
 
     def __post_init__(self):
-        if self.declare not in ("never", "threshold", "bayes", "oracle"):
-            raise CardoddsError(f"declare must be 'never', 'threshold', 'bayes' or 'oracle', not {self.declare!r}")
+        # Types and choices are checked by ``from_table`` from the annotations; here only ranges.
         if not 0.0 <= self.threshold <= 1.0:
             raise CardoddsError(f"threshold must be in [0, 1], not {self.threshold}")
-        if not isinstance(self.samples, int) or not 16 <= self.samples <= 4096 or self.samples % 16:
+        if not 16 <= self.samples <= 4096 or self.samples % 16:
             raise CardoddsError(f"samples must be a multiple of 16 in 16..4096, not {self.samples!r}")
-        if not isinstance(self.margin, (int, float)) or isinstance(self.margin, bool) or self.margin != self.margin:
+        if self.margin != self.margin:
             raise CardoddsError(f"margin must be a number of cược, not {self.margin!r}")
 
     deterministic = True

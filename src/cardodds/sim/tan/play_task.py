@@ -261,7 +261,7 @@ def charts(outcomes) -> dict:
             rows[rows.metric == "lose.at_table_seat"], f"{at}: who loses, by table seat (strategies sit at table seats)",
             xlabel="probability of losing")
     ladder = getattr(outcomes[0].result.experiment, "ladder", None) is not None
-    figures.update(ladder_charts(outcomes) if ladder else _players_Heatmap(outcomes))
+    figures.update(ladder_charts(outcomes) if ladder else _players_heatmap(outcomes))
     return figures
 
 
@@ -373,7 +373,7 @@ def _mixed_charts(outcomes) -> dict:
                                    "its table seat", ".1%", colorbar_label="probability of losing")}
 
 
-def _players_Heatmap(outcomes) -> dict:
+def _players_heatmap(outcomes) -> dict:
     """For a sweep over the number of players: the loss rate as a seat × players heat map."""
 
     exp = outcomes[0].result.experiment

@@ -93,45 +93,28 @@ class TanRules:
     trump_no_three_in_a_row: bool = False
 
     def __post_init__(self):
-        if not isinstance(self.players, int) or not 2 <= self.players <= MAX_PLAYERS:
+        # Types and choices are checked by ``from_table`` from the annotations; here only ranges and combinations.
+        if not 2 <= self.players <= MAX_PLAYERS:
             raise CardoddsError(f"players must be 2..{MAX_PLAYERS}, not {self.players!r}")
-        if not isinstance(self.hand_size, int) or self.hand_size < 1:
+        if self.hand_size < 1:
             raise CardoddsError(f"hand_size must be a positive integer, not {self.hand_size!r}")
-        if self.deck not in (52, 36):
-            raise CardoddsError(f"deck must be 52 or 36, not {self.deck!r}")
         if self.players * self.hand_size + 1 > self.deck:
             raise CardoddsError(
                 f"{self.players} players x {self.hand_size} cards plus the turned trump card need "
                 f"{self.players * self.hand_size + 1} cards, more than the {self.deck}-card deck"
             )
-        if self.trump_exchange not in ("any_lower", "two_only", "none"):
-            raise CardoddsError(f"trump_exchange must be any_lower, two_only or none, not {self.trump_exchange!r}")
-        if self.first_attacker not in ("random", "seat0", "count", "lowest_trump"):
-            raise CardoddsError(f"first_attacker must be random, seat0, count or lowest_trump, "
-                                f"not {self.first_attacker!r}")
         if self.first_attacker == "count" and self.players * self.hand_size + 1 >= self.deck:
             raise CardoddsError("first_attacker = count draws a stock card, but the deal leaves none besides the "
                                 "turned trump card")
-        if self.throw_in_after_take is not False and self.throw_in_after_take is not True:
-            raise CardoddsError(f"throw_in_after_take must be true or false, not {self.throw_in_after_take!r}")
-        m = self.max_attack_cards
-        if m != "defender_hand" and (not isinstance(m, int) or isinstance(m, bool) or m < 1):
-            raise CardoddsError(f"max_attack_cards must be 'defender_hand' or a positive integer, not {m!r}")
-        if self.refill_order not in ("attacker_defender_others", "attacker_others_defender"):
-            raise CardoddsError(f"refill_order must be attacker_defender_others or attacker_others_defender, "
-                                f"not {self.refill_order!r}")
-        if self.defender_runs_out not in ("bout_ends", "others_may_continue"):
-            raise CardoddsError(f"defender_runs_out must be bout_ends or others_may_continue, "
-                                f"not {self.defender_runs_out!r}")
-        if not isinstance(self.max_bouts, int) or self.max_bouts < 1:
+        if self.max_attack_cards != "defender_hand" and self.max_attack_cards < 1:
+            raise CardoddsError(f"max_attack_cards must be 'defender_hand' or a positive integer, "
+                                f"not {self.max_attack_cards!r}")
+        if self.max_bouts < 1:
             raise CardoddsError(f"max_bouts must be a positive integer, not {self.max_bouts!r}")
         if self.series:
             raise CardoddsError("series = true is not implemented as a switch: set series_length = N "
                                 "(N > 1 games in a row) instead")
-        n = self.series_length
-        check_series_length(n)
-        if self.trump_no_three_in_a_row is not False and self.trump_no_three_in_a_row is not True:
-            raise CardoddsError(f"trump_no_three_in_a_row must be true or false, not {self.trump_no_three_in_a_row!r}")
+        n = check_series_length(self.series_length)
         if self.trump_no_three_in_a_row and n < 3:
             raise CardoddsError("trump_no_three_in_a_row only applies to series play of 3 games or more "
                                 f"(series_length = {n})")
