@@ -19,6 +19,9 @@ play, the nọc's size — and never the random stream.
 - ``tuned``: ``cuoc`` with the knobs ``cardodds tune`` found (``src/cardodds/sim/chan/tuned.toml``, ``configs/chan_tune.toml``).
 
 The registry that names them, and the ``expert`` built on them, is :mod:`cardodds.sim.chan.strategy_registry`.
+
+Every player but ``random`` also answers the batch engine's decision kinds for many games at once (``chiu_batch``,
+``act_batch``, ``discard_batch``; :mod:`cardodds.sim.chan.batch`), making the moves its ``choose`` makes.
 """
 
 from __future__ import annotations
