@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from cardodds.analysis.estimate import summarize
+from cardodds.sim.chan.arrays import ACT_NONE
 from cardodds.sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, play_from_games, wait_masks, win_types
 from cardodds.sim.chan.deal import deal_orders
 from cardodds.sim.chan.holding import wait_kinds, win_type
@@ -211,12 +212,14 @@ def test_task_counts_are_the_same_with_either_engine():
 
 def test_unsupported_settings_are_refused():
     orders = deal_orders(np.random.default_rng(1), 2)
-    with pytest.raises(CardoddsError, match="plays 'basic', 'heuristic' and 'cuoc'"):
+    with pytest.raises(CardoddsError, match="not the spec 'random'"):
         play_batch(ChanRules(), orders, "random")  # a name: the registry above the engine makes players
-    with pytest.raises(CardoddsError, match="plays 'basic', 'heuristic' and 'cuoc'"):
+    with pytest.raises(CardoddsError, match=r"cannot play RandomLegal\(\)"):
         play_batch(ChanRules(), orders, seat_strategies("random"))
-    with pytest.raises(CardoddsError, match="plays 'basic', 'heuristic' and 'cuoc'"):
+    with pytest.raises(CardoddsError, match=r"cannot play Heuristic\(.*eat_ca_to_wait=True"):
         play_batch(ChanRules(), orders, seat_strategies({"name": "heuristic", "eat_ca_to_wait": True}))
+    with pytest.raises(CardoddsError, match="needs 4 players, one per seat, not 3"):
+        play_batch(ChanRules(), orders, seat_strategies("basic")[:3])
 
 
 def test_thien_u_rate_of_full_games_agrees_with_the_exact_deal_odds():
@@ -274,3 +277,44 @@ def test_play_from_games_refuses_finished_games():
                      seat_strategies("basic"))
     with pytest.raises(CardoddsError, match="unfinished single games"):
         play_from_games(ChanRules(), [game])
+
+
+class _Hoarder:
+    """A player only this test knows, in both forms: never eats nor chíu, sheds its highest legal kind."""
+
+    name = "hoarder"
+    deterministic = True
+
+    def choose(self, game, dec, rng=None):
+        if dec.kind in ("thien_u",):
+            return dec.moves[0]
+        if dec.kind == "chiu":
+            return None
+        if dec.kind == "act":
+            return dec.moves[-1]
+        return max(dec.moves, key=lambda m: m.card)
+
+    def batch_supported(self):
+        return True
+
+    def chiu_batch(self, rows):
+        return np.zeros(rows.g.size, dtype=bool)
+
+    def act_batch(self, rows):
+        return np.full(rows.g.size, ACT_NONE)
+
+    def discard_batch(self, rows):
+        legal = (rows.legal[:, None] >> np.arange(25, dtype=np.uint32)) & 1
+        return 24 - legal[:, ::-1].argmax(axis=1)
+
+
+def test_a_new_player_plays_on_the_batch_engine_through_the_seam():
+    # no edit of the engine: the player answers the engine's decision kinds itself
+    players = (_Hoarder(), seat_strategies("basic")[0], _Hoarder(), seat_strategies("cuoc")[0])
+    orders = deal_orders(np.random.default_rng(11), 300)
+    res = play_batch(ChanRules(), orders, players)
+    got = [batch_outcome(res, i) for i in range(len(orders))]
+    ref = [reference_outcome(play_game(ChanGame.from_order(ChanRules(), o), players)) for o in orders]
+    assert got == ref
+    wins = np.bincount(res.winner[res.winner >= 0], minlength=4)
+    assert wins[1] + wins[3] > wins[0] + wins[2]  # the hoarders, who never eat, win less

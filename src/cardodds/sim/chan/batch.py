@@ -1,33 +1,41 @@
-"""The vectorised Chắn engine: N whole games in arrays, played in lock step (``basic`` / ``heuristic`` / ``cuoc``).
+"""The vectorised Chắn engine: N whole games in arrays, played in lock step; the players decide through a seam.
 
 Every game's state lives in arrays with a leading game axis (hands and mats as ``(N, 4, 25)`` count arrays, the foul
 history as boolean kind / number masks, the card in play and whose decision it is as ``(N,)`` vectors).  Each pass of
 the main loop takes every unfinished game one decision further — Thiên ù or the first discard, the ù / chíu windows
 of a card that just appeared, the player's ăn / chíu / bốc / dưới / hòa, a discard, a trả cửa — with array operations
 on the games at that point (no Python loop over games).  Legal moves are boolean masks built from the same fouls as
-:mod:`cardodds.sim.chan.fouls`, and the moves chosen are exactly those of :class:`cardodds.sim.chan.strategies.Basic`,
-:class:`~cardodds.sim.chan.strategies.Heuristic` and :class:`~cardodds.sim.chan.strategies.CuocSeeker`, so that the reference engine
-and this one agree game for game (``tests/chan/test_batch_game.py``).
+:mod:`cardodds.sim.chan.fouls`; the engine takes every win and asks each seat's player for the rest of its
+decisions, for all the rows at once that this player decides (:class:`Rows`):
 
-Supported: ``basic``, ``heuristic`` and ``cuoc`` players (without ``eat_ca_to_wait``; all always take a Thiên ù, so
-``allow_skip_thien_u`` changes nothing), every rules option; other players raise, and the ``chan.play`` task then
-uses the reference engine.
+- ``chiu_batch(rows)``: a legal chíu chance out of turn (the card is ``rows.card``): take it? ``(M,)`` bool.
+- ``act_batch(rows)``: the decider's legal ``rows.chiu``, ``rows.chan`` ``(M,)`` and ``rows.ca`` ``(M, 2)`` on
+  ``rows.card``: one of the ``ACT_*`` codes of :mod:`cardodds.sim.chan.arrays` per row.
+- ``discard_batch(rows)``: a discard or trả cửa among the legal kinds ``rows.legal`` (a 25-bit set): a kind per row.
+
+A player that plays here has these and ``batch_supported()``; the ones of :mod:`cardodds.sim.chan.strategies` make
+the moves their reference forms make, so that the two engines agree game for game (``tests/chan/test_batch_game.py``).
+Thiên ù is always taken, so ``allow_skip_thien_u`` changes nothing; other players raise, and the ``chan.play`` task
+then uses the reference engine.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
 
-from cardodds.sim.chan.cards import CHI_CHI, DECK_SIZE, LEO_KINDS, RED_KINDS, TOM_KINDS, kind_of
+from cardodds.sim.chan.arrays import (ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE, BIT, CHI_CHI, LEO, NUM, NUM_BIT, NUM_KINDS,
+                                     OTHER_Y, RED, TOM, U32, K, P, has, hand_shape, kind_bits, odd_numbers,
+                                     other_suits, wait_masks)
+from cardodds.sim.chan.cards import DECK_SIZE, kind_of
 from cardodds.sim.chan.deal import NOC_SLICE, seat_slices
 from cardodds.sim.chan.fouls import RULES as FOUL_RULES
 from cardodds.sim.chan.rules import CUOC_NAMES, ChanRules
-from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic
+from cardodds.sim.chan.strategies import Basic
 from cardodds.sim.errors import CardoddsError
 
-P, K = 4, 25
 START, CARD, DANH, TRA, OVER = 0, 1, 2, 3, 4
 NONE, U_RONG, BACH_THU, BACH_THU_CHI = 0, 1, 2, 3
 WIN_TYPES = ("u_rong", "bach_thu", "bach_thu_chi")
@@ -36,39 +44,7 @@ CUOC = tuple(CUOC_NAMES)
 CI = {name: i for i, name in enumerate(CUOC)}
 FOUL_CODES = tuple(r.code for r in FOUL_RULES)
 FI = {r.number: i for i, r in enumerate(FOUL_RULES)}
-
-NUM = np.array([k // 3 for k in range(24)] + [8], dtype=np.int64)
-"""Number index of each kind (0..7), 8 for Chi Chi (which has no number)."""
-SAME_NUM = (NUM[:, None] == NUM[None, :]) & (NUM[:, None] < 8)
-"""``SAME_NUM[x, k]``: k is of x's number (Chi Chi: none)."""
-OTHER_SUIT = SAME_NUM & ~np.eye(K, dtype=bool)
-NUM_ONEHOT = np.zeros((K, 9), dtype=bool)
-NUM_ONEHOT[np.arange(K), NUM] = True
-NUM_ONEHOT[CHI_CHI, 8] = False
-OTHER_Y = np.array([[3 * (k // 3) + j for j in range(3) if 3 * (k // 3) + j != k] if k < 24 else [0, 0]
-                    for k in range(K)], dtype=np.int64)
-"""The two other suits of a kind's number (ascending), for its cạ."""
-RED = np.array(RED_KINDS)
-IS_RED_K = np.isin(np.arange(K), RED)
-LEO = np.array(LEO_KINDS)
-TOM = np.array(TOM_KINDS)
 NGU_VAN, TU_VAN, NHI_VAN, BAT_VAN, NGU_SACH = kind_of(5, 1), kind_of(4, 1), kind_of(2, 1), kind_of(8, 1), kind_of(5, 2)
-
-
-def _odd_numbers(hand):
-    """Per number (0..7), how many of its three kinds the hand holds an odd number of times: ``(..., 8)``."""
-    odd = hand[..., :24] & 1
-    return odd[..., 0::3] + odd[..., 1::3] + odd[..., 2::3]
-
-
-def hand_shape(hand):
-    """Vectorised ``shape``: chắn, cạ, ba đầu count, què count, and the oddness per number, for ``(..., 25)``."""
-    chan = (hand >> 1).sum(axis=-1, dtype=np.int16)
-    odd_n = _odd_numbers(hand)
-    ca = (odd_n == 2).sum(axis=-1)
-    ba = (odd_n == 3).sum(axis=-1)
-    que = (odd_n == 1).sum(axis=-1) + (hand[..., CHI_CHI] & 1)
-    return chan, ca, ba, que, odd_n
 
 
 def win_types(hand, mat_chan, mat_ca, held, card):
@@ -181,64 +157,56 @@ class BatchResult:
     fouls_avoided: np.ndarray
 
 
-U32 = np.uint32
-BIT = (U32(1) << np.arange(K, dtype=U32)).astype(U32)
-"""``BIT[k]``: the bit of kind k in a 25-bit kind set."""
-LOW = U32(sum(1 << (3 * n) for n in range(8)))
-HI2 = U32(sum(6 << (3 * n) for n in range(8)))
-HI1 = U32(sum(4 << (3 * n) for n in range(8)))
-LOW2 = U32(sum(3 << (3 * n) for n in range(8)))
-NUM_KINDS = np.array([sum(7 << (3 * n) for n in range(8) if m >> n & 1) for m in range(512)], dtype=U32)
-"""``NUM_KINDS[number set]``: the kinds of those numbers (bit 8, Chi Chi's pseudo-number, has no kinds)."""
-RANK_OF_ODD = np.array([3, 0, 2, 1])
-"""Basic's shedding rank by how many kinds of the number are held oddly: 1 què (0), 3 ba đầu (1), 2 cạ (2)."""
-NUM_BIT = np.array([1 << n if n < 8 else 0 for n in NUM], dtype=np.uint16)
 
 
-def other_suits(bits):
-    """For each kind, whether another kind of its number is in the set (rotations within each number's 3 bits)."""
-    r1 = ((bits << U32(1)) & HI2) | ((bits >> U32(2)) & LOW)
-    r2 = ((bits << U32(2)) & HI1) | ((bits >> U32(1)) & LOW2)
-    return r1 | r2
+class Rows:
+    """The rows of one decision that one player decides, as the engine asks it (see the module docstring).
 
+    ``g`` the games (rows of the engine's arrays), ``seat`` the deciding seat of each, ``state`` the engine; what the
+    seat sees as properties; the decision's options (``card``, ``legal``, ``chiu``, ``chan``, ``ca``) as attributes.
+    """
 
-def kind_bits(mask):
-    """A boolean ``(M, 25)`` mask as 25-bit sets ``(M,)`` (packbits pads 25 bits to 4 bytes)."""
-    return np.packbits(mask, axis=1, bitorder="little").view("<u4")[:, 0]
+    def __init__(self, state, g, seat, options: dict):
+        self.state, self.g, self.seat = state, g, seat
+        self.options = options
+        self.__dict__.update(options)
 
+    def subset(self, r):
+        """These rows at the positions ``r``."""
+        return Rows(self.state, self.g[r], self.seat[r], {k: v[r] for k, v in self.options.items()})
 
-def has(bits, kind):
-    """Whether ``kind`` is in each set."""
-    return ((bits >> kind.astype(U32)) & U32(1)).astype(bool)
+    @functools.cached_property
+    def hand(self):
+        """The seat's hand ``(M, 25)``."""
+        return self.state.hand[self.g, self.seat]
 
+    @functools.cached_property
+    def mat(self):
+        """The seat's mat ``(M, 25)``."""
+        return self.state.mat[self.g, self.seat]
 
-def wait_masks(hand, mat, mat_chan):
-    """The set of kinds that complete each 19-card holding (``wait_kinds``, vectorised): ``(M,)`` 25-bit sets."""
-    M = hand.shape[0]
-    rows = np.arange(M)
-    free = hand + mat < 4
-    chan, _, ba, que, odd_n = hand_shape(hand)
-    chan = chan + mat_chan
-    free_bits = kind_bits(free)
-    ba_num = (odd_n == 3).argmax(axis=1)
-    by_ba = (ba == 1) & (que == 0) & (chan >= 5)
-    out = np.where(by_ba, free_bits & (U32(7) << (3 * ba_num).astype(U32)), U32(0))
-    single = (ba == 0) & (que == 1)
-    cc = (hand[:, CHI_CHI] & 1) == 1
-    qn = (odd_n == 1).argmax(axis=1)
-    q = np.where(cc, CHI_CHI, 3 * qn + (hand[rows[:, None], 3 * qn[:, None] + np.arange(3)] & 1).argmax(axis=1))
-    q_ok = single & ((chan == 5) | ((chan >= 6) & ~cc))
-    out |= np.where(q_ok, free_bits & BIT[q], U32(0))
-    same = single & (chan >= 6) & ~cc
-    out |= np.where(same, free_bits & (U32(7) << (3 * qn).astype(U32)), U32(0))
-    return out.astype(U32)
+    @property
+    def mat_chan(self):
+        return self.state.mat_chan[self.g, self.seat]
+
+    @property
+    def mat_ca(self):
+        return self.state.mat_ca[self.g, self.seat]
+
+    @functools.cached_property
+    def seen(self):
+        """Copies of each kind the seat sees (hand, every mat, the face-up cards) ``(M, 25)`` int16."""
+        st = self.state
+        return (self.hand + st.mat_all[self.g] + st.table[self.g]).astype(np.int16)
 
 
 class _State:
     """All the arrays of N games (see the module docstring).  Kind sets are 25-bit masks, number sets 9-bit."""
 
-    def __init__(self, rules: ChanRules, orders: np.ndarray, knobs: dict):
-        self.knobs = knobs
+    def __init__(self, rules: ChanRules, orders: np.ndarray, players: tuple):
+        self.players = players
+        self.uniq = list(dict.fromkeys(players))
+        self.sid = np.array([self.uniq.index(p) for p in players], dtype=np.int64)
         N = orders.shape[0]
         kinds = (orders // 4).astype(np.int64)
         self.N = N
@@ -344,7 +312,7 @@ class _State:
         ca = np.zeros((M, 2), dtype=bool)
         not_cc = c != CHI_CHI
         if not_cc.any():
-            odd_n = _odd_numbers(hand)
+            odd_n = odd_numbers(hand)
             waiting = self.waits[g, s] != 0
             disc = self.disc[g, s]
             disc_ca = (disc & other_suits(disc) & U32((1 << 24) - 1)) != 0
@@ -378,87 +346,6 @@ class _State:
                     ok &= self.legal_discards(g, s, after, taken | cbit, ca_after_num, False) != 0
                 ca[:, j] = ok
         return chiu, chan, ca
-
-    # -- basic's choices ---------------------------------------------------------------------------------------------
-    def basic_discard(self, g, s, legal):
-        """Basic's discard (què, ba đầu, cạ, chắn; most seen; lowest kind); the heuristic's wait-first override."""
-        hand = self.hand[g, s]
-        odd_n = _odd_numbers(hand)
-        odd_ext = np.ones((g.size, 9), dtype=odd_n.dtype)  # Chi Chi, alone in its "number": a lone one is què
-        odd_ext[:, :8] = odd_n
-        rank = np.where(hand % 2 == 0, 3, RANK_OF_ODD[odd_ext[:, NUM]])
-        seen = (hand + self.mat_all[g] + self.table[g]).astype(np.int16)
-        key = rank * 1000 + (10 - seen) * 30 + np.arange(K)[None, :]
-        keep_red = self.knobs["keep_red"][s]
-        if keep_red.any():
-            # the cước-seeker: within a rank, shed black first while holding at most 8 red cards, red first above
-            red = (hand + self.mat[g, s])[:, RED].sum(axis=1)
-            red_order = IS_RED_K[None, :] != (red > 8)[:, None]
-            key = key + np.where(keep_red[:, None] & red_order, 500, 0)
-        legal_mask = ((legal[:, None] >> np.arange(K, dtype=U32)[None, :]) & U32(1)).astype(bool)
-        key = np.where(legal_mask, key, 1 << 30)
-        choice = key.argmin(axis=1)
-        wf = self.knobs["wait_first"][s]
-        if wf.any():
-            rows = np.flatnonzero(wf)
-            choice[rows] = self._wait_first(g[rows], s[rows], hand[rows], seen[rows], key[rows], legal_mask[rows],
-                                            choice[rows])
-        return choice
-
-    def _wait_first(self, g, s, hand, seen, key, legal_mask, basic):
-        """The heuristic's discard: the legal one leaving the most live winning cards (ties: basic's order)."""
-        M = g.size
-        mat, mat_chan = self.mat[g, s], self.mat_chan[g, s]
-        live_per_kind = (4 - seen).astype(np.float64)
-        w_wide = self.knobs["w_wide"][s]
-        red0 = (hand + mat)[:, RED].sum(axis=1, dtype=np.int64)
-        best_outs = np.zeros(M)
-        best_key = np.full(M, 1 << 30)
-        choice = basic.copy()
-        for x in range(K):
-            rows = np.flatnonzero(legal_mask[:, x])
-            if not rows.size:
-                continue
-            after = hand[rows].copy()
-            after[:, x] -= 1
-            wm = wait_masks(after, mat[rows], mat_chan[rows])
-            kinds = ((wm[:, None] >> np.arange(K, dtype=U32)[None, :]) & U32(1)).astype(bool)
-            live = (kinds * live_per_kind[rows]).sum(axis=1)
-            weighted = live
-            seek = self.knobs["seek"][s[rows]] & (wm != 0)
-            if seek.any():
-                value = self._win_values(after[seek], mat[rows[seek]], mat_chan[rows[seek]], s[rows[seek]],
-                                         red0[rows[seek]] - IS_RED_K[x])
-                weighted = live.copy()
-                weighted[seek] = (kinds[seek] * live_per_kind[rows[seek]] * value).sum(axis=1)
-            outs = np.where(live > 0, weighted + w_wide[rows] * kinds.sum(axis=1), 0.0)
-            kx = key[rows, x]
-            better = (outs > best_outs[rows]) | ((outs == best_outs[rows]) & (outs > 0) & (kx < best_key[rows]))
-            r = rows[better]
-            best_outs[r], best_key[r], choice[r] = outs[better], kx[better], x
-        return choice
-
-    def _win_values(self, after, mat, mat_chan, s, red):
-        """The cước-seeker's points weight of winning on each kind, ``(M, 25)``
-        (:meth:`cardodds.sim.chan.strategies.CuocSeeker.win_value`, vectorised), for waiting holdings ``after`` with ``red``
-        red cards in hand and mat."""
-        kn = self.knobs
-        chan = (after >> 1).sum(axis=1, dtype=np.int16) + mat_chan
-        cards = (after + mat).astype(np.int64)
-        # a waiting holding with 5 chắn and no ba đầu has one què and waits on it alone: bạch thủ (chi on Chi Chi)
-        bach = (chan == 5) & ~(_odd_numbers(after) == 3).any(axis=1)
-        bt = np.where(bach[:, None], np.where(np.arange(K) == CHI_CHI, kn["bach_thu_chi"][s][:, None],
-                                              kn["bach_thu"][s][:, None]), 0)
-        red = red[:, None] + IS_RED_K[None, :]
-        value = 1 + bt + kn["tam_do"][s][:, None] * (red == 8) + kn["bach_dinh"][s][:, None] * (red == 0)
-        for sets, w in ((LEO, kn["leo"][s]), (TOM, kn["tom"][s])):
-            base = cards[:, sets]
-            count = np.repeat(base.min(axis=1)[:, None], K, axis=1)
-            for j, k in enumerate(sets):
-                others = np.minimum(base[:, (j + 1) % 3], base[:, (j + 2) % 3])
-                count[:, k] = np.minimum(base[:, j] + 1, others)
-            value = value + w[:, None] * count
-        return value + (kn["thien_khai"][s] * (after == 4).sum(axis=1))[:, None]
 
     # -- applying moves -----------------------------------------------------------------------------------------------
     def put(self, g, card, slot_draw, owner, decider, from_noc, fresh):
@@ -537,10 +424,22 @@ class _State:
         if g.size:
             self.danh(g, cai)
 
+    def ask(self, method: str, g, s, dtype=np.int64, **options):
+        """Each seat's player's answer to one decision kind for the rows ``g`` where seat ``s`` decides."""
+        if len(self.uniq) == 1:
+            return getattr(self.uniq[0], method)(Rows(self, g, s, options)).astype(dtype, copy=False)
+        out = np.zeros(g.size, dtype=dtype)
+        who = self.sid[s]
+        for j, player in enumerate(self.uniq):
+            m = who == j
+            if m.any():
+                out[m] = getattr(player, method)(Rows(self, g[m], s[m], {k: v[m] for k, v in options.items()}))
+        return out
+
     def _discard_choice(self, g, s):
         held = kind_bits(self.hand[g, s] > 0)
         legal = self.legal_discards(g, s, held, self.taken[g, s], self.ca_num[g, s], count=True)
-        return self.basic_discard(g, s, legal)
+        return self.ask("discard_batch", g, s, legal=legal)
 
     def danh(self, g, s):
         x = self._discard_choice(g, s)
@@ -576,7 +475,7 @@ class _State:
         g, c, dec, owner = g[keep], c[keep], dec[keep], owner[keep]
         if not g.size:
             return
-        # chíu out of turn (basic always chíu when it is legal)
+        # chíu out of turn: the first other seat holding three of the card may (foul 16 counted, legal ones asked)
         cand = np.full(g.size, -1)
         for s in range(P):
             three = self.hand[g, s, c] == 3
@@ -586,10 +485,12 @@ class _State:
             gi, qi, ci = g[hit], cand[hit], c[hit]
             f16 = (self.ca_num[gi, qi] & NUM_BIT[ci]) != 0
             self.fouls[gi[f16], FI[16]] += 1
-            ok = ~f16 & self.knobs["chiu"][qi]
+            ok = ~f16
             if ok.any():
                 held = kind_bits(self.hand[gi, qi] > 0) & ~BIT[ci]
                 ok &= self.legal_discards(gi, qi, held, self.taken[gi, qi], self.ca_num[gi, qi], False) != 0
+            if ok.any():
+                ok[ok] = self.ask("chiu_batch", gi[ok], qi[ok], bool, card=ci[ok])
             if ok.any():
                 gq, qq, cq = gi[ok], qi[ok], ci[ok]
                 self.chiu(gq, qq, cq)
@@ -637,35 +538,17 @@ class _State:
             return
         self.u_open[g] = False
         self.chiu_open[g] = False
-        M = g.size
-        rows = np.arange(M)
         s, c = self.decider[g], self.card[g]
         chiu, chan, ca = self.take_options(g, count=True)
-        # basic: chíu, else chắn, else the first cạ that keeps laid + held cạ within 4
-        pick_ca = np.full(M, -1)
-        if ca.any():
-            hand = self.hand[g, s]
-            odd_n = _odd_numbers(hand)
-            ca_now = (odd_n == 2).sum(axis=1)
-            for j in (1, 0):
-                y = OTHER_Y[c, j]
-                n = np.minimum(NUM[y], 7)
-                old = odd_n[rows, n]
-                new = old + np.where(hand[rows, y] % 2 == 1, -1, 1)
-                ca_after = ca_now - (old == 2) + (new == 2)
-                ok = ca[:, j] & (self.mat_ca[g, s] + 1 + ca_after <= self.knobs["max_ca"][s])
-                pick_ca = np.where(ok, j, pick_ca)
-        do_chiu = chiu & self.knobs["chiu"][s]
-        do_chan = ~do_chiu & chan
-        do_ca = ~do_chiu & ~do_chan & (pick_ca >= 0)
-        rest = ~(do_chiu | do_chan | do_ca)
+        act = self.ask("act_batch", g, s, card=c, chiu=chiu, chan=chan, ca=ca)
+        do_chiu, do_chan, do_ca, rest = act == ACT_CHIU, act == ACT_CHAN, act >= ACT_CA, act == ACT_NONE
         if do_chiu.any():
             self.chiu(g[do_chiu], s[do_chiu], c[do_chiu])
             self.phase[g[do_chiu]] = DANH
             self.turn[g[do_chiu]] = s[do_chiu]
         eat = do_chan | do_ca
         if eat.any():
-            y = np.where(do_chan, c, OTHER_Y[c, np.maximum(pick_ca, 0)])
+            y = np.where(do_chan, c, OTHER_Y[c, np.maximum(act - ACT_CA, 0)])
             self.eat(g[eat], s[eat], c[eat], y[eat])
             self.phase[g[eat]] = DANH
             self.turn[g[eat]] = s[eat]
@@ -716,40 +599,31 @@ class _State:
             self.put(g, x, self.slot_draw[g], q, self.decider[g], False, True)
 
 
-def seat_knobs(strategies) -> dict:
-    """Per-seat knob arrays for ``basic`` / ``heuristic`` / ``cuoc`` players (one strategy per seat; None: ``basic``).
+def seat_players(strategies) -> tuple:
+    """One batch player per seat (None: ``basic`` at every seat); a player the batch engine cannot play raises.
 
-    Names and tables are made into players by :func:`cardodds.sim.chan.strategy_registry.seat_strategies`, which sits above
-    this engine (it names the expert, whose rollouts run here).
+    Names and tables are made into players by :func:`cardodds.sim.chan.strategy_registry.seat_strategies`, which sits
+    above this engine (it names the expert, whose rollouts run here).
     """
     if strategies is None:
-        players = (Basic(),) * P
-    elif isinstance(strategies, (str, dict)):
-        raise CardoddsError("the batch engine plays 'basic', 'heuristic' and 'cuoc' players, one per seat "
+        return (Basic(),) * P
+    if isinstance(strategies, (str, dict)):
+        raise CardoddsError("the batch engine plays one player object per seat "
                             f"(cardodds.sim.chan.strategy_registry.seat_strategies), not the spec {strategies!r}")
-    else:
-        players = tuple(strategies)
-    knobs = {"wait_first": [], "w_wide": [], "max_ca": [], "chiu": [], "seek": [], "keep_red": []}
-    knobs.update({w: [] for w in CuocSeeker.WEIGHTS})
+    players = tuple(strategies)
+    if len(players) != P:
+        raise CardoddsError(f"the batch engine needs {P} players, one per seat, not {len(players)}")
     for p in players:
-        if isinstance(p, Heuristic) and not p.eat_ca_to_wait:
-            seek = isinstance(p, CuocSeeker)
-            values = (p.wait_first, p.w_wide, p.max_ca, p.chiu, seek, seek and p.keep_red)
-            values += tuple(getattr(p, w) if seek else 0 for w in CuocSeeker.WEIGHTS)
-        elif isinstance(p, Basic):
-            values = (False, 0.0, 4, True, False, False) + (0,) * len(CuocSeeker.WEIGHTS)
-        else:
-            raise CardoddsError("the batch engine plays 'basic', 'heuristic' and 'cuoc' (without eat_ca_to_wait), "
-                                f"not {p!r}")
-        for name, v in zip(knobs, values):
-            knobs[name].append(v)
-    return {name: np.array(v) for name, v in knobs.items()}
+        supported = getattr(p, "batch_supported", None)
+        if supported is None or not supported():
+            raise CardoddsError(f"the batch engine cannot play {p!r} (no batch forms, or a knob they do not cover)")
+    return players
 
 
 def batch_supports(strategies, rules: ChanRules) -> bool:
     """Whether :func:`play_batch` can play these players under these rules."""
     try:
-        seat_knobs(strategies)
+        seat_players(strategies)
     except CardoddsError:
         return False
     return True
@@ -758,9 +632,9 @@ def batch_supports(strategies, rules: ChanRules) -> bool:
 def play_batch(rules: ChanRules, orders: np.ndarray, strategies=None) -> BatchResult:
     """Play the dealt tables ``orders`` (``(N, 100)`` card ids, :func:`cardodds.sim.chan.deal.deal_orders`) to the end.
 
-    ``strategies``: None (``basic`` at every seat), or one :class:`Basic` / :class:`Heuristic` / :class:`CuocSeeker` per seat.
+    ``strategies``: None (``basic`` at every seat), or one player per seat that plays here (see the module docstring).
     """
-    return _play(_State(rules, np.asarray(orders), seat_knobs(strategies)))
+    return _play(_State(rules, np.asarray(orders), seat_players(strategies)))
 
 
 def play_from_games(rules: ChanRules, games, strategies=None) -> BatchResult:
@@ -777,7 +651,7 @@ def play_from_games(rules: ChanRules, games, strategies=None) -> BatchResult:
         if game.over or game.thong_seat is not None:
             raise CardoddsError("play_from_games continues unfinished single games only")
     N = len(games)
-    st = _State(rules, np.tile(np.arange(DECK_SIZE, dtype=np.int64), (N, 1)), seat_knobs(strategies))
+    st = _State(rules, np.tile(np.arange(DECK_SIZE, dtype=np.int64), (N, 1)), seat_players(strategies))
     bits = lambda kinds: int(sum(1 << int(k) for k in set(kinds)))  # noqa: E731
     phases = {"start": START, "card": CARD, "danh": DANH, "tra_cua": TRA}
     for g, game in enumerate(games):

@@ -19,6 +19,9 @@ play, the nọc's size — and never the random stream.
 - ``tuned``: ``cuoc`` with the knobs ``cardodds tune`` found (``src/cardodds/sim/chan/tuned.toml``, ``configs/chan_tune.toml``).
 
 The registry that names them, and the ``expert`` built on them, is :mod:`cardodds.sim.chan.strategy_registry`.
+
+Every player but ``random`` also answers the batch engine's decision kinds for many games at once (``chiu_batch``,
+``act_batch``, ``discard_batch``; :mod:`cardodds.sim.chan.batch`), making the moves its ``choose`` makes.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
+from cardodds.sim.chan.arrays import (ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE, IS_RED_K, LEO, NUM, OTHER_Y, RANK_OF_ODD,
+                                     RED, TOM, K, kind_masks, odd_numbers, wait_masks)
 from cardodds.sim.chan.cards import CHI_CHI, COPIES, IS_RED, LEO_KINDS, N_KINDS, TOM_KINDS
 from cardodds.sim.chan.holding import shape, wait_kinds, win_type
 from cardodds.sim.chan.movelog import CA, CHAN
@@ -59,6 +66,39 @@ def _discard_rank(hand, kind: int) -> int:
     base = 3 * (kind // 3)
     odd = sum(hand[k] & 1 for k in (base, base + 1, base + 2))
     return {1: 0, 3: 1, 2: 2}[odd]
+
+
+def _shed_keys_batch(rows):
+    """Basic's shedding order as one sortable key per kind ``(M, 25)`` (rank, most seen, lowest kind)."""
+    hand = rows.hand
+    odd_ext = np.ones((rows.g.size, 9), dtype=np.int64)  # Chi Chi, alone in its "number": a lone one is què
+    odd_ext[:, :8] = odd_numbers(hand)
+    rank = np.where(hand % 2 == 0, 3, RANK_OF_ODD[odd_ext[:, NUM]])
+    return rank * 1000 + (10 - rows.seen) * 30 + np.arange(K)[None, :]
+
+
+def _act_batch(rows, max_ca: int, chiu: bool):
+    """Basic's ăn / chíu on the batch engine: chíu (if ``chiu``), else chắn, else the first cạ keeping laid + held
+    cạ within ``max_ca``, else let the card go (``ACT_*`` codes)."""
+    M = rows.g.size
+    r = np.arange(M)
+    c = rows.card
+    pick_ca = np.full(M, -1)
+    if rows.ca.any():
+        hand = rows.hand
+        odd_n = odd_numbers(hand)
+        ca_now = (odd_n == 2).sum(axis=1)
+        for j in (1, 0):
+            y = OTHER_Y[c, j]
+            n = np.minimum(NUM[y], 7)
+            old = odd_n[r, n]
+            new = old + np.where(hand[r, y] % 2 == 1, -1, 1)
+            ca_after = ca_now - (old == 2) + (new == 2)
+            ok = rows.ca[:, j] & (rows.mat_ca + 1 + ca_after <= max_ca)
+            pick_ca = np.where(ok, j, pick_ca)
+    out = np.where(pick_ca >= 0, ACT_CA + pick_ca, ACT_NONE)
+    out = np.where(rows.chan, ACT_CHAN, out)
+    return np.where(rows.chiu, ACT_CHIU, out) if chiu else out
 
 
 @dataclass(frozen=True)
@@ -104,6 +144,19 @@ class Basic:
         hand = game.seats[dec.seat].hand
         seen = seen_counts(game, dec.seat)
         return min(dec.moves, key=lambda m: (_discard_rank(hand, m.card), -seen[m.card], m.card))
+
+    # -- batch forms (cardodds.sim.chan.batch) ------------------------------------------------------------------------
+    def batch_supported(self) -> bool:
+        return True
+
+    def chiu_batch(self, rows):
+        return np.ones(rows.g.size, dtype=bool)
+
+    def act_batch(self, rows):
+        return _act_batch(rows, 4, True)
+
+    def discard_batch(self, rows):
+        return np.where(kind_masks(rows.legal), _shed_keys_batch(rows), 1 << 30).argmin(axis=1)
 
 
 @dataclass(frozen=True)
@@ -197,6 +250,61 @@ class Heuristic:
                 return best
         return min(dec.moves, key=basic_key)
 
+    # -- batch forms (cardodds.sim.chan.batch) ------------------------------------------------------------------------
+    def batch_supported(self) -> bool:
+        return not self.eat_ca_to_wait
+
+    def chiu_batch(self, rows):
+        return np.full(rows.g.size, self.chiu)
+
+    def act_batch(self, rows):
+        return _act_batch(rows, self.max_ca, self.chiu)
+
+    def _shed_keys_batch(self, rows):
+        return _shed_keys_batch(rows)
+
+    def _win_values_batch(self, rows, after, red):
+        """The weight of winning on each kind, ``(M, 25)``, for waiting holdings ``after``; None: 1 each."""
+        return None
+
+    def discard_batch(self, rows):
+        legal = kind_masks(rows.legal)
+        key = np.where(legal, self._shed_keys_batch(rows), 1 << 30)
+        choice = key.argmin(axis=1)
+        return self._wait_first_batch(rows, key, legal, choice) if self.wait_first else choice
+
+    def _wait_first_batch(self, rows, key, legal, choice):
+        """The legal discard leaving the most live winning cards, as :meth:`discard` (ties: the shedding order)."""
+        M = rows.g.size
+        hand, mat, mat_chan = rows.hand, rows.mat, rows.mat_chan
+        live_per_kind = (4 - rows.seen).astype(np.float64)
+        red0 = (hand + mat)[:, RED].sum(axis=1, dtype=np.int64)
+        best_outs = np.zeros(M)
+        best_key = np.full(M, 1 << 30)
+        choice = choice.copy()
+        for x in range(K):
+            r = np.flatnonzero(legal[:, x])
+            if not r.size:
+                continue
+            after = hand[r].copy()
+            after[:, x] -= 1
+            wm = wait_masks(after, mat[r], mat_chan[r])
+            kinds = kind_masks(wm)
+            live = (kinds * live_per_kind[r]).sum(axis=1)
+            weighted = live
+            waiting = wm != 0
+            if waiting.any():
+                value = self._win_values_batch(rows.subset(r[waiting]), after[waiting], red0[r[waiting]] - IS_RED_K[x])
+                if value is not None:
+                    weighted = live.copy()
+                    weighted[waiting] = (kinds[waiting] * live_per_kind[r[waiting]] * value).sum(axis=1)
+            outs = np.where(live > 0, weighted + self.w_wide * kinds.sum(axis=1), 0.0)
+            kx = key[r, x]
+            better = (outs > best_outs[r]) | ((outs == best_outs[r]) & (outs > 0) & (kx < best_key[r]))
+            b = r[better]
+            best_outs[b], best_key[b], choice[b] = outs[better], kx[better], x
+        return choice
+
 
 def _red_order(cards, kind: int) -> int:
     """The cước-seeker's tie-break among cards of one shedding rank: 0 for the colour it sheds first.
@@ -280,6 +388,33 @@ class CuocSeeker(Heuristic):
             return super()._shed_key(game, dec, seen)
         cards = [h + m for h, m in zip(p.hand, p.mat)]
         return lambda m: (_discard_rank(p.hand, m.card), _red_order(cards, m.card), -seen[m.card], m.card)
+
+    def _shed_keys_batch(self, rows):
+        key = _shed_keys_batch(rows)
+        if not self.keep_red:
+            return key
+        red = (rows.hand + rows.mat)[:, RED].sum(axis=1)
+        return key + np.where(IS_RED_K[None, :] != (red > 8)[:, None], 500, 0)
+
+    def _win_values_batch(self, rows, after, red):
+        """:meth:`win_value` for every kind, ``(M, 25)``, of waiting holdings ``after`` with ``red`` red cards in
+        hand and mat."""
+        mat = rows.mat
+        chan = (after >> 1).sum(axis=1, dtype=np.int16) + rows.mat_chan
+        cards = (after + mat).astype(np.int64)
+        # a waiting holding with 5 chắn and no ba đầu has one què and waits on it alone: bạch thủ (chi on Chi Chi)
+        bach = (chan == 5) & ~(odd_numbers(after) == 3).any(axis=1)
+        bt = np.where(bach[:, None], np.where(np.arange(K) == CHI_CHI, self.bach_thu_chi, self.bach_thu), 0)
+        red = red[:, None] + IS_RED_K[None, :]
+        value = 1 + bt + self.tam_do * (red == 8) + self.bach_dinh * (red == 0)
+        for sets, w in ((LEO, self.leo), (TOM, self.tom)):
+            base = cards[:, sets]
+            count = np.repeat(base.min(axis=1)[:, None], K, axis=1)
+            for j, k in enumerate(sets):
+                others = np.minimum(base[:, (j + 1) % 3], base[:, (j + 2) % 3])
+                count[:, k] = np.minimum(base[:, j] + 1, others)
+            value = value + w * count
+        return value + (self.thien_khai * (after == 4).sum(axis=1))[:, None]
 
 
 TUNED_FILE = Path(__file__).with_name("tuned.toml")
