@@ -71,11 +71,11 @@ class Ismcts:
         CPU time cap per decision in ms (0: none); a cap makes decisions machine-dependent.
     """
 
-    iterations: int = 256
-    wave: int = 32
+    iterations: int = 128
+    wave: int = 64
     exploration: float = 0.5
     rollout: Literal["heuristic", "basic", "tuned", "classic"] = "tuned"
-    max_candidates: int = 6
+    max_candidates: int = 4
     solve_cards: int = 12
     time_ms: int = 0
     name = "ismcts"
