@@ -4,8 +4,8 @@ Usage: ``python benchmarks/strength_tan.py [--table 2p36] [--pairs 20000] [--exp
 [--rungs random,basic,beginner,heuristic,tuned,classic,ismcts,expert]``.  Prints, for each pair (A, B) of rungs, A's
 score (win 1, draw ½, loss 0) with its 95 % interval over deal pairs, the draw share and games per CPU second;
 then each rung's CPU time per decision (µs, the mean over its matches) and its Bradley–Terry rating in Elo against
-the first rung, with a 95 % interval (``bradley_terry``).  Matches with the expert play ``--expert-pairs`` deals (it is slow;
-``pimc`` and ``ismcts`` too).  One process; no assertions (the figures depend on the machine and its load).
+the first rung, with a 95 % interval (``bradley_terry``).  Matches with the expert play ``--expert-pairs`` deals
+(it is slow; ``pimc`` and ``ismcts`` too).  One process; no assertions (the figures depend on the machine and its load).
 """
 
 from __future__ import annotations
