@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from test_tan_strategies import random_views
 
-from cardodds.analysis.strength import TABLES, game_scores, interval, match, seatings
+from cardodds.analysis.strength import (ELO, TABLES, Z95, Match, bradley_terry, effective_games, game_scores,
+                                       interval, match, seatings)
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import current, read_knobs_file
 from cardodds.sim.streams import chunk_seed
@@ -99,3 +100,43 @@ def test_tuned_at_four_players_with_52_cards_is_unchanged():
 def test_bad_match_input():
     with pytest.raises(CardoddsError, match="at least 2 deal pairs"):
         match(Basic(), Basic(), TABLES["2p36"], 1, seed=0)
+
+
+def _synthetic(a, b, score, games, sd_scale=1.0):
+    """A match of ``games`` independent games scoring ``score`` (its interval the binomial one, scaled)."""
+    half = Z95 * sd_scale * np.sqrt(score * (1 - score) / games)
+    return Match(a, b, games // 2, score, score - half, score + half, 0.0, 1.0, 1.0, 1.0)
+
+
+def test_bradley_terry_recovers_known_ratings():
+    """Scores made from known ratings (0, 1, 2.5 and -0.7 in log-strength units) give those ratings back, the
+    anchor at 0; with a single match the interval is the delta method's: se(r) = se(s) / (s (1 - s))."""
+    truth = {"w": 0.0, "x": 1.0, "y": 2.5, "z": -0.7}
+    names = list(truth)
+    table = [_synthetic(a, b, 1 / (1 + np.exp(truth[b] - truth[a])), 800)
+             for k, a in enumerate(names) for b in names[k + 1:]]
+    ratings = bradley_terry(table)
+    assert [r.name for r in ratings] == names
+    for r in ratings:
+        assert r.elo == pytest.approx(ELO * truth[r.name], abs=1e-6)
+        assert r.low < r.elo < r.high or r.name == "w"
+    assert ratings[0].low == ratings[0].high == 0.0
+    shifted = bradley_terry(table, anchor="y")
+    assert [r.elo for r in shifted] == pytest.approx([ELO * (truth[n] - 2.5) for n in names], abs=1e-6)
+
+    one = _synthetic("a", "b", 0.25, 1000)
+    a, b = bradley_terry([one])
+    assert b.elo == pytest.approx(ELO * np.log(3))  # 0.25 = 1 / (1 + e^(r_b - r_a))
+    se = np.sqrt(0.25 * 0.75 / 1000) / (0.25 * 0.75)
+    assert b.high - b.elo == pytest.approx(ELO * Z95 * se)
+    # a match whose paired deals vary twice as much as independent games counts as a quarter of its games
+    assert effective_games(_synthetic("a", "b", 0.25, 1000, sd_scale=2.0)) == pytest.approx(250)
+
+
+def test_bradley_terry_bad_input():
+    with pytest.raises(CardoddsError, match="at least 2"):
+        bradley_terry([])
+    with pytest.raises(CardoddsError, match="anchor"):
+        bradley_terry([_synthetic("a", "b", 0.5, 100)], anchor="c")
+    with pytest.raises(CardoddsError, match="diverge"):
+        bradley_terry([_synthetic("a", "b", 1.0, 100), _synthetic("b", "c", 0.5, 100)])

@@ -142,3 +142,76 @@ def match(a, b, rules: TanRules, pairs: int, seed: int, chunk: int = 10_000, a_n
     m, lo, hi = interval(np.concatenate(scores))
     return Match(a_name, b_name, pairs, m, lo, hi, draws / (2 * pairs), 2 * pairs / max(cpu, 1e-9),
                  ta.us_per_decision, tb.us_per_decision)
+
+
+ELO = 400 / np.log(10)
+"""Elo points per unit of the Bradley–Terry log-strength."""
+
+
+@dataclass
+class Rating:
+    """A player's Bradley–Terry rating in Elo points against the anchor (rated 0), with its 95 % interval."""
+
+    name: str
+    elo: float
+    low: float
+    high: float
+
+
+def effective_games(m: Match) -> float:
+    """How many independent games ``m`` weighs as: ``s(1 - s) / se²`` from its score and its interval (the paired
+    deals' variance), or its game count when the score is 0 or 1 or the interval empty."""
+    se = (m.high - m.low) / (2 * Z95)
+    var = m.score * (1 - m.score)
+    return float(var / se ** 2) if var > 0 and se > 0 else 2.0 * m.pairs
+
+
+def bradley_terry(matches: list[Match], anchor: str | None = None) -> list[Rating]:
+    """Bradley–Terry ratings from a table of matches, by maximum likelihood.
+
+    ``P(A beats B) = 1 / (1 + exp(r_B - r_A))``; a match of score ``s`` counts as ``n`` games of which A won ``s n``
+    (a draw half a win), ``n`` its effective game count (``effective_games``).  Newton's method fits the ratings with
+    the anchor's (default: the first player named) fixed at 0; each interval is ±1.96 standard errors from the
+    inverse of the observed information (the log-likelihood's negative Hessian) — a normal interval on the rating
+    relative to the anchor.  Ratings are in Elo points (``ELO`` per unit).
+    """
+    names = list(dict.fromkeys(n for m in matches for n in (m.a, m.b)))
+    if len(names) < 2:
+        raise CardoddsError("a rating needs matches between at least 2 players")
+    anchor = names[0] if anchor is None else anchor
+    if anchor not in names:
+        raise CardoddsError(f"rating anchor {anchor!r} played no match")
+    i = np.array([names.index(m.a) for m in matches])
+    j = np.array([names.index(m.b) for m in matches])
+    s = np.array([m.score for m in matches], dtype=float)
+    n = np.array([effective_games(m) for m in matches])
+    free = np.array([k != names.index(anchor) for k in range(len(names))])
+    r = np.zeros(len(names))
+    for _ in range(100):
+        grad, info = _gradient_and_information(r, i, j, s, n)
+        step = np.linalg.lstsq(info[np.ix_(free, free)], grad[free], rcond=None)[0]
+        r[free] += step
+        if np.abs(r).max() > 30:
+            raise CardoddsError("ratings diverge: some player's results are all wins or all losses against the rest")
+        if np.abs(step).max() < 1e-10:
+            break
+    _, info = _gradient_and_information(r, i, j, s, n)
+    cov = np.zeros((len(names), len(names)))
+    cov[np.ix_(free, free)] = np.linalg.inv(info[np.ix_(free, free)])
+    half = Z95 * np.sqrt(np.diag(cov))
+    return [Rating(name, ELO * r[k], ELO * (r[k] - half[k]), ELO * (r[k] + half[k])) for k, name in enumerate(names)]
+
+
+def _gradient_and_information(r, i, j, s, n):
+    """The log-likelihood's gradient and observed information (negative Hessian) at ratings ``r``."""
+    p = 1 / (1 + np.exp(r[j] - r[i]))
+    grad = np.zeros_like(r)
+    np.add.at(grad, i, n * (s - p))
+    np.add.at(grad, j, -n * (s - p))
+    w = n * p * (1 - p)
+    info = np.zeros((r.shape[0], r.shape[0]))
+    np.add.at(info, (i, i), w)
+    np.add.at(info, (j, j), w)
+    np.add.at(info, (i, j), -w)
+    np.add.at(info, (j, i), -w)
+    return grad, info

@@ -13,10 +13,11 @@ from cardodds.sim.options import from_table
 from cardodds.sim.tan.classic import Classic
 from cardodds.sim.tan.endgame_player import Endgame
 from cardodds.sim.tan.expert import Expert, Pimc
+from cardodds.sim.tan.ismcts import Ismcts
 from cardodds.sim.tan.strategies import Basic, Beginner, Heuristic, RandomLegal, Tuned
 
 STRATEGIES = {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "beginner": Beginner, "tuned": Tuned,
-              "classic": Classic, "endgame": Endgame, "pimc": Pimc,
+              "classic": Classic, "endgame": Endgame, "pimc": Pimc, "ismcts": Ismcts,
               "expert": Expert}
 """The Tấn strength ladder, weakest first as measured at 4 players (a new rung registers here by name)."""
 
