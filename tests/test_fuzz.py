@@ -2,7 +2,8 @@
 
 Garbage given to any parser — hands, experiment files, move logs, the command line — either parses or fails with a
 ``CardoddsError`` of one line (the CLI: exit code 2, one line on stderr); never another exception, never a traceback.
-Random deals conserve the cards, and the vectorised hand features equal the plain-Python evaluator on random hands.
+Random deals conserve the cards, and the vectorised hand features equal the plain-Python evaluator on random hands
+(played games: ``tests/test_conformance.py``).
 
 A new game joins with a line in ``HAND_PARSERS`` / ``CARD_WORDS`` (and its task is fuzzed through the registry).
 """
@@ -564,72 +565,3 @@ def test_features_equal_the_reference_on_19_card_hands(h):
 @given(hands(CAI_HAND_SIZE))
 def test_features_equal_the_reference_on_20_card_hands(h):
     _check_against_reference(h)
-
-
-# --- played games: every card once, payments sum to zero, batch = reference ----------------------------------------
-# One entry per game with a batch and a reference engine: a hypothesis strategy of settings and the check of one
-# setting.  Tấn and Chắn play join with an entry each when their engines settle.
-
-
-@st.composite
-def _sam_setting(draw):
-    options = draw(
-        st.fixed_dictionaries(
-            {},
-            optional={
-                "play_on_after_failed_sam": st.booleans(),
-                "no_finish_on_two": st.booleans(),
-                "toi_trang_tie": st.just("by_kind"),
-                "straights": st.just("3_to_a"),
-                "den_bai": st.booleans(),
-                "heo_hang_includes_quads": st.booleans(),
-                "quad_beats": st.sampled_from([[], ["single_two"]]),
-                "first_leader": st.just("seat0"),
-            },
-        )
-    )
-    players = draw(st.integers(2, 5))
-    picks = draw(st.lists(st.integers(0, 3), min_size=players, max_size=players))
-    return draw(st.integers(0, 2**32)), players, options, picks
-
-
-def _check_sam(setting, n: int = 6):
-    from cardodds.sim.sam.batch import play_batch
-    from cardodds.sim.sam.reference import deal_games, play_game
-    from cardodds.sim.sam.rules import OUTCOMES, SamRules
-    from cardodds.sim.sam.strategies import Control, Greedy
-    from cardodds.sim.streams import DEAL, chunk_seed, stream
-
-    seed, players, options, picks = setting
-    menu = [Control(), Greedy(), Control(declare="threshold", threshold=0.6), Greedy(declare="oracle")]
-    rules, strategies = SamRules(players=players, **options), [menu[i] for i in picks]
-    cards, leader = deal_games(stream(chunk_seed(seed, 0), DEAL), n, rules)
-    flat = cards.reshape(n, -1).astype(int)
-    assert all(len(set(row)) == row.size for row in flat) and flat.min() >= 0 and flat.max() < 52
-    batch = play_batch(rules, cards, leader, strategies)
-    assert (batch.pay.sum(axis=1) == 0).all()
-    for i in range(n):
-        ref = play_game(cards[i], int(leader[i]), rules, strategies)
-        assert int(ref.pay.sum()) == 0
-        assert (OUTCOMES[batch.outcome[i]], int(batch.winner[i]), batch.pay[i].tolist()) == (
-            ref.outcome, ref.winner, ref.pay.tolist()
-        )
-
-
-PLAY_PROPERTIES = {
-    "sam": (_sam_setting, _check_sam, ("cardodds.sim.sam.batch", "play_batch")),
-}
-
-
-@pytest.mark.parametrize("game", sorted(PLAY_PROPERTIES))
-def test_played_games_conserve_cards_pay_zero_sum_and_engines_agree(game):
-    setting, check, (module, name) = PLAY_PROPERTIES[game]
-    if _optional(module, name) is None:
-        pytest.skip(f"no {game} batch engine yet")
-
-    @settings(FUZZ, max_examples=60)
-    @given(setting())
-    def run(s):
-        check(s)
-
-    run()
