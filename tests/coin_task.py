@@ -1,8 +1,9 @@
-"""``demo.coin``: a tiny real task (flip biased coins), test-only, that exercises the runner end to end.
+"""``demo``: a tiny complete game (a biased coin), test-only, that proves a new game is one module and one registry line.
 
-It is not part of the product: ``tests/conftest.py`` registers it (``cardodds.sim.registry.register_task``) the way a new
-game's task would be, and it declares its measures and a chart as data, so it shows that a task needs no change in
-``analysis/`` for its rows and chart to reach the report.
+It is not part of the product: ``tests/conftest.py`` registers it with one ``register_game(coin_task.SPEC)`` line,
+the way a new game would be.  It has what a game has: cards (the coin's two faces), rules, two players (one calls
+heads, one tails), a task (``demo.coin``, which declares its measures and a chart as data, so its rows and chart reach
+the report with no change in ``analysis/``), a hand's odds, a page deck and its words in Vietnamese.
 
 Config::
 
@@ -22,10 +23,38 @@ import numpy as np
 
 from cardodds.sim.chart_specs import Bars
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.game_spec import GameSpec
 from cardodds.sim.measures import Measure, Proportion
 from cardodds.sim.options import from_table
 from cardodds.sim.registry import Counts, Task
 from cardodds.sim.streams import DEAL, stream
+
+FACES = ("T", "H")
+"""The coin's faces by code: 0 is tails, 1 heads."""
+FACE_NAMES = ("tails", "heads")
+
+
+def parse_cards(text: str) -> list[int]:
+    """``"H t"`` as face codes (``[1, 0]``); anything but H or T is a one-line ``CardoddsError``."""
+    faces = []
+    for token in text.split():
+        if token.upper() not in FACES:
+            raise CardoddsError(f"unknown face {token!r} (a coin shows H or T)")
+        faces.append(FACES.index(token.upper()))
+    if not faces:
+        raise CardoddsError("no face given (a coin shows H or T)")
+    return faces
+
+
+def format_cards(faces) -> str:
+    """Face codes as text: ``[1, 0]`` is ``"H T"``."""
+    return " ".join(FACES[f] for f in faces)
+
+
+def deck() -> dict:
+    """The page's deck: the two faces, one row, a hand of one face."""
+    return {"cards": [{"code": FACES[f], "name": FACE_NAMES[f], "copies": 1, "red": f == 1, "row": "coin"}
+                      for f in (1, 0)], "sizes": [1]}
 
 
 @dataclass(frozen=True)
@@ -44,6 +73,36 @@ class CoinRules:
         if not 0.0 <= self.p <= 1.0:
             raise CardoddsError(f"'p' must be between 0 and 1, not {self.p}")
         object.__setattr__(self, "p", float(self.p))
+
+
+@dataclass(frozen=True)
+class Caller:
+    """A player who calls the same face on every toss.
+
+    Parameters
+    ----------
+    face : int
+        The face called (1 heads, 0 tails).
+    """
+
+    face: int
+
+    def wins(self, tosses: np.ndarray) -> np.ndarray:
+        """Whether the call matches each toss (an array of faces)."""
+        return tosses == self.face
+
+
+STRATEGIES = {"heads": Caller(1), "tails": Caller(0)}
+"""The game's two players, by name."""
+
+
+def hand_odds(hand: str, p: float = 0.5) -> dict:
+    """The chance that one toss shows the face ``hand`` names, exactly: ``p`` for heads, ``1 - p`` for tails."""
+    faces = parse_cards(hand)
+    if len(faces) != 1:
+        raise CardoddsError(f"a coin's hand is one face (H or T), not {len(faces)}")
+    face, rules = faces[0], CoinRules(p=p)
+    return {"face": FACE_NAMES[face], "chance": rules.p if face == 1 else 1.0 - rules.p}
 
 
 def parse(sections: dict, where: str) -> CoinRules:
@@ -77,5 +136,23 @@ def charts(outcomes) -> dict:
 
 TASK = Task(name="demo.coin", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts, sections=("rules",),
             units={"heads": "per coin"},
-            labels={"en": {"heads": "the coin lands heads"}, "vi": {"heads": "đồng xu ra mặt ngửa"}},
-            words={"vi": {"Coins: how often heads": "Đồng xu: bao lâu ra mặt ngửa", "probability": "xác suất"}})
+            labels={"en": {"heads": "the coin lands heads"}, "vi": {"heads": "đồng xu ra mặt ngửa"}})
+
+SPEC = GameSpec(
+    name="demo",
+    title="Coin",
+    rules="coin_task:CoinRules",
+    players="coin_task:STRATEGIES",
+    tasks={"demo.coin": TASK},
+    min_players=2,
+    max_players=2,
+    hand_sizes=(1,),
+    parse_cards="coin_task:parse_cards",
+    format_cards="coin_task:format_cards",
+    deck="coin_task:deck",
+    hand_odds="coin_task:hand_odds",
+    page_example={"hand": "H"},
+    words={"vi": {"titles": {"coin": "Đồng xu"},
+                  "charts": [(r"Coins: how often heads", "Đồng xu: bao lâu ra mặt ngửa")],
+                  "units": {"per coin": "mỗi lần tung"}}},
+)

@@ -1,7 +1,7 @@
-"""Test-wide set-up: the test-only ``demo.coin`` task is registered as a new game's task would be."""
+"""Test-wide set-up: the test-only ``demo`` game (``tests/coin_task.py``) is registered as a new game would be."""
 
 import coin_task
 
-from cardodds.sim.registry import register_task
+from cardodds.sim.games import register_game
 
-register_task(coin_task.TASK)
+register_game(coin_task.SPEC)

@@ -71,7 +71,7 @@ def test_every_translated_description_translates_the_configs_text():
     for config in CONFIGS:
         exp = load_arms(config)[0]
         for lang in LANGUAGES[1:]:
-            recorded = i18n.DESCRIPTIONS[lang].get(exp.name)
+            recorded = i18n.descriptions(lang).get(exp.name)
             assert recorded or config.stem not in suite, (config.stem, lang, "no translation of the description")
             if recorded:
                 assert recorded[0] == i18n.fingerprint(exp.description), (config.stem, lang, "translation out of date")

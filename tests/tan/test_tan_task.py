@@ -141,12 +141,10 @@ def test_odds_bad_input(kw, match):
 
 
 def test_runs_through_the_runner(tmp_path, monkeypatch):
-    """The task plugs into the experiment runner (registered here by hand until src/cardodds/sim/registry.py lists it)."""
-    import cardodds.sim.registry as registry
+    """The task plugs into the experiment runner."""
     from cardodds.sim.experiment import load_experiment
     from cardodds.sim.runner import run_experiment
 
-    monkeypatch.setitem(registry._TASK_MODULES, "tan.play", "cardodds.sim.tan.play_task")
     cfg = tmp_path / "tan.toml"
     cfg.write_text('[experiment]\nname = "tan"\ntask = "tan.play"\ngames = 4000\nchunk_size = 1000\nseed = 5\n'
                    '[rules]\nplayers = 2\n[strategies]\nname = "heuristic"\nendgame = false\n', encoding="utf-8")

@@ -43,7 +43,7 @@ def share_row(base, arm, upper, metric: str, seat: int | None, name: str) -> dic
 
 def add_gain_shares(outcomes) -> None:
     """Append the share row to every arm between the baseline (the first) and the upper bound, in place, when the
-    task names one (``extras["gain_share"]``: ``metric``, ``seat``, ``name`` of the row, ``upper(params)`` telling the
+    task names one (``Task.gain_share``: ``metric``, ``seat``, ``name`` of the row, ``upper(params)`` telling the
     upper-bound arm); nothing otherwise."""
     import pandas as pd
 
@@ -52,7 +52,7 @@ def add_gain_shares(outcomes) -> None:
     if len(outcomes) < 3:
         return
     exp = outcomes[0].result.experiment
-    spec = exp.task.extras.get("gain_share")
+    spec = exp.task.gain_share
     if spec is None:
         return
     upper = [o for o in outcomes[1:] if spec["upper"](o.result.experiment.params)]

@@ -30,8 +30,14 @@ _SLUG = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 
 RULES_DOC = "docs/rules.md"
 """The project's rules document (every rule, option, default and reading), relative to the repository."""
-RULES_DOC_SECTIONS = {"chan": "1. Chắn", "sam": "2. Sâm (Sâm lốc)", "tan": "3. Tấn"}
-"""The heading of each game's section in the rules document, by the game prefix of a task name."""
+
+
+def rules_doc_sections() -> dict[str, str]:
+    """The heading of each game's section in the rules document (``GameSpec.rules_section``), by the game's name (the
+    prefix of its tasks' names); a game the document does not describe has none."""
+    from cardodds.sim.games import games
+
+    return {spec.name: spec.rules_section for spec in games() if spec.rules_section}
 
 
 @dataclass
@@ -314,7 +320,8 @@ def _key_rows(rows: pd.DataFrame) -> pd.DataFrame:
 
 def _rules_note(section: ReportSection) -> str:
     """Where the section's rules are stated: the rules document, and the game's section of it when known."""
-    where = text("rules_where", section=RULES_DOC_SECTIONS[section.game]) if section.game in RULES_DOC_SECTIONS else ""
+    heading = rules_doc_sections().get(section.game)
+    where = text("rules_where", section=heading) if heading else ""
     return text("rules_note", doc=RULES_DOC, where=where)
 
 

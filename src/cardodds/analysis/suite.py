@@ -42,9 +42,9 @@ class Outcome:
     def seating(self) -> str | None:
         """Who sits at the table in words (full-game tasks), e.g. ``seat 0: heuristic; seats 1–3: basic``."""
         exp = self.result.experiment
-        if "seating" not in exp.task.extras:
+        if exp.task.seating is None:
             return None
-        return seating_text(exp.task.extras["seating"](exp.params))
+        return seating_text(exp.task.seating(exp.params))
 
 
 def run_one(exp: Experiment, out_dir: Path, *, jobs: int, resume: bool, progress, headline=()) -> Outcome:
@@ -137,7 +137,7 @@ def _declared_metrics(outcomes: list[Outcome]) -> list[tuple[str, int | None]]:
     """The experiment's objective (if any), then the task's ``key_metrics`` (a list, or a function of the arms'
     parameters giving one)."""
     exp = outcomes[0].result.experiment
-    metrics = exp.task.extras.get("key_metrics", [])
+    metrics = exp.task.key_metrics
     if callable(metrics):
         metrics = metrics([o.result.experiment.params for o in outcomes])
     metrics = list(metrics)
@@ -199,9 +199,9 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
             figures = {name: render(spec) for name, spec in exp.task.charts(outcomes).items()}
     tables, notes = [], [o.notes for o in outcomes if o.notes]
     notes.append(i18n.text("this_run", timing=timing_text(outcomes)))
-    if "notes" in exp.task.extras:
+    if exp.task.notes is not None:
         for o in outcomes:
-            if note := exp.task.extras["notes"](o.result.experiment.params):
+            if note := exp.task.notes(o.result.experiment.params):
                 notes.append(note if len(outcomes) == 1 else f"{o.result.experiment.arm}: {note}")
     if len(outcomes) > 1:
         diffs = differences(outcomes) if diffs is None else diffs

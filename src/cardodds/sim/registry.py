@@ -3,9 +3,9 @@
 A task is one kind of experiment (``chan.deal``: deal Chắn tables and measure the hands).  It knows how to turn the
 config's ``[rules]`` / ``[strategies]`` tables into validated parameters, how to play one chunk of games into
 additive counts, and which measures (``cardodds.sim.measures``) and charts (``cardodds.sim.chart_specs``) merged counts make; it
-declares them as data and the analysis layer alone turns them into rows, intervals, charts and report sections.  A
-new game adds a module exporting a ``TASK`` and one line to ``_TASK_MODULES``, or registers it at run time
-(:func:`register_task`).
+declares them as data and the analysis layer alone turns them into rows, intervals, charts and report sections.  The
+tasks are found through the games' specs (``GameSpec.tasks``, :mod:`cardodds.sim.games`): a new game lists its task
+modules in its spec; a lone task can also be registered at run time (:func:`register_task`).
 """
 
 from __future__ import annotations
@@ -55,10 +55,18 @@ class Task:
     words : dict of str to dict
         The task's chart texts (titles, axis labels) in other languages, keyed by the English text
         (``{"vi": {"Coins: how often heads": "…"}}``); the report uses them before its own table of chart words.
-    extras : dict
-        Optional hooks: ``seating(params) -> list[str]`` (who sits at each seat, for full games), ``key_metrics``
-        (``[(metric, seat), ...]``, or a function of the arms' parameters giving that list),
-        ``notes(params)``, ``replay_text``, ``check_text``.
+    seating : callable, optional
+        ``seating(params) -> list[str]``: who sits at each seat, for full games.
+    key_metrics : list or callable
+        ``[(metric, seat), ...]`` the report compares the arms on, or a function of the arms' parameters giving that
+        list.
+    notes : callable, optional
+        ``notes(params) -> str``: a line the report adds under an arm (empty for none).
+    tune_objective : tuple, optional
+        ``(metric, "max" | "min")``: what ``cardodds tune`` optimises at the tuned seat.
+    gain_share : dict, optional
+        A row derived from several arms: ``metric``, ``seat``, ``name`` of the row and ``upper(params)`` telling the
+        arm that bounds the gain (``cardodds.analysis.gain_share``).
     """
 
     name: str
@@ -67,10 +75,22 @@ class Task:
     measures: Callable[[Counts, Any], list]
     sections: tuple[str, ...] = ("rules",)
     charts: Callable[..., dict] | None = None
-    extras: dict[str, Any] = field(default_factory=dict)
+    seating: Callable[[Any], list[str]] | None = None
+    key_metrics: list[tuple[str, int | None]] | Callable[..., list] = ()
+    notes: Callable[[Any], str] | None = None
+    tune_objective: tuple[str, str] | None = None
+    gain_share: dict[str, Any] | None = None
     units: dict[str, str] = field(default_factory=dict)
     labels: dict[str, dict[str, Any]] = field(default_factory=dict)
     words: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @property
+    def extras(self) -> dict[str, Any]:
+        """The optional hooks that are set, by name: the old ``Task.extras`` view, kept until its last readers
+        (``cardodds.runs``, ``cardodds.analysis.tune``) read the typed fields."""
+        hooks = {"seating": self.seating, "key_metrics": self.key_metrics or None, "notes": self.notes,
+                 "tune_objective": self.tune_objective, "gain_share": self.gain_share}
+        return {name: hook for name, hook in hooks.items() if hook is not None}
 
     def unit_of(self, metric: str) -> str:
         """The declared unit of ``metric``: its own entry, else that of its longest dotted prefix (``lose.by_trumps``
@@ -116,41 +136,39 @@ def _part_words(table: dict, name: str, value: str, task: str, metric: str) -> s
     return words[value]
 
 
-_TASK_MODULES = {
-    "chan.deal": "cardodds.sim.chan.deal_task",
-    "chan.play": "cardodds.sim.chan.play_task",
-    "sam.deal": "cardodds.sim.sam.deal_task",
-    "sam.odds": "cardodds.sim.sam.odds_task",
-    "sam.play": "cardodds.sim.sam.play_task",
-    "tan.play": "cardodds.sim.tan.play_task",
-}
-
-
 _REGISTERED: dict[str, Task] = {}
-"""Tasks registered at run time (:func:`register_task`), by name."""
+"""Lone tasks registered at run time (:func:`register_task`), by name."""
+
+
+def _game_tasks() -> dict[str, Any]:
+    """Every game's tasks (``GameSpec.tasks``): name to the module exporting its ``TASK``, or the ``Task``."""
+    from cardodds.sim.games import games
+
+    return {name: where for spec in games() for name, where in spec.tasks.items()}
 
 
 def register_task(task: Task) -> None:
-    """Make ``task`` runnable by its name (``task = "<game>.<what>"`` in a config), beside the built-in tasks.
+    """Make ``task`` runnable by its name (``task = "<game>.<what>"`` in a config), beside the games' tasks.
 
     Its functions must be importable by module and name (defined at the top level of a module), so that pool
-    workers can play its chunks.  Registering a name again replaces the earlier task; a built-in name cannot be
-    taken.
+    workers can play its chunks.  Registering a name again replaces the earlier task; a game's task name cannot be
+    taken.  A whole new game registers its spec instead (``cardodds.sim.games.register_game``).
     """
-    if task.name in _TASK_MODULES:
-        raise CardoddsError(f"task '{task.name}' is built in; register a new task under another name")
+    if task.name in _game_tasks():
+        raise CardoddsError(f"task '{task.name}' is a game's own; register a new task under another name")
     _REGISTERED[task.name] = task
 
 
 def task_names() -> list[str]:
-    """Names of all known tasks: the built-in ones and those registered at run time."""
-    return sorted({*_TASK_MODULES, *_REGISTERED})
+    """Names of all known tasks: the games' and those registered at run time."""
+    return sorted({*_game_tasks(), *_REGISTERED})
 
 
 def get_task(name: str) -> Task:
     """The task known as ``name``."""
     if name in _REGISTERED:
         return _REGISTERED[name]
-    if name not in _TASK_MODULES:
+    where = _game_tasks().get(name)
+    if where is None:
         raise CardoddsError(f"unknown task '{name}' (known: {', '.join(task_names())})")
-    return importlib.import_module(_TASK_MODULES[name]).TASK
+    return importlib.import_module(where).TASK if isinstance(where, str) else where

@@ -392,5 +392,4 @@ def check_text(path) -> tuple[str, int]:
 
 TASK = Task(name="chan.play", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts,
             sections=("rules", "strategies"), units=UNITS, labels=PLAY_LABELS,
-            extras={"replay_text": replay_text, "check_text": check_text, "seating": seating,
-                    "tune_objective": ("points.game", "max")})
+            seating=seating, tune_objective=("points.game", "max"))

@@ -72,4 +72,4 @@ def charts(outcomes) -> dict:
 UNITS = {"sam.p_at_least": "per hand", "sam.break_even": "per hand"}
 
 TASK = Task(name="sam.odds", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts, labels=ODDS_LABELS,
-            sections=("rules",), units=UNITS, extras={"key_metrics": [("sam.break_even", None)]})
+            sections=("rules",), units=UNITS, key_metrics=[("sam.break_even", None)])

@@ -178,7 +178,8 @@ TASK = Task(
     sections=("rules", "strategies"),
     units=PLAY_UNITS,
     labels=PLAY_LABELS,
-    extras={"key_metrics": key_metrics, "notes": notes,
-            "seating": seating,
-            "gain_share": {"metric": "cuoc.mean", "seat": 0, "name": "sam.oracle_share", "upper": _oracle_at_seat0}},
+    key_metrics=key_metrics,
+    notes=notes,
+    seating=seating,
+    gain_share={"metric": "cuoc.mean", "seat": 0, "name": "sam.oracle_share", "upper": _oracle_at_seat0},
 )

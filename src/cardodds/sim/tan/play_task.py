@@ -398,10 +398,7 @@ TASK = Task(
     sections=("rules", "strategies"),
     units=UNITS,
     labels=LABELS,
-    extras={
-        "replay_text": replay_text,
-        "seating": seating,
-        "key_metrics": [("lose", 0), ("lose", 1), ("draw", None), ("bouts.mean", None)],
-        "tune_objective": ("lose.at_table_seat", "min"),
-    },
+    seating=seating,
+    key_metrics=[("lose", 0), ("lose", 1), ("draw", None), ("bouts.mean", None)],
+    tune_objective=("lose.at_table_seat", "min"),
 )

@@ -1,0 +1,51 @@
+"""Chắn as a :class:`~cardodds.sim.game_spec.GameSpec`: where its rules, players, tasks, cards and words live."""
+
+from __future__ import annotations
+
+from cardodds.sim.chan.words import WORDS
+from cardodds.sim.game_spec import GameSpec
+
+
+def deck() -> dict:
+    """The Chắn deck for the page: the 25 kinds (4 copies each) row by suit, Chi Chi last; the hand sizes; the
+    win types a hand's odds name."""
+    from cardodds.sim.chan.cards import CHI_CHI, COPIES, IS_RED, N_KINDS, SUIT_NAMES, kind_code, kind_name
+    from cardodds.sim.chan.hand import WIN_TYPE_NAMES
+
+    faces = [{"code": kind_code(k), "name": kind_name(k), "copies": COPIES, "red": bool(IS_RED[k]),
+              "row": "Chi Chi" if k == CHI_CHI else SUIT_NAMES[k % 3]} for k in range(N_KINDS)]
+    faces.sort(key=lambda f: SUIT_NAMES.index(f["row"]) if f["row"] in SUIT_NAMES else len(SUIT_NAMES))
+    return {"cards": faces, "sizes": [19, 20], "win_types": WIN_TYPE_NAMES}
+
+
+def replay_log(seed: int, rules, strategies) -> str:
+    """The game ``cardodds replay chan`` shows, as a move log (JSON text that ``cardodds check chan`` reads)."""
+    from cardodds.sim.chan.movelog import game_log
+    from cardodds.sim.chan.play_task import replay_game
+
+    game, _ = replay_game(seed, rules, strategies)
+    return game_log(game).dumps()
+
+
+SPEC = GameSpec(
+    name="chan",
+    title="Chắn",
+    rules="cardodds.sim.chan.rules:ChanRules",
+    players="cardodds.sim.chan.strategy_registry:STRATEGIES",
+    tasks={"chan.deal": "cardodds.sim.chan.deal_task", "chan.play": "cardodds.sim.chan.play_task"},
+    min_players=4,
+    max_players=4,
+    hand_sizes=(19, 20),
+    parse_cards="cardodds.sim.chan.cards:parse_hand",
+    format_cards="cardodds.sim.chan.cards:format_hand",
+    deck="cardodds.sim.chan.spec:deck",
+    hand_odds="cardodds.analysis.odds_chan:odds_chan",
+    exact="cardodds.sim.chan.exact:exact_rows",
+    replay_task="chan.play",
+    replay_text="cardodds.sim.chan.play_task:replay_text",
+    replay_log="cardodds.sim.chan.spec:replay_log",
+    check_text="cardodds.sim.chan.play_task:check_text",
+    page_example={"hand": "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"},
+    rules_section="1. Chắn",
+    words=WORDS,
+)

@@ -1,0 +1,90 @@
+"""Chắn's words in the report's other languages: the game's part of ``cardodds.analysis.i18n``'s tables."""
+
+from __future__ import annotations
+
+TITLES = {
+    "vi": {
+        "chan_deal": "Chắn: ván bài vừa chia — Thiên ù và bài trên tay",
+        "chan_players": "Chắn: đánh theo cước có lợi không? basic, heuristic, người tìm cước và tuned ở chỗ 0 gặp ba người chơi basic",
+        "chan_expert": "Chắn: người chơi chuyên gia so với tuned ở chỗ 0 (nhà cái), gặp ba người chơi basic",
+        "chan_tune": "Chắn: tinh chỉnh người tìm cước ở chỗ 0 (nhà cái), gặp ba người chơi basic",
+        "chan_play": "Chắn: chơi trọn ván — ù, hòa, cước, một chiến thuật và một luật làng",
+    },
+}
+"""Experiment titles (by the experiment's name) in the other languages."""
+
+DESCRIPTIONS = {
+    "vi": {
+        "chan_deal": (
+            "8e04fe73459a",
+            "Chia trọn bàn (nhà cái 20 lá ở chỗ 0, 19 lá cho các chỗ 1–3, 23 lá trong nọc); đo mọi bài vừa "
+            "chia."),
+        "chan_play": (
+            "4501c6ef82a6",
+            "Bốn người chơi, nhà cái (20 lá, đi trước) ở chỗ 0. Nhánh gốc: mọi chỗ chơi basic. Các nhánh: chỗ"
+            " 0 chơi heuristic (giữ bài chờ rộng, đếm các lá chưa thấy); luật làng min_points_to_win = "
+            '"no_xuong" (bài không có cước thì không được ù); và min_points_to_win = 2.'),
+        "chan_players": (
+            "1691d09100f7",
+            "Bốn người chơi, nhà cái (20 lá, đi trước) ngồi chỗ 0; chỗ 1–3 chơi basic. Các nhánh: chỗ 0 chơi basic"
+            " (gốc), heuristic (giữ cửa chờ rộng nhất), người tìm cước 'cuoc' (cân mỗi cửa chờ theo điểm cước"
+            " ván ù sẽ có: Bạch thủ, Tám đỏ, Lèo… theo bảng điểm của luật; bỏ lá đen trước lá đỏ), hoặc 'tuned'"
+            " (người tìm cước với các núm chỉnh mà cardodds tune tìm ra cho bàn này, src/cardodds/sim/chan/tuned.toml). Điểm mỗi ván:"
+            " người ù lấy điểm của bài từ mỗi người trong ba người còn lại."),
+        "chan_expert": (
+            "62df8defb64c",
+            "Bốn người chơi, nhà cái (20 lá, đi trước) ngồi chỗ 0; chỗ 1–3 chơi basic. Các nhánh: chỗ 0 chơi tuned"
+            " (gốc: người tìm cước với các núm chỉnh mà cardodds tune tìm ra), hoặc người chơi chuyên gia (ở mỗi"
+            " nước có hơn một nước hợp lệ: chia lại 16 lần các lá nó không thấy, đánh thử mọi nước hợp lệ đến hết"
+            " ván với người chơi rollout ở mọi chỗ; giữ nước của tuned trừ khi điểm trung bình của một nước khác"
+            " hơn nước ấy quá z sai số chuẩn theo cặp trên các lần chia đó). Điểm mỗi ván: người ù lấy điểm của"
+            " bài từ mỗi người trong ba người còn lại."),
+    },
+}
+"""Experiment descriptions in the other languages, by the experiment's name: ``(fingerprint, text)``
+(see ``cardodds.analysis.i18n.description``)."""
+
+CHARTS = {
+    "vi": [
+        (r"share of wins", "tỉ lệ trong các ván ù"),
+        (r"Chắn count of a dealt hand: simulated vs exact", "Số chắn trong bài vừa chia: mô phỏng và chính xác"),
+        (r"Thiên ù: estimate as games accumulate", "Thiên ù: ước lượng theo số ván"),
+        (r"Thiên ù in full games: estimate as games accumulate", "Thiên ù khi chơi trọn ván: ước lượng theo số ván"),
+        (r"Chắn: who wins \(the cái is seat (\d+)\)", "Chắn: ai ù (nhà cái ngồi chỗ {0})"),
+        (r"Chắn: who wins \(the cái's seat differs by arm\)", "Chắn: ai ù (chỗ nhà cái khác nhau theo nhánh)"),
+        (r"Chắn: how often a win calls each cước", "Chắn: ván ù có mỗi cước thường đến đâu"),
+        (r"Chắn: cards left in the nọc at the end", "Chắn: số lá còn trong nọc khi hết ván"),
+        (r"Chắn: seat (\d+)'s win rate and mean points a game, by arm",
+         "Chắn: tỉ lệ ù và điểm trung bình mỗi ván của chỗ {0}, theo nhánh"),
+        (r"win: probability; points.game: points per game", "ù: xác suất; points.game: điểm mỗi ván"),
+    ],
+}
+"""Chart text in the other languages: ``(regex, template)``, tried before the shared words' catch-all patterns."""
+
+UNITS = {
+    "vi": {
+        "per win": "mỗi ván ù",
+        "cards per game": "lá mỗi ván",
+        "chắn per hand": "chắn mỗi bài",
+        "games per series": "ván mỗi loạt",
+        "lèo per hand": "lèo mỗi bài",
+        "moves per game": "nước mỗi ván",
+        "moves removed per game": "nước bị loại mỗi ván",
+        "points per game": "điểm mỗi ván",
+        "points per win": "điểm mỗi ván ù",
+        "red cards per hand": "lá đỏ mỗi bài",
+        "thiên khai per hand": "thiên khai mỗi bài",
+        "tôm per hand": "tôm mỗi bài",
+        "winning kinds per hand": "loại quân chờ mỗi bài",
+    },
+}
+"""Units (as the game's tasks declare them, in English) in the other languages."""
+
+WORDS = {
+    lang: {"titles": TITLES[lang],
+           "descriptions": DESCRIPTIONS[lang],
+           "charts": CHARTS[lang],
+           "units": UNITS[lang]}
+    for lang in ("vi",)
+}
+"""The game's words by language, as ``GameSpec.words`` holds them."""

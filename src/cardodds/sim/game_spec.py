@@ -1,0 +1,124 @@
+"""A game as data: the :class:`GameSpec` every front end (CLI, API, web page, report) reads instead of its own tables.
+
+A spec names its parts by reference, ``"module:attribute"`` strings resolved on first use (:meth:`GameSpec.hook`), so
+declaring a game imports none of its code and ``cardodds.sim`` never imports ``cardodds.analysis`` even where a hook
+(a hand's odds, say) lives there.  :mod:`cardodds.sim.games` holds the registry of specs.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from cardodds.sim.errors import CardoddsError
+
+Ref = str
+"""``"package.module:attribute"``: a function, class or table of a game, imported when first asked for."""
+
+HOOKS = ("rules", "players", "parse_cards", "format_cards", "deck", "state_codec", "hand_odds", "exact",
+         "replay_text", "replay_log", "check_text", "advice")
+"""The fields of :class:`GameSpec` that are references (:meth:`GameSpec.hook` resolves them)."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game and every part of it a front end needs.
+
+    Attributes
+    ----------
+    name : str
+        The game's code (``"chan"``): the first part of its tasks' names, the CLI's and the page's word for it.
+    title : str
+        The game's name in print, with its diacritics (``"Chắn"``).
+    rules : Ref
+        The rules class (a frozen dataclass, validated in ``__post_init__``).
+    players : Ref
+        The strategies by name (the ``STRATEGIES`` table a config's ``[strategies]`` names).
+    tasks : dict of str to Ref or Task
+        The game's tasks, ``"<game>.<what>"`` to the module exporting its ``TASK`` (or the ``Task`` itself, for a
+        game registered at run time).
+    min_players, max_players : int
+        How many may sit at a table under the rules.
+    hand_sizes : tuple of int
+        The sizes of a dealt hand (the page's deck picker, the odds' hand check).
+    parse_cards, format_cards : Ref
+        Text to card codes (``CardoddsError`` on a bad card) and back.
+    deck : Ref, optional
+        ``deck() -> dict``: the deck for the page: ``cards``, one dict per face (``code``, ``name``, ``copies``,
+        ``red``, ``row``), and ``sizes``, the hand sizes it takes (and any game-specific key).
+    state_codec : Ref, optional
+        A mid-game state to and from text (advice on a position); none of today's games has one yet.
+    hand_odds : Ref, optional
+        ``(hand, ...) -> dict``: one hand's odds (``cardodds odds <game>``, ``cardodds.odds.<game>``).
+    exact : Ref, optional
+        ``() -> rows``: the deal's exact odds by combinatorics (``cardodds exact <game>``, ``cardodds.exact.<game>``).
+    replay_task : str, optional
+        The task whose parameters a replay plays (``cardodds replay <game>``).
+    replay_text : Ref, optional
+        ``(seed, rules, strategies) -> str``: one game move by move.
+    replay_log : Ref, optional
+        ``(seed, rules, strategies) -> str``: the same game as a move log (``replay --log``).
+    check_text : Ref, optional
+        ``(log_text) -> (text, exit_code)``: a recorded game's fouls (``cardodds check <game>``).
+    advice : Ref, optional
+        A decision's advice for one hand (the page's "what should I do").
+    page_example : dict
+        A query the page answers once before serving (its warm-up), e.g. ``{"hand": "..."}``.
+    rules_section : str, optional
+        The game's section of ``docs/rules.md`` (the report's link).
+    words : dict
+        The game's words per language: ``{"vi": {"titles": {...}, "descriptions": {...}, "charts": [(regex,
+        template), ...], "units": {...}, "seating": [(regex, template), ...]}}`` (see ``cardodds.analysis.i18n``).
+    """
+
+    name: str
+    title: str
+    rules: Ref
+    players: Ref
+    tasks: dict[str, Any]
+    min_players: int
+    max_players: int
+    hand_sizes: tuple[int, ...]
+    parse_cards: Ref
+    format_cards: Ref
+    deck: Ref | None = None
+    state_codec: Ref | None = None
+    hand_odds: Ref | None = None
+    exact: Ref | None = None
+    replay_task: str | None = None
+    replay_text: Ref | None = None
+    replay_log: Ref | None = None
+    check_text: Ref | None = None
+    advice: Ref | None = None
+    page_example: dict[str, str] = field(default_factory=dict)
+    rules_section: str | None = None
+    words: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def __post_init__(self):
+        for task in self.tasks:
+            if not task.startswith(f"{self.name}."):
+                raise CardoddsError(f"game {self.name}: task '{task}' must be named '{self.name}.<what>'")
+        if not 1 <= self.min_players <= self.max_players:
+            raise CardoddsError(f"game {self.name}: players must be 1 <= min_players <= max_players")
+
+    def hook(self, name: str) -> Any:
+        """The object field ``name`` refers to (imported now), or None when the game has no such part."""
+        if name not in HOOKS:
+            raise KeyError(f"game {self.name}: {name!r} is not a hook (one of {', '.join(HOOKS)})")
+        ref = getattr(self, name)
+        return None if ref is None else resolve(ref)
+
+    def words_in(self, lang: str, table: str) -> Any:
+        """The game's ``table`` (``"titles"``, ``"charts"`` …) in language ``lang``; empty when it has none."""
+        return self.words.get(lang, {}).get(table, [] if table in ("charts", "seating") else {})
+
+
+def resolve(ref: Ref | Callable) -> Any:
+    """The object ``"module:attribute"`` names (an object given itself is returned as it is)."""
+    if not isinstance(ref, str):
+        return ref
+    module, _, attribute = ref.partition(":")
+    if not attribute:
+        raise KeyError(f"{ref!r} is not a 'module:attribute' reference")
+    return getattr(importlib.import_module(module), attribute)

@@ -1,0 +1,98 @@
+"""Sâm's words in the report's other languages: the game's part of ``cardodds.analysis.i18n``'s tables."""
+
+from __future__ import annotations
+
+TITLES = {
+    "vi": {
+        "sam_deal": "Sâm: tới trắng ngay khi chia, theo số người chơi",
+        "sam_declare": "Sâm: khi nào nên báo — không bao giờ, ngưỡng ngây thơ, người báo bayes theo biên, và người biết trước",
+        "sam_odds": "Sâm: bài vừa chia báo Sâm thành công thường đến đâu, theo số người chơi",
+        "sam_oracle": "Sâm: người báo Sâm biết trước (cận trên) so với không bao giờ báo và báo theo ngưỡng",
+        "sam_players": "Sâm: kết cục và tiền được mất theo số người chơi",
+        "sam_ladder": "Sâm: bậc thang sức chơi (mỗi bậc ngồi chỗ 0, gặp ba người chơi control)",
+    },
+}
+"""Experiment titles (by the experiment's name) in the other languages."""
+
+DESCRIPTIONS = {
+    "vi": {
+        "sam_deal": (
+            "b4904745ca9e",
+            "Bàn 2–5 người, mỗi người được chia 10 lá; mọi bài được xét tới trắng (sảnh rồng > tứ quý 2 > "
+            "đồng hoa > 3 sám > 5 đôi)."),
+        "sam_declare": (
+            "9d579c724824",
+            "Bốn người chơi; chỗ 0 báo Sâm theo cách của từng nhánh; các đối thủ chơi heuristic control và luôn"
+            " chặn Sâm khi có thể. Mọi nhánh chơi cùng những ván bài."),
+        "sam_odds": (
+            "2bcb8fd56ca1",
+            "Mỗi bàn xét bài của một nhà; xác suất báo Sâm thành công trước 1–4 người chặn được ước lượng chỉ từ bài"
+            " của nhà đó (256 lần chia ngẫu nhiên các lá chưa thấy; cách đánh tốt nhất chọn trên một nửa, đo trên"
+            " nửa kia). Với cách trả tiền mặc định, báo Sâm hòa vốn ở xác suất 1/2."),
+        "sam_oracle": (
+            "6f90a3b7c2bd",
+            "Bốn người chơi; các đối thủ chơi control và luôn chặn Sâm. Mọi nhánh chơi cùng những ván bài."),
+        "sam_ladder": (
+            "7a70e32e5bf6",
+            "Các bậc từ yếu đến mạnh (theo đo đạc): random (đi bất kỳ nước hợp lệ nào), greedy (đánh bộ dài và lá"
+            " nhỏ trước, chặn mỗi khi có thể), control (giữ heo và tứ quý để kiểm soát, chặn người báo 1), expert"
+            " (tìm kiếm: chia ngẫu nhiên 32 lần các lá chưa thấy, chơi thử tới 6 nước ứng viên với control ở mọi"
+            " chỗ, giữ nước được nhiều cược nhất). Không ai báo Sâm. Chỉ số để so các bậc: cuoc.mean, chỗ 0"
+            " (chênh lệch ghép cặp so với control_vs_control)."),
+        "sam_players": (
+            "fd43944ed18f",
+            "2–5 người chơi, mọi chỗ chơi heuristic control và báo Sâm khi sức bài ≥ 0.75."),
+    },
+}
+"""Experiment descriptions in the other languages, by the experiment's name: ``(fingerprint, text)``
+(see ``cardodds.analysis.i18n.description``)."""
+
+CHARTS = {
+    "vi": [
+        (r"Sâm: how often a dealt hand's Sâm succeeds with chance ≥ k/10",
+         "Sâm: bài vừa chia báo Sâm thành công với xác suất ≥ k/10 thường đến đâu"),
+        (r"k: estimated P\(a declared Sâm succeeds against blockers\) ≥ k/10",
+         "k: xác suất ước lượng báo Sâm thành công trước người chặn ≥ k/10"),
+        (r"share of dealt hands", "tỉ lệ trong các bài vừa chia"),
+        (r"Sâm: seat (\d+)'s win rate and mean cược a game, by its player",
+         "Sâm: tỉ lệ thắng và cược trung bình mỗi ván của chỗ {0}, theo người chơi"),
+        (r"win: probability; cuoc.mean: cược per game", "thắng: xác suất; cuoc.mean: cược mỗi ván"),
+        (r"Sâm: seat (\d+)'s declared Sâms by the hand's own chance of success",
+         "Sâm: các lần báo Sâm của chỗ {0} theo xác suất thành công tự ước lượng"),
+        (r"k: own-hand P\(success\) in \[k/10, \(k\+1\)/10\) \(the bayes estimate\)",
+         "k: xác suất thành công tự ước lượng trong [k/10, (k+1)/10) (ước lượng bayes)"),
+        (r"share of seat (\d+)'s declared Sâms", "tỉ lệ trong các lần báo Sâm của chỗ {0}"),
+    ],
+}
+"""Chart text in the other languages: ``(regex, template)``, tried before the shared words' catch-all patterns."""
+
+UNITS = {
+    "vi": {
+        "per declared Sâm": "mỗi lần báo Sâm",
+        "chops per game": "lần chặt mỗi ván",
+        "cược per game": "cược mỗi ván",
+        "hands per table": "bài mỗi bàn",
+        "plays per game": "lượt đánh mỗi ván",
+        "share of the oracle's gain in cược per game": "phần lợi (cược mỗi ván) của người biết trước",
+    },
+}
+"""Units (as the game's tasks declare them, in English) in the other languages."""
+
+SEATING = {
+    "vi": [
+        (r"never declares Sâm", "không bao giờ báo Sâm"),
+        (r"declares Sâm with the oracle, an upper bound", "báo Sâm nhờ nhìn thấy mọi bài (cận trên)"),
+        (r"declares Sâm at hand strength ≥ (.+)", "báo Sâm khi sức bài ≥ {0}"),
+    ],
+}
+"""Phrases of the players' descriptions (``seating``) in the other languages."""
+
+WORDS = {
+    lang: {"titles": TITLES[lang],
+           "descriptions": DESCRIPTIONS[lang],
+           "charts": CHARTS[lang],
+           "units": UNITS[lang],
+           "seating": SEATING[lang]}
+    for lang in ("vi",)
+}
+"""The game's words by language, as ``GameSpec.words`` holds them."""

@@ -1,0 +1,37 @@
+"""Tấn as a :class:`~cardodds.sim.game_spec.GameSpec`: where its rules, players, tasks, cards and words live."""
+
+from __future__ import annotations
+
+from cardodds.sim.game_spec import GameSpec
+from cardodds.sim.tan.rules import MAX_PLAYERS
+from cardodds.sim.tan.words import WORDS
+
+
+def deck() -> dict:
+    """The 52 cards for the page, a row per suit (♠♣♦♥) from 2 up to A, and the hand size (8)."""
+    from cardodds.sim.tan.cards import SUIT_SYMBOLS, card, format_card
+
+    faces = [{"code": format_card(card(r, s), unicode=False), "name": format_card(card(r, s)), "copies": 1,
+              "red": s >= 2, "row": SUIT_SYMBOLS[s]} for s in range(4) for r in range(13)]
+    return {"cards": faces, "sizes": [8]}
+
+
+SPEC = GameSpec(
+    name="tan",
+    title="Tấn",
+    rules="cardodds.sim.tan.rules:TanRules",
+    players="cardodds.sim.tan.players:STRATEGIES",
+    tasks={"tan.play": "cardodds.sim.tan.play_task"},
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    hand_sizes=(8,),
+    parse_cards="cardodds.sim.tan.cards:parse_cards",
+    format_cards="cardodds.sim.tan.cards:format_cards",
+    deck="cardodds.sim.tan.spec:deck",
+    hand_odds="cardodds.analysis.odds_tan:odds_tan",
+    replay_task="tan.play",
+    replay_text="cardodds.sim.tan.play_task:replay_text",
+    page_example={"hand": "As Ac Ad Kh 2s 3c 4d 5s", "trump": "h"},
+    rules_section="3. Tấn",
+    words=WORDS,
+)

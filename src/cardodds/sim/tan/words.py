@@ -1,0 +1,132 @@
+"""Tấn's words in the report's other languages: the game's part of ``cardodds.analysis.i18n``'s tables."""
+
+from __future__ import annotations
+
+TITLES = {
+    "vi": {
+        "tan_expert": "Tấn: người chơi chuyên gia so với heuristic (4 người, chỗ 0)",
+        "tan_ladder_mixed_expert": "Tấn: basic, heuristic, tuned và chuyên gia chung một bàn (4 người, xoay vòng chỗ)",
+        "tan_ladder": "Tấn: bậc thang sức chơi (mỗi bậc ngồi chỗ 0, gặp ba người chơi heuristic)",
+        "tan_ladder_mixed": "Tấn: bậc thang sức chơi chung một bàn (4 người, xoay vòng chỗ)",
+        "tan_mirror": "Tấn, 2 người: mỗi bậc gặp chính mình (tỉ lệ hòa)",
+        "tan_podkidnoy": "Tấn so với durak podkidnoy cổ điển (36 lá, chia 6 lá)",
+        "tan_rules": "Tấn: các tùy chọn luật và lợi thế của người đánh trước (4 người)",
+        "tan_seats": "Tấn: ai bị tấn, theo chỗ ngồi và số người chơi",
+        "tan_series": "Tấn: ván lẻ so với loạt 10 ván (cúng chủ, xả, người thắng ván trước đánh trước)",
+        "tan_series_choices": "Tấn: các quyết định trong loạt (người thắng đổi 2 chủ, đổi trước khi cúng, xả)",
+        "tan_strategies": "Tấn: chiến thuật đấu chiến thuật (4 người)",
+        "tan_tune": "Tấn: tinh chỉnh heuristic ở chỗ 0, gặp ba người chơi heuristic",
+        "tan_tune_2p36": "Tấn 2 người, 36 lá: tinh chỉnh heuristic ở chỗ 0, gặp người chơi chuẩn classic",
+    },
+}
+"""Experiment titles (by the experiment's name) in the other languages."""
+
+DESCRIPTIONS = {
+    "vi": {
+        "tan_ladder": (
+            "907ade60ac0d",
+            "Các bậc từ yếu đến mạnh (theo đo đạc): random (đi bất kỳ nước hợp lệ nào), basic (luôn đỡ, chỉ "
+            "đánh thêm lá không phải chủ đến J), heuristic (giữ lá chủ và lá cao khi nọc còn, thà lên còn hơn"
+            " tiêu lá chủ cao sớm, dồn bài cho người đỡ yếu), beginner (chơi như người chơi thường: luôn đỡ, "
+            "đánh thêm bất cứ lá nào hợp, chỉ giữ lá chủ khi nọc còn), tuned (heuristic với các núm chỉnh mà "
+            "`cardodds tune configs/tan_tune.toml` tìm ra: không giữ lá chủ, không tự lên, đánh thêm lá chủ "
+            "khi nọc còn nhiều nhất 2 lá). Chỉ số để so các bậc: lose.at_table_seat, chỗ 0."),
+        "tan_mirror": (
+            "4cb9df6af79f",
+            "Hai người chơi cùng một bậc; tỉ lệ hòa là phần các ván mà lượt cuối làm hết bài cả hai người. Vì"
+            " sao gặp chính mình lại hay hòa: khi nọc đã hết, một lượt được đỡ làm cả hai mất cùng số lá, và "
+            "cả hai cầm 8 lá sau lần bốc cuối trừ khi một người đã lên; nên trừ khi có lượt nào sau đó kết "
+            "thúc bằng lên, lượt cuối làm hết bài cả hai cùng lúc. Trong 3,000 ván mỗi bậc chơi với chính "
+            "mình, số ván hòa không có lần lên nào sau lần bốc cuối (tests/test_ladder.py đếm): basic 731 "
+            "trên 731, beginner 303 trên 309, heuristic 383 trên 392, tuned 222 trên 227. Ép đối thủ phải lên"
+            " cần biết bài đối thủ - với 2 người và nọc đã hết, đó chính là các lá chưa thấy - và các bậc "
+            "chạy nhanh không đếm bài; basic còn không bao giờ đánh thêm lá chủ hay lá trên J, nên hòa nhiều "
+            "nhất. Một ván như vậy: `cardodds replay tan --seed 6 --config configs/tan_mirror.toml` (tuned "
+            "gặp tuned): nọc hết ở lượt 15, các lượt 16 đến 21 đều được đỡ, và hai lá cuối cùng rơi cùng lúc."),
+        "tan_ladder_mixed": (
+            "5ac29ddc5816",
+            "basic, beginner, heuristic và tuned cùng một bàn; nhánh mixed_k xếp bậc i vào chỗ ngồi (i + k) "
+            "mod 4, nên qua bốn nhánh mỗi bậc ngồi mọi chỗ trên cùng những ván bài. So các bậc theo "
+            "lose.at_table_seat."),
+        "tan_podkidnoy": (
+            "08c23153aa44",
+            "4 người chơi, mọi chỗ chơi chiến thuật basic; chỗ tính từ người đánh trước (chỗ 0). Các nhánh: "
+            "Tấn theo bản gốc; podkidnoy cổ điển: 36 lá, chia 6 lá, thứ tự bốc kiểu Nga (người đánh, những "
+            "người khác, người đỡ), đánh thêm sau khi lên, nhiều nhất 6 lá đánh, người có lá chủ nhỏ nhất đi "
+            "trước, không đổi lá chủ."),
+        "tan_rules": (
+            "272718512104",
+            "Luật mặc định (theo bản gốc: bốc theo thứ tự người đánh → người đỡ → những người khác, đổi lá "
+            "chủ bằng bất kỳ lá chủ nhỏ hơn nào) so với từng tùy chọn thay đổi một; mọi chỗ chơi basic."),
+        "tan_seats": (
+            "3ea37ce43597",
+            "52 lá, chia 8 lá, chủ theo lá lật; mọi chỗ chơi chiến thuật basic. Chỗ 0 là người đánh trước "
+            "(chọn ngẫu nhiên mỗi ván)."),
+        "tan_series": (
+            "912a4e02ebae",
+            "4 người chơi, mọi chỗ chơi basic. Các loạt được chơi từng ván bằng engine tham chiếu (khoảng 1.5"
+            " ms một ván, chậm hơn engine lô chơi các ván lẻ). So lose.after_losing (người thua ván trước lại"
+            " thua; với ván lẻ, ván trước là một ván độc lập) và lose theo chỗ (chỗ 0 đánh trước: trong một "
+            "loạt, đó là người thắng ván trước). series.cung_chu: số lá chủ cúng mỗi ván sau một ván khác."),
+        "tan_series_choices": (
+            "813eb6d33ec8",
+            "4 người chơi, loạt 10 ván có đổi 2 chủ, mọi chỗ chơi basic. Các nhánh: mặc định (người thắng ván trước"
+            " đổi 2 chủ khi có, người thua cúng trước rồi mới đổi, ai được xả thì xả); người thắng không bao giờ "
+            "đổi; người thua đổi trước; không ai xả. Các loạt được chơi bằng engine tham chiếu (khoảng 1.5 ms một "
+            "ván)."),
+        "tan_strategies": (
+            "de6103453e34",
+            "Số chỗ ở đây là chỗ ngồi trong bàn (lose.at_table_seat): các nhánh chỉ khác nhau ở người chơi "
+            "heuristic (giữ lá chủ và lá cao khi nọc còn, lên khi đỡ quá tốn, dồn bài cho người đỡ yếu); "
+            "những người khác chơi basic."),
+    },
+}
+"""Experiment descriptions in the other languages, by the experiment's name: ``(fingerprint, text)``
+(see ``cardodds.analysis.i18n.description``)."""
+
+CHARTS = {
+    "vi": [
+        (r"probability of losing", "xác suất bị tấn"),
+        (r"probability of a draw", "xác suất hòa"),
+        (r"Tấn", "Tấn"),
+        (r"Tấn, (\d+) players", "Tấn, {0} người"),
+        (r"(Tấn(?:, \d+ players)?): who loses \(seat 0 attacks first\)", "{0}: ai bị tấn (chỗ 0 đánh trước)"),
+        (r"(Tấn(?:, \d+ players)?): loss rate by trumps in the opening hand",
+         "{0}: tỉ lệ bị tấn theo số lá chủ lúc chia"),
+        (r"(Tấn(?:, \d+ players)?): who loses, by table seat \(strategies sit at table seats\)",
+         "{0}: ai bị tấn, theo chỗ ngồi (chiến thuật gắn với chỗ ngồi)"),
+        (r"Tấn, (\d+) players, against (.+):\na rung's chance to lose by its seat \(seat 0 attacks first\)",
+         "Tấn, {0} người, gặp {1}:\nxác suất bị tấn của mỗi bậc theo chỗ (chỗ 0 đánh trước)"),
+        (r"Tấn, (\d+) players: draw rate, each rung against (.+)", "Tấn, {0} người: tỉ lệ hòa, mỗi bậc gặp {1}"),
+        (r"Tấn, (\d+) players, one rung per seat \(rotated\):\na rung's chance to lose by its table seat",
+         "Tấn, {0} người, mỗi chỗ một bậc (xoay vòng):\nxác suất bị tấn của mỗi bậc theo chỗ ngồi"),
+        (r"Tấn: chance to lose by seat \(seat 0 attacks first\) and players",
+         "Tấn: xác suất bị tấn theo chỗ (chỗ 0 đánh trước) và số người"),
+    ],
+}
+"""Chart text in the other languages: ``(regex, template)``, tried before the shared words' catch-all patterns."""
+
+UNITS = {
+    "vi": {
+        "per game after a loss": "mỗi ván sau ván thua",
+        "per game after the first of a series": "mỗi ván sau ván đầu của loạt",
+        "per game after a game with a first finisher": "mỗi ván sau một ván có người về nhất",
+        "per hand dealt k aces": "mỗi bài có k lá A",
+        "per hand dealt k cards J–A": "mỗi bài có k lá J–A",
+        "per hand dealt k trumps": "mỗi bài có k lá chủ",
+        "per seat and game": "mỗi chỗ mỗi ván",
+        "bouts per game": "lượt mỗi ván",
+        "pick-ups per game": "lần lên mỗi ván",
+        "xả per game after the first of a series": "lần xả mỗi ván sau ván đầu của loạt",
+    },
+}
+"""Units (as the game's tasks declare them, in English) in the other languages."""
+
+WORDS = {
+    lang: {"titles": TITLES[lang],
+           "descriptions": DESCRIPTIONS[lang],
+           "charts": CHARTS[lang],
+           "units": UNITS[lang]}
+    for lang in ("vi",)
+}
+"""The game's words by language, as ``GameSpec.words`` holds them."""

@@ -1,0 +1,120 @@
+"""Games as specs (``cardodds.sim.games``): the built-in games' parts resolve, and a new game is one module plus one
+``register_game`` line (the test-only ``demo`` game of ``tests/coin_task.py``, registered in ``conftest.py``)."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from cardodds.analysis import i18n
+from cardodds.analysis.cli import main
+from cardodds.analysis.report import rules_doc_sections
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.game_spec import HOOKS, GameSpec
+from cardodds.sim.games import game, game_names, register_game
+from cardodds.sim.registry import get_task, task_names
+from cardodds.sim.streams import chunk_seed
+
+COIN = "[experiment]\nname = 'coin'\ntask = 'demo.coin'\ngames = 4_000\nchunk_size = 2_000\nseed = 3\n[rules]\np = 0.3\n"
+
+
+def test_the_built_in_games_come_first_then_the_registered_one():
+    assert game_names() == ["chan", "sam", "tan", "demo"]
+    assert [game(g).title for g in game_names()] == ["Chắn", "Sâm", "Tấn", "Coin"]
+
+
+@pytest.mark.parametrize("name", ["chan", "sam", "tan"])
+def test_every_part_a_built_in_game_names_resolves(name):
+    spec = game(name)
+    for hook in HOOKS:
+        ref = getattr(spec, hook)
+        assert (spec.hook(hook) is None) == (ref is None), hook
+    assert spec.hook("rules")().players in range(spec.min_players, spec.max_players + 1)
+    deck = spec.hook("deck")()
+    assert sorted(deck["sizes"]) == sorted(spec.hand_sizes)
+    assert sum(face["copies"] for face in deck["cards"]) == {"chan": 100, "sam": 52, "tan": 52}[name]
+    for task in spec.tasks:
+        assert get_task(task).name == task
+    assert spec.replay_task in spec.tasks
+    assert set(spec.hook("players")) >= {"random"}
+
+
+def test_the_specs_hold_the_player_limits_of_the_rules():
+    from cardodds.sim.tan.rules import MAX_PLAYERS, TanRules
+
+    assert [(game(g).min_players, game(g).max_players) for g in ("chan", "sam", "tan")] == [(4, 4), (2, 5),
+                                                                                           (2, MAX_PLAYERS)]
+    with pytest.raises(CardoddsError):
+        TanRules(players=MAX_PLAYERS + 1)
+
+
+def test_a_spec_card_codec_reads_its_own_cards():
+    assert game("sam").hook("parse_cards")("3s 4s 5h 6d 7c 8s 9s 10h Jd Kd") != []
+    assert game("tan").hook("format_cards")(game("tan").hook("parse_cards")("As 10h")) == "10♥ A♠"
+    with pytest.raises(CardoddsError, match="unknown card"):
+        game("chan").hook("parse_cards")("9X")
+
+
+def test_the_tasks_are_the_games_tasks():
+    assert task_names() == ["chan.deal", "chan.play", "demo.coin", "sam.deal", "sam.odds", "sam.play", "tan.play"]
+    with pytest.raises(CardoddsError, match="unknown task 'demo.dice'"):
+        get_task("demo.dice")
+
+
+def test_a_game_is_checked_when_it_is_declared():
+    spec = game("demo")
+    with pytest.raises(CardoddsError, match="task 'coin.flip' must be named 'demo.<what>'"):
+        dataclasses.replace(spec, tasks={"coin.flip": spec.tasks["demo.coin"]})
+    with pytest.raises(CardoddsError, match="game 'chan' is built in"):
+        register_game(dataclasses.replace(game("chan")))
+    with pytest.raises(KeyError, match="not a hook"):
+        spec.hook("title")
+
+
+def test_the_report_links_only_the_games_the_rules_document_describes():
+    assert rules_doc_sections() == {"chan": "1. Chắn", "sam": "2. Sâm (Sâm lốc)", "tan": "3. Tấn"}
+
+
+def test_a_games_words_reach_the_report_tables():
+    with i18n.using("vi"):
+        assert i18n.unit("per coin") == "mỗi lần tung"          # the demo game's own words
+        assert i18n.unit("per win") == "mỗi ván ù"              # Chắn's
+        assert i18n.unit("per game") == "mỗi ván"               # shared
+        assert i18n.chart("Coins: how often heads") == "Đồng xu: bao lâu ra mặt ngửa"
+        assert i18n.title("coin", "Coin") == "Đồng xu"
+
+
+def test_the_demo_game_has_cards_players_odds_and_a_deck():
+    import coin_task
+
+    spec = game("demo")
+    assert spec.hook("format_cards")(spec.hook("parse_cards")("h T")) == "H T"
+    with pytest.raises(CardoddsError, match="unknown face 'X'"):
+        spec.hook("parse_cards")("X")
+    players = spec.hook("players")
+    assert len(players) == spec.min_players == spec.max_players == 2
+    tosses = np.array([1, 0, 1, 1])
+    assert players["heads"].wins(tosses).tolist() == [True, False, True, True]
+    assert players["tails"].wins(tosses).tolist() == [False, True, False, False]
+    assert spec.hook("hand_odds")("T", p=0.3) == {"face": "tails", "chance": pytest.approx(0.7)}
+    with pytest.raises(CardoddsError, match="one face"):
+        spec.hook("hand_odds")("H T")
+    assert [c["code"] for c in spec.hook("deck")()["cards"]] == ["H", "T"]
+    assert spec.hook("rules") is coin_task.CoinRules
+
+
+@pytest.mark.parametrize("lang, label, unit", [("en", "the coin lands heads", "per coin"),
+                                               ("vi", "đồng xu ra mặt ngửa", "mỗi lần tung")])
+def test_the_demo_game_runs_and_reaches_the_report(capsys, tmp_path, lang, label, unit):
+    import coin_task
+
+    config = tmp_path / "coin.toml"
+    config.write_text(COIN, encoding="utf-8")
+    out = tmp_path / "run"
+    code = main(["run", str(config), "--jobs", "1", "--no-progress", "--out", str(out), "--lang", lang])
+    assert code == 0, capsys.readouterr().err
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert label in report and unit in report
+    heads = sum(int(coin_task.run_chunk(coin_task.CoinRules(p=0.3), chunk_seed(3, k), 2_000)["heads"])
+                for k in range(2))
+    assert f"{heads / 4_000:.4g}" in report
