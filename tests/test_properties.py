@@ -342,7 +342,7 @@ def test_chan_random_legal_games_replay_without_a_foul_and_net_points_add_to_zer
     from cardodds.sim.chan.replay import check_game_log
     from cardodds.sim.chan.rules import ChanRules
     from cardodds.sim.chan.scorer import cuoc_of, points
-    from cardodds.sim.chan.strategy_registry import seat_strategies
+    from cardodds.sim.chan.players import seat_strategies
 
     rules = ChanRules(**CHAN_VARIANTS[variant])
     seats = ["random"] + seats[1:] if "random" not in seats else seats  # at least one random seat
@@ -377,7 +377,7 @@ def test_chan_batch_equals_reference_for_basic_players(variant, seed, seats):
     from cardodds.sim.chan.deal import deal_orders
     from cardodds.sim.chan.reference import ChanGame, play_game
     from cardodds.sim.chan.rules import ChanRules
-    from cardodds.sim.chan.strategy_registry import seat_strategies
+    from cardodds.sim.chan.players import seat_strategies
 
     rules = ChanRules(**CHAN_VARIANTS[variant])
     strategies = seat_strategies(seats)

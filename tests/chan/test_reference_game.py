@@ -12,7 +12,7 @@ from cardodds.sim.chan.movelog import Move, complete_deal
 from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.strategies import Basic, Heuristic, _discard_rank
-from cardodds.sim.chan.strategy_registry import make_strategy, seat_strategies
+from cardodds.sim.chan.players import make_strategy, seat_strategies
 from cardodds.sim.errors import CardoddsError
 
 K = lambda code: parse_cards(code)[0]  # noqa: E731
