@@ -78,7 +78,7 @@ def expert_rates(args) -> tuple[float, float]:
     from cardodds.sim.chan.deal import deal_orders
     from cardodds.sim.chan.reference import ChanGame
     from cardodds.sim.chan.rules import ChanRules
-    from cardodds.sim.chan.strategy_registry import seat_strategies
+    from cardodds.sim.chan.players import seat_strategies
 
     players = seat_strategies([{"name": "expert", "samples": args.expert_samples}, "basic", "basic", "basic"])
     rng = np.random.default_rng(args.seed)

@@ -69,7 +69,7 @@ CLI_CASES = [
     ("resume an empty folder", ["run", CHAN_DEAL, "--resume", "--out", "{t}/empty"],
      "{t}/empty is empty, so there is no run"),
     ("chan seats a string", ["run", "{t}/chan_seats_text.toml"], "'seats' must list one strategy per seat (4 players), not 'basic'"),
-    ("tan seats a string", ["run", "{t}/tan_seats_text.toml"], "'seats' must list one strategy per seat, not 'basic'"),
+    ("tan seats a string", ["run", "{t}/tan_seats_text.toml"], "'seats' must list one strategy per seat (4 players), not 'basic'"),
     ("tune --out a folder", ["tune", "{t}/tan_tune.toml", "--out", "{t}/folder.toml"], "--out {t}/folder.toml: is a folder"),
     # item 10: hangs
     ("check /dev/zero", ["check", "chan", "/dev/zero"], "/dev/zero: is not a regular file"),
@@ -145,7 +145,7 @@ API_CASES = [
     ("games 2.5", lambda t: cardodds.odds.tan(TAN_HAND, "h", games=2.5), "games must be a whole number >= 1, not 2.5"),
     ("chan seat 4", lambda t: cardodds.odds.chan(H19, seat=4), "seat must be a whole number from 0 to 3, not 4"),
     ("chan strategy 5", lambda t: cardodds.odds.chan(H19, strategy=5), "strategy must be a player's name"),
-    ("chan strategy unknown", lambda t: cardodds.odds.chan(H19, strategy="nobody"), "strategy: unknown strategy 'nobody'"),
+    ("chan strategy unknown", lambda t: cardodds.odds.chan(H19, strategy="nobody"), "strategy: unknown Chắn strategy 'nobody'"),
     ("chan strategy expert", lambda t: cardodds.odds.chan(H19, strategy="expert"), "strategy: odds chan simulates"),
     ("sam opponents '2'", lambda t: cardodds.odds.sam(SAM_HAND, "2"), "opponents must be a whole number from 1 to 4"),
     ("tan trump None", lambda t: cardodds.odds.tan(TAN_HAND, None), "trump must be a suit as a string"),
@@ -204,7 +204,7 @@ def test_a_hand_may_be_a_list_of_card_strings():
 
 
 def _players():
-    from cardodds.sim.chan.strategy_registry import STRATEGIES as CHAN
+    from cardodds.sim.chan.players import STRATEGIES as CHAN
     from cardodds.sim.sam.players import STRATEGIES as SAM
     from cardodds.sim.tan.players import STRATEGIES as TAN
 

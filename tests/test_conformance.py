@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).parent / "tan"))  # the Tấn decision-sta
 def registry(game: str) -> tuple[dict, callable]:
     """``(STRATEGIES, make_strategy)`` of ``game``: the one place the suite reaches the player registries."""
     if game == "chan":
-        from cardodds.sim.chan.strategy_registry import STRATEGIES, make_strategy
+        from cardodds.sim.chan.players import STRATEGIES, make_strategy
     elif game == "sam":
         from cardodds.sim.sam.players import STRATEGIES, make_strategy
     else:
@@ -212,7 +212,7 @@ class ChanKit:
         from cardodds.sim.chan.expert import determinize
         from cardodds.sim.chan.reference import ChanGame
         from cardodds.sim.chan.rules import ChanRules
-        from cardodds.sim.chan.strategy_registry import seat_strategies
+        from cardodds.sim.chan.players import seat_strategies
 
         def hidden(game):
             cards = [k for s, p in enumerate(game.seats) if s != 2 for k in range(25) for _ in range(p.hand[k])]

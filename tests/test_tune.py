@@ -104,3 +104,43 @@ def test_the_series_knobs_are_tuned_only_on_a_series_table(tmp_path):
     result = tune(path, folder=tmp_path / "b", progress=False)
     assert list(result["start"]) == list(SERIES_KNOBS)  # basic's only knobs: the series decisions
     assert result["start"] == {"winner_swaps_two": True, "loser_swaps_first": False, "declares_xa": True}
+
+
+
+def _registries() -> dict:
+    from cardodds.sim.chan.players import PLAYERS as CHAN
+    from cardodds.sim.sam.players import PLAYERS as SAM
+    from cardodds.sim.tan.players import PLAYERS as TAN
+
+    return {"tan.play": (TAN, "players = 2", 2, "basic"), "chan.play": (CHAN, "", 4, "basic"),
+            "sam.play": (SAM, "players = 2", 2, "control")}
+
+
+EVERY_PLAYER = [(task, name) for task, (registry, *_) in _registries().items() for name in registry.classes]
+
+
+@pytest.mark.parametrize("task,name", EVERY_PLAYER, ids=[f"{t}-{n}" for t, n in EVERY_PLAYER])
+def test_every_player_of_every_game_tunes_or_stops_with_one_line(tmp_path, capsys, task, name):
+    from cardodds.sim.knobs import declared
+
+    registry, rules, players, other = _registries()[task]
+    slow = task == "tan.play" and name in ("expert", "pimc")  # searches: start from one deal, race a cheap knob
+    seat0 = f'{{name = "{name}", samples = 1, max_candidates = 2}}' if slow else f'"{name}"'
+    seats = ", ".join([seat0] + [f'"{other}"'] * (players - 1))
+    config, out = tmp_path / "tiny.toml", tmp_path / "o.toml"
+    config.write_text(f'[experiment]\nname = "tiny"\ntask = "{task}"\ngames = 40\nchunk_size = 2\nseed = 3\n'
+                      f"[rules]\n{rules}\n[strategies]\nseats = [{seats}]\n")  # the smallest budget: 20 chunks
+    space = {k: v for k, v in declared(registry.classes[name]).items() if not v.series}
+    code = main(["tune", str(config), "--out", str(out), "--no-progress", "--json"]
+                + (["--knobs", "max_candidates"] if slow else []))
+    captured = capsys.readouterr()
+    if task == "sam.play" or not space:
+        why = "cannot be tuned" if task == "sam.play" else "declares no tunable knobs"
+        assert code == 2 and captured.err.count("\n") == 1 and why in captured.err
+        return
+    assert code == 0, captured.err
+    result = json.loads(captured.out)
+    assert result["strategy"] == name and list(result["knobs"]) == list(space)
+    tuned = registry.make({"file": str(out)})  # the knobs file it wrote plays that player with those knobs
+    assert type(tuned) is registry.classes[name]
+    assert {k: getattr(tuned, k) for k in space} == result["knobs"]

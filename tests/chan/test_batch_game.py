@@ -12,7 +12,7 @@ from cardodds.sim.chan.deal import deal_orders
 from cardodds.sim.chan.holding import wait_kinds, win_type
 from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.rules import ChanRules
-from cardodds.sim.chan.strategy_registry import seat_strategies
+from cardodds.sim.chan.players import seat_strategies
 from cardodds.sim.errors import CardoddsError
 
 HOWS = ("thien_u", "u", "chiu_u")

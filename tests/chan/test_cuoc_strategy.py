@@ -10,7 +10,7 @@ from cardodds.sim.chan.expert import determinize
 from cardodds.sim.chan.reference import ChanGame, SeatState
 from cardodds.sim.chan.rules import DEFAULT_POINTS, ChanRules
 from cardodds.sim.chan.strategies import CuocSeeker, Heuristic
-from cardodds.sim.chan.strategy_registry import make_strategy, seat_strategies
+from cardodds.sim.chan.players import make_strategy, seat_strategies
 from cardodds.sim.errors import CardoddsError
 
 

@@ -9,7 +9,7 @@ from cardodds.sim.chan.deal import deal_orders
 from cardodds.sim.chan.expert import Expert, determinize, unseen_cards
 from cardodds.sim.chan.reference import ChanGame
 from cardodds.sim.chan.rules import ChanRules
-from cardodds.sim.chan.strategy_registry import make_strategy, seat_strategies
+from cardodds.sim.chan.players import make_strategy, seat_strategies
 from cardodds.sim.errors import CardoddsError
 
 

@@ -10,7 +10,7 @@ from cardodds.sim.chan.movelog import CA, CHAN, Move, complete_deal, game_log, w
 from cardodds.sim.chan.reference import ChanGame, SeatState, play_game
 from cardodds.sim.chan.replay import check_game_log, check_log
 from cardodds.sim.chan.rules import ChanRules
-from cardodds.sim.chan.strategy_registry import seat_strategies
+from cardodds.sim.chan.players import seat_strategies
 
 K = lambda code: parse_hand(code).argmax()  # noqa: E731  one card code -> kind
 V9, W9, S9 = kind_of(9, 1), kind_of(9, 0), kind_of(9, 2)

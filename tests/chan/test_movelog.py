@@ -11,7 +11,7 @@ from cardodds.sim.chan.movelog import Move, complete_deal, game_log, parse_log, 
 from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.replay import load_log, replay
 from cardodds.sim.chan.rules import ChanRules
-from cardodds.sim.chan.strategy_registry import seat_strategies
+from cardodds.sim.chan.players import seat_strategies
 from cardodds.sim.errors import CardoddsError
 
 NINE_V = kind_of(9, 1)

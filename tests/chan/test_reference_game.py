@@ -12,7 +12,7 @@ from cardodds.sim.chan.movelog import Move, complete_deal
 from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.strategies import Basic, Heuristic, _discard_rank
-from cardodds.sim.chan.strategy_registry import make_strategy, seat_strategies
+from cardodds.sim.chan.players import make_strategy, seat_strategies
 from cardodds.sim.errors import CardoddsError
 
 K = lambda code: parse_cards(code)[0]  # noqa: E731
@@ -223,11 +223,11 @@ def test_basic_eats_chan_and_sheds_que_first():
 
 def test_strategy_tables_are_validated():
     assert make_strategy({"name": "heuristic", "max_ca": 3}) == Heuristic(max_ca=3)
-    with pytest.raises(CardoddsError, match="unknown strategy 'clever'"):
+    with pytest.raises(CardoddsError, match="unknown Chắn strategy 'clever'"):
         make_strategy("clever")
     with pytest.raises(CardoddsError, match="max_ca must be 0..4"):
         make_strategy({"name": "heuristic", "max_ca": 7})
-    with pytest.raises(CardoddsError, match="needs 4 strategies"):
+    with pytest.raises(CardoddsError, match=r"one strategy per seat \(4 players\), not 2"):
         seat_strategies(["basic", "random"])
 
 
@@ -277,7 +277,7 @@ def test_play_task_counts_add_up_and_repeat():
 def test_play_task_rejects_bad_strategies():
     from cardodds.sim.chan.play_task import TASK
 
-    with pytest.raises(CardoddsError, match="unknown strategy 'smart'"):
+    with pytest.raises(CardoddsError, match="unknown Chắn strategy 'smart'"):
         TASK.parse({"strategies": {"name": "smart"}}, "t")
     with pytest.raises(CardoddsError, match="either 'seats' or one strategy"):
         TASK.parse({"strategies": {"seats": ["basic"] * 4, "name": "basic"}}, "t")

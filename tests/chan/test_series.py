@@ -12,7 +12,7 @@ from cardodds.sim.chan.reference import ChanGame
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.scorer import cuoc_of, points
 from cardodds.sim.chan.series import next_cai, play_series, thong_seat_after
-from cardodds.sim.chan.strategy_registry import seat_strategies
+from cardodds.sim.chan.players import seat_strategies
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import from_table
 

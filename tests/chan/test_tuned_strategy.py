@@ -6,7 +6,7 @@ import tomllib
 import pytest
 
 from cardodds.sim.chan.strategies import TUNED_FILE, CuocSeeker, Tuned
-from cardodds.sim.chan.strategy_registry import STRATEGIES, make_strategy
+from cardodds.sim.chan.players import STRATEGIES, make_strategy
 from cardodds.sim.errors import CardoddsError
 
 

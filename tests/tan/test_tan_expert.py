@@ -9,6 +9,7 @@ from test_tan_from_state import BoutRecorder, Spy, spied_game
 
 from cardodds.analysis.strength import TABLES
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import TanState, play_batch, play_from_state
 from cardodds.sim.tan.cards import deck_ids, parse_card, parse_cards, parse_suit, suit_of, to_mask
@@ -198,7 +199,7 @@ def test_objective_hand_worked(objective, lead, loser):
     assert out.loser == loser and out.draw == (loser is None) and out.bouts == 2
 
 
-class Forced:
+class Forced(Player):
     """Plays ``card`` as its first lead, then like ``inner``."""
 
     def __init__(self, inner, card):

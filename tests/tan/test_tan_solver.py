@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.players import Player
 from cardodds.sim.tan.cards import deck_ids, from_mask, parse_cards, parse_suit, suit_of, to_mask
 from cardodds.sim.tan.deal import deal_orders
 from cardodds.sim.tan.endgame_player import view_position
@@ -26,7 +27,7 @@ class Decision(Exception):
         self.view, self.kind, self.options = view, kind, options
 
 
-class Script:
+class Script(Player):
     """Both seats: play the scripted moves in order, then stop the game at the next decision."""
 
     deterministic = True
@@ -123,7 +124,7 @@ def test_hand_built_endgames_equal_brute_force(k):
     assert len(counter) > 20
 
 
-class StockEmpty:
+class StockEmpty(Player):
     """Plays ``inner``; records the first lead of a 2-player game with the stock empty and at most ``cards`` in
     both hands, 4 in either (the seat, both hands from public information, the discard pile, the trump)."""
 

@@ -27,7 +27,7 @@ def test_parse_sections():
 @pytest.mark.parametrize("sections,match", [
     ({"strategies": {"name": "clever"}}, "unknown Tấn strategy 'clever'"),
     ({"strategies": {"name": "basic", "save_trumps": True}}, "unknown key 'save_trumps'"),
-    ({"strategies": {"seats": ["basic"]}}, "1 strategies given for 4 players"),
+    ({"strategies": {"seats": ["basic"]}}, r"one strategy per seat \(4 players\), not 1"),
     ({"strategies": {"name": "heuristic", "hold_rank": "Z"}}, "not a card rank"),
     ({"rules": {"players": 9}}, "players must be 2..6"),
 ])

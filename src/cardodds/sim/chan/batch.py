@@ -602,14 +602,14 @@ class _State:
 def seat_players(strategies) -> tuple:
     """One batch player per seat (None: ``basic`` at every seat); a player the batch engine cannot play raises.
 
-    Names and tables are made into players by :func:`cardodds.sim.chan.strategy_registry.seat_strategies`, which sits
+    Names and tables are made into players by :func:`cardodds.sim.chan.players.seat_strategies`, which sits
     above this engine (it names the expert, whose rollouts run here).
     """
     if strategies is None:
         return (Basic(),) * P
     if isinstance(strategies, (str, dict)):
         raise CardoddsError("the batch engine plays one player object per seat "
-                            f"(cardodds.sim.chan.strategy_registry.seat_strategies), not the spec {strategies!r}")
+                            f"(cardodds.sim.chan.players.seat_strategies), not the spec {strategies!r}")
     players = tuple(strategies)
     if len(players) != P:
         raise CardoddsError(f"the batch engine needs {P} players, one per seat, not {len(players)}")

@@ -36,6 +36,7 @@ from cardodds.sim.chan.cards import COPIES, N_KINDS
 from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, Tuned, seen_counts
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
+from cardodds.sim.players import Player
 
 PLAYERS = 4
 ROLLOUT = {"basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker, "tuned": Tuned}
@@ -83,7 +84,7 @@ def _net(seat: int, winner, points):
 
 
 @dataclass(frozen=True)
-class Expert:
+class Expert(Player):
     """Determinized rollouts for expected points (see the module docstring).
 
     Knobs: ``samples`` (worlds per decision), ``rollout`` (the player at every seat in the rollouts: ``basic``,

@@ -38,7 +38,7 @@ def table_players(strategy, seat: int) -> tuple:
     """
     from cardodds.sim.arguments import option
     from cardodds.sim.chan.batch import batch_supports
-    from cardodds.sim.chan.strategy_registry import make_strategy, seat_strategies
+    from cardodds.sim.chan.players import make_strategy, seat_strategies
     from cardodds.sim.errors import CardoddsError
 
     where = option("strategy")

@@ -48,7 +48,7 @@ from cardodds.sim.chan.fouls import RULES as FOUL_RULES
 from cardodds.sim.chan.labels import PLAY_LABELS
 from cardodds.sim.chan.reference import ChanGame, describe_game, play_game
 from cardodds.sim.chan.rules import CUOC_NAMES, ChanRules
-from cardodds.sim.chan.strategy_registry import seat_strategies
+from cardodds.sim.chan.players import seat_strategies
 from cardodds.sim.chart_specs import Bars, Convergence, Distribution
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.measures import Histogram, Mean, Measure, Proportion
@@ -76,17 +76,7 @@ class PlayParams:
 def parse(sections: dict, where: str) -> PlayParams:
     """Build :class:`PlayParams` from the ``[rules]`` and ``[strategies]`` tables."""
     rules = from_table(ChanRules, sections.get("rules"), f"{where} [rules]")
-    table = dict(sections.get("strategies") or {})
-    w = f"{where} [strategies]"
-    if "seats" in table:
-        if len(table) != 1:
-            raise CardoddsError(f"{w}: give either 'seats' or one strategy, not both")
-        if not isinstance(table["seats"], list):
-            raise CardoddsError(f"{w}: 'seats' must list one strategy per seat ({PLAYERS} players), "
-                                f"not {table['seats']!r}")
-        return PlayParams(rules, seat_strategies(table["seats"], PLAYERS, w))
-    table.setdefault("name", "basic")
-    return PlayParams(rules, seat_strategies(table, PLAYERS, w))
+    return PlayParams(rules, seat_strategies(sections.get("strategies") or {}, PLAYERS, f"{where} [strategies]"))
 
 
 def empty_counts() -> Counts:

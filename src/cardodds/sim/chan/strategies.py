@@ -18,7 +18,7 @@ play, the nọc's size — and never the random stream.
 - ``cuoc``: the heuristic weighing each wait by the points its win would call (:class:`CuocSeeker`).
 - ``tuned``: ``cuoc`` with the knobs ``cardodds tune`` found (``src/cardodds/sim/chan/tuned.toml``, ``configs/chan_tune.toml``).
 
-The registry that names them, and the ``expert`` built on them, is :mod:`cardodds.sim.chan.strategy_registry`.
+The registry that names them, and the ``expert`` built on them, is :mod:`cardodds.sim.chan.players`.
 
 Every player but ``random`` also answers the batch engine's decision kinds for many games at once (``chiu_batch``,
 ``act_batch``, ``discard_batch``; :mod:`cardodds.sim.chan.batch`), making the moves its ``choose`` makes.
@@ -26,7 +26,6 @@ Every player but ``random`` also answers the batch engine's decision kinds for m
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +38,8 @@ from cardodds.sim.chan.holding import shape, wait_kinds, win_type
 from cardodds.sim.chan.movelog import CA, CHAN
 from cardodds.sim.chan.rules import DEFAULT_POINTS
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.knobs import Choice, Range, check_knobs, read_knobs_file
+from cardodds.sim.knobs import Choice, Range
+from cardodds.sim.players import Player, tuned_class
 
 
 def seen_counts(game, seat: int) -> list[int]:
@@ -102,7 +102,7 @@ def _act_batch(rows, max_ca: int, chiu: bool):
 
 
 @dataclass(frozen=True)
-class RandomLegal:
+class RandomLegal(Player):
     """Chooses uniformly among the legal moves (letting a chíu go counts as one move)."""
 
     name = "random"
@@ -113,7 +113,7 @@ class RandomLegal:
 
 
 @dataclass(frozen=True)
-class Basic:
+class Basic(Player):
     """Eats every chắn, eats cạ while the shape can still win, sheds què first, chíu whenever it can."""
 
     name = "basic"
@@ -160,7 +160,7 @@ class Basic:
 
 
 @dataclass(frozen=True)
-class Heuristic:
+class Heuristic(Player):
     """Basic's play, plus: discard so as to wait on the most live winning cards, and a cạ cap ``max_ca``.
 
     Knobs: ``wait_first`` (when some legal discard leaves a waiting hand, take the one whose winning kinds have the
@@ -421,18 +421,8 @@ TUNED_FILE = Path(__file__).with_name("tuned.toml")
 """The knobs ``cardodds tune`` found for the cước-seeker (``configs/chan_tune.toml``); the ``tuned`` rung's defaults."""
 
 
-def _tuned_class():
-    """``cuoc`` with the defaults of ``TUNED_FILE`` (a subclass, so ``tuned`` and ``cuoc`` never compare equal even
-    when their knobs agree; the batch engine plays it as the cước-seeker it is)."""
-    base, knobs = read_knobs_file(TUNED_FILE, "tuned")
-    assert base == CuocSeeker.name, f"{TUNED_FILE} tunes {base!r}, not cuoc"
-    check_knobs(CuocSeeker, knobs, str(TUNED_FILE))
-    fields = [(k, type(v), dataclasses.field(default=v)) for k, v in knobs.items()]
-    doc = ("The cước-seeker (``cuoc``) with the knobs ``cardodds tune`` found (``src/cardodds/sim/chan/tuned.toml``, "
-           "``configs/chan_tune.toml``: seat 0, the cái, against three basic players, on mean points a game).\n\n"
-           + CuocSeeker.__doc__)
-    return dataclasses.make_dataclass("Tuned", fields, bases=(CuocSeeker,), frozen=True,
-                                      namespace={"name": "tuned", "__doc__": doc, "__module__": __name__})
-
-
-Tuned = _tuned_class()
+Tuned = tuned_class(CuocSeeker, TUNED_FILE, module=__name__, doc=(
+    "The cước-seeker (``cuoc``) with the knobs ``cardodds tune`` found (``src/cardodds/sim/chan/tuned.toml``, "
+    "``configs/chan_tune.toml``: seat 0, the cái, against three basic players, on mean points a game).\n\n"
+    + CuocSeeker.__doc__))
+"""``cuoc`` with the defaults of ``TUNED_FILE`` (:func:`cardodds.sim.players.tuned_class`)."""

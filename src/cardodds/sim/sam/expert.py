@@ -115,6 +115,8 @@ class Expert(StrategyBase):
         Leave the rollout policy's choice only for a candidate better by more than ``z`` standard errors.
     """
 
+    name = "expert"
+
     worlds: int = 32
     max_candidates: int = 6
     rollout: Literal["control", "greedy"] = "control"

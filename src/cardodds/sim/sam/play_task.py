@@ -1,9 +1,10 @@
 """Task ``sam.play``: play whole Sâm games with the batch engine and measure outcomes and payoffs by seat.
 
-Config: ``[rules]`` (:class:`SamRules`) and ``[strategies]`` with ``default = {name = "control"}`` (the player of
-every seat not named; without it ``control``, :data:`cardodds.sim.sam.players.DEFAULT`) and optional per-seat
-overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``, or
-``seats = ["expert", "control", ...]`` (one per seat; a ``[ladder]`` writes this form).  The report names each seat's
+Config: ``[rules]`` (:class:`SamRules`) and ``[strategies]`` in the grammar of every game (:mod:`cardodds.sim.players`):
+one player for every seat (``name = "control"`` and its knobs, or ``file = "…"``), or ``seats = ["expert", "control",
+...]`` (one per seat; a ``[ladder]`` writes this form), or the older ``default = {name = "control"}`` plus per-seat
+overrides ``seat0 = {name = "control", declare = "threshold", threshold = 0.7}`` … ``seat4``; an empty table seats
+``control`` (:data:`cardodds.sim.sam.players.DEFAULT`) everywhere.  The report names each seat's
 player (``seating``), a default one included.
 Metrics: see :mod:`cardodds.sim.sam.metrics`.  Series play (``[rules] series_length = N > 1``, :mod:`cardodds.sim.sam.series`): the
 chunk's ``n`` stays the number of games, played as series of N in which the previous winner leads.
@@ -16,24 +17,20 @@ from dataclasses import dataclass
 import numpy as np
 
 from cardodds.sim.chart_specs import Bars, Distribution
-from cardodds.sim.errors import CardoddsError
 from cardodds.sim.measures import Measure
-from cardodds.sim.options import strategy_label, unknown_key_error
+from cardodds.sim.options import strategy_label
 from cardodds.sim.registry import Task
 from cardodds.sim.runner import merge_counts
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.declare import estimate_many
 from cardodds.sim.sam.labels import PLAY_LABELS
 from cardodds.sim.sam.metrics import PLAY_UNITS, play_counts, play_measures
-from cardodds.sim.sam.players import DEFAULT, STRATEGIES, make_strategy
+from cardodds.sim.sam.players import STRATEGIES, seat_strategies
 from cardodds.sim.sam.reference import deal_games
 from cardodds.sim.sam.rules import SamRules, rules_from_table
 from cardodds.sim.sam.series import play_series_batch
 from cardodds.sim.sam.strategies import StrategyBase
 from cardodds.sim.streams import DEAL, FIRST, PLAY, stream
-
-SEAT_KEYS = tuple(f"seat{i}" for i in range(5))
-
 
 @dataclass(frozen=True)
 class PlayParams:
@@ -42,27 +39,9 @@ class PlayParams:
 
 
 def parse_strategies(table: dict | None, players: int, where: str) -> tuple[StrategyBase, ...]:
-    """One strategy per seat from a ``[strategies]`` table: ``default`` plus ``seatK`` overrides, or ``seats``, one
-    per seat (the form a ``[ladder]`` writes)."""
-    table = dict(table or {})
-    if "seats" in table:
-        seats = table.pop("seats")
-        if table:
-            raise CardoddsError(f"{where}: give either 'seats' or 'default' and 'seatK', not both")
-        if not isinstance(seats, list) or len(seats) != players:
-            raise CardoddsError(f"{where}: 'seats' must list one strategy per seat ({players} players)")
-        return tuple(make_strategy(spec, f"{where} seats[{s}]") for s, spec in enumerate(seats))
-    for key in table:
-        if key != "default" and key not in SEAT_KEYS:
-            raise unknown_key_error(key, ("default", "seats") + SEAT_KEYS, where)
-        if not isinstance(table[key], (dict, str)):
-            raise CardoddsError(f"{where}: '{key}' must be a table such as {{name = \"greedy\"}}")
-    for key in table:
-        if key.startswith("seat") and int(key[4:]) >= players:
-            raise CardoddsError(f"{where}: '{key}' but the table has only {players} players")
-    default = make_strategy(table.get("default", DEFAULT), f"{where} default")
-    return tuple(make_strategy(table[f"seat{s}"], f"{where} seat{s}") if f"seat{s}" in table else default
-                 for s in range(players))
+    """One player per seat from a ``[strategies]`` table (:mod:`cardodds.sim.players`: one player, ``seats``, or
+    ``default`` plus ``seatK`` overrides)."""
+    return seat_strategies(table or {}, players, where)
 
 
 def parse(sections: dict, where: str) -> PlayParams:

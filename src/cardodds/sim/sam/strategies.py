@@ -32,6 +32,7 @@ from typing import Literal
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.players import Player
 from cardodds.sim.sam.cards import N_RANKS
 from cardodds.sim.sam.hand import QUAD, SINGLE, MoveTable
 from cardodds.sim.sam.rules import SamRules
@@ -122,7 +123,7 @@ def sam_score(counts: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class StrategyBase:
+class StrategyBase(Player):
     """Declaring: ``declare`` (see the module docstring); ``threshold`` for ``"threshold"``; ``samples`` (deals the
     estimate draws) and ``margin`` (cược a Sâm must gain over the normal game) for ``"bayes"``."""
 
@@ -251,6 +252,8 @@ class Greedy(StrategyBase):
     chop_first : beat with a tứ quý whenever one can (chặt) rather than keeping it.
     """
 
+    name = "greedy"
+
     chop_first: bool = False
 
     def score_table(self, table, rules):
@@ -272,6 +275,8 @@ class Control(StrategyBase):
     danger : use a 2 or a tứ quý to beat only when someone (an opponent or oneself) has at most this many cards.
     block_bao1 : when the next player has one card, prefer non-single leads and play the highest single.
     """
+
+    name = "control"
 
     danger: int = 4
     block_bao1: bool = True
@@ -325,6 +330,8 @@ class Control(StrategyBase):
 @dataclass(frozen=True)
 class RandomLegal(StrategyBase):
     """A uniformly random legal move (pass counted as one option when allowed)."""
+
+    name = "random"
 
     deterministic = False
 

@@ -176,10 +176,10 @@ class _Games:
         P, S = rules.players, rules.stock_size
         self.rules, self.P, self.H, self.S, self.N = rules, P, rules.hand_size, S, N
         self.strategies, self.disp, self.rng, self.check = list(strategies), _Dispatch(list(strategies)), rng, check
-        deterministic = all(getattr(st, "deterministic", False) for st in strategies)
+        deterministic = all(st.deterministic for st in strategies)
         self.handoff_bouts = handoff_bouts if deterministic else None
         # public information (cards known to be held, the stock's bottom card...) only for strategies that read it
-        self.public = any(getattr(st, "needs_public", False) for st in strategies)
+        self.public = any(st.needs_public for st in strategies)
         self.force_attack = self.force_defend = None
         self.deck_mask = U64(sum(1 << c for c in deck_ids(rules.deck)))
         self.cap_rule = min(rules.attack_cap, 64)

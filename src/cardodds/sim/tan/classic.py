@@ -35,6 +35,7 @@ import numpy as np
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
+from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.bits import U64, ZERO
 from cardodds.sim.tan.cards import parse_rank, to_mask, unseen_mask
@@ -59,7 +60,7 @@ def unbeatable(unseen: np.ndarray, trump: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class Classic:
+class Classic(Player):
     """A strong rule-based Durak player, the benchmark opponent (see the module docstring).
 
     Parameters

@@ -19,6 +19,7 @@ import numpy as np
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
+from cardodds.sim.players import Player
 from cardodds.sim.tan.cards import to_mask, unseen_mask
 from cardodds.sim.tan.solver import PASS, Position, bout_bound, solver_for
 from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
@@ -46,7 +47,7 @@ def batch_position(v, i: int, kind: str) -> Position:
 
 
 @dataclass(frozen=True)
-class Endgame:
+class Endgame(Player):
     """The exact solver in 2-player endgames, ``fallback`` elsewhere (see the module docstring).
 
     Parameters

@@ -41,6 +41,7 @@ import numpy as np
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.hashing import GOLDEN, mix64
 from cardodds.sim.knobs import Choice, Range
+from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import TanState, play_from_state
 from cardodds.sim.tan.bits import U64, ZERO
@@ -60,7 +61,7 @@ TABLE_SETTINGS = {(2, 36): {"samples": 64, "rollout": "tuned"}}
 
 
 @dataclass(frozen=True)
-class Expert:
+class Expert(Player):
     """Determinized Monte Carlo search (see the module docstring).
 
     Parameters

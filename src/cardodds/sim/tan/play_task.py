@@ -69,17 +69,7 @@ class TanParams:
 def parse(sections: dict, where: str) -> TanParams:
     """Build ``TanParams`` from the ``[rules]`` and ``[strategies]`` tables."""
     rules = TanRules.from_table(sections.get("rules"), f"{where} [rules]")
-    table = dict(sections.get("strategies") or {})
-    w = f"{where} [strategies]"
-    if "seats" in table:
-        if len(table) != 1:
-            raise CardoddsError(f"{w}: give either 'seats' or one strategy, not both")
-        if not isinstance(table["seats"], list):
-            raise CardoddsError(f"{w}: 'seats' must list one strategy per seat, not {table['seats']!r}")
-        strategies = seat_strategies(table["seats"], rules.players, w)
-    else:
-        table.setdefault("name", "basic")
-        strategies = seat_strategies(table, rules.players, w)
+    strategies = seat_strategies(sections.get("strategies") or {}, rules.players, f"{where} [strategies]")
     return TanParams(rules, strategies)
 
 

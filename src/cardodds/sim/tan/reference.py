@@ -354,7 +354,7 @@ class TanGame:
 
     def resume(self, a: int, skip_cycles: bool = False) -> Outcome:
         """Play on from the start of a bout with ``a`` attacking."""
-        if skip_cycles and not all(getattr(s, "deterministic", False) for s in self.strategies):
+        if skip_cycles and not all(s.deterministic for s in self.strategies):
             raise ValueError("skip_cycles needs deterministic strategies")
         seen: dict = {}
         while True:
@@ -395,7 +395,7 @@ def game_seed(strategies, rng) -> int:
     numbers in both engines (a replay is the game a run plays) and whatever other games run beside it.  0 when no
     such strategy plays or without a stream; the batch engine draws one per game in deal order (the same first draw).
     """
-    if rng is None or not any(getattr(s, "needs_public", False) for s in strategies):
+    if rng is None or not any(s.needs_public for s in strategies):
         return 0
     return int(rng.integers(0, 2**63))
 

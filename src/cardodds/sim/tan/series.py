@@ -162,7 +162,7 @@ def play_series(rules: TanRules, orders, firsts, xa_keys, strategies, rng=None, 
     """
     P, H = rules.players, rules.hand_size
     if skip_cycles is None:
-        skip_cycles = all(getattr(s, "deterministic", False) for s in strategies)
+        skip_cycles = all(s.deterministic for s in strategies)
     played: list[SeriesGame] = []
     trumps: list[int] = []
     prev: SeriesGame | None = None

@@ -33,7 +33,6 @@ games to the reference engine.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +41,8 @@ from types import SimpleNamespace
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.knobs import Choice, Range, check_knobs, read_knobs_file
+from cardodds.sim.knobs import Choice, Range
+from cardodds.sim.players import Player, tuned_class, tuned_knobs
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.cards import parse_rank, rank_of, suit_of
 from cardodds.sim.tan.decisions import SERIES_KNOBS, SeriesChoices
@@ -81,7 +81,7 @@ def _lowest_nontrump_first_batch(legal: np.ndarray, tmask: np.ndarray) -> np.nda
 
 
 @dataclass(frozen=True)
-class RandomLegal:
+class RandomLegal(Player):
     """Chooses uniformly among the legal moves (passing and taking count as one move each)."""
 
     name = "random"
@@ -120,7 +120,7 @@ class RandomLegal:
 
 
 @dataclass(frozen=True)
-class Basic(SeriesChoices):
+class Basic(SeriesChoices, Player):
     """Lead the lowest non-trump; cover with the cheapest card that beats, non-trumps first; add only non-trump
     cards of rank at most ``throw_max``; swap the lowest allowed trump for the turned card.
 
@@ -167,7 +167,7 @@ class Basic(SeriesChoices):
 
 
 @dataclass(frozen=True)
-class Heuristic(SeriesChoices):
+class Heuristic(SeriesChoices, Player):
     """A stronger hand-made player (defaults picked from a small head-to-head grid against ``basic``).
 
     Parameters
@@ -315,7 +315,7 @@ class Heuristic(SeriesChoices):
 
 
 @dataclass(frozen=True)
-class Beginner(SeriesChoices):
+class Beginner(SeriesChoices, Player):
     """Plays the way casual players do: lead the lowest non-trump; always cover, with the cheapest card that beats
     (non-trumps first); add whatever matches, keeping trumps back only while the stock lasts; swap the lowest allowed
     trump for the turned card.  A documented reference point, and a strong one: at seat 0 against three ``heuristic``
@@ -358,16 +358,9 @@ TABLE_FILES = {(2, 36): Path(__file__).with_name("tuned_2p36.toml")}
 (``configs/tan_tune_2p36.toml``)."""
 
 
-def _heuristic_knobs(path: Path) -> dict:
-    base, knobs = read_knobs_file(path, "tuned")
-    assert base == Heuristic.name, f"{path} tunes {base!r}, not heuristic"
-    check_knobs(Heuristic, knobs, str(path))
-    return knobs
-
-
 @functools.cache
 def _table_player(kind: tuple) -> Heuristic:
-    return Heuristic(**{**_heuristic_knobs(TUNED_FILE), **_heuristic_knobs(TABLE_FILES[kind])})
+    return Heuristic(**{**tuned_knobs(Heuristic, TUNED_FILE), **tuned_knobs(Heuristic, TABLE_FILES[kind])})
 
 
 class _TableKnobs:
@@ -397,17 +390,9 @@ class _TableKnobs:
         return Heuristic.defend_batch(self.at_table(getattr(v, "rules", None)), v, rng)
 
 
-def _tuned_class():
-    """``heuristic`` with the defaults of ``TUNED_FILE`` (a subclass, so ``tuned`` and ``heuristic`` never compare
-    equal even when their knobs agree), and the knobs of ``TABLE_FILES`` at those kinds of table."""
-    knobs = _heuristic_knobs(TUNED_FILE)
-    fields = [(k, type(v), dataclasses.field(default=v)) for k, v in knobs.items()]
-    return dataclasses.make_dataclass("Tuned", fields, bases=(_TableKnobs, Heuristic), frozen=True,
-                                      namespace={"name": "tuned", "__doc__": Heuristic.__doc__.replace(
-                                          "A stronger hand-made player (defaults picked from a small head-to-head grid "
-                                          "against ``basic``)", "The heuristic with the knobs ``cardodds tune`` found "
-                                          "(``src/cardodds/sim/tan/tuned.toml``; at 2-player 36-card tables "
-                                          "``tuned_2p36.toml``, see ``TABLE_FILES``)")})
-
-
-Tuned = _tuned_class()
+Tuned = tuned_class(Heuristic, TUNED_FILE, module=__name__, mixins=(_TableKnobs,), doc=Heuristic.__doc__.replace(
+    "A stronger hand-made player (defaults picked from a small head-to-head grid against ``basic``)",
+    "The heuristic with the knobs ``cardodds tune`` found (``src/cardodds/sim/tan/tuned.toml``; at 2-player 36-card "
+    "tables ``tuned_2p36.toml``, see ``TABLE_FILES``)"))
+"""``heuristic`` with the defaults of ``TUNED_FILE`` (:func:`cardodds.sim.players.tuned_class`), and the knobs of
+``TABLE_FILES`` at those kinds of table."""

@@ -1,0 +1,164 @@
+"""The player layer of every game: what a player declares, the registry that names the players of a game, the one
+``[strategies]`` grammar, and the factory of the ``tuned`` rung.
+
+A config's ``[strategies]`` table is, in every game, one of
+
+- one player for every seat: ``name = "heuristic"`` and its knobs (``max_ca = 3`` …), or ``file = "tuned.toml"``,
+  a knobs file ``cardodds tune`` wrote (keys beside ``file`` override its knobs);
+- one per seat: ``seats = ["expert", {name = "heuristic", overload = false}, {file = "t.toml"}, "basic"]``;
+- (Sâm only, the older spelling) ``default = {...}`` for every seat not named and ``seat0 = {...}`` … ``seat4``.
+
+An empty table seats the registry's default player everywhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from types import MappingProxyType
+from typing import ClassVar, Mapping
+
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.knobs import Choice, Range, check_knobs, declared, read_knobs_file, with_knobs_file
+from cardodds.sim.options import from_table, unknown_key_error
+
+SEAT_KEYS = tuple(f"seat{i}" for i in range(6))
+"""The per-seat keys of the older Sâm spelling (``seat0`` … ``seat5``)."""
+
+
+class Player:
+    """What the engines and the tuner read of a player, declared once by its class.
+
+    Attributes
+    ----------
+    name : str
+        The name configs give it (the registry's key).
+    deterministic : bool
+        Its choices are a function of what it sees: it ignores the random stream (so equal players may be asked
+        together, and a repeated position means a cycle).
+    needs_public : bool
+        It reads the public part of the views (hand sizes, known cards…), which the engines fill in only then.
+    knobs : mapping
+        Its tunable fields, each a :class:`~cardodds.sim.knobs.Range` or :class:`~cardodds.sim.knobs.Choice`.
+    """
+
+    name: ClassVar[str] = ""
+    deterministic: ClassVar[bool] = False
+    needs_public: ClassVar[bool] = False
+    knobs: ClassVar[Mapping] = MappingProxyType({})
+
+
+def check_player_class(cls) -> None:
+    """Raise ``TypeError`` unless ``cls`` is a :class:`Player` dataclass whose knobs are ``Range``/``Choice`` fields."""
+    if not (isinstance(cls, type) and issubclass(cls, Player) and dataclasses.is_dataclass(cls)):
+        raise TypeError(f"{cls!r} is not a Player dataclass")
+    fields = {f.name for f in dataclasses.fields(cls)}
+    for key, space in declared(cls).items():
+        if not isinstance(space, (Range, Choice)) or key not in fields:
+            raise TypeError(f"{cls.__name__}.knobs['{key}'] must be a Range or Choice of one of its fields")
+
+
+class PlayerRegistry:
+    """The named players of one game.
+
+    Parameters
+    ----------
+    game : str
+        The game's name in messages ("Tấn").
+    classes : dict
+        Name → :class:`Player` dataclass.
+    default : str
+        The player a seat gets when the config names none.
+    seat_keys : bool
+        Also read the older ``default``/``seatK`` spelling of ``[strategies]`` (Sâm).
+    """
+
+    def __init__(self, game: str, classes: dict, default: str, seat_keys: bool = False):
+        for cls in classes.values():
+            check_player_class(cls)
+        if default not in classes:
+            raise TypeError(f"default player {default!r} is not registered")
+        self.game, self.classes, self.default, self.seat_keys = game, dict(classes), default, seat_keys
+
+    def known(self) -> str:
+        return ", ".join(self.classes)
+
+    def make(self, spec=None, where: str = "[strategies]") -> Player:
+        """A player from a name, a table ``{name = ..., <knobs>}`` or ``{file = "..."}``, or a registered player
+        (returned as it is); ``None`` is the default player."""
+        if spec is None:
+            spec = self.default
+        if isinstance(spec, tuple(self.classes.values())):
+            return spec
+        if isinstance(spec, str):
+            spec = {"name": spec}
+        if not isinstance(spec, dict):
+            raise CardoddsError(f"{where}: a strategy is a name or a table with 'name' (known: {self.known()})")
+        table = with_knobs_file(spec, where)
+        name = table.pop("name", None)
+        if name is None:
+            raise CardoddsError(f"{where}: a strategy is a name or a table with 'name' (known: {self.known()})")
+        if not isinstance(name, str) or name not in self.classes:
+            raise CardoddsError(f"{where}: unknown {self.game} strategy {name!r} (known: {self.known()})")
+        return from_table(self.classes[name], table, f"{where} {name}")
+
+    def for_seats(self, spec, players: int, where: str = "[strategies]") -> tuple:
+        """One player per seat from a ``[strategies]`` table (see the module docstring), a name, a player, or a
+        list of ``players`` specs."""
+        if isinstance(spec, (list, tuple)):
+            return self._seats(list(spec), players, where)
+        if not isinstance(spec, dict):
+            return (self.make(spec, where),) * players
+        table = dict(spec)
+        if "seats" in table:
+            seats = table.pop("seats")
+            if table:
+                raise CardoddsError(f"{where}: give either 'seats' or one strategy, not both")
+            if not isinstance(seats, list):
+                raise CardoddsError(f"{where}: 'seats' must list one strategy per seat ({players} players), "
+                                    f"not {seats!r}")
+            return self._seats(seats, players, where)
+        if self.seat_keys and any(k == "default" or k in SEAT_KEYS for k in table):
+            return self._seats(self._from_seat_keys(table, players, where), players, where)
+        if "file" not in table:
+            table.setdefault("name", self.default)
+        return (self.make(table, where),) * players
+
+    def _seats(self, specs: list, players: int, where: str) -> tuple:
+        if len(specs) != players:
+            raise CardoddsError(f"{where}: 'seats' must list one strategy per seat ({players} players), "
+                                f"not {len(specs)}")
+        return tuple(self.make(s, f"{where} seats[{k}]") for k, s in enumerate(specs))
+
+    def _from_seat_keys(self, table: dict, players: int, where: str) -> list:
+        """The players of the older spelling: ``default`` plus ``seatK`` overrides."""
+        for key, value in table.items():
+            if key != "default" and key not in SEAT_KEYS:
+                raise unknown_key_error(key, ("default", "seats") + SEAT_KEYS[:players], where)
+            if not isinstance(value, (dict, str)):
+                raise CardoddsError(f"{where}: '{key}' must be a name or a table such as {{name = \"{self.default}\"}}")
+            if key != "default" and int(key[4:]) >= players:
+                raise CardoddsError(f"{where}: '{key}' but the table has only {players} players")
+        default = self.make(table.get("default", self.default), f"{where} default")  # one object: seats share it
+        return [self.make(table[f"seat{s}"], f"{where} seat{s}") if f"seat{s}" in table else default
+                for s in range(players)]
+
+
+def tuned_knobs(base: type, path: Path) -> dict:
+    """The knobs of ``base`` in the knobs file ``path`` (checked against what ``base`` declares)."""
+    name, knobs = read_knobs_file(path, "tuned")
+    if name != base.name:
+        raise CardoddsError(f"{path} tunes {name!r}, not {base.name}")
+    check_knobs(base, knobs, str(path))
+    return knobs
+
+
+def tuned_class(base: type, path: Path, doc: str, module: str, mixins: tuple = ()) -> type:
+    """The ``tuned`` rung: ``base`` with the defaults of the knobs file ``path``.
+
+    A subclass (after ``mixins``), so ``tuned`` and ``base`` never compare equal even when their knobs agree, and the
+    engines play it as the ``base`` it is.  ``module`` is where it is defined (so it pickles to worker processes).
+    """
+    fields = [(k, type(v), dataclasses.field(default=v)) for k, v in tuned_knobs(base, path).items()]
+    return dataclasses.make_dataclass("Tuned", fields, bases=(*mixins, base), frozen=True,
+                                      namespace={"name": "tuned", "__doc__": doc, "__module__": module})
