@@ -36,6 +36,7 @@ import numpy as np
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
+from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import TanState, play_from_state
 from cardodds.sim.tan.expert import (INVALID, MAX_ROLLOUTS, ROLLOUTS, Expert, _batch_rows, _before_move, _candidates,
@@ -50,7 +51,7 @@ def _whole(name, value, lo, hi):
 
 
 @dataclass(frozen=True)
-class Ismcts:
+class Ismcts(Player):
     """Information-set search with UCT at the root (see the module docstring).
 
     Parameters
