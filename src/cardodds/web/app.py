@@ -38,6 +38,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardodds.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
+from cardodds.web.tables import check_player, table
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
 
@@ -88,7 +89,7 @@ def chan_job(query):
     from cardodds.analysis.odds_chan import cli_seat, odds_chan, win_chance
 
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
-    seat = _int(query, "seat", None)
+    seat, strategy = _int(query, "seat", None), check_player("chan", query.get("strategy", ""))
 
     def exact():
         return odds_chan(hand, seat=None)
@@ -96,7 +97,7 @@ def chan_job(query):
     def simulate(known, on_batch):
         at = cli_seat(hand, seat)
         wrap = lambda partial: {**known, "win_chance": partial}  # noqa: E731 - the shape of the final result
-        return wrap(win_chance(hand, at, games, seed, on_batch=lambda p: on_batch(wrap(p))))
+        return wrap(win_chance(hand, at, games, seed, strategy=strategy, on_batch=lambda p: on_batch(wrap(p))))
 
     return exact, simulate
 
@@ -130,12 +131,13 @@ def tan_job(query):
 
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     trump, players, seat = query.get("trump", ""), _int(query, "players", 4), _int(query, "seat", 0)
+    strategy = check_player("tan", query.get("strategy", ""))
 
     def exact():
         return tan_hand(hand, trump, players, seat)
 
     def simulate(known, on_batch):
-        return odds_tan(hand, trump, players, seat, games, seed, on_batch=on_batch)
+        return odds_tan(hand, trump, players, seat, games, seed, strategy=strategy, on_batch=on_batch)
 
     return exact, simulate
 
@@ -230,11 +232,12 @@ async def status(request: Request):
 
 
 async def cards(request: Request):
-    """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module."""
+    """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module, and the table
+    (:func:`cardodds.web.tables.table`: the player counts the rules allow, the players offered)."""
     game = request.path_params["game"]
     if game not in JOBS:
         return JSONResponse({"error": f"unknown game {game!r}; one of {', '.join(GAMES)}"}, status_code=404)
-    return JSONResponse(deck(game))
+    return JSONResponse({**deck(game), "table": table(game)})
 
 
 def deck(game: str) -> dict:
