@@ -147,8 +147,8 @@ def test_chan_page_shows_the_cli_answers(server, browser, capsys, tmp_path):
         "p_next_card", "win_chance.p_win", "win_chance.ci_low", "win_chance.ci_high", "win_chance.games",
     })
     page = browser.find_element("tag name", "main").text
-    assert "3/81 = 0.037037" in page and "bạch thủ" in page and "Cửu Vạn" in page
-    assert f"{GAMES:,} of {GAMES:,} games — done" in page
+    assert "3/81 = 3,7 %" in page and "bạch thủ" in page and "Cửu Vạn" in page
+    assert f"{GAMES:,} / {GAMES:,} ván — xong".replace(",", ".") in page
     assert int(browser.find_element("id", "exact").get_attribute("data-ms")) >= 0
     shot = tmp_path / "chan.png"
     assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 20_000
@@ -172,12 +172,12 @@ def test_sam_page_shows_the_cli_answers_and_the_bayes_declarer(server, browser, 
         "bayes.declare", "bayes.p_success", "bayes.sam_value", "bayes.normal_value",
     })
     page = browser.find_element("tag name", "main").text
-    assert ("do not declare Sâm" if not expected["bayes"]["declare"] else "declare Sâm") in page
-    assert " → ".join(expected["sam"]["plan"]) in page
+    assert ("Không nên báo Sâm" if not expected["bayes"]["declare"] else "Nên báo Sâm") in page
+    assert "Đánh theo thứ tự: sảnh 3–J → rác K" in page and expected["sam"]["plan"][0] == "straight 3-4-5-6-7-8-9-10-J"
 
 
 def test_tan_page_shows_the_cli_answers(server, browser, capsys):
-    _open(browser, server, "tan", trump="h", players=3)
+    _open(browser, server, "tan", trump="h", players=3, strategy="basic")  # the command's players
     _click_hand(browser, TAN_HAND)
     _state(browser, "done")
     expected = _cli(capsys, "tan", "--hand", TAN_HAND, "--trump", "h", "--players", "3")
@@ -188,7 +188,7 @@ def test_tan_page_shows_the_cli_answers(server, browser, capsys):
 
 @pytest.mark.parametrize("game, hand, argv", [
     ("chan", "9V " * 5 + "CC " * 14, ["--seat", "1"]),  # a fifth copy
-    ("chan", "9V 9V CC", []),  # the wrong size
+    ("chan", CHAN_HAND + " 9V 9V", []),  # the wrong size (a short hand gets a hint instead, never an error)
     ("sam", "3s 3s 4s 5s 6s 7s 8s 9s 10s Js", []),  # the same card twice
 ])
 def test_an_impossible_hand_shows_the_cli_message(server, browser, capsys, game, hand, argv):
@@ -264,11 +264,14 @@ def test_changing_the_hand_in_the_page_cancels_its_simulation(server, browser):
     box.clear()
     box.send_keys(str(400 * BATCH))  # minutes of play if nothing stopped it
     _click_hand(browser, TAN_HAND)
-    _wait(browser, lambda d: "refining" in d.find_element("id", "progress-text").text)
+    _wait(browser, lambda d: "đang tính tiếp" in d.find_element("id", "progress-text").text)
     assert _running(server) == 1
-    _click_hand(browser, "Qh")  # a ninth card: the page aborts its request and asks again
-    _state(browser, "error")
-    assert browser.find_element("id", "error").text == "a Tấn hand has 8 cards, 9 given"
+    _click_hand(browser, "Qh")  # a ninth card is refused, with the reason; the answer keeps refining
+    assert browser.find_element("id", "notice").text == "Bài đã đủ 8 lá: bỏ một lá ra trước khi thêm lá khác."
+    assert _running(server) == 1
+    browser.find_element("css selector", '#picked .chip[data-code="As"]').click()  # the hand changed: abort
+    _state(browser, "idle")
+    assert not browser.find_element("id", "error").is_displayed()
     assert _until_idle(server) == 0
 
 

@@ -355,7 +355,7 @@ const SUMMARY = {
     const w = W();
     if (!s) return e.cards === 19 && e.waits.length ? `${esc(w.next_card)}: ${esc(pct(e.p_next_card))}` : esc(w.simulating);
     const x = s.win_chance;
-    return `${esc(w.chan_win)}: <b>${esc(pct(x.p_win))}</b>${fair(4)}; ${esc((x.points_game > 0 ? "+" : "") + nf(x.points_game, 2))}`;
+    return `${esc(w.chan_win)}: <b>${esc(pct(x.p_win))}</b>${fair(4)}; ${esc(w.per_game((x.points_game > 0 ? "+" : "") + nf(x.points_game, 2)))}`;
   },
   sam(e, s) {
     const w = W();

@@ -91,6 +91,7 @@ const WORDS = {
     tan_draw: "Hòa (không ai thua)",
     truncated: (p) => `Ván chưa xong sau giới hạn lượt: ${p}`,
     bouts: (b) => `trung bình ${b} lượt tấn mỗi ván`,
+    per_game: (p) => `${p} điểm mỗi ván`,
   },
   en: {
     title: (game) => `Hand odds — ${game}`,
@@ -177,5 +178,6 @@ const WORDS = {
     tan_draw: "Draw (nobody loses)",
     truncated: (p) => `Games unfinished at the bout limit: ${p}`,
     bouts: (b) => `${b} bouts a game on average`,
+    per_game: (p) => `${p} points a game`,
   },
 };
