@@ -7,7 +7,8 @@ installed by the ``web`` extra.
 
 Every number comes from the functions of ``cardodds odds`` (:mod:`cardodds.analysis.odds_chan`, :mod:`cardodds.analysis.odds_sam`,
 :mod:`cardodds.analysis.odds_tan`) and the ``bayes`` declarer (:func:`cardodds.sim.sam.advice.bayes_advice`).  A request
-``GET /api/odds/<game>?hand=…&games=…&seed=…`` answers with events:
+``GET /api/odds/<game>?hand=…&games=…&seed=…`` (Chắn and Tấn also ``strategy=…``, one of
+:data:`cardodds.web.tables.PLAYERS`) answers with events:
 
 - ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
   Sâm: the tới trắng and the bayes declarer's decision; Tấn: the hand as read);
