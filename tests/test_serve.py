@@ -186,12 +186,14 @@ def test_tan_page_shows_the_cli_answers(server, browser, capsys):
     })
 
 
-@pytest.mark.parametrize("game, hand, argv", [
-    ("chan", "9V " * 5 + "CC " * 14, ["--seat", "1"]),  # a fifth copy
-    ("chan", CHAN_HAND + " 9V 9V", []),  # the wrong size (a short hand gets a hint instead, never an error)
-    ("sam", "3s 3s 4s 5s 6s 7s 8s 9s 10s Js", []),  # the same card twice
+@pytest.mark.parametrize("game, hand, argv, vietnamese", [
+    ("chan", "9V " * 5 + "CC " * 14, ["--seat", "1"], "Lá Cửu Vạn có 5 lần, bộ bài chỉ có 4 lá."),  # a fifth copy
+    # the wrong size (a short hand gets a hint instead, never an error)
+    ("chan", CHAN_HAND + " 9V 9V", [], "Bài Chắn có 19 hoặc 20 lá, bài này có 21 lá."),
+    ("sam", "3s 3s 4s 5s 6s 7s 8s 9s 10s Js", [], "Lá '3s' có hai lần trong bài."),  # the same card twice
+    ("tan", "2h 3h 4h 5h 6h 7h 8h Zz", ["--trump", "h"], "'Zz' không phải một lá bài (viết số rồi chất, như 10h, T♥, Qd)."),
 ])
-def test_an_impossible_hand_shows_the_cli_message(server, browser, capsys, game, hand, argv):
+def test_an_impossible_hand_shows_the_cli_message(server, browser, capsys, game, hand, argv, vietnamese):
     _open(browser, server, game)
     box = browser.find_element("id", "hand")
     box.clear()
@@ -201,7 +203,8 @@ def test_an_impossible_hand_shows_the_cli_message(server, browser, capsys, game,
     assert main(["odds", game, "--hand", hand, *argv, "--games", "10"]) == 2
     message = capsys.readouterr().err.strip().removeprefix("cardodds: error: ")
     shown = browser.find_element("id", "error")
-    assert shown.is_displayed() and shown.text == message
+    assert shown.is_displayed() and shown.get_attribute("data-message") == message
+    assert shown.text == vietnamese
     assert "Traceback" not in browser.page_source
 
 

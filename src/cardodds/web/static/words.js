@@ -92,6 +92,22 @@ const WORDS = {
     truncated: (p) => `Ván chưa xong sau giới hạn lượt: ${p}`,
     bouts: (b) => `trung bình ${b} lượt tấn mỗi ván`,
     per_game: (p) => `${p} điểm mỗi ván`,
+    // the server's one-line messages a player meets most, in Vietnamese (any other is shown as the server wrote it)
+    errors: [
+      [/^a hand here has (\d+) or (\d+) cards, this one has (\d+)$/, (m) => `Bài Chắn có ${m[1]} hoặc ${m[2]} lá, bài này có ${m[3]} lá.`],
+      [/^a hand at the cái's seat has (\d+) cards, this one has (\d+)$/, (m) => `Bài của nhà cái có ${m[1]} lá, bài này có ${m[2]} lá.`],
+      [/^a hand at seat (\d+) \(not the cái, seat \d+\) has (\d+) cards, this one has (\d+)$/,
+        (m) => `Bài của ${WORDS.vi.chan_seat[m[1]] || "nhà con"} có ${m[2]} lá, bài này có ${m[3]} lá.`],
+      [/^(.+) \((\w+)\) appears (\d+) times; the deck has only (\d+)$/, (m) => `Lá ${m[1]} có ${m[3]} lần, bộ bài chỉ có ${m[4]} lá.`],
+      [/^unknown card '(.*)' \(write cards as .*\)$/, (m) => `Không có lá '${m[1]}' (viết như 9V, 9W, 9S, CC hoặc Cửu Vạn, Cửu Văn, Chi Chi).`],
+      [/^duplicate card '(.*)' .*$/, (m) => `Lá '${m[1]}' có hai lần trong bài.`],
+      [/^card (\S+) is given twice$/, (m) => `Lá ${m[1]} có hai lần trong bài.`],
+      [/^unknown card '(.*)' \(write e\.g\. .*\)$/, (m) => `Không có lá '${m[1]}' (viết như 3s 10h Td Qd A♣ 2♥).`],
+      [/^'(.*)' is not a card .*$/, (m) => `'${m[1]}' không phải một lá bài (viết số rồi chất, như 10h, T♥, Qd).`],
+      [/^expected (\d+) cards, got (\d+) .*$/, (m) => `Bài Sâm có ${m[1]} lá, bài này có ${m[2]} lá.`],
+      [/^a Tấn hand has (\d+) cards, (\d+) given$/, (m) => `Bài Tấn có ${m[1]} lá, bài này có ${m[2]} lá.`],
+      [/^the hand holds every (.): no trump card is left to turn$/, (m) => `Bài có đủ mọi lá ${m[1]}: không còn lá chủ nào để lật.`],
+    ],
   },
   en: {
     title: (game) => `Hand odds — ${game}`,
@@ -179,5 +195,6 @@ const WORDS = {
     truncated: (p) => `Games unfinished at the bout limit: ${p}`,
     bouts: (b) => `${b} bouts a game on average`,
     per_game: (p) => `${p} points a game`,
+    errors: [],
   },
 };
