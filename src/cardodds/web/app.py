@@ -7,7 +7,8 @@ installed by the ``web`` extra.
 
 Every number comes from the functions of ``cardodds odds`` (:mod:`cardodds.analysis.odds_chan`, :mod:`cardodds.analysis.odds_sam`,
 :mod:`cardodds.analysis.odds_tan`) and the ``bayes`` declarer (:func:`cardodds.sim.sam.advice.bayes_advice`).  A request
-``GET /api/odds/<game>?hand=…&games=…&seed=…`` answers with events:
+``GET /api/odds/<game>?hand=…&games=…&seed=…`` (Chắn and Tấn also ``strategy=…``, one of
+:data:`cardodds.web.tables.PLAYERS`) answers with events:
 
 - ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
   Sâm: the tới trắng and the bayes declarer's decision; Tấn: the hand as read);
@@ -38,6 +39,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardodds.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
+from cardodds.web.tables import check_player, table
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
 
@@ -88,7 +90,7 @@ def chan_job(query):
     from cardodds.analysis.odds_chan import cli_seat, odds_chan, win_chance
 
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
-    seat = _int(query, "seat", None)
+    seat, strategy = _int(query, "seat", None), check_player("chan", query.get("strategy", ""))
 
     def exact():
         return odds_chan(hand, seat=None)
@@ -96,7 +98,7 @@ def chan_job(query):
     def simulate(known, on_batch):
         at = cli_seat(hand, seat)
         wrap = lambda partial: {**known, "win_chance": partial}  # noqa: E731 - the shape of the final result
-        return wrap(win_chance(hand, at, games, seed, on_batch=lambda p: on_batch(wrap(p))))
+        return wrap(win_chance(hand, at, games, seed, strategy=strategy, on_batch=lambda p: on_batch(wrap(p))))
 
     return exact, simulate
 
@@ -130,12 +132,13 @@ def tan_job(query):
 
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     trump, players, seat = query.get("trump", ""), _int(query, "players", 4), _int(query, "seat", 0)
+    strategy = check_player("tan", query.get("strategy", ""))
 
     def exact():
         return tan_hand(hand, trump, players, seat)
 
     def simulate(known, on_batch):
-        return odds_tan(hand, trump, players, seat, games, seed, on_batch=on_batch)
+        return odds_tan(hand, trump, players, seat, games, seed, strategy=strategy, on_batch=on_batch)
 
     return exact, simulate
 
@@ -230,11 +233,12 @@ async def status(request: Request):
 
 
 async def cards(request: Request):
-    """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module."""
+    """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module, and the table
+    (:func:`cardodds.web.tables.table`: the player counts the rules allow, the players offered)."""
     game = request.path_params["game"]
     if game not in JOBS:
         return JSONResponse({"error": f"unknown game {game!r}; one of {', '.join(GAMES)}"}, status_code=404)
-    return JSONResponse(deck(game))
+    return JSONResponse({**deck(game), "table": table(game)})
 
 
 def deck(game: str) -> dict:

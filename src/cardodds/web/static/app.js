@@ -1,24 +1,60 @@
-// cardodds serve: pick cards, ask /api/odds/<game>, show the events as they stream in.
+// cardodds serve: pick cards, ask /api/odds/<game>, show the events as they stream in, in the players' words.
 // Every number shown comes from the server (the functions of `cardodds odds`); each carries data-key (its path in
 // the JSON of `cardodds odds <game> --json`) and data-value (the value as JSON, in full), so the page can be checked.
+// The words are in words.js (Vietnamese first; English one click away, remembered in localStorage).
 "use strict";
 
 const GAME = location.pathname.replace(/^\//, "").split("/")[0] || "chan";
+const GAME_NAMES = { chan: "Chắn", sam: "Sâm", tan: "Tấn" };
+const RARE = 0.02; // a chance below this reads "1 in N"
 const $ = (id) => document.getElementById(id);
-const state = { deck: null, picks: new Map(), request: null, seq: 0, timer: null, exact: null };
+const state = {
+  deck: null, table: null, picks: new Map(), tokens: 0, request: null, seq: 0, timer: null, exact: null,
+  sim: null, simKind: null, deckOpen: false, lang: localStorage.getItem("cardodds.lang") || "vi",
+};
+const W = () => WORDS[state.lang];
 
+// ---- words and numbers ----
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
-function num(key, v, digits = 4) {
-  const shown = typeof v === "number" && !Number.isInteger(v) ? v.toFixed(digits) : v.toLocaleString("en");
-  return `<span class="num" data-key="${esc(key)}" data-value="${esc(JSON.stringify(v))}">${esc(shown)}</span>`;
+function nf(v, digits = 0) {
+  const locale = state.lang === "vi" ? "vi-VN" : "en-GB";
+  return v.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
-function text(key, v, shown = v) {
-  return `<span data-key="${esc(key)}" data-value="${esc(JSON.stringify(v))}">${esc(shown)}</span>`;
+function pct(p) {
+  if (p > 0 && p < RARE) return W().one_in(nf(Math.round(1 / p)));
+  return `${nf(100 * p, 1)} %`;
 }
-function interval(key, d, est = "estimate") {
-  return `${num(`${key}.${est}`, d[est])} <span class="ci">95% [${num(`${key}.ci_low`, d.ci_low)}, ${num(`${key}.ci_high`, d.ci_high)}]</span>`;
+function tag(key, v, shown, cls = "num") {
+  return `<span class="${cls}" data-key="${esc(key)}" data-value="${esc(JSON.stringify(v))}">${shown}</span>`;
+}
+function num(key, v, digits = 0, sign = false) {
+  return tag(key, v, esc((sign && v > 0 ? "+" : "") + nf(v, digits)));
+}
+function chance(key, d, est = "estimate") {
+  return `${tag(`${key}.${est}`, d[est], esc(pct(d[est])))} <span class="ci">(${esc(W().ci)}: ` +
+    `${tag(`${key}.ci_low`, d.ci_low, esc(pct(d.ci_low)))} – ${tag(`${key}.ci_high`, d.ci_high, esc(pct(d.ci_high)))})</span>`;
+}
+function fair(k) {
+  return ` <span class="fair">— ${esc(W().fair(k))} = ${esc(pct(1 / k))}</span>`;
+}
+function cardWord(token) {
+  const face = state.deck.cards.find((f) => f.code.toLowerCase() === token.toLowerCase() || f.name === token);
+  return face ? face.name : token;
+}
+function cardWords(textValue) {
+  return String(textValue).replace(/[^\s,|]+/g, cardWord);
+}
+function moveWords(move) {
+  // "straight 3-4-5-6" -> "sảnh 3–6", "pair 7" -> "đôi 7"
+  const [kind, ranks] = move.split(" ");
+  const parts = ranks.split("-");
+  return `${W().moves[kind] || kind} ${parts.length > 1 ? `${parts[0]}–${parts[parts.length - 1]}` : ranks}`;
+}
+function strategyWord(game, name) { return W().strategies[game][name] || name; }
+function seatWord(seat) {
+  return GAME === "chan" ? W().chan_seat[seat] : W().tan_seat(seat, +$("players").value);
 }
 
 // ---- the deck and the hand ----
@@ -28,14 +64,18 @@ function handText() {
   return words.join(" ");
 }
 function readHand() {
-  // What the text box says, as picks; tokens the page does not know are left to the server's message.
+  // What the text box says, as picks; tokens the page does not know count toward the hand and are left to the
+  // server's message once the hand could be complete.
   const byLower = new Map(state.deck.cards.map((f) => [f.code.toLowerCase(), f.code]));
+  for (const f of state.deck.cards) byLower.set(f.name.toLowerCase(), f.code);
   state.picks = new Map();
-  for (let tok of $("hand").value.split(/[\s,;]+/)) {
-    tok = tok.toLowerCase().replace(/^t(?=[scdh]$)/, "10");
+  const tokens = $("hand").value.split(/[\s,;]+/).filter((t) => t);
+  for (let tok of tokens) {
+    tok = tok.toLowerCase().replace(/^t(?=[scdh♠♣♦♥]$)/, "10");
     const code = byLower.get(tok);
     if (code) state.picks.set(code, (state.picks.get(code) || 0) + 1);
   }
+  state.tokens = tokens.length;
 }
 function drawDeck() {
   const rows = new Map();
@@ -45,17 +85,19 @@ function drawDeck() {
   }
   let html = "";
   for (const [row, faces] of rows) {
-    html += `<div class="row"><span class="rowname">${esc(row)}</span>`;
+    html += `<div class="row"><span class="rowname">${esc(row)}</span><div class="faces">`;
     for (const f of faces) {
-      const label = GAME === "chan" ? `<span class="name">${esc(f.name)}</span><span class="code">${esc(f.code)}</span>` : `<span class="big">${esc(f.name)}</span>`;
-      html += `<button type="button" class="face${f.red ? " red" : ""}" data-code="${esc(f.code)}" title="${esc(f.name)}">${label}<span class="badge"></span></button>`;
+      const short = GAME === "chan" && f.row !== "Chi Chi" ? f.name.split(" ")[0] : f.name;
+      html += `<button type="button" class="face${f.red ? " red" : ""}" data-code="${esc(f.code)}" title="${esc(f.name)}">` +
+        `<span class="big">${esc(short)}</span><span class="badge"></span></button>`;
     }
-    html += "</div>";
+    html += "</div></div>";
   }
   $("deck").innerHTML = html;
 }
+function sizes() { return state.deck.sizes; }
 function drawPicks() {
-  let total = 0, html = "";
+  let html = "";
   for (const btn of document.querySelectorAll("#deck .face")) {
     const n = state.picks.get(btn.dataset.code) || 0;
     btn.querySelector(".badge").textContent = n ? (GAME === "chan" ? `×${n}` : "✓") : "";
@@ -63,48 +105,120 @@ function drawPicks() {
   }
   for (const f of state.deck.cards) {
     const n = state.picks.get(f.code) || 0;
-    for (let i = 0; i < n; i++) html += `<button type="button" class="chip${f.red ? " red" : ""}" data-code="${esc(f.code)}" title="take it out">${esc(f.name)}</button>`;
-    total += n;
+    for (let i = 0; i < n; i++) html += `<button type="button" class="chip${f.red ? " red" : ""}" data-code="${esc(f.code)}">${esc(f.name)}</button>`;
   }
-  $("picked").innerHTML = html || `<span class="hint">your hand is empty</span>`;
-  $("count").textContent = `${total} of ${state.deck.sizes.join(" or ")} cards`;
+  $("picked").innerHTML = html || `<span class="hint">${esc(W().empty)}</span>`;
+  const n = state.tokens, s = sizes(), max = s[s.length - 1];
+  const where = n < s[0] ? W().missing(n, s) : n > max ? W().too_many(n, max) : W().complete(n);
+  $("count").textContent = `${W().picked(n)} — ${where}`;
+  $("count").dataset.picked = n;
+  const full = n >= s[0];
+  document.body.classList.toggle("full", full && !state.deckOpen);
+  $("toggle-deck").hidden = !full;
+  $("toggle-deck").textContent = state.deckOpen ? W().hide_deck : W().show_deck;
+}
+function notice(message) {
+  $("notice").textContent = message;
+  $("notice").hidden = !message;
 }
 function pick(code, delta) {
   const face = state.deck.cards.find((f) => f.code === code);
   const n = (state.picks.get(code) || 0) + delta;
-  if (n < 0 || n > face.copies) return;
+  const max = sizes()[sizes().length - 1];
+  if (delta > 0 && n > face.copies) return notice(face.copies > 1 ? W().copies_used(face.name, face.copies) : W().already(face.name));
+  if (delta > 0 && state.tokens >= max) return notice(W().full(max));
+  if (n < 0) return;
+  notice("");
+  const before = state.tokens;
   state.picks.set(code, n);
   $("hand").value = handText();
+  readHand();
+  if (delta > 0 && before < sizes()[0] && state.tokens >= sizes()[0]) state.deckOpen = false; // the last card: show the result
   drawPicks();
   schedule();
+}
+
+// ---- the table: seats, players, opponents ----
+function options(values, chosen, word) {
+  return values.map((v) => `<option value="${esc(v)}"${String(v) === String(chosen) ? " selected" : ""}>${esc(word(v))}</option>`).join("");
+}
+function select(id, label, values, chosen, word) {
+  return `<label><span>${esc(label)}</span> <select id="${id}">${options(values, chosen, word)}</select></label>`;
+}
+function drawTable() {
+  const t = state.table, w = W(), keep = (id, d) => ($(id) ? $(id).value : d);
+  let h = "";
+  if (GAME === "chan") {
+    h += select("seat-chan", w.seat_label, ["", 0, 1, 2, 3], keep("seat-chan", ""), (v) => (v === "" ? w.seat_auto : w.chan_seat[v]));
+    h += select("strategy", w.strength_chan, t.strategies, keep("strategy", t.strategy), (v) => strategyWord("chan", v));
+  } else if (GAME === "sam") {
+    const opponents = t.players.map((n) => n - 1);
+    h += select("opponents", w.opponents_label, opponents, keep("opponents", opponents.includes(3) ? 3 : opponents[0]), String);
+  } else {
+    const suits = { h: "♥ cơ", d: "♦ rô", c: "♣ chuồn", s: "♠ bích" };
+    const players = +keep("players", t.players.includes(4) ? 4 : t.players[0]);
+    const seats = Array.from({ length: players }, (_, i) => i);
+    h += select("trump", w.trump_label, Object.keys(suits), keep("trump", "h"), (v) => suits[v]);
+    h += select("players", w.players_label, t.players, players, String);
+    h += select("seat-tan", w.seat_label, seats, Math.min(+keep("seat-tan", 0), players - 1), (v) => W().tan_seat(v, players));
+    h += select("strategy", w.strength_tan, t.strategies, keep("strategy", t.strategy), (v) => strategyWord("tan", v));
+  }
+  $("table").innerHTML = h;
+  drawWho();
+}
+function drawWho() {
+  const w = W();
+  if (GAME === "chan") {
+    const seat = $("seat-chan").value === "" ? (state.tokens === 20 ? 0 : 1) : +$("seat-chan").value;
+    $("who").textContent = w.who_chan(w.chan_seat[seat], strategyWord("chan", $("strategy").value));
+  } else if (GAME === "sam") {
+    $("who").textContent = w.who_sam(+$("opponents").value);
+  } else {
+    $("who").textContent = w.who_tan(+$("players").value, seatWord(+$("seat-tan").value), strategyWord("tan", $("strategy").value));
+  }
 }
 
 // ---- asking the server ----
 function params() {
   const p = new URLSearchParams({ hand: $("hand").value, games: $("games").value, seed: $("seed").value });
-  if (GAME === "chan") p.set("seat", $("seat-chan").value);
+  if (GAME === "chan") { p.set("seat", $("seat-chan").value); p.set("strategy", $("strategy").value); }
   if (GAME === "sam") p.set("opponents", $("opponents").value);
-  if (GAME === "tan") { p.set("trump", $("trump").value); p.set("players", $("players").value); p.set("seat", $("seat-tan").value); }
+  if (GAME === "tan") {
+    for (const [key, id] of [["trump", "trump"], ["players", "players"], ["seat", "seat-tan"], ["strategy", "strategy"]]) p.set(key, $(id).value);
+  }
   return p;
 }
 function schedule() {
   clearTimeout(state.timer);
   state.timer = setTimeout(ask, 150);
 }
+function errorWords(message) {
+  for (const [pattern, words] of W().errors) {
+    const m = pattern.exec(message);
+    if (m) return words(m);
+  }
+  return message;
+}
 function showError(message) {
   $("error").hidden = false;
-  $("error").textContent = message;
+  $("error").dataset.message = message; // the command line's words, for the curious (and the tests)
+  $("error").title = message;
+  $("error").textContent = errorWords(message);
   $("progress-line").hidden = true;
   document.body.dataset.state = "error";
+}
+function clearResult() {
+  state.exact = state.sim = null;
+  $("error").hidden = true;
+  $("exact").innerHTML = $("sim-result").innerHTML = "";
+  $("progress-line").hidden = true;
+  drawSummary();
 }
 async function ask() {
   if (state.request) state.request.abort(); // the server stops the old computation at its next batch
   const seq = ++state.seq;
-  $("error").hidden = true;
-  $("exact").innerHTML = "";
-  $("sim-result").innerHTML = "";
-  $("progress-line").hidden = true;
-  if (!$("hand").value.trim()) { document.body.dataset.state = "idle"; return; }
+  clearResult();
+  if (state.tokens < sizes()[0]) { document.body.dataset.state = "idle"; return; } // a hint, not an error, until then
   document.body.dataset.state = "loading";
   const controller = new AbortController();
   state.request = controller;
@@ -129,112 +243,182 @@ async function ask() {
       }
     }
   } catch (err) {
-    if (err.name !== "AbortError") showError(`the server did not answer (${err.message})`);
+    if (err.name !== "AbortError") showError(W().no_answer(err.message));
   }
 }
 function handle(kind, data, ms) {
   if (kind === "error") return showError(data.error);
   if (kind === "exact") {
     state.exact = data;
-    $("exact").innerHTML = EXACT[GAME](data);
     $("exact").dataset.ms = Math.round(ms);
     document.body.dataset.state = "running";
     $("progress-line").hidden = false;
     $("progress").value = 0;
-    $("progress-text").textContent = "simulating…";
+    drawResult();
     return;
   }
-  const result = kind === "done" ? data : data.result;
-  const played = kind === "done" ? total(data) : data.played;
-  const games = kind === "done" ? played : data.games;
-  $("progress").value = played / games;
-  $("progress-text").textContent = `${played.toLocaleString("en")} of ${games.toLocaleString("en")} games` + (kind === "done" ? " — done" : " — refining…");
-  $("sim-result").innerHTML = SIM[GAME](result);
-  $("sim-result").classList.toggle("partial", kind !== "done");
+  state.sim = kind === "done" ? data : data.result;
+  state.simKind = kind;
+  state.played = kind === "done" ? total(data) : data.played;
+  state.games = kind === "done" ? state.played : data.games;
+  drawResult();
   if (kind === "done") document.body.dataset.state = "done";
 }
 function total(d) { return d.win_chance ? d.win_chance.games : d.games; }
+function drawResult() {
+  if (state.exact) $("exact").innerHTML = EXACT[GAME](state.exact);
+  if (state.sim) {
+    const done = state.simKind === "done";
+    $("progress").value = state.played / state.games;
+    $("progress-text").textContent = W().played(nf(state.played), nf(state.games), done);
+    $("sim-result").innerHTML = SIM[GAME](state.sim);
+    $("sim-result").classList.toggle("partial", !done);
+  } else if (state.exact) {
+    $("progress-text").textContent = W().simulating;
+  }
+  drawSummary();
+}
+function drawSummary() {
+  const line = state.exact ? SUMMARY[GAME](state.exact, state.sim) : "";
+  $("summary").innerHTML = line;
+  $("summary").hidden = !line;
+}
 
 // ---- what each game shows ----
 const EXACT = {
   chan(d) {
-    const names = state.deck.win_types;
-    let h = `<h2>Hand</h2><p>${num("cards", d.cards)} cards: ${text("hand", d.hand)}</p>`;
-    h += `<p>split: ${text("split", d.split)} (${num("chan", d.chan)} chắn, ${num("ca", d.ca)} cạ)</p>`;
+    const w = W();
+    let h = `<h2>${esc(w.hand_h)} (${num("cards", d.cards)})</h2>`;
+    h += `<p>${esc(w.split)}: ${tag("split", d.split, esc(cardWords(d.split)), "txt")} — ${esc(w.chan_ca(d.chan, d.ca))}` +
+      `${tag("chan", d.chan, "", "hid")}${tag("ca", d.ca, "", "hid")}</p>`;
     if (d.cards === 20) {
-      h += d.win ? `<p class="win">winning hand: Thiên ù if dealt to the cái — cước ${text("cuoc", d.cuoc)} = ${num("points", d.points)} points</p>` : `<p>not a winning hand</p>`;
+      h += d.win ? `<p class="win">${esc(w.win20)}: ${esc(w.cuoc_points("@C", "@P")).replace("@C", tag("cuoc", d.cuoc, esc(d.cuoc), "txt")).replace("@P", num("points", d.points))}</p>` : `<p>${esc(w.not_win20)}</p>`;
       if (d.discards.length) {
-        h += `<p>discards that leave a waiting hand:</p><ul>`;
-        d.discards.forEach((x, i) => { h += `<li>${text(`discards.${i}.discard`, x.discard)} → waits ${esc(x.waits.join(" "))} (${esc(x.win_types.map((t) => names[t]).join(", "))})</li>`; });
+        h += `<p>${esc(w.discards)}</p><ul>`;
+        d.discards.forEach((x, i) => {
+          h += `<li>${tag(`discards.${i}.discard`, x.discard, esc(cardWord(x.discard)), "txt")} → ${esc(w.waits_for)} ` +
+            `${esc(x.waits.map(cardWord).join(", "))} (${esc(x.win_types.map((t) => w.win_types[t] || t).join(", "))})</li>`;
+        });
         h += `</ul>`;
       }
       return h;
     }
-    if (!d.waits.length) return h + `<p>not waiting: no single card completes this hand</p>`;
-    h += `<table><tr><th>wait</th><th>win</th><th>unseen</th><th>cước (another's card)</th><th>points</th><th>cước (drawn yourself, chì)</th><th>points</th></tr>`;
-    d.waits.forEach((w, i) => {
+    if (!d.waits.length) return h + `<p>${esc(w.no_wait)}</p>`;
+    h += `<div class="scroll"><table><tr>${w.wait_head.map((x) => `<th>${esc(x)}</th>`).join("")}</tr>`;
+    d.waits.forEach((x, i) => {
       const k = `waits.${i}`;
-      h += `<tr><td>${text(`${k}.card`, w.card)} ${esc(w.name)}</td><td>${esc(names[w.win_type])}${w.how === "chiu_u" ? " by chíu ù" : ""}</td><td>${num(`${k}.outs`, w.outs)}</td>`;
-      h += `<td>${text(`${k}.cuoc`, w.cuoc)}</td><td>${num(`${k}.points`, w.points)}</td><td>${text(`${k}.cuoc_chi`, w.cuoc_chi)}</td><td>${num(`${k}.points_chi`, w.points_chi)}</td></tr>`;
+      h += `<tr><td>${tag(`${k}.card`, x.card, esc(x.name), "txt")}</td><td>${esc(w.win_types[x.win_type] || x.win_type)}${x.how === "chiu_u" ? " " + esc(w.chiu_u) : ""}</td>` +
+        `<td>${num(`${k}.outs`, x.outs)}</td><td>${tag(`${k}.cuoc`, x.cuoc, esc(x.cuoc), "txt")}</td><td>${num(`${k}.points`, x.points)}</td>` +
+        `<td>${tag(`${k}.cuoc_chi`, x.cuoc_chi, esc(x.cuoc_chi), "txt")}</td><td>${num(`${k}.points_chi`, x.points_chi)}</td></tr>`;
     });
-    h += `</table><p class="answer">chance the next nọc card completes it: ${num("outs", d.outs)}/${num("unseen", d.unseen)} = ${num("p_next_card", d.p_next_card, 6)} <em>(exact)</em></p>`;
+    h += `</table></div><p class="answer">${esc(w.next_card)}: ${num("outs", d.outs)}/${num("unseen", d.unseen)} = ` +
+      `${tag("p_next_card", d.p_next_card, esc(pct(d.p_next_card)))} <em>(${esc(w.exact)})</em></p>`;
     return h;
   },
   sam(d) {
-    const b = d.bayes;
-    let h = `<h2>Hand</h2><p>${text("hand", d.hand)} against ${num("opponents", d.opponents)} opponents</p>`;
-    h += `<p>tới trắng: ${text("toi_trang", d.toi_trang, d.toi_trang || "none")}</p>`;
-    h += `<h3>The bayes declarer</h3><p class="answer">${b.declare ? "declare Sâm" : "do not declare Sâm"}` +
-      `<span hidden data-key="bayes.declare" data-value="${JSON.stringify(b.declare)}"></span></p>`;
-    h += `<p>P(Sâm succeeds) ≈ ${num("bayes.p_success", b.p_success)} (${num("bayes.wins", b.wins)} of ${num("bayes.n", b.n)} held-out deals)` +
-      (b.plan.length ? `, plan ${esc(b.plan.join(" → "))}` : ", no plan") + `</p>`;
-    h += `<p>expected cược: declaring ${num("bayes.sam_value", b.sam_value, 2)}, a normal game ${num("bayes.normal_value", b.normal_value, 2)}` +
-      ` (declares when the first beats the second by more than ${num("bayes.margin", b.margin, 2)}${b.screened ? "" : "; this hand fails the quick screen"})</p>`;
+    const w = W(), b = d.bayes;
+    let h = `<h2>${esc(w.hand_h)}</h2><p>${tag("hand", d.hand, esc(cardWords(d.hand)), "txt")}${tag("opponents", d.opponents, "", "hid")}</p>`;
+    if (d.toi_trang) return h + `<p class="answer win">${tag("toi_trang", d.toi_trang, esc(w.toi_trang(w.toi_trang_kinds[d.toi_trang] || d.toi_trang)), "txt")}</p>`;
+    h += `<p>${tag("toi_trang", d.toi_trang, esc(w.no_toi_trang), "txt")}</p>`;
+    h += `<h3>${esc(w.advice_h)}</h3><p class="answer">${tag("bayes.declare", b.declare, esc(b.declare ? w.declare : w.no_declare), "txt")}</p>`;
+    h += `<p>${esc(w.quick_success("@P", "@W", "@N")).replace("@P", tag("bayes.p_success", b.p_success, esc(pct(b.p_success))))
+      .replace("@W", num("bayes.wins", b.wins)).replace("@N", num("bayes.n", b.n))}</p>`;
+    h += `<p>${esc(w.values("@A", "@B")).replace("@A", num("bayes.sam_value", b.sam_value, 2, true)).replace("@B", num("bayes.normal_value", b.normal_value, 2, true))}` +
+      `${esc(w.margin("@M")).replace("@M", num("bayes.margin", b.margin, 2))}</p>`;
     return h;
   },
   tan(d) {
-    return `<h2>Hand</h2><p>${esc(d.hand)}, trump ${esc(d.trump)}, ${esc(d.players)} players, seat ${esc(d.seat)} (seat 0 attacks first)</p>`;
+    const w = W();
+    return `<h2>${esc(w.hand_h)}</h2><p>${esc(w.tan_hand(cardWords(d.hand), d.trump, d.players, seatWord(d.seat)))}</p>`;
   },
 };
 const SIM = {
   chan(d) {
-    const w = d.win_chance;
-    return `<h2>This game</h2><p class="answer">chance to win at seat ${num("win_chance.seat", w.seat)}: ${interval("win_chance", w, "p_win")}</p>` +
-      `<p>hòa (draw) ${num("win_chance.p_draw", w.p_draw)}; ${num("win_chance.wins", w.wins)} wins in ${num("win_chance.games", w.games)} games, basic play at every seat, seed ${num("win_chance.seed", w.seed)}</p>`;
+    const w = W(), x = d.win_chance;
+    return `<h2>${esc(w.chan_win)}</h2><p class="answer">${chance("win_chance", x, "p_win")}${fair(4)}</p>` +
+      `<p>${esc(w.points_game)}: ${num("win_chance.points_game", x.points_game, 2, true)} <span class="ci">(${esc(w.ci)}: ` +
+      `${num("win_chance.points_ci_low", x.points_ci_low, 2, true)} – ${num("win_chance.points_ci_high", x.points_ci_high, 2, true)})</span></p>` +
+      `<p>${esc(w.draw)}: ${tag("win_chance.p_draw", x.p_draw, esc(pct(x.p_draw)))}${tag("win_chance.games", x.games, "", "hid")}${tag("win_chance.seat", x.seat, "", "hid")}</p>`;
   },
   sam(d) {
-    const s = d.sam, w = d.win;
-    let h = `<h2>Simulated</h2>`;
-    h += s.plan === null ? `<p>Sâm: no plan plays this hand out on any of ${num("sam.plan_deals", s.plan_deals)} deals</p>` :
-      `<p class="answer">a declared Sâm succeeds: ${interval("sam", s, "success")}</p><p>best plan (chosen on ${num("sam.plan_deals", s.plan_deals)} other deals): ${esc(s.plan.join(" → "))}</p>`;
-    h += `<p class="answer">wins a normal game: ${interval("win", w)}</p><p>mean ${num("win.cuoc_mean", w.cuoc_mean, 2)} cược; control players; ${num("games", d.games)} games, seed ${num("seed", d.seed)}</p>`;
+    const w = W(), s = d.sam, x = d.win;
+    let h = `<h2>${esc(w.sam_win)}</h2><p class="answer">${chance("win", x)}${fair(d.opponents + 1)}</p>` +
+      `<p>${esc(w.cuoc_mean)}: ${num("win.cuoc_mean", x.cuoc_mean, 2, true)}${tag("games", d.games, "", "hid")}</p>`;
+    if (d.toi_trang) return h;
+    h += `<h2>${esc(w.sam_success)}</h2>`;
+    h += s.plan === null ? `<p>${esc(w.no_plan)}</p>` :
+      `<p class="answer">${chance("sam", s, "success")}</p><p>${esc(w.plan)}: ${esc(s.plan.map(moveWords).join(" → "))}</p>`;
     return h;
   },
   tan(d) {
-    return `<h2>Simulated</h2><p class="answer">chance to lose (tấn): ${interval("lose", d.lose)} — fair share 1/${esc(d.players)}</p>` +
-      `<p>draw ${interval("draw", d.draw)}; truncated ${interval("truncated", d.truncated)}</p>` +
-      `<p>${num("bouts_mean", d.bouts_mean, 1)} bouts a game; hand ${text("hand", d.hand)}, trump ${text("trump", d.trump)}, strategy ${text("strategy", d.strategy)}; ${num("games", d.games)} games, seed ${num("seed", d.seed)}</p>`;
+    const w = W();
+    let h = `<h2>${esc(w.tan_lose)}</h2><p class="answer">${chance("lose", d.lose)}${fair(d.players)}</p>` +
+      `<p>${esc(w.tan_draw)}: ${chance("draw", d.draw)}</p>`;
+    if (d.truncated.estimate > 0) h += `<p>${esc(w.truncated(pct(d.truncated.estimate)))}</p>`;
+    return h + `<p>${esc(w.bouts(nf(d.bouts_mean, 1)))}${tag("bouts_mean", d.bouts_mean, "", "hid")}` +
+      `${tag("hand", d.hand, "", "hid")}${tag("trump", d.trump, "", "hid")}${tag("games", d.games, "", "hid")}</p>`;
   },
 };
+const SUMMARY = {
+  chan(e, s) {
+    const w = W();
+    if (!s) return e.cards === 19 && e.waits.length ? `${esc(w.next_card)}: ${esc(pct(e.p_next_card))}` : esc(w.simulating);
+    const x = s.win_chance;
+    return `${esc(w.chan_win)}: <b>${esc(pct(x.p_win))}</b>${fair(4)}; ${esc(w.per_game((x.points_game > 0 ? "+" : "") + nf(x.points_game, 2)))}`;
+  },
+  sam(e, s) {
+    const w = W();
+    if (e.toi_trang) return `<b>${esc(w.toi_trang(w.toi_trang_kinds[e.toi_trang] || e.toi_trang))}</b>`;
+    const advice = `<b>${esc(e.bayes.declare ? w.declare : w.no_declare)}</b>`;
+    return s ? `${advice}; ${esc(w.sam_win)}: <b>${esc(pct(s.win.estimate))}</b>${fair(s.opponents + 1)}` : advice;
+  },
+  tan(e, s) {
+    const w = W();
+    return s ? `${esc(w.tan_lose)}: <b>${esc(pct(s.lose.estimate))}</b>${fair(s.players)}` : esc(w.simulating);
+  },
+};
+
+// ---- language ----
+function drawWords() {
+  const w = W();
+  document.documentElement.lang = state.lang;
+  document.title = w.title(GAME_NAMES[GAME]);
+  $("lang").textContent = w.other_lang;
+  for (const el of document.querySelectorAll("[data-w]")) el.textContent = w[el.dataset.w];
+  drawTable();
+  drawPicks();
+  drawResult();
+}
 
 // ---- wiring ----
 async function start() {
   document.querySelectorAll("nav a").forEach((a) => a.classList.toggle("here", a.dataset.game === GAME));
-  document.querySelectorAll(".opt").forEach((el) => { el.hidden = el.dataset.for !== GAME; });
-  document.title = `cardodds — ${document.querySelector(`nav a[data-game="${GAME}"]`).textContent} hand odds`;
-  state.deck = await (await fetch(`/api/cards/${GAME}`)).json();
+  const answer = await (await fetch(`/api/cards/${GAME}`)).json();
+  state.deck = answer;
+  state.table = answer.table;
   drawDeck();
   const query = new URLSearchParams(location.search);
   for (const id of ["hand", "games", "seed"]) if (query.has(id)) $(id).value = query.get(id);
   readHand();
-  drawPicks();
+  drawWords();
+  $("lang").addEventListener("click", () => {
+    state.lang = state.lang === "vi" ? "en" : "vi";
+    localStorage.setItem("cardodds.lang", state.lang);
+    drawWords();
+  });
   $("deck").addEventListener("click", (e) => { const b = e.target.closest(".face"); if (b) pick(b.dataset.code, +1); });
   $("deck").addEventListener("contextmenu", (e) => { const b = e.target.closest(".face"); if (b) { e.preventDefault(); pick(b.dataset.code, -1); } });
   $("picked").addEventListener("click", (e) => { const b = e.target.closest(".chip"); if (b) pick(b.dataset.code, -1); });
-  $("hand").addEventListener("input", () => { readHand(); drawPicks(); schedule(); });
-  $("clear").addEventListener("click", () => { $("hand").value = ""; readHand(); drawPicks(); schedule(); });
-  for (const id of ["games", "seed", "seat-chan", "opponents", "trump", "players", "seat-tan"]) $(id).addEventListener("change", schedule);
+  $("hand").addEventListener("input", () => { notice(""); readHand(); drawPicks(); drawWho(); schedule(); });
+  $("clear").addEventListener("click", () => { $("hand").value = ""; notice(""); state.deckOpen = false; readHand(); drawPicks(); schedule(); });
+  $("toggle-deck").addEventListener("click", () => { state.deckOpen = !state.deckOpen; drawPicks(); });
+  $("table").addEventListener("change", (e) => {
+    if (e.target.id === "players") drawTable(); // the seats follow the number of players
+    drawWho();
+    schedule();
+  });
+  for (const id of ["games", "seed"]) $(id).addEventListener("change", schedule);
   document.body.dataset.ready = "1";
-  if ($("hand").value.trim()) ask();
+  if (state.tokens) ask();
 }
 start();
