@@ -1,0 +1,65 @@
+"""Bit-mask helpers in compiled code: a hand is a ``uint64`` with bit ``4 * rank + suit`` set per card, as in
+``cardodds.sim.tan.bits`` (whose tables are reused: numba freezes global arrays as constants)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from cardodds.sim.tan.bits import BEAT, BELOW, LOW_NIBBLES, RANK_MASK, SUIT_MASK
+
+__all__ = ["BEAT", "BELOW", "RANK_MASK", "SUIT_MASK", "bit", "highest", "lowest", "lowest_nontrump_first",
+           "popcount", "rank_spread"]
+
+_ONE = np.uint64(1)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+_LOW_NIBBLES = np.uint64(LOW_NIBBLES)
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    """Number of cards in mask ``x``."""
+    x = x - ((x >> _ONE) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return np.int64((x * _H01) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always")
+def lowest(x):
+    """Id of the lowest card of ``x`` (64 when empty, as ``bits.lowest``)."""
+    return popcount((x & (~x + _ONE)) - _ONE)
+
+
+@njit(cache=True, inline="always")
+def highest(x):
+    """Id of the highest card of ``x`` (-1 when empty)."""
+    # float64 holds every 52-bit mask exactly, so its binary exponent is the top bit's position
+    return np.int64(math.frexp(float(x))[1] - 1)
+
+
+@njit(cache=True, inline="always")
+def bit(c):
+    """Mask of card ``c`` (0 for ``c < 0``)."""
+    return np.uint64(0) if c < 0 else _ONE << np.uint64(c)
+
+
+@njit(cache=True, inline="always")
+def rank_spread(t):
+    """Every card whose rank occurs in mask ``t``."""
+    r = (t | (t >> _ONE) | (t >> np.uint64(2)) | (t >> np.uint64(3))) & _LOW_NIBBLES
+    return r * np.uint64(15)
+
+
+@njit(cache=True, inline="always")
+def lowest_nontrump_first(legal, tmask):
+    """The lowest non-trump of ``legal``, else its lowest trump; -1 when ``legal`` is empty."""
+    if legal == 0:
+        return np.int64(-1)
+    plain = legal & ~tmask
+    return lowest(plain if plain != 0 else legal)
