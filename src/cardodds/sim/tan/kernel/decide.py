@@ -22,13 +22,13 @@ KNOBS = ("throw_max", "save_trumps", "hold_rank", "take_trump_rank", "take_max_t
  OVERLOAD_STOCK, TRUMP_THROW_MAX, ENDGAME_LEAD_HIGH, PAIR_BONUS) = range(len(KNOBS))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def exchange(options):
     """Every kind swaps the lowest allowed trump (-1: no swap)."""
     return lowest(options) if options != 0 else np.int64(-1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _rank_pick(pool, bonus, by_count):
     """The lowest card of a rank of ``pool``: by ``pair_lead_batch`` (``by_count`` false), else the rank held most
     often (lowest first); 64 when ``pool`` is empty."""
@@ -45,27 +45,27 @@ def _rank_pick(pool, bonus, by_count):
     return lowest(pool & RANK_MASK[best])
 
 
-@njit(cache=True)
-def _heuristic_attack(k, legal, is_lead, tmask, stock_left, defender_cards):
+@njit(cache=True, inline="always")
+def _heuristic_attack(kn, seat, legal, is_lead, tmask, stock_left, defender_cards):
     plain = legal & ~tmask
     if is_lead:
         pool = plain if plain != 0 else legal
-        if k[ENDGAME_LEAD_HIGH] and stock_left == 0:
+        if kn[seat, ENDGAME_LEAD_HIGH] and stock_left == 0:
             return highest(pool)
-        if k[ENDGAME] and stock_left == 0:
+        if kn[seat, ENDGAME] and stock_left == 0:
             return _rank_pick(pool, 0, True)
-        return _rank_pick(pool, k[PAIR_BONUS], False) if k[PAIR_BONUS] else lowest(pool)
+        return _rank_pick(pool, kn[seat, PAIR_BONUS], False) if kn[seat, PAIR_BONUS] else lowest(pool)
     cand = plain
-    if k[SAVE_TRUMPS] and stock_left > k[SAVE_STOCK]:
-        cand &= BELOW[k[HOLD_RANK]]
-    if k[OVERLOAD] and (stock_left <= k[OVERLOAD_STOCK] or defender_cards <= k[OVERLOAD_CARDS]):
-        cand = legal & ~(tmask & ~BELOW[k[TRUMP_THROW_MAX] + 1])
+    if kn[seat, SAVE_TRUMPS] and stock_left > kn[seat, SAVE_STOCK]:
+        cand &= BELOW[kn[seat, HOLD_RANK]]
+    if kn[seat, OVERLOAD] and (stock_left <= kn[seat, OVERLOAD_STOCK] or defender_cards <= kn[seat, OVERLOAD_CARDS]):
+        cand = legal & ~(tmask & ~BELOW[kn[seat, TRUMP_THROW_MAX] + 1])
     return lowest_nontrump_first(cand, tmask)
 
 
-@njit(cache=True)
-def attack(kind, k, legal, is_lead, tmask, stock_left, defender_cards):
-    """The card to lead or add (-1: pass); ``k`` is the seat's knob row."""
+@njit(cache=True, inline="always")
+def attack(kind, kn, seat, legal, is_lead, tmask, stock_left, defender_cards):
+    """The card to lead or add (-1: pass); ``kn[seat]`` is the seat's knob row."""
     if kind == BEGINNER:
         pool = legal if is_lead or stock_left == 0 else legal & ~tmask
         return lowest_nontrump_first(pool, tmask)
@@ -74,19 +74,19 @@ def attack(kind, k, legal, is_lead, tmask, stock_left, defender_cards):
         if is_lead:
             x = plain if plain != 0 else legal
         else:
-            x = plain & BELOW[k[THROW_MAX] + 1]
+            x = plain & BELOW[kn[seat, THROW_MAX] + 1]
         return lowest(x) if x != 0 else np.int64(-1)
-    return _heuristic_attack(k, legal, is_lead, tmask, stock_left, defender_cards)
+    return _heuristic_attack(kn, seat, legal, is_lead, tmask, stock_left, defender_cards)
 
 
-@njit(cache=True)
-def defend(kind, k, legal, card, trump, tmask, stock_left, n_attack):
+@njit(cache=True, inline="always")
+def defend(kind, kn, seat, legal, card, trump, tmask, stock_left, n_attack):
     """The card covering ``card`` (-1: take)."""
     best = lowest_nontrump_first(legal, tmask)
-    if kind != HEURISTIC or not k[SAVE_TRUMPS] or best < 0:
+    if kind != HEURISTIC or not kn[seat, SAVE_TRUMPS] or best < 0:
         return best
-    if ((best & 3) == trump and (card & 3) != trump and (best >> 2) >= k[TAKE_TRUMP_RANK]
-            and stock_left > k[SAVE_STOCK] and n_attack <= k[TAKE_MAX_TABLE]):
+    if ((best & 3) == trump and (card & 3) != trump and (best >> 2) >= kn[seat, TAKE_TRUMP_RANK]
+            and stock_left > kn[seat, SAVE_STOCK] and n_attack <= kn[seat, TAKE_MAX_TABLE]):
         return np.int64(-1)
     return best
 

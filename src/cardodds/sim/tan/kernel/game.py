@@ -24,18 +24,24 @@ A, D, CUR, PASSES, NTHROW, CAP, NT, TOP, TAKING, BOUTS, PICKUPS, TRUMP, MOVES, A
 N_SLOTS = 15
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _wrap(seat, P):
+    """``seat % P`` for 0 <= seat < 2 P, without a division (the hot loops take it often)."""
+    return seat - P if seat >= P else seat
+
+
+@njit(cache=True, inline="always")
 def _next_in(seat, inn, include_self):
     """First seat after (or at) ``seat`` still in the game (``seat`` itself if none)."""
     P = inn.shape[0]
     for k in range(0 if include_self else 1, P):
-        t = (seat + k) % P
+        t = _wrap(seat + k, P)
         if inn[t]:
             return t
     return seat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _start_bout(st, hands, inn, succ, a, n_in, cap_rule):
     """A bout with ``a`` attacking: the defender, the adders' order and the cap on attack cards."""
     P = inn.shape[0]
@@ -45,13 +51,13 @@ def _start_bout(st, hands, inn, succ, a, n_in, cap_rule):
     for s in range(P):
         succ[s] = s
         for k in range(1, P):
-            t = (s + k) % P
+            t = _wrap(s + k, P)
             if inn[t] and t != d:
                 succ[s] = t
                 break
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _deal(order, rv, hands, seq, cum):
     """Hands, stock (the turned card last) and its prefix-OR from one shuffled deck; returns the turned card."""
     P, H, S = rv[R_P], rv[R_H], rv[R_S]
@@ -70,7 +76,7 @@ def _deal(order, rv, hands, seq, cum):
     return turned
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _exchange(rv, turned, fa, hands, seq, cum):
     """The trump exchange in turn order from ``fa`` (every compiled player swaps its lowest allowed trump); returns
     the first attacker (changed by a "two_only" swap)."""
@@ -81,7 +87,7 @@ def _exchange(rv, turned, fa, hands, seq, cum):
     low = bit(4 * rv[R_LOW_RANK] + trump)
     fa0 = fa
     for k in range(P):
-        s = (fa0 + k) % P
+        s = _wrap(fa0 + k, P)
         h = hands[s]
         options = h & SUIT_MASK[trump] & BELOW[turned >> 2] if mode == EX_ANY_LOWER else h & low
         choice = decide.exchange(options)
@@ -96,7 +102,7 @@ def _exchange(rv, turned, fa, hands, seq, cum):
     return fa
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _step(st, rv, hands, succ, cum, kinds, knobs):
     """One move: the current adder plays or passes, the defender covers or takes; then the forced passes.  Returns
     -1 while the bout goes on, else 1 if the defender picks up the table, 0 if it is discarded."""
@@ -111,7 +117,7 @@ def _step(st, rv, hands, succ, cum, kinds, knobs):
     stock_left = S - top
     choice = np.int64(-1)
     if legal != 0:
-        choice = decide.attack(kinds[cur], knobs[cur], legal, lead, tmask, stock_left, popcount(hd))
+        choice = decide.attack(kinds[cur], knobs, cur, legal, lead, tmask, stock_left, popcount(hd))
     play = choice >= 0
     b = bit(choice)
     hands[cur] = hc ^ b
@@ -120,7 +126,7 @@ def _step(st, rv, hands, succ, cum, kinds, knobs):
     dlegal = BEAT[trump, choice] & hd if play and not taking else np.uint64(0)
     dch = np.int64(-1)
     if dlegal != 0:
-        dch = decide.defend(kinds[d], knobs[d], dlegal, choice, trump, tmask, stock_left, nt)
+        dch = decide.defend(kinds[d], knobs, d, dlegal, choice, trump, tmask, stock_left, nt)
     covered = dch >= 0
     cb = bit(dch)
     take = play and not covered and not taking
@@ -152,7 +158,7 @@ def _step(st, rv, hands, succ, cum, kinds, knobs):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _end_bout(st, rv, offsets, hands, inn, succ, cum, taken):
     """Pick up or discard, refill in the rules' order, outs; returns -2 while the game goes on, else the loser (-1
     for a draw or a truncated game) and starts the next bout."""
@@ -167,7 +173,7 @@ def _end_bout(st, rv, offsets, hands, inn, succ, cum, taken):
     if top < S:  # nobody is out while the stock lasts: a fixed rotation from the attacker
         avail, cs = S - top, 0
         for j in range(P):
-            s = (a + offsets[j]) % P
+            s = _wrap(a + offsets[j], P)
             start = top + min(cs, avail)
             cs += max(H - popcount(hands[s]), 0)
             hands[s] |= cum[top + min(cs, avail)] & ~cum[start]
@@ -184,24 +190,21 @@ def _end_bout(st, rv, offsets, hands, inn, succ, cum, taken):
         return last
     if st[BOUTS] >= rv[R_MAX_BOUTS]:
         return -1
-    _start_bout(st, hands, inn, succ, _next_in((d + 1 if taken else d) % P, inn, True), n_in, rv[R_CAP])
+    _start_bout(st, hands, inn, succ, _next_in(_wrap(d + 1 if taken else d, P), inn, True), n_in, rv[R_CAP])
     return -2
 
 
-@njit(cache=True)
-def play_game(order, first, rv, offsets, kinds, knobs, out):
-    """Deal ``order`` and play it to its end; ``out`` (6,) receives loser, draw, truncated, bouts, pick-ups and the
-    first attacker, and the moves made (batch steps) in ``out[6]``."""
+@njit(cache=True, inline="always")
+def play_game(g, orders, first, rv, offsets, kinds, knobs, out, scratch):
+    """Deal ``orders[g]`` and play it to its end; ``out[g]`` receives loser, draw, truncated, bouts, pick-ups, the
+    first attacker and the moves made (batch steps).  ``scratch`` holds the state arrays (``new_scratch``)."""
     P, S = rv[R_P], rv[R_S]
-    hands = np.empty(P, dtype=np.uint64)
-    inn = np.ones(P, dtype=np.bool_)
-    succ = np.empty(P, dtype=np.int64)
-    seq = np.empty(S, dtype=np.int64)
-    cum = np.empty(S + 1, dtype=np.uint64)
-    st = np.zeros(N_SLOTS, dtype=np.int64)
-    turned = _deal(order, rv, hands, seq, cum)
+    hands, inn, succ, seq, cum, st = scratch
+    inn[:] = True
+    st[:] = 0
+    turned = _deal(orders[g], rv, hands, seq, cum)
     st[TRUMP] = turned & 3
-    fa = _exchange(rv, turned, np.int64(first), hands, seq, cum)
+    fa = _exchange(rv, turned, np.int64(first[g]), hands, seq, cum)
     _start_bout(st, hands, inn, succ, fa, P, rv[R_CAP])
     loser = -2
     while loser == -2:
@@ -211,5 +214,13 @@ def play_game(order, first, rv, offsets, kinds, knobs, out):
     n_in = 0
     for s in range(P):
         n_in += inn[s]
-    out[0], out[1], out[2] = loser, n_in == 0, n_in > 1
-    out[3], out[4], out[5], out[6] = st[BOUTS], st[PICKUPS], fa, st[MOVES]
+    out[g, 0], out[g, 1], out[g, 2] = loser, n_in == 0, n_in > 1
+    out[g, 3], out[g, 4], out[g, 5], out[g, 6] = st[BOUTS], st[PICKUPS], fa, st[MOVES]
+
+
+@njit(cache=True, inline="always")
+def new_scratch(rv):
+    """The state arrays of one game at a time: hands, inn, succ, seq, cum, st."""
+    P, S = rv[R_P], rv[R_S]
+    return (np.empty(P, dtype=np.uint64), np.ones(P, dtype=np.bool_), np.empty(P, dtype=np.int64),
+            np.empty(S, dtype=np.int64), np.empty(S + 1, dtype=np.uint64), np.zeros(N_SLOTS, dtype=np.int64))

@@ -6,7 +6,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 from cardodds.sim.tan.bits import BEAT, BELOW, LOW_NIBBLES, RANK_MASK, SUIT_MASK
 
@@ -14,26 +16,35 @@ __all__ = ["BEAT", "BELOW", "RANK_MASK", "SUIT_MASK", "bit", "highest", "lowest"
            "popcount", "rank_spread"]
 
 _ONE = np.uint64(1)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
 _LOW_NIBBLES = np.uint64(LOW_NIBBLES)
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    """LLVM's population count (one instruction on CPUs that have it)."""
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+    return types.uint64(types.uint64), codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    """LLVM's count of trailing zeros (64 for 0)."""
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    return types.uint64(types.uint64), codegen
 
 
 @njit(cache=True, inline="always")
 def popcount(x):
     """Number of cards in mask ``x``."""
-    x = x - ((x >> _ONE) & _M1)
-    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
-    x = (x + (x >> np.uint64(4))) & _M4
-    return np.int64((x * _H01) >> np.uint64(56))
+    return np.int64(_ctpop(np.uint64(x)))
 
 
 @njit(cache=True, inline="always")
 def lowest(x):
     """Id of the lowest card of ``x`` (64 when empty, as ``bits.lowest``)."""
-    return popcount((x & (~x + _ONE)) - _ONE)
+    return np.int64(_cttz(np.uint64(x)))
 
 
 @njit(cache=True, inline="always")
