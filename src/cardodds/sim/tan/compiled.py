@@ -108,8 +108,7 @@ def play_batch(rules: TanRules, orders: np.ndarray, first_attacker: np.ndarray, 
     first = np.ascontiguousarray(first_attacker, dtype=np.int64)
     if orders.ndim != 2 or orders.shape[1] != rules.deck or first.shape != (orders.shape[0],):
         raise CardoddsError(f"orders must be (n, {rules.deck}) decks with one first attacker per deck")
-    play = games.play_games_parallel if threads else games.play_games
-    out = play(orders, first, rv, offsets, kinds, knobs)
+    out = games.play_games(orders, first, rv, offsets, kinds, knobs, threads)
     return BatchResult(out[:, 0].astype(np.int16), out[:, 1].astype(bool), out[:, 2].astype(bool),
                        out[:, 3].copy(), out[:, 4].copy(), out[:, 5].astype(np.int16),
                        int(out[:, 6].max(initial=0)))

@@ -22,13 +22,13 @@ KNOBS = ("throw_max", "save_trumps", "hold_rank", "take_trump_rank", "take_max_t
  OVERLOAD_STOCK, TRUMP_THROW_MAX, ENDGAME_LEAD_HIGH, PAIR_BONUS) = range(len(KNOBS))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def exchange(options):
     """Every kind swaps the lowest allowed trump (-1: no swap)."""
     return lowest(options) if options != 0 else np.int64(-1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _rank_pick(pool, bonus, by_count):
     """The lowest card of a rank of ``pool``: by ``pair_lead_batch`` (``by_count`` false), else the rank held most
     often (lowest first); 64 when ``pool`` is empty."""
@@ -45,7 +45,7 @@ def _rank_pick(pool, bonus, by_count):
     return lowest(pool & RANK_MASK[best])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _heuristic_attack(kn, seat, legal, is_lead, tmask, stock_left, defender_cards):
     plain = legal & ~tmask
     if is_lead:
@@ -63,7 +63,7 @@ def _heuristic_attack(kn, seat, legal, is_lead, tmask, stock_left, defender_card
     return lowest_nontrump_first(cand, tmask)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def attack(kind, kn, seat, legal, is_lead, tmask, stock_left, defender_cards):
     """The card to lead or add (-1: pass); ``kn[seat]`` is the seat's knob row."""
     if kind == BEGINNER:
@@ -79,7 +79,7 @@ def attack(kind, kn, seat, legal, is_lead, tmask, stock_left, defender_cards):
     return _heuristic_attack(kn, seat, legal, is_lead, tmask, stock_left, defender_cards)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def defend(kind, kn, seat, legal, card, trump, tmask, stock_left, n_attack):
     """The card covering ``card`` (-1: take)."""
     best = lowest_nontrump_first(legal, tmask)

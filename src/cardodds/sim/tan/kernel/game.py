@@ -1,6 +1,6 @@
 """One Tấn game played to its end in compiled code, move for move as ``cardodds.sim.tan.batch`` plays it.
 
-A game's state: ``hands`` (P,) masks, ``inn`` (P,) seats still in, ``succ`` (P,) the next adder after each seat, the
+A game's state: ``hands`` (P,) masks, ``inn`` (P,) seats still in, the
 stock as the prefix-OR ``cum`` (S + 1,) of its drawing order ``seq`` with a pointer, and the integer slots of ``st``
 (below; the attack and cover cards of the table among them).  The rules come as the integer vector ``rv`` (slots
 ``R_*``, see ``cardodds.sim.tan.compiled.rules_vector``) and ``offsets``, the refill order as seat offsets from the
@@ -24,13 +24,13 @@ A, D, CUR, PASSES, NTHROW, CAP, NT, TOP, TAKING, BOUTS, PICKUPS, TRUMP, MOVES, A
 N_SLOTS = 15
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _wrap(seat, P):
     """``seat % P`` for 0 <= seat < 2 P, without a division (the hot loops take it often)."""
     return seat - P if seat >= P else seat
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _next_in(seat, inn, include_self):
     """First seat after (or at) ``seat`` still in the game (``seat`` itself if none)."""
     P = inn.shape[0]
@@ -41,23 +41,26 @@ def _next_in(seat, inn, include_self):
     return seat
 
 
-@njit(cache=True, inline="always")
-def _start_bout(st, hands, inn, succ, a, n_in, cap_rule):
-    """A bout with ``a`` attacking: the defender, the adders' order and the cap on attack cards."""
+@njit(cache=True, inline="always", _nrt=False)
+def _next_adder(seat, d, inn):
+    """The adder after ``seat`` in this bout: the next seat still in, the defender ``d`` skipped (``seat`` if none)."""
     P = inn.shape[0]
+    for k in range(1, P):
+        t = _wrap(seat + k, P)
+        if inn[t] and t != d:
+            return t
+    return seat
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _start_bout(st, hands, inn, a, n_in, cap_rule):
+    """A bout with ``a`` attacking: the defender and the cap on attack cards."""
     d = _next_in(a, inn, False)
     st[A], st[D], st[CUR], st[PASSES], st[NTHROW] = a, d, a, 0, n_in - 1
     st[CAP] = min(popcount(hands[d]), cap_rule)
-    for s in range(P):
-        succ[s] = s
-        for k in range(1, P):
-            t = _wrap(s + k, P)
-            if inn[t] and t != d:
-                succ[s] = t
-                break
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _deal(order, rv, hands, seq, cum):
     """Hands, stock (the turned card last) and its prefix-OR from one shuffled deck; returns the turned card."""
     P, H, S = rv[R_P], rv[R_H], rv[R_S]
@@ -76,7 +79,7 @@ def _deal(order, rv, hands, seq, cum):
     return turned
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _exchange(rv, turned, fa, hands, seq, cum):
     """The trump exchange in turn order from ``fa`` (every compiled player swaps its lowest allowed trump); returns
     the first attacker (changed by a "two_only" swap)."""
@@ -102,8 +105,8 @@ def _exchange(rv, turned, fa, hands, seq, cum):
     return fa
 
 
-@njit(cache=True, inline="always")
-def _step(st, rv, hands, succ, cum, kinds, knobs):
+@njit(cache=True, inline="always", _nrt=False)
+def _step(st, rv, hands, inn, cum, kinds, knobs):
     """One move: the current adder plays or passes, the defender covers or takes; then the forced passes.  Returns
     -1 while the bout goes on, else 1 if the defender picks up the table, 0 if it is discarded."""
     P, H, S, cap_rule = rv[R_P], rv[R_H], rv[R_S], rv[R_CAP]
@@ -143,14 +146,14 @@ def _step(st, rv, hands, succ, cum, kinds, knobs):
     cov |= cb
     passes = 0 if play else st[PASSES] + 1
     if not play:
-        cur = succ[cur]
+        cur = _next_adder(cur, d, inn)
     going = not take and hd != 0
     spread = rank_spread(att | cov) if nt < cap else np.uint64(0)
     for _ in range(P - 1):  # an adder with no legal card passes without deciding
         if not (going and passes < st[NTHROW] and (hands[cur] & spread) == 0):
             break
         passes += 1
-        cur = succ[cur]
+        cur = _next_adder(cur, d, inn)
     st[CUR], st[NT], st[CAP], st[TOP], st[PASSES], st[TAKING] = cur, nt, cap, top, passes, taking
     st[ATT], st[COV] = np.int64(att), np.int64(cov)
     if (going and passes >= st[NTHROW]) or (covered and hd == 0) or take:
@@ -158,8 +161,8 @@ def _step(st, rv, hands, succ, cum, kinds, knobs):
     return -1
 
 
-@njit(cache=True, inline="always")
-def _end_bout(st, rv, offsets, hands, inn, succ, cum, taken):
+@njit(cache=True, inline="always", _nrt=False)
+def _end_bout(st, rv, offsets, hands, inn, cum, taken):
     """Pick up or discard, refill in the rules' order, outs; returns -2 while the game goes on, else the loser (-1
     for a draw or a truncated game) and starts the next bout."""
     P, H, S = rv[R_P], rv[R_H], rv[R_S]
@@ -190,37 +193,30 @@ def _end_bout(st, rv, offsets, hands, inn, succ, cum, taken):
         return last
     if st[BOUTS] >= rv[R_MAX_BOUTS]:
         return -1
-    _start_bout(st, hands, inn, succ, _next_in(_wrap(d + 1 if taken else d, P), inn, True), n_in, rv[R_CAP])
+    _start_bout(st, hands, inn, _next_in(_wrap(d + 1 if taken else d, P), inn, True), n_in, rv[R_CAP])
     return -2
 
 
-@njit(cache=True, inline="always")
-def play_game(g, orders, first, rv, offsets, kinds, knobs, out, scratch):
+@njit(cache=True, _nrt=False)
+def play_game(g, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st):
     """Deal ``orders[g]`` and play it to its end; ``out[g]`` receives loser, draw, truncated, bouts, pick-ups, the
-    first attacker and the moves made (batch steps).  ``scratch`` holds the state arrays (``new_scratch``)."""
-    P, S = rv[R_P], rv[R_S]
-    hands, inn, succ, seq, cum, st = scratch
+    first attacker and the moves made (batch steps).  ``hands`` (P,), ``inn`` (P,), ``seq`` (S,), ``cum`` (S + 1,)
+    and ``st`` (``N_SLOTS``,) are scratch arrays (compiled without reference counting, which would cost more than
+    the play: nothing here allocates)."""
+    P = rv[R_P]
     inn[:] = True
     st[:] = 0
     turned = _deal(orders[g], rv, hands, seq, cum)
     st[TRUMP] = turned & 3
     fa = _exchange(rv, turned, np.int64(first[g]), hands, seq, cum)
-    _start_bout(st, hands, inn, succ, fa, P, rv[R_CAP])
+    _start_bout(st, hands, inn, fa, P, rv[R_CAP])
     loser = -2
     while loser == -2:
-        end = _step(st, rv, hands, succ, cum, kinds, knobs)
+        end = _step(st, rv, hands, inn, cum, kinds, knobs)
         if end >= 0:
-            loser = _end_bout(st, rv, offsets, hands, inn, succ, cum, end == 1)
+            loser = _end_bout(st, rv, offsets, hands, inn, cum, end == 1)
     n_in = 0
     for s in range(P):
         n_in += inn[s]
     out[g, 0], out[g, 1], out[g, 2] = loser, n_in == 0, n_in > 1
     out[g, 3], out[g, 4], out[g, 5], out[g, 6] = st[BOUTS], st[PICKUPS], fa, st[MOVES]
-
-
-@njit(cache=True, inline="always")
-def new_scratch(rv):
-    """The state arrays of one game at a time: hands, inn, succ, seq, cum, st."""
-    P, S = rv[R_P], rv[R_S]
-    return (np.empty(P, dtype=np.uint64), np.ones(P, dtype=np.bool_), np.empty(P, dtype=np.int64),
-            np.empty(S, dtype=np.int64), np.empty(S + 1, dtype=np.uint64), np.zeros(N_SLOTS, dtype=np.int64))

@@ -35,39 +35,39 @@ def _cttz(typingctx, x):
     return types.uint64(types.uint64), codegen
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def popcount(x):
     """Number of cards in mask ``x``."""
     return np.int64(_ctpop(np.uint64(x)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def lowest(x):
     """Id of the lowest card of ``x`` (64 when empty, as ``bits.lowest``)."""
     return np.int64(_cttz(np.uint64(x)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def highest(x):
     """Id of the highest card of ``x`` (-1 when empty)."""
     # float64 holds every 52-bit mask exactly, so its binary exponent is the top bit's position
     return np.int64(math.frexp(float(x))[1] - 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def bit(c):
     """Mask of card ``c`` (0 for ``c < 0``)."""
     return np.uint64(0) if c < 0 else _ONE << np.uint64(c)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def rank_spread(t):
     """Every card whose rank occurs in mask ``t``."""
     r = (t | (t >> _ONE) | (t >> np.uint64(2)) | (t >> np.uint64(3))) & _LOW_NIBBLES
     return r * np.uint64(15)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def lowest_nontrump_first(legal, tmask):
     """The lowest non-trump of ``legal``, else its lowest trump; -1 when ``legal`` is empty."""
     if legal == 0:
