@@ -121,3 +121,14 @@ def test_auto_falls_back_to_numpy_for_other_players():
     assert all(np.array_equal(getattr(auto, f), getattr(ref, f)) for f in FIELDS)
     assert compiled.play_batch_auto(rules, orders, first, [Basic()] * 2).steps == \
         compiled.play_batch(rules, orders, first, [Basic()] * 2).steps
+
+
+def test_without_numba_auto_plays_numpy_and_the_engine_says_why(monkeypatch):
+    rules = TanRules(players=2)
+    orders, first = deal_chunk(rules, chunk_seed(11, 0), 100)
+    monkeypatch.setattr(compiled, "available", lambda: False)
+    with pytest.raises(CardoddsError, match="needs numba"):
+        compiled.play_batch(rules, orders, first, [Basic()] * 2)
+    auto = compiled.play_batch_auto(rules, orders, first, [Basic()] * 2)
+    ref = play_batch(rules, orders, first, [Basic()] * 2)
+    assert all(np.array_equal(getattr(auto, f), getattr(ref, f)) for f in FIELDS) and auto.steps == ref.steps

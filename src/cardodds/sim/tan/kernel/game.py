@@ -1,10 +1,11 @@
 """One Tấn game played to its end in compiled code, move for move as ``cardodds.sim.tan.batch`` plays it.
 
-A game's state: ``hands`` (P,) masks, ``inn`` (P,) seats still in, the
-stock as the prefix-OR ``cum`` (S + 1,) of its drawing order ``seq`` with a pointer, and the integer slots of ``st``
-(below; the attack and cover cards of the table among them).  The rules come as the integer vector ``rv`` (slots
-``R_*``, see ``cardodds.sim.tan.compiled.rules_vector``) and ``offsets``, the refill order as seat offsets from the
-attacker.
+A game's state: ``hands`` (P,) masks, ``inn`` (P,) seats still in, the stock as the prefix-OR ``cum`` (S + 1,) of
+its drawing order ``seq`` with a pointer, and the integer slots of ``st`` (below; the attack and cover cards of the
+table among them).  The rules come as the integer vector ``rv`` (slots ``R_*``, see
+``cardodds.sim.tan.compiled.rules_vector``) and ``offsets``, the refill order as seat offsets from the attacker.
+Every game is played to its end or to ``max_bouts`` (the numpy engine hands its longest games to the reference engine
+instead, with the same outcome).
 """
 
 from __future__ import annotations
