@@ -1,0 +1,223 @@
+"""One Tấn game played to its end in compiled code, move for move as ``cardodds.sim.tan.batch`` plays it.
+
+A game's state: ``hands`` (P,) masks, ``inn`` (P,) seats still in, the stock as the prefix-OR ``cum`` (S + 1,) of
+its drawing order ``seq`` with a pointer, and the integer slots of ``st`` (below; the attack and cover cards of the
+table among them).  The rules come as the integer vector ``rv`` (slots ``R_*``, see
+``cardodds.sim.tan.compiled.rules_vector``) and ``offsets``, the refill order as seat offsets from the attacker.
+Every game is played to its end or to ``max_bouts`` (the numpy engine hands its longest games to the reference engine
+instead, with the same outcome).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from cardodds.sim.tan.kernel import decide
+from cardodds.sim.tan.kernel.masks import BEAT, BELOW, SUIT_MASK, bit, popcount, rank_spread
+
+# the rules vector
+R_P, R_H, R_S, R_EXCHANGE, R_LOW_RANK, R_CAP, R_THROW_IN, R_RUNS_ON, R_MAX_BOUTS = range(9)
+EX_NONE, EX_ANY_LOWER, EX_TWO_ONLY = 0, 1, 2
+
+# the state vector: seats, counters, the stock pointer, the table's masks (stored as int64 bit patterns)
+A, D, CUR, PASSES, NTHROW, CAP, NT, TOP, TAKING, BOUTS, PICKUPS, TRUMP, MOVES, ATT, COV = range(15)
+N_SLOTS = 15
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _wrap(seat, P):
+    """``seat % P`` for 0 <= seat < 2 P, without a division (the hot loops take it often)."""
+    return seat - P if seat >= P else seat
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _next_in(seat, inn, include_self):
+    """First seat after (or at) ``seat`` still in the game (``seat`` itself if none)."""
+    P = inn.shape[0]
+    for k in range(0 if include_self else 1, P):
+        t = _wrap(seat + k, P)
+        if inn[t]:
+            return t
+    return seat
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _next_adder(seat, d, inn):
+    """The adder after ``seat`` in this bout: the next seat still in, the defender ``d`` skipped (``seat`` if none)."""
+    P = inn.shape[0]
+    for k in range(1, P):
+        t = _wrap(seat + k, P)
+        if inn[t] and t != d:
+            return t
+    return seat
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _start_bout(st, hands, inn, a, n_in, cap_rule):
+    """A bout with ``a`` attacking: the defender and the cap on attack cards."""
+    d = _next_in(a, inn, False)
+    st[A], st[D], st[CUR], st[PASSES], st[NTHROW] = a, d, a, 0, n_in - 1
+    st[CAP] = min(popcount(hands[d]), cap_rule)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _deal(order, rv, hands, seq, cum):
+    """Hands, stock (the turned card last) and its prefix-OR from one shuffled deck; returns the turned card."""
+    P, H, S = rv[R_P], rv[R_H], rv[R_S]
+    for s in range(P):
+        h = np.uint64(0)
+        for j in range(H):
+            h |= bit(order[s * H + j])
+        hands[s] = h
+    turned = np.int64(order[P * H])
+    for j in range(S - 1):
+        seq[j] = order[P * H + 1 + j]
+    seq[S - 1] = turned
+    cum[0] = 0
+    for j in range(S):
+        cum[j + 1] = cum[j] | bit(seq[j])
+    return turned
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _exchange(rv, turned, fa, hands, seq, cum):
+    """The trump exchange in turn order from ``fa`` (every compiled player swaps its lowest allowed trump); returns
+    the first attacker (changed by a "two_only" swap)."""
+    mode, P, S = rv[R_EXCHANGE], rv[R_P], rv[R_S]
+    if mode == EX_NONE:
+        return fa
+    trump = turned & 3
+    low = bit(4 * rv[R_LOW_RANK] + trump)
+    fa0 = fa
+    for k in range(P):
+        s = _wrap(fa0 + k, P)
+        h = hands[s]
+        options = h & SUIT_MASK[trump] & BELOW[turned >> 2] if mode == EX_ANY_LOWER else h & low
+        choice = decide.exchange(options)
+        if choice >= 0:
+            give = bit(choice)
+            hands[s] = h ^ (give | bit(turned))
+            cum[S] = cum[S - 1] | give
+            seq[S - 1] = choice
+            if mode == EX_TWO_ONLY:
+                fa = s
+            break  # one swap per game: nobody after it has options
+    return fa
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _step(st, rv, hands, inn, cum, kinds, knobs):
+    """One move: the current adder plays or passes, the defender covers or takes; then the forced passes.  Returns
+    -1 while the bout goes on, else 1 if the defender picks up the table, 0 if it is discarded."""
+    P, H, S, cap_rule = rv[R_P], rv[R_H], rv[R_S], rv[R_CAP]
+    st[MOVES] += 1
+    cur, d, trump, nt, cap, top = st[CUR], st[D], st[TRUMP], st[NT], st[CAP], st[TOP]
+    att, cov, taking = np.uint64(st[ATT]), np.uint64(st[COV]), st[TAKING] != 0
+    tmask = SUIT_MASK[trump]
+    hc, hd = hands[cur], hands[d]
+    lead = att == 0
+    legal = hc if lead else (hc & rank_spread(att | cov) if nt < cap else np.uint64(0))
+    stock_left = S - top
+    choice = np.int64(-1)
+    if legal != 0:
+        choice = decide.attack(kinds[cur], knobs, cur, legal, lead, tmask, stock_left, popcount(hd))
+    play = choice >= 0
+    b = bit(choice)
+    hands[cur] = hc ^ b
+    att |= b
+    nt += play
+    dlegal = BEAT[trump, choice] & hd if play and not taking else np.uint64(0)
+    dch = np.int64(-1)
+    if dlegal != 0:
+        dch = decide.defend(kinds[d], knobs, d, dlegal, choice, trump, tmask, stock_left, nt)
+    covered = dch >= 0
+    cb = bit(dch)
+    take = play and not covered and not taking
+    if rv[R_THROW_IN]:  # lên announced: the adding goes on, the bout ends when all pass
+        taking = taking or take
+        take = False
+    hd ^= cb
+    if rv[R_RUNS_ON] and covered and hd == 0 and top < S:
+        k = min(H, S - top)
+        hd |= cum[top + k] & ~cum[top]
+        top += k
+        cap = min(nt + k, cap_rule)
+    hands[d] = hd
+    cov |= cb
+    passes = 0 if play else st[PASSES] + 1
+    if not play:
+        cur = _next_adder(cur, d, inn)
+    going = not take and hd != 0
+    spread = rank_spread(att | cov) if nt < cap else np.uint64(0)
+    for _ in range(P - 1):  # an adder with no legal card passes without deciding
+        if not (going and passes < st[NTHROW] and (hands[cur] & spread) == 0):
+            break
+        passes += 1
+        cur = _next_adder(cur, d, inn)
+    st[CUR], st[NT], st[CAP], st[TOP], st[PASSES], st[TAKING] = cur, nt, cap, top, passes, taking
+    st[ATT], st[COV] = np.int64(att), np.int64(cov)
+    if (going and passes >= st[NTHROW]) or (covered and hd == 0) or take:
+        return 1 if take or taking else 0
+    return -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _end_bout(st, rv, offsets, hands, inn, cum, taken):
+    """Pick up or discard, refill in the rules' order, outs; returns -2 while the game goes on, else the loser (-1
+    for a draw or a truncated game) and starts the next bout."""
+    P, H, S = rv[R_P], rv[R_H], rv[R_S]
+    a, d = st[A], st[D]
+    if taken:
+        hands[d] |= np.uint64(st[ATT]) | np.uint64(st[COV])
+        st[PICKUPS] += 1
+    st[BOUTS] += 1
+    st[ATT], st[COV], st[NT], st[TAKING] = 0, 0, 0, 0
+    top = st[TOP]
+    if top < S:  # nobody is out while the stock lasts: a fixed rotation from the attacker
+        avail, cs = S - top, 0
+        for j in range(P):
+            s = _wrap(a + offsets[j], P)
+            start = top + min(cs, avail)
+            cs += max(H - popcount(hands[s]), 0)
+            hands[s] |= cum[top + min(cs, avail)] & ~cum[start]
+        top += min(cs, avail)
+        st[TOP] = top
+    n_in, last = 0, -1
+    for s in range(P):
+        if inn[s] and top == S and hands[s] == 0:
+            inn[s] = False
+        if inn[s]:
+            n_in += 1
+            last = s if last < 0 else last
+    if n_in <= 1:
+        return last
+    if st[BOUTS] >= rv[R_MAX_BOUTS]:
+        return -1
+    _start_bout(st, hands, inn, _next_in(_wrap(d + 1 if taken else d, P), inn, True), n_in, rv[R_CAP])
+    return -2
+
+
+@njit(cache=True, _nrt=False)
+def play_game(g, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st):
+    """Deal ``orders[g]`` and play it to its end; ``out[g]`` receives loser, draw, truncated, bouts, pick-ups, the
+    first attacker and the moves made (batch steps).  ``hands`` (P,), ``inn`` (P,), ``seq`` (S,), ``cum`` (S + 1,)
+    and ``st`` (``N_SLOTS``,) are scratch arrays (compiled without reference counting, which would cost more than
+    the play: nothing here allocates)."""
+    P = rv[R_P]
+    inn[:] = True
+    st[:] = 0
+    turned = _deal(orders[g], rv, hands, seq, cum)
+    st[TRUMP] = turned & 3
+    fa = _exchange(rv, turned, np.int64(first[g]), hands, seq, cum)
+    _start_bout(st, hands, inn, fa, P, rv[R_CAP])
+    loser = -2
+    while loser == -2:
+        end = _step(st, rv, hands, inn, cum, kinds, knobs)
+        if end >= 0:
+            loser = _end_bout(st, rv, offsets, hands, inn, cum, end == 1)
+    n_in = 0
+    for s in range(P):
+        n_in += inn[s]
+    out[g, 0], out[g, 1], out[g, 2] = loser, n_in == 0, n_in > 1
+    out[g, 3], out[g, 4], out[g, 5], out[g, 6] = st[BOUTS], st[PICKUPS], fa, st[MOVES]
