@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from cardodds.analysis import i18n
-from cardodds.analysis.cli import main
+from cardodds.cli import main
 from cardodds.analysis.report import rules_doc_sections
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.game_spec import HOOKS, GameSpec
