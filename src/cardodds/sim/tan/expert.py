@@ -60,8 +60,38 @@ TABLE_SETTINGS = {(2, 36): {"samples": 64, "rollout": "tuned"}}
 ``pimc``: ``benchmarks/match_tan_players.py``); elsewhere it plays its field defaults."""
 
 
+class DecidesByRows:
+    """Attack and defence on both engines through ``decide(rows, kind, rules)`` of the player ``at_table(rules)``
+    returns: the reference engine's view is one row, the batch engine's the rows its player must decide."""
+
+    def at_table(self, rules):
+        """The player that decides at ``rules``' table (itself, unless the class reads its settings by table)."""
+        return self
+
+    def attack(self, v, rng=None) -> int | None:
+        c = int(self.at_table(v.rules).decide(_reference_rows(v, "attack"), "attack", v.rules)[0])
+        return None if c < 0 else c
+
+    def defend(self, v, rng=None) -> int | None:
+        c = int(self.at_table(v.rules).decide(_reference_rows(v, "defend"), "defend", v.rules)[0])
+        return None if c < 0 else c
+
+    def attack_batch(self, v, rng=None):
+        return self._batch(v, "attack")
+
+    def defend_batch(self, v, rng=None):
+        return self._batch(v, "defend")
+
+    def _batch(self, v, kind):
+        out = np.full(v.legal.shape[0], -1, dtype=np.int16)
+        idx = np.nonzero(v.decide & v.live & (v.legal != 0))[0]
+        if idx.shape[0]:
+            out[idx] = self.at_table(v.rules).decide(_batch_rows(v, idx, kind), kind, v.rules)
+        return out
+
+
 @dataclass(frozen=True)
-class Expert(Player):
+class Expert(DecidesByRows, Player):
     """Determinized Monte Carlo search (see the module docstring).
 
     Parameters
@@ -127,27 +157,6 @@ class Expert(Player):
         return np.where(v.options != 0, bits.lowest(v.options), -1).astype(np.int16)
 
     # -- reference forms -------------------------------------------------------------------------------------------
-    def attack(self, v, rng=None) -> int | None:
-        c = int(self.at_table(v.rules).decide(_reference_rows(v, "attack"), "attack", v.rules)[0])
-        return None if c < 0 else c
-
-    def defend(self, v, rng=None) -> int | None:
-        c = int(self.at_table(v.rules).decide(_reference_rows(v, "defend"), "defend", v.rules)[0])
-        return None if c < 0 else c
-
-    # -- batch forms -----------------------------------------------------------------------------------------------
-    def attack_batch(self, v, rng=None):
-        return self._batch(v, "attack")
-
-    def defend_batch(self, v, rng=None):
-        return self._batch(v, "defend")
-
-    def _batch(self, v, kind):
-        out = np.full(v.legal.shape[0], -1, dtype=np.int16)
-        idx = np.nonzero(v.decide & v.live & (v.legal != 0))[0]
-        if idx.shape[0]:
-            out[idx] = self.at_table(v.rules).decide(_batch_rows(v, idx, kind), kind, v.rules)
-        return out
 
     # -- the search ------------------------------------------------------------------------------------------------
     def decide(self, d, kind: str, rules) -> np.ndarray:

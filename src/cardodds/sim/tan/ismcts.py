@@ -39,8 +39,8 @@ from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import TanState, play_from_state
-from cardodds.sim.tan.expert import (INVALID, MAX_ROLLOUTS, ROLLOUTS, Expert, _batch_rows, _before_move, _candidates,
-                                     _determinize, _keys, _reference_rows, _take_rows)
+from cardodds.sim.tan.expert import (INVALID, MAX_ROLLOUTS, ROLLOUTS, DecidesByRows, Expert, _before_move, _candidates,
+                                     _determinize, _keys, _take_rows)
 
 _clock = time.process_time  # the CPU clock of the time cap (a name tests may replace)
 
@@ -51,7 +51,7 @@ def _whole(name, value, lo, hi):
 
 
 @dataclass(frozen=True)
-class Ismcts(Player):
+class Ismcts(DecidesByRows, Player):
     """Information-set search with UCT at the root (see the module docstring).
 
     Parameters
@@ -107,28 +107,6 @@ class Ismcts(Player):
 
     def exchange_batch(self, v, rng=None):
         return np.where(v.options != 0, bits.lowest(v.options), -1).astype(np.int16)
-
-    # -- the engines' forms ----------------------------------------------------------------------------------------
-    def attack(self, v, rng=None) -> int | None:
-        c = int(self.decide(_reference_rows(v, "attack"), "attack", v.rules)[0])
-        return None if c < 0 else c
-
-    def defend(self, v, rng=None) -> int | None:
-        c = int(self.decide(_reference_rows(v, "defend"), "defend", v.rules)[0])
-        return None if c < 0 else c
-
-    def attack_batch(self, v, rng=None):
-        return self._batch(v, "attack")
-
-    def defend_batch(self, v, rng=None):
-        return self._batch(v, "defend")
-
-    def _batch(self, v, kind):
-        out = np.full(v.legal.shape[0], -1, dtype=np.int16)
-        idx = np.nonzero(v.decide & v.live & (v.legal != 0))[0]
-        if idx.shape[0]:
-            out[idx] = self.decide(_batch_rows(v, idx, kind), kind, v.rules)
-        return out
 
     # -- the search ------------------------------------------------------------------------------------------------
     def decide(self, d, kind: str, rules) -> np.ndarray:
