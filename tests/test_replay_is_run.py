@@ -4,6 +4,8 @@ The run side is the chunk-0 code path of each task with a chunk of many games; t
 function itself.  Single games of every player are in ``tests/test_conformance.py``; here the series and the deals.
 """
 
+import contextlib
+
 import numpy as np
 
 from cardodds.sim.streams import DEAL, chunk_seed, stream
@@ -67,3 +69,56 @@ def test_chan_tied_deal_row_does_not_depend_on_the_table_count():
     many = deal_orders(np.random.default_rng(seed), 5)
     np.testing.assert_array_equal(one[0], many[0])
     assert sorted(one[0].tolist()) == list(range(100))
+
+
+# -- a random seat: the game depends on the run's chunk size --------------------------------------------------------
+RANDOM_TABLE = """[experiment]
+name = "random_replay"
+task = "{game}.play"
+games = 500
+chunk_size = 40
+[strategies]
+{seats}
+"""
+
+
+def _cli_replay(game, seats, seed, tmp_path):
+    from cardodds.cli import main
+    from cardodds.sim.experiment import load_arms
+
+    config = tmp_path / f"{game}.toml"
+    config.write_text(RANDOM_TABLE.format(game=game, seats=seats))
+    out = tmp_path / "out.txt"
+    with out.open("w") as f, contextlib.redirect_stdout(f):
+        assert main(["replay", game, "--seed", str(seed), "--config", str(config)]) == 0
+    return load_arms(config)[0].params, out.read_text().rstrip()
+
+
+def test_tan_random_seat_replay_is_the_first_game_of_the_runs_first_chunk(tmp_path):
+    from cardodds.sim.tan.play_task import _result_line, play_chunk, replay_games
+
+    other = 0
+    for seed in range(1, 7):
+        params, text = _cli_replay("tan", 'seats = ["random", "basic", "random", "heuristic"]', seed, tmp_path)
+        res = play_chunk(params, chunk_seed(seed, 0), 40)[0]  # the run's chunk 0: chunk_size games
+        (_, out), = replay_games(seed, params.rules, params.strategies, chunk=40)
+        assert ((-1 if out.loser is None else out.loser), out.bouts, out.pickups) == (
+            res.loser[0], res.bouts[0], res.pickups[0]), seed
+        assert text.splitlines()[-1] == _result_line(out), seed
+        (_, alone), = replay_games(seed, params.rules, params.strategies, chunk=1)
+        other += (alone.bouts, alone.pickups, alone.loser) != (out.bouts, out.pickups, out.loser)
+    assert other >= 3  # a chunk of one game is another game: the chunk size matters
+
+
+def test_sam_random_seat_replay_is_the_first_game_of_the_runs_first_chunk(tmp_path):
+    from cardodds.sim.sam.batch import play_batch
+    from cardodds.sim.sam.reference import deal_games
+    from cardodds.sim.streams import FIRST, PLAY
+
+    for seed in range(1, 7):
+        params, text = _cli_replay("sam", 'default = "random"\nseat1 = "control"', seed, tmp_path)
+        ss = chunk_seed(seed, 0)
+        cards, leader = deal_games(stream(ss, DEAL), 40, params.rules, stream(ss, FIRST))  # as run_chunk deals
+        b = play_batch(params.rules, cards, leader, list(params.strategies), rng=stream(ss, PLAY))
+        pays = "payments: " + ", ".join(f"seat {s} {int(v):+d}" for s, v in enumerate(b.pay[0]))
+        assert text.splitlines()[-1] == pays, seed

@@ -232,15 +232,16 @@ def cmd_replay(args) -> int:
                 f"{args.config} is a '{arms[0].task.name}' experiment; replay {args.game} needs '{task_name}'"
             )
         exp = _replay_arm(arms, args.arm, args.config)
-        params = exp.params
+        params, chunk = exp.params, min(exp.chunk_size, exp.games)  # a random seat's game depends on its chunk
         if len(arms) > 1:
             print(f"arm '{exp.arm}' of {args.config}" + ("" if args.arm else
                   f" (the baseline; its arms: {', '.join(a.arm for a in arms)}; choose one with --arm)"))
     elif args.arm:
         raise CardoddsError("--arm names an arm of the --config file; give --config too")
     else:
-        params = get_task(task_name).parse({}, "defaults")
-    print(importlib.import_module(module).replay_text(args.seed, params.rules, params.strategies))
+        params, chunk = get_task(task_name).parse({}, "defaults"), 1
+    size = {} if args.game == "chan" else {"chunk": chunk}  # Chắn's run plays a random seat game by game
+    print(importlib.import_module(module).replay_text(args.seed, params.rules, params.strategies, **size))
     if args.log:
         from cardodds.sim.chan.movelog import game_log
         from cardodds.sim.chan.play_task import replay_game

@@ -551,25 +551,29 @@ def _bayes_decisions(counts, done, rules: SamRules, strategies):
     return bayes_ok, bayes_plans
 
 
-def play_batch(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategies, rng=None) -> BatchResult:
+def play_batch(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategies, rng=None,
+               observer=None) -> BatchResult:
     """Play N games from deals ``cards`` (N, P, 10) with first players ``leader`` (N,)."""
     _check_rules_first(rules, "play_batch(rules, cards, leader, strategies, rng=None)")
     if isinstance(strategies, StrategyBase):
         strategies = [strategies] * rules.players
-    return play_from_state(rules, _deal_state(rules, cards, leader, strategies), strategies, rng)
+    return play_from_state(rules, _deal_state(rules, cards, leader, strategies), strategies, rng, observer=observer)
 
 
-def play_from_state(rules: SamRules, state: SamState, strategies, rng=None, first: np.ndarray | None = None
-                    ) -> BatchResult:
+def play_from_state(rules: SamRules, state: SamState, strategies, rng=None, first: np.ndarray | None = None,
+                    observer=None) -> BatchResult:
     """Play the games of ``state`` to their end (``state`` is played on in place).
 
     ``first`` (N,), optional: the first action of every game, a move id or ``PASS``, made by its actor instead of
-    its strategy's choice (the expert's candidate moves); it must be legal.
+    its strategy's choice (the expert's candidate moves); it must be legal.  ``observer(g, actor, asked, choice)``,
+    optional, is called at every step with the running games, their actors, whether each was asked (every actor but
+    a leader with no legal lead, as the reference engine asks) and the choice (a move id or ``PASS``).
     """
     _check_rules_first(rules, "play_from_state(rules, state, strategies, rng=None, first=None)")
     if isinstance(strategies, StrategyBase):
         strategies = [strategies] * rules.players
     games = SamBatch(rules, state, strategies, rng, first)
+    games.observer = observer
     while games.step():
         pass
     return games.result()
@@ -632,6 +636,7 @@ class SamBatch:
         self.fin_g, self.fin_w = [], []  # won games and their winners, paid by ``result``
         self.live = np.flatnonzero(~state.done)
         self.steps = 0
+        self.observer = None  # see play_from_state
 
     def _group_players(self, strategies) -> None:
         """Seats with equal deterministic players are asked together (one pass over the rows instead of one a
@@ -659,6 +664,8 @@ class SamBatch:
             f = self.first[g]
             turn.choice[:] = f
             turn.has |= f >= 0
+        if self.observer is not None:
+            self.observer(g, a, ~turn.is_lead | turn.has, turn.choice)
         self._pass_lead_on(turn)
         pending = st.den_by[g], st.den_to[g], st.den_cap[g]  # only the very next action can owe it
         st.den_by[g] = -1

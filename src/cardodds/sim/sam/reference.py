@@ -414,12 +414,21 @@ class SamGame:
         return owed
 
 
-def replay_text(seed: int, rules: SamRules, strategies) -> str:
+def replay_text(seed: int, rules: SamRules, strategies, chunk: int = 1) -> str:
     """One game (chunk 0, game 0 of ``seed``: the first game ``cardodds run`` plays) move by move, for
-    ``cardodds replay sam --seed S``."""
+    ``cardodds replay sam --seed S``.  ``chunk``: the games of the run's first chunk (``min(chunk_size, games)``),
+    which only a randomised seat depends on (the batch engine draws its choices for the whole chunk at once)."""
+    from cardodds.sim.sam.replay import draws_for_the_batch, recorded_first_game  # it imports play_batch too
+
+    if isinstance(strategies, StrategyBase):
+        strategies = [strategies] * rules.players
     ss = chunk_seed(seed, 0)
-    cards, leader = deal_games(stream(ss, DEAL), 1, rules, stream(ss, FIRST))
-    res = play_game(cards[0], int(leader[0]), rules, strategies, rng=stream(ss, PLAY), log=True)
+    if draws_for_the_batch(strategies):
+        cards, leader = deal_games(stream(ss, DEAL), chunk, rules, stream(ss, FIRST))
+        res = recorded_first_game(rules, cards, leader, strategies, stream(ss, PLAY), SamGame)
+    else:
+        cards, leader = deal_games(stream(ss, DEAL), 1, rules, stream(ss, FIRST))
+        res = play_game(cards[0], int(leader[0]), rules, strategies, rng=stream(ss, PLAY), log=True)
     tail = [f"outcome: {res.outcome}" + (f", winner seat {res.winner}" if res.winner >= 0 else ""),
             "payments: " + ", ".join(f"seat {s} {int(v):+d}" for s, v in enumerate(res.pay))]
     return "\n".join(res.log + tail)

@@ -197,6 +197,7 @@ class _Games:
         self.gid = np.arange(N)
         self.live = np.ones(N, dtype=bool)
         self.steps = 0
+        self.observer = None  # ``observer(kind, gid, seat, decided, choice)`` after each decision (replays record)
 
     def _set_trump(self, trump):
         self.trump = trump
@@ -259,6 +260,8 @@ class _Games:
             view = SimpleNamespace(hand=h, options=options, turned=self.turned, trump=self.trump, tmask=self.tmask)
             choice = self.disp("exchange_batch", s, view, self.rng)
             sw = (choice >= 0) & (options != 0)
+            if self.observer is not None:
+                self.observer("exchange", self.gid, s, options != 0, np.where(sw, choice, -1))
             give = bits.bit(np.where(sw, choice, -1))
             if self.check:
                 assert ((give & options) != 0)[sw].all(), "illegal trump swap"
@@ -319,6 +322,8 @@ class _Games:
             choice = np.where(self.force_attack >= -1, self.force_attack, choice)
         play = (choice >= 0) & (legal != 0)
         choice = np.where(play, choice, -1)
+        if self.observer is not None:
+            self.observer("attack", self.gid, cur, (legal != 0) & live, choice)
         b = bits.BIT_LUT[choice + 1]
         if self.check:
             assert ((b & legal) != 0)[play & live].all(), "illegal attack card"
@@ -340,6 +345,8 @@ class _Games:
             dch = np.where(self.force_defend >= -1, self.force_defend, dch)
             self.force_attack = self.force_defend = None
         covered = play & (dch >= 0) & (dlegal != 0)
+        if self.observer is not None:
+            self.observer("defend", self.gid, d, play & (dlegal != 0) & live, np.where(covered, dch, -1))
         cb = bits.BIT_LUT[np.where(covered, dch, -1) + 1]
         if self.check:
             assert ((cb & dlegal) != 0)[covered & live].all(), "illegal cover"
@@ -494,7 +501,7 @@ class _Games:
 
 
 def play_batch(rules: TanRules, orders: np.ndarray, first_attacker: np.ndarray, strategies, rng=None,
-               check: bool = False, handoff_bouts: int | None = HANDOFF_BOUTS) -> BatchResult:
+               check: bool = False, handoff_bouts: int | None = HANDOFF_BOUTS, observer=None) -> BatchResult:
     """Play ``len(orders)`` games to the end.
 
     Parameters
@@ -514,8 +521,13 @@ def play_batch(rules: TanRules, orders: np.ndarray, first_attacker: np.ndarray, 
         ``max_bouts`` ends) is finished by the reference engine, which skips whole repeating periods exactly
         (``TanGame.resume(skip_cycles=True)``): the outcome is unchanged and the batch no longer waits for its
         slowest games.  ``None`` keeps every game in the batch.
+    observer : callable, optional
+        ``observer(kind, gid, seat, decided, choice)`` after every decision step (``kind``: ``"exchange"``,
+        ``"attack"`` or ``"defend"``; per running row: its game ``gid``, the deciding ``seat``, whether it
+        ``decided`` — where the reference engine asks the strategy — and its ``choice``, a card or -1).
     """
     games = _Games(rules, np.asarray(orders), first_attacker, strategies, rng, check, handoff_bouts)
+    games.observer = observer
     games.exchange()
     games.first_bout()
     return _finish(games)

@@ -25,9 +25,9 @@ Deal (``cardodds.sim.tan.deal.deal_chunk``): game ``k`` of the chunk takes the `
 ``k``-th first-attacker draw of its FIRST stream and (series) the ``k``-th xả keys of its RESHUFFLE stream, so the
 chunk's first games do not depend on its size.  ``cardodds replay tan --seed S`` is the first game (or, with
 ``series_length = N``, the first series of N games) of chunk 0 of a run with seed ``S`` and the same rules and
-strategies: same deal, same first attacker, same moves and outcome.  Deterministic strategies only: the batch engine
-draws a randomised strategy's choices for all the chunk's games at once, so with ``random`` seats the replay shows
-the run's deal played with the replay's own draws.  The opening
+strategies: same deal, same first attacker, same moves and outcome.  The batch engine draws a ``random`` seat's
+choices for all the chunk's games at once, so its first game depends on the chunk's size: the replay of such a table
+plays the run's first chunk (``chunk`` games, ``cardodds.sim.tan.replay``).  The opening
 features (``lose.by_trumps`` ...) then describe the hand after the carry-over (xả, cúng), before any trump swap.
 Extra rows: ``series.cung_chu`` (trumps given, per game that follows another game of its series),
 ``series.xa.mean`` (xả declarations per such game), ``series.winner_first`` and ``series.winner_loses`` (the
@@ -54,6 +54,7 @@ from cardodds.sim.tan.deal import deal_chunk
 from cardodds.sim.tan.labels import LABELS
 from cardodds.sim.tan.players import seat_strategies
 from cardodds.sim.tan.reference import TanGame, format_log
+from cardodds.sim.tan.replay import draws_for_the_batch, recorded_first_game
 from cardodds.sim.tan.rules import TanRules
 from cardodds.sim.tan.series import play_series
 
@@ -273,11 +274,13 @@ UNITS = {
 """What each metric is counted per."""
 
 
-def replay_games(seed: int, rules: TanRules, strategies) -> list:
+def replay_games(seed: int, rules: TanRules, strategies, chunk: int = 1) -> list:
     """The games ``cardodds replay tan --seed S`` shows, played with move checks: a list of ``(game, outcome)``.
 
     The first game of chunk 0 of a run seeded ``seed`` (``deal_chunk(rules, chunk_seed(seed, 0), 1)``), or with
     ``series_length = N`` its first series of N games; randomised strategies use the PLAY stream of that chunk.
+    ``chunk``: the games of the run's first chunk (``min(chunk_size, games)``), which only a seat drawing for the
+    whole batch (``random``) depends on.
     """
     strategies = seat_strategies(list(strategies) if isinstance(strategies, (list, tuple)) else strategies,
                                  rules.players, "replay")
@@ -286,17 +289,19 @@ def replay_games(seed: int, rules: TanRules, strategies) -> list:
         orders, first, keys = deal_chunk(rules, seq, rules.series_length, xa_keys=True)
         games = play_series(rules, orders, first, keys, strategies, rng=stream(seq, PLAY), check=True)
         return [(rec.game, rec.outcome) for rec in games]
+    if draws_for_the_batch(strategies):
+        return [recorded_first_game(rules, seq, chunk, strategies)]
     orders, first = deal_chunk(rules, seq, 1)
     game = TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY), check=True)
     return [(game, game.play())]
 
 
-def replay_text(seed: int, rules: TanRules, strategies) -> str:
+def replay_text(seed: int, rules: TanRules, strategies, chunk: int = 1) -> str:
     """One game (or the first series) shown move by move (``cardodds replay tan --seed S``); see ``replay_games``.
 
     With ``series_length > 1`` each game's log is shown with its carry-over (cúng chủ, xả) and its result line.
     """
-    games = replay_games(seed, rules, strategies)
+    games = replay_games(seed, rules, strategies, chunk)
     names = ", ".join(f"seat {p}: {s.name}" for p, s in enumerate(games[0][0].strategies))
     head = (f"Tấn replay, seed {seed}: {rules.players} players, {rules.deck}-card deck, hand {rules.hand_size}, "
             f"trump exchange {rules.trump_exchange}\nstrategies: {names}")
