@@ -14,7 +14,7 @@ decisions, for all the rows at once that this player decides (:class:`Rows`):
 - ``discard_batch(rows)``: a discard or trả cửa among the legal kinds ``rows.legal`` (a 25-bit set): a kind per row.
 
 A player that plays here has these and ``batch_supported()``; the ones of :mod:`cardodds.sim.chan.strategies` make
-the moves their reference forms make, so that the two engines agree game for game (``tests/chan/test_batch_game.py``).
+the moves their reference forms make, so that the two engines agree game for game (``tests/chan/test_chan_batch_game.py``).
 Thiên ù is always taken, so ``allow_skip_thien_u`` changes nothing; other players raise, and the ``chan.play`` task
 then uses the reference engine.
 """
@@ -642,7 +642,7 @@ def play_from_games(rules: ChanRules, games, strategies=None) -> BatchResult:
 
     Each game's whole state — hands, mats, nọc, the card in play and whose decision it is, and the history the fouls
     and cước look at — is copied into the arrays, so a game continues exactly as the reference engine would play it
-    with the same players (``tests/chan/test_batch_game.py``); ``moves`` and ``fouls_avoided`` count from the deal.
+    with the same players (``tests/chan/test_chan_batch_game.py``); ``moves`` and ``fouls_avoided`` count from the deal.
     A game must stand between two moves (as :meth:`ChanGame.apply` leaves it), not over, and not be part of a
     series (no Thông).  The base of rollouts: several games with the same visible state and different hidden cards.
     """

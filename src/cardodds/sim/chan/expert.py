@@ -20,7 +20,7 @@ on one core.  On 600-game runs (other deals): basic rollouts z 2 +0.23 [+0.12, +
 
 It reads only what its seat may see: the worlds are built from the visible cards and the hand sizes, and its random
 stream is the game's PLAY stream, so two games that look alike to the seat give the same decision for the same seed
-(``tests/chan/test_expert.py``).  It plays on the reference engine only (the ``chan.play`` task falls back to it).
+(``tests/chan/test_chan_expert.py``).  It plays on the reference engine only (the ``chan.play`` task falls back to it).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Engines: when every seat plays ``basic``, ``heuristic`` or ``cuoc`` (without ``eat_ca_to_wait``) the games
 are played by the vectorised batch engine (:mod:`cardodds.sim.chan.batch`), otherwise one at a time by the reference engine
-(:mod:`cardodds.sim.chan.reference`).  The two agree game for game (``tests/chan/test_batch_game.py``), so the counts do not
+(:mod:`cardodds.sim.chan.reference`).  The two agree game for game (``tests/chan/test_chan_batch_game.py``), so the counts do not
 depend on the engine.  The deal uses the chunk's DEAL stream (:func:`cardodds.sim.chan.deal.deal_orders`), randomised
 strategies the PLAY stream.  The cái sits at seat ``rules.cai_seat`` (0 by default).
 
@@ -12,7 +12,7 @@ game dealt from the chunk's DEAL stream in order, the winner dealing the next ga
 again.  The batch engine plays series too (:func:`cardodds.sim.chan.series.play_series_batch`: every series advances one
 game per call, the table turned so the cái sits at seat 0) when every seat plays the same batch strategy and
 ``min_points_to_win = 0``; otherwise the reference engine plays them.  Both agree game for game
-(``tests/chan/test_series.py``).  In a series the cái moves to each winner, so ``win`` by seat no longer means a
+(``tests/chan/test_chan_series.py``).  In a series the cái moves to each winner, so ``win`` by seat no longer means a
 role, and the ``thien_u`` row (labelled with ``cai_seat``) counts Thiên ù by whoever was cái.
 
 Config sections: ``[rules]`` (:class:`ChanRules`) and ``[strategies]``: one strategy for every seat (``name = "basic"``

@@ -17,7 +17,7 @@ Readings of the seeds (stated in docs/rules.md §1.11, readings C20–C21):
   hand-played games and is skipped when ``check_fouls`` is false.
 
 :func:`play_series` is the reference (one game at a time); :func:`play_series_batch` plays many series at once with
-the batch engine and agrees with it game for game (``tests/chan/test_series.py``).
+the batch engine and agrees with it game for game (``tests/chan/test_chan_series.py``).
 """
 
 from __future__ import annotations
