@@ -12,12 +12,6 @@ The guard: taking the best of many noisy means picks lucky moves, so the expert 
 (default ``tuned``) unless the move with the best mean beats the base move's by more than ``z`` paired standard errors
 of the per-world difference (default 2); ``z = inf`` plays the base player exactly, without rollouts.
 
-Measured (``configs/chan_expert.toml``: seat 0, the cái, against three basic players, the same deals as ``tuned``;
-``samples`` 16, ``rollout`` basic, ``base`` tuned, ``z`` 2): +0.216 points a game over ``tuned`` [+0.147, +0.285],
-6,000 paired games (tuned 0.372, expert 0.588; wins +2.2 points of a percent), at 3.7 games/s and about 22 decisions/s
-on one core.  On 600-game runs (other deals): basic rollouts z 2 +0.23 [+0.12, +0.35], tuned rollouts z 2 +0.18
-[-0.05, +0.40] at half the speed, basic rollouts z 1 -0.05 [-0.39, +0.30].  Unguarded (last session) it lost to cuoc.
-
 It reads only what its seat may see: the worlds are built from the visible cards and the hand sizes, and its random
 stream is the game's PLAY stream, so two games that look alike to the seat give the same decision for the same seed
 (``tests/chan/test_chan_expert.py``).  It plays on the reference engine only (the ``chan.play`` task falls back to it).

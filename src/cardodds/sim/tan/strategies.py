@@ -318,10 +318,8 @@ class Heuristic(SeriesChoices, Player):
 class Beginner(SeriesChoices, Player):
     """Plays the way casual players do: lead the lowest non-trump; always cover, with the cheapest card that beats
     (non-trumps first); add whatever matches, keeping trumps back only while the stock lasts; swap the lowest allowed
-    trump for the turned card.  A documented reference point, and a strong one: at seat 0 against three ``heuristic``
-    players it loses 0.214 of games where the heuristic loses 0.243 (``configs/tan_ladder.toml``) — the heuristic's
-    trump saving and voluntary takes cost more than they save — and the ``tuned`` heuristic is close to it.  Its knobs
-    are the series decisions (``SeriesChoices``)."""
+    trump for the turned card.  A documented reference point (its strength: ``configs/tan_ladder.toml`` and the README's
+    strength table).  Its knobs are the series decisions (``SeriesChoices``)."""
 
     name = "beginner"
     deterministic = True
