@@ -12,6 +12,7 @@ from cardodds.sim.tan.batch import play_batch  # noqa: E402
 from cardodds.sim.tan.deal import deal_chunk  # noqa: E402
 from cardodds.sim.tan.rules import TanRules  # noqa: E402
 from cardodds.sim.tan.strategies import Basic, Beginner, Heuristic, RandomLegal, Tuned  # noqa: E402
+from test_tan_batch import RULE_VARIANTS as BATCH_RULE_VARIANTS  # noqa: E402
 
 FIELDS = ("loser", "draw", "truncated", "bouts", "pickups", "first_attacker")
 
@@ -53,18 +54,7 @@ def test_mixed_seats_and_knobs_agree():
                                   Heuristic(overload_cards=0, take_max_table=6)], 2000, seed=8)
 
 
-RULE_VARIANTS = [
-    dict(trump_exchange="two_only"), dict(trump_exchange="none"), dict(deck=36, hand_size=6),
-    dict(deck=36, hand_size=6, players=5, max_attack_cards=4), dict(refill_order="attacker_others_defender", players=3),
-    dict(first_attacker="seat0", players=5), dict(max_bouts=8), dict(max_attack_cards=2, players=2),
-    dict(players=6, trump_exchange="two_only", refill_order="attacker_others_defender"),
-    dict(defender_runs_out="others_may_continue"), dict(defender_runs_out="others_may_continue", players=2),
-    dict(defender_runs_out="others_may_continue", max_attack_cards=5, players=3, deck=36, hand_size=6),
-    dict(throw_in_after_take=True), dict(throw_in_after_take=True, players=2),
-    dict(throw_in_after_take=True, players=3, defender_runs_out="others_may_continue", max_attack_cards=5),
-    dict(deck=36, hand_size=6, throw_in_after_take=True, first_attacker="lowest_trump", trump_exchange="none",
-         refill_order="attacker_others_defender", max_attack_cards=6),
-    dict(first_attacker="count", players=3), dict(first_attacker="lowest_trump", players=5, trump_exchange="two_only"),
+RULE_VARIANTS = BATCH_RULE_VARIANTS + [
     dict(players=2, deck=36, hand_size=6, trump_exchange="two_only", max_bouts=30),
     dict(players=3, hand_size=3, max_attack_cards=1), dict(players=6, hand_size=1),
 ]

@@ -155,17 +155,23 @@ class RngSpy(Spy):
 def test_reference_and_batch_expert_decide_alike(rules, expert):
     """At each decision of a reference game, the expert's reference form and its batch form (the batch engine
     started from the same state, the same random stream) make the same move."""
+    reference_and_batch_forms_agree(rules, expert)
+
+
+def reference_and_batch_forms_agree(rules, player):
+    """At each decision of a reference game, ``player``'s reference form and its batch form (the batch engine
+    started from the same state, the same random stream) make the same move."""
     o, f = deal_orders(rules, np.random.default_rng(5), 2)
     checked = 0
     for order, first in zip(o, f):
-        spy = RngSpy(expert)
+        spy = RngSpy(player)
         others = [Heuristic()] * (rules.players - 1)
         game = TanGame(rules, order, int(first), [spy] + others, rng=np.random.default_rng(9), check=True)
         spy.game = game
         game.play()
         for (kind, state, fa, fd, v), rng in zip(spy.records, spy.rngs):
             want = fa if kind == "attack" else fd
-            rec = FirstDecision(expert)
+            rec = FirstDecision(player)
             with pytest.raises(Stop):
                 play_from_state(rules, state, [rec] + others, rng=rng,
                                 force_attack=None if kind == "attack" else np.array([fa]),

@@ -3,7 +3,8 @@ and both engines make the same decisions."""
 
 import numpy as np
 import pytest
-from test_tan_expert import (FirstDecision, Forced, RngSpy, Stop, batch_decision, decision_states, hidden_twin)
+from test_tan_expert import (FirstDecision, Forced, Stop, batch_decision, decision_states, hidden_twin,
+                             reference_and_batch_forms_agree)
 from test_tan_from_state import BoutRecorder
 
 import cardodds.sim.tan.ismcts as ismcts_module
@@ -45,26 +46,8 @@ def test_same_information_same_decision(variant, knobs):
     (TanRules(players=3), Ismcts(iterations=9, wave=4, max_candidates=3, rollout="heuristic")),
     (TABLES["2p36"], Ismcts(iterations=10, wave=3, max_candidates=5, solve_cards=10))])
 def test_reference_and_batch_decide_alike(rules, player):
-    """At each decision of a reference game, the reference form and the batch form (the batch engine started from
-    the same state, the same random stream) make the same move."""
-    o, f = deal_orders(rules, np.random.default_rng(5), 2)
-    checked = 0
-    for order, first in zip(o, f):
-        spy = RngSpy(player)
-        others = [Heuristic()] * (rules.players - 1)
-        game = TanGame(rules, order, int(first), [spy] + others, rng=np.random.default_rng(9), check=True)
-        spy.game = game
-        game.play()
-        for (kind, state, fa, fd, v), rng in zip(spy.records, spy.rngs):
-            want = fa if kind == "attack" else fd
-            rec = FirstDecision(player)
-            with pytest.raises(Stop):
-                play_from_state(rules, state, [rec] + others, rng=rng,
-                                force_attack=None if kind == "attack" else np.array([fa]),
-                                force_defend=None if kind == "attack" else np.array([-2]))
-            assert rec.choice == want, f"{kind} decision {checked}"
-            checked += 1
-    assert checked > 20
+    """The reference form and the batch form make the same move at each decision of a reference game."""
+    reference_and_batch_forms_agree(rules, player)
 
 
 @pytest.mark.parametrize("players", [2, 4])
