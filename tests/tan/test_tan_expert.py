@@ -115,9 +115,12 @@ def hidden_twin(state: TanState, kind, card, rng) -> TanState | None:
 def test_same_information_same_decision(variant, knobs):
     """Two states that differ only in cards seat 0 cannot see give the same decision for the same seed (with 2
     players the solver decides the endgames: no card is hidden then, the twin is the state itself)."""
-    rules = TanRules(**variant)
+    same_information_same_decision(TanRules(**variant), Expert(samples=4, max_candidates=4, **knobs))
+
+
+def same_information_same_decision(rules, player):
+    """``player`` decides alike in two states that differ only in cards seat 0 cannot see (same seed)."""
     states = decision_states(rules, 3, 11)
-    expert = Expert(samples=4, max_candidates=4, **knobs)
     rng = np.random.default_rng(0)
     compared = differed = 0
     for i, (kind, state, card, v) in enumerate(states[::3]):
@@ -127,7 +130,7 @@ def test_same_information_same_decision(variant, knobs):
         if twin is None:
             continue
         differed += not (np.array_equal(twin.hands, state.hands) and np.array_equal(twin.stock, state.stock))
-        assert batch_decision(rules, state, kind, card, expert, i) == batch_decision(rules, twin, kind, card, expert, i)
+        assert batch_decision(rules, state, kind, card, player, i) == batch_decision(rules, twin, kind, card, player, i)
         compared += 1
     assert compared >= 8 and differed >= compared // 2
 
