@@ -155,3 +155,37 @@ def test_runs_through_the_runner(tmp_path, monkeypatch):
     # chunk k is the same whatever the number of chunks before it: chunk 0 alone gives the same counts
     one = run_chunk(exp.params, chunk_seed(5, 0), 1000)
     assert np.array_equal(res.chunk_counts[0]["lose_seat"], one["lose_seat"])
+
+
+@pytest.mark.parametrize("strategies", [
+    {"name": "heuristic"},
+    {"seats": ["beginner", "basic", "tuned"]},
+])
+def test_compiled_and_numpy_chunks_give_the_same_counts(strategies, monkeypatch):
+    """With numba, chunk play goes to the compiled engine unless ``CARDODDS_COMPILED=0``; the counts are equal."""
+    pytest.importorskip("numba")
+    from cardodds.sim.tan.play_task import use_compiled
+
+    p = parse({"rules": {"players": 3, "trump_exchange": "two_only"}, "strategies": strategies}, "cfg")
+    monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+    assert use_compiled(p)
+    on = run_chunk(p, chunk_seed(8, 0), 3000)
+    monkeypatch.setenv("CARDODDS_COMPILED", "0")
+    assert not use_compiled(p)
+    off = run_chunk(p, chunk_seed(8, 0), 3000)
+    assert on.keys() == off.keys()
+    for k in on:
+        assert np.asarray(on[k]).dtype == np.asarray(off[k]).dtype and np.array_equal(on[k], off[k]), k
+    assert on["lose_seat"].sum() > 0 and on["truncated"] < 3000
+
+
+def test_engine_choice(monkeypatch):
+    """A seat the compiled engine does not play keeps the numpy engine; a bad switch is a one-line error."""
+    from cardodds.sim.tan.play_task import use_compiled
+
+    monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+    assert not use_compiled(parse({"rules": {"players": 2}, "strategies": {"seats": ["basic", "random"]}}, "cfg"))
+    monkeypatch.setenv("CARDODDS_COMPILED", "yes")
+    with pytest.raises(CardoddsError, match="CARDODDS_COMPILED must be 0 or 1") as e:
+        use_compiled(parse({}, "cfg"))
+    assert "\n" not in str(e.value)

@@ -21,6 +21,11 @@ games are played as ``n // N`` series of N games in a row at one table (plus one
 game after game with the plain-Python reference engine — slow compared with the batch engine (about a millisecond a
 game), which still plays single games.  ``n`` counts games, not series.
 
+Engine (single games): the compiled engine (``cardodds.sim.tan.compiled``) when numba imports and every seat plays a
+compiled player (``beginner``, ``basic``, ``heuristic``, ``tuned``), else the numpy batch engine; both give the same
+outcomes, so the same counts.  The environment variable ``CARDODDS_COMPILED=0`` turns the compiled engine off (``1``
+or unset: on when it can run), to compare the two.
+
 Deal (``cardodds.sim.tan.deal.deal_chunk``): game ``k`` of the chunk takes the ``k``-th deck of the chunk's DEAL stream, the
 ``k``-th first-attacker draw of its FIRST stream and (series) the ``k``-th xả keys of its RESHUFFLE stream, so the
 chunk's first games do not depend on its size.  ``cardodds replay tan --seed S`` is the first game (or, with
@@ -37,6 +42,7 @@ previous game's first finisher attacks first / loses, per game that follows a ga
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from types import SimpleNamespace
 
@@ -49,6 +55,7 @@ from cardodds.sim.measures import Mean, Measure, Proportion
 from cardodds.sim.options import strategy_label
 from cardodds.sim.registry import Counts, Task
 from cardodds.sim.streams import PLAY, chunk_seed, stream
+from cardodds.sim.tan import compiled
 from cardodds.sim.tan.batch import play_batch
 from cardodds.sim.tan.deal import deal_chunk
 from cardodds.sim.tan.labels import LABELS
@@ -126,6 +133,15 @@ def _series_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
     return res, tuple(feats), follows, cung, xa, prev_loser, prev_winner
 
 
+def use_compiled(params: TanParams) -> bool:
+    """Whether single games go to the compiled engine: ``CARDODDS_COMPILED`` is not ``0``, numba imports and every
+    seat plays a compiled player."""
+    flag = os.environ.get("CARDODDS_COMPILED", "1").strip()
+    if flag not in ("0", "1", ""):
+        raise CardoddsError(f"CARDODDS_COMPILED must be 0 or 1, not {flag!r}")
+    return flag != "0" and compiled.available() and compiled.supports(params.strategies)
+
+
 def play_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
     """Play a chunk's ``n`` games (in series when ``series_length > 1``); per-game arrays.
 
@@ -136,7 +152,10 @@ def play_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
     if rules.series_length > 1:
         return _series_chunk(params, seed_seq, n)
     orders, first = deal_chunk(rules, seed_seq, n)
-    res = play_batch(rules, orders, first, params.strategies, rng=stream(seed_seq, PLAY))
+    if use_compiled(params):
+        res = compiled.play_batch(rules, orders, first, params.strategies)
+    else:
+        res = play_batch(rules, orders, first, params.strategies, rng=stream(seed_seq, PLAY))
     follows, cung, xa = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64)
     # independent games: the previous game of the chunk at the same table
     prev_loser = np.concatenate([[-1], res.loser[:-1].astype(np.int64)])
