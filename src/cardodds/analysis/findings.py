@@ -13,6 +13,7 @@ import pandas as pd
 
 from cardodds.analysis import i18n
 from cardodds.analysis.i18n import text
+from cardodds.analysis.numbers import fmt_ci, fmt_num, fmt_one_in, is_rate
 
 MOST = 15
 """At most this many findings open the report."""
@@ -53,8 +54,6 @@ def _rows(section, metric: str, seat: int | None) -> pd.DataFrame:
 
 def _value(r, rare: bool) -> str:
     """``estimate [lo, hi]``, with ``· 1 in N`` for a rare event and ``· exact x`` when known."""
-    from cardodds.analysis.report import fmt_ci, fmt_num, fmt_one_in  # report imports this module
-
     said = f"{fmt_num(r.estimate)} {fmt_ci(r.ci_low, r.ci_high)}"
     if rare and 0 < r.estimate < RARE_BELOW:
         said += " · " + fmt_one_in(r.estimate)
@@ -65,8 +64,6 @@ def _value(r, rare: bool) -> str:
 
 def finding(section, metric: str, seat: int | None) -> Finding | None:
     """The finding of one headline row of ``section`` (``None`` when no arm has a case of it)."""
-    from cardodds.analysis.report import is_rate
-
     rows = _rows(section, metric, seat)
     if rows.empty:
         return None

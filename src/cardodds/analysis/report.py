@@ -21,8 +21,10 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from cardodds.analysis import i18n
-from cardodds.analysis.estimate import COLUMNS, is_mean_metric, row_z
+from cardodds.analysis.estimate import COLUMNS, row_z
+from cardodds.analysis.findings import choose_findings, word
 from cardodds.analysis.i18n import text
+from cardodds.analysis.numbers import fmt_ci, fmt_num, fmt_one_in, is_rate
 from cardodds.sim.run_folder import atomic_write
 
 DPI = 110
@@ -103,29 +105,9 @@ class ReportSection:
 
 # ---------------------------------------------------------------------------------------------------------- formatting
 
-def fmt_num(x) -> str:
-    """A value with 4 significant digits (``—`` for missing)."""
-    if x is None or (isinstance(x, float) and math.isnan(x)) or x is pd.NA:
-        return "—"
-    x = float(x)
-    if math.isinf(x):
-        return "∞" if x > 0 else "−∞"
-    if x == 0:
-        return "0"
-    s = f"{x:#.4g}"
-    return s[:-1] if s.endswith(".") else s
-
-
 def fmt_count(n) -> str:
     """An integer count with thousands separators."""
     return "—" if n is None or pd.isna(n) else f"{int(n):,}"
-
-
-def fmt_ci(lo, hi) -> str:
-    """A 95 % interval as ``[lo, hi]``."""
-    if pd.isna(lo) or pd.isna(hi):
-        return "—"
-    return f"[{fmt_num(lo)}, {fmt_num(hi)}]"
 
 
 def fmt_z(z) -> str:
@@ -137,22 +119,8 @@ def fmt_z(z) -> str:
     return f"{z:+.2f}"
 
 
-def fmt_one_in(p) -> str:
-    """A probability as ``1 in N``: N a whole number, with 3 significant digits from 1,000 on (``1 in 8,330``), one
-    decimal below 10 (``1 in 2.5``); ``1 in ∞`` for 0."""
-    if p <= 0:
-        return text("one_in", n="∞")
-    n = 1 / p
-    return text("one_in", n=f"{n:.1f}" if n < 10 else f"{float(f'{n:.3g}') if n >= 1000 else round(n):,.0f}")
-
-
 ONE_IN_BELOW = 0.1
 """Probabilities below this are also written as ``1 in N`` (players say "1 in 880", not 0.001136)."""
-
-
-def is_rate(metric: str, unit: str) -> bool:
-    """Whether a row is a probability: not a mean, and counted ``per`` something (not ``points per win``)."""
-    return not is_mean_metric(metric) and str(unit).startswith("per ")
 
 
 def fmt_estimate(x, metric: str, unit: str) -> str:
@@ -528,8 +496,6 @@ def _write(out: Path, sections: list[ReportSection], meta: dict[str, Any], title
 
     meta_items = _meta_items(meta, sections)
     headline = [c for s in sections for c in _headline_table(s)]
-    from cardodds.analysis.findings import choose_findings  # findings uses this module's formatting
-
     found = choose_findings(sections)
     save("report.md", _markdown(title, sections, meta_items, headline, charts, found).encode("utf-8"))
     save("report.html", _html(title, sections, meta_items, headline, charts, found).encode("utf-8"))
@@ -542,8 +508,6 @@ def _md_heading(anchor: str, heading: str) -> list[str]:
 
 
 def _markdown(title, sections, meta_items, headline, charts, found) -> str:
-    from cardodds.analysis.findings import word
-
     md = [f"# {title}", "", *_md_heading("findings", word("findings"))]
     md += [f"- [{_md_cell(f.label)}](#section-{f.key}): {_md_cell(f.said)}" for f in found] + [""]
     md += [*_md_heading("run", text("run")),
@@ -585,8 +549,6 @@ def _fold(summary: str, inner: str) -> str:
 
 
 def _html(title, sections, meta_items, headline, charts, found) -> str:
-    from cardodds.analysis.findings import word
-
     e = html.escape
     toc = [f'<li><a href="#findings">{e(word("findings"))}</a></li>', f'<li><a href="#run">{e(text("run"))}</a></li>',
            f'<li><a href="#headline">{e(text("headline"))}</a></li>']
