@@ -52,10 +52,10 @@ def _rows(section, metric: str, seat: int | None) -> pd.DataFrame:
     return rows[sel & (rows["n"] > 0) & rows["estimate"].notna()]
 
 
-def _value(r, rare: bool) -> str:
-    """``estimate [lo, hi]``, with ``· 1 in N`` for a rare event and ``· exact x`` when known."""
+def _value(r, rate: bool) -> str:
+    """``estimate [lo, hi]``, with ``· 1 in N`` for a rare event (``rate``: the row is a probability) and ``· exact x`` when known."""
     said = f"{fmt_num(r.estimate)} {fmt_ci(r.ci_low, r.ci_high)}"
-    if rare and 0 < r.estimate < RARE_BELOW:
+    if rate and 0 < r.estimate < RARE_BELOW:
         said += " · " + fmt_one_in(r.estimate)
     if not pd.isna(r.exact):
         said += f" · {text('exact')} {fmt_num(r.exact)}"
@@ -68,13 +68,13 @@ def finding(section, metric: str, seat: int | None) -> Finding | None:
     if rows.empty:
         return None
     unit = str(rows["unit"].iloc[0])
-    rare = is_rate(metric, unit)
+    rate = is_rate(metric, unit)
     ordered = rows.sort_values("estimate", kind="stable")
     low, high = ordered.iloc[0], ordered.iloc[-1]
     if len(rows) == 1:
-        values = _value(low, rare)
+        values = _value(low, rate)
     else:
-        values = word("range", low=_value(low, rare), low_arm=low.arm, high=_value(high, rare), high_arm=high.arm)
+        values = word("range", low=_value(low, rate), low_arm=low.arm, high=_value(high, rate), high_arm=high.arm)
     who = "" if seat is None else text("answer_seat", seat=seat) + ", "
     return Finding(section.key, section.label(metric),
                    f"{who}{i18n.unit(unit)}: {values} — {word('in_section')} “{section.title}”")
