@@ -53,7 +53,8 @@ def _rows(section, metric: str, seat: int | None) -> pd.DataFrame:
 
 
 def _value(r, rate: bool) -> str:
-    """``estimate [lo, hi]``, with ``· 1 in N`` for a rare event (``rate``: the row is a probability) and ``· exact x`` when known."""
+    """``estimate [lo, hi]``, with ``· 1 in N`` for a rare event (``rate``: the row is a probability) and
+    ``· exact x`` when known."""
     said = f"{fmt_num(r.estimate)} {fmt_ci(r.ci_low, r.ci_high)}"
     if rate and 0 < r.estimate < RARE_BELOW:
         said += " · " + fmt_one_in(r.estimate)
