@@ -246,12 +246,15 @@ def test_report_markdown_headline_and_tables(tmp_path):
     head = md[md.index("## Headline"):md.index("## Chắn")]
     # thien_u: 12 / 100 000 = 0.0001200, exact 0.0001230, z = (0.00012 - 0.000123) / sqrt(0.000123·0.999877/1e5)
     z = (0.00012 - 0.000123) / np.sqrt(0.000123 * (1 - 0.000123) / 100_000)
-    assert "| experiment | arm | what | seat | unit | estimate |" in head
-    assert "| chan_deal | deal | thien_u | — | per hand | 0.0001200 · 1 in 8,330 |" in head  # 1 / 0.00012 = 8,333
-    assert "| 0.0001230 · 1 in 8,130 | " + f"{z:+.2f}" + " | 100,000 |" in head
-    assert "| chan_deal | deal | ca.mean | 0 | per hand | 1.950 |" in head  # (20 + 100 + 75) / 100
-    assert "| sam_play | basic | lose | 1 | per game | 0.2510 |" in head
-    assert "| sam_play | greedy | lose | 1 | per game | 0.2510 |" in head
+    assert "| experiment | what | estimate | 95 % CI |\n|---|---|---|---|\n" in head  # short: the CSV has the rest
+    assert "| chan_deal | thien_u, per hand | 0.0001200 · 1 in 8,330 | [6.865e-05, 0.0002098] |" in head
+    assert "| chan_deal | ca.mean, seat 0, per hand | 1.950 |" in head  # (20 + 100 + 75) / 100
+    assert "| sam_play · basic | lose, seat 1, per game | 0.2510 |" in head
+    assert "| sam_play · greedy | lose, seat 1, per game | 0.2510 |" in head
+    assert "[summary.csv](summary.csv)" in head
+    deal = md[md.index("## Chắn"):md.index("## Sâm")]
+    assert "| deal | thien_u | — | per hand | 0.0001200 · 1 in 8,330 |" in deal
+    assert "| 0.0001230 · 1 in 8,130 | " + f"{z:+.2f}" + " | 100,000 |" in deal
     section = md[md.index("## Sâm — ván chơi"):]
     assert "| arm | what | seat | unit | estimate |" in section and "| basic | lose | 0 | per game | 0.2500 |" in section
     assert ("At the table:\n\n- basic (baseline): 4 basic players\n- greedy: seat 0: greedy; seats 1–3: basic"
@@ -323,8 +326,12 @@ def test_report_in_vietnamese(tmp_path):
     md = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert md.startswith("# Báo cáo cardodds\n") and "## Kết quả chính" in md and "### Luật chơi" in md
     assert "- **bài nhà cái đã ù** — mỗi bài: 1 trên 8,130 (chính xác), mô phỏng 1 trên 8,330" in md
-    assert "| thí nghiệm | nhánh | nội dung | chỗ | đơn vị | ước lượng |" in md
-    assert "| chan_deal | deal | bài nhà cái đã ù | — | mỗi bài |" in md and "| total games |" not in md
+    assert "| thí nghiệm | nội dung | ước lượng | KTC 95 % |" in md
+    assert "| chan_deal | bài nhà cái đã ù, mỗi bài | 0.0001200 · 1 trên 8,330 |" in md and "| total games |" not in md
+    findings = md[md.index("## Những điều rút ra"):md.index("## Lần chạy")]
+    assert ("- [bài nhà cái đã ù](#section-chan-deal): mỗi bài: 0.0001200 [6.865e-05, 0.0002098] · 1 trên 8,330 · "
+            "chính xác 0.0001230 — trong “Chắn — chia bài”") in findings
+    assert "- [thua](#section-sam-play): chỗ 1, mỗi ván: từ 0.2510 [0.2251, 0.2788] (basic) đến" in findings
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert '<html lang="vi">' in page and "<summary>Mọi dòng, kèm mã (cả các phân phối)</summary>" in page
     assert seating_text(["heuristic", "basic", "basic", "basic"]) == "seat 0: heuristic; seats 1–3: basic"
@@ -415,3 +422,60 @@ def test_a_disk_full_at_report_time_is_one_line_naming_the_file_and_leaves_no_pa
                                       r"No space left on device\n", err), err
     assert [p.name for p in (out / "charts").iterdir()] == []  # neither a truncated chart nor a temporary file
     assert (out / "summary.csv").is_file()  # written before, whole
+
+
+def _many_sections(count=13):
+    """``count`` one-row sections (a rare event, a common one and a mean, in turn), each with its headline row."""
+    sections = []
+    for i in range(count):
+        kind = i % 3
+        row = (proportion_row("rare", 0, 3 + i, 10_000) if kind == 0 else proportion_row("common", None, 4000, 10_000)
+               if kind == 1 else None)
+        rows = (rows_frame([row], "basic", experiment=f"exp{i}", unit_of=lambda m: "per game") if row is not None
+                else rows_frame(histogram_rows("cards", 0, [10, 30, 40, 20]), "basic", experiment=f"exp{i}",
+                                unit_of=lambda m: "per hand"))
+        metric, seat = ("rare", 0) if kind == 0 else ("common", None) if kind == 1 else ("cards.mean", 0)
+        sections.append(ReportSection(key=f"exp-{i}", title=f"Experiment {i}", description="d", rows=rows,
+                                      headline=[(metric, seat)], games=10_000, seed=i))
+    return sections
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_the_report_opens_with_its_findings_each_linking_to_its_section(tmp_path, lang):
+    sections = _many_sections(13) + _sections()  # 13 + 3 headline rows: only the first 15 are findings
+    write_report(tmp_path, sections, {"seed": 1}, lang=lang)
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    first = re.search(r"<body>\s*<h1>[^<]*</h1>\s*<section id=\"findings\"><h2>([^<]*)</h2><ol>(.*?)</ol></section>",
+                      page)
+    assert first and first[1] == {"en": "Findings", "vi": "Những điều rút ra"}[lang]
+    items = re.findall(r"<li>(.*?)</li>", first[2])
+    assert len(items) == 15
+    ids = set(re.findall(r'id="([^"]+)"', page))
+    links = [re.match(r'<a href="#([^"]+)">', item)[1] for item in items]
+    assert all(link in ids for link in links) and links[:13] == [f"section-exp-{i}" for i in range(13)]
+    assert links[13:] == ["section-chan-deal", "section-sam-play"]  # each section's first row before any second one
+    # rare (p < 0.05): 1 in N after the estimate and its interval; a common event and a mean without it
+    one_in = {"en": "1 in", "vi": "1 trên"}[lang]
+    assert f"0.0003000 [0.0001020, 0.0008817] · {one_in} 3,330" in items[0]  # Wilson interval of 3 / 10,000
+    assert one_in not in items[1] and "0.4000 [0.3904, 0.4096]" in items[1] and "1.700 [1.523, 1.877]" in items[2]  # mean 1.7, sd 0.9045
+    md = (tmp_path / "report.md").read_text(encoding="utf-8")
+    headings = re.findall(r"(?m)^## (.*)$", md)
+    assert headings[0] == first[1]
+    listed = md[md.index("## " + first[1]):md.index("## " + headings[1])]
+    md_links = re.findall(r"(?m)^- \[[^]]*\]\(#([^)]+)\)", listed)
+    md_ids = set(re.findall(r'<a id="([^"]+)"></a>', md))
+    assert md_links == links and all(link in md_ids for link in md_links)
+
+
+def test_the_headline_table_is_short_and_links_the_full_csv(tmp_path):
+    write_report(tmp_path, _sections(), {"seed": 1})
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    headline = page[page.index('<section id="headline">'):]
+    headline = headline[:headline.index("</section>")]
+    assert re.findall(r"<th>([^<]*)</th>", headline) == ["experiment", "what", "estimate", "95 % CI"]
+    assert all(len(re.findall(r"<td", row)) == 4 for row in re.findall(r"<tr>(.*?)</tr>", headline)[1:])
+    assert '<a href="summary.csv">summary.csv</a>' in headline and (tmp_path / "summary.csv").exists()
+    # every section's tables are folded; its answers and charts are not
+    section = page[page.index('<section id="section-sam-play">'):]
+    assert section.index("<img") < section.index("<details>") and "<table" not in section[:section.index("<details>")]
+    assert section.count("<details>") == 4 and section.count("<table") == 3  # results, rules (defaults), strategies, all

@@ -1,6 +1,7 @@
 """The report renders in a real browser with every chart displayed (CI installs Chromium)."""
 
 import os
+import re
 
 import pytest
 
@@ -35,7 +36,7 @@ ladder are in the suite."""
 @needs_browser
 def test_vietnamese_report_renders_with_every_chart(tmp_path, capsys, monkeypatch):
     """``cardodds report --quick --lang vi`` on a smaller suite (the same experiments with 400 games each)."""
-    import re
+
 
     import cardodds.analysis.suite
 
@@ -53,7 +54,7 @@ def test_vietnamese_report_renders_with_every_chart(tmp_path, capsys, monkeypatc
     capsys.readouterr()
     page = (out / "report.html").read_text(encoding="utf-8")
     headings = re.findall(r"<h2>(.*?)</h2>", page)
-    assert headings[:3] == ["Mục lục", "Lần chạy", "Kết quả chính"]
+    assert headings[:4] == ["Những điều rút ra", "Mục lục", "Lần chạy", "Kết quả chính"]  # the answers first
     assert "Chắn: ván bài vừa chia — Thiên ù và bài trên tay" in headings
     assert "Tấn: ai bị tấn, theo chỗ ngồi và số người chơi" in headings
     assert page.count("<h3>Tóm lại</h3>") == len(SMALL) and "Thiên ù: 20 lá của nhà cái vừa chia đã ù" in page
@@ -61,3 +62,26 @@ def test_vietnamese_report_renders_with_every_chart(tmp_path, capsys, monkeypatc
     assert len(charts) >= 2 * len(SMALL)
     images, shown = check_report(out / "report.html", tmp_path / "report.png")
     assert images == len(charts) and shown == images
+    widest, width = widest_table(out / "report.html", tmp_path)
+    assert 0 < widest <= 1280 and width <= 1280  # no table (nor the page) wider than the window, folds opened
+
+
+_WIDTHS = (
+    "<script>window.addEventListener('load', () => {"
+    "document.querySelectorAll('details').forEach(d => d.open = true);"
+    "const tables = [...document.querySelectorAll('table')];"
+    "document.body.dataset.widest = Math.max(0, ...tables.map(t => Math.max(t.scrollWidth, t.getBoundingClientRect().right)));"
+    "document.body.dataset.page = document.documentElement.scrollWidth;});</script>"
+)
+
+
+def widest_table(page, tmp_path) -> tuple[int, int]:
+    """``(widest table, page width)`` in CSS pixels of ``page`` in a 1,280 px wide window, every fold opened (a
+    table's content width counts, not only its box: a table scrolled sideways still hides columns)."""
+    from cardodds.analysis.browser_check import _run
+
+    probe = tmp_path / "widths.html"
+    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", _WIDTHS + "</body>"), encoding="utf-8")
+    dom = _run(chromium(), ["--window-size=1280,2400", "--virtual-time-budget=10000", "--dump-dom", probe.as_uri()],
+               str(tmp_path / "profile"))
+    return int(re.search(r'data-widest="(\d+)', dom)[1]), int(re.search(r'data-page="(\d+)', dom)[1])

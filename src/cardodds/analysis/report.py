@@ -21,8 +21,10 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from cardodds.analysis import i18n
-from cardodds.analysis.estimate import COLUMNS, is_mean_metric, row_z
+from cardodds.analysis.estimate import COLUMNS, row_z
+from cardodds.analysis.findings import choose_findings, word
 from cardodds.analysis.i18n import text
+from cardodds.analysis.numbers import fmt_ci, fmt_num, fmt_one_in, is_rate
 from cardodds.sim.run_folder import atomic_write
 
 DPI = 110
@@ -103,29 +105,9 @@ class ReportSection:
 
 # ---------------------------------------------------------------------------------------------------------- formatting
 
-def fmt_num(x) -> str:
-    """A value with 4 significant digits (``—`` for missing)."""
-    if x is None or (isinstance(x, float) and math.isnan(x)) or x is pd.NA:
-        return "—"
-    x = float(x)
-    if math.isinf(x):
-        return "∞" if x > 0 else "−∞"
-    if x == 0:
-        return "0"
-    s = f"{x:#.4g}"
-    return s[:-1] if s.endswith(".") else s
-
-
 def fmt_count(n) -> str:
     """An integer count with thousands separators."""
     return "—" if n is None or pd.isna(n) else f"{int(n):,}"
-
-
-def fmt_ci(lo, hi) -> str:
-    """A 95 % interval as ``[lo, hi]``."""
-    if pd.isna(lo) or pd.isna(hi):
-        return "—"
-    return f"[{fmt_num(lo)}, {fmt_num(hi)}]"
 
 
 def fmt_z(z) -> str:
@@ -137,22 +119,8 @@ def fmt_z(z) -> str:
     return f"{z:+.2f}"
 
 
-def fmt_one_in(p) -> str:
-    """A probability as ``1 in N``: N a whole number, with 3 significant digits from 1,000 on (``1 in 8,330``), one
-    decimal below 10 (``1 in 2.5``); ``1 in ∞`` for 0."""
-    if p <= 0:
-        return text("one_in", n="∞")
-    n = 1 / p
-    return text("one_in", n=f"{n:.1f}" if n < 10 else f"{float(f'{n:.3g}') if n >= 1000 else round(n):,.0f}")
-
-
 ONE_IN_BELOW = 0.1
 """Probabilities below this are also written as ``1 in N`` (players say "1 in 880", not 0.001136)."""
-
-
-def is_rate(metric: str, unit: str) -> bool:
-    """Whether a row is a probability: not a mean, and counted ``per`` something (not ``points per win``)."""
-    return not is_mean_metric(metric) and str(unit).startswith("per ")
 
 
 def fmt_estimate(x, metric: str, unit: str) -> str:
@@ -313,6 +281,24 @@ def _headline_rows(section: ReportSection) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True) if parts else section.rows.iloc[0:0]
 
 
+def _headline_table(section: ReportSection) -> list[list[str]]:
+    """The headline rows of ``section`` as the report's short table: experiment (and arm), the metric in words with its
+    seat and unit, estimate, 95 % interval (header: :func:`_headline_head`)."""
+    rows = _headline_rows(section)
+    several = rows["arm"].nunique() > 1
+    cells = []
+    for r in rows.itertuples(index=False):
+        who = "" if pd.isna(r.seat) else ", " + text("answer_seat", seat=int(r.seat))
+        cells.append([f"{r.experiment} · {r.arm}" if several else str(r.experiment),
+                      f"{section.label(str(r.metric))}{who}, {i18n.unit(str(r.unit))}",
+                      fmt_estimate(r.estimate, str(r.metric), str(r.unit)), fmt_ci(r.ci_low, r.ci_high)])
+    return cells
+
+
+def _headline_head() -> list[str]:
+    return [text("experiment"), text("what"), text("estimate"), text("ci")]
+
+
 def _key_rows(rows: pd.DataFrame) -> pd.DataFrame:
     """The rows worth a first look: everything but the bins of distributions (``metric.<k>``)."""
     return rows[~rows["metric"].astype(str).str.contains(r"\.\d+$")]
@@ -449,7 +435,8 @@ def summary_frame(sections: list[ReportSection]) -> pd.DataFrame:
 _CSS = """
 body{font-family:"DejaVu Sans",system-ui,sans-serif;max-width:1280px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
 h1{border-bottom:2px solid #444;padding-bottom:.2em}h2{border-bottom:1px solid #bbb;margin-top:2em}
-table{border-collapse:collapse;margin:.8em 0;font-size:.92em}
+table{border-collapse:collapse;margin:.8em 0;font-size:.92em;display:block;max-width:100%;overflow-x:auto}
+summary{cursor:pointer;font-weight:bold;margin:.6em 0}
 th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}
 th{background:#f0f0f0}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 tbody tr:nth-child(even){background:#fafafa}
@@ -508,20 +495,28 @@ def _write(out: Path, sections: list[ReportSection], meta: dict[str, Any], title
             charts[s.key].append((name, rel, png))
 
     meta_items = _meta_items(meta, sections)
-    headline = [c for s in sections for c in _table(_headline_rows(s), s, experiment=True)]
-    save("report.md", _markdown(title, sections, meta_items, headline, charts).encode("utf-8"))
-    save("report.html", _html(title, sections, meta_items, headline, charts).encode("utf-8"))
+    headline = [c for s in sections for c in _headline_table(s)]
+    found = choose_findings(sections)
+    save("report.md", _markdown(title, sections, meta_items, headline, charts, found).encode("utf-8"))
+    save("report.html", _html(title, sections, meta_items, headline, charts, found).encode("utf-8"))
     return written
 
 
-def _markdown(title, sections, meta_items, headline, charts) -> str:
-    md = [f"# {title}", "", f"## {text('run')}", "",
-          _md_table([text("item"), text("value")], [[k, v] for k, v in meta_items]), ""]
-    md += [f"## {text('headline')}", ""]
-    md += [_md_table(_head(experiment=True), headline) if headline else f"_{text('no_headline')}_", ""]
-    md += [text("estimates_note"), ""]
+def _md_heading(anchor: str, heading: str) -> list[str]:
+    """A section heading with an anchor the same as the HTML page's, so links resolve in both."""
+    return [f'<a id="{anchor}"></a>', "", f"## {heading}", ""]
+
+
+def _markdown(title, sections, meta_items, headline, charts, found) -> str:
+    md = [f"# {title}", "", *_md_heading("findings", word("findings"))]
+    md += [f"- [{_md_cell(f.label)}](#section-{f.key}): {_md_cell(f.said)}" for f in found] + [""]
+    md += [*_md_heading("run", text("run")),
+           _md_table([text("item"), text("value")], [[k, v] for k, v in meta_items]), ""]
+    md += _md_heading("headline", text("headline"))
+    md += [_md_table(_headline_head(), headline) if headline else f"_{text('no_headline')}_", ""]
+    md += [f"{word('full_table')} [summary.csv](summary.csv)", "", text("estimates_note"), ""]
     for s in sections:
-        md += [f"## {s.title}", ""]
+        md += _md_heading(f"section-{s.key}", s.title)
         if answers := section_answers(s):
             md += [f"**{text('answers')}:**", ""] + [f"- **{_md_cell(q)}** — {a}" for q, a in answers] + [""]
         md += [s.description.strip(), ""]
@@ -548,17 +543,27 @@ def _markdown(title, sections, meta_items, headline, charts) -> str:
     return "\n".join(md)
 
 
-def _html(title, sections, meta_items, headline, charts) -> str:
+def _fold(summary: str, inner: str) -> str:
+    """A folded part of a section: its ``summary`` shown, ``inner`` (HTML) on a click."""
+    return f"<details><summary>{html.escape(summary)}</summary>{inner}</details>"
+
+
+def _html(title, sections, meta_items, headline, charts, found) -> str:
     e = html.escape
-    toc = [f'<li><a href="#run">{e(text("run"))}</a></li>', f'<li><a href="#headline">{e(text("headline"))}</a></li>']
+    toc = [f'<li><a href="#findings">{e(word("findings"))}</a></li>', f'<li><a href="#run">{e(text("run"))}</a></li>',
+           f'<li><a href="#headline">{e(text("headline"))}</a></li>']
     toc += [f'<li><a href="#section-{e(s.key)}">{e(s.title)}</a></li>' for s in sections]
-    body = [f"<h1>{e(title)}</h1>", f"<nav><h2>{e(text('contents'))}</h2><ul>" + "".join(toc) + "</ul></nav>"]
+    body = [f"<h1>{e(title)}</h1>", f'<section id="findings"><h2>{e(word("findings"))}</h2><ol>'
+            + "".join(f'<li><a href="#section-{e(f.key)}">{e(f.label)}</a>: {e(f.said)}</li>' for f in found)
+            + "</ol></section>",
+            f"<nav><h2>{e(text('contents'))}</h2><ul>" + "".join(toc) + "</ul></nav>"]
     body.append(f'<section id="run"><h2>{e(text("run"))}</h2>')
     body.append('<table class="meta"><tbody>'
                 + "".join(f"<tr><th>{e(k)}</th><td>{e(v)}</td></tr>" for k, v in meta_items)
                 + "</tbody></table></section>")
     body += [f'<section id="headline"><h2>{e(text("headline"))}</h2>',
-             _html_table(_head(experiment=True), headline, 5, words=2) if headline else f"<p>{e(text('no_headline'))}</p>",
+             _html_table(_headline_head(), headline, 2, words=1) if headline else f"<p>{e(text('no_headline'))}</p>",
+             f'<p>{e(word("full_table"))} <a href="summary.csv">summary.csv</a></p>',
              f"<p>{e(text('estimates_note'))}</p></section>"]
     for s in sections:
         body.append(f'<section id="section-{e(s.key)}"><h2>{e(s.title)}</h2>')
@@ -570,27 +575,24 @@ def _html(title, sections, meta_items, headline, charts) -> str:
                     "</p>")
         if s.seating:
             body.append(_html_text(_seating_md(s.seating)))
-        body.append(f"<h3>{e(text('rules'))}</h3>")
-        body.append(f"<p>{e(_rules_note(s))}</p>")
-        body.append(_html_table([text("option"), text("value")], [list(i) for i in flatten_settings(s.rules)], 9)
-                    if s.rules else f"<p>{e(text('defaults'))}</p>")
-        if s.strategies is not None:
-            body.append(f"<h3>{e(text('strategies'))}</h3>")
-            body.append(_html_table([text("strategy"), text("value")], [list(i) for i in flatten_settings(s.strategies)],
-                                    9) if s.strategies else f"<p>{e(text('none'))}</p>")
-        for name, rel, png in charts[s.key]:
-            data = base64.b64encode(png).decode("ascii")
-            body.append(f'<figure><img src="data:image/png;base64,{data}" alt="{e(s.title)} — {e(name)}">'
-                        f"<figcaption>{e(name)}</figcaption></figure>")
+        charts_html = [f'<figure><img src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}" '
+                       f'alt="{e(s.title)} — {e(name)}"><figcaption>{e(name)}</figcaption></figure>'
+                       for name, rel, png in charts[s.key]]
+        body += charts_html
         key_rows = _key_rows(s.rows)
-        body.append(f"<h3>{e(text('results'))}</h3>")
-        body.append(_html_table(_head(), _table(key_rows, s), 4, words=1) if len(key_rows) else f"<p>{e(text('no_rows'))}</p>")
+        body.append(_fold(text("results"), _html_table(_head(), _table(key_rows, s), 4, words=1) if len(key_rows)
+                          else f"<p>{e(text('no_rows'))}</p>"))
         for table_title, head, cells in s.tables:
-            body.append(f"<h3>{e(table_title)}</h3>")
             unit_at = head.index(text("unit")) + 1 if text("unit") in head else 3
-            body.append(_html_table(head, cells, unit_at))
-        body.append(f"<details><summary>{e(text('all_rows'))}</summary>"
-                    + _html_table(_head(codes=True), _table(s.rows, codes=True), 4) + "</details>")
+            body.append(_fold(table_title, _html_table(head, cells, unit_at)))
+        body.append(_fold(text("rules"), f"<p>{e(_rules_note(s))}</p>"
+                          + (_html_table([text("option"), text("value")], [list(i) for i in flatten_settings(s.rules)], 9)
+                             if s.rules else f"<p>{e(text('defaults'))}</p>")))
+        if s.strategies is not None:
+            body.append(_fold(text("strategies"), _html_table(
+                [text("strategy"), text("value")], [list(i) for i in flatten_settings(s.strategies)], 9)
+                if s.strategies else f"<p>{e(text('none'))}</p>"))
+        body.append(_fold(text("all_rows"), _html_table(_head(codes=True), _table(s.rows, codes=True), 4)))
         if s.extra_md:
             body.append(_html_text(s.extra_md))
         body.append("</section>")
