@@ -185,6 +185,8 @@ def _odds_keywords(args) -> dict:
     from cardodds.sim.games import game
 
     spec = game(args.game)
+    if args.game not in _ODDS_FLAGS:
+        return {}  # a registered game: its hand_odds with its defaults
     common = {"games": args.games, "seed": args.seed, "progress": args.progress}
     if args.game == "chan":
         if args.seat is not None:
@@ -193,11 +195,9 @@ def _odds_keywords(args) -> dict:
     if args.game == "sam":
         check_whole(args.opponents, "--opponents", spec.min_players - 1, spec.max_players - 1)
         return {"opponents": args.opponents, **common}
-    if args.game == "tan":
-        check_whole(args.players, "--players", spec.min_players, spec.max_players)
-        check_whole(args.seat, "--seat", 0, args.players - 1)
-        return {"trump": args.trump, "players": args.players, "seat": args.seat, **common}
-    return {}  # a registered game: its hand_odds with its defaults
+    check_whole(args.players, "--players", spec.min_players, spec.max_players)
+    check_whole(args.seat, "--seat", 0, args.players - 1)
+    return {"trump": args.trump, "players": args.players, "seat": args.seat, **common}
 
 
 def cmd_odds(args) -> int:
