@@ -5,8 +5,9 @@ and stops it when the browser goes away, which is what refining odds need (a req
 hand changes); uvicorn is a production ASGI server (h11 parses HTTP, not us).  Both are pure-Python wheels on PyPI,
 installed by the ``web`` extra.
 
-Every number comes from the functions of ``cardodds odds`` (:mod:`cardodds.analysis.odds_chan`, :mod:`cardodds.analysis.odds_sam`,
-:mod:`cardodds.analysis.odds_tan`) and the ``bayes`` declarer (:func:`cardodds.sim.sam.advice.bayes_advice`).  A request
+A page is served for every game whose spec (:mod:`cardodds.sim.games`) has a deck and a hand's odds.  Every number
+comes from the spec's ``hand_odds`` (the functions of ``cardodds odds``) and, for Sâm, its ``advice`` (the ``bayes``
+declarer); a game with no streaming job here answers its ``hand_odds`` at once, as an ``exact`` then ``done``.  A request
 ``GET /api/odds/<game>?hand=…&games=…&seed=…`` (Chắn and Tấn also ``strategy=…``, one of
 :data:`cardodds.web.tables.PLAYERS`) answers with events:
 
