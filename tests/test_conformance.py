@@ -33,14 +33,12 @@ sys.path.insert(0, str(Path(__file__).parent / "tan"))  # the Tấn decision-sta
 
 
 def registry(game: str) -> tuple[dict, callable]:
-    """``(STRATEGIES, make_strategy)`` of ``game``: the one place the suite reaches the player registries."""
-    if game == "chan":
-        from cardodds.sim.chan.players import STRATEGIES, make_strategy
-    elif game == "sam":
-        from cardodds.sim.sam.players import STRATEGIES, make_strategy
-    else:
-        from cardodds.sim.tan.players import STRATEGIES, make_strategy
-    return STRATEGIES, make_strategy
+    """``(STRATEGIES, make_strategy)`` of ``game``: its spec's players and their module's factory."""
+    from cardodds.sim.game_spec import resolve
+    from cardodds.sim.games import game as spec_of
+
+    spec = spec_of(game)
+    return spec.hook("players"), resolve(f"{spec.players.partition(':')[0]}:make_strategy")
 
 
 GAMES = ("chan", "sam", "tan")

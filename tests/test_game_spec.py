@@ -2,6 +2,7 @@
 ``register_game`` line (the test-only ``demo`` game of ``tests/coin_task.py``, registered in ``conftest.py``)."""
 
 import dataclasses
+import json
 
 import numpy as np
 import pytest
@@ -118,3 +119,92 @@ def test_the_demo_game_runs_and_reaches_the_report(capsys, tmp_path, lang, label
     heads = sum(int(coin_task.run_chunk(coin_task.CoinRules(p=0.3), chunk_seed(3, k), 2_000)["heads"])
                 for k in range(2))
     assert f"{heads / 4_000:.4g}" in report
+
+
+def test_the_page_seats_the_counts_the_rules_accept():
+    from cardodds.web.tables import player_counts
+
+    for name in ("chan", "sam", "tan"):
+        rules = game(name).hook("rules")
+        accepted = []
+        for n in range(1, 13):
+            try:
+                rules(players=n)
+            except CardoddsError:
+                continue
+            accepted.append(n)
+        assert player_counts(name) == accepted, name
+    assert player_counts("demo") == [2]
+
+
+def test_the_demo_game_has_an_odds_command(capsys):
+    assert main(["odds", "demo", "--hand", "T", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"face": "tails", "chance": 0.5}
+    assert main(["odds", "demo", "--hand", "H"]) == 0
+    assert capsys.readouterr().out == "face: heads\nchance: 0.5\n"
+    assert main(["odds", "demo", "--hand", "X"]) == 2
+    assert capsys.readouterr().err == "cardodds: error: unknown face 'X' (a coin shows H or T)\n"
+    assert main(["odds", "demo", "--hand", "H", "--seed", "3"]) == 2
+    assert "odds demo does not take --seed" in capsys.readouterr().err
+
+
+def test_the_demo_game_is_in_the_python_api():
+    from cardodds import odds
+
+    result = odds.demo("T", p=0.3)
+    assert (result.game, result.details) == ("demo", {"face": "tails", "chance": pytest.approx(0.7)})
+    assert result.table.empty and str(result) == "face: tails\nchance: 0.7"
+    with pytest.raises(CardoddsError, match="cardodds.odds.demo: got an unexpected keyword argument 'q'"):
+        odds.demo("T", q=1)
+    with pytest.raises(AttributeError):
+        odds.dice  # noqa: B018 - not a game
+
+
+def test_the_commands_offer_only_the_games_whose_spec_has_the_part(capsys):
+    for argv, offered in ((["exact", "demo"], "'chan', 'sam'"), (["replay", "demo", "--seed", "1"], "'chan', 'sam', 'tan'"),
+                          (["check", "demo", "x.json"], "'chan'")):
+        assert main(argv) == 2
+        assert f"invalid choice: 'demo' (choose from {offered})" in capsys.readouterr().err
+
+
+def _get(path: str) -> tuple[int, bytes]:
+    """``GET path`` answered by the page's app, called directly (no server, no browser)."""
+    import asyncio
+
+    pytest.importorskip("starlette")
+    from cardodds.web.app import create_app
+
+    where, _, query = path.partition("?")
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
+             "path": where, "raw_path": where.encode(), "query_string": query.encode(), "headers": [],
+             "server": ("test", 80), "client": ("test", 1), "root_path": ""}
+    sent, asked = [], []
+
+    async def receive():
+        if asked:  # the request is read: wait (the app stops waiting when its answer is sent)
+            await asyncio.sleep(3600)
+        asked.append(1)
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(create_app()(scope, receive, send))
+    return sent[0]["status"], b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+
+
+def test_the_demo_game_has_a_page():
+    status, body = _get("/api/cards/demo")
+    assert status == 200
+    answer = json.loads(body)
+    assert [c["code"] for c in answer["cards"]] == ["H", "T"] and answer["sizes"] == [1]
+    assert answer["table"] == {"players": [2], "strategies": ["heads", "tails"], "strategy": "heads"}
+    assert answer["games"] == {"chan": "Chắn", "sam": "Sâm", "tan": "Tấn", "demo": "Coin"}
+    status, body = _get("/api/odds/demo?hand=H")
+    events = body.decode().split("\n\n")
+    assert status == 200 and events[0].startswith("event: exact\n") and events[1].startswith("event: done\n")
+    assert json.loads(events[1].split("data: ", 1)[1]) == {"face": "heads", "chance": 0.5}
+    status, body = _get("/api/odds/demo?hand=Q")
+    assert json.loads(body.decode().split("data: ", 1)[1]) == {"error": "unknown face 'Q' (a coin shows H or T)"}
+    status, _ = _get("/api/cards/dice")
+    assert status == 404

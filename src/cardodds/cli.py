@@ -6,6 +6,7 @@ Every user error ends in one line on stderr, ``cardodds: error: …``, and exit 
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import shlex
@@ -157,16 +158,15 @@ def cmd_report(args) -> int:
 
 def cmd_exact(args) -> int:
     from cardodds import exact
+    from cardodds.sim.games import game
 
-    if args.game == "sam":
-        from cardodds.sim.sam.exact import exact_toi_trang_table
-
-        rows = exact_toi_trang_table()  # one row per option combination, a column per kind
+    if args.game != "chan":
+        rows = game(args.game).hook("exact")()  # one row per option combination, a column per quantity
         if args.json:
             print(json.dumps(rows, ensure_ascii=False))
         else:
             for r in rows:
-                opts = ", ".join(f"{k}={r[k]}" for k in ("straights", "quad_counts_as_triple", "quad_counts_as_two_pairs"))
+                opts = ", ".join(f"{k}={v}" for k, v in r.items() if not isinstance(v, float))
                 probs = "  ".join(f"{k} {v:.6g}" for k, v in r.items() if isinstance(v, float))
                 print(f"{opts}\n    {probs}")
         return 0
@@ -181,47 +181,66 @@ def cmd_exact(args) -> int:
     return 0
 
 
+def _odds_keywords(args) -> dict:
+    """The keywords of ``cardodds.odds.<game>`` from the options typed, each checked under its option's name."""
+    from cardodds.sim.games import game
+
+    spec = game(args.game)
+    if args.game not in _ODDS_FLAGS:
+        return {}  # a registered game: its hand_odds with its defaults
+    common = {"games": args.games, "seed": args.seed, "progress": args.progress}
+    if args.game == "chan":
+        if args.seat is not None:
+            check_whole(args.seat, "--seat", 0, spec.max_players - 1)
+        return {"seat": args.seat, **common, "strategy": args.strategy}
+    if args.game == "sam":
+        check_whole(args.opponents, "--opponents", spec.min_players - 1, spec.max_players - 1)
+        return {"opponents": args.opponents, **common}
+    check_whole(args.players, "--players", spec.min_players, spec.max_players)
+    check_whole(args.seat, "--seat", 0, args.players - 1)
+    return {"trump": args.trump, "players": args.players, "seat": args.seat, **common}
+
+
 def cmd_odds(args) -> int:
     from cardodds import odds
 
     # the options' own names (the API names its keywords): --seat, --opponents, --players
-    if args.game == "chan" and args.seat is not None:
-        check_whole(args.seat, "--seat", 0, 3)
-    elif args.game == "sam":
-        check_whole(args.opponents, "--opponents", 1, 4)
+    keywords = _odds_keywords(args)
+    if args.game == "sam":
+        result = odds.sam(args.hand, keywords.pop("opponents"), **keywords)
     elif args.game == "tan":
-        from cardodds.sim.tan.rules import MAX_PLAYERS
-
-        check_whole(args.players, "--players", 2, MAX_PLAYERS)
-        check_whole(args.seat, "--seat", 0, args.players - 1)
-    if args.game == "chan":
-        result = odds.chan(args.hand, seat=args.seat, games=args.games, seed=args.seed, strategy=args.strategy,
-                           progress=args.progress)
-    elif args.game == "sam":
-        result = odds.sam(args.hand, args.opponents, games=args.games, seed=args.seed, progress=args.progress)
+        result = odds.tan(args.hand, keywords.pop("trump"), **keywords)
     else:
-        result = odds.tan(args.hand, args.trump, players=args.players, seat=args.seat, games=args.games,
-                          seed=args.seed, progress=args.progress)
+        result = getattr(odds, args.game)(args.hand, **keywords)
     print(json.dumps(result.details, ensure_ascii=False) if args.json else result.text)
     return 0
 
 
-_REPLAY = {
-    "sam": ("sam.play", "cardodds.sim.sam.reference"),
-    "tan": ("tan.play", "cardodds.sim.tan.play_task"),
-    "chan": ("chan.play", "cardodds.sim.chan.play_task"),
-}
+def _replay_games() -> list[str]:
+    """The games ``cardodds replay`` plays: those whose spec names a replay task and its text."""
+    from cardodds.sim.games import games
+
+    return sorted(g.name for g in games() if g.replay_task and g.replay_text)
+
+
+def _no_log_message() -> str:
+    from cardodds.sim.games import game
+
+    titles = [game(g).title for g in _replay_games()]
+    logged = [game(g).title for g in _replay_games() if game(g).replay_log]
+    text_only = [t for t in titles if t not in logged]
+    return f"--log writes a {' and '.join(logged)} move log; {' and '.join(text_only)} replays are text only"
 
 
 def cmd_replay(args) -> int:
-    import importlib
-
+    from cardodds.sim.games import game
     from cardodds.sim.registry import get_task
 
-    task_name, module = _REPLAY[args.game]
+    spec = game(args.game)
+    task_name = spec.replay_task
     if args.log:
-        if args.game != "chan":
-            raise CardoddsError("--log writes a Chắn move log; Sâm and Tấn replays are text only")
+        if spec.replay_log is None:
+            raise CardoddsError(_no_log_message())
         output_file(args.log, "--log")
     if args.config:
         from cardodds.sim.experiment import load_arms
@@ -240,15 +259,14 @@ def cmd_replay(args) -> int:
         raise CardoddsError("--arm names an arm of the --config file; give --config too")
     else:
         params, chunk = get_task(task_name).parse({}, "defaults"), 1
-    size = {} if args.game == "chan" else {"chunk": chunk}  # Chắn's run plays a random seat game by game
-    print(importlib.import_module(module).replay_text(args.seed, params.rules, params.strategies, **size))
+    replay_text = spec.hook("replay_text")
+    # A random seat's game depends on the run's first chunk size where the batch engine plays it (Sâm, Tấn).
+    size = {"chunk": chunk} if "chunk" in inspect.signature(replay_text).parameters else {}
+    print(replay_text(args.seed, params.rules, params.strategies, **size))
     if args.log:
-        from cardodds.sim.chan.movelog import game_log
-        from cardodds.sim.chan.play_task import replay_game
-
-        game, _ = replay_game(args.seed, params.rules, params.strategies)
-        Path(args.log).write_text(game_log(game).dumps(), encoding="utf-8")
-        print(f"move log written to {args.log} (check it with: cardodds check chan {args.log})")
+        Path(args.log).write_text(spec.hook("replay_log")(args.seed, params.rules, params.strategies), encoding="utf-8")
+        hint = f" (check it with: cardodds check {args.game} {args.log})" if spec.check_text else ""
+        print(f"move log written to {args.log}{hint}")
     return 0
 
 
@@ -273,9 +291,9 @@ def cmd_serve(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from cardodds.sim.chan.play_task import check_text
+    from cardodds.sim.games import game
 
-    text, code = check_text(args.log)
+    text, code = game(args.game).hook("check_text")(args.log)
     print(text)
     return code
 
@@ -307,7 +325,45 @@ def cmd_tune(args) -> int:
     return 0
 
 
+def _chan_odds_parser(odds_games, common, name: str) -> None:
+    chan = odds_games.add_parser(name, parents=[common], help="a 19- or 20-card Chắn hand")
+    chan.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
+    chan.add_argument("--seat", type=_checked("--seat", _seat), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
+    chan.add_argument("--strategy", default="basic",
+                      help="who plays the hand: basic (default), heuristic, cuoc or tuned; the other seats play basic")
+
+
+def _sam_odds_parser(odds_games, common, name: str) -> None:
+    sam = odds_games.add_parser(name, parents=[common], help="a 10-card Sâm hand")
+    sam.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
+    sam.add_argument("--opponents", type=int, default=3, help="opponents (1–4, default 3)")
+
+
+def _tan_odds_parser(odds_games, common, name: str) -> None:
+    tan = odds_games.add_parser(name, parents=[common], help="a Tấn opening hand")
+    tan.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
+    tan.add_argument("--trump", required=True, help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
+    tan.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+    tan.add_argument("--seat", type=_checked("--seat", _seat), default=0, help="the hand's seat, 0 = the first attacker (default 0)")
+
+
+def _spec_odds_parser(odds_games, common, name: str) -> None:
+    """A registered game's ``odds`` sub-command: ``--hand`` (and ``--json``); its spec's ``hand_odds`` defaults."""
+    from cardodds.sim.games import game
+
+    parser = odds_games.add_parser(name, help=f"a {game(name).title} hand")
+    parser.add_argument("--hand", required=True, help="the hand, in the game's card codes")
+    parser.add_argument("--json", action="store_true")
+
+
+_ODDS_FLAGS = {"chan": _chan_odds_parser, "sam": _sam_odds_parser, "tan": _tan_odds_parser}
+"""The built-in games' ``odds`` options (their ``cardodds.odds`` keywords differ); any other game gets
+:func:`_spec_odds_parser`."""
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from cardodds.sim.games import games
+
     parser = _Parser(prog="cardodds", description="Monte Carlo and exact odds for Chắn, Sâm and Tấn.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -347,38 +403,29 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(func=cmd_report)
 
     exact = sub.add_parser("exact", help="exact deal odds by combinatorics")
-    exact.add_argument("game", choices=["chan", "sam"])
+    exact.add_argument("game", choices=[g.name for g in games() if g.exact])
     exact.add_argument("--json", action="store_true")
     exact.set_defaults(func=cmd_exact)
 
     odds = sub.add_parser("odds", help="odds of one hand")
-    odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar="{chan,sam,tan}")
+    names = [g.name for g in games() if g.hand_odds]
+    odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar=f"{{{','.join(names)}}}")
     common = _Parser(add_help=False)
     common.add_argument("--games", type=_count("--games"), default=20_000, help="simulated games (default 20,000)")
     common.add_argument("--seed", type=_checked("--seed", check_seed), default=1, help="random seed (default 1)")
     common.add_argument("--json", action="store_true")
     common.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
-    chan = odds_games.add_parser("chan", parents=[common], help="a 19- or 20-card Chắn hand")
-    chan.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
-    chan.add_argument("--seat", type=_checked("--seat", _seat), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
-    chan.add_argument("--strategy", default="basic",
-                      help="who plays the hand: basic (default), heuristic, cuoc or tuned; the other seats play basic")
-    sam = odds_games.add_parser("sam", parents=[common], help="a 10-card Sâm hand")
-    sam.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
-    sam.add_argument("--opponents", type=int, default=3, help="opponents (1–4, default 3)")
-    tan = odds_games.add_parser("tan", parents=[common], help="a Tấn opening hand")
-    tan.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
-    tan.add_argument("--trump", required=True, help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
-    tan.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
-    tan.add_argument("--seat", type=_checked("--seat", _seat), default=0, help="the hand's seat, 0 = the first attacker (default 0)")
+    for name in names:
+        _ODDS_FLAGS.get(name, _spec_odds_parser)(odds_games, common, name)
     odds.set_defaults(func=cmd_odds)
 
     replay = sub.add_parser("replay", help="one game, move by move")
-    replay.add_argument("game", choices=sorted(_REPLAY))
+    replay.add_argument("game", choices=_replay_games())
     replay.add_argument("--seed", type=_checked("--seed", check_seed), required=True)
     replay.add_argument("--config", help="take rules and strategies from this experiment file")
     replay.add_argument("--arm", help="the arm of --config to replay (default: its baseline, named in the output)")
-    replay.add_argument("--log", metavar="FILE", help="Chắn: also write the game's JSON move log (what `check` reads)")
+    logged = ", ".join(g.title for g in games() if g.replay_log)
+    replay.add_argument("--log", metavar="FILE", help=f"{logged}: also write the game's JSON move log (what `check` reads)")
     replay.set_defaults(func=cmd_replay)
 
     tune = sub.add_parser("tune", help="find one seat's knob values against the table's other strategies")
@@ -397,7 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
     tune.set_defaults(func=cmd_tune)
 
     check = sub.add_parser("check", help="list the fouls of a recorded game")
-    check.add_argument("game", choices=["chan"])
+    check.add_argument("game", choices=[g.name for g in games() if g.check_text])
     check.add_argument("log", help="move log (JSON)")
     check.set_defaults(func=cmd_check)
 

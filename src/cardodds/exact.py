@@ -38,9 +38,10 @@ def chan(*, lang: str = "en") -> pd.DataFrame:
         Columns ``metric, seat, exact, fraction, one_in, label``: the probability as a float, as an exact
         :class:`~fractions.Fraction`, in words ("1 in 880"; empty for means and certainties), and what it is.
     """
-    from cardodds.sim.chan.exact import exact_rows, one_in
+    from cardodds.sim.chan.exact import one_in
+    from cardodds.sim.games import game
 
-    frame = pd.DataFrame(exact_rows(fractions=True))
+    frame = pd.DataFrame(game("chan").hook("exact")(fractions=True))
     frame["one_in"] = [("" if m.endswith(".mean") else one_in(f)) for m, f in zip(frame["metric"], frame["fraction"])]
     return _labelled(frame, "chan.deal", lang)
 
@@ -61,8 +62,9 @@ def sam(*, lang: str = "en") -> pd.DataFrame:
         per combination of the options and kind (``toi_trang.sanh_rong`` …, ``toi_trang.any`` for any kind).
     """
     from cardodds.sim.chan.exact import one_in
-    from cardodds.sim.sam.exact import RELEVANT_OPTIONS, exact_toi_trang_table
+    from cardodds.sim.games import game
+    from cardodds.sim.sam.exact import RELEVANT_OPTIONS
 
     rows = [{**{k: combo[k] for k in RELEVANT_OPTIONS}, "metric": f"toi_trang.{kind}", "exact": p, "one_in": one_in(p)}
-            for combo in exact_toi_trang_table() for kind, p in combo.items() if kind not in RELEVANT_OPTIONS]
+            for combo in game("sam").hook("exact")() for kind, p in combo.items() if kind not in RELEVANT_OPTIONS]
     return _labelled(pd.DataFrame(rows), "sam.deal", lang)

@@ -1,7 +1,8 @@
 """A hand's odds by simulation: the hand is fixed, everything unseen is dealt at random, the game is played out.
 
-Each function returns :class:`HandOdds`: ``table`` (a DataFrame of every estimate with its 95 % interval),
-``details`` (everything, as ``cardodds odds … --json`` prints it) and ``text`` (as ``cardodds odds`` prints it).
+Each function (one per game with a ``hand_odds``; a registered game's is made from its spec) returns
+:class:`HandOdds`: ``table`` (a DataFrame of every estimate with its 95 % interval), ``details`` (everything, as
+``cardodds odds … --json`` prints it) and ``text`` (as ``cardodds odds`` prints it).
 
 A hand is a string of cards or a list of card strings.  The seed is a whole number from 0 to 2**63 - 1 (default 1):
 there is no random seed, so ``seed=None`` is refused like any other non-number.  Every argument is checked before any
@@ -24,7 +25,7 @@ class HandOdds:
     Attributes
     ----------
     game : str
-        ``"chan"``, ``"sam"`` or ``"tan"``.
+        The game's name (``"chan"``, ``"sam"``, ``"tan"`` …).
     details : dict
         The whole result, as ``cardodds odds <game> --json`` prints it.
     text : str
@@ -76,19 +77,18 @@ def _checked(hand, games, seed, progress, lang) -> str:
     return check_hand(hand, "hand")
 
 
-_TASKS = {"chan": "chan.play", "sam": "sam.play", "tan": "tan.play"}
-"""Each game's play task: its labels give the table's words, its metric names the quantities."""
-
 _QUANTITIES = {"win_chance.p_win": "win", "win_chance.points_game": "points.game"}
 """The result's paths that the play task's metrics name otherwise (a Chắn hand's win and net points a game)."""
 
 
 def _odds(game: str, details: dict, text, lang: str) -> HandOdds:
+    from cardodds.sim.games import game as spec_of
     from cardodds.sim.registry import get_task
 
     rows = pd.DataFrame(_intervals(details), columns=["quantity", "estimate", "ci_low", "ci_high"])
     rows["quantity"] = rows["quantity"].replace(_QUANTITIES)
-    label_of = get_task(_TASKS[game]).label_of
+    spec = spec_of(game)  # its play task's labels give the table's words, its metrics name the quantities
+    label_of = get_task(spec.replay_task or next(iter(spec.tasks))).label_of
     rows.insert(1, "label", [label_of(q, lang) for q in rows["quantity"]])
     return HandOdds(game, details, text(details), rows)
 
@@ -113,17 +113,18 @@ def chan(hand: str | list[str], *, seat: int | None = None, games: int = 20_000,
     lang : str
         The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
     """
-    from cardodds.analysis.odds_chan import cli_seat, format_odds_chan, odds_chan
+    from cardodds.analysis.odds_chan import cli_seat, format_odds_chan
     from cardodds.sim.arguments import check_whole
     from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.games import game
 
     hand = _checked(hand, games, seed, progress, lang)
     if seat is not None:
-        check_whole(seat, "seat", 0, 3)
+        check_whole(seat, "seat", 0, game("chan").max_players - 1)
     if not isinstance(strategy, (str, dict)):
         raise CardoddsError(f"strategy must be a player's name (\"basic\", \"heuristic\", \"cuoc\" …) or a table of "
                             f"its knobs, not {strategy!r}")
-    details = odds_chan(hand, seat=cli_seat(hand, seat), games=games, seed=seed, progress=None if progress else False,
+    details = game("chan").hook("hand_odds")(hand, seat=cli_seat(hand, seat), games=games, seed=seed, progress=None if progress else False,
                         strategy=strategy)
     return _odds("chan", details, format_odds_chan, lang)
 
@@ -146,12 +147,14 @@ def sam(hand: str | list[str], opponents: int, *, games: int = 20_000, seed: int
     lang : str
         The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
     """
-    from cardodds.analysis.odds_sam import format_odds_sam, odds_sam
+    from cardodds.analysis.odds_sam import format_odds_sam
     from cardodds.sim.arguments import check_whole
+    from cardodds.sim.games import game
 
+    spec = game("sam")
     hand = _checked(hand, games, seed, progress, lang)
-    check_whole(opponents, "opponents", 1, 4)
-    details = odds_sam(hand, opponents, games, seed, progress=None if progress else False)
+    check_whole(opponents, "opponents", spec.min_players - 1, spec.max_players - 1)
+    details = spec.hook("hand_odds")(hand, opponents, games, seed, progress=None if progress else False)
     return _odds("sam", details, format_odds_sam, lang)
 
 
@@ -175,15 +178,55 @@ def tan(hand: str | list[str], trump: str, *, players: int = 4, seat: int = 0, g
     lang : str
         The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
     """
-    from cardodds.analysis.odds_tan import format_odds_tan, odds_tan
-    from cardodds.sim.tan.rules import MAX_PLAYERS
+    from cardodds.analysis.odds_tan import format_odds_tan
     from cardodds.sim.arguments import check_whole
     from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.games import game
 
+    spec = game("tan")
     hand = _checked(hand, games, seed, progress, lang)
     if not isinstance(trump, str):
         raise CardoddsError(f"trump must be a suit as a string (\"h\", \"♥\" …), not {trump!r}")
-    check_whole(players, "players", 2, MAX_PLAYERS)
+    check_whole(players, "players", spec.min_players, spec.max_players)
     check_whole(seat, "seat", 0, players - 1)
-    details = odds_tan(hand, trump, players, seat, games, seed, progress=None if progress else False)
+    details = spec.hook("hand_odds")(hand, trump, players, seat, games, seed, progress=None if progress else False)
     return _odds("tan", details, format_odds_tan, lang)
+
+
+def _plain_text(details: dict) -> str:
+    """A result in words for a game with no formatter of its own: one ``key: value`` line per entry."""
+    return "\n".join(f"{key}: {value}" for key, value in details.items())
+
+
+def _spec_odds(name: str):
+    """``cardodds.odds.<name>``: the spec's ``hand_odds`` with its own keywords, the result as :class:`HandOdds`."""
+    import inspect
+
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.games import game
+
+    @python_api
+    def odds(hand: str | list[str], *, lang: str = "en", **options) -> HandOdds:
+        from cardodds.analysis.i18n import check_lang
+        from cardodds.sim.arguments import check_hand
+
+        check_lang(lang, "lang")
+        hand_odds = game(name).hook("hand_odds")
+        try:
+            inspect.signature(hand_odds).bind(check_hand(hand, "hand"), **options)
+        except TypeError as exc:
+            raise CardoddsError(f"cardodds.odds.{name}: {exc}") from None
+        return _odds(name, hand_odds(check_hand(hand, "hand"), **options), _plain_text, lang)
+
+    odds.__name__ = odds.__qualname__ = name
+    odds.__doc__ = f"A {game(name).title} hand's odds: ``hand`` and the keywords of its spec's ``hand_odds``."
+    return odds
+
+
+def __getattr__(name: str):
+    # A game registered with a hand's odds but no function above (a new game) is cardodds.odds.<its name>.
+    from cardodds.sim.games import game, game_names
+
+    if name.startswith("_") or name not in game_names() or game(name).hand_odds is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _spec_odds(name)

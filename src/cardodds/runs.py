@@ -133,7 +133,7 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
             meta = {"jobs": jobs, "command": command or f"cardodds.run({str(exp.name)!r})", **timing_meta(outcomes)}
         sections = make_sections([outcomes], [diffs], lang=lang)
         write_sections(folder, sections, meta, diffs=[diffs], lang=lang)
-    seating = exp.task.extras["seating"](exp.params) if "seating" in exp.task.extras else []
+    seating = exp.task.seating(exp.params) if exp.task.seating is not None else []
     summary = summary_frame(sections)
     with i18n.using(lang):
         summary.insert(summary.columns.get_loc("metric") + 1, "label",

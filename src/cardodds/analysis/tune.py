@@ -162,7 +162,7 @@ def tune(config, *, seat: int = 0, games: int | None = None, seed: int | None = 
         Only these knobs (default: every declared knob).
     """
     exp = load_experiment(config, games=games, seed=seed)
-    objective = exp.task.extras.get("tune_objective")
+    objective = exp.task.tune_objective
     strategies = getattr(exp.params, "strategies", None)
     if objective is None or not isinstance(strategies, tuple):
         raise CardoddsError(f"{config}: task '{exp.task.name}' cannot be tuned (tan.play and chan.play can)")

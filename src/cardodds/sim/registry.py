@@ -84,14 +84,6 @@ class Task:
     labels: dict[str, dict[str, Any]] = field(default_factory=dict)
     words: dict[str, dict[str, str]] = field(default_factory=dict)
 
-    @property
-    def extras(self) -> dict[str, Any]:
-        """The optional hooks that are set, by name: the old ``Task.extras`` view, kept until its last readers
-        (``cardodds.runs``, ``cardodds.analysis.tune``) read the typed fields."""
-        hooks = {"seating": self.seating, "key_metrics": self.key_metrics or None, "notes": self.notes,
-                 "tune_objective": self.tune_objective, "gain_share": self.gain_share}
-        return {name: hook for name, hook in hooks.items() if hook is not None}
-
     def unit_of(self, metric: str) -> str:
         """The declared unit of ``metric``: its own entry, else that of its longest dotted prefix (``lose.by_trumps``
         for ``lose.by_trumps.3``).  A metric the task did not declare is a programming error (``KeyError``)."""

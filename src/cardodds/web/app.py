@@ -5,8 +5,9 @@ and stops it when the browser goes away, which is what refining odds need (a req
 hand changes); uvicorn is a production ASGI server (h11 parses HTTP, not us).  Both are pure-Python wheels on PyPI,
 installed by the ``web`` extra.
 
-Every number comes from the functions of ``cardodds odds`` (:mod:`cardodds.analysis.odds_chan`, :mod:`cardodds.analysis.odds_sam`,
-:mod:`cardodds.analysis.odds_tan`) and the ``bayes`` declarer (:func:`cardodds.sim.sam.advice.bayes_advice`).  A request
+A page is served for every game whose spec (:mod:`cardodds.sim.games`) has a deck and a hand's odds.  Every number
+comes from the spec's ``hand_odds`` (the functions of ``cardodds odds``) and, for Sâm, its ``advice`` (the ``bayes``
+declarer); a game with no streaming job here answers its ``hand_odds`` at once, as an ``exact`` then ``done``.  A request
 ``GET /api/odds/<game>?hand=…&games=…&seed=…`` (Chắn and Tấn also ``strategy=…``, one of
 :data:`cardodds.web.tables.PLAYERS`) answers with events:
 
@@ -42,9 +43,9 @@ from cardodds.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
 from cardodds.web.tables import check_player, table
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.games import game, games
 
 STATIC = Path(__file__).parent / "static"
-GAMES = ("chan", "sam", "tan")
 DEFAULT_GAMES = 20_000
 """As ``cardodds odds``."""
 MAX_GAMES = 10_000_000
@@ -87,8 +88,9 @@ def _games(query) -> int:
 
 def chan_job(query):
     """``(exact part, simulation)`` of a Chắn request: ``odds chan`` without a seat, then :func:`win_chance`."""
-    from cardodds.analysis.odds_chan import cli_seat, odds_chan, win_chance
+    from cardodds.analysis.odds_chan import cli_seat, win_chance
 
+    odds_chan = game("chan").hook("hand_odds")
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     seat, strategy = _int(query, "seat", None), check_player("chan", query.get("strategy", ""))
 
@@ -105,19 +107,19 @@ def chan_job(query):
 
 def sam_job(query):
     """A Sâm request: :func:`sam_hand` and the bayes declarer's advice, then :func:`odds_sam`."""
-    from cardodds.analysis.odds_sam import odds_sam, sam_hand
-    from cardodds.sim.sam.advice import bayes_advice
-    from cardodds.sim.sam.cards import parse_hand, rank_counts
-    from cardodds.sim.sam.rules import SamRules
+    from cardodds.analysis.odds_sam import sam_hand
+    from cardodds.sim.sam.cards import rank_counts
     from cardodds.sim.sam.strategies import Control
 
+    spec = game("sam")
+    odds_sam, bayes_advice, parse_hand, rules = (spec.hook(h) for h in ("hand_odds", "advice", "parse_cards", "rules"))
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     opponents = _int(query, "opponents", 3)
 
     def exact():
         known = sam_hand(hand, opponents)
         counts = rank_counts(parse_hand(hand))
-        known["bayes"] = bayes_advice(counts, opponents, SamRules(players=opponents + 1), Control(declare="bayes"))
+        known["bayes"] = bayes_advice(counts, opponents, rules(players=opponents + 1), Control(declare="bayes"))
         return known
 
     def simulate(known, on_batch):
@@ -128,8 +130,9 @@ def sam_job(query):
 
 def tan_job(query):
     """A Tấn request: nothing is exact but the checked hand (:func:`tan_hand`); :func:`odds_tan` simulates."""
-    from cardodds.analysis.odds_tan import odds_tan, tan_hand
+    from cardodds.analysis.odds_tan import tan_hand
 
+    odds_tan = game("tan").hook("hand_odds")
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     trump, players, seat = query.get("trump", ""), _int(query, "players", 4), _int(query, "seat", 0)
     strategy = check_player("tan", query.get("strategy", ""))
@@ -143,7 +146,30 @@ def tan_job(query):
     return exact, simulate
 
 
-JOBS = {"chan": chan_job, "sam": sam_job, "tan": tan_job}
+def spec_job(name: str):
+    """The job of a game with no streaming job of its own: its spec's ``hand_odds(hand)``, all of it exact."""
+
+    def job(query):
+        hand = query.get("hand", "")
+
+        def exact():
+            return game(name).hook("hand_odds")(hand)
+
+        def simulate(known, on_batch):
+            return known  # nothing is simulated: the final answer is the exact part
+
+        return exact, simulate
+
+    return job
+
+
+_STREAMING = {"chan": chan_job, "sam": sam_job, "tan": tan_job}
+"""The built-in games' jobs: an exact part first, then the simulation streamed batch by batch."""
+
+
+def jobs() -> dict:
+    """Each page's job, ``query -> (exact, simulate)``, by game: every game whose spec has a deck and a hand's odds."""
+    return {g.name: _STREAMING.get(g.name) or spec_job(g.name) for g in games() if g.deck and g.hand_odds}
 
 
 def _event(kind: str, data) -> str:
@@ -165,11 +191,11 @@ def _outcome(work, *args) -> tuple[str, object]:
 
 async def odds(request: Request):
     """``GET /api/odds/<game>``: the events of one hand (see the module docstring)."""
-    game = request.path_params["game"]
-    if game not in JOBS:
-        return JSONResponse({"error": f"unknown game {game!r}; one of {', '.join(GAMES)}"}, status_code=404)
+    name, pages = request.path_params["game"], jobs()
+    if name not in pages:
+        return JSONResponse({"error": f"unknown game {name!r}; one of {', '.join(pages)}"}, status_code=404)
     try:
-        exact, simulate = JOBS[game](request.query_params)
+        exact, simulate = pages[name](request.query_params)
         games = _games(request.query_params)
     except CardoddsError as exc:
         return JSONResponse({"error": str(exc)}, status_code=400)
@@ -234,34 +260,17 @@ async def status(request: Request):
 
 async def cards(request: Request):
     """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module, and the table
-    (:func:`cardodds.web.tables.table`: the player counts the rules allow, the players offered)."""
-    game = request.path_params["game"]
-    if game not in JOBS:
-        return JSONResponse({"error": f"unknown game {game!r}; one of {', '.join(GAMES)}"}, status_code=404)
-    return JSONResponse({**deck(game), "table": table(game)})
+    (:func:`cardodds.web.tables.table`: the player counts the rules allow, the players offered) and ``games``, every
+    page's game by its printed name (the page's menu)."""
+    name, pages = request.path_params["game"], jobs()
+    if name not in pages:
+        return JSONResponse({"error": f"unknown game {name!r}; one of {', '.join(pages)}"}, status_code=404)
+    return JSONResponse({**deck(name), "table": table(name), "games": {g: game(g).title for g in pages}})
 
 
-def deck(game: str) -> dict:
-    """The cards of ``game`` (code, Vietnamese or printed name, copies, colour, row) and its hand sizes."""
-    if game == "chan":
-        from cardodds.sim.chan.cards import CHI_CHI, COPIES, IS_RED, N_KINDS, SUIT_NAMES, kind_code, kind_name
-        from cardodds.sim.chan.hand import WIN_TYPE_NAMES
-
-        faces = [{"code": kind_code(k), "name": kind_name(k), "copies": COPIES, "red": bool(IS_RED[k]),
-                  "row": "Chi Chi" if k == CHI_CHI else SUIT_NAMES[k % 3]} for k in range(N_KINDS)]
-        faces.sort(key=lambda f: SUIT_NAMES.index(f["row"]) if f["row"] in SUIT_NAMES else len(SUIT_NAMES))
-        return {"cards": faces, "sizes": [19, 20], "win_types": WIN_TYPE_NAMES}
-    if game == "sam":
-        from cardodds.sim.sam.cards import N_RANKS, SUIT_SYMBOLS, card_id, card_name, is_red
-
-        faces = [{"code": card_name(card_id(r, s)), "name": card_name(card_id(r, s), unicode=True), "copies": 1,
-                  "red": bool(is_red(card_id(r, s))), "row": SUIT_SYMBOLS[s]} for s in range(4) for r in range(N_RANKS)]
-        return {"cards": faces, "sizes": [10]}
-    from cardodds.sim.tan.cards import SUIT_SYMBOLS, card, format_card
-
-    faces = [{"code": format_card(card(r, s), unicode=False), "name": format_card(card(r, s)), "copies": 1,
-              "red": s >= 2, "row": SUIT_SYMBOLS[s]} for s in range(4) for r in range(13)]
-    return {"cards": faces, "sizes": [8]}
+def deck(name: str) -> dict:
+    """The cards of game ``name`` (code, Vietnamese or printed name, copies, colour, row) and its hand sizes."""
+    return game(name).hook("deck")()
 
 
 async def page(request: Request):
@@ -297,7 +306,7 @@ def create_app() -> Starlette:
     """The ASGI app (``uvicorn cardodds.web.app:create_app --factory`` serves it too)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
               Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    routes += [Route(f"/{game}", page) for game in GAMES]
+    routes += [Route(f"/{name}", page) for name in jobs()]
     app = Starlette(routes=routes, exception_handlers={Exception: _error}, middleware=[Middleware(BoundedAddress)])
     app.state.running = 0
     return app
@@ -320,18 +329,11 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-WARM_UP = {
-    "chan": {"hand": "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"},
-    "sam": {"hand": "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd"},
-    "tan": {"hand": "As Ac Ad Kh 2s 3c 4d 5s", "trump": "h"},
-}
-"""A hand per game whose exact part is computed once before serving (imports, move tables), so the first
-player's first answer is as quick as the next ones."""
-
-
 def warm_up() -> None:
-    for game, query in WARM_UP.items():
-        exact, _ = JOBS[game](query)
+    """Compute each page's example hand (its spec's ``page_example``) once before serving (imports, move tables), so
+    the first player's first answer is as quick as the next ones."""
+    for name, job in jobs().items():
+        exact, _ = job(game(name).page_example)
         exact()
 
 

@@ -1,16 +1,13 @@
 """Who sits at a game's table on the page: how many players the rules allow, and the players one may choose.
 
-The player counts come from the rules classes themselves (:class:`~cardodds.sim.chan.rules.ChanRules`,
-:class:`~cardodds.sim.sam.rules.SamRules`, :class:`~cardodds.sim.tan.rules.TanRules`): a count is offered when the
-class accepts it, so the page, the command line and the API can never disagree with the rules.
+The player counts are the game spec's ``min_players`` … ``max_players`` (:mod:`cardodds.sim.games`), the limits the
+command line and the API check too; ``tests/test_game_spec.py`` checks that each built-in rules class accepts exactly
+those counts.  A game the page names no players for offers its spec's players.
 """
 
 from __future__ import annotations
 
 from cardodds.sim.errors import CardoddsError
-
-MOST_PLAYERS_TRIED = 12
-"""Player counts tried against a rules class (no game here seats more)."""
 
 PLAYERS = {
     "chan": ("basic", "heuristic", "cuoc"),
@@ -25,32 +22,31 @@ DEFAULT_PLAYER = {"chan": "basic", "sam": "control", "tan": "tuned"}
 
 
 def player_counts(game: str) -> list[int]:
-    """The numbers of players the game's rules class accepts (its defaults otherwise)."""
-    if game == "chan":
-        from cardodds.sim.chan.rules import ChanRules as rules
-    elif game == "sam":
-        from cardodds.sim.sam.rules import SamRules as rules
-    else:
-        from cardodds.sim.tan.rules import TanRules as rules
-    counts = []
-    for n in range(1, MOST_PLAYERS_TRIED + 1):
-        try:
-            rules(players=n)
-        except CardoddsError:
-            continue
-        counts.append(n)
-    return counts
+    """The numbers of players the game seats (its spec's limits)."""
+    from cardodds.sim.games import game as spec_of
+
+    spec = spec_of(game)
+    return list(range(spec.min_players, spec.max_players + 1))
+
+
+def _players(game: str) -> tuple[str, ...]:
+    """The players the page offers for ``game``: its entry in :data:`PLAYERS`, else every player of its spec."""
+    from cardodds.sim.games import game as spec_of
+
+    return PLAYERS.get(game) or tuple(spec_of(game).hook("players"))
 
 
 def table(game: str) -> dict:
     """What the page needs to seat a table: ``players`` (the counts allowed), ``strategies`` and ``strategy``."""
-    return {"players": player_counts(game), "strategies": list(PLAYERS[game]), "strategy": DEFAULT_PLAYER[game]}
+    return {"players": player_counts(game), "strategies": list(_players(game)),
+            "strategy": DEFAULT_PLAYER.get(game) or _players(game)[0]}
 
 
 def check_player(game: str, name: str) -> str:
     """``name`` if the page offers that player for ``game`` (empty: the default), else a one-line error."""
+    offered = _players(game)
     if name == "":
-        return DEFAULT_PLAYER[game]
-    if name not in PLAYERS[game]:
-        raise CardoddsError(f"strategy must be one of {', '.join(PLAYERS[game])}, not {name!r}")
+        return DEFAULT_PLAYER.get(game) or offered[0]
+    if name not in offered:
+        raise CardoddsError(f"strategy must be one of {', '.join(offered)}, not {name!r}")
     return name

@@ -5,7 +5,7 @@
 "use strict";
 
 const GAME = location.pathname.replace(/^\//, "").split("/")[0] || "chan";
-const GAME_NAMES = { chan: "Chắn", sam: "Sâm", tan: "Tấn" };
+let GAME_NAMES = {}; // every page's game by its printed name, from the server (/api/cards: "games")
 const RARE = 0.02; // a chance below this reads "1 in N"
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -391,9 +391,16 @@ function drawWords() {
 }
 
 // ---- wiring ----
-async function start() {
+function drawMenu() {
+  $("menu").innerHTML = Object.entries(GAME_NAMES)
+    .map(([game, title]) => `<a href="/${esc(game)}" data-game="${esc(game)}">${esc(title)}</a>`).join(" ");
   document.querySelectorAll("nav a").forEach((a) => a.classList.toggle("here", a.dataset.game === GAME));
+}
+
+async function start() {
   const answer = await (await fetch(`/api/cards/${GAME}`)).json();
+  GAME_NAMES = answer.games;
+  drawMenu();
   state.deck = answer;
   state.table = answer.table;
   drawDeck();
