@@ -120,7 +120,7 @@ def test_the_strategy_at_the_seat_changes_the_answer_and_unplayable_ones_are_ref
         win_chance(WAITING, 1, 10, strategy="random")
     with pytest.raises(CardoddsError, match="--strategy: odds chan simulates basic, heuristic or cuoc players, not 'expert'"):
         win_chance(WAITING, 1, 10, strategy="expert")
-    with pytest.raises(CardoddsError, match="--strategy: unknown strategy 'oracle'"):
+    with pytest.raises(CardoddsError, match="--strategy: unknown Chắn strategy 'oracle'"):
         win_chance(WAITING, 1, 10, strategy="oracle")
 
 
