@@ -172,7 +172,7 @@ class ChanKit:
         from cardodds.sim.chan.batch import batch_supports, play_batch
         from cardodds.sim.chan.deal import deal_orders
         from cardodds.sim.chan.reference import ChanGame, play_game
-        from chan.test_batch_game import batch_outcome, reference_outcome
+        from chan.test_chan_batch_game import batch_outcome, reference_outcome
 
         assert batch_supports(strategies, rules)
         orders = deal_orders(np.random.default_rng(seed), n)
