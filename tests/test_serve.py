@@ -50,12 +50,11 @@ def _need_browser():
         pytest.skip(reason)
 
 
-@pytest.fixture(scope="module")
-def server():
-    """``cardodds serve --port 0`` in a subprocess; yields its base URL."""
+def _serve(*python_argv):
+    """``python *python_argv`` (a ``cardodds serve --port 0``) in a subprocess; yields its base URL."""
     _need_browser()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, "-m", "cardodds.cli", "serve", "--port", "0"], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, *python_argv], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     assert line.startswith("cardodds: serving on http://127.0.0.1:"), line + proc.stderr.read()
@@ -63,6 +62,23 @@ def server():
     proc.terminate()
     _, err = proc.communicate(timeout=30)
     assert "Traceback" not in err, err
+
+
+@pytest.fixture(scope="module")
+def server():
+    """``cardodds serve --port 0`` in a subprocess; yields its base URL."""
+    yield from _serve("-m", "cardodds.cli", "serve", "--port", "0")
+
+
+DEMO_SERVE = ("import sys; sys.path.insert(0, 'tests'); import coin_task; from cardodds.sim.games import register_game; "
+              "register_game(coin_task.SPEC); from cardodds.cli import main; sys.exit(main(['serve', '--port', '0']))")
+"""A server that registers the test-only ``demo`` game first, as ``tests/conftest.py`` does."""
+
+
+@pytest.fixture(scope="module")
+def demo_server():
+    """``cardodds serve --port 0`` with the ``demo`` game registered; yields its base URL."""
+    yield from _serve("-c", DEMO_SERVE)
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +90,7 @@ def browser():
 
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console, for driver.get_log("browser")
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000",
                  "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking"):
         options.add_argument(flag)
@@ -174,6 +191,34 @@ def test_sam_page_shows_the_cli_answers_and_the_bayes_declarer(server, browser, 
     page = browser.find_element("tag name", "main").text
     assert ("Không nên báo Sâm" if not expected["bayes"]["declare"] else "Nên báo Sâm") in page
     assert "Đánh theo thứ tự: sảnh 3–J → rác K" in page and expected["sam"]["plan"][0] == "straight 3-4-5-6-7-8-9-10-J"
+
+
+@pytest.mark.parametrize("lang, words", [("vi", ["Kết quả", "mặt: heads", "cơ hội: 50,0 %"]),
+                                         ("en", ["Answer", "face: heads", "chance: 50.0 %"])])
+def test_a_game_the_page_has_no_drawing_for_lists_its_answer(demo_server, browser, lang, words):
+    from cardodds import odds
+
+    browser.get(demo_server + "demo")
+    browser.execute_script(f"localStorage.setItem('cardodds.lang', '{lang}')")
+    try:
+        browser.get_log("browser")  # forget what the console said before
+        _open(browser, demo_server, "demo")
+        assert browser.find_element("id", "table").text == ""  # no seats or players the demo job would ignore
+        _click_hand(browser, "T")
+        _state(browser, "done")
+        assert _shown(browser) == odds.demo("T").details == {"face": "tails", "chance": 0.5}
+        browser.find_element("id", "clear").click()
+        _state(browser, "idle")  # the old answer is gone before the new hand is typed
+        browser.find_element("id", "hand").send_keys("h")  # typed, in lower case: the other face
+        _state(browser, "done")
+        assert _shown(browser) == odds.demo("H").details == {"face": "heads", "chance": 0.5}
+        text = browser.find_element("tag name", "main").text
+        assert set(words) <= set(text.splitlines()), text
+        assert not browser.find_element("id", "error").is_displayed() and "undefined" not in text and "NaN" not in text
+        errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+        assert not errors, errors
+    finally:
+        browser.execute_script("localStorage.clear()")  # the other tests' pages speak Vietnamese
 
 
 def test_tan_page_shows_the_cli_answers(server, browser, capsys):

@@ -52,7 +52,7 @@ function moveWords(move) {
   const parts = ranks.split("-");
   return `${W().moves[kind] || kind} ${parts.length > 1 ? `${parts[0]}–${parts[parts.length - 1]}` : ranks}`;
 }
-function strategyWord(game, name) { return W().strategies[game][name] || name; }
+function strategyWord(game, name) { return (W().strategies[game] || {})[name] || name; }
 function seatWord(seat) {
   return GAME === "chan" ? W().chan_seat[seat] : W().tan_seat(seat, +$("players").value);
 }
@@ -154,7 +154,7 @@ function drawTable() {
   } else if (GAME === "sam") {
     const opponents = t.players.map((n) => n - 1);
     h += select("opponents", w.opponents_label, opponents, keep("opponents", opponents.includes(3) ? 3 : opponents[0]), String);
-  } else {
+  } else if (GAME === "tan") {
     const suits = { h: "♥ cơ", d: "♦ rô", c: "♣ chuồn", s: "♠ bích" };
     const players = +keep("players", t.players.includes(4) ? 4 : t.players[0]);
     const seats = Array.from({ length: players }, (_, i) => i);
@@ -173,7 +173,7 @@ function drawWho() {
     $("who").textContent = w.who_chan(w.chan_seat[seat], strategyWord("chan", $("strategy").value));
   } else if (GAME === "sam") {
     $("who").textContent = w.who_sam(+$("opponents").value);
-  } else {
+  } else if (GAME === "tan") {
     $("who").textContent = w.who_tan(+$("players").value, seatWord(+$("seat-tan").value), strategyWord("tan", $("strategy").value));
   }
 }
@@ -265,13 +265,18 @@ function handle(kind, data, ms) {
   if (kind === "done") document.body.dataset.state = "done";
 }
 function total(d) { return d.win_chance ? d.win_chance.games : d.games; }
+function drawProgress(done) {
+  // A game whose answer names no games played (one answered exactly) shows no count
+  const known = Number.isFinite(state.played) && Number.isFinite(state.games) && state.games > 0;
+  $("progress").value = known ? state.played / state.games : done ? 1 : 0;
+  $("progress-text").textContent = known ? W().played(nf(state.played), nf(state.games), done) : done ? W().finished : W().simulating;
+}
 function drawResult() {
-  if (state.exact) $("exact").innerHTML = EXACT[GAME](state.exact);
+  if (state.exact) $("exact").innerHTML = (EXACT[GAME] || listed)(state.exact);
   if (state.sim) {
     const done = state.simKind === "done";
-    $("progress").value = state.played / state.games;
-    $("progress-text").textContent = W().played(nf(state.played), nf(state.games), done);
-    $("sim-result").innerHTML = SIM[GAME](state.sim);
+    drawProgress(done);
+    $("sim-result").innerHTML = SIM[GAME] ? SIM[GAME](state.sim) : sameAsExact(state.sim) ? "" : listed(state.sim);
     $("sim-result").classList.toggle("partial", !done);
   } else if (state.exact) {
     $("progress-text").textContent = W().simulating;
@@ -279,7 +284,7 @@ function drawResult() {
   drawSummary();
 }
 function drawSummary() {
-  const line = state.exact ? SUMMARY[GAME](state.exact, state.sim) : "";
+  const line = state.exact && SUMMARY[GAME] ? SUMMARY[GAME](state.exact, state.sim) : "";
   $("summary").innerHTML = line;
   $("summary").hidden = !line;
 }
@@ -377,6 +382,30 @@ const SUMMARY = {
     return s ? `${esc(w.tan_lose)}: <b>${esc(pct(s.lose.estimate))}</b>${fair(s.players)}` : esc(w.simulating);
   },
 };
+
+// ---- any other game: its answer as a list ----
+function leaves(value, path, out) {
+  // Every number, word or flag of a nested answer, with its path ("a.b.0")
+  if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) leaves(v, path ? `${path}.${k}` : k, out);
+  } else {
+    out.push([path, value]);
+  }
+  return out;
+}
+function keyWords(path) {
+  return path.split(".").map((part) => (W().keys || {})[part] || part).join(" › ");
+}
+function shownValue(v) {
+  if (typeof v === "number") return Number.isInteger(v) ? nf(v) : v >= 0 && v <= 1 ? pct(v) : nf(v, 2);
+  if (typeof v === "boolean") return v ? W().yes : W().no;
+  return v === null ? "—" : cardWords(v);
+}
+function listed(d) {
+  const rows = leaves(d, "", []).map(([key, v]) => `<li>${esc(keyWords(key))}: ${tag(key, v, esc(shownValue(v)), typeof v === "number" ? "num" : "txt")}</li>`);
+  return `<h2>${esc(W().answer_h)}</h2><ul class="listed">${rows.join("")}</ul>`;
+}
+function sameAsExact(d) { return JSON.stringify(d) === JSON.stringify(state.exact); }
 
 // ---- language ----
 function drawWords() {
