@@ -332,8 +332,13 @@ def test_default_expert_at_2p36_plays_the_same_game_in_both_engines():
     endgame) against ``classic``: the reference engine plays the batch engine's game move for move."""
     rules = TABLES["2p36"]
     assert Expert().at_table(rules) == Expert(samples=64, rollout="tuned")
+    both_engines_play_the_same_game_against_classic(rules, Expert())
+
+
+def both_engines_play_the_same_game_against_classic(rules, player):
+    """``player`` against ``classic``: the reference engine plays the batch engine's first game move for move."""
     o, f = deal_orders(rules, np.random.default_rng(7), 3)
-    seats = [make_strategy("classic"), Expert()]
+    seats = [make_strategy("classic"), player]
     run = play_batch(rules, o, f, seats, rng=np.random.default_rng(17))
     game = TanGame(rules, o[0], int(f[0]), seats, rng=np.random.default_rng(17), check=True)
     out = game.play()

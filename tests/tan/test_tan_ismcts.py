@@ -4,7 +4,8 @@ and both engines make the same decisions."""
 import numpy as np
 import pytest
 from test_tan_expert import (FirstDecision, Forced, Stop, batch_decision, decision_states,
-                             reference_and_batch_forms_agree, same_information_same_decision)
+                             both_engines_play_the_same_game_against_classic, reference_and_batch_forms_agree,
+                             same_information_same_decision)
 from test_tan_from_state import BoutRecorder
 
 import cardodds.sim.tan.ismcts as ismcts_module
@@ -51,15 +52,7 @@ def test_batch_games_are_legal_and_reproducible(players):
 
 
 def test_default_at_2p36_plays_the_same_game_in_both_engines():
-    rules = TABLES["2p36"]
-    o, f = deal_orders(rules, np.random.default_rng(7), 3)
-    seats = [make_strategy("classic"), Ismcts(iterations=32, wave=16)]
-    run = play_batch(rules, o, f, seats, rng=np.random.default_rng(17))
-    game = TanGame(rules, o[0], int(f[0]), seats, rng=np.random.default_rng(17), check=True)
-    out = game.play()
-    assert (-1 if out.loser is None else out.loser, out.bouts, out.pickups) == (run.loser[0], run.bouts[0],
-                                                                               run.pickups[0])
-    assert out.bouts > 5
+    both_engines_play_the_same_game_against_classic(TABLES["2p36"], Ismcts(iterations=32, wave=16))
 
 
 def test_a_wave_tries_every_candidate_first_then_spreads():
