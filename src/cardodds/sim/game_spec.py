@@ -122,3 +122,10 @@ def resolve(ref: Ref | Callable) -> Any:
     if not attribute:
         raise KeyError(f"{ref!r} is not a 'module:attribute' reference")
     return getattr(importlib.import_module(module), attribute)
+
+
+def words_by_language(**tables: dict) -> dict:
+    """``GameSpec.words`` from word tables each keyed by language (``titles={"vi": {...}}``, ``charts=…``):
+    ``{lang: {"titles": ..., "charts": ...}}`` for every language some table has."""
+    languages = sorted({lang for table in tables.values() for lang in table})
+    return {lang: {name: table[lang] for name, table in tables.items() if lang in table} for lang in languages}

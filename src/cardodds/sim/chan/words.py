@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardodds.sim.game_spec import words_by_language
+
 TITLES = {
     "vi": {
         "chan_deal": "Chắn: ván bài vừa chia — Thiên ù và bài trên tay",
@@ -80,11 +82,5 @@ UNITS = {
 }
 """Units (as the game's tasks declare them, in English) in the other languages."""
 
-WORDS = {
-    lang: {"titles": TITLES[lang],
-           "descriptions": DESCRIPTIONS[lang],
-           "charts": CHARTS[lang],
-           "units": UNITS[lang]}
-    for lang in ("vi",)
-}
+WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS)
 """The game's words by language, as ``GameSpec.words`` holds them."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardodds.sim.game_spec import words_by_language
+
 TITLES = {
     "vi": {
         "sam_deal": "Sâm: tới trắng ngay khi chia, theo số người chơi",
@@ -87,12 +89,5 @@ SEATING = {
 }
 """Phrases of the players' descriptions (``seating``) in the other languages."""
 
-WORDS = {
-    lang: {"titles": TITLES[lang],
-           "descriptions": DESCRIPTIONS[lang],
-           "charts": CHARTS[lang],
-           "units": UNITS[lang],
-           "seating": SEATING[lang]}
-    for lang in ("vi",)
-}
+WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, seating=SEATING)
 """The game's words by language, as ``GameSpec.words`` holds them."""
