@@ -6,7 +6,6 @@ Every user error ends in one line on stderr, ``cardodds: error: …``, and exit 
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import os
 import shlex
@@ -259,10 +258,7 @@ def cmd_replay(args) -> int:
         raise CardoddsError("--arm names an arm of the --config file; give --config too")
     else:
         params, chunk = get_task(task_name).parse({}, "defaults"), 1
-    replay_text = spec.hook("replay_text")
-    # A random seat's game depends on the run's first chunk size where the batch engine plays it (Sâm, Tấn).
-    size = {"chunk": chunk} if "chunk" in inspect.signature(replay_text).parameters else {}
-    print(replay_text(args.seed, params.rules, params.strategies, **size))
+    print(spec.hook("replay_text")(args.seed, params.rules, params.strategies, chunk=chunk))
     if args.log:
         Path(args.log).write_text(spec.hook("replay_log")(args.seed, params.rules, params.strategies), encoding="utf-8")
         hint = f" (check it with: cardodds check {args.game} {args.log})" if spec.check_text else ""

@@ -56,7 +56,8 @@ class GameSpec:
     replay_task : str, optional
         The task whose parameters a replay plays (``cardodds replay <game>``).
     replay_text : Ref, optional
-        ``(seed, rules, strategies) -> str``: one game move by move.
+        ``(seed, rules, strategies, chunk=1) -> str``: one game move by move, the first a run plays whose first chunk
+        holds ``chunk`` games (a random seat's moves can depend on it).
     replay_log : Ref, optional
         ``(seed, rules, strategies) -> str``: the same game as a move log (``replay --log``).
     check_text : Ref, optional

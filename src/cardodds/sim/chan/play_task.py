@@ -323,8 +323,12 @@ def replay_game(seed: int, rules: ChanRules | None = None, strategies="basic"):
     return play_game(ChanGame.from_order(rules, order), players, stream(seq, PLAY)), players
 
 
-def replay_text(seed: int, rules: ChanRules | None = None, strategies="basic") -> str:
-    """One game shown move by move (``cardodds replay chan --seed S``); see :func:`replay_game`."""
+def replay_text(seed: int, rules: ChanRules | None = None, strategies="basic", chunk: int = 1) -> str:
+    """One game shown move by move (``cardodds replay chan --seed S``); see :func:`replay_game`.
+
+    ``chunk`` (the run's first chunk size, which every game's replay takes) changes nothing here: a Chắn run plays a
+    random seat game by game, so its first game is the same whatever the chunk.
+    """
     from cardodds.sim.chan.cards import counts_of, format_hand
 
     rules = rules or ChanRules()
