@@ -12,6 +12,7 @@ fresh install compiles (seconds), later processes load it.
 from __future__ import annotations
 
 import functools
+import os
 
 import numpy as np
 
@@ -114,9 +115,17 @@ def play_batch(rules: TanRules, orders: np.ndarray, first_attacker: np.ndarray, 
                        int(out[:, 6].max(initial=0)))
 
 
+def chosen(rules: TanRules, strategies) -> bool:
+    """Whether games go to the compiled engine: ``CARDODDS_COMPILED`` is not ``0``, numba imports and every seat
+    plays a compiled player."""
+    flag = os.environ.get("CARDODDS_COMPILED", "1").strip()
+    if flag not in ("0", "1", ""):
+        raise CardoddsError(f"CARDODDS_COMPILED must be 0 or 1, not {flag!r}")
+    return flag != "0" and available() and supports(strategies) and len(strategies) == rules.players
+
+
 def play_batch_auto(rules: TanRules, orders, first_attacker, strategies, rng=None) -> BatchResult:
-    """The compiled engine when numba imports and every seat plays a compiled player, else the numpy engine (the
-    same outcomes either way)."""
-    if available() and supports(strategies) and len(strategies) == rules.players:
+    """The compiled engine when it is :func:`chosen`, else the numpy engine (the same outcomes either way)."""
+    if chosen(rules, strategies):
         return play_batch(rules, orders, first_attacker, strategies)
     return batch.play_batch(rules, orders, first_attacker, strategies, rng=rng)

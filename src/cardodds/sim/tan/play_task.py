@@ -42,7 +42,6 @@ previous game's first finisher attacks first / loses, per game that follows a ga
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from types import SimpleNamespace
 
@@ -50,13 +49,11 @@ import numpy as np
 import pandas as pd
 
 from cardodds.sim.chart_specs import Bars, Heatmap
-from cardodds.sim.errors import CardoddsError
 from cardodds.sim.measures import Mean, Measure, Proportion
 from cardodds.sim.options import strategy_label
 from cardodds.sim.registry import Counts, Task
 from cardodds.sim.streams import PLAY, chunk_seed, stream
 from cardodds.sim.tan import compiled
-from cardodds.sim.tan.batch import play_batch
 from cardodds.sim.tan.deal import deal_chunk
 from cardodds.sim.tan.labels import LABELS
 from cardodds.sim.tan.players import seat_strategies
@@ -134,12 +131,8 @@ def _series_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
 
 
 def use_compiled(params: TanParams) -> bool:
-    """Whether single games go to the compiled engine: ``CARDODDS_COMPILED`` is not ``0``, numba imports and every
-    seat plays a compiled player."""
-    flag = os.environ.get("CARDODDS_COMPILED", "1").strip()
-    if flag not in ("0", "1", ""):
-        raise CardoddsError(f"CARDODDS_COMPILED must be 0 or 1, not {flag!r}")
-    return flag != "0" and compiled.available() and compiled.supports(params.strategies)
+    """Whether single games go to the compiled engine (:func:`cardodds.sim.tan.compiled.chosen`)."""
+    return compiled.chosen(params.rules, params.strategies)
 
 
 def play_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
@@ -152,10 +145,7 @@ def play_chunk(params: TanParams, seed_seq: np.random.SeedSequence, n: int):
     if rules.series_length > 1:
         return _series_chunk(params, seed_seq, n)
     orders, first = deal_chunk(rules, seed_seq, n)
-    if use_compiled(params):
-        res = compiled.play_batch(rules, orders, first, params.strategies)
-    else:
-        res = play_batch(rules, orders, first, params.strategies, rng=stream(seed_seq, PLAY))
+    res = compiled.play_batch_auto(rules, orders, first, params.strategies, rng=stream(seed_seq, PLAY))
     follows, cung, xa = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64)
     # independent games: the previous game of the chunk at the same table
     prev_loser = np.concatenate([[-1], res.loser[:-1].astype(np.int64)])
