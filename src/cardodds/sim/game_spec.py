@@ -16,7 +16,7 @@ from cardodds.sim.errors import CardoddsError
 Ref = str
 """``"package.module:attribute"``: a function, class or table of a game, imported when first asked for."""
 
-HOOKS = ("rules", "players", "parse_cards", "format_cards", "deck", "state_codec", "hand_odds", "exact",
+HOOKS = ("rules", "players", "parse_cards", "format_cards", "deck", "position", "hand_odds", "exact",
          "replay_text", "replay_log", "check_text", "advice")
 """The fields of :class:`GameSpec` that are references (:meth:`GameSpec.hook` resolves them)."""
 
@@ -47,8 +47,9 @@ class GameSpec:
     deck : Ref, optional
         ``deck() -> dict``: the deck for the page: ``cards``, one dict per face (``code``, ``name``, ``copies``,
         ``red``, ``row``), and ``sizes``, the hand sizes it takes (and any game-specific key).
-    state_codec : Ref, optional
-        A mid-game state to and from text (advice on a position); none of today's games has one yet.
+    position : Ref, optional
+        The module of the game's mid-game positions (``odds --state``, ``advise``, ``replay --state-at``): it
+        follows the protocol of :mod:`cardodds.sim.position`.
     hand_odds : Ref, optional
         ``(hand, ...) -> dict``: one hand's odds (``cardodds odds <game>``, ``cardodds.odds.<game>``).
     exact : Ref, optional
@@ -84,7 +85,7 @@ class GameSpec:
     parse_cards: Ref
     format_cards: Ref
     deck: Ref | None = None
-    state_codec: Ref | None = None
+    position: Ref | None = None
     hand_odds: Ref | None = None
     exact: Ref | None = None
     replay_task: str | None = None
