@@ -1,6 +1,6 @@
 """Chắn expert throughput: one ``expert`` seat (the cái, seat 0) against three ``basic`` players, and where its time goes.
 
-Usage: ``python benchmarks/bench_chan_expert.py [--games 20] [--jobs 2] [--samples 16] [--rollout basic] [--base tuned]
+Usage: ``python benchmarks/bench_chan_expert.py [--games 20] [--jobs 2] [--worlds 16] [--rollout basic] [--base tuned]
 [--z 2.0] [--batch-games 4000]``.  The expert plays at the table on the reference engine (its rollouts run on the
 batch engine); the script times its games, splits the expert's time into building the worlds and moves (Python, per
 world and move) and playing them out (:func:`cardodds.sim.chan.batch.play_from_games`), and times the batch engine
@@ -42,7 +42,7 @@ def reference_games(args, job: int) -> dict:
 
     expert_module.play_from_games = timed
     rules = ChanRules(cai_seat=0)
-    expert = Expert(samples=args.samples, rollout=args.rollout, base=args.base, z=args.z)
+    expert = Expert(worlds=args.worlds, rollout=args.rollout, base=args.base, z=args.z)
     players = (expert, Basic(), Basic(), Basic())
     seq = chunk_seed(args.seed, job)
     orders = deal_orders(stream(seq, DEAL), args.games)
@@ -65,7 +65,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games per process")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--samples", type=int, default=Expert.samples)
+    ap.add_argument("--worlds", type=int, default=Expert.worlds)
     ap.add_argument("--rollout", default=Expert.rollout)
     ap.add_argument("--base", default=Expert.base)
     ap.add_argument("--z", type=float, default=Expert.z)
@@ -80,7 +80,7 @@ def main(argv=None):
     cpu = sum(p["seconds"] for p in parts)
     rollouts = sum(p["rollouts"] for p in parts)
     calls = sum(p["calls"] for p in parts)
-    print(f"expert samples {args.samples}, rollout {args.rollout}, base {args.base}, z {args.z}; seat 0 against 3 basic")
+    print(f"expert worlds {args.worlds}, rollout {args.rollout}, base {args.base}, z {args.z}; seat 0 against 3 basic")
     print(f"reference engine: {games} games on {args.jobs} processes in {wall:.1f} s wall = {games / wall:.2f} games/s "
           f"({games / cpu:.2f} games/s per core); {calls} searched decisions ({calls / games:.1f} a game, "
           f"{calls / cpu:.1f}/s per core)")

@@ -5,7 +5,7 @@ Usage: ``python benchmarks/bench_chan_play.py [--games 200000] [--chunk 20000] [
 [--strategy basic,heuristic,cuoc]``.  The strategy plays every seat; the first one listed gets the reference and the
 one-process rows, every one the ``--jobs``-process row.  ``--expert-games N`` (default 20; 0 skips it) also plays N
 games with the ``expert`` at seat 0 against 3 basic players on the reference engine (rollouts on the batch engine;
-``--expert-samples``) and prints its games/s and its decisions/s (decisions with more than one legal move).  Prints
+``--expert-worlds``) and prints its games/s and its decisions/s (decisions with more than one legal move).  Prints
 games per second of wall time (deal included); no assertions.
 """
 
@@ -34,7 +34,7 @@ def main(argv=None) -> None:
     ap.add_argument("--strategy", default="basic,heuristic,cuoc", help="comma-separated strategies, one row each")
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--expert-games", type=int, default=20)
-    ap.add_argument("--expert-samples", type=int, default=16)
+    ap.add_argument("--expert-worlds", type=int, default=16)
     args = ap.parse_args(argv)
     chunks = [args.chunk] * (args.games // args.chunk)
     strategies = args.strategy.split(",")
@@ -64,11 +64,11 @@ def main(argv=None) -> None:
     rows += [(f"batch, {args.jobs} processes ({s})", rate) for s, rate in many.items()]
     expert = expert_rates(args) if args.expert_games else None
     if expert:
-        rows.append((f"expert at seat 0 (samples {args.expert_samples}), 1 process", expert[0]))
+        rows.append((f"expert at seat 0 (worlds {args.expert_worlds}), 1 process", expert[0]))
     for name, value in rows:
         print(f"{name:<44} {value:>10,.1f} {value / reference:>12,.2f}×")
     if expert:
-        print(f"expert decisions/s (samples {args.expert_samples}, rollout basic, 1 process): {expert[1]:,.1f}")
+        print(f"expert decisions/s (worlds {args.expert_worlds}, rollout basic, 1 process): {expert[1]:,.1f}")
 
 
 def expert_rates(args) -> tuple[float, float]:
@@ -80,7 +80,7 @@ def expert_rates(args) -> tuple[float, float]:
     from cardodds.sim.chan.rules import ChanRules
     from cardodds.sim.chan.players import seat_strategies
 
-    players = seat_strategies([{"name": "expert", "samples": args.expert_samples}, "basic", "basic", "basic"])
+    players = seat_strategies([{"name": "expert", "worlds": args.expert_worlds}, "basic", "basic", "basic"])
     rng = np.random.default_rng(args.seed)
     decisions = 0
     t = time.perf_counter()

@@ -1,6 +1,6 @@
 """Tấn expert throughput: one ``expert`` seat against heuristic players, games/s and decisions/s.
 
-Usage: ``python benchmarks/bench_tan_expert.py [--games 2000] [--chunk 1000] [--jobs 2] [--samples 8]
+Usage: ``python benchmarks/bench_tan_expert.py [--games 2000] [--chunk 1000] [--jobs 2] [--worlds 8]
 [--candidates 4] [--rollout heuristic] [--ref-games 3]``.  The batch engine searches the decisions of all the games of a
 chunk waiting on the expert at a step in one rollout batch, so larger chunks run faster (and hold more memory); the
 reference engine searches one decision at a time (its rollouts still run on the batch engine).  A decision is a move
@@ -69,7 +69,7 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--chunk", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--samples", type=int, default=Expert.samples)
+    ap.add_argument("--worlds", type=int, default=Expert.worlds)
     ap.add_argument("--candidates", type=int, default=Expert.max_candidates)
     ap.add_argument("--rollout", default=Expert.rollout)
     ap.add_argument("--ref-games", type=int, default=3)
@@ -79,8 +79,8 @@ def main(argv=None):
         print(f"--games {args.games} capped at {MAX_GAMES} (the expert plays tens of games a second)", file=sys.stderr)
         args.games = MAX_GAMES
     rules = TanRules(players=args.players)
-    expert = Expert(samples=args.samples, max_candidates=args.candidates, rollout=args.rollout)
-    knobs = f"samples {expert.samples}, max_candidates {expert.max_candidates}, rollout {expert.rollout}"
+    expert = Expert(worlds=args.worlds, max_candidates=args.candidates, rollout=args.rollout)
+    knobs = f"worlds {expert.worlds}, max_candidates {expert.max_candidates}, rollout {expert.rollout}"
     chunks = [args.chunk] * max(1, args.games // args.chunk)
 
     # reference engine: one decision searched at a time

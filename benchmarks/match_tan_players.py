@@ -1,7 +1,7 @@
 """Tấn: one player against others with knob settings, paired deals with seats swapped (``cardodds.analysis.strength``).
 
 Usage: ``python benchmarks/match_tan_players.py A B [B2 ...] [--table 2p36] [--pairs 1000] [--seed 4242]``, each
-player a rung name with optional knobs, ``name:knob=value,knob=value`` (``expert:rollout=tuned,samples=32``).
+player a rung name with optional knobs, ``name:knob=value,knob=value`` (``expert:rollout=tuned,worlds=32``).
 Prints A's score against each B (win 1, draw ½) with its 95 % interval over deal pairs, the draw share, games per CPU
 second and both sides' CPU time per decision.  One process; no assertions (the figures depend on the machine).
 """

@@ -31,7 +31,7 @@ def experiment(task: str, body: str, games: int = 200, chunk: int = 100) -> str:
 
 TAN2 = '[rules]\nplayers = 2\n{rules}[strategies]\nseats = [{seat0}, "heuristic"]\n'
 CONFIGS = {
-    "tan_samples.toml": experiment("tan.play", TAN2.format(rules="", seat0='{name = "expert", samples = 100000000}')),
+    "tan_samples.toml": experiment("tan.play", TAN2.format(rules="", seat0='{name = "expert", worlds = 100000000}')),
     "tan_candidates.toml": experiment("tan.play", TAN2.format(rules="",
                                                              seat0='{name = "expert", max_candidates = 100000000}')),
     "tan_series.toml": experiment("tan.play", TAN2.format(rules="series_length = 1_000_000_000_000\n",
@@ -50,8 +50,8 @@ CONFIGS = {
 SERIES = "series_length must be a whole number >= 1 and at most 1000"
 CLI_CASES = [
     # issue 24 item 8: tracebacks
-    ("tan expert samples", ["run", "{t}/tan_samples.toml"],
-     "expert: samples must be a whole number 1..1024, not 100000000"),
+    ("tan expert worlds", ["run", "{t}/tan_samples.toml"],
+     "expert: worlds must be a whole number 1..1024, not 100000000"),
     ("tan expert max_candidates", ["run", "{t}/tan_candidates.toml"], "max_candidates must be a whole number 2..54"),
     ("sam name a list", ["run", "{t}/sam_name_list.toml"], "default: unknown Sâm strategy ['control']"),
     ("sam seats numbers", ["run", "{t}/sam_seats_ints.toml"], "seats[0]: a strategy is a name or a table"),
@@ -225,11 +225,12 @@ def test_every_players_knobs_are_values_the_tuner_can_try(game, name, cls):
 
 
 def test_tune_with_the_tan_expert_at_the_tuned_seat_runs(capsys, tmp_path):
-    """The issue's traceback (``--knobs samples``), on a budget too small to race: only the gain is measured."""
+    """The issue's traceback (``--knobs samples``, now
+    ``worlds``), on a budget too small to race: only the gain is measured."""
     config = tmp_path / "expert.toml"
     config.write_text(experiment("tan.play", TAN2.format(rules="", seat0='"expert"'), games=20, chunk=1))
     out = tmp_path / "knobs.toml"
-    code = main(["tune", str(config), "--knobs", "samples", "--out", str(out), "--no-progress", "--jobs", "1"])
+    code = main(["tune", str(config), "--knobs", "worlds", "--out", str(out), "--no-progress", "--jobs", "1"])
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert "tuned expert at table seat 0" in captured.out and 'strategy = "expert"' in out.read_text()

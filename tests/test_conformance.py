@@ -44,10 +44,10 @@ def registry(game: str) -> tuple[dict, callable]:
 GAMES = ("chan", "sam", "tan")
 CASES = [(g, name) for g in GAMES for name in registry(g)[0]]
 SMALL = {
-    ("chan", "expert"): {"samples": 4, "rollout": "basic", "base": "basic"},
+    ("chan", "expert"): {"worlds": 4, "rollout": "basic", "base": "basic"},
     ("sam", "expert"): {"worlds": 4, "max_candidates": 2},
-    ("tan", "expert"): {"samples": 1, "max_candidates": 2, "solve_cards": 0},
-    ("tan", "pimc"): {"samples": 1, "max_candidates": 2, "solve_cards": 0},
+    ("tan", "expert"): {"worlds": 1, "max_candidates": 2, "solve_cards": 0},
+    ("tan", "pimc"): {"worlds": 1, "max_candidates": 2, "solve_cards": 0},
     ("tan", "endgame"): {"max_cards": 6},
     ("tan", "ismcts"): {"iterations": 16, "wave": 4, "max_candidates": 2, "solve_cards": 0},
 }

@@ -125,7 +125,7 @@ def test_every_player_of_every_game_tunes_or_stops_with_one_line(tmp_path, capsy
 
     registry, rules, players, other = _registries()[task]
     slow = task == "tan.play" and name in ("expert", "pimc")  # searches: start from one deal, race a cheap knob
-    seat0 = f'{{name = "{name}", samples = 1, max_candidates = 2}}' if slow else f'"{name}"'
+    seat0 = f'{{name = "{name}", worlds = 1, max_candidates = 2}}' if slow else f'"{name}"'
     seats = ", ".join([seat0] + [f'"{other}"'] * (players - 1))
     config, out = tmp_path / "tiny.toml", tmp_path / "o.toml"
     config.write_text(f'[experiment]\nname = "tiny"\ntask = "{task}"\ngames = 40\nchunk_size = 2\nseed = 3\n'

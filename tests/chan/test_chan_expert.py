@@ -45,7 +45,7 @@ def test_the_unseen_cards_are_exactly_the_hidden_ones_and_worlds_keep_what_the_s
 
 
 def test_same_information_and_seed_give_the_same_decision():
-    expert = Expert(samples=6)
+    expert = Expert(worlds=6)
     shuffle = np.random.default_rng(9)
     checked = differs = 0
     for game, dec in _decisions(8, 2, stop_every=2):
@@ -65,7 +65,7 @@ def test_same_information_and_seed_give_the_same_decision():
 
 
 def test_the_expert_values_each_legal_move_and_takes_the_best():
-    expert = Expert(samples=8, z=0.0)
+    expert = Expert(worlds=8, z=0.0)
     game, dec = next(_decisions(3, 0))
     values = expert.move_values(game, dec, np.random.default_rng(1))
     assert values.shape == (len(dec.moves),) and np.isfinite(values).all() and len(set(values)) > 1
@@ -79,16 +79,21 @@ def test_full_games_through_the_task_repeat_with_the_seed():
     from cardodds.sim.chan.play_task import TASK, run_chunk
     from cardodds.sim.streams import chunk_seed
 
-    params = TASK.parse({"strategies": {"seats": [{"name": "expert", "samples": 4}, "basic", "basic", "basic"]}}, "t")
+    params = TASK.parse({"strategies": {"seats": [{"name": "expert", "worlds": 4}, "basic", "basic", "basic"]}}, "t")
     a = run_chunk(params, chunk_seed(3, 0), 3)
     b = run_chunk(params, chunk_seed(3, 0), 3)
     assert all(np.array_equal(a[k], b[k]) for k in a) and int(a["games"]) == 3
 
 
-@pytest.mark.parametrize("table", [{"samples": 0}, {"samples": 2.5}, {"rollout": "random"}, {"rollout": "expert"}])
+@pytest.mark.parametrize("table", [{"worlds": 0}, {"worlds": 2.5}, {"rollout": "random"}, {"rollout": "expert"}])
 def test_bad_knobs_are_refused(table):
     with pytest.raises(CardoddsError):
         make_strategy({"name": "expert", **table})
+
+
+def test_the_old_knob_name_gets_a_hint():
+    with pytest.raises(CardoddsError, match="'samples' is now called 'worlds'"):
+        make_strategy({"name": "expert", "samples": 16})
 
 
 @pytest.mark.parametrize("table", [{"base": "expert"}, {"base": "random"}, {"z": -1}, {"z": "2"}, {"z": True}])
@@ -105,7 +110,7 @@ def test_new_knobs_are_accepted():
 
 @pytest.mark.parametrize("knobs", [{"rollout": "tuned", "base": "tuned", "z": 1.0}, {"base": "heuristic", "z": 0.0}])
 def test_same_information_and_seed_give_the_same_guarded_decision(knobs):
-    expert = Expert(samples=6, **knobs)
+    expert = Expert(worlds=6, **knobs)
     shuffle = np.random.default_rng(9)
     checked = 0
     for game, dec in _decisions(8, 2, stop_every=2):
@@ -132,13 +137,13 @@ def test_with_a_huge_z_the_expert_plays_exactly_as_its_base(z):
         return run_chunk(params, chunk_seed(5, 0), 4)
 
     for base in ("tuned", "basic"):
-        a = play({"name": "expert", "samples": 4, "base": base, "z": z})
+        a = play({"name": "expert", "worlds": 4, "base": base, "z": z})
         b = play(base)
         assert all(np.array_equal(a[k], b[k]) for k in a), base
 
 
 def test_a_zero_z_takes_the_best_mean_when_it_beats_the_base_move():
-    expert = Expert(samples=8, z=0.0, base="basic")
+    expert = Expert(worlds=8, z=0.0, base="basic")
     taken = seen = 0
     for game, dec in _decisions(4, 0):
         values = expert.move_values(game, dec, np.random.default_rng(1))

@@ -22,7 +22,7 @@ from cardodds.sim.tan.rules import TanRules
 from cardodds.sim.tan.solver import move_values
 from cardodds.sim.tan.strategies import Heuristic
 
-PIMC_KNOBS = dict(samples=16, rollout="heuristic", max_candidates=4, objective="lose", solve_cards=0)
+PIMC_KNOBS = dict(worlds=16, rollout="heuristic", max_candidates=4, objective="lose", solve_cards=0)
 """The expert's knobs before the endgame solver (this branch's first commit: no solver, the same at every table)."""
 
 C = parse_card
@@ -115,7 +115,7 @@ def hidden_twin(state: TanState, kind, card, rng) -> TanState | None:
 def test_same_information_same_decision(variant, knobs):
     """Two states that differ only in cards seat 0 cannot see give the same decision for the same seed (with 2
     players the solver decides the endgames: no card is hidden then, the twin is the state itself)."""
-    same_information_same_decision(TanRules(**variant), Expert(samples=4, max_candidates=4, **knobs))
+    same_information_same_decision(TanRules(**variant), Expert(worlds=4, max_candidates=4, **knobs))
 
 
 def same_information_same_decision(rules, player):
@@ -152,9 +152,9 @@ class RngSpy(Spy):
 
 
 @pytest.mark.parametrize("rules,expert", [
-    (TanRules(players=3), Expert(samples=3, max_candidates=3)),
-    (TABLES["2p36"], Expert(samples=3, max_candidates=3, rollout="classic")),
-    (TABLES["2p36"], Expert(samples=3, max_candidates=5, rollout="tuned", solve_cards=10))])
+    (TanRules(players=3), Expert(worlds=3, max_candidates=3)),
+    (TABLES["2p36"], Expert(worlds=3, max_candidates=3, rollout="classic")),
+    (TABLES["2p36"], Expert(worlds=3, max_candidates=5, rollout="tuned", solve_cards=10))])
 def test_reference_and_batch_expert_decide_alike(rules, expert):
     """At each decision of a reference game, the expert's reference form and its batch form (the batch engine
     started from the same state, the same random stream) make the same move."""
@@ -199,7 +199,7 @@ def test_objective_hand_worked(objective, lead, loser):
     Neither loses seat 0 the game and both take 2 bouts, so ``lose`` keeps the policy's lead (3♠); ``lose_or_draw``
     counts the draw as a loss and leads A♥ (the search alone: ``solve_cards = 0``)."""
     rules, hands, discard, trump = _endgame(["3s Ah", "4s Kd"])
-    expert = Expert(samples=2, objective=objective, solve_cards=0)
+    expert = Expert(worlds=2, objective=objective, solve_cards=0)
     game = TanGame.from_state(rules, hands, [], discard, trump, [False, False], 0, 0, 0, [expert, Heuristic()],
                               rng=np.random.default_rng(1), check=True)
     out = game.resume(0)
@@ -235,7 +235,7 @@ def test_search_takes_the_best_lead_by_reference_playouts():
     rules = TanRules(players=2)
     o, f = deal_orders(rules, np.random.default_rng(31), 60)
     h = Heuristic()
-    expert = Expert(samples=2, max_candidates=12, solve_cards=0)
+    expert = Expert(worlds=2, max_candidates=12, solve_cards=0)
     checked = changed = 0
     for order, first in zip(o, f):
         game = BoutRecorder(rules, order, int(first), [h, h])
@@ -287,7 +287,7 @@ def test_candidates_policy_first_then_pass_then_cheap_cards():
 def test_batch_expert_games_are_legal_and_reproducible(players):
     rules = TanRules(players=players)
     o, f = deal_orders(rules, np.random.default_rng(41), 8)
-    seats = [Expert(samples=3, max_candidates=3)] + [Heuristic()] * (players - 1)
+    seats = [Expert(worlds=3, max_candidates=3)] + [Heuristic()] * (players - 1)
     if players == 4:
         seats[2] = seats[0]  # two expert seats
     a = play_batch(rules, o, f, seats, rng=np.random.default_rng(3), check=True)  # legality asserted every step
@@ -303,7 +303,7 @@ def test_rollout_blocks_change_nothing(monkeypatch):
 
     rules = TanRules(players=3)
     o, f = deal_orders(rules, np.random.default_rng(43), 10)
-    seats = [Expert(samples=3, max_candidates=3), Heuristic(), Heuristic()]
+    seats = [Expert(worlds=3, max_candidates=3), Heuristic(), Heuristic()]
     one = play_batch(rules, o, f, seats, rng=np.random.default_rng(2))
     monkeypatch.setattr(expert_module, "MAX_ROLLOUTS", 20)  # two decisions per batch
     many = play_batch(rules, o, f, seats, rng=np.random.default_rng(2))
@@ -318,7 +318,7 @@ def test_replay_is_the_game_the_run_plays(players, seed):
     rules = TanRules(players=players)
     o, f = deal_orders(rules, np.random.default_rng(seed), 6)
     seats = [Heuristic()] * players
-    seats[seed % players] = Expert(samples=4, max_candidates=3)
+    seats[seed % players] = Expert(worlds=4, max_candidates=3)
     run = play_batch(rules, o, f, seats, rng=np.random.default_rng(seed + 10))
     game = TanGame(rules, o[0], int(f[0]), seats, rng=np.random.default_rng(seed + 10), check=True)
     out = game.play()
@@ -331,7 +331,7 @@ def test_default_expert_at_2p36_plays_the_same_game_in_both_engines():
     """The default expert at a 2-player 36-card table (its table settings: ``tuned`` rollouts, the solver in the
     endgame) against ``classic``: the reference engine plays the batch engine's game move for move."""
     rules = TABLES["2p36"]
-    assert Expert().at_table(rules) == Expert(samples=64, rollout="tuned")
+    assert Expert().at_table(rules) == Expert(worlds=64, rollout="tuned")
     both_engines_play_the_same_game_against_classic(rules, Expert())
 
 
@@ -350,7 +350,7 @@ def both_engines_play_the_same_game_against_classic(rules, player):
 def test_reference_expert_game_is_reproducible():
     rules = TanRules(players=3)
     o, f = deal_orders(rules, np.random.default_rng(42), 1)
-    ex = Expert(samples=2, max_candidates=3)
+    ex = Expert(worlds=2, max_candidates=3)
     logs = []
     for _ in range(2):
         g = TanGame(rules, o[0], int(f[0]), [Heuristic(), ex, Heuristic()], rng=np.random.default_rng(8), check=True)
@@ -360,17 +360,19 @@ def test_reference_expert_game_is_reproducible():
 
 
 def test_expert_knobs():
-    assert make_strategy({"name": "expert", "samples": 16, "rollout": "basic"}) == Expert(samples=16, rollout="basic")
+    assert make_strategy({"name": "expert", "worlds": 16, "rollout": "basic"}) == Expert(worlds=16, rollout="basic")
     assert make_strategy({"name": "expert", "rollout": "classic", "solve_cards": 0}) == Expert(rollout="classic",
                                                                                             solve_cards=0)
-    assert make_strategy({"name": "pimc", "samples": 8}) == Pimc(samples=8)
+    assert make_strategy({"name": "pimc", "worlds": 8}) == Pimc(worlds=8)
     for name in ("expert", "pimc"):
-        for bad in ({"samples": 0}, {"max_candidates": 1}, {"rollout": "expert"}, {"rollout": "endgame"},
+        for bad in ({"worlds": 0}, {"max_candidates": 1}, {"rollout": "expert"}, {"rollout": "endgame"},
                     {"objective": "win"}, {"depth": 3}, {"solve_cards": -1}, {"solve_cards": 21},
                     {"solve_cards": True}, {"solve_cards": 8.0}):
             with pytest.raises(CardoddsError, match=name):
                 make_strategy({"name": name, **bad})
-    assert set(Expert.knobs) == {"samples", "rollout", "max_candidates", "objective", "solve_cards"}
+        with pytest.raises(CardoddsError, match="'samples' is now called 'worlds'"):
+            make_strategy({"name": name, "samples": 16})
+    assert set(Expert.knobs) == {"worlds", "rollout", "max_candidates", "objective", "solve_cards"}
 
 
 @pytest.mark.parametrize("table", ["2p36", "4p52"])
@@ -401,7 +403,7 @@ def test_expert_plays_the_solvers_best_move_in_2_player_endgames():
     value, the endgame player's (ties: the rollout policy's move); at bigger endgames it searches."""
     rules = TABLES["2p36"]
     states = decision_states(rules, 16, 23)
-    expert, endgame = Expert(samples=2, solve_cards=10), Endgame(fallback="heuristic", max_cards=10)
+    expert, endgame = Expert(worlds=2, solve_cards=10), Endgame(fallback="heuristic", max_cards=10)
     solved = close = 0
     for i, (kind, state, card, v) in enumerate(states):
         if v.stock_left or len(v.legal) < 2:
@@ -426,6 +428,6 @@ def test_expert_loses_less_than_the_heuristic_at_the_same_seat():
     rules = TanRules()
     o, f = deal_orders(rules, np.random.default_rng(44), 200)
     h = play_batch(rules, o, f, [Heuristic()] * 4)
-    e = play_batch(rules, o, f, [Expert(samples=4)] + [Heuristic()] * 3, rng=np.random.default_rng(4))
+    e = play_batch(rules, o, f, [Expert(worlds=4)] + [Heuristic()] * 3, rng=np.random.default_rng(4))
     lost_h, lost_e = int((h.loser == 0).sum()), int((e.loser == 0).sum())
     assert lost_h > 30 and lost_e < 0.6 * lost_h, (lost_h, lost_e)

@@ -96,7 +96,10 @@ def from_table(cls: type[T], table: dict[str, Any] | None, where: str) -> T:
     hints = typing.get_type_hints(cls, include_extras=True)
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     kwargs = {}
+    renamed = getattr(cls, "renamed_knobs", {})
     for key, value in table.items():
+        if key in renamed and key not in fields:
+            raise CardoddsError(f"{where}: '{key}' is now called '{renamed[key]}'")
         if key not in fields:
             raise unknown_key_error(key, fields, where)
         tp = hints[key]

@@ -40,12 +40,15 @@ class Player:
         It reads the public part of the views (hand sizes, known cards…), which the engines fill in only then.
     knobs : mapping
         Its tunable fields, each a :class:`~cardodds.sim.knobs.Range` or :class:`~cardodds.sim.knobs.Choice`.
+    renamed_knobs : mapping
+        Old knob name → new: a config giving the old name gets a one-line hint to the new one.
     """
 
     name: ClassVar[str] = ""
     deterministic: ClassVar[bool] = False
     needs_public: ClassVar[bool] = False
     knobs: ClassVar[Mapping] = MappingProxyType({})
+    renamed_knobs: ClassVar[Mapping] = MappingProxyType({})
 
 
 def check_player_class(cls) -> None:

@@ -1,6 +1,6 @@
 """The Chắn ``expert``: determinized Monte Carlo rollouts on the batch engine, for expected points.
 
-At each decision with more than one legal move the expert deals the cards it cannot see anew ``samples`` times
+At each decision with more than one legal move the expert deals the cards it cannot see anew ``worlds`` times
 (:func:`determinize`: the unseen cards are what its own hand, every mat and the face-up cards leave of the deck; each
 other hand and the nọc keep their sizes), applies every legal move in every such world, plays all of them to the end
 at once on the batch engine from those states (:func:`cardodds.sim.chan.batch.play_from_games`) with the ``rollout`` player at
@@ -81,7 +81,7 @@ def _net(seat: int, winner, points):
 class Expert(Player):
     """Determinized rollouts for expected points (see the module docstring).
 
-    Knobs: ``samples`` (worlds per decision), ``rollout`` (the player at every seat in the rollouts: ``basic``,
+    Knobs: ``worlds`` (deals of the unseen cards per decision), ``rollout`` (the player at every seat in the rollouts: ``basic``,
     ``heuristic``, ``cuoc`` or ``tuned``), ``base`` (the player whose move the expert keeps unless the rollouts separate
     another: same choices, default ``tuned``) and ``z`` (how many paired standard errors, over the worlds, the best
     move's mean must beat the base move's by; ``z = inf`` plays the base player exactly).
@@ -89,19 +89,20 @@ class Expert(Player):
 
     name = "expert"
     deterministic = False
-    samples: int = 16
+    renamed_knobs = {"samples": "worlds"}  # one name in every game's expert (Sâm's ``samples`` are its Sâm deals)
+    worlds: int = 16
     rollout: str = "basic"
     base: str = "tuned"
     z: float = 2.0
 
-    knobs = {"samples": Range(4, 128), "rollout": Choice(tuple(ROLLOUT)), "base": Choice(tuple(ROLLOUT)),
+    knobs = {"worlds": Range(4, 128), "rollout": Choice(tuple(ROLLOUT)), "base": Choice(tuple(ROLLOUT)),
              "z": Range(0.0, 4.0, integer=False, points=5)}
-    """Tunable knobs (:mod:`cardodds.sim.knobs`): ``samples`` a whole-number range, ``rollout`` and ``base`` one of
+    """Tunable knobs (:mod:`cardodds.sim.knobs`): ``worlds`` a whole-number range, ``rollout`` and ``base`` one of
     the listed players, ``z`` a real number (any ``z >= 0``, ``inf`` included, is accepted in a config)."""
 
     def __post_init__(self):
-        if isinstance(self.samples, bool) or not isinstance(self.samples, int) or not 1 <= self.samples <= 1024:
-            raise CardoddsError(f"expert samples must be a whole number 1..1024, not {self.samples!r}")
+        if isinstance(self.worlds, bool) or not isinstance(self.worlds, int) or not 1 <= self.worlds <= 1024:
+            raise CardoddsError(f"expert worlds must be a whole number 1..1024, not {self.worlds!r}")
         if not self.knobs["rollout"].allows(self.rollout):
             raise CardoddsError(f"expert rollout must be one of {', '.join(self.knobs['rollout'].options)}, "
                                 f"not {self.rollout!r}")
@@ -128,15 +129,15 @@ class Expert(Player):
         return dec.moves[best] if mean[best] > self.z * se else base
 
     def move_values(self, game, dec, rng) -> np.ndarray:
-        """Mean net points of the seat after each legal move, over ``samples`` worlds."""
+        """Mean net points of the seat after each legal move, over ``worlds`` worlds."""
         return self.move_nets(game, dec, rng).mean(axis=0)
 
     def move_nets(self, game, dec, rng) -> np.ndarray:
-        """Net points of the seat after each legal move (columns) in each of ``samples`` worlds (rows)."""
+        """Net points of the seat after each legal move (columns) in each of ``worlds`` worlds (rows)."""
         seat, moves = dec.seat, dec.moves
-        net = np.zeros((self.samples, len(moves)))
+        net = np.zeros((self.worlds, len(moves)))
         live, where = [], []
-        for i in range(self.samples):
+        for i in range(self.worlds):
             world = determinize(game, seat, rng)
             for j, move in enumerate(moves):
                 after = clone(world)

@@ -4,7 +4,7 @@ At each attack, add (tấn cùng) or defence decision with more than one candida
 
 1. lists candidates: the rollout policy's own choice first, then pass / take where allowed, then the legal cards,
    non-trumps before trumps and low before high, at most ``max_candidates`` in all;
-2. draws ``samples`` determinizations: the cards it cannot see (not in its hand, the discard pile, on the table, known
+2. draws ``worlds`` determinizations: the cards it cannot see (not in its hand, the discard pile, on the table, known
    to be held by an opponent, or the stock's face-up bottom card) dealt uniformly at random to the opponents' unknown
    hand slots and to the stock above its bottom card — consistent with every hand size and every card it has seen;
 3. plays every candidate in every determinization (common random numbers: the same determinizations for all
@@ -13,7 +13,7 @@ At each attack, add (tấn cùng) or defence decision with more than one candida
    ties broken by the fewer bouts in all, then by the candidate order (the policy's choice first).
 
 At a 2-player decision with the stock empty and at most ``solve_cards`` cards in the hands and on the table it
-samples nothing: the other hand is public then, and it plays the exact solver's best move as the ``endgame`` player
+deals no worlds: the other hand is public then, and it plays the exact solver's best move as the ``endgame`` player
 does (``cardodds.sim.tan.endgame_player``; ties: the rollout policy's move).  The default instance plays the
 settings of ``TABLE_SETTINGS`` at those kinds of table (as ``tuned`` reads its knobs by table); ``pimc`` is the
 expert as it was before the solver, at every table.
@@ -55,7 +55,7 @@ MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
 ROLLOUTS = {"heuristic": Heuristic, "basic": Basic, "tuned": Tuned, "classic": Classic}
 """The rollout policies, by name."""
 
-TABLE_SETTINGS = {(2, 36): {"samples": 64, "rollout": "tuned"}}
+TABLE_SETTINGS = {(2, 36): {"worlds": 64, "rollout": "tuned"}}
 """Knobs the default ``expert`` plays at kinds of table, by ``(players, deck)`` (picked from matches against
 ``pimc``: ``benchmarks/match_tan_players.py``); elsewhere it plays its field defaults."""
 
@@ -96,7 +96,7 @@ class Expert(DecidesByRows, Player):
 
     Parameters
     ----------
-    samples : int
+    worlds : int
         Determinizations per decision (each candidate is played out once in each).
     rollout : {"heuristic", "basic", "tuned", "classic"}
         The policy every seat plays in the rollouts.
@@ -109,7 +109,7 @@ class Expert(DecidesByRows, Player):
         on the table (0: never).
     """
 
-    samples: int = 16
+    worlds: int = 16
     rollout: Literal["heuristic", "basic", "tuned", "classic"] = "heuristic"
     max_candidates: int = 4
     objective: Literal["lose", "lose_or_draw"] = "lose"
@@ -119,14 +119,15 @@ class Expert(DecidesByRows, Player):
     selective = True
     needs_public = True
     table_settings = TABLE_SETTINGS
-    knobs = {"samples": Range(1, 64), "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12),
+    renamed_knobs = {"samples": "worlds"}  # one name in every game's expert (Sâm's ``samples`` are its Sâm deals)
+    knobs = {"worlds": Range(1, 64), "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12),
              "objective": Choice(("lose", "lose_or_draw")), "solve_cards": Range(0, 12)}
-    """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries; a config may set ``samples`` up to
+    """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries; a config may set ``worlds`` up to
     1024 and ``max_candidates`` up to 54 (a pass, the policy's card and every other card of the deck)."""
 
     def __post_init__(self):
-        if isinstance(self.samples, bool) or not isinstance(self.samples, int) or not 1 <= self.samples <= 1024:
-            raise CardoddsError(f"expert: samples must be a whole number 1..1024, not {self.samples!r}")
+        if isinstance(self.worlds, bool) or not isinstance(self.worlds, int) or not 1 <= self.worlds <= 1024:
+            raise CardoddsError(f"expert: worlds must be a whole number 1..1024, not {self.worlds!r}")
         if isinstance(self.max_candidates, bool) or not isinstance(self.max_candidates, int) \
                 or not 2 <= self.max_candidates <= 54:
             raise CardoddsError(f"expert: max_candidates must be a whole number 2..54, not {self.max_candidates!r}")
@@ -169,8 +170,8 @@ class Expert(DecidesByRows, Player):
         choice = cand[:, 0].copy()
         solved = self._solve(d, kind, rules, n_cand > 1, choice)
         search = np.nonzero((n_cand > 1) & ~solved)[0]
-        keys = _keys(d, kind, search, self.samples)
-        block = max(1, MAX_ROLLOUTS // (self.samples * self.max_candidates))  # bounds the memory of one batch
+        keys = _keys(d, kind, search, self.worlds)
+        block = max(1, MAX_ROLLOUTS // (self.worlds * self.max_candidates))  # bounds the memory of one batch
         for start in range(0, search.shape[0], block):
             part = slice(start, start + block)
             rows = search[part]
@@ -196,7 +197,7 @@ class Expert(DecidesByRows, Player):
 
     def _search(self, d, cand, kind, rules, keys, policy) -> np.ndarray:
         R, K = cand.shape
-        M, P = self.samples, rules.players
+        M, P = self.worlds, rules.players
         pre = _before_move(d, kind)
         hands, stock = _determinize(pre, rules, keys)  # (P, R, M), (R, M, S)
         # rollout game (r, m, k): decision row r, determinization m (shared by every candidate), candidate k
