@@ -23,8 +23,8 @@ DEFEND = {"rules": {}, "seat": 0, "decision": "defend", "hand": "4c 5s 6s 6c 6d 
 ADD = {"rules": {}, "seat": 0, "decision": "add", "hand": "6d 6h", "trump": "d", "bottom": None, "stock": 0,
        "discard": "2s 2c 2d 2h 3s 3c 3d 3h 4s 4c 4d 4h 5s 5c 5h 6s 7s 7c 7d 7h 8s 8c 9s 9c 10s 10c 10h Js Jc Jd Jh "
                   "Qs Qd Qh Ks Kc Kd Kh As Ac Ad Ah",
-       "table": [["6c", "8d"]], "attacker": 0, "defender": 1, "hand_sizes": [2, 2, 4, 0], "known": ["6d 6h", "", "", ""],
-       "out": [3], "passes": 0, "bouts": 7}
+       "table": [["6c", "8d"]], "attacker": 0, "defender": 1, "hand_sizes": [2, 2, 4, 0],
+       "known": ["6d 6h", "", "", ""], "out": [3], "passes": 0, "bouts": 7}
 """Decision 59 of the same game: the stock is gone, seat 3 is out, seat 0 may add a 6 or pass (unseen: 5♦ 8♥ 9♦
 9♥ 10♦ Q♣)."""
 
@@ -48,7 +48,8 @@ BAD = [  # (what is wrong, the position, a part of the message)
     ("a card twice in the hand", changed(DEFEND, hand="4c 4c 6s 6c 6d 9c 10c"), "given twice"),
     ("a card in two places", changed(DEFEND, discard="4c Ah"), "4c is both in the hand and in the discard pile"),
     ("a card not in the deck", changed(DEFEND, rules={"deck": 36, "hand_size": 6}), "not in the 36-card deck"),
-    ("a hand that is not its size", changed(DEFEND, hand_sizes=[8, 7, 8, 7]), "holds 7 cards but 'hand_sizes' says 8"),
+    ("a hand that is not its size", changed(DEFEND, hand_sizes=[8, 7, 8, 7]),
+     "holds 7 cards but 'hand_sizes' says 8"),
     ("counts that do not add up", changed(DEFEND, stock=19), "hold 51 cards, not the deck's 52"),
     ("an odd discard pile", changed(DEFEND, stock=19, discard="Ah"), "discard pile holds 1 cards"),
     ("a bottom card not of trumps", changed(DEFEND, bottom="3h"), "not of the trump suit d"),
@@ -57,12 +58,14 @@ BAD = [  # (what is wrong, the position, a part of the message)
     ("a seat out while the stock lasts", changed(DEFEND, out=[2]), "out while the stock lasts"),
     ("a seat out holding cards", changed(ADD, out=[2, 3]), "seat 2 is out but holds cards"),
     ("a defender who is not next", changed(DEFEND, attacker=2), "the defender must be the next seat still in"),
-    ("a cover that does not beat its card", changed(DEFEND, table=[["5h", "2h"], ["2c", None]]), "2h does not beat 5h"),
+    ("a cover that does not beat its card", changed(DEFEND, table=[["5h", "2h"], ["2c", None]]),
+     "2h does not beat 5h"),
     ("a card thrown in with no rank on the table", changed(DEFEND, table=[["2h", "5h"], ["7c", None]]),
      "7c was thrown in, but no card of its rank"),
     ("two uncovered cards without lên", changed(DEFEND, table=[["2h", None], ["2c", None]], hand_sizes=[7, 8, 8, 7]),
      "more than one table card is uncovered"),
-    ("a decision that does not fit the table", changed(DEFEND, decision="attack"), "an attack (a lead) is the attacker"),
+    ("a decision that does not fit the table", changed(DEFEND, decision="attack"),
+     "an attack (a lead) is the attacker"),
     ("a defence that is not the defender's", changed(DEFEND, decision="add"), "an add (tấn cùng) is a non-defender"),
     ("a defence without its thrower", changed(DEFEND, thrower=DROP), "'thrower'"),
     ("the defender as the thrower", changed(DEFEND, thrower=0), "the thrower (seat 0) must be"),
