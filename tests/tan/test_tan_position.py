@@ -3,6 +3,7 @@ is a one-line error that names the problem."""
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
@@ -148,3 +149,12 @@ def test_the_game_spec_names_the_module():
     module = position_module(game("tan"))
     assert module.from_json is from_json and module.RANK_BY == ("lose", -1)
     assert set(module.MEASURES) == {"lose", "draw"} and module.DEFAULT_WORLDS >= 100
+
+
+def test_the_documented_example_is_a_real_cut():
+    """docs/rules.md §3.11 shows decision 27 of ``cardodds replay tan --seed 1`` (4 ``basic`` players)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text[text.index("### 3.11 Positions"):]
+    example = json.loads(section[section.index("```json") + 7:section.index("```", section.index("```json") + 7)])
+    assert from_json(example) == position.cut(1, TanRules(), "basic", 27)
+    assert to_json(from_json(example)) == example
