@@ -49,7 +49,11 @@ def test_advise_with_the_experts_settings_is_the_experts_decision(variant, seats
         cands = expert_moves(p, expert)
         out = play_out(p, cands, expert.rollout, expert.samples, game_seed)
         assert out.worlds == expert.samples and list(out.moves) == cands
-        assert expert_pick(out, expert) == move_text(p, move), to_json(p)
+        pick = expert_pick(out, expert)
+        assert pick == move_text(p, move), to_json(p)
+        measure, sign = position.RANK_BY
+        ranked = sign * out.values[measure].mean(axis=1)
+        assert ranked[cands.index(pick)] == ranked.max()  # the best by RANK_BY; ties broken by the expert's rule
 
 
 def test_the_worlds_are_the_experts_determinizations():

@@ -23,7 +23,7 @@ from cardodds.sim.tan.bits import U64
 from cardodds.sim.tan.cards import to_mask, unseen_mask
 from cardodds.sim.tan.expert import INVALID, Expert, _before_move, _candidates, _determinize, _mix
 from cardodds.sim.tan.players import seat_strategies
-from cardodds.sim.tan.position_state import PASS, Position, legal_codes, move_code, move_text
+from cardodds.sim.tan.position_state import Position, legal_codes, move_code, move_text
 from cardodds.sim.tan.solver import Position as SolverPosition
 from cardodds.sim.tan.solver import bout_bound, move_values
 
@@ -207,6 +207,3 @@ def exact(position: Position, moves=None) -> Outcomes | None:
     v = np.array(v, dtype=np.float64)[:, None]
     return Outcomes(texts, {"lose": (v < 0).astype(np.float64), "draw": (v == 0).astype(np.float64)}, True, 0,
                     "perfect play (the exact solver)")
-
-
-__all__ = ["PASS", "play_out", "exact", "expert_moves", "expert_pick", "world_keys", "decision_row"]
