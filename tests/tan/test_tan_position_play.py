@@ -241,8 +241,12 @@ def test_the_odds_row_and_a_forced_defence():
     assert odds.moves == ("as basic plays",) and odds.values["lose"].shape == (1, 200)
     basic_move = move_text(p, seat_strategies("basic", 4)[0].defend(_reference_view(p), None) or PASS)
     assert np.array_equal(odds.values["lose"][0], play_out(p, [basic_move], "basic", 200, 1).values["lose"][0])
-    with pytest.raises(CardoddsError, match="not a legal move"):
-        play_out(p, ["5s"], "basic", 10, 1)
+    for moves, worlds, players, message in ((["5s"], 10, "basic", "not a legal move"),
+                                            ("6d", 10, "basic", "a list of moves"),
+                                            (["6d"], 0, "basic", "worlds must be"),
+                                            (["6d"], 10, "nobody", "nobody")):
+        with pytest.raises(CardoddsError, match=message):
+            play_out(p, moves, players, worlds, 1)
 
 
 def _reference_view(p: Position):

@@ -129,6 +129,9 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
     if moves is None:
         codes, texts = [-2], (f"as {players_label(strategies)} plays",)
     else:
+        if isinstance(moves, str) or not hasattr(moves, "__iter__"):
+            raise CardoddsError(f"tan position: moves must be a list of moves (e.g. [\"10h\", \"take\"]), "
+                                f"not {moves!r}")
         codes = [move_code(p, m) for m in moves]
         if not codes:
             raise CardoddsError("tan position: no move to play out")
