@@ -28,6 +28,7 @@ SPEC = GameSpec(
     parse_cards="cardodds.sim.tan.cards:parse_cards",
     format_cards="cardodds.sim.tan.cards:format_cards",
     deck="cardodds.sim.tan.spec:deck",
+    position="cardodds.sim.tan.position:POSITIONS",
     hand_odds="cardodds.analysis.odds_tan:odds_tan",
     replay_task="tan.play",
     replay_text="cardodds.sim.tan.play_task:replay_text",

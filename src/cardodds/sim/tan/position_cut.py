@@ -1,0 +1,94 @@
+"""Positions cut from the game ``cardodds replay tan --seed S`` shows: what the seat to move sees at each attack, add
+or defence decision (the trump exchange is not counted), and the move it made."""
+
+from __future__ import annotations
+
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.streams import PLAY, chunk_seed, stream
+from cardodds.sim.tan.batch import play_batch
+from cardodds.sim.tan.deal import deal_chunk
+from cardodds.sim.tan.players import seat_strategies
+from cardodds.sim.tan.position_json import check
+from cardodds.sim.tan.position_state import PASS, Position, move_text
+from cardodds.sim.tan.reference import TanGame
+from cardodds.sim.tan.replay import Scripted, _Recorder, draws_for_the_batch
+
+
+def view_position(v, kind: str) -> Position:
+    """The position of a reference-engine decision view (``kind`` "attack" or "defend"), from what its seat sees."""
+    decision = "defend" if kind == "defend" else "attack" if v.is_lead else "add"
+    table = tuple((a, v.cover[i] if i < len(v.cover) else -1) for i, a in enumerate(v.attack))
+    return Position(
+        rules=v.rules, seat=int(v.seat), decision=decision, hand=tuple(sorted(v.hand)), trump=int(v.trump),
+        bottom=-1 if v.bottom is None else int(v.bottom), stock=int(v.stock_left), discard=tuple(sorted(v.discard)),
+        table=table, attacker=int(v.attacker), defender=int(v.defender), hand_sizes=tuple(v.hand_sizes),
+        known=tuple(tuple(sorted(k)) for k in v.known), out=tuple(bool(o) for o in v.out),
+        passes=int(v.passes) if decision == "add" else 0, bouts=int(v.bouts),
+        thrower=int(v.thrower) if kind == "defend" else -1, taking=bool(getattr(v, "taking", False)))
+
+
+class _Watcher:
+    """Plays as ``inner``; appends ``(position, move code)`` to ``log`` at each attack and defence decision."""
+
+    def __init__(self, inner, log: list):
+        self.inner, self.log = inner, log
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def exchange(self, v, rng=None):
+        return self.inner.exchange(v, rng)
+
+    def attack(self, v, rng=None):
+        return self._watch(v, "attack", self.inner.attack(v, rng))
+
+    def defend(self, v, rng=None):
+        return self._watch(v, "defend", self.inner.defend(v, rng))
+
+    def _watch(self, v, kind, move):
+        self.log.append((view_position(v, kind), PASS if move is None else int(move)))
+        return move
+
+
+def watched_game(rules, order, first_attacker: int, strategies, rng=None) -> tuple[list, TanGame]:
+    """Play one reference game; ``(decisions, game)``: every decision's ``(position, move code)`` in order."""
+    log: list = []
+    game = TanGame(rules, order, int(first_attacker), [_Watcher(s, log) for s in strategies], rng=rng, check=True)
+    game.play()
+    return log, game
+
+
+def replayed(seed: int, rules, strategies, chunk: int = 1) -> tuple[list, int]:
+    """The decisions of the game ``cardodds replay tan --seed seed`` shows (``play_task.replay_games``) and the
+    game's seed (the expert's randomness): ``([(position, move code), ...], game_seed)``."""
+    if rules.series_length > 1:
+        raise CardoddsError("tan position: series play (series_length > 1) has no single-game positions")
+    strategies = seat_strategies(list(strategies) if isinstance(strategies, (list, tuple)) else strategies,
+                                 rules.players, "replay")
+    seq = chunk_seed(seed, 0)
+    if draws_for_the_batch(strategies):  # as replay.recorded_first_game: the chunk's recorded moves, replayed
+        orders, first = deal_chunk(rules, seq, chunk)
+        recorder = _Recorder()
+        play_batch(rules, orders, first, strategies, rng=stream(seq, PLAY), observer=recorder)
+        seats, rng = [Scripted(s.name, recorder.moves) for s in strategies], None
+    else:
+        orders, first = deal_chunk(rules, seq, 1)
+        seats, rng = strategies, stream(seq, PLAY)
+    log, game = watched_game(rules, orders[0], int(first[0]), seats, rng)
+    return log, game.game_seed
+
+
+def cut(seed: int, rules, strategies, k: int, chunk: int = 1) -> Position:
+    """The position the seat to move sees at the ``k``-th decision (1-based) of the replayed game."""
+    log, _ = replayed(seed, rules, strategies, chunk)
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(log):
+        raise CardoddsError(f"tan position: decision {k!r} asked, the game of seed {seed} has decisions 1..{len(log)}")
+    position = log[k - 1][0]
+    check(position)
+    return position
+
+
+def decisions(seed: int, rules, strategies, seat: int, chunk: int = 1) -> list[tuple[int, Position, str]]:
+    """Every decision of ``seat`` in the replayed game: ``(k, position, move made)``."""
+    log, _ = replayed(seed, rules, strategies, chunk)
+    return [(k, p, move_text(p, m)) for k, (p, m) in enumerate(log, start=1) if p.seat == seat]
