@@ -39,13 +39,17 @@ def position_of_game(game: SamGame, dealt: list) -> Position:
 
 def walk_moves(rules, cards: np.ndarray, leader: int, strategies, moves) -> Iterator[tuple[Position, int]]:
     """(position, move id or PASS) at every decision of the game dealt ``cards`` (P, 10) with first player ``leader``
-    whose actions are ``moves``: an iterable of moves, or a function of the running game giving the next one."""
+    whose actions are ``moves``: an iterable of moves (the walk stops where they end), or a function of the running
+    game giving the next one."""
     game = SamGame(rules, cards, int(leader))
     if not game.over:
         game.declare(list(strategies))
-    nxt = moves if callable(moves) else (lambda it: (lambda g: next(it)))(iter(moves))
+    nxt = moves if callable(moves) else (lambda it: (lambda g: next(it, None)))(iter(moves))
     while not game.over:
-        m = int(nxt(game))
+        m = nxt(game)
+        if m is None:  # the moves given are all made
+            return
+        m = int(m)
         yield position_of_game(game, cards), m
         legal = game.legal()
         if not (m < 0 and game.may_pass or m >= 0 and legal[m]):
