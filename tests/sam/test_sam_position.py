@@ -178,3 +178,15 @@ def test_the_hand_is_read_in_any_order_and_suits_of_the_hand_do_not_change_the_a
     assert other.hand != p.hand
     a, b = (pos.play_out(x, None, "control", 50, 9) for x in (p, other))
     assert all(np.array_equal(a.values[k], b.values[k]) for k in a.values)
+
+
+def test_the_example_in_the_rules_document_is_the_cut_it_says():
+    """docs/rules.md §2.11 shows seed 2's 19th decision (four control players) and its legal moves."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text[text.index("### 2.11 Positions"):text.index("## 3. Tấn")]
+    example = json.loads(section[section.index("```json") + 7:section.index("```", section.index("```json") + 7)])
+    p = pos.cut(2, SamRules(), [Control()] * 4, 19)
+    assert example == pos.to_json(p)
+    assert pos.legal_moves(p) == ["10", "Q", "2", "pass"] and "`10`, `Q`, `2` and `pass`" in section
