@@ -4,9 +4,10 @@
 Usage: ``python benchmarks/bench_advise_sam.py [--players 4] [--positions 8] [--worlds N] [--seed 1]``.  The
 positions are cut (``cardodds.sim.sam.position.cut``) from the games of seeds ``seed, seed + 1, ...`` played by
 control players, each at the first free lead past the middle of its game (a lead has the most moves).  Prints, per
-position, its legal moves and the CPU seconds of one ``play_out`` of all of them, then the median and the slowest,
-and worlds per second; and a lead with about the most moves a hand can have (38) (one world of one move is one game played out).  The first call, which also builds the
-engine's tables, is timed apart.  No assertions: the figures depend on the machine and its load.
+position, its legal moves and the CPU seconds of one ``play_out`` of all of them; the same for a first lead with
+about the most moves a hand can have (38); then the median and the slowest of the typical positions, and worlds per
+second (one world of one move is one game played out).  The first call, which also builds the engine's tables, is
+timed apart.  No assertions: the figures depend on the machine and its load.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):  # o
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
+import json  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 
@@ -42,6 +44,8 @@ def main(argv=None):
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--worlds", type=int, default=pos.DEFAULT_WORLDS)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, help="ignored: an advise runs on one core (bench_all.py passes it)")
+    ap.add_argument("--games", type=int, help="ignored: the budget is --worlds (bench_all.py passes it)")
     args = ap.parse_args(argv)
     rules = SamRules(players=args.players)
     positions, seed = [], args.seed
@@ -69,7 +73,8 @@ def main(argv=None):
     print(f"the first lead of {WIDE}: {len(moves)} moves, {time.process_time() - t:.3f} s")
     print(f"advise: median {statistics.median(seconds):.3f} s, slowest {max(seconds):.3f} s at {args.worlds} worlds; "
           f"{games / sum(seconds):,.0f} worlds/s (a world of one move = one game)")
-    print(f"BENCH sam_advise seconds={statistics.median(seconds):.4f} worlds_per_s={games / sum(seconds):.0f}")
+    print("BENCH " + json.dumps({"engine": f"advise play_out ({pos.DEFAULT_PLAYERS}, one core)",
+                                 "games_per_s": round(games / sum(seconds)), "median_s": statistics.median(seconds)}))
 
 
 if __name__ == "__main__":
