@@ -55,6 +55,7 @@ BAD = [
     ("unknown key", _with(colour="red"), "unknown key 'colour'"),
     ("missing key", _with(hand=KeyError), "missing 'hand'"),
     ("bad rules", _with(rules={"players": 7}), "players must be 2..5"),
+    ("rules not an object", _with(rules=4), "rules must be an object of [rules] options"),
     ("unknown rules key", _with(rules={"straight": "3_to_a"}), "unknown key 'straight'"),
     ("seat out of range", _with(seat=4), "seat must be a seat 0..3"),
     ("malformed card", _with(hand="3d 3h 4s 4h 5h 7x"), "unknown card '7x'"),

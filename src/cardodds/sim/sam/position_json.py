@@ -101,7 +101,10 @@ def from_json(data) -> Position:
     missing = [k for k in REQUIRED if k not in data]
     if missing:
         _fail(f"missing {', '.join(repr(k) for k in missing)}")
-    rules = rules_from_table(data.get("rules") or {}, f"{W}: rules")
+    rules = data.get("rules")
+    if rules is not None and not isinstance(rules, dict):
+        _fail(f"rules must be an object of [rules] options such as {{\"players\": 3}}, not {rules!r}")
+    rules = rules_from_table(rules or {}, f"{W}: rules")
     P = rules.players
     seat = _seat(data["seat"], P, "seat")
     hand = _cards(data["hand"], "hand")
