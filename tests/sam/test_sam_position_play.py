@@ -157,7 +157,7 @@ def test_two_deals_that_differ_only_in_hidden_cards_give_the_same_position_and_a
     assert tried >= 3
 
 
-def test_worlds_are_numbered_shared_by_every_move_and_keyed_by_the_seed():
+def test_worlds_are_numbered_shared_by_every_move_and_keyed_by_the_seed(monkeypatch):
     p = pos.cut(3, SamRules(), [Control()] * 4, 12)
     moves = pos.legal_moves(p)
     assert moves == ["9", "J", "K", "2", "pass"]
@@ -166,6 +166,9 @@ def test_worlds_are_numbered_shared_by_every_move_and_keyed_by_the_seed():
     tail = pos.play_out(p, moves + ["pass"], "control", 200, 5, first_world=100)
     joined = head.then(tail)
     assert all(np.array_equal(joined.values[m], whole.values[m]) for m in whole.values)
+    monkeypatch.setattr(pos, "WORLDS_BLOCK", 64)  # dealt and played 64 worlds at a time: the same numbers
+    blocks = pos.play_out(p, moves + ["pass"], "control", 300, 5)
+    assert all(np.array_equal(blocks.values[m], whole.values[m]) for m in whole.values)
     assert np.array_equal(whole.values["cuoc"][-1], whole.values["cuoc"][-2])  # the same worlds for every move
     other = pos.play_out(p, moves, "control", 300, 6)
     assert not np.array_equal(other.values["cuoc"], whole.values["cuoc"][:-1])

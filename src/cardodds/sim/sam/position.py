@@ -34,6 +34,9 @@ MEASURES = {
 }
 RANK_BY = ("cuoc", +1)
 
+WORLDS_BLOCK = 8192
+"""Worlds dealt and played at once by :func:`play_out` (a world's deal depends on its number only)."""
+
 MODULE = sys.modules[__name__]
 """This module: ``GameSpec.position`` refers to it as ``"cardodds.sim.sam.position:MODULE"`` (a spec's references
 are ``module:attribute``)."""
@@ -80,6 +83,21 @@ def _salt(seed) -> int:
     return int(np.random.SeedSequence(int(seed)).generate_state(1, np.uint64)[0])
 
 
+def _played(position: Position, view, hands: np.ndarray, moves: list, strategy, rng) -> dict:
+    """Measure → (len(moves), worlds): ``moves`` (``[None]``: the players' own) each played in the dealt worlds."""
+    worlds = hands.shape[1]
+    st = rollout_state(view, hands, np.zeros(len(moves), np.int64), worlds)
+    if position.declarer is not None:  # the expert's rollouts leave the Sâm out: it never searches in one
+        st.declarer[:] = position.declarer
+        st.sam_on[:] = position.sam_standing
+        st.sam_failed[:] = not position.sam_standing
+    first = None if moves[0] is None else np.repeat(np.array(moves, np.int64), worlds)
+    res = play_from_state(position.rules, st, [strategy] * position.players, rng=rng, first=first)
+    shape = (len(moves), worlds)
+    return {"win": (res.winner == position.seat).reshape(shape), "cuoc": res.pay[:, position.seat].reshape(shape),
+            "sam": (res.outcome == SAM_SUCCESS).reshape(shape)}
+
+
 def expert_moves(position: Position, expert: Expert) -> list[str]:
     """The moves ``expert`` searches here, in its order (its rollout policy's choice first): one move where it does
     not search (a single candidate, or a Sâm being played)."""
@@ -101,9 +119,10 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
 
     World ``j`` deals the cards the seat cannot see to the opponents (each hand of its size), as the expert deals
     its worlds, keyed by what the seat sees and ``seed``: the same worlds for every move.  With ``like_expert``
-    the worlds are that expert's own (no seed), ``players`` is ignored for its rollout policy, and with ``worlds =
-    expert.worlds``, ``first_world = 0`` and ``moves = expert_moves(position, expert)`` the move of the highest mean
-    cược (the first of equals) is the expert's decision here.
+    the worlds are that expert's own (not keyed by the seed), ``players`` is ignored for its rollout policy, and
+    with ``worlds = expert.worlds``, ``first_world = 0`` and ``moves = expert_moves(position, expert)`` the move of
+    the highest mean cược (the first of equals) is the expert's decision here.  Only the deals depend on the world
+    numbers alone: a randomised player's choices also depend on how the worlds are split between calls.
 
     Returns
     -------
@@ -114,33 +133,28 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
         raise CardoddsError(f"sam position: worlds must be a whole number from 1 to {1 << 20}, not {worlds!r}")
     if not isinstance(first_world, int) or isinstance(first_world, bool) or first_world < 0:
         raise CardoddsError(f"sam position: first_world must be a whole number >= 0, not {first_world!r}")
+    salt = _salt(seed)
     if like_expert is not None:
         strategy, salt = like_expert.policy, 0
         label = f"the expert's rollouts ({like_expert.rollout})"
     else:
-        strategy, salt = make_strategy(players, "sam position: players"), _salt(seed)
-        names = {cls: name for name, cls in STRATEGIES.items()}
-        label = strategy_label(names[type(strategy)], strategy)
+        strategy = make_strategy(players, "sam position: players")
+        registry = {cls: name for name, cls in STRATEGIES.items()}
+        label = strategy_label(registry[type(strategy)], strategy)
     ids = [None] if moves is None else _move_ids(position, moves)
     view = view_of(position)
-    hands = deal_worlds(view, worlds, first_world, salt)
     rng = np.random.Generator(np.random.PCG64DXSM(np.random.SeedSequence(int(seed), spawn_key=(first_world,))))
-    P, seat = position.players, position.seat
-    values = {k: np.zeros((len(ids), worlds)) for k in (("win", "cuoc", "sam") if position.sam_on else ("win", "cuoc"))}
-    step = max(1, MAX_ROLLOUTS // worlds)
-    for lo in range(0, len(ids), step):
-        part = ids[lo:lo + step]
-        st = rollout_state(view, hands, np.zeros(len(part), np.int64), worlds)
-        if position.declarer is not None:  # the expert's rollouts leave the Sâm out: it never searches in one
-            st.declarer[:] = position.declarer
-            st.sam_on[:] = position.sam_standing
-            st.sam_failed[:] = not position.sam_standing
-        first = None if part[0] is None else np.repeat(np.array(part, np.int64), worlds)
-        res = play_from_state(position.rules, st, [strategy] * P, rng=rng, first=first)
-        rows = slice(lo, lo + len(part))
-        values["win"][rows] = (res.winner == seat).reshape(len(part), worlds)
-        values["cuoc"][rows] = res.pay[:, seat].reshape(len(part), worlds)
-        if "sam" in values:
-            values["sam"][rows] = (res.outcome == SAM_SUCCESS).reshape(len(part), worlds)
+    names = ("win", "cuoc", "sam") if position.sam_on else ("win", "cuoc")
+    values = {k: np.zeros((len(ids), worlds)) for k in names}
+    block = min(worlds, WORLDS_BLOCK)  # worlds dealt at once: memory stays bounded however many are asked
+    for w in range(0, worlds, block):
+        n = min(block, worlds - w)
+        hands = deal_worlds(view, n, first_world + w, salt)
+        step = max(1, MAX_ROLLOUTS // n)
+        for lo in range(0, len(ids), step):
+            part = ids[lo:lo + step]
+            out = _played(position, view, hands, part, strategy, rng)
+            for k in names:
+                values[k][lo:lo + len(part), w:w + n] = out[k]
     texts = (f"as {label} plays",) if moves is None else tuple(move_text(position.table, m) for m in ids)
     return Outcomes(texts, values, False, first_world, label)
