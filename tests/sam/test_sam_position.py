@@ -47,7 +47,7 @@ def _with(**changes):
     return data
 
 
-TWO_PLAYERS = {"rules": {"players": 2}, "seat": 0, "hand": "2s", "played": ["3s 4s 5s 6s 7s 8s 9s 10s Js", "3h"],
+TWO_PLAYERS = {"rules": {"players": 2}, "seat": 0, "hand": "2s", "played": ["3s 4h 5s 6s 7s 8s 9s 10s Qs", "3h"],
                "counts": [1, 9]}
 
 BAD = [
@@ -89,6 +89,8 @@ BAD = [
     ("a beaten Sâm played on without the rule", _with(sam={"declarer": 0, "standing": False}),
      "a beaten Sâm ends the game unless"),
     ("a stuck leader", TWO_PLAYERS, "seat 0 has no legal lead"),
+    ("a tới trắng dealt", {"seat": 0, "hand": "3s 3h 5s 5h 7s 7h 9s 9h Js Jh", "played": ["", "", "", ""],
+                          "counts": [10, 10, 10, 10]}, "seat 0 was dealt a tới trắng (nam_doi"),
 ]
 
 

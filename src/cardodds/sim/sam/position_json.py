@@ -10,7 +10,7 @@ import dataclasses
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import unknown_key_error
 from cardodds.sim.sam.cards import HAND_SIZE, RANK_NAMES, format_cards, parse_cards, rank_counts
-from cardodds.sim.sam.hand import QUAD, SINGLE, move_table
+from cardodds.sim.sam.hand import QUAD, SINGLE, move_table, toi_trang_kind, toi_trang_name
 from cardodds.sim.sam.position_state import Position, legal_ids, move_text, parse_move
 from cardodds.sim.sam.rules import SamPay, SamRules, rules_from_table
 
@@ -113,6 +113,10 @@ def from_json(data) -> Position:
         _fail(f"played must list the cards played by each of the {P} seats (\"\" for none), not {played!r}")
     played = tuple(_cards(c, f"played by seat {s}") for s, c in enumerate(played))
     _check_cards(hand, played, seat, data["counts"], P, data.get("bao_1"))
+    kind = toi_trang_kind(hand + played[seat], rules)
+    if kind >= 0:
+        _fail(f"seat {seat} was dealt a tới trắng ({toi_trang_name(kind)}: {format_cards(hand + played[seat])}), "
+              f"which wins at the deal: there is no play")
     t = move_table(rules)
     to_beat, by = data.get("to_beat"), data.get("by")
     if (to_beat is None) != (by is None):
