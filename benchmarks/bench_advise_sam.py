@@ -66,7 +66,8 @@ def main(argv=None):
         seconds.append(time.process_time() - t)
         games += len(moves) * args.worlds
         print(f"seed {s}: {len(moves)} moves ({', '.join(moves)}), {seconds[-1]:.3f} s")
-    wide = pos.from_json({"seat": 0, "hand": WIDE, "played": [""] * args.players, "counts": [10] * args.players})
+    wide = pos.from_json({"rules": {"players": args.players}, "seat": 0, "hand": WIDE, "played": [""] * args.players,
+                          "counts": [10] * args.players})
     moves = pos.legal_moves(wide)
     t = time.process_time()
     pos.play_out(wide, moves, pos.DEFAULT_PLAYERS, args.worlds, 0)
