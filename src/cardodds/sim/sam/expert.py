@@ -49,17 +49,21 @@ def info_seed(view: View) -> np.ndarray:
     return h
 
 
-def deal_worlds(view: View, worlds: int) -> np.ndarray:
+def deal_worlds(view: View, worlds: int, first: int = 0, salt: int = 0) -> np.ndarray:
     """(N, worlds, P, 13) rank counts of every seat: the actor's own hand, and the unseen cards dealt at random to
-    the opponents (each hand of its size), from :func:`info_seed`."""
+    the opponents (each hand of its size), from :func:`info_seed`.
+
+    ``first`` and ``salt`` (the expert's own worlds: 0 and 0) number the worlds ``first .. first + worlds - 1`` of
+    the deals keyed by ``info_seed ^ salt`` (so a position's advice can deal its worlds from a seed, in batches)."""
     pub = view.public
     n, P = view.n_cards.shape
     rows = np.arange(n)
     unseen = 4 - view.hand.astype(np.int64) - pub.gone  # undealt cards and the opponents' hands
     slots = np.arange(4 * N_RANKS)
     rank_of = (slots[None, :, None] >= np.cumsum(unseen, 1)[:, None, :]).sum(2)  # (n, 52), N_RANKS past the end
-    keys = mix64(info_seed(view)[:, None, None] ^ (np.arange(worlds, dtype=np.uint64)[:, None] * np.uint64(64)
-                                                  + slots.astype(np.uint64))[None] * GOLDEN)
+    numbers = np.arange(first, first + worlds, dtype=np.uint64)
+    keys = mix64((info_seed(view) ^ np.uint64(salt))[:, None, None]
+                 ^ (numbers[:, None] * np.uint64(64) + slots.astype(np.uint64))[None] * GOLDEN)
     keys[np.broadcast_to((rank_of == N_RANKS)[:, None, :], keys.shape)] = np.iinfo(np.uint64).max
     shuffled = np.take_along_axis(rank_of[:, None, :], np.argsort(keys, axis=2), axis=2)  # (n, worlds, 52)
     sizes = view.n_cards.astype(np.int64).copy()

@@ -28,6 +28,7 @@ SPEC = GameSpec(
     parse_cards="cardodds.sim.sam.cards:parse_hand",
     format_cards="cardodds.sim.sam.cards:format_cards",
     deck="cardodds.sim.sam.spec:deck",
+    position="cardodds.sim.sam.position:MODULE",
     hand_odds="cardodds.analysis.odds_sam:odds_sam",
     exact="cardodds.sim.sam.exact:exact_toi_trang_table",
     replay_task="sam.play",
