@@ -33,10 +33,10 @@ def searched(p, expert) -> bool:
 
 
 @pytest.mark.parametrize("variant, seats, seed", [
-    (dict(), [{"name": "expert", "samples": 4}, "basic", "basic", "basic"], 11),
+    (dict(), [{"name": "expert", "worlds": 4}, "basic", "basic", "basic"], 11),
     (dict(players=2), ["expert", "tuned"], 12),
     (dict(players=3, defender_runs_out="others_may_continue"),
-     [{"name": "expert", "samples": 6, "rollout": "tuned", "max_candidates": 5}, "heuristic", "heuristic"], 13)])
+     [{"name": "expert", "worlds": 6, "rollout": "tuned", "max_candidates": 5}, "heuristic", "heuristic"], 13)])
 def test_advise_with_the_experts_settings_is_the_experts_decision(variant, seats, seed):
     """At seat 0's decisions of a replayed game, picked at random among those it searched: the expert's candidates
     played out in its determinizations (its game seed) by its rollout player, ranked by ``lose`` with its tie rule,
@@ -48,8 +48,8 @@ def test_advise_with_the_experts_settings_is_the_experts_decision(variant, seats
     picks = random.Random(seed).sample(mine, 3)
     for p, move in picks:
         cands = expert_moves(p, expert)
-        out = play_out(p, cands, expert.rollout, expert.samples, game_seed)
-        assert out.worlds == expert.samples and list(out.moves) == cands
+        out = play_out(p, cands, expert.rollout, expert.worlds, game_seed)
+        assert out.worlds == expert.worlds and list(out.moves) == cands
         pick = expert_pick(out, expert)
         assert pick == move_text(p, move), to_json(p)
         measure, sign = position.RANK_BY

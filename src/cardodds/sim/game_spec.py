@@ -117,12 +117,13 @@ class GameSpec:
 
 
 def resolve(ref: Ref | Callable) -> Any:
-    """The object ``"module:attribute"`` names (an object given itself is returned as it is)."""
+    """The object ``"module:attribute"`` names, or the module ``"module"`` names (an object given itself is returned
+    as it is)."""
     if not isinstance(ref, str):
         return ref
     module, _, attribute = ref.partition(":")
     if not attribute:
-        raise KeyError(f"{ref!r} is not a 'module:attribute' reference")
+        return importlib.import_module(module)  # a whole module (a game's position module)
     return getattr(importlib.import_module(module), attribute)
 
 

@@ -5,7 +5,7 @@ A position is what one seat knows at one of its attack, add (tấn cùng) or def
 ``position_cut``, the play-out and the exact endgame values in ``position_play``.  Moves are card texts (``"10h"``),
 ``"pass"`` (an adder adds nothing) and ``"take"`` (the defender picks up, lên).
 
-The expert's own search is a play-out: ``play_out(p, expert_moves(p, e), e.rollout, e.samples, game_seed)`` plays
+The expert's own search is a play-out: ``play_out(p, expert_moves(p, e), e.rollout, e.worlds, game_seed)`` plays
 its candidates in its determinizations (world ``j`` is its determinization ``j`` for a game seeded ``game_seed``),
 and ``expert_pick`` applies its rule (fewest losses, then fewest bouts, then the earlier candidate).
 """

@@ -4,7 +4,7 @@ the batch engine; and the exact values of a 2-player endgame with the stock empt
 A world is one deal of the cards the seat cannot see (``cardodds.sim.tan.expert._determinize``: uniform over the
 deals consistent with every hand size, known card and the stock's bottom card).  World ``j``'s sort keys are the
 expert's (``expert._keys``) for a game seed ``seed`` at this decision, so world ``j`` is a function of ``seed``,
-``j`` and the position only, and ``play_out(p, moves, rollout, samples, game_seed)`` over the expert's candidates
+``j`` and the position only, and ``play_out(p, moves, rollout, worlds, game_seed)`` over the expert's candidates
 replays the expert's own search (``expert_moves``, ``expert_pick``).
 """
 
