@@ -240,6 +240,8 @@ def check(pos: Position) -> None:
 
 def _check_card(pos: Position) -> None:
     c = pos.card
+    if pos.decision == "chiu" and pos.hand[c] != 3:
+        raise _err(f"a chíu out of turn needs three {kind_code(c)} in hand, seat {pos.seat} holds {pos.hand[c]}")
     if pos.decision == "tra_cua":
         last = pos.melds[pos.seat][-1] if pos.melds[pos.seat] else None
         if last != (CHIU, c, c):
@@ -254,14 +256,13 @@ def _check_card(pos: Position) -> None:
         raise _err(f"a trả cửa card follows a chíu: seat {pos.owner}'s mat must end with one")
     if pos.source == "noc" and pos.noc == NOC_SIZE:
         raise _err("a card from the nọc was drawn, so the nọc cannot be full")
-    if pos.decision == "chiu" and pos.hand[c] != 3:
-        raise _err(f"a chíu out of turn needs three {kind_code(c)} in hand, seat {pos.seat} holds {pos.hand[c]}")
 
 
 def to_json(pos: Position) -> dict:
     """The position as JSON: every key written (see docs/rules.md §1.12)."""
     defaults = ChanRules()
-    rules = {k: v for k, v in pos.rules.__dict__.items() if v != getattr(defaults, k)}
+    rules = {k: (dict(v) if isinstance(v, dict) else v) for k, v in pos.rules.__dict__.items()
+             if v != getattr(defaults, k)}
     data = {
         "rules": rules, "seat": pos.seat, "decision": pos.decision, "hand": format_hand(pos.hand),
         "seats": [{"mat": [_meld_text(m) for m in pos.melds[s]], "discards": " ".join(map(kind_code, pos.discards[s])),
