@@ -37,10 +37,11 @@ def test_a_game_with_fewer_decisions_is_a_one_line_error():
 
 
 def test_every_decision_of_a_game_the_views_legal_moves_are_the_games_and_its_state_is_the_games():
-    """At every decision of two games, the position's view game offers exactly the game's legal moves, and the
-    position with the true hidden cards put back is the game's state (all a seat's history the engines read)."""
+    """At every decision of two games, the position round-trips through JSON, its view game offers exactly the
+    game's legal moves, and with the true hidden cards put back it is the game's state (all the history the engines
+    read, the other seats' declined cards aside: the seat cannot know them)."""
     checked = set()
-    for seed in (5, 6):
+    for seed in (5, 6, 12):
         def look(k, game, dec, rng):
             pos = position_of(game, dec)
             checked.add(pos.decision)
@@ -53,7 +54,9 @@ def test_every_decision_of_a_game_the_views_legal_moves_are_the_games_and_its_st
             own_a, own_b = game.seats[dec.seat], full.seats[dec.seat]
             assert (own_a.declined_any, own_a.declined_chan, own_a.declined_ca_with) == \
                 (own_b.declined_any, own_b.declined_chan, own_b.declined_ca_with)
-            assert (full.noc_pos, full.table, full.noc[full.noc_pos:]) == (game.noc_pos, game.table, game.noc[game.noc_pos:])
+            assert (full.noc_pos, full.table) == (game.noc_pos, game.table)
+            assert full.noc[full.noc_pos:] == game.noc[game.noc_pos:]
+            assert from_json(json.loads(json.dumps(to_json(pos)))) == pos
             return True
         walk(seed, None, "tuned", look)
     assert {"discard", "act"} <= checked
