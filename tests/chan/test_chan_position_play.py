@@ -202,7 +202,7 @@ def test_same_information_gives_the_same_position_and_the_same_outcomes():
         assert any(a.hand != b.hand for a, b in zip(game.seats, twin.seats))
         a, b = position_of(game, dec), position_of(twin, tdec)
         assert a == b and to_json(a) == to_json(b)
-        assert _same(play_out(a, legal_moves(a), "tuned", 8, 3), play_out(b, legal_moves(b), "tuned", 8, 3))
+        assert _same(play_out(a, legal_moves(a), "tuned", 4, 3), play_out(b, legal_moves(b), "tuned", 4, 3))
 
 
 def test_the_next_card_completes_a_wait_by_counting_the_unseen_cards():
@@ -223,3 +223,12 @@ def test_players_the_batch_engine_cannot_play_are_a_one_line_error():
             play_out(pos, None, who, 2, 1)
     with pytest.raises(CardoddsError, match="not a legal move"):
         play_out(pos, ["eat everything"], "basic", 2, 1)
+
+
+def test_a_move_that_ends_the_game_is_the_same_in_every_world():
+    """The cái's Thiên ù (7 chắn and 3 cạ dealt: Thiên ù, 3 points, and no other cước) wins every world: 3 x 3 net."""
+    win = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 8W 8V 9W 9S 2V 2S CC CC"
+    pos = from_json({"seat": 0, "decision": "discard", "hand": win, "seats": [{}, {}, {}, {}], "noc": 23})
+    out = play_out(pos, None, "basic", 3, 1)
+    assert out.info["move"] == "u" and out.values["win"].tolist() == [[1, 1, 1]]
+    assert out.values["draw"].sum() == 0 and out.values["points"].tolist() == [[9, 9, 9]]
