@@ -25,25 +25,28 @@ def _same(a, b):
 
 
 def test_each_batch_row_is_the_reference_game_of_its_world_played_on():
-    """The arrays dealt in place (every move, a drawn card, bòn, waits) against each world built as a reference game
-    and continued by ``play_from_games``: the same net points world by world."""
+    """The arrays dealt in place (every move, a drawn card, bòn, waits; discard, act, chíu and trả cửa decisions)
+    against each world built as a reference game and continued by ``play_from_games``: the same net points world by
+    world."""
     seats = seat_strategies("tuned")
-    for seed, k in ((3, 12), (2, 17)):
+    kinds = set()
+    for seed, k in ((3, 12), (2, 17), (3, 8), (3, 9), (3, 10), (0, 8)):
         pos = cut(seed, None, "tuned", k)
-        out = play_out(pos, legal_moves(pos), "tuned", 6, 11)
-        hands, noc = deal_worlds(pos, 11, 0, 6)
+        kinds.add((pos.decision, pos.source))
+        out = play_out(pos, legal_moves(pos), "tuned", 3, 11)
+        hands, noc = deal_worlds(pos, 11, 0, 3)
         _, dec = view_decision(pos)
-        want = np.zeros_like(out.values["points"])
-        for j in range(6):
-            games = []
-            for m in out.moves:
+        games = []
+        for m in out.moves:
+            for j in range(3):
                 game = game_of(pos, hands[j], noc[j])
                 game.apply(find_move(dec, m))
                 games.append(game)
-            res = play_from_games(pos.rules, games, seats)
-            want[:, j] = _net(pos.seat, res.winner, res.points.astype(np.int64))
-        assert "draw" in out.moves or seed != 3
+        res = play_from_games(pos.rules, games, seats)
+        want = _net(pos.seat, res.winner, res.points.astype(np.int64)).reshape(len(out.moves), 3)
         assert np.array_equal(want, out.values["points"])
+    assert {("act", "discard"), ("chiu", "discard"), ("tra_cua", "discard"), ("act", "tra_cua"), ("act", "passed"),
+            ("discard", None)} <= kinds
 
 
 def test_worlds_extend_and_every_move_sees_the_same_worlds():
