@@ -646,6 +646,14 @@ def play_from_games(rules: ChanRules, games, strategies=None) -> BatchResult:
     A game must stand between two moves (as :meth:`ChanGame.apply` leaves it), not over, and not be part of a
     series (no Thông).  The base of rollouts: several games with the same visible state and different hidden cards.
     """
+    return _play(state_from_games(rules, games, strategies))
+
+
+def state_from_games(rules: ChanRules, games, strategies=None) -> "_State":
+    """The engine's arrays holding reference games (see :func:`play_from_games`), one row a game, not yet played.
+
+    A caller may change the rows (deal hidden cards anew, repeat a row) before playing them with :func:`play_state`.
+    """
     games = list(games)
     for game in games:
         if game.over or game.thong_seat is not None:
@@ -683,6 +691,11 @@ def play_from_games(rules: ChanRules, games, strategies=None) -> BatchResult:
         # a 19-card holding's waits, as the engine keeps them (the 20-card holder's are recomputed at its discard)
         held = st.hand[:, s].sum(axis=1) + 2 * st.mat_chan[:, s] + 2 * st.mat_ca[:, s]
         st.waits[:, s] = np.where(held == 19, wait_masks(st.hand[:, s], st.mat[:, s], st.mat_chan[:, s]), U32(0))
+    return st
+
+
+def play_state(st: "_State") -> BatchResult:
+    """Play the games of a state built by :func:`state_from_games` to the end (the state is used up)."""
     return _play(st)
 
 

@@ -39,6 +39,7 @@ SPEC = GameSpec(
     parse_cards="cardodds.sim.chan.cards:parse_hand",
     format_cards="cardodds.sim.chan.cards:format_hand",
     deck="cardodds.sim.chan.spec:deck",
+    position="cardodds.sim.chan.position",
     hand_odds="cardodds.analysis.odds_chan:odds_chan",
     exact="cardodds.sim.chan.exact:exact_rows",
     replay_task="chan.play",

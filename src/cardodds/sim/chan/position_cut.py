@@ -1,0 +1,104 @@
+"""Positions cut from a game: what the seat to move sees at a decision of the game ``cardodds replay chan`` shows.
+
+A *decision* is a point where the seat to move has a choice (more than one legal move): the cái's opening discard
+is decision 1 (unless the cái's Thiên ù is forced), forced moves (a lone bốc, an ù the engine takes) are not
+counted.  The game is played exactly as :func:`cardodds.sim.chan.play_task.replay_game` plays it (the same deal,
+the same players, the same random stream), so decision ``k`` is the same game's whatever is asked.
+"""
+
+from __future__ import annotations
+
+from cardodds.sim.chan.position_state import Position, move_text
+from cardodds.sim.errors import CardoddsError
+
+KINDS = {"thien_u": "discard", "danh": "discard", "act": "act", "chiu": "chiu", "tra_cua": "tra_cua"}
+SOURCE_OF = {"danh": "discard", "boc": "noc", "duoi": "passed", "tra_cua": "tra_cua"}
+
+
+def position_of(game, dec) -> Position:
+    """The position ``dec.seat`` sees in reference game ``game`` at its decision ``dec`` (reads nothing hidden)."""
+    seat = dec.seat
+    own = game.seats[seat]
+    card = source = slot = owner = decider = None
+    if dec.kind in ("act", "chiu", "tra_cua"):
+        card, slot, owner, decider = game.card, game.slot, game.owner, game.decider
+        # the move that put the card there (a trả cửa decision's own chíu, an ăn, a let-go chíu come after none)
+        source = SOURCE_OF[next(m for m in reversed(game.moves) if m.action in SOURCE_OF).action]
+    return Position(
+        rules=game.rules, seat=seat, decision=KINDS[dec.kind], hand=tuple(own.hand),
+        melds=tuple(tuple(p.melds) for p in game.seats),
+        discards=tuple(tuple(p.discarded) for p in game.seats),
+        acted=tuple(bool(p.passed_first) for p in game.seats),
+        table=tuple(game.table), noc=game.noc_left, card=card, source=source, slot=slot, owner=owner,
+        decider=decider,
+        declined=tuple(tuple(sorted(d)) for d in (own.declined_any, own.declined_chan, own.declined_ca_with)),
+    )
+
+
+def walk(seed: int, rules=None, strategies="basic", observe=None, chosen=None):
+    """Play the replayed game; the game.
+
+    ``observe(k, game, dec, rng)`` is called before each choice (``k`` counts from 1; returning False stops the
+    game there); ``chosen``, a list, gets ``(k, dec, move)`` after it.
+    """
+    import numpy as np
+
+    from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.play_task import PLAYERS
+    from cardodds.sim.chan.players import seat_strategies
+    from cardodds.sim.chan.reference import ChanGame
+    from cardodds.sim.chan.rules import ChanRules
+    from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
+
+    rules = rules or ChanRules()
+    players = strategies if isinstance(strategies, tuple) and all(hasattr(s, "choose") for s in strategies) \
+        else seat_strategies(strategies, PLAYERS, "replay")
+    seq = chunk_seed(seed, 0)
+    game = ChanGame.from_order(rules, deal_orders(stream(seq, DEAL), 1)[0])
+    rng: np.random.Generator = stream(seq, PLAY)
+    k = 0
+    while (dec := game.decision()) is not None:
+        if len(dec.moves) == 1:
+            move = dec.moves[0]
+        else:
+            k += 1
+            if observe is not None and observe(k, game, dec, rng) is False:
+                return game
+            move = players[dec.seat].choose(game, dec, rng)
+            if chosen is not None:
+                chosen.append((k, dec, move))
+        game.apply(move)
+    return game
+
+
+def cut(seed: int, rules=None, strategies="basic", k: int = 1, chunk: int = 1) -> Position:
+    """The position the seat to move sees at decision ``k`` (1-based) of the replayed game (``chunk`` changes
+    nothing: see :func:`cardodds.sim.chan.play_task.replay_text`)."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise CardoddsError(f"chan: the decision number must be a whole number >= 1, not {k!r}")
+    found = []
+
+    def stop(i, game, dec, rng):
+        if i == k:
+            found.append(position_of(game, dec))
+            return False
+        return True
+
+    walk(seed, rules, strategies, stop)
+    if not found:
+        raise CardoddsError(f"chan: the game of seed {seed} has fewer than {k} decisions")
+    return found[0]
+
+
+def decisions(seed: int, rules=None, strategies="basic", seat: int = 0, chunk: int = 1) -> list:
+    """Every decision of ``seat`` in the replayed game: ``(k, position, move made)``, the move spelled as
+    ``legal_moves`` spells it."""
+    positions, chosen = {}, []
+
+    def note(i, game, dec, rng):
+        if dec.seat == seat:
+            positions[i] = position_of(game, dec)
+        return True
+
+    walk(seed, rules, strategies, note, chosen)
+    return [(k, positions[k], move_text(move)) for k, dec, move in chosen if k in positions]
