@@ -83,9 +83,9 @@ def _expert_decisions(seed, seat, expert):
 @pytest.mark.parametrize("z", [0.0, 2.0])
 def test_advice_with_the_experts_settings_is_the_experts_decision(z):
     """Positions cut from games where seat s plays the expert (the others tuned), at every one of its decisions:
-    the expert's rule over :func:`expert_outcomes` (its worlds, rollout player, samples, candidate moves and tie
+    the expert's rule over :func:`expert_outcomes` (its worlds, rollout player, number of worlds, candidate moves and tie
     rule) is the move the expert made in the game; with z = 0 that is the best move by mean points (ties: the base)."""
-    expert = Expert(samples=6, z=z)
+    expert = Expert(worlds=6, z=z)
     count = 0
     for seed, seat in ((1, 0), (2, 3)):
         for pos, rng, made in _expert_decisions(seed, seat, expert):

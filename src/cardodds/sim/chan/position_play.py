@@ -196,13 +196,13 @@ def next_card_completes(position: Position, moves, labels) -> dict:
 
 def expert_outcomes(position: Position, moves, expert: Expert, seed) -> Outcomes:
     """The expert's own rollouts of ``moves`` (None: all legal moves, as the expert plays them) at the position:
-    its ``samples`` worlds dealt by :func:`determinize` from ``seed`` (an int or a Generator, used as the expert
+    its ``worlds`` worlds dealt by :func:`determinize` from ``seed`` (an int or a Generator, used as the expert
     uses its stream), its rollout player at every seat; measures as :func:`play_out`'s."""
     view, dec = view_decision(position)
     chosen = list(dec.moves) if moves is None else [find_move(dec, m) for m in moves]
     game = game_of(position, _some_deal(position), _some_noc(position))
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    seat, S = position.seat, expert.samples
+    seat, S = position.seat, expert.worlds
     win, draw, points = (np.zeros((len(chosen), S)) for _ in range(3))
     live, where = [], []
     for i in range(S):
