@@ -43,10 +43,11 @@ from cardodds.sim.hashing import GOLDEN, mix64
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
-from cardodds.sim.tan.batch import TanState, play_from_state
+from cardodds.sim.tan.batch import TanState
 from cardodds.sim.tan.bits import U64, ZERO
 from cardodds.sim.tan.cards import deck_mask, to_mask
 from cardodds.sim.tan.classic import Classic
+from cardodds.sim.tan.compiled import play_from_state_auto
 from cardodds.sim.tan.endgame_player import Endgame, batch_position
 from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
 
@@ -214,7 +215,7 @@ class Expert(DecidesByRows, Player):
             fa, fd = moves, None
         else:
             fa, fd = rep(d.card), moves
-        res = play_from_state(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
+        res = play_from_state_auto(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
         seat = rep(d.seat)
         bad = res.loser.astype(np.intp) == seat
         if self.objective == "lose_or_draw":

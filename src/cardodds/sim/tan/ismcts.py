@@ -38,7 +38,8 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
-from cardodds.sim.tan.batch import TanState, play_from_state
+from cardodds.sim.tan.batch import TanState
+from cardodds.sim.tan.compiled import play_from_state_auto
 from cardodds.sim.tan.expert import (INVALID, MAX_ROLLOUTS, ROLLOUTS, DecidesByRows, Expert, _before_move, _candidates,
                                      _determinize, _keys, _take_rows)
 
@@ -186,7 +187,7 @@ def _rollouts(pre, d, kind, rules, hands, stock, moves, policy) -> np.ndarray:
         pickups=rep(pre.pickups), first_attacker=rep(pre.first_attacker))
     flat = moves.reshape(-1)
     fa, fd = (flat, None) if kind == "attack" else (rep(d.card), flat)
-    res = play_from_state(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
+    res = play_from_state_auto(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
     loser = res.loser.astype(np.intp)
     score = np.where(loser == rep(d.seat), 0.0, np.where(loser < 0, 0.5, 1.0))
     return score.reshape(R, B)

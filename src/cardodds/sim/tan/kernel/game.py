@@ -107,9 +107,12 @@ def _exchange(rv, turned, fa, hands, seq, cum):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _step(st, rv, hands, inn, cum, kinds, knobs):
+def _step(st, rv, hands, inn, cum, kinds, knobs, force_a, force_d):
     """One move: the current adder plays or passes, the defender covers or takes; then the forced passes.  Returns
-    -1 while the bout goes on, else 1 if the defender picks up the table, 0 if it is discarded."""
+    -1 while the bout goes on, else 1 if the defender picks up the table, 0 if it is discarded.
+
+    ``force_a`` / ``force_d`` >= -1 replace the adder's / the defender's choice (a card, or -1: pass / take) as
+    ``batch.play_from_state`` forces a resumed game's first move; -2 leaves them to the players."""
     P, H, S, cap_rule = rv[R_P], rv[R_H], rv[R_S], rv[R_CAP]
     st[MOVES] += 1
     cur, d, trump, nt, cap, top = st[CUR], st[D], st[TRUMP], st[NT], st[CAP], st[TOP]
@@ -122,8 +125,10 @@ def _step(st, rv, hands, inn, cum, kinds, knobs):
     choice = np.int64(-1)
     if legal != 0:
         choice = decide.attack(kinds[cur], knobs, cur, legal, lead, tmask, stock_left, popcount(hd))
-    play = choice >= 0
-    b = bit(choice)
+    if force_a >= -1:
+        choice = force_a
+    play = choice >= 0 and legal != 0
+    b = bit(choice) if play else np.uint64(0)
     hands[cur] = hc ^ b
     att |= b
     nt += play
@@ -131,8 +136,10 @@ def _step(st, rv, hands, inn, cum, kinds, knobs):
     dch = np.int64(-1)
     if dlegal != 0:
         dch = decide.defend(kinds[d], knobs, d, dlegal, choice, trump, tmask, stock_left, nt)
-    covered = dch >= 0
-    cb = bit(dch)
+    if force_d >= -1:
+        dch = force_d
+    covered = dch >= 0 and dlegal != 0
+    cb = bit(dch) if covered else np.uint64(0)
     take = play and not covered and not taking
     if rv[R_THROW_IN]:  # lên announced: the adding goes on, the bout ends when all pass
         taking = taking or take
@@ -198,6 +205,39 @@ def _end_bout(st, rv, offsets, hands, inn, cum, taken):
     return -2
 
 
+STUCK = -3
+"""The loser a game reports when one bout ran past ``MAX_BOUT_MOVES`` moves: a state the rules cannot reach (no game
+of legal moves does it), reported instead of looping forever."""
+MAX_BOUT_MOVES = 4096  # a bout makes at most ~(cap + 1) plays, each after fewer than P passes
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def play_out(st, rv, offsets, hands, inn, cum, kinds, knobs, force_a, force_d):
+    """Play the game in ``st``, ``hands``, ``inn``, ``cum`` from its next move to its end, the first move forced by
+    ``force_a`` / ``force_d`` (``_step``); returns the loser (-1: a draw or a truncated game; ``STUCK``)."""
+    loser, moves = -2, 0
+    while loser == -2:
+        end = _step(st, rv, hands, inn, cum, kinds, knobs, force_a, force_d)
+        force_a = force_d = -2
+        moves += 1
+        if end >= 0:
+            loser = _end_bout(st, rv, offsets, hands, inn, cum, end == 1)
+            moves = 0
+        elif moves > MAX_BOUT_MOVES:
+            loser = STUCK
+    return loser
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def write_out(g, out, loser, inn, st, fa):
+    """Row ``g`` of ``out``: loser, draw, truncated, bouts, pick-ups, the first attacker ``fa`` and the moves made."""
+    n_in = 0
+    for s in range(inn.shape[0]):
+        n_in += inn[s]
+    out[g, 0], out[g, 1], out[g, 2] = loser, n_in == 0 and loser != STUCK, n_in > 1 and loser != STUCK
+    out[g, 3], out[g, 4], out[g, 5], out[g, 6] = st[BOUTS], st[PICKUPS], fa, st[MOVES]
+
+
 @njit(cache=True, _nrt=False)
 def play_game(g, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st):
     """Deal ``orders[g]`` and play it to its end; ``out[g]`` receives loser, draw, truncated, bouts, pick-ups, the
@@ -211,13 +251,5 @@ def play_game(g, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq,
     st[TRUMP] = turned & 3
     fa = _exchange(rv, turned, np.int64(first[g]), hands, seq, cum)
     _start_bout(st, hands, inn, fa, P, rv[R_CAP])
-    loser = -2
-    while loser == -2:
-        end = _step(st, rv, hands, inn, cum, kinds, knobs)
-        if end >= 0:
-            loser = _end_bout(st, rv, offsets, hands, inn, cum, end == 1)
-    n_in = 0
-    for s in range(P):
-        n_in += inn[s]
-    out[g, 0], out[g, 1], out[g, 2] = loser, n_in == 0, n_in > 1
-    out[g, 3], out[g, 4], out[g, 5], out[g, 6] = st[BOUTS], st[PICKUPS], fa, st[MOVES]
+    write_out(g, out, play_out(st, rv, offsets, hands, inn, cum, kinds, knobs, np.int64(-2), np.int64(-2)), inn,
+              st, fa)
