@@ -211,7 +211,7 @@ of legal moves does it), reported instead of looping forever."""
 MAX_BOUT_MOVES = 4096  # a bout makes at most ~(cap + 1) plays, each after fewer than P passes
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)  # not inlined: play_game and from_state.play_states share one compiled copy
 def play_out(st, rv, offsets, hands, inn, cum, kinds, knobs, force_a, force_d):
     """Play the game in ``st``, ``hands``, ``inn``, ``cum`` from its next move to its end, the first move forced by
     ``force_a`` / ``force_d`` (``_step``); returns the loser (-1: a draw or a truncated game; ``STUCK``)."""
