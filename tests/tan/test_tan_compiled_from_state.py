@@ -163,8 +163,8 @@ def test_auto_picks_the_engine_as_chosen_says(monkeypatch):
 def test_the_expert_plays_the_same_games_on_either_rollout_engine(monkeypatch):
     """Whole games with an expert and an ismcts seat, rollouts compiled and then numpy: the same games."""
     rules = TABLES["2p36"]
-    o, f = deal_orders(rules, np.random.default_rng(77), 4)
-    seats = [Expert(samples=16), Ismcts(iterations=24, wave=8)]
+    o, f = deal_orders(rules, np.random.default_rng(77), 2)
+    seats = [Expert(samples=8, max_candidates=3), Ismcts(iterations=16, wave=8)]
     a = batch.play_batch(rules, o, f, seats, rng=np.random.default_rng(2))
     monkeypatch.setenv("CARDODDS_COMPILED", "0")
     b = batch.play_batch(rules, o, f, seats, rng=np.random.default_rng(2))

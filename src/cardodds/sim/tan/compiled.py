@@ -5,9 +5,11 @@ and ``tuned``.
 It plays the same deals (``deal_orders`` / ``deal_chunk`` rows and first attackers) move for move as the numpy
 engine, so the per-game outcomes are the same, every rules option included; these players never draw random
 numbers.  ``play_from_state`` resumes games from a ``batch.TanState`` (the search players' rollouts) as
-``batch.play_from_state`` does, and ``play_from_state_auto`` is the one function the searches call.  numba is optional: ``available()`` says whether it imports, and ``play_batch_auto`` falls back to the numpy
+``batch.play_from_state`` does, and ``play_from_state_auto`` is the one function the searches call.  numba is
+optional: ``available()`` says whether it imports, and ``play_batch_auto`` falls back to the numpy
 engine without it or for other players.  The compiled code is cached on disk (``cache=True``): the first call in a
-fresh install compiles (seconds), later processes load it.
+fresh install compiles (seconds), later processes load it.  numba checks a cached function against its own file
+only, so every function that plays (``kernel.game``) sits in one file with the play code it calls.
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ import os
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.tan import batch
-from cardodds.sim.tan import bits
+from cardodds.sim.tan import batch, bits
 from cardodds.sim.tan.batch import HANDOFF_BOUTS, BatchResult, TanState
 from cardodds.sim.tan.cards import deck_mask, min_rank, parse_rank
 from cardodds.sim.tan.rules import TanRules
@@ -197,8 +198,7 @@ def play_from_state(rules: TanRules, state: TanState, strategies, rng=None, chec
     longest game's number of moves (the numpy engine's steps with ``handoff_bouts=None``).  ``check`` asserts that
     the state conserves the cards and that the forced first moves are legal.
     """
-    _, game, _ = _kernel()
-    from cardodds.sim.tan.kernel import from_state
+    game = _kernel()[1]
     kinds, knobs = seat_players(rules, strategies)
     rv, offsets = rules_vector(rules)
     n, P, S = np.asarray(state.top).shape[0], rules.players, rules.stock_size
@@ -217,10 +217,10 @@ def play_from_state(rules: TanRules, state: TanState, strategies, rng=None, chec
     out = np.empty((n, 7), dtype=np.int32)
     scratch = (np.empty(P, dtype=np.uint64), np.empty(P, dtype=np.bool_), np.empty(S + 1, dtype=np.uint64),
                np.empty(game.N_SLOTS, dtype=np.int64))
-    from_state.play_states(hands, np.ascontiguousarray(~np.asarray(state.out, dtype=bool)), stock,
-                           _state_slots(rules, state, game), np.ascontiguousarray(state.first_attacker,
-                                                                                  dtype=np.int64),
-                           fa, fd, rv, offsets, kinds, knobs, out, *scratch)
+    inn = np.ascontiguousarray(~np.asarray(state.out, dtype=bool))
+    first = np.ascontiguousarray(state.first_attacker, dtype=np.int64)
+    game.play_states(hands, inn, stock, _state_slots(rules, state, game), first, fa, fd, rv, offsets, kinds, knobs,
+                     out, *scratch)
     return _result(out)
 
 

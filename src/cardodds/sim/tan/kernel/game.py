@@ -1,4 +1,6 @@
-"""One Tấn game played to its end in compiled code, move for move as ``cardodds.sim.tan.batch`` plays it.
+"""One Tấn game played to its end in compiled code, move for move as ``cardodds.sim.tan.batch`` plays it: from its
+deal (``play_game``, the loops over games ``play_range`` and ``play_blocks``) or from a state (``play_states``, as
+``batch.play_from_state`` resumes games).
 
 A game's state: ``hands`` (P,) masks, ``inn`` (P,) seats still in, the stock as the prefix-OR ``cum`` (S + 1,) of
 its drawing order ``seq`` with a pointer, and the integer slots of ``st`` (below; the attack and cover cards of the
@@ -11,7 +13,7 @@ instead, with the same outcome).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from cardodds.sim.tan.kernel import decide
 from cardodds.sim.tan.kernel.masks import BEAT, BELOW, SUIT_MASK, bit, popcount, rank_spread
@@ -23,6 +25,7 @@ EX_NONE, EX_ANY_LOWER, EX_TWO_ONLY = 0, 1, 2
 # the state vector: seats, counters, the stock pointer, the table's masks (stored as int64 bit patterns)
 A, D, CUR, PASSES, NTHROW, CAP, NT, TOP, TAKING, BOUTS, PICKUPS, TRUMP, MOVES, ATT, COV = range(15)
 N_SLOTS = 15
+BLOCK = 1024  # games a thread plays in a row (play_blocks)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -211,7 +214,7 @@ of legal moves does it), reported instead of looping forever."""
 MAX_BOUT_MOVES = 4096  # a bout makes at most ~(cap + 1) plays, each after fewer than P passes
 
 
-@njit(cache=True, _nrt=False)  # not inlined: play_game and from_state.play_states share one compiled copy
+@njit(cache=True, _nrt=False)  # not inlined: play_game and play_states share one compiled copy
 def play_out(st, rv, offsets, hands, inn, cum, kinds, knobs, force_a, force_d):
     """Play the game in ``st``, ``hands``, ``inn``, ``cum`` from its next move to its end, the first move forced by
     ``force_a`` / ``force_d`` (``_step``); returns the loser (-1: a draw or a truncated game; ``STUCK``)."""
@@ -253,3 +256,44 @@ def play_game(g, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq,
     _start_bout(st, hands, inn, fa, P, rv[R_CAP])
     write_out(g, out, play_out(st, rv, offsets, hands, inn, cum, kinds, knobs, np.int64(-2), np.int64(-2)), inn,
               st, fa)
+
+
+@njit(cache=True, _nrt=False)
+def play_states(hands0, inn0, stock, slots, first, force_a, force_d, rv, offsets, kinds, knobs, out, hands, inn, cum,
+                st):
+    """Play game ``g`` of the states to its end for every ``g``; ``out[g]`` as ``play_game`` writes it.
+
+    ``hands0`` (P, n) masks and ``inn0`` (P, n) seats still in; ``stock`` (n, S) in drawing order, -1 before the
+    game's stock pointer (its slot ``TOP``); ``slots`` (n, ``N_SLOTS``) the integer state (the slots above, the
+    table's masks as int64 bit patterns); ``first`` (n,) the first attackers; ``force_a`` / ``force_d`` (n,) each
+    game's forced first move (-2: none).  ``hands`` (P,), ``inn`` (P,), ``cum`` (S + 1,) and ``st`` (``N_SLOTS``,)
+    are one game's scratch arrays.
+    """
+    P, S = rv[R_P], rv[R_S]
+    for g in range(slots.shape[0]):
+        for s in range(P):
+            hands[s] = hands0[s, g]
+            inn[s] = inn0[s, g]
+        cum[0] = 0
+        for j in range(S):
+            cum[j + 1] = cum[j] | bit(stock[g, j])
+        for k in range(N_SLOTS):
+            st[k] = slots[g, k]
+        loser = play_out(st, rv, offsets, hands, inn, cum, kinds, knobs, np.int64(force_a[g]), np.int64(force_d[g]))
+        write_out(g, out, loser, inn, st, first[g])
+
+
+@njit(cache=True, _nrt=False)
+def play_range(lo, hi, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st):
+    """Play games ``lo..hi-1`` with one set of scratch arrays."""
+    for g in range(lo, hi):
+        play_game(g, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st)
+
+
+@njit(cache=True, parallel=True)
+def play_blocks(orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st):
+    """Play blocks of ``BLOCK`` games over numba's threads, block ``b`` with row ``b`` of the scratch arrays."""
+    n = orders.shape[0]
+    for b in prange(hands.shape[0]):
+        play_range(b * BLOCK, min(n, (b + 1) * BLOCK), orders, first, rv, offsets, kinds, knobs, out, hands[b],
+                   inn[b], seq[b], cum[b], st[b])
