@@ -8,7 +8,8 @@ At each attack, add (tấn cùng) or defence decision with more than one candida
    to be held by an opponent, or the stock's face-up bottom card) dealt uniformly at random to the opponents' unknown
    hand slots and to the stock above its bottom card — consistent with every hand size and every card it has seen;
 3. plays every candidate in every determinization (common random numbers: the same determinizations for all
-   candidates) to the end with the rollout policy at every seat, all of them as one batch (``play_from_state``);
+   candidates) to the end with the rollout policy at every seat, all of them as one batch
+   (``compiled.play_from_state_auto``: the compiled engine where it plays the policy, else the batch engine);
 4. takes the candidate that loses least often (``objective = "lose"``; ``"lose_or_draw"`` counts a draw as a loss),
    ties broken by the fewer bouts in all, then by the candidate order (the policy's choice first).
 

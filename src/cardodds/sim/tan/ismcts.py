@@ -9,9 +9,10 @@ At each attack, add (tấn cùng) or defence decision with more than one candida
    policy at every seat, in one determinization of the cards the seat cannot see (consistent with every hand size,
    the cards it saw picked up, the discard pile and the stock's bottom card: the expert's ``_determinize``).  A
    candidate's j-th visit plays determinization j, the same for every candidate (common random numbers: candidates
-   are compared on the same deals, as the expert compares them).  A wave's rollouts run as one batch on the batch
-   engine (``play_from_state``); inside a wave an earlier pick counts as a visit scoring the candidate's mean so far
-   (½ untried), so that one wave spreads over the candidates;
+   are compared on the same deals, as the expert compares them).  A wave's rollouts run as one batch
+   (``compiled.play_from_state_auto``: the compiled engine where it plays the policy, else the batch engine); inside
+   a wave an earlier pick counts as a visit scoring the candidate's mean so far (½ untried), so that one wave spreads
+   over the candidates;
 3. plays the candidate visited most (ties: the higher mean score, then the candidate order).
 
 A rollout scores 1 when another seat loses, ½ for a draw or a game cut short, 0 when the seat loses.  The tree is the
