@@ -143,7 +143,7 @@ def play_batch_auto(rules: TanRules, orders, first_attacker, strategies, rng=Non
     return batch.play_batch(rules, orders, first_attacker, strategies, rng=rng)
 
 
-def _state_slots(rules: TanRules, state: TanState, game) -> np.ndarray:
+def _state_slots(state: TanState, game) -> np.ndarray:
     """``(n, N_SLOTS)`` int64: the state's integer slots as ``kernel.game`` holds them (``batch._Games.from_state``
     reads the same fields: no take in progress, every seat still in may add)."""
     n = state.top.shape[0]
@@ -219,7 +219,7 @@ def play_from_state(rules: TanRules, state: TanState, strategies, rng=None, chec
                np.empty(game.N_SLOTS, dtype=np.int64))
     inn = np.ascontiguousarray(~np.asarray(state.out, dtype=bool))
     first = np.ascontiguousarray(state.first_attacker, dtype=np.int64)
-    game.play_states(hands, inn, stock, _state_slots(rules, state, game), first, fa, fd, rv, offsets, kinds, knobs,
+    game.play_states(hands, inn, stock, _state_slots(state, game), first, fa, fd, rv, offsets, kinds, knobs,
                      out, *scratch)
     return _result(out)
 
