@@ -111,8 +111,8 @@ def test_time_cap_stops_after_the_wave_that_passes_it(monkeypatch):
     """With a time cap the search stops after the first wave that ends past the deadline (a fake clock here: one
     second a reading), so a decision plays one wave of rollouts instead of all."""
     calls = []
-    real = ismcts_module.play_from_state
-    monkeypatch.setattr(ismcts_module, "play_from_state", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = ismcts_module.play_from_state_auto
+    monkeypatch.setattr(ismcts_module, "play_from_state_auto", lambda *a, **k: calls.append(1) or real(*a, **k))
     clock = iter(range(10**6))
     monkeypatch.setattr(ismcts_module, "_clock", lambda: float(next(clock)))
     rules = TanRules(players=3)

@@ -8,7 +8,8 @@ At each attack, add (tấn cùng) or defence decision with more than one candida
    to be held by an opponent, or the stock's face-up bottom card) dealt uniformly at random to the opponents' unknown
    hand slots and to the stock above its bottom card — consistent with every hand size and every card it has seen;
 3. plays every candidate in every determinization (common random numbers: the same determinizations for all
-   candidates) to the end with the rollout policy at every seat, all of them as one batch (``play_from_state``);
+   candidates) to the end with the rollout policy at every seat, all of them as one batch
+   (``compiled.play_from_state_auto``: the compiled engine where it plays the policy, else the batch engine);
 4. takes the candidate that loses least often (``objective = "lose"``; ``"lose_or_draw"`` counts a draw as a loss),
    ties broken by the fewer bouts in all, then by the candidate order (the policy's choice first).
 
@@ -43,10 +44,11 @@ from cardodds.sim.hashing import GOLDEN, mix64
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
-from cardodds.sim.tan.batch import TanState, play_from_state
+from cardodds.sim.tan.batch import TanState
 from cardodds.sim.tan.bits import U64, ZERO
 from cardodds.sim.tan.cards import deck_mask, to_mask
 from cardodds.sim.tan.classic import Classic
+from cardodds.sim.tan.compiled import play_from_state_auto
 from cardodds.sim.tan.endgame_player import Endgame, batch_position
 from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
 
@@ -215,7 +217,7 @@ class Expert(DecidesByRows, Player):
             fa, fd = moves, None
         else:
             fa, fd = rep(d.card), moves
-        res = play_from_state(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
+        res = play_from_state_auto(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
         seat = rep(d.seat)
         bad = res.loser.astype(np.intp) == seat
         if self.objective == "lose_or_draw":

@@ -9,9 +9,10 @@ At each attack, add (tấn cùng) or defence decision with more than one candida
    policy at every seat, in one determinization of the cards the seat cannot see (consistent with every hand size,
    the cards it saw picked up, the discard pile and the stock's bottom card: the expert's ``_determinize``).  A
    candidate's j-th visit plays determinization j, the same for every candidate (common random numbers: candidates
-   are compared on the same deals, as the expert compares them).  A wave's rollouts run as one batch on the batch
-   engine (``play_from_state``); inside a wave an earlier pick counts as a visit scoring the candidate's mean so far
-   (½ untried), so that one wave spreads over the candidates;
+   are compared on the same deals, as the expert compares them).  A wave's rollouts run as one batch
+   (``compiled.play_from_state_auto``: the compiled engine where it plays the policy, else the batch engine); inside
+   a wave an earlier pick counts as a visit scoring the candidate's mean so far (½ untried), so that one wave spreads
+   over the candidates;
 3. plays the candidate visited most (ties: the higher mean score, then the candidate order).
 
 A rollout scores 1 when another seat loses, ½ for a draw or a game cut short, 0 when the seat loses.  The tree is the
@@ -38,7 +39,8 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
-from cardodds.sim.tan.batch import TanState, play_from_state
+from cardodds.sim.tan.batch import TanState
+from cardodds.sim.tan.compiled import play_from_state_auto
 from cardodds.sim.tan.expert import (INVALID, MAX_ROLLOUTS, ROLLOUTS, DecidesByRows, Expert, _before_move, _candidates,
                                      _determinize, _keys, _take_rows)
 
@@ -186,7 +188,7 @@ def _rollouts(pre, d, kind, rules, hands, stock, moves, policy) -> np.ndarray:
         pickups=rep(pre.pickups), first_attacker=rep(pre.first_attacker))
     flat = moves.reshape(-1)
     fa, fd = (flat, None) if kind == "attack" else (rep(d.card), flat)
-    res = play_from_state(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
+    res = play_from_state_auto(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
     loser = res.loser.astype(np.intp)
     score = np.where(loser == rep(d.seat), 0.0, np.where(loser < 0, 0.5, 1.0))
     return score.reshape(R, B)

@@ -1,4 +1,6 @@
-"""One Tấn game played to its end in compiled code, move for move as ``cardodds.sim.tan.batch`` plays it.
+"""One Tấn game played to its end in compiled code, move for move as ``cardodds.sim.tan.batch`` plays it: from its
+deal (``play_game``, the loops over games ``play_range`` and ``play_blocks``) or from a state (``play_states``, as
+``batch.play_from_state`` resumes games).
 
 A game's state: ``hands`` (P,) masks, ``inn`` (P,) seats still in, the stock as the prefix-OR ``cum`` (S + 1,) of
 its drawing order ``seq`` with a pointer, and the integer slots of ``st`` (below; the attack and cover cards of the
@@ -11,7 +13,7 @@ instead, with the same outcome).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from cardodds.sim.tan.kernel import decide
 from cardodds.sim.tan.kernel.masks import BEAT, BELOW, SUIT_MASK, bit, popcount, rank_spread
@@ -23,6 +25,7 @@ EX_NONE, EX_ANY_LOWER, EX_TWO_ONLY = 0, 1, 2
 # the state vector: seats, counters, the stock pointer, the table's masks (stored as int64 bit patterns)
 A, D, CUR, PASSES, NTHROW, CAP, NT, TOP, TAKING, BOUTS, PICKUPS, TRUMP, MOVES, ATT, COV = range(15)
 N_SLOTS = 15
+BLOCK = 1024  # games a thread plays in a row (play_blocks)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -107,9 +110,12 @@ def _exchange(rv, turned, fa, hands, seq, cum):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _step(st, rv, hands, inn, cum, kinds, knobs):
+def _step(st, rv, hands, inn, cum, kinds, knobs, force_a, force_d):
     """One move: the current adder plays or passes, the defender covers or takes; then the forced passes.  Returns
-    -1 while the bout goes on, else 1 if the defender picks up the table, 0 if it is discarded."""
+    -1 while the bout goes on, else 1 if the defender picks up the table, 0 if it is discarded.
+
+    ``force_a`` / ``force_d`` >= -1 replace the adder's / the defender's choice (a card, or -1: pass / take) as
+    ``batch.play_from_state`` forces a resumed game's first move; -2 leaves them to the players."""
     P, H, S, cap_rule = rv[R_P], rv[R_H], rv[R_S], rv[R_CAP]
     st[MOVES] += 1
     cur, d, trump, nt, cap, top = st[CUR], st[D], st[TRUMP], st[NT], st[CAP], st[TOP]
@@ -122,8 +128,10 @@ def _step(st, rv, hands, inn, cum, kinds, knobs):
     choice = np.int64(-1)
     if legal != 0:
         choice = decide.attack(kinds[cur], knobs, cur, legal, lead, tmask, stock_left, popcount(hd))
-    play = choice >= 0
-    b = bit(choice)
+    if force_a >= -1:
+        choice = force_a
+    play = choice >= 0 and legal != 0
+    b = bit(choice) if play else np.uint64(0)
     hands[cur] = hc ^ b
     att |= b
     nt += play
@@ -131,8 +139,10 @@ def _step(st, rv, hands, inn, cum, kinds, knobs):
     dch = np.int64(-1)
     if dlegal != 0:
         dch = decide.defend(kinds[d], knobs, d, dlegal, choice, trump, tmask, stock_left, nt)
-    covered = dch >= 0
-    cb = bit(dch)
+    if force_d >= -1:
+        dch = force_d
+    covered = dch >= 0 and dlegal != 0
+    cb = bit(dch) if covered else np.uint64(0)
     take = play and not covered and not taking
     if rv[R_THROW_IN]:  # lên announced: the adding goes on, the bout ends when all pass
         taking = taking or take
@@ -198,6 +208,39 @@ def _end_bout(st, rv, offsets, hands, inn, cum, taken):
     return -2
 
 
+STUCK = -3
+"""The loser a game reports when one bout ran past ``MAX_BOUT_MOVES`` moves: a state the rules cannot reach (no game
+of legal moves does it), reported instead of looping forever."""
+MAX_BOUT_MOVES = 4096  # a bout makes at most ~(cap + 1) plays, each after fewer than P passes
+
+
+@njit(cache=True, _nrt=False)  # not inlined: play_game and play_states share one compiled copy
+def play_out(st, rv, offsets, hands, inn, cum, kinds, knobs, force_a, force_d):
+    """Play the game in ``st``, ``hands``, ``inn``, ``cum`` from its next move to its end, the first move forced by
+    ``force_a`` / ``force_d`` (``_step``); returns the loser (-1: a draw or a truncated game; ``STUCK``)."""
+    loser, moves = -2, 0
+    while loser == -2:
+        end = _step(st, rv, hands, inn, cum, kinds, knobs, force_a, force_d)
+        force_a = force_d = -2
+        moves += 1
+        if end >= 0:
+            loser = _end_bout(st, rv, offsets, hands, inn, cum, end == 1)
+            moves = 0
+        elif moves > MAX_BOUT_MOVES:
+            loser = STUCK
+    return loser
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def write_out(g, out, loser, inn, st, fa):
+    """Row ``g`` of ``out``: loser, draw, truncated, bouts, pick-ups, the first attacker ``fa`` and the moves made."""
+    n_in = 0
+    for s in range(inn.shape[0]):
+        n_in += inn[s]
+    out[g, 0], out[g, 1], out[g, 2] = loser, n_in == 0 and loser != STUCK, n_in > 1 and loser != STUCK
+    out[g, 3], out[g, 4], out[g, 5], out[g, 6] = st[BOUTS], st[PICKUPS], fa, st[MOVES]
+
+
 @njit(cache=True, _nrt=False)
 def play_game(g, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st):
     """Deal ``orders[g]`` and play it to its end; ``out[g]`` receives loser, draw, truncated, bouts, pick-ups, the
@@ -211,13 +254,46 @@ def play_game(g, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq,
     st[TRUMP] = turned & 3
     fa = _exchange(rv, turned, np.int64(first[g]), hands, seq, cum)
     _start_bout(st, hands, inn, fa, P, rv[R_CAP])
-    loser = -2
-    while loser == -2:
-        end = _step(st, rv, hands, inn, cum, kinds, knobs)
-        if end >= 0:
-            loser = _end_bout(st, rv, offsets, hands, inn, cum, end == 1)
-    n_in = 0
-    for s in range(P):
-        n_in += inn[s]
-    out[g, 0], out[g, 1], out[g, 2] = loser, n_in == 0, n_in > 1
-    out[g, 3], out[g, 4], out[g, 5], out[g, 6] = st[BOUTS], st[PICKUPS], fa, st[MOVES]
+    write_out(g, out, play_out(st, rv, offsets, hands, inn, cum, kinds, knobs, np.int64(-2), np.int64(-2)), inn,
+              st, fa)
+
+
+@njit(cache=True, _nrt=False)
+def play_states(hands0, inn0, stock, slots, first, force_a, force_d, rv, offsets, kinds, knobs, out, hands, inn, cum,
+                st):
+    """Play game ``g`` of the states to its end for every ``g``; ``out[g]`` as ``play_game`` writes it.
+
+    ``hands0`` (P, n) masks and ``inn0`` (P, n) seats still in; ``stock`` (n, S) in drawing order, -1 before the
+    game's stock pointer (its slot ``TOP``); ``slots`` (n, ``N_SLOTS``) the integer state (the slots above, the
+    table's masks as int64 bit patterns); ``first`` (n,) the first attackers; ``force_a`` / ``force_d`` (n,) each
+    game's forced first move (-2: none).  ``hands`` (P,), ``inn`` (P,), ``cum`` (S + 1,) and ``st`` (``N_SLOTS``,)
+    are one game's scratch arrays.
+    """
+    P, S = rv[R_P], rv[R_S]
+    for g in range(slots.shape[0]):
+        for s in range(P):
+            hands[s] = hands0[s, g]
+            inn[s] = inn0[s, g]
+        cum[0] = 0
+        for j in range(S):
+            cum[j + 1] = cum[j] | bit(stock[g, j])
+        for k in range(N_SLOTS):
+            st[k] = slots[g, k]
+        loser = play_out(st, rv, offsets, hands, inn, cum, kinds, knobs, np.int64(force_a[g]), np.int64(force_d[g]))
+        write_out(g, out, loser, inn, st, first[g])
+
+
+@njit(cache=True, _nrt=False)
+def play_range(lo, hi, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st):
+    """Play games ``lo..hi-1`` with one set of scratch arrays."""
+    for g in range(lo, hi):
+        play_game(g, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st)
+
+
+@njit(cache=True, parallel=True)
+def play_blocks(orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st):
+    """Play blocks of ``BLOCK`` games over numba's threads, block ``b`` with row ``b`` of the scratch arrays."""
+    n = orders.shape[0]
+    for b in prange(hands.shape[0]):
+        play_range(b * BLOCK, min(n, (b + 1) * BLOCK), orders, first, rv, offsets, kinds, knobs, out, hands[b],
+                   inn[b], seq[b], cum[b], st[b])

@@ -1,15 +1,14 @@
-"""The loop over games in compiled code: one ``play_game`` per deal, serially or in a ``prange`` over blocks of games
-(each game writes only its own row of ``out``, so the results do not depend on the threads)."""
+"""The loop over games: ``game.play_range`` serially or ``game.play_blocks`` over numba's threads, each with its
+scratch arrays (the loops sit in ``game`` beside the play they call, as numba's cache checks a function against its
+own file only)."""
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
-from cardodds.sim.tan.kernel.game import N_SLOTS, R_P, R_S, play_game
+from cardodds.sim.tan.kernel.game import BLOCK, N_SLOTS, R_P, R_S, play_blocks, play_range
 
 OUT_COLUMNS = ("loser", "draw", "truncated", "bouts", "pickups", "first_attacker", "moves")
-BLOCK = 1024
 
 
 def new_scratch(rv, blocks: int = 1):
@@ -18,22 +17,6 @@ def new_scratch(rv, blocks: int = 1):
     return (np.empty((blocks, P), dtype=np.uint64), np.ones((blocks, P), dtype=np.bool_),
             np.empty((blocks, S), dtype=np.int64), np.empty((blocks, S + 1), dtype=np.uint64),
             np.zeros((blocks, N_SLOTS), dtype=np.int64))
-
-
-@njit(cache=True, _nrt=False)
-def play_range(lo, hi, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st):
-    """Play games ``lo..hi-1`` with one set of scratch arrays."""
-    for g in range(lo, hi):
-        play_game(g, orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st)
-
-
-@njit(cache=True, parallel=True)
-def play_blocks(orders, first, rv, offsets, kinds, knobs, out, hands, inn, seq, cum, st):
-    """Play blocks of ``BLOCK`` games over numba's threads, block ``b`` with row ``b`` of the scratch arrays."""
-    n = orders.shape[0]
-    for b in prange(hands.shape[0]):
-        play_range(b * BLOCK, min(n, (b + 1) * BLOCK), orders, first, rv, offsets, kinds, knobs, out, hands[b],
-                   inn[b], seq[b], cum[b], st[b])
 
 
 def play_games(orders, first, rv, offsets, kinds, knobs, threads: bool = False) -> np.ndarray:
