@@ -58,12 +58,12 @@ def assert_same(rules, calls, want_kinds=("attack", "defend")):
 
 
 @pytest.mark.parametrize("rules,expert", [
-    (TABLES["2p36"], Expert()),  # the default expert at 2p36: 64 samples, tuned rollouts
-    (TanRules(players=4), Expert(samples=6, max_candidates=3)),  # heuristic rollouts, 4 seats
+    (TABLES["2p36"], Expert()),  # the default expert at 2p36: 64 worlds, tuned rollouts
+    (TanRules(players=4), Expert(worlds=6, max_candidates=3)),  # heuristic rollouts, 4 seats
     (TanRules(players=3, defender_runs_out="others_may_continue", throw_in_after_take=True,
-              trump_exchange="two_only"), Expert(samples=6, rollout="basic", max_candidates=3)),
+              trump_exchange="two_only"), Expert(worlds=6, rollout="basic", max_candidates=3)),
     (TanRules(players=2, refill_order="attacker_others_defender", max_attack_cards=2),
-     Expert(samples=8, rollout="tuned", solve_cards=0))])
+     Expert(worlds=8, rollout="tuned", solve_cards=0))])
 def test_states_from_the_experts_searches_end_alike(monkeypatch, rules, expert):
     assert_same(rules, searched_states(expert_module, monkeypatch, rules, expert, 3, seed=rules.players))
 
@@ -75,7 +75,7 @@ def test_states_from_ismcts_searches_end_alike(monkeypatch):
 
 def test_steps_are_the_longest_resumed_game(monkeypatch):
     rules = TanRules(players=3)
-    calls = searched_states(expert_module, monkeypatch, rules, Expert(samples=4, max_candidates=3), 1, 5)
+    calls = searched_states(expert_module, monkeypatch, rules, Expert(worlds=4, max_candidates=3), 1, 5)
     for state, strategies, fa, fd, _ in calls[:20]:
         ref = batch.play_from_state(rules, copy.deepcopy(state), strategies, handoff_bouts=None, force_attack=fa,
                                     force_defend=fd)
@@ -164,7 +164,7 @@ def test_the_expert_plays_the_same_games_on_either_rollout_engine(monkeypatch):
     """Whole games with an expert and an ismcts seat, rollouts compiled and then numpy: the same games."""
     rules = TABLES["2p36"]
     o, f = deal_orders(rules, np.random.default_rng(77), 2)
-    seats = [Expert(samples=8, max_candidates=3), Ismcts(iterations=16, wave=8)]
+    seats = [Expert(worlds=8, max_candidates=3), Ismcts(iterations=16, wave=8)]
     a = batch.play_batch(rules, o, f, seats, rng=np.random.default_rng(2))
     monkeypatch.setenv("CARDODDS_COMPILED", "0")
     b = batch.play_batch(rules, o, f, seats, rng=np.random.default_rng(2))

@@ -18,7 +18,8 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import strategy_label
 from cardodds.sim.position import Outcomes
 from cardodds.sim.tan import bits
-from cardodds.sim.tan.batch import TanState, play_from_state
+from cardodds.sim.tan.batch import TanState
+from cardodds.sim.tan.compiled import play_from_state_auto
 from cardodds.sim.tan.bits import U64
 from cardodds.sim.tan.cards import to_mask, unseen_mask
 from cardodds.sim.tan.expert import INVALID, Expert, _before_move, _candidates, _determinize, _mix
@@ -148,8 +149,8 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
         fa, fd = (move, None) if kind == "attack" else (np.full(M * K, p.card, dtype=np.intp), move)
         if moves is None and kind == "attack":
             fa = None
-        res = play_from_state(p.rules, state, strategies, rng=np.random.default_rng([_seed64(seed), w0]),
-                              force_attack=fa, force_defend=fd)
+        res = play_from_state_auto(p.rules, state, strategies, rng=np.random.default_rng([_seed64(seed), w0]),
+                                   force_attack=fa, force_defend=fd)
         cols = slice(start, start + M)
         lose[:, cols] = (res.loser.astype(np.intp) == p.seat).reshape(M, K).T
         draw[:, cols] = res.draw.reshape(M, K).T
