@@ -62,7 +62,7 @@ def parse_json(data: bytes | str, where: str):
     from cardodds.sim.errors import CardoddsError
 
     try:
-        value = json.loads(data)
+        value = json.loads(data.decode("utf-8") if isinstance(data, bytes) else data)
     except UnicodeDecodeError:
         raise CardoddsError(f"{where}: is not UTF-8 text (a position is a JSON file)") from None
     except json.JSONDecodeError as exc:
