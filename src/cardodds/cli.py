@@ -248,12 +248,15 @@ def _no_log_message() -> str:
 
 def cmd_replay(args) -> int:
     from cardodds.sim.games import game
+    from cardodds.sim.position import position_module
     from cardodds.sim.registry import get_task
 
     spec = game(args.game)
     task_name = spec.replay_task
     positions = args.state_at is not None or args.advise is not None
-    if not positions:
+    if positions:
+        position_module(spec)  # a game with no positions: one line before any other work
+    else:
         cli_advise.refuse(f"cardodds replay {args.game}", {"--opponents": args.opponents, "--games": args.games,
                                                  "--time": args.time}, "a move-by-move replay", "--advise")
         if spec.replay_text is None:
