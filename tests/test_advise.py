@@ -223,3 +223,12 @@ def test_odds_of_a_state_refuse_a_hands_options(monkeypatch):
     with pytest.raises(AttributeError):
         advise.nopos  # noqa: B018 - a game with no positions has no advice
     assert "demo" in dir(advise)
+
+
+def test_a_measure_the_outcomes_leave_out_is_left_out_of_the_tables():
+    t = advice.tally(Outcomes(("a", "b"), {"win": np.array([[1.0, 0.0], [0.0, 0.0]])}))
+    table = advice.advice_table(t, MEASURES, ("win", 1))
+    assert "points" not in table and list(table.move) == ["a", "b"]
+    assert list(advice.odds_table(t, MEASURES).quantity) == ["win"]
+    with pytest.raises(ValueError, match="rank_by must name a measure of the outcomes"):
+        advice.advice_table(t, MEASURES, ("points", 1))

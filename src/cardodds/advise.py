@@ -87,7 +87,7 @@ def players_of(module, opponents):
 def advice_frame(name: str, state, opponents=None, games: int | None = None, time: float | None = None,
                  seed: int = 0) -> pd.DataFrame:
     """``cardodds.advise.<name>`` (see the module's text); the budget is checked before any world is played."""
-    from cardodds.analysis.advice import advice_table, check_budget, play
+    from cardodds.analysis.advice import advice_table, check_budget, play, present
     from cardodds.sim.errors import CardoddsError
 
     check_seed(seed, "seed")
@@ -101,7 +101,7 @@ def advice_frame(name: str, state, opponents=None, games: int | None = None, tim
     table = advice_table(t, module.MEASURES, module.RANK_BY)
     table.attrs.update(game=name, players=t.players, budget=budget.text, worlds=budget.worlds,
                        seconds=budget.seconds, exact=t.exact, rank_by=tuple(module.RANK_BY),
-                       measures=dict(module.MEASURES))
+                       measures=present(t, module.MEASURES))
     return table
 
 

@@ -103,8 +103,14 @@ def _kind(measures: dict, name: str) -> str:
     return kind
 
 
+def present(t: Tally, measures: dict) -> dict:
+    """The measures of ``measures`` the outcomes hold, in its order (a game may leave out one that does not apply
+    here: a declared Sâm's chance when none is declared)."""
+    return {name: value for name, value in measures.items() if name in t.mean}
+
+
 def odds_table(t: Tally, measures: dict, row: int = 0) -> pd.DataFrame:
-    """The odds of move ``row`` (the one row of ``moves=None``): one row per measure.
+    """The odds of move ``row`` (the one row of ``moves=None``): one row per measure the outcomes hold.
 
     Returns
     -------
@@ -112,7 +118,7 @@ def odds_table(t: Tally, measures: dict, row: int = 0) -> pd.DataFrame:
         Columns ``quantity, label, kind, estimate, ci_low, ci_high, exact`` (the interval NaN when exact).
     """
     rows = []
-    for name, (_, label) in measures.items():
+    for name, (_, label) in present(t, measures).items():
         kind, mean = _kind(measures, name), float(t.mean[name][row])
         low, high = _interval(kind, mean, float(t.comoment[name][row, row]), t.n, t.exact)
         rows.append({"quantity": name, "label": label, "kind": kind, "estimate": mean, "ci_low": low,
@@ -142,13 +148,14 @@ def advice_table(t: Tally, measures: dict, rank_by: tuple[str, int]) -> pd.DataF
     -------
     DataFrame
         One row per move, sorted best first (equal values keep the moves' order): ``move, best, tied, exact``, for
-        each measure ``m`` the columns ``m, m_low, m_high``, then ``diff, diff_low, diff_high``: the move's value
+        each measure ``m`` the outcomes hold the columns ``m, m_low, m_high``, then ``diff, diff_low, diff_high``: the move's value
         minus the best's in the ranking measure, with the 95 % normal interval of the per-world differences.
         ``tied``: the move is not the best and its paired interval holds 0 (exact: the difference is 0).
     """
     name, sign = rank_by
+    measures = present(t, measures)
     if name not in measures or sign not in (1, -1):
-        raise ValueError(f"rank_by must name a measure and a sign +1 or -1, not {rank_by!r}")
+        raise ValueError(f"rank_by must name a measure of the outcomes and a sign +1 or -1, not {rank_by!r}")
     best, columns = _best(t, rank_by), {"move": list(t.moves)}
     for m in measures:
         kind = _kind(measures, m)
