@@ -69,7 +69,7 @@ def advice_text(table: pd.DataFrame) -> str:
     tied = "exactly as good as the best" if exact else "cannot be told apart from the best at this budget (its " \
            "paired 95 % interval holds 0)"
     return "\n".join([
-        f"{len(table)} moves, ranked by {rank} ({better} is better){', exact values' if exact else ''}",
+        f"{len(table)} move{'' if len(table) == 1 else 's'}, ranked by {rank} ({better} is better){', exact values' if exact else ''}",
         _columns(head),
         f"{legend}\nbest: the move to play; tied: {tied}",
         f"players: {attrs['players']} · budget: {attrs['budget']}",
