@@ -233,32 +233,45 @@ def play(module, position, moves, players, seed: int, games: int | None = None,
     the same ``games`` and seed give the same numbers whatever the machine; a ``time`` budget's worlds depend on the
     machine's speed.
     """
+    for answer in batches(module, position, moves, players, seed, games=games, time=time):
+        pass
+    return answer
+
+
+def batches(module, position, moves, players, seed: int, games: int | None = None, time: float | None = None,
+            batch: int | None = None):
+    """:func:`play` batch by batch: yields ``(tally so far, budget so far)`` after each batch (once when exact).
+
+    ``batch`` is the most worlds a batch plays (default :data:`BATCH`; a ``time`` budget's default is a quarter of
+    ``DEFAULT_WORLDS``); the batches of a ``games`` budget add up to it.
+    """
     check_budget(games, time)
     start = clock.perf_counter()
     exact = module.exact(position, moves)
     if exact is not None:
-        return tally(exact), Budget(0, 0, clock.perf_counter() - start, "exact")
+        yield tally(exact), Budget(0, 0, clock.perf_counter() - start, "exact")
+        return
     if time is None:
         games = module.DEFAULT_WORLDS if games is None else games
-        sizes, asked = _sizes(games), f"{games:,} worlds a move"
+        sizes, asked = _sizes(games, batch or BATCH), f"{games:,} worlds a move"
     else:
-        sizes, asked = _forever(max(1, min(BATCH, module.DEFAULT_WORLDS // 4))), f"{time:g} s"
-    total, done, batches = None, 0, 0
+        sizes, asked = _forever(batch or max(1, min(BATCH, module.DEFAULT_WORLDS // 4))), f"{time:g} s"
+    total, done, count = None, 0, 0
     for size in sizes:
         began = clock.perf_counter()
         part = tally(module.play_out(position, moves, players, size, seed, first_world=done))
         total = part if total is None else merged(total, part)
-        done, batches = done + size, batches + 1
+        done, count = done + size, count + 1
         now = clock.perf_counter()
+        yield total, Budget(done, count, now - start, asked)
         if time is not None and now - start + (now - began) > time:  # the next batch would overrun
-            break
-    return total, Budget(done, batches, clock.perf_counter() - start, asked)
+            return
 
 
-def _sizes(games: int):
-    """``games`` in batches of at most :data:`BATCH`."""
-    for first in range(0, games, BATCH):
-        yield min(BATCH, games - first)
+def _sizes(games: int, batch: int):
+    """``games`` in batches of at most ``batch``."""
+    for first in range(0, games, batch):
+        yield min(batch, games - first)
 
 
 def _forever(size: int):

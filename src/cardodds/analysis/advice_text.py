@@ -16,7 +16,8 @@ def _plain(value):
     return value.item() if hasattr(value, "item") else value
 
 
-def _records(table: pd.DataFrame) -> list[dict]:
+def records(table: pd.DataFrame) -> list[dict]:
+    """A table's rows as JSON objects."""
     return [{k: _plain(v) for k, v in row.items()} for row in table.to_dict("records")]
 
 
@@ -32,7 +33,7 @@ def _columns(rows: list[list[str]]) -> str:
 
 def odds_json(table: pd.DataFrame, attrs: dict) -> dict:
     """A position's odds as ``cardodds odds <game> --state … --json`` prints them."""
-    return {**_header(attrs), "odds": _records(table)}
+    return {**_header(attrs), "odds": records(table)}
 
 
 def odds_text(table: pd.DataFrame, attrs: dict) -> str:
@@ -49,7 +50,7 @@ def _header(attrs: dict) -> dict:
 def advice_json(table: pd.DataFrame) -> dict:
     """The advice as ``cardodds advise <game> --json`` prints it: the header, the ranking measure and every move."""
     measure, sign = table.attrs["rank_by"]
-    return {**_header(table.attrs), "rank_by": {"measure": measure, "sign": sign}, "moves": _records(table)}
+    return {**_header(table.attrs), "rank_by": {"measure": measure, "sign": sign}, "moves": records(table)}
 
 
 def advice_text(table: pd.DataFrame) -> str:

@@ -20,6 +20,9 @@ declarer); a game with no streaming job here answers its ``hand_odds`` at once, 
 
 The games run in a worker thread; when the browser aborts the request (the hand changed) the stream is closed and
 the worker stops at its next batch (the ``on_batch`` hook raises).
+
+``POST /api/advise/<game>`` answers a mid-game position's odds and ranked moves the same way, batch by batch
+(:mod:`cardodds.web.advise_api`).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, St
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from cardodds.web.advise_api import advise
 from cardodds.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
 from cardodds.web.tables import check_player, table
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
@@ -305,6 +309,7 @@ class BoundedAddress:
 def create_app() -> Starlette:
     """The ASGI app (``uvicorn cardodds.web.app:create_app --factory`` serves it too)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
+              Route("/api/advise/{game}", advise, methods=["POST"]),
               Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
     routes += [Route(f"/{name}", page) for name in jobs()]
     app = Starlette(routes=routes, exception_handlers={Exception: _error}, middleware=[Middleware(BoundedAddress)])
