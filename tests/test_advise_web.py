@@ -93,3 +93,38 @@ def test_a_player_the_game_does_not_know_is_an_error_event():
     """Players are the game's to check, as it plays: the answer has started."""
     status, body = _post("/api/advise/demo?opponents=nobody", b"{}")
     assert status == 200 and _events(body)[1:] == [("error", {"error": "unknown player 'nobody' (known: heads, tails)"})]
+
+
+def _get(path: str) -> tuple[int, bytes]:
+    where, _, query = path.partition("?")
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
+             "path": where, "raw_path": where.encode(), "query_string": query.encode(), "headers": [],
+             "server": ("test", 80), "client": ("test", 1), "root_path": ""}
+    sent, asked = [], []
+
+    async def receive():
+        if asked:  # the request is read: wait (the app stops waiting when its answer is sent)
+            await asyncio.sleep(3600)
+        asked.append(1)
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(create_app()(scope, receive, send))
+    return sent[0]["status"], b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+
+
+def test_the_mid_game_page_and_its_example_position():
+    import coin_position
+    import coin_task
+
+    status, body = _get("/api/position/demo?seed=2&at=3")
+    expected = coin_position.to_json(coin_position.cut(2, coin_task.CoinRules(), None, 3))
+    assert status == 200 and json.loads(body) == expected
+    status, body = _get("/api/position/demo?seed=2&at=9")
+    assert status == 400 and json.loads(body) == {"error": "decision 9: the game of seed 2 has 3 decisions"}
+    assert json.loads(_get("/api/position/demo?at=0")[1]) == {"error": "at must be a whole number >= 1, not 0"}
+    status, body = _get("/advise/demo")
+    assert status == 200 and b'<script src="/static/advise.js">' in body
+    assert json.loads(_get("/api/cards/demo")[1])["advise"] is True

@@ -46,6 +46,32 @@ def read_position(name: str, state):
     return module, module.from_json(state)
 
 
+def replay_table(name: str) -> tuple:
+    """The rules and players ``cardodds replay <name>`` plays without ``--config``: its replay task's defaults, or
+    the rules' defaults and the position module's own players for a game with no replay task."""
+    from cardodds.sim.games import game
+    from cardodds.sim.registry import get_task
+
+    spec = game(name)
+    if spec.replay_task is None:
+        return spec.hook("rules")(), None
+    params = get_task(spec.replay_task).parse({}, "defaults")
+    return params.rules, params.strategies
+
+
+def position_at(name: str, seed: int, k: int) -> dict:
+    """The JSON of the position ``cardodds replay <name> --seed seed --state-at k`` prints (default rules, players)."""
+    from cardodds.sim.arguments import check_whole
+    from cardodds.sim.games import game
+    from cardodds.sim.position import position_module
+
+    module = position_module(game(name))
+    check_seed(seed, "seed")
+    check_whole(k, "at", 1)
+    rules, strategies = replay_table(name)
+    return module.to_json(module.cut(seed, rules, strategies, k))
+
+
 def _read_json(path) -> dict:
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.input_file import read_capped

@@ -249,7 +249,6 @@ def _no_log_message() -> str:
 def cmd_replay(args) -> int:
     from cardodds.sim.games import game
     from cardodds.sim.position import position_module
-    from cardodds.sim.registry import get_task
 
     spec = game(args.game)
     task_name = spec.replay_task
@@ -282,10 +281,11 @@ def cmd_replay(args) -> int:
                   f" (the baseline; its arms: {', '.join(a.arm for a in arms)}; choose one with --arm)"))
     elif args.arm:
         raise CardoddsError("--arm names an arm of the --config file; give --config too")
-    elif task_name is None:  # a game with positions but no replay task: its default rules, its default players
-        params, chunk = argparse.Namespace(rules=spec.hook("rules")(), strategies=None), 1
     else:
-        params, chunk = get_task(task_name).parse({}, "defaults"), 1
+        from cardodds.advise import replay_table
+
+        rules, strategies = replay_table(args.game)
+        params, chunk = argparse.Namespace(rules=rules, strategies=strategies), 1
     if positions:
         return cli_advise.replay_positions(args, spec, params.rules, params.strategies, chunk)
     print(spec.hook("replay_text")(args.seed, params.rules, params.strategies, chunk=chunk))

@@ -15,6 +15,9 @@ answer is events:
 Every batch plays :data:`PAGE_BATCH` of the default worlds, so the default budget refines four times; the worlds
 are those of the command line for the same seed (numbers equal to its up to rounding).  When the browser goes away
 the worker stops at its next batch.
+
+``GET /api/position/<game>?seed=S&at=K`` answers the JSON of the position ``cardodds replay <game> --seed S
+--state-at K`` prints (the page's example to start from), or 400 with ``{"error": message}``.
 """
 
 from __future__ import annotations
@@ -92,14 +95,38 @@ def answers(name: str, module, position, players, games: int, seed: int, stop: t
     yield "done", last
 
 
-async def advise(request: Request):
-    """``POST /api/advise/<game>``: the events of one position (see the module docstring)."""
+def _no_positions(name: str):
+    """The 404 answer for a game with no positions, or None when ``name`` has them."""
     from cardodds.sim.games import game, game_names
 
+    if name in game_names() and game(name).position is not None:
+        return None
+    known = ", ".join(g for g in game_names() if game(g).position is not None)
+    return JSONResponse({"error": f"no positions for game {name!r}; one of {known}"}, status_code=404)
+
+
+async def position(request: Request):
+    """``GET /api/position/<game>?seed=S&at=K``: a position cut from a replayed game, as JSON."""
+    from cardodds.advise import position_at
+
     name = request.path_params["game"]
-    if name not in game_names() or game(name).position is None:
-        known = ", ".join(g for g in game_names() if game(g).position is not None)
-        return JSONResponse({"error": f"no positions for game {name!r}; one of {known}"}, status_code=404)
+    missing = _no_positions(name)
+    if missing is not None:
+        return missing
+    try:
+        seed = _number(request.query_params, "seed", 1, check_seed)
+        at = _number(request.query_params, "at", 1, lambda value, _: value)
+        return JSONResponse(position_at(name, seed, at))
+    except CardoddsError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+
+
+async def advise(request: Request):
+    """``POST /api/advise/<game>``: the events of one position (see the module docstring)."""
+    name = request.path_params["game"]
+    missing = _no_positions(name)
+    if missing is not None:
+        return missing
     try:
         module, position, players, games, seed = _request(name, request.query_params, await request.body())
     except CardoddsError as exc:
