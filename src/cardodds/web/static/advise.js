@@ -58,7 +58,7 @@ function drawMoves(d) {
   const measures = Object.entries(d.measures);
   const [rank] = state.start.rank_by;
   const rankKind = d.measures[rank][0];
-  const head = `<tr><th>${esc(W().move)}</th><th></th>${measures.map(([, [, text]]) => `<th>${esc(text)}</th>`).join("")}` +
+  const head = `<tr><th>${esc(W().move)}</th><th></th>${measures.map(([name, [, text]]) => `<th title="${esc(text)}">${esc(name)}</th>`).join("")}` +
     `<th>${esc(W().vs_best)}</th></tr>`;
   const rows = d.advice.map((m) => {
     const mark = m.best ? W().best : m.tied ? W().tied : "";
