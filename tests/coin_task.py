@@ -2,7 +2,7 @@
 
 It is not part of the product: ``tests/conftest.py`` registers it with one ``register_game(coin_task.SPEC)`` line,
 the way a new game would be.  It has what a game has: cards (the coin's two faces), rules, two players (one calls
-heads, one tails), a task (``demo.coin``, which declares its measures and a chart as data, so its rows and chart reach
+heads, one tails), mid-game positions (``coin_position``), a task (``demo.coin``, which declares its measures and a chart as data, so its rows and chart reach
 the report with no change in ``analysis/``), a hand's odds, a page deck and its words in Vietnamese.
 
 Config::
@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+import coin_position
 
 from cardodds.sim.chart_specs import Bars
 from cardodds.sim.errors import CardoddsError
@@ -150,6 +152,7 @@ SPEC = GameSpec(
     parse_cards="coin_task:parse_cards",
     format_cards="coin_task:format_cards",
     deck="coin_task:deck",
+    position=coin_position,
     hand_odds="coin_task:hand_odds",
     page_example={"hand": "H"},
     words={"vi": {"titles": {"coin": "Đồng xu"},

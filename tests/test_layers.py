@@ -76,8 +76,8 @@ def _cycles(graph: dict) -> list[list[str]]:
 LAYERS = {
     "sim": ("cardodds.sim",),
     "analysis": ("cardodds.analysis",),
-    "api": ("cardodds", "cardodds.odds", "cardodds.exact", "cardodds.runs"),
-    "front": ("cardodds.cli", "cardodds.web", "cardodds.__main__"),
+    "api": ("cardodds", "cardodds.odds", "cardodds.exact", "cardodds.runs", "cardodds.advise"),
+    "front": ("cardodds.cli", "cardodds.cli_advise", "cardodds.web", "cardodds.__main__"),
 }
 """Each layer's modules and packages, bottom first."""
 

@@ -12,8 +12,10 @@ import shlex
 import sys
 from pathlib import Path
 
+from cardodds import cli_advise
 from cardodds.analysis.paths import output_file, output_folder, resume_folder, run_folder
-from cardodds.sim.arguments import check_games, check_half_width, check_jobs, check_seed, check_whole, spoken
+from cardodds.sim.arguments import (check_games, check_half_width, check_jobs, check_seed, check_whole, read_whole,
+                                    spoken)
 from cardodds.sim.errors import CardoddsError, RunInterrupted
 
 REPORTS = Path("reports")
@@ -186,23 +188,36 @@ def _odds_keywords(args) -> dict:
 
     spec = game(args.game)
     if args.game not in _ODDS_FLAGS:
+        cli_advise.refuse(f"cardodds odds {args.game}", {"--games": args.games, "--seed": args.seed}, "--hand", "--state")
         return {}  # a registered game: its hand_odds with its defaults
-    common = {"games": args.games, "seed": args.seed, "progress": args.progress}
+    common = {"games": args.games, "seed": 1 if args.seed is None else args.seed, "progress": args.progress}
     if args.game == "chan":
         if args.seat is not None:
             check_whole(args.seat, "--seat", 0, spec.max_players - 1)
         return {"seat": args.seat, **common, "strategy": args.strategy}
     if args.game == "sam":
-        check_whole(args.opponents, "--opponents", spec.min_players - 1, spec.max_players - 1)
-        return {"opponents": args.opponents, **common}
-    check_whole(args.players, "--players", spec.min_players, spec.max_players)
-    check_whole(args.seat, "--seat", 0, args.players - 1)
-    return {"trump": args.trump, "players": args.players, "seat": args.seat, **common}
+        opponents = 3 if args.opponents is None else read_whole(args.opponents)
+        check_whole(opponents, "--opponents", spec.min_players - 1, spec.max_players - 1)
+        return {"opponents": opponents, **common}
+    if args.trump is None:
+        raise CardoddsError(f"the following arguments are required: --trump (see 'cardodds odds {args.game} --help')")
+    players, seat = 4 if args.players is None else args.players, 0 if args.seat is None else args.seat
+    check_whole(players, "--players", spec.min_players, spec.max_players)
+    check_whole(seat, "--seat", 0, players - 1)
+    return {"trump": args.trump, "players": players, "seat": seat, **common}
 
 
 def cmd_odds(args) -> int:
     from cardodds import odds
 
+    if args.state is not None:
+        if args.hand is not None:
+            raise CardoddsError("--hand and --state are two questions (an opening hand, a mid-game position): "
+                                "give one")
+        result = cli_advise.odds_of_state(args)
+        print(json.dumps(result.details, ensure_ascii=False) if args.json else result.text)
+        return 0
+    cli_advise.check_hand_mode(args)
     # the options' own names (the API names its keywords): --seat, --opponents, --players
     keywords = _odds_keywords(args)
     if args.game == "sam":
@@ -216,10 +231,10 @@ def cmd_odds(args) -> int:
 
 
 def _replay_games() -> list[str]:
-    """The games ``cardodds replay`` plays: those whose spec names a replay task and its text."""
+    """The games ``cardodds replay`` plays: those whose spec names a replay task and its text, or has positions."""
     from cardodds.sim.games import games
 
-    return sorted(g.name for g in games() if g.replay_task and g.replay_text)
+    return sorted(g.name for g in games() if (g.replay_task and g.replay_text) or g.position)
 
 
 def _no_log_message() -> str:
@@ -233,10 +248,20 @@ def _no_log_message() -> str:
 
 def cmd_replay(args) -> int:
     from cardodds.sim.games import game
-    from cardodds.sim.registry import get_task
+    from cardodds.sim.position import position_module
 
     spec = game(args.game)
     task_name = spec.replay_task
+    positions = args.state_at is not None or args.advise is not None
+    if positions:
+        position_module(spec)  # a game with no positions: one line before any other work
+    else:
+        cli_advise.refuse(f"cardodds replay {args.game}", {"--opponents": args.opponents, "--games": args.games,
+                                                 "--time": args.time}, "a move-by-move replay", "--advise")
+        if spec.replay_text is None:
+            raise CardoddsError(f"{spec.title} has no move-by-move replay; give --state-at K or --advise SEAT")
+    if args.log and positions:
+        raise CardoddsError("--log writes a whole game's move log; it does not go with --state-at or --advise")
     if args.log:
         if spec.replay_log is None:
             raise CardoddsError(_no_log_message())
@@ -257,7 +282,12 @@ def cmd_replay(args) -> int:
     elif args.arm:
         raise CardoddsError("--arm names an arm of the --config file; give --config too")
     else:
-        params, chunk = get_task(task_name).parse({}, "defaults"), 1
+        from cardodds.advise import replay_table
+
+        rules, strategies = replay_table(args.game)
+        params, chunk = argparse.Namespace(rules=rules, strategies=strategies), 1
+    if positions:
+        return cli_advise.replay_positions(args, spec, params.rules, params.strategies, chunk)
     print(spec.hook("replay_text")(args.seed, params.rules, params.strategies, chunk=chunk))
     if args.log:
         Path(args.log).write_text(spec.hook("replay_log")(args.seed, params.rules, params.strategies), encoding="utf-8")
@@ -322,39 +352,67 @@ def cmd_tune(args) -> int:
 
 
 def _chan_odds_parser(odds_games, common, name: str) -> None:
-    chan = odds_games.add_parser(name, parents=[common], help="a 19- or 20-card Chắn hand")
-    chan.add_argument("--hand", required=True, help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
+    chan = odds_games.add_parser(name, parents=[common], help="a 19- or 20-card Chắn hand, or a position")
+    chan.add_argument("--hand", help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
     chan.add_argument("--seat", type=_checked("--seat", _seat), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
-    chan.add_argument("--strategy", default="basic",
+    chan.add_argument("--strategy",
                       help="who plays the hand: basic (default), heuristic, cuoc or tuned; the other seats play basic")
+    _opponents_flag(chan)
 
 
 def _sam_odds_parser(odds_games, common, name: str) -> None:
-    sam = odds_games.add_parser(name, parents=[common], help="a 10-card Sâm hand")
-    sam.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
-    sam.add_argument("--opponents", type=int, default=3, help="opponents (1–4, default 3)")
+    sam = odds_games.add_parser(name, parents=[common], help="a 10-card Sâm hand, or a position")
+    sam.add_argument("--hand", help='cards, e.g. "3s 10h Qd Ac 2c …"')
+    sam.add_argument("--opponents", type=cli_advise.opponents,
+                     help="with --hand: opponents (1–4, default 3); with --state: who plays the seats (a player)")
 
 
 def _tan_odds_parser(odds_games, common, name: str) -> None:
-    tan = odds_games.add_parser(name, parents=[common], help="a Tấn opening hand")
-    tan.add_argument("--hand", required=True, help='cards, e.g. "3s 10h Qd Ac 2c …"')
-    tan.add_argument("--trump", required=True, help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠)")
-    tan.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
-    tan.add_argument("--seat", type=_checked("--seat", _seat), default=0, help="the hand's seat, 0 = the first attacker (default 0)")
+    tan = odds_games.add_parser(name, parents=[common], help="a Tấn opening hand, or a position")
+    tan.add_argument("--hand", help='cards, e.g. "3s 10h Qd Ac 2c …"')
+    tan.add_argument("--trump", help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠); needed with --hand")
+    tan.add_argument("--players", type=int, help="players at the table (default 4)")
+    tan.add_argument("--seat", type=_checked("--seat", _seat), help="the hand's seat, 0 = the first attacker (default 0)")
+    _opponents_flag(tan)
 
 
 def _spec_odds_parser(odds_games, common, name: str) -> None:
     """A registered game's ``odds`` sub-command: ``--hand`` (and ``--json``); its spec's ``hand_odds`` defaults."""
     from cardodds.sim.games import game
 
-    parser = odds_games.add_parser(name, help=f"a {game(name).title} hand")
-    parser.add_argument("--hand", required=True, help="the hand, in the game's card codes")
+    parser = odds_games.add_parser(name, help=f"a {game(name).title} hand, or a position")
+    parser.add_argument("--hand", help="the hand, in the game's card codes")
+    parser.add_argument("--state", metavar="FILE", help="a mid-game position: its JSON file, or - for standard input")
+    cli_advise.add_budget_flags(parser)
+    parser.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed, with --state (default 1)")
     parser.add_argument("--json", action="store_true")
+    parser.set_defaults(progress=False)
+
+
+def _opponents_flag(parser) -> None:
+    parser.add_argument("--opponents", type=cli_advise.opponents, metavar="NAME",
+                        help="with --state: who plays every seat from the position (default: the game's)")
 
 
 _ODDS_FLAGS = {"chan": _chan_odds_parser, "sam": _sam_odds_parser, "tan": _tan_odds_parser}
 """The built-in games' ``odds`` options (their ``cardodds.odds`` keywords differ); any other game gets
 :func:`_spec_odds_parser`."""
+
+
+def check_whole_from_1(value, option: str) -> int:
+    """A decision's number: a whole number >= 1."""
+    return check_whole(value, option, 1)
+
+
+def _advise_parser(sub) -> None:
+    advise = sub.add_parser("advise", help="every legal move of a mid-game position, ranked")
+    advise.add_argument("game", choices=cli_advise.position_games())
+    advise.add_argument("--state", metavar="FILE", required=True,
+                        help="the position: its JSON file, or - for standard input")
+    cli_advise.add_budget_flags(advise)
+    advise.add_argument("--seed", type=_checked("--seed", check_seed), default=0, help="random seed (default 0)")
+    advise.add_argument("--json", action="store_true")
+    advise.set_defaults(func=cli_advise.cmd_advise)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -403,21 +461,31 @@ def build_parser() -> argparse.ArgumentParser:
     exact.add_argument("--json", action="store_true")
     exact.set_defaults(func=cmd_exact)
 
-    odds = sub.add_parser("odds", help="odds of one hand")
-    names = [g.name for g in games() if g.hand_odds]
+    odds = sub.add_parser("odds", help="odds of one hand, or of a mid-game position")
+    names = [g.name for g in games() if g.hand_odds or g.position]
     odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar=f"{{{','.join(names)}}}")
     common = _Parser(add_help=False)
-    common.add_argument("--games", type=_count("--games"), default=20_000, help="simulated games (default 20,000)")
-    common.add_argument("--seed", type=_checked("--seed", check_seed), default=1, help="random seed (default 1)")
+    common.add_argument("--state", metavar="FILE", help="a mid-game position: its JSON file, or - for standard input")
+    common.add_argument("--games", type=_count("--games"),
+                        help="simulated games (default 20,000; with --state the game's worlds)")
+    common.add_argument("--time", type=cli_advise.seconds, metavar="S", help="with --state: a budget in seconds instead of --games")
+    common.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed (default 1)")
     common.add_argument("--json", action="store_true")
     common.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     for name in names:
         _ODDS_FLAGS.get(name, _spec_odds_parser)(odds_games, common, name)
     odds.set_defaults(func=cmd_odds)
 
-    replay = sub.add_parser("replay", help="one game, move by move")
+    _advise_parser(sub)
+
+    replay = sub.add_parser("replay", help="one game, move by move (or a position of it, or its review)")
     replay.add_argument("game", choices=_replay_games())
     replay.add_argument("--seed", type=_checked("--seed", check_seed), required=True)
+    replay.add_argument("--state-at", type=_checked("--state-at", check_whole_from_1), metavar="K",
+                        help="print the position the seat to move sees at the game's K-th decision, as JSON")
+    replay.add_argument("--advise", type=_checked("--advise", _seat), metavar="SEAT",
+                        help="at each of SEAT's decisions: the move made, the best and the move's expected loss")
+    cli_advise.add_budget_flags(replay)
     replay.add_argument("--config", help="take rules and strategies from this experiment file")
     replay.add_argument("--arm", help="the arm of --config to replay (default: its baseline, named in the output)")
     logged = ", ".join(g.title for g in games() if g.replay_log)

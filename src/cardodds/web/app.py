@@ -20,6 +20,9 @@ declarer); a game with no streaming job here answers its ``hand_odds`` at once, 
 
 The games run in a worker thread; when the browser aborts the request (the hand changed) the stream is closed and
 the worker stops at its next batch (the ``on_batch`` hook raises).
+
+``POST /api/advise/<game>`` answers a mid-game position's odds and ranked moves the same way, batch by batch
+(:mod:`cardodds.web.advise_api`), for the mid-game page ``/advise/<game>`` of every game with positions.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, St
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from cardodds.web.advise_api import advise, position
 from cardodds.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
 from cardodds.web.tables import check_player, table
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
@@ -260,12 +264,13 @@ async def status(request: Request):
 
 async def cards(request: Request):
     """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module, and the table
-    (:func:`cardodds.web.tables.table`: the player counts the rules allow, the players offered) and ``games``, every
-    page's game by its printed name (the page's menu)."""
+    (:func:`cardodds.web.tables.table`: the player counts the rules allow, the players offered), ``games``, every
+    page's game by its printed name (the page's menu), and ``advise``: whether the game has a mid-game page."""
     name, pages = request.path_params["game"], jobs()
     if name not in pages:
         return JSONResponse({"error": f"unknown game {name!r}; one of {', '.join(pages)}"}, status_code=404)
-    return JSONResponse({**deck(name), "table": table(name), "games": {g: game(g).title for g in pages}})
+    return JSONResponse({**deck(name), "table": table(name), "games": {g: game(g).title for g in pages},
+                         "advise": game(name).position is not None})
 
 
 def deck(name: str) -> dict:
@@ -275,6 +280,10 @@ def deck(name: str) -> dict:
 
 async def page(request: Request):
     return FileResponse(STATIC / "page.html", media_type="text/html; charset=utf-8")
+
+
+async def advise_page(request: Request):
+    return FileResponse(STATIC / "advise.html", media_type="text/html; charset=utf-8")
 
 
 async def home(request: Request):
@@ -305,8 +314,10 @@ class BoundedAddress:
 def create_app() -> Starlette:
     """The ASGI app (``uvicorn cardodds.web.app:create_app --factory`` serves it too)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
+              Route("/api/advise/{game}", advise, methods=["POST"]), Route("/api/position/{game}", position),
               Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
     routes += [Route(f"/{name}", page) for name in jobs()]
+    routes += [Route(f"/advise/{g.name}", advise_page) for g in games() if g.position is not None]
     app = Starlette(routes=routes, exception_handlers={Exception: _error}, middleware=[Middleware(BoundedAddress)])
     app.state.running = 0
     return app

@@ -430,6 +430,7 @@ async function start() {
   const answer = await (await fetch(`/api/cards/${GAME}`)).json();
   GAME_NAMES = answer.games;
   drawMenu();
+  if (answer.advise) $("menu").insertAdjacentHTML("beforeend", ` <a href="/advise/${esc(GAME)}" id="advise-link">⇢ ${esc(state.lang === "vi" ? "giữa ván" : "mid-game")}</a>`);
   state.deck = answer;
   state.table = answer.table;
   drawDeck();

@@ -1,0 +1,161 @@
+"""Advice from a mid-game position: every legal move played out, ranked, with paired 95 % intervals.
+
+``cardodds.advise.<game>(state, opponents=None, games=None, time=None, seed=0)`` exists for every game whose spec
+has a ``position`` (:mod:`cardodds.sim.position`) and returns a DataFrame, one row per legal move, best first (the
+columns of :func:`cardodds.analysis.advice.advice_table`); its ``attrs`` say who played (``players``), the budget
+spent (``budget``, ``worlds``, ``seconds``), whether the values are exact, and the ranking measure (``rank_by``).
+
+``state`` is the position's JSON form (a dict), the path of a JSON file holding it, or a position object of the
+game's position module.  ``opponents`` names who plays every seat after the move (a strategy as a config's
+``[strategies]`` names one; default: the game's ``DEFAULT_PLAYERS``); ``games`` is the worlds per move (default: the
+game's ``DEFAULT_WORLDS``) and ``time`` a budget in seconds instead.  Same seed, same state, same ``games``: same
+numbers.  Bad input raises :class:`~cardodds.sim.errors.CardoddsError` with one line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pandas as pd
+
+from cardodds.sim.arguments import check_seed, python_api, shown
+
+
+def read_position(name: str, state):
+    """The game ``name``'s position module and the position ``state`` gives (a dict, a JSON file's path, a position).
+
+    Raises
+    ------
+    CardoddsError
+        The game has no positions; the file is missing, unreadable, not JSON or not an object; the position is
+        inconsistent (the module's message).
+    """
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.games import game
+    from cardodds.sim.position import position_module
+
+    module = position_module(game(name))
+    if isinstance(state, module.Position):
+        return module, state
+    if isinstance(state, (str, os.PathLike)) and not isinstance(state, bytes):
+        state = _read_json(state)
+    if not isinstance(state, dict):
+        raise CardoddsError(f"state must be a position: its JSON form (a dict), the path of a JSON file or a "
+                            f"{name} position, not {shown(state)}")
+    return module, module.from_json(state)
+
+
+def replay_table(name: str) -> tuple:
+    """The rules and players ``cardodds replay <name>`` plays without ``--config``: its replay task's defaults, or
+    the rules' defaults and the position module's own players for a game with no replay task."""
+    from cardodds.sim.games import game
+    from cardodds.sim.registry import get_task
+
+    spec = game(name)
+    if spec.replay_task is None:
+        return spec.hook("rules")(), None
+    params = get_task(spec.replay_task).parse({}, "defaults")
+    return params.rules, params.strategies
+
+
+def position_at(name: str, seed: int, k: int) -> dict:
+    """The JSON of the position ``cardodds replay <name> --seed seed --state-at k`` prints (default rules, players)."""
+    from cardodds.sim.arguments import check_whole
+    from cardodds.sim.games import game
+    from cardodds.sim.position import position_module
+
+    module = position_module(game(name))
+    check_seed(seed, "seed")
+    check_whole(k, "at", 1)
+    rules, strategies = replay_table(name)
+    return module.to_json(module.cut(seed, rules, strategies, k))
+
+
+def _read_json(path) -> dict:
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.input_file import read_capped
+
+    try:
+        data = read_capped(path, "a position file")
+    except OSError as exc:
+        raise CardoddsError(f"{path}: {exc.strerror or exc}") from None
+    return parse_json(data, str(path))
+
+
+def parse_json(data: bytes | str, where: str):
+    """A position file's text as JSON: a one-line error naming ``where`` when it is not JSON or not an object."""
+    from cardodds.sim.errors import CardoddsError
+
+    try:
+        value = json.loads(data.decode("utf-8") if isinstance(data, bytes) else data)
+    except UnicodeDecodeError:
+        raise CardoddsError(f"{where}: is not UTF-8 text (a position is a JSON file)") from None
+    except json.JSONDecodeError as exc:
+        raise CardoddsError(f"{where}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    if not isinstance(value, dict):
+        raise CardoddsError(f"{where}: a position is a JSON object ({{...}}), not {type(value).__name__}")
+    return value
+
+
+def players_of(module, opponents):
+    """Who plays the seats: ``opponents`` checked, or the module's ``DEFAULT_PLAYERS`` when None."""
+    from cardodds.sim.errors import CardoddsError
+
+    if opponents is None:
+        return module.DEFAULT_PLAYERS
+    if not isinstance(opponents, (str, dict)) or not opponents:
+        raise CardoddsError(f"opponents must be a player's name (\"tuned\", \"expert\" …) or a table of its knobs, "
+                            f"not {shown(opponents)}")
+    return opponents
+
+
+def advice_frame(name: str, state, opponents=None, games: int | None = None, time: float | None = None,
+                 seed: int = 0) -> pd.DataFrame:
+    """``cardodds.advise.<name>`` (see the module's text); the budget is checked before any world is played."""
+    from cardodds.analysis.advice import advice_table, check_budget, play, present
+    from cardodds.sim.errors import CardoddsError
+
+    check_seed(seed, "seed")
+    check_budget(games, time)
+    module, position = read_position(name, state)
+    players = players_of(module, opponents)
+    moves = list(module.legal_moves(position))
+    if not moves:
+        raise CardoddsError(f"{name}: the seat to move has no legal move in this position")
+    t, budget = play(module, position, moves, players, seed, games=games, time=time)
+    table = advice_table(t, module.MEASURES, module.RANK_BY)
+    table.attrs.update(game=name, players=t.players, budget=budget.text, worlds=budget.worlds,
+                       seconds=budget.seconds, exact=t.exact, rank_by=tuple(module.RANK_BY),
+                       measures=present(t, module.MEASURES))
+    return table
+
+
+def _advise_function(name: str):
+    from cardodds.sim.games import game
+
+    @python_api
+    def advise(state, opponents=None, games: int | None = None, time: float | None = None,
+               seed: int = 0) -> pd.DataFrame:
+        return advice_frame(name, state, opponents, games, time, seed)
+
+    advise.__name__ = advise.__qualname__ = name
+    advise.__doc__ = (f"Every legal move of a {game(name).title} position, ranked (see :mod:`cardodds.advise`): "
+                      "``state`` a dict, a JSON file's path or a position; ``opponents``, ``games``, ``time``, "
+                      "``seed``.")
+    return advise
+
+
+def __getattr__(name: str):
+    # cardodds.advise.<game> for every game whose spec has a position module.
+    from cardodds.sim.games import game, game_names
+
+    if name.startswith("_") or name not in game_names() or game(name).position is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _advise_function(name)
+
+
+def __dir__():
+    from cardodds.sim.games import games
+
+    return sorted([*globals(), *(g.name for g in games() if g.position is not None)])

@@ -1,0 +1,168 @@
+"""The command line's mid-game parts: ``cardodds advise``, ``cardodds odds <game> --state`` and ``cardodds replay
+--state-at / --advise`` (:mod:`cardodds.cli` adds their options and calls these).
+
+A position is read from a JSON file or, for ``--state -``, standard input; every bad input (a missing or bad file,
+bad JSON, a game with no positions, a decision past the game's end, a bad budget) is one line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from cardodds.sim.arguments import check_games, check_whole, read_whole
+from cardodds.sim.errors import CardoddsError
+
+HAND_FLAGS = {"hand": "--hand", "seat": "--seat", "strategy": "--strategy", "trump": "--trump", "players": "--players"}
+"""The options of a hand's odds (attribute → flag), refused beside ``--state``."""
+
+STATE_FLAGS = {"opponents": "--opponents", "time": "--time"}
+"""The options of a position's odds, refused beside ``--hand``."""
+
+
+def position_games() -> list[str]:
+    """The games whose spec has mid-game positions (``advise``'s choices)."""
+    from cardodds.sim.games import games
+
+    return [g.name for g in games() if g.position is not None]
+
+
+def seconds(text: str):
+    """An argparse type for ``--time``: the text as a number (checked with the budget: one rule, one message)."""
+    try:
+        return float(text.replace("_", ""))
+    except ValueError:
+        return text
+
+
+def worlds(text: str) -> int:
+    """An argparse type for ``--games`` (worlds per move): a whole number >= 1."""
+    return check_games(read_whole(text), "--games")
+
+
+def opponents(text: str):
+    """An argparse type for ``--opponents``: a player's name, or its table as JSON (``{"name": "expert", …}``)."""
+    if not text.lstrip().startswith("{"):
+        return text
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CardoddsError(f"--opponents {text}: not a valid JSON table ({exc.msg})") from None
+
+
+def add_budget_flags(parser, *, with_opponents: bool = True) -> None:
+    """``--opponents``, ``--games`` and ``--time``: who plays from the position and how long."""
+    if with_opponents:
+        parser.add_argument("--opponents", type=opponents, metavar="NAME",
+                            help="who plays every seat from the position (default: the game's strongest fast rung)")
+    parser.add_argument("--games", type=worlds, help="worlds per move (default: the game's)")
+    parser.add_argument("--time", type=seconds, metavar="S", help="a budget in seconds instead of --games")
+
+
+def state_value(text: str):
+    """``--state``'s value for the API: a file's path, or for ``-`` the JSON read from standard input."""
+    from cardodds.advise import parse_json
+    from cardodds.sim.input_file import MAX_INPUT_BYTES
+
+    if text != "-":
+        return text
+    data = sys.stdin.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise CardoddsError("standard input: is over 4 MiB, too large for a position")
+    return parse_json(data, "standard input")
+
+
+def refuse(prog: str, given: dict, mode: str, other: str) -> None:
+    """A one-line error for the first option of ``given`` (flag → value) that is set: it goes with ``other``."""
+    for flag, value in given.items():
+        if value is not None:
+            raise CardoddsError(f"{prog} does not take {flag} {value} with {mode}: it goes with {other}")
+
+
+def cmd_advise(args) -> int:
+    from cardodds import advise
+    from cardodds.analysis.advice_text import advice_json, advice_text
+
+    table = getattr(advise, args.game)(state_value(args.state), opponents=args.opponents, games=args.games,
+                                       time=args.time, seed=args.seed)
+    print(json.dumps(advice_json(table), ensure_ascii=False) if args.json else advice_text(table))
+    return 0
+
+
+def odds_of_state(args):
+    """``cardodds odds <game> --state …``: the position's odds (a :class:`~cardodds.odds.HandOdds`)."""
+    from cardodds import odds
+
+    prog = f"cardodds odds {args.game}"
+    refuse(prog, {flag: getattr(args, key, None) for key, flag in HAND_FLAGS.items()}, "--state", "--hand")
+    keywords = {k: getattr(args, k, None) for k in ("opponents", "games", "time", "seed")}
+    keywords = {k: v for k, v in keywords.items() if v is not None}
+    return getattr(odds, args.game)(state=state_value(args.state), **keywords)
+
+
+def check_hand_mode(args) -> None:
+    """``cardodds odds <game> --hand …``: the hand is there and no position option is given."""
+    prog = f"cardodds odds {args.game}"
+    if args.hand is None:
+        raise CardoddsError(f"the following arguments are required: --hand (or --state, a position) "
+                            f"(see '{prog} --help')")
+    given = {flag: getattr(args, key, None) for key, flag in STATE_FLAGS.items()}
+    if args.game == "sam":
+        given.pop("--opponents")  # a Sâm hand's number of opponents
+    refuse(prog, given, "--hand", "--state")
+
+
+def replay_positions(args, spec, rules, strategies, chunk: int) -> int:
+    """``replay --state-at K`` (the position as JSON) or ``replay --advise SEAT`` (each decision reviewed)."""
+    from cardodds.sim.position import position_module
+
+    module = position_module(spec)
+    if args.state_at is not None and args.advise is not None:
+        raise CardoddsError("--state-at and --advise are two views of the game: give one")
+    if args.state_at is not None:
+        refuse(f"cardodds replay {spec.name}", {"--opponents": args.opponents, "--games": args.games,
+                                                  "--time": args.time}, "--state-at", "--advise")
+        check_whole(args.state_at, "--state-at", 1)
+        position = module.cut(args.seed, rules, strategies, args.state_at, chunk=chunk)
+        print(json.dumps(module.to_json(position), ensure_ascii=False, indent=1))
+        return 0
+    check_whole(args.advise, "--advise", 0, spec.max_players - 1)
+    decisions = module.decisions(args.seed, rules, strategies, args.advise, chunk=chunk)
+    print(review_text(spec, decisions, args))
+    return 0
+
+
+def _loss(row, sign: int) -> tuple[float, float, float]:
+    """The expected loss of a move against the best, in the ranking measure, with its 95 % interval."""
+    if sign > 0:
+        return -row["diff"], -row["diff_high"], -row["diff_low"]
+    return row["diff"], row["diff_low"], row["diff_high"]
+
+
+def review_text(spec, decisions: list, args) -> str:
+    """Each decision of the seat: the move made, the adviser's best and the expected loss of the move made."""
+    from cardodds import advise
+    from cardodds.analysis.numbers import fmt_ci, fmt_num
+
+    seat = args.advise
+    if not decisions:
+        return f"seat {seat} makes no decision in the {spec.title} game of seed {args.seed}"
+    lines, total, footer = [], 0.0, ""
+    for k, position, made in decisions:
+        table = getattr(advise, spec.name)(position, opponents=args.opponents, games=args.games, time=args.time,
+                                           seed=args.seed)
+        rank, sign = table.attrs["rank_by"]
+        rows = table.set_index("move")
+        if made not in rows.index:
+            raise CardoddsError(f"decision {k}: the move made, {made!r}, is not among the legal moves")
+        best = table.iloc[0]["move"]
+        loss, low, high = _loss(rows.loc[made], sign)
+        total += loss
+        exact = bool(table.attrs["exact"])
+        shown = "0 (the best)" if made == best else fmt_num(loss) + (" exact" if exact else " " + fmt_ci(low, high))
+        tied = " (tied with the best)" if rows.loc[made, "tied"] else ""
+        lines.append(f"decision {k}: played {made} · best {best} · expected loss {shown}{tied}")
+        footer = (f"loss in {rank} ({table.attrs['measures'][rank][1]}); players: {table.attrs['players']}; "
+                  f"budget of the last decision: {table.attrs['budget']}")
+    head = f"{spec.title}, seed {args.seed}: seat {seat}'s {len(decisions)} decisions, each move made beside the best"
+    return "\n".join([head, *lines, f"total expected loss {fmt_num(total)}; {footer}"])
