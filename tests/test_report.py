@@ -247,10 +247,10 @@ def test_report_markdown_headline_and_tables(tmp_path):
     # thien_u: 12 / 100 000 = 0.0001200, exact 0.0001230, z = (0.00012 - 0.000123) / sqrt(0.000123·0.999877/1e5)
     z = (0.00012 - 0.000123) / np.sqrt(0.000123 * (1 - 0.000123) / 100_000)
     assert "| experiment | what | estimate | 95 % CI |\n|---|---|---|---|\n" in head  # short: the CSV has the rest
-    assert "| chan_deal | thien_u, per hand | 0.0001200 · 1 in 8,330 | [6.865e-05, 0.0002098] |" in head
-    assert "| chan_deal | ca.mean, seat 0, per hand | 1.950 |" in head  # (20 + 100 + 75) / 100
-    assert "| sam_play · basic | lose, seat 1, per game | 0.2510 |" in head
-    assert "| sam_play · greedy | lose, seat 1, per game | 0.2510 |" in head
+    assert "| `chan_deal` | thien_u, per hand | 0.0001200 · 1 in 8,330 | [6.865e-05, 0.0002098] |" in head
+    assert "| `chan_deal` | ca.mean, seat 0, per hand | 1.950 |" in head  # (20 + 100 + 75) / 100
+    assert "| `sam_play` · basic | lose, seat 1, per game | 0.2510 |" in head
+    assert "| `sam_play` · greedy | lose, seat 1, per game | 0.2510 |" in head
     assert "[summary.csv](summary.csv)" in head
     deal = md[md.index("## Chắn"):md.index("## Sâm")]
     assert "| deal | thien_u | — | per hand | 0.0001200 · 1 in 8,330 |" in deal
@@ -328,7 +328,7 @@ def test_report_in_vietnamese(tmp_path):
     # Vietnamese numbers: a decimal comma, a dot between thousands, a semicolon between an interval's ends
     assert "- **bài nhà cái đã ù** — mỗi bài: 1 trên 8.130 (chính xác), mô phỏng 1 trên 8.330 [4.770; 14.600]" in md
     assert "| thí nghiệm | đại lượng | ước lượng | KTC 95 % |" in md
-    assert "| chan_deal | bài nhà cái đã ù, mỗi bài | 0,0001200 · 1 trên 8.330 |" in md and "| total games |" not in md
+    assert "| `chan_deal` | bài nhà cái đã ù, mỗi bài | 0,0001200 · 1 trên 8.330 |" in md and "| total games |" not in md
     assert "| deal | bài nhà cái đã ù | — | mỗi bài | 0,0001200 · 1 trên 8.330 | [6,865e-05; 0,0002098] |" in md
     assert "| tổng số ván | 101.000 |" in md and "thời gian chạy: 3,2 s" in md
     findings = md[md.index("## Những điều rút ra"):md.index("## Lần chạy")]
@@ -368,6 +368,22 @@ def test_fmt_one_in_and_percent():
         "1 in 880", "1 in 12", "1 in 4.0", "1 in 8,330", "1 in ∞"]
     assert [fmt_percent(p) for p in (0.2513, 0.0094, 0.9996, 0.0, 0.00007682)] == [
         "25.1 %", "0.94 %", "100 %", "0 %", "0.00768 %"]
+
+
+def test_vietnamese_numbers_have_a_decimal_comma_and_a_dot_between_thousands():
+    from cardodds.analysis.i18n import using
+    from cardodds.analysis.numbers import fmt_ci, fmt_count, fmt_fixed, fmt_num, fmt_one_in, fmt_percent
+
+    with using("vi"):
+        assert [fmt_num(x) for x in (0.0011358, 1290.4, -6.287, 1.234e-7, 0.5)] == [
+            "0,001136", "1290", "-6,287", "1,234e-07", "0,5000"]
+        assert [fmt_count(n) for n in (1290, 2_796_000, 7)] == ["1.290", "2.796.000", "7"]
+        assert [fmt_one_in(p) for p in (0.0011358, 1 / 1290.4, 1 / 2.5, 1 / 8333.3)] == [
+            "1 trên 880", "1 trên 1.290", "1 trên 2,5", "1 trên 8.330"]
+        assert [fmt_percent(p) for p in (0.123, 0.0094, 1.0)] == ["12,3 %", "0,94 %", "100 %"]
+        assert fmt_ci(0.001078, 0.00121) == "[0,001078; 0,001210]"  # the ends parted by a semicolon
+        assert fmt_fixed(2.125) == "2,1" and fmt_fixed(1234.5) == "1.234,5"
+    assert fmt_ci(0.001078, 0.00121) == "[0.001078, 0.001210]" and fmt_count(1290) == "1,290"  # English as before
 
 
 def test_no_chart_text_is_shadowed_by_a_more_general_pattern():

@@ -199,7 +199,7 @@ def convergence_chart(curves: dict, exact, title: str) -> Figure:
         ax = fig.add_subplot()
         log = True
         for i, (labels, g, s) in enumerate(distinct.values()):
-            label = " = ".join(labels)
+            label = _words("estimate") if len(curves) == 1 else " = ".join(labels)  # one curve: no arm to name
             keep = g > 0
             g, s = g[keep], s[keep]
             lo, hi = wilson(s, g)

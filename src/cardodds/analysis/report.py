@@ -282,7 +282,7 @@ def _headline_table(section: ReportSection) -> list[list[str]]:
     cells = []
     for r in rows.itertuples(index=False):
         who = "" if pd.isna(r.seat) else ", " + text("answer_seat", seat=int(r.seat))
-        cells.append([f"{r.experiment} · {i18n.arm(r.arm)}" if several else str(r.experiment),
+        cells.append([f"`{r.experiment}` · {i18n.arm(r.arm)}" if several else f"`{r.experiment}`",
                       f"{section.label(str(r.metric))}{who}, {i18n.unit(str(r.unit))}",
                       fmt_estimate(r.estimate, str(r.metric), str(r.unit)), fmt_ci(r.ci_low, r.ci_high)])
     return cells
@@ -317,14 +317,14 @@ def _md_table(head: list[str], cells: list[list[str]]) -> str:
 def _html_table(head: list[str], cells: list[list[str]], numeric_from: int = 3, words: int | None = None,
                 code: tuple[int, ...] = ()) -> str:
     """An HTML table: columns from ``numeric_from`` on right-aligned, column ``words`` (a label) kept wide, the columns
-    in ``code`` (names and codes as the config and the CSV have them) set as code."""
+    in ``code`` (names and codes as the config and the CSV have them) set as code, and a `quoted` part of a cell."""
     th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = []
     for row in cells:
         tds = "".join(
             f"<td><code>{html.escape(c)}</code></td>" if i in code else
-            f'<td class="num">{html.escape(c)}</td>' if i >= numeric_from else
-            f'<td class="words">{html.escape(c)}</td>' if i == words else f"<td>{html.escape(c)}</td>"
+            f'<td class="num">{_escape(c)}</td>' if i >= numeric_from else
+            f'<td class="words">{_escape(c)}</td>' if i == words else f"<td>{_escape(c)}</td>"
             for i, c in enumerate(row)
         )
         body.append(f"<tr>{tds}</tr>")
@@ -369,6 +369,16 @@ def _bit_generator() -> str:
 
 
 _META_KEYS = ("date", "version", "numpy", "seeds", "bit_generator", "jobs", "games", "seconds")
+
+
+_META_CODES = ("version", "numpy", "bit_generator", "command", "config")
+"""Metadata whose values are names and codes (set as code in the page)."""
+
+
+def _meta_value(label: str, value: str) -> str:
+    """A metadata value as HTML: a version, a command or a file as code, anything else as text."""
+    codes = {text("meta").get(key, key) for key in _META_CODES}
+    return f"<code>{html.escape(value)}</code>" if label in codes else html.escape(value)
 
 
 def _meta_items(meta: dict[str, Any], sections: list[ReportSection]) -> list[tuple[str, str]]:
@@ -574,7 +584,7 @@ def _html(title, sections, meta_items, headline, charts, found) -> str:
             f"<nav><h2>{e(text('contents'))}</h2><ul>" + "".join(toc) + "</ul></nav>"]
     body.append(f'<section id="run"><h2>{e(text("run"))}</h2>')
     body.append('<table class="meta"><tbody>'
-                + "".join(f"<tr><th>{e(k)}</th><td>{e(v)}</td></tr>" for k, v in meta_items)
+                + "".join(f"<tr><th>{e(k)}</th><td>{_meta_value(k, v)}</td></tr>" for k, v in meta_items)
                 + "</tbody></table></section>")
     body += [f'<section id="headline"><h2>{e(text("headline"))}</h2>',
              _fold(word("headline_rows", n=len(headline)), _html_table(_headline_head(), headline, 2, words=1))

@@ -24,8 +24,8 @@ DESCRIPTIONS = {
         "chan_play": (
             "4501c6ef82a6",
             "Bốn người chơi, nhà cái (20 lá, đi trước) ở chỗ 0. Phương án gốc: mọi chỗ chơi basic. Các phương án: chỗ"
-            " 0 chơi heuristic (giữ bài chờ rộng, đếm các lá chưa thấy); luật làng min_points_to_win = "
-            '"no_xuong" (bài không có cước thì không được ù); và min_points_to_win = 2.'),
+            " 0 chơi heuristic (giữ bài chờ rộng, đếm các lá chưa thấy); luật làng `min_points_to_win = "
+            '"no_xuong"` (bài không có cước thì không được ù); và `min_points_to_win = 2`.'),
         "chan_players": (
             "1691d09100f7",
             "Bốn người chơi, nhà cái (20 lá, đi trước) ngồi chỗ 0; chỗ 1–3 chơi basic. Các phương án: chỗ 0 chơi basic"

@@ -32,7 +32,7 @@ DESCRIPTIONS = {
             " tiêu lá chủ cao sớm, dồn bài cho người đỡ yếu), beginner (chơi như người chơi thường: luôn đỡ, "
             "đánh thêm bất cứ lá nào hợp, chỉ giữ lá chủ khi nọc còn), tuned (heuristic với các núm chỉnh mà "
             "`cardodds tune configs/tan_tune.toml` tìm ra: không giữ lá chủ, không tự lên, đánh thêm lá chủ "
-            "khi nọc còn nhiều nhất 2 lá). Chỉ số để so các bậc: lose.at_table_seat, chỗ 0."),
+            "khi nọc còn nhiều nhất 2 lá). Chỉ số để so các bậc: `lose.at_table_seat`, chỗ 0."),
         "tan_mirror": (
             "4cb9df6af79f",
             "Hai người chơi cùng một bậc; tỉ lệ hòa là phần các ván mà lượt cuối làm hết bài cả hai người. Vì"
@@ -47,9 +47,9 @@ DESCRIPTIONS = {
             "gặp tuned): nọc hết ở lượt 15, các lượt 16 đến 21 đều được đỡ, và hai lá cuối cùng rơi cùng lúc."),
         "tan_ladder_mixed": (
             "5ac29ddc5816",
-            "basic, beginner, heuristic và tuned cùng một bàn; phương án mixed_k xếp bậc i vào chỗ ngồi (i + k) "
-            "mod 4, nên qua bốn phương án mỗi bậc ngồi mọi chỗ trên cùng những ván bài. So các bậc theo "
-            "lose.at_table_seat."),
+            "basic, beginner, heuristic và tuned cùng một bàn; phương án “xoay k chỗ” xếp bậc i vào chỗ ngồi"
+            " (i + k) mod 4, nên qua bốn phương án mỗi bậc ngồi mọi chỗ trên cùng những ván bài. So các bậc theo"
+            " tỉ lệ bị tấn theo chỗ ngồi trong bàn (`lose.at_table_seat`)."),
         "tan_podkidnoy": (
             "08c23153aa44",
             "4 người chơi, mọi chỗ chơi chiến thuật basic; chỗ tính từ người đánh trước (chỗ 0). Các phương án: "
@@ -78,7 +78,7 @@ DESCRIPTIONS = {
             "ván)."),
         "tan_strategies": (
             "de6103453e34",
-            "Số chỗ ở đây là chỗ ngồi trong bàn (lose.at_table_seat): các phương án chỉ khác nhau ở người chơi "
+            "Số chỗ ở đây là chỗ ngồi trong bàn (`lose.at_table_seat`): các phương án chỉ khác nhau ở người chơi "
             "heuristic (giữ lá chủ và lá cao khi nọc còn, lên khi đỡ quá tốn, dồn bài cho người đỡ yếu); "
             "những người khác chơi basic."),
     },
@@ -136,5 +136,12 @@ ARMS = {
 """The experiments' arm names in words, by the arm's name (patterns shared by every game are in
 ``cardodds.analysis.i18n.ARMS``)."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS)
+ARM_PATTERNS = {
+    "en": [(r"mixed_(\d+)", "seats rotated by {0}")],
+    "vi": [(r"mixed_(\d+)", "xoay {0} chỗ")],
+}
+"""Arm names in words by pattern: ``(regex, template)``."""
+
+WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS,
+                          arm_patterns=ARM_PATTERNS)
 """The game's words by language, as ``GameSpec.words`` holds them."""
