@@ -462,10 +462,10 @@ figure,tr,.answers li{break-inside:avoid}table{display:table;font-size:8pt}summa
 details.codes{display:none}
 }
 """
-_PRINT_SCRIPT = ("<script>window.addEventListener('beforeprint',()=>document.querySelectorAll('details:not(.codes)')"
+_PRINT_SCRIPT = ("<script>window.addEventListener('beforeprint',()=>document.querySelectorAll('details.print')"
                  ".forEach(d=>d.open=true));</script>")
-"""Printing (or "print to PDF") shows every folded table but the codes' (a closed fold would print as its one summary
-line; the codes are in ``summary.csv``)."""
+"""Printing (or "print to PDF") opens the headline and results tables; the other folds print as their one summary line,
+and the table of codes not at all (it is ``summary.csv``'s)."""
 
 
 def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
@@ -567,8 +567,8 @@ def _markdown(title, sections, meta_items, headline, charts, found) -> str:
 
 
 def _fold(summary: str, inner: str, kind: str = "") -> str:
-    """A folded part of a section: its ``summary`` shown, ``inner`` (HTML) on a click; ``kind`` ``"codes"`` for the
-    table of codes, which printing leaves out."""
+    """A folded part of a section: its ``summary`` shown, ``inner`` (HTML) on a click; ``kind`` ``"print"`` for a fold
+    printing opens (the headline and results tables), ``"codes"`` for the table of codes, which printing leaves out."""
     cls = f' class="{kind}"' if kind else ""
     return f"<details{cls}><summary>{html.escape(summary)}</summary>{inner}</details>"
 
@@ -587,7 +587,7 @@ def _html(title, sections, meta_items, headline, charts, found) -> str:
                 + "".join(f"<tr><th>{e(k)}</th><td>{_meta_value(k, v)}</td></tr>" for k, v in meta_items)
                 + "</tbody></table></section>")
     body += [f'<section id="headline"><h2>{e(text("headline"))}</h2>',
-             _fold(word("headline_rows", n=len(headline)), _html_table(_headline_head(), headline, 2, words=1))
+             _fold(word("headline_rows", n=len(headline)), _html_table(_headline_head(), headline, 2, words=1), "print")
              if headline else f"<p>{e(text('no_headline'))}</p>",
              f'<p>{e(word("full_table"))} <a href="summary.csv">summary.csv</a></p>',
              f"<p>{e(text('estimates_note'))}</p></section>"]
@@ -609,7 +609,7 @@ def _html(title, sections, meta_items, headline, charts, found) -> str:
             body.append('<div class="charts">' + "".join(figures) + "</div>")
         key_rows = _key_rows(s.rows)
         body.append(_fold(text("results"), _html_table(_head(), _table(key_rows, s), 4, words=1) if len(key_rows)
-                          else f"<p>{e(text('no_rows'))}</p>"))
+                          else f"<p>{e(text('no_rows'))}</p>", "print"))
         for table_title, head, cells in s.tables:
             unit_at = head.index(text("unit")) + 1 if text("unit") in head else 3
             body.append(_fold(table_title, _html_table(head, cells, unit_at)))
