@@ -459,13 +459,14 @@ figcaption{font-size:.85em;color:#555}td.words{min-width:16em}.answers{backgroun
 body{max-width:none;margin:0;padding:0;font-size:10pt}nav{display:none}a{color:inherit;text-decoration:none}
 h2{break-before:page}#findings h2,#run h2,#headline h2{break-before:auto}h2,h3,summary{break-after:avoid}
 figure,tr,.answers li{break-inside:avoid}table{display:table;font-size:8pt}summary{list-style:none}
-details.codes{display:none}
+details.codes{display:none}.charts{grid-template-columns:1fr 1fr}
 }
 """
 _PRINT_SCRIPT = ("<script>window.addEventListener('beforeprint',()=>document.querySelectorAll('details.print')"
                  ".forEach(d=>d.open=true));</script>")
-"""Printing (or "print to PDF") opens the headline and results tables; the other folds print as their one summary line,
-and the table of codes not at all (it is ``summary.csv``'s)."""
+"""Printing (or "print to PDF") opens the headline table: a shareable document of the findings, answers, charts and
+headline rows (55 pages for ``cardodds report --quick``, 140 with every results table open); the other folds
+print as their one summary line, and the table of codes not at all (``summary.csv`` has every row)."""
 
 
 def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
@@ -568,7 +569,7 @@ def _markdown(title, sections, meta_items, headline, charts, found) -> str:
 
 def _fold(summary: str, inner: str, kind: str = "") -> str:
     """A folded part of a section: its ``summary`` shown, ``inner`` (HTML) on a click; ``kind`` ``"print"`` for a fold
-    printing opens (the headline and results tables), ``"codes"`` for the table of codes, which printing leaves out."""
+    printing opens (the headline table), ``"codes"`` for the table of codes, which printing leaves out."""
     cls = f' class="{kind}"' if kind else ""
     return f"<details{cls}><summary>{html.escape(summary)}</summary>{inner}</details>"
 
@@ -609,7 +610,7 @@ def _html(title, sections, meta_items, headline, charts, found) -> str:
             body.append('<div class="charts">' + "".join(figures) + "</div>")
         key_rows = _key_rows(s.rows)
         body.append(_fold(text("results"), _html_table(_head(), _table(key_rows, s), 4, words=1) if len(key_rows)
-                          else f"<p>{e(text('no_rows'))}</p>", "print"))
+                          else f"<p>{e(text('no_rows'))}</p>"))
         for table_title, head, cells in s.tables:
             unit_at = head.index(text("unit")) + 1 if text("unit") in head else 3
             body.append(_fold(table_title, _html_table(head, cells, unit_at)))

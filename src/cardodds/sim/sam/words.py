@@ -92,15 +92,15 @@ SEATING = {
          "báo Sâm theo xác suất thắng của bài mình (bayes, biên {0} cược, {1} lần chia thử)"),
         (r"Seat\(s\) ([\d, ]+) declare Sâm with the oracle, which sees every hand and declares only when a plan surely "
          r"succeeds: its Sâm figures are an upper bound, not a playable strategy\.",
-         "Chỗ {0} báo Sâm nhờ người biết trước: thấy mọi bài và chỉ báo khi chắc chắn thắng, nên các con số Sâm của"
+         "Chỗ {0} báo Sâm như người biết trước: thấy mọi bài và chỉ báo khi chắc chắn thắng, nên các con số Sâm của"
          " phương án này là cận trên, không phải một cách chơi làm được."),
     ],
 }
 """Phrases of the players' descriptions (``seating``) in the other languages."""
 
 ARMS = {
-    "en": {"never": "never declares", "oracle": "the oracle (sees every hand: an upper bound)"},
-    "vi": {"never": "không báo Sâm", "oracle": "người biết trước mọi bài (cận trên)"},
+    "en": {"never": "never declares", "oracle": "the oracle, an upper bound"},
+    "vi": {"never": "không báo Sâm", "oracle": "người biết trước mọi bài, cận trên"},
 }
 """The experiments' arm names in words, by the arm's name (patterns shared by every game are in
 ``cardodds.analysis.i18n.ARMS``)."""
