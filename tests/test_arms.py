@@ -123,7 +123,8 @@ def test_tan_charts_show_both_arms_and_their_different_numbers(tmp_path):
             mine = rows[rows.arm == arm]
             mine = mine[mine.metric.isin(metrics)] if metrics else mine[mine.metric.str.startswith("lose.by_trumps.")]
             cases = rows.groupby(["metric", rows.seat.astype("string").fillna("")]).n.max()
-            mine = mine[[cases[(m, s)] >= MIN_CASES for m, s in zip(mine.metric, mine.seat.astype("string").fillna(""))]]
+            seats = mine.seat.astype("string").fillna("")
+            mine = mine[[cases[(m, s)] >= MIN_CASES for m, s in zip(mine.metric, seats)]]
             assert sorted(drawn) == pytest.approx(sorted(mine.estimate.tolist() + [0.0] * (len(drawn) - len(mine))))
         assert list(heights.values())[0] != list(heights.values())[1]
     assert "4 players" in section.figures["lose_by_seat"].axes[0].get_title()
@@ -158,7 +159,8 @@ def test_chan_play_charts_show_every_arm_and_who_sits_at_the_table(tmp_path):
                                                            & (section.rows.metric == "win")].estimate.tolist())
     assert _legend(figs["noc_left"]) == ["basic", "heuristic at seat 0"]
     # Thiên ù is decided by the deal: both arms' curves are the same one, drawn once under both names
-    assert [l.get_label() for l in figs["thien_u_convergence"].axes[0].get_lines()] == ["basic = heuristic at seat 0", "exact"]
+    lines = figs["thien_u_convergence"].axes[0].get_lines()
+    assert [l.get_label() for l in lines] == ["basic = heuristic at seat 0", "exact"]
     assert section.seating == [("basic (baseline)", "4 basic players"),
                                ("heuristic at seat 0", "seat 0: heuristic; seats 1–3: basic")]
 

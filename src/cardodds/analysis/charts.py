@@ -66,7 +66,8 @@ class _LocalFormatter(ScalarFormatter):
 
 
 def _local_ticks(ax) -> None:
-    """Write the plain-number ticks of ``ax`` in the report's language (log axes write powers of ten, left as they are)."""
+    """Write the plain-number ticks of ``ax`` in the report's language (log axes write powers of ten: left as they
+    are)."""
     if language() not in DECIMAL_COMMA:
         return
     for axis in (ax.xaxis, ax.yaxis):

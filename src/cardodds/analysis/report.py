@@ -615,8 +615,8 @@ def _html(title, sections, meta_items, headline, charts, found) -> str:
             unit_at = head.index(text("unit")) + 1 if text("unit") in head else 3
             body.append(_fold(table_title, _html_table(head, cells, unit_at)))
         body.append(_fold(text("rules"), f"<p>{_escape(_rules_note(s))}</p>"
-                          + (_html_table([text("option"), text("value")], [list(i) for i in flatten_settings(s.rules)], 9,
-                                         code=(0, 1))
+                          + (_html_table([text("option"), text("value")],
+                                         [list(i) for i in flatten_settings(s.rules)], 9, code=(0, 1))
                              if s.rules else f"<p>{e(text('defaults'))}</p>")))
         if s.strategies is not None:
             body.append(_fold(text("strategies"), _html_table(

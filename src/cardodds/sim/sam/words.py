@@ -10,7 +10,8 @@ TITLES = {
         "sam_declare": "Sâm: khi nào nên báo — không bao giờ báo, báo theo sức bài (cách đơn giản), báo theo xác suất"
                        " thắng của bài mình (bayes), và người biết trước mọi bài",
         "sam_odds": "Sâm: bài vừa chia báo Sâm thành công thường đến đâu, theo số người chơi",
-        "sam_oracle": "Sâm: người biết trước mọi bài khi báo Sâm (cận trên) so với không bao giờ báo và báo theo sức bài",
+        "sam_oracle": "Sâm: người biết trước mọi bài khi báo Sâm (cận trên) so với không bao giờ báo và báo theo"
+                      " sức bài",
         "sam_players": "Sâm: kết cục ván và số cược được mất, theo số người chơi",
         "sam_ladder": "Sâm: các bậc trình độ (mỗi bậc ngồi chỗ 0, gặp ba người chơi control)",
     },
