@@ -77,8 +77,8 @@ def _local_ticks(ax) -> None:
 
 def chart_texts(fig: Figure) -> list[str]:
     """The words of a drawn chart, its title first: titles, axis labels, legend entries and tick labels that are not
-    plain numbers, each once (the page's caption and alternative text, and what the tests read for codes)."""
-    fig.canvas.draw()
+    plain numbers, each once (the page's caption and alternative text, and what the tests read for codes).  The chart
+    must have been drawn (saved) already: its tick labels are set by drawing, and drawing again would cost as much."""
     titles = [fig._suptitle] if fig._suptitle is not None else []
     titles += [t for ax in fig.axes for t in (ax.title, ax._left_title, ax._right_title)]
     texts = [t.get_text() for t in titles + fig.findobj(Text)]
