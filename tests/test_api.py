@@ -82,7 +82,7 @@ def test_a_registered_task_reaches_the_report_with_its_labels_and_chart(coin_con
     assert "Coins: fair and biased" in html and "the coin lands heads" in html and "per coin" in html
     charts = sorted(p.name for p in (result.folder / "charts").glob("*.png"))
     assert len(charts) == 1 and charts[0].endswith("heads.png")
-    assert html.count("<img src=\"data:image/png;base64,") == 1 and "<figcaption>heads" in html
+    assert html.count("<img src=\"data:image/png;base64,") == 1 and "<figcaption>Coins: how often heads" in html
     vi = cardodds.run(coin_config, out=tmp_path / "vi", lang="vi")
     assert "đồng xu ra mặt ngửa" in (vi.folder / "report.html").read_text(encoding="utf-8")
 

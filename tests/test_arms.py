@@ -3,6 +3,8 @@
 import pandas as pd
 import pytest
 
+from cardodds.analysis.charts import MIN_CASES
+
 from cardodds.analysis.arms import best_arm, paired_differences
 from cardodds.analysis.suite import differences, run_arms, section_of
 from cardodds.sim.errors import CardoddsError
@@ -98,7 +100,9 @@ def _section(tmp_path, task, games, chunk, text):
 
 
 def _legend(fig):
-    return [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    """The entries of a chart's legend (beside a panel or under them all)."""
+    legend = next(lg for lg in [*fig.legends, *(ax.get_legend() for ax in fig.axes)] if lg is not None)
+    return [t.get_text() for t in legend.get_texts()]
 
 
 TAN_ARMS = ('[rules]\nplayers = 4\n[[arms]]\nname = "tan_52_8"\n[[arms]]\nname = "podkidnoy_36_6"\n[arms.rules]\n'
@@ -110,20 +114,24 @@ def test_tan_charts_show_both_arms_and_their_different_numbers(tmp_path):
     rows = section.rows
     for name, metrics in (("lose_by_seat", ["lose", "draw", "truncated"]), ("lose_by_trumps", None)):
         fig = section.figures[name]
-        assert _legend(fig) == ["tan_52_8", "podkidnoy_36_6"]
+        assert _legend(fig) == ["Tấn: 52 cards, 8 each", "podkidnoy: 36 cards, 6 each"]  # the arms in words
         heights = {}
         for container in [c for c in fig.axes[0].containers if type(c).__name__ == "BarContainer"]:
             heights[container.get_label()] = [p.get_width() for p in container]
         # the bars are each arm's own estimates, in the chart's order
-        for arm, drawn in heights.items():
+        for arm, drawn in zip(["tan_52_8", "podkidnoy_36_6"], heights.values()):
             mine = rows[rows.arm == arm]
             mine = mine[mine.metric.isin(metrics)] if metrics else mine[mine.metric.str.startswith("lose.by_trumps.")]
+            cases = rows.groupby(["metric", rows.seat.astype("string").fillna("")]).n.max()
+            seats = mine.seat.astype("string").fillna("")
+            mine = mine[[cases[(m, s)] >= MIN_CASES for m, s in zip(mine.metric, seats)]]
             assert sorted(drawn) == pytest.approx(sorted(mine.estimate.tolist() + [0.0] * (len(drawn) - len(mine))))
-        assert heights["tan_52_8"] != heights["podkidnoy_36_6"]
+        assert list(heights.values())[0] != list(heights.values())[1]
     assert "4 players" in section.figures["lose_by_seat"].axes[0].get_title()
     # the section says how each arm differs from the baseline (the Rules table shows the shared rules only)
-    assert section.description.endswith("Arms: tan_52_8 (baseline); podkidnoy_36_6 (rules.deck = 36, "
-                                        "rules.hand_size = 6, rules.refill_order = attacker_others_defender).")
+    assert section.description.endswith("Arms: Tấn: 52 cards, 8 each (baseline); podkidnoy: 36 cards, 6 each "
+                                        "(`rules.deck = 36`, `rules.hand_size = 6`, "
+                                        "`rules.refill_order = attacker_others_defender`).")
 
 
 def test_chan_play_charts_show_every_arm_and_who_sits_at_the_table(tmp_path):
@@ -132,23 +140,29 @@ def test_chan_play_charts_show_every_arm_and_who_sits_at_the_table(tmp_path):
     figs = section.figures
     assert set(figs) == {"ladder", "win_by_seat", "cuoc", "noc_left", "thien_u_convergence"}
     for name in ("ladder", "win_by_seat", "cuoc"):
-        assert _legend(figs[name])[:2] == ["basic", "heuristic_seat0"]
-    ladder = {c.get_label(): [p.get_width() for p in c] for c in figs["ladder"].axes[0].containers
-              if type(c).__name__ == "BarContainer"}
+        assert _legend(figs[name])[:2] == ["basic", "heuristic at seat 0"]
+    ladder = {}  # one panel per quantity: the win rate, then the points
+    for ax in figs["ladder"].axes:
+        for c in ax.containers:
+            if type(c).__name__ == "BarContainer":
+                ladder.setdefault({"basic": "basic"}.get(c.get_label(), "heuristic_seat0"), []).extend(
+                    p.get_width() for p in c)
+    assert len(figs["ladder"].axes) == 2 and ladder["basic"] != ladder["heuristic_seat0"]
     seat0 = section.rows[section.rows.seat == 0]
     for arm, (win, points) in ladder.items():  # seat 0's win rate and points a game, the seat whose player changes
         mine = seat0[seat0.arm == arm]
         assert [win, points] == pytest.approx([mine[mine.metric == m].estimate.item() for m in ("win", "points.game")])
     wins = {c.get_label(): [p.get_width() for p in c] for c in figs["win_by_seat"].axes[0].containers
             if type(c).__name__ == "BarContainer"}
-    assert set(wins) == {"basic", "heuristic_seat0"} and wins["basic"] != wins["heuristic_seat0"]
+    assert set(wins) == {"basic", "heuristic at seat 0"} and wins["basic"] != wins["heuristic at seat 0"]
     assert wins["basic"][:4] == pytest.approx(section.rows[(section.rows.arm == "basic")
                                                            & (section.rows.metric == "win")].estimate.tolist())
-    assert _legend(figs["noc_left"]) == ["basic", "heuristic_seat0"]
+    assert _legend(figs["noc_left"]) == ["basic", "heuristic at seat 0"]
     # Thiên ù is decided by the deal: both arms' curves are the same one, drawn once under both names
-    assert [l.get_label() for l in figs["thien_u_convergence"].axes[0].get_lines()] == ["basic = heuristic_seat0", "exact"]
+    lines = figs["thien_u_convergence"].axes[0].get_lines()
+    assert [l.get_label() for l in lines] == ["basic = heuristic at seat 0", "exact"]
     assert section.seating == [("basic (baseline)", "4 basic players"),
-                               ("heuristic_seat0", "seat 0: heuristic; seats 1–3: basic")]
+                               ("heuristic at seat 0", "seat 0: heuristic; seats 1–3: basic")]
 
 
 def test_chan_deal_charts_show_every_arm(tmp_path):
@@ -167,7 +181,7 @@ def test_sam_play_section_says_who_sits_at_the_table(tmp_path):
                        'name = "t"\n[arms.strategies]\nseat0 = { name = "control", declare = "threshold", '
                        'threshold = 0.7, danger = 3 }\n')
     assert section.seating == [
-        ("never (baseline)", "4 players, each: control, never declares Sâm"),
+        ("never declares (baseline)", "4 players, each: control, never declares Sâm"),  # the arm in words
         ("t", "seat 0: control (danger=3), declares Sâm at hand strength ≥ 0.7 (the naive baseline); "
               "seats 1–3: control, never declares Sâm"),
     ]
@@ -177,12 +191,12 @@ def test_tan_strategy_arms_chart_the_loss_by_table_seat(tmp_path):
     section = _section(tmp_path, "tan.play", 2000, 500, '[rules]\nplayers = 4\n[[arms]]\nname = "all_basic"\n[[arms]]\n'
                        'name = "h0"\n[arms.strategies]\nseats = ["heuristic", "basic", "basic", "basic"]\n')
     fig = section.figures["lose_by_table_seat"]
-    assert _legend(fig) == ["all_basic", "h0"]
+    assert _legend(fig) == ["all basic", "h0"]
     drawn = {c.get_label(): [p.get_width() for p in c] for c in fig.axes[0].containers
              if type(c).__name__ == "BarContainer"}
     rows = section.rows[section.rows.metric == "lose.at_table_seat"]
-    for arm in ("all_basic", "h0"):
-        assert drawn[arm] == pytest.approx(rows[rows.arm == arm].estimate.tolist())
+    for arm, label in (("all_basic", "all basic"), ("h0", "h0")):
+        assert drawn[label] == pytest.approx(rows[rows.arm == arm].estimate.tolist())
     assert section.seating[1] == ("h0", "seat 0: heuristic; seats 1–3: basic")
 
 

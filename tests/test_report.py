@@ -247,10 +247,10 @@ def test_report_markdown_headline_and_tables(tmp_path):
     # thien_u: 12 / 100 000 = 0.0001200, exact 0.0001230, z = (0.00012 - 0.000123) / sqrt(0.000123·0.999877/1e5)
     z = (0.00012 - 0.000123) / np.sqrt(0.000123 * (1 - 0.000123) / 100_000)
     assert "| experiment | what | estimate | 95 % CI |\n|---|---|---|---|\n" in head  # short: the CSV has the rest
-    assert "| chan_deal | thien_u, per hand | 0.0001200 · 1 in 8,330 | [6.865e-05, 0.0002098] |" in head
-    assert "| chan_deal | ca.mean, seat 0, per hand | 1.950 |" in head  # (20 + 100 + 75) / 100
-    assert "| sam_play · basic | lose, seat 1, per game | 0.2510 |" in head
-    assert "| sam_play · greedy | lose, seat 1, per game | 0.2510 |" in head
+    assert "| `chan_deal` | thien_u, per hand | 0.0001200 · 1 in 8,330 | [6.865e-05, 0.0002098] |" in head
+    assert "| `chan_deal` | ca.mean, seat 0, per hand | 1.950 |" in head  # (20 + 100 + 75) / 100
+    assert "| `sam_play` · basic | lose, seat 1, per game | 0.2510 |" in head
+    assert "| `sam_play` · greedy | lose, seat 1, per game | 0.2510 |" in head
     assert "[summary.csv](summary.csv)" in head
     deal = md[md.index("## Chắn"):md.index("## Sâm")]
     assert "| deal | thien_u | — | per hand | 0.0001200 · 1 in 8,330 |" in deal
@@ -261,7 +261,7 @@ def test_report_markdown_headline_and_tables(tmp_path):
             in section)
     assert "2026-11-29 15:00:00" in md and "| seed(s) | 42 |" in md and "| total games | 101,000 |" in md
     assert "| u_bon_dau | true |" in md and "| bonus.lao | 2 |" in md and "| basic.save_trumps | true |" in md
-    assert "![Chắn — chia bài — ca](charts/chan-deal-ca.png)" in md
+    assert "![Số cạ](charts/chan-deal-ca.png)" in md  # a chart is named by its title, not its file's code
     assert "Note: a | pipe." in md
 
 
@@ -325,13 +325,18 @@ def test_report_in_vietnamese(tmp_path):
     write_report(tmp_path, _labelled_sections(), {"seed": 42}, lang="vi")
     md = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert md.startswith("# Báo cáo cardodds\n") and "## Kết quả chính" in md and "### Luật chơi" in md
-    assert "- **bài nhà cái đã ù** — mỗi bài: 1 trên 8,130 (chính xác), mô phỏng 1 trên 8,330" in md
-    assert "| thí nghiệm | nội dung | ước lượng | KTC 95 % |" in md
-    assert "| chan_deal | bài nhà cái đã ù, mỗi bài | 0.0001200 · 1 trên 8,330 |" in md and "| total games |" not in md
+    # Vietnamese numbers: a decimal comma, a dot between thousands, a semicolon between an interval's ends
+    assert "- **bài nhà cái đã ù** — mỗi bài: 1 trên 8.130 (chính xác), mô phỏng 1 trên 8.330 [4.770; 14.600]" in md
+    assert "| thí nghiệm | đại lượng | ước lượng | KTC 95 % |" in md
+    assert "| `chan_deal` | bài nhà cái đã ù, mỗi bài | 0,0001200 · 1 trên 8.330 |" in md
+    assert "| total games |" not in md
+    assert "| deal | bài nhà cái đã ù | — | mỗi bài | 0,0001200 · 1 trên 8.330 | [6,865e-05; 0,0002098] |" in md
+    assert "| tổng số ván | 101.000 |" in md and "thời gian chạy: 3,2 s" in md
     findings = md[md.index("## Những điều rút ra"):md.index("## Lần chạy")]
-    assert ("- [bài nhà cái đã ù](#section-chan-deal): mỗi bài: 0.0001200 [6.865e-05, 0.0002098] · 1 trên 8,330 · "
-            "chính xác 0.0001230 — trong “Chắn — chia bài”") in findings
-    assert "- [thua](#section-sam-play): chỗ 1, mỗi ván: từ 0.2510 [0.2251, 0.2788] (basic) đến" in findings
+    assert ("- [bài nhà cái đã ù](#section-chan-deal): mỗi bài: 0,0001200 [6,865e-05; 0,0002098] · 1 trên 8.330 · "
+            "chính xác 0,0001230 — trong “Chắn — chia bài”") in findings
+    assert "- [thua](#section-sam-play): chỗ 1, mỗi ván: từ 0,2510 [0,2251; 0,2788] (basic) đến" in findings
+    assert "- **thua** — chỗ 1, mỗi ván: basic: mô phỏng 25,1 % [22,5 %; 27,9 %]; greedy: mô phỏng" in md
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert '<html lang="vi">' in page and "<summary>Mọi dòng, kèm mã (cả các phân phối)</summary>" in page
     assert seating_text(["heuristic", "basic", "basic", "basic"]) == "seat 0: heuristic; seats 1–3: basic"
@@ -364,6 +369,22 @@ def test_fmt_one_in_and_percent():
         "1 in 880", "1 in 12", "1 in 4.0", "1 in 8,330", "1 in ∞"]
     assert [fmt_percent(p) for p in (0.2513, 0.0094, 0.9996, 0.0, 0.00007682)] == [
         "25.1 %", "0.94 %", "100 %", "0 %", "0.00768 %"]
+
+
+def test_vietnamese_numbers_have_a_decimal_comma_and_a_dot_between_thousands():
+    from cardodds.analysis.i18n import using
+    from cardodds.analysis.numbers import fmt_ci, fmt_count, fmt_fixed, fmt_num, fmt_one_in, fmt_percent
+
+    with using("vi"):
+        assert [fmt_num(x) for x in (0.0011358, 1290.4, -6.287, 1.234e-7, 0.5)] == [
+            "0,001136", "1290", "-6,287", "1,234e-07", "0,5000"]
+        assert [fmt_count(n) for n in (1290, 2_796_000, 7)] == ["1.290", "2.796.000", "7"]
+        assert [fmt_one_in(p) for p in (0.0011358, 1 / 1290.4, 1 / 2.5, 1 / 8333.3)] == [
+            "1 trên 880", "1 trên 1.290", "1 trên 2,5", "1 trên 8.330"]
+        assert [fmt_percent(p) for p in (0.123, 0.0094, 1.0)] == ["12,3 %", "0,94 %", "100 %"]
+        assert fmt_ci(0.001078, 0.00121) == "[0,001078; 0,001210]"  # the ends parted by a semicolon
+        assert fmt_fixed(2.125) == "2,1" and fmt_fixed(1234.5) == "1.234,5"
+    assert fmt_ci(0.001078, 0.00121) == "[0.001078, 0.001210]" and fmt_count(1290) == "1,290"  # English as before
 
 
 def test_no_chart_text_is_shadowed_by_a_more_general_pattern():
@@ -455,9 +476,12 @@ def test_the_report_opens_with_its_findings_each_linking_to_its_section(tmp_path
     assert all(link in ids for link in links) and links[:13] == [f"section-exp-{i}" for i in range(13)]
     assert links[13:] == ["section-chan-deal", "section-sam-play"]  # each section's first row before any second one
     # rare (p < 0.05): 1 in N after the estimate and its interval; a common event and a mean without it
-    one_in = {"en": "1 in", "vi": "1 trên"}[lang]
-    assert f"0.0003000 [0.0001020, 0.0008817] · {one_in} 3,330" in items[0]  # Wilson interval of 3 / 10,000
-    assert one_in not in items[1] and "0.4000 [0.3904, 0.4096]" in items[1] and "1.700 [1.523, 1.877]" in items[2]  # mean 1.7, sd 0.9045
+    said = {"en": ["0.0003000 [0.0001020, 0.0008817] · 1 in 3,330", "0.4000 [0.3904, 0.4096]", "1.700 [1.523, 1.877]"],
+            "vi": ["0,0003000 [0,0001020; 0,0008817] · 1 trên 3.330", "0,4000 [0,3904; 0,4096]",
+                   "1,700 [1,523; 1,877]"]}[lang]
+    assert said[0] in items[0]  # Wilson interval of 3 / 10,000
+    assert said[0].split(" · ")[1][:5] not in items[1] and said[1] in items[1]
+    assert said[2] in items[2]  # mean 1.7, sd 0.9045
     md = (tmp_path / "report.md").read_text(encoding="utf-8")
     headings = re.findall(r"(?m)^## (.*)$", md)
     assert headings[0] == first[1]
@@ -477,5 +501,5 @@ def test_the_headline_table_is_short_and_links_the_full_csv(tmp_path):
     assert '<a href="summary.csv">summary.csv</a>' in headline and (tmp_path / "summary.csv").exists()
     # every section's tables are folded; its answers and charts are not
     section = page[page.index('<section id="section-sam-play">'):]
-    assert section.index("<img") < section.index("<details>") and "<table" not in section[:section.index("<details>")]
-    assert section.count("<details>") == 4 and section.count("<table") == 3  # results, rules (defaults), strategies, all
+    assert section.index("<img") < section.index("<details") and "<table" not in section[:section.index("<details")]
+    assert section.count("<details") == 4 and section.count("<table") == 3  # results, rules (defaults), strategies, all

@@ -1,11 +1,12 @@
 """The report renders in a real browser with every chart displayed (CI installs Chromium)."""
 
+import html
 import os
 import re
 
 import pytest
 
-from cardodds.analysis.browser_check import check_report, chromium
+from cardodds.analysis.browser_check import check_report, chromium, page_sizes
 from cardodds.cli import main
 
 needs_browser = pytest.mark.skipif(
@@ -26,6 +27,8 @@ def test_report_renders_with_every_chart(tmp_path, capsys):
     images, shown = check_report(out / "report.html", shot)
     assert images == len(charts) and shown == images
     assert shot.stat().st_size > 20_000  # a real page, not a blank one
+    texts = chart_texts_of(page)
+    assert len(texts) == len(charts) and not codes_in(texts)
 
 
 SMALL = ("chan_deal", "chan_play", "sam_declare", "tan_seats", "tan_ladder", "tan_ladder_mixed")
@@ -62,26 +65,55 @@ def test_vietnamese_report_renders_with_every_chart(tmp_path, capsys, monkeypatc
     assert len(charts) >= 2 * len(SMALL)
     images, shown = check_report(out / "report.html", tmp_path / "report.png")
     assert images == len(charts) and shown == images
-    widest, width = widest_table(out / "report.html", tmp_path)
-    assert 0 < widest <= 1280 and width <= 1280  # no table (nor the page) wider than the window, folds opened
+    sizes = page_sizes(out / "report.html")  # a table's content width counts: one scrolled sideways hides columns
+    assert 0 < sizes["widest"] <= 1280 and sizes["page"] <= 1280  # no table (nor the page) wider than the window
+    # every chart says its words in Vietnamese: no code, no English word
+    texts = chart_texts_of(page)
+    assert len(texts) == len(charts) and not codes_in(texts) and not english_in(" ".join(texts))
+    assert "số người chơi" in " ".join(texts)  # the sweep's axis, once rules.players
+    # every sentence, title, unit and header in Vietnamese (names and codes are set as <code>; the table of codes,
+    # folded, is the CSV's)
+    assert not english_in(readable_text(page))
+    # numbers the Vietnamese way: the exact Thiên ù chance (33820543261099621 / 29776853911322760165), 1 in N
+    assert "chính xác 0,001136" in page and re.search(r"1 trên \d+ ", page)
+    assert not re.search(r"\b0\.\d", readable_text(page))  # no decimal point
+    assert re.search(r"Số ván: \d{1,3}(\.\d{3})+ ·", page)  # thousands parted by a dot
+    assert re.search(r"\d+,\d %", page) and re.search(r"\[\d+,\d+ %; \d+,\d+ %\]", page)  # 12,3 % [11,9 %; 12,7 %]
 
 
-_WIDTHS = (
-    "<script>window.addEventListener('load', () => {"
-    "document.querySelectorAll('details').forEach(d => d.open = true);"
-    "const tables = [...document.querySelectorAll('table')];"
-    "document.body.dataset.widest = Math.max(0, ...tables.map(t => Math.max(t.scrollWidth, t.getBoundingClientRect().right)));"
-    "document.body.dataset.page = document.documentElement.scrollWidth;});</script>"
-)
+ENGLISH = {
+    "the", "and", "of", "with", "which", "every", "each", "only", "not", "when", "from", "by", "its", "at", "in",
+    "to", "or", "for", "against", "seat", "seats", "player", "players", "game", "games", "per", "hand", "hands",
+    "deals", "cards", "trumps", "win", "wins", "lose", "loses", "draw", "estimate", "exact", "simulated", "arm",
+    "arms", "table", "baseline", "naive", "declare", "declares", "margin", "upper", "bound", "chance", "rate",
+    "share", "points", "mean", "dealt", "left", "sees", "plays", "probability", "attacker", "defender", "run",
+}
+"""English words a Vietnamese report must not show outside names and codes."""
 
 
-def widest_table(page, tmp_path) -> tuple[int, int]:
-    """``(widest table, page width)`` in CSS pixels of ``page`` in a 1,280 px wide window, every fold opened (a
-    table's content width counts, not only its box: a table scrolled sideways still hides columns)."""
-    from cardodds.analysis.browser_check import _run
+def english_in(text: str) -> list[str]:
+    """The words of ``ENGLISH`` in ``text``."""
+    return sorted({w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in ENGLISH})
 
-    probe = tmp_path / "widths.html"
-    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", _WIDTHS + "</body>"), encoding="utf-8")
-    dom = _run(chromium(), ["--window-size=1280,2400", "--virtual-time-budget=10000", "--dump-dom", probe.as_uri()],
-               str(tmp_path / "profile"))
-    return int(re.search(r'data-widest="(\d+)', dom)[1]), int(re.search(r'data-page="(\d+)', dom)[1])
+
+def readable_text(page: str) -> str:
+    """What a reader of ``report.html`` reads: its text and images' alternative text, without the folded table of
+    codes, the ``<code>`` names and codes, the style and the script."""
+    page = re.sub(r'<details class="codes">.*?</details>|<code>.*?</code>|<style>.*?</style>|<script>.*?</script>', " ",
+                  page, flags=re.S)
+    alts = " ".join(re.findall(r'alt="([^"]*)"', page))
+    return html.unescape(re.sub(r"<[^>]+>", " ", page) + " " + alts)
+
+
+def chart_texts_of(page: str) -> list[str]:
+    """Each chart's words (its alternative text: title, axes, legend, category names)."""
+    return [html.unescape(a) for a in re.findall(r'<img src="data:image/png;base64,[^"]*" alt="([^"]*)"', page)]
+
+
+CODE = re.compile(r"\b[a-z]+(_[a-z0-9]+)+\b|\b[a-z]+\.[a-z_]+\b|\w=\w")
+"""A metric's or an arm's code: ``heuristic_seat0``, ``points.game``, ``players=3``."""
+
+
+def codes_in(texts: list[str]) -> list[str]:
+    """The codes in charts' texts."""
+    return [m.group(0) for t in texts for m in CODE.finditer(t)]

@@ -1,4 +1,4 @@
-"""Render a report in headless Chromium: count the charts that really display, and take a screenshot.
+"""Render a report in headless Chromium: count the charts that really display, measure the page, take a screenshot.
 
 Used by the tests (and handy by hand: ``python -m cardodds.analysis.browser_check reports/latest/report.html``).
 """
@@ -69,8 +69,39 @@ def check_report(html: Path, screenshot: Path | None = None) -> tuple[int, int]:
     return int(images.group(1)), int(shown.group(1))
 
 
+_SIZES = (
+    "<script>window.addEventListener('load', () => {"
+    "document.body.dataset.height = document.documentElement.scrollHeight;"
+    "document.querySelectorAll('details').forEach(d => d.open = true);"
+    "const tables = [...document.querySelectorAll('table')];"
+    "document.body.dataset.widest = Math.max(0, ...tables.map(t => Math.max(t.scrollWidth, t.getBoundingClientRect().right)));"
+    "document.body.dataset.page = document.documentElement.scrollWidth;});</script>"
+)
+
+
+def page_sizes(html: Path, width: int = 1280) -> dict[str, int]:
+    """A report page's sizes in CSS pixels in a ``width`` wide Chromium window: ``height`` as it opens (folds closed),
+    then with every fold opened ``widest`` (the widest table's content, or its right edge) and ``page`` (the page's
+    width: wider than the window means a sideways scroll)."""
+    browser = chromium()
+    if browser is None:
+        raise RuntimeError("Chromium is not installed")
+    html = Path(html).resolve()
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp) / "sizes.html"
+        probe.write_text(html.read_text(encoding="utf-8").replace("</body>", _SIZES + "</body>"), encoding="utf-8")
+        dom = _run(browser, [f"--window-size={width},800", "--virtual-time-budget=10000", "--dump-dom", probe.as_uri()],
+                   str(Path(tmp) / "profile"))
+    found = {key: re.search(rf'data-{key}="(\d+)"', dom) for key in ("height", "widest", "page")}
+    if not all(found.values()):
+        raise RuntimeError("the page did not finish loading in Chromium")
+    return {key: int(m.group(1)) for key, m in found.items()}
+
+
 if __name__ == "__main__":
     page = Path(sys.argv[1])
     total, ok = check_report(page, page.with_suffix(".png"))
-    print(f"{ok} of {total} charts displayed; screenshot: {page.with_suffix('.png')}")
+    sizes = page_sizes(page)
+    print(f"{ok} of {total} charts displayed; at 1,280 px: {sizes['height']:,} px tall, widest table "
+          f"{sizes['widest']:,} px, page {sizes['page']:,} px wide; screenshot: {page.with_suffix('.png')}")
     sys.exit(0 if total and ok == total else 1)

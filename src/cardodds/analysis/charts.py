@@ -16,11 +16,18 @@ import pandas as pd
 from matplotlib import rc_context
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.text import Text
+from matplotlib.ticker import ScalarFormatter
 
 from cardodds.analysis.estimate import wilson
+from cardodds.analysis.i18n import arm as _arm
 from cardodds.analysis.i18n import chart as _words
 from cardodds.analysis.i18n import chart_or_same as _maybe_words
 from cardodds.analysis.i18n import metric as _metric
+from cardodds.analysis.i18n import parameter as _parameter
+from cardodds.analysis.i18n import unit as _unit
+from cardodds.analysis.i18n import language
+from cardodds.analysis.numbers import DECIMAL_COMMA, local
 from cardodds.sim.chart_specs import Bars, ChartSpec, Convergence, Distribution, Heatmap
 
 _RC = {
@@ -46,6 +53,36 @@ def _figure(width: float = 8.0, height: float = 4.5) -> Figure:
     fig = Figure(figsize=(width, height), layout="constrained")
     FigureCanvasAgg(fig)
     return fig
+
+
+class _LocalFormatter(ScalarFormatter):
+    """Matplotlib's tick numbers in the report's language (a decimal comma in Vietnamese)."""
+
+    def __call__(self, x, pos=None):
+        return local(super().__call__(x, pos))
+
+    def get_offset(self):
+        return local(super().get_offset())
+
+
+def _local_ticks(ax) -> None:
+    """Write the plain-number ticks of ``ax`` in the report's language (log axes write powers of ten: left as they
+    are)."""
+    if language() not in DECIMAL_COMMA:
+        return
+    for axis in (ax.xaxis, ax.yaxis):
+        if type(axis.get_major_formatter()) is ScalarFormatter:
+            axis.set_major_formatter(_LocalFormatter())
+
+
+def chart_texts(fig: Figure) -> list[str]:
+    """The words of a drawn chart, its title first: titles, axis labels, legend entries and tick labels that are not
+    plain numbers, each once (the page's caption and alternative text, and what the tests read for codes).  The chart
+    must have been drawn (saved) already: its tick labels are set by drawing, and drawing again would cost as much."""
+    titles = [fig._suptitle] if fig._suptitle is not None else []
+    titles += [t for ax in fig.axes for t in (ax.title, ax._left_title, ax._right_title)]
+    texts = [t.get_text() for t in titles + fig.findobj(Text)]
+    return [t for t in dict.fromkeys(texts) if re.search(r"[^\W\d_]", t) and not t.startswith("$")]
 
 
 def _seat_label(seat) -> str:
@@ -116,7 +153,8 @@ def distribution_chart(rows_df: pd.DataFrame, metric: str, title: str, seats=Non
             part = part.set_index("k").reindex(values)
             x = np.arange(len(values)) + (i - (len(groups) - 1) / 2) * width
             est = part["estimate"].to_numpy(dtype=float)
-            names = ([str(arm)] if len(arms) > 1 else []) + ([_seat_label(seat)] if len(wanted) > 1 or len(arms) == 1 else [])
+            names = (([_arm(arm)] if len(arms) > 1 else [])
+                     + ([_seat_label(seat)] if len(wanted) > 1 or len(arms) == 1 else []))
             label = ", ".join(names)
             ax.bar(x, np.nan_to_num(est), width=width, label=label,
                    yerr=_whiskers(est, part["ci_low"], part["ci_high"]), capsize=3, alpha=0.85,
@@ -130,6 +168,7 @@ def distribution_chart(rows_df: pd.DataFrame, metric: str, title: str, seats=Non
         ax.set_ylabel(_words(ylabel))
         ax.set_title(_words(title))
         ax.legend()
+        _local_ticks(ax)
     return fig
 
 
@@ -155,13 +194,13 @@ def convergence_chart(curves: dict, exact, title: str) -> Figure:
         s = np.asarray(successes_cum, dtype=float)
         if g.shape != s.shape or g.ndim != 1 or g.size == 0:
             raise ValueError("games_cum and successes_cum must be non-empty 1-D arrays of equal length")
-        distinct.setdefault(np.concatenate([g, s]).tobytes(), ([], g, s))[0].append(str(label))
+        distinct.setdefault(np.concatenate([g, s]).tobytes(), ([], g, s))[0].append(_arm(label))
     with _style():
         fig = _figure()
         ax = fig.add_subplot()
         log = True
         for i, (labels, g, s) in enumerate(distinct.values()):
-            label = " = ".join(labels)
+            label = _words("estimate") if len(curves) == 1 else " = ".join(labels)  # one curve: no arm to name
             keep = g > 0
             g, s = g[keep], s[keep]
             lo, hi = wilson(s, g)
@@ -177,7 +216,53 @@ def convergence_chart(curves: dict, exact, title: str) -> Figure:
         ax.set_ylabel(_words("estimate"))
         ax.set_title(_words(title))
         ax.legend()
+        _local_ticks(ax)
     return fig
+
+
+MIN_CASES = 20
+"""A bar whose every arm rests on fewer cases than this is left out of a bar chart: its interval spans most of the axis
+and says nothing (the rows stay in the tables)."""
+
+DOTS_FROM = 25
+"""A bar chart of several arms with at least this many bars draws each estimate as a dot with its whiskers, the arms
+side by side in one narrow row per name, instead of a bar each: a compact chart of many names."""
+
+
+def _common_words(labels: list[str]) -> tuple[str, str]:
+    """The words every label starts with and ends with (``("win calls the cước ", "")``), each side kept only when every
+    label keeps a word of its own between them."""
+    split = [label.split(" ") for label in labels]
+    shortest = min(len(words) for words in split)
+    head = 0
+    while head < shortest - 1 and len({tuple(w[:head + 1]) for w in split}) == 1:
+        head += 1
+    tail = 0
+    while tail < shortest - 1 - head and len({tuple(w[len(w) - tail - 1:]) for w in split}) == 1:
+        tail += 1
+    return " ".join(split[0][:head]) + " " * bool(head), " " * bool(tail) + " ".join(split[0][len(split[0]) - tail:])
+
+
+def _names_in_words(keys: list[tuple[str, str]], label_col: str) -> tuple[list[str], str]:
+    """The label of each (name, seat) bar, and what they all share (the category axis' words, or "").
+
+    A name that repeats gets its seat; three names or more that share leading or trailing words show only their own
+    part, the shared words going to the axis ("win calls the cước …" once, not on every bar)."""
+    names = [name for name, _ in keys]
+    shown = {name: _metric(name) if label_col == "metric" else name for name in names}
+    if len(set(names)) == len(names) >= 3:
+        head, tail = _common_words([shown[n] for n in names])
+        if head or tail:
+            return [shown[n][len(head):len(shown[n]) - len(tail)] for n in names], f"{head}…{tail}".strip()
+    return [shown[name] if names.count(name) == 1 else f"{shown[name]} ({_seat_label(seat or None)})"
+            for name, seat in keys], ""
+
+
+def _value_words(unit: str, fallback: str) -> str:
+    """A value axis' words from its rows' unit: "probability" for a rate, the unit in words for anything else."""
+    if not unit:
+        return _words(fallback)
+    return _words("probability") if unit.startswith("per ") else _unit(unit)
 
 
 def bar_chart(rows_df: pd.DataFrame, title: str, label_col: str = "metric", *, horizontal: bool = True,
@@ -187,7 +272,9 @@ def bar_chart(rows_df: pd.DataFrame, title: str, label_col: str = "metric", *, h
     Parameters
     ----------
     rows_df : DataFrame
-        The rows to draw, in order (a slice of a result table, one or several arms).
+        The rows to draw, in order (a slice of a result table, one or several arms).  Rows of several units (a chance
+        and points) are drawn in one panel per unit, side by side: one quantity per axis.  A name whose every arm has
+        fewer than :data:`MIN_CASES` cases is left out.
     title : str
         The chart title.
     label_col : str
@@ -196,66 +283,99 @@ def bar_chart(rows_df: pd.DataFrame, title: str, label_col: str = "metric", *, h
         Horizontal bars (default; long metric names stay readable) or vertical.
     log : bool
         Logarithmic value axis, for estimates spanning orders of magnitude.
+    xlabel : str
+        The value axis' words when the rows have no unit (else the unit says it).
 
     Returns
     -------
     Figure
-        One bar container per arm (its legend label: the arm's name when there are several), a bar per
-        (name, seat) in every container, NaN-free heights (0 where an arm lacks the row).
+        Per panel, one bar container per arm (its legend label: the arm in words when there are several), a bar per
+        (name, seat) in every container, NaN-free heights (0 where an arm lacks the row); with many bars of several
+        arms (:data:`DOTS_FROM`), dots with whiskers instead of bars.
     """
     if rows_df.empty:
         raise ValueError("no rows to draw")
+    if "n" in rows_df:
+        names = rows_df[label_col].astype(str) + "|" + rows_df["seat"].astype("string").fillna("")
+        enough = rows_df.assign(_key=names).groupby("_key", sort=False)["n"].max()
+        kept = rows_df[names.map(enough).fillna(MIN_CASES) >= MIN_CASES]
+        rows_df = kept if len(kept) else rows_df
+    units = list(dict.fromkeys(rows_df["unit"].astype(str))) if "unit" in rows_df else [""]
     arms = _arms(rows_df)
+    panels = [rows_df[rows_df["unit"].astype(str) == u] if u else rows_df for u in units]
+    most = max(len(dict.fromkeys(zip(p[label_col].astype(str), p["seat"].astype("string").fillna("")))) for p in panels)
+    dots = len(arms) > 1 and most * len(arms) >= DOTS_FROM
+    per_name = (0.28 + 0.06 * len(arms)) if dots else (0.3 + 0.2 * len(arms))
+    with _style():
+        width = 8.0 if len(panels) == 1 else 4.0 * len(panels) + 1.5
+        fig = _figure(width, max(3.0, per_name * most + 1.5) if horizontal else 4.5)
+        axes = [fig.add_subplot(1, len(panels), i + 1) for i in range(len(panels))]
+        for ax, part, unit in zip(axes, panels, units):
+            words = _words(xlabel) if len(panels) == 1 else _value_words(unit, xlabel)
+            _bar_panel(ax, part, arms, label_col, horizontal, log, words, dots)
+        fig.suptitle(_words(title)) if len(panels) > 1 else axes[0].set_title(_words(title))
+        # Outside the axes: long bars and whiskers fill the plot area.
+        handles, labels = axes[0].get_legend_handles_labels()
+        legend = dict(title=_words("arm") if len(arms) > 1 else None)
+        if max(map(len, labels), default=0) > 24:  # long words: under the plot, which keeps the whole width
+            fig.legend(handles, labels, loc="outside lower center", ncols=2, **legend)
+        else:
+            axes[-1].legend(handles, labels, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, **legend)
+    return fig
+
+
+def _bar_panel(ax, rows_df: pd.DataFrame, arms: list, label_col: str, horizontal: bool, log: bool, value_words: str,
+               dots: bool) -> None:
+    """One panel of :func:`bar_chart`: the rows of one unit, a bar (or dot) per (name, seat) and arm."""
     keys = list(dict.fromkeys(zip(rows_df[label_col].astype(str), rows_df["seat"].astype("string").fillna(""))))
-    names = [name for name, _ in keys]
-    shown = {name: _metric(name) if label_col == "metric" else name for name in names}
-    labels = [shown[name] if names.count(name) == 1 else f"{shown[name]} ({_seat_label(seat or None)})"
-              for name, seat in keys]
+    labels, shared = _names_in_words(keys, label_col)
     slot = 0.8 / len(arms)
     centre = np.arange(len(keys))
-    with _style():
-        fig = _figure(8.0, max(3.0, (0.3 + 0.2 * len(arms)) * len(keys) + 1.5) if horizontal else 4.5)
-        ax = fig.add_subplot()
-        exact_drawn = False
-        for i, arm in enumerate(arms):
-            part = _of_arm(rows_df, arm)
-            index = list(zip(part[label_col].astype(str), part["seat"].astype("string").fillna("")))
-            part = part.set_axis(pd.MultiIndex.from_tuples(index)).reindex(pd.MultiIndex.from_tuples(keys))
-            est = part["estimate"].to_numpy(dtype=float)
-            err = _whiskers(est, part["ci_low"], part["ci_high"])
-            exact = part["exact"].to_numpy(dtype=float) if "exact" in part else np.full(len(est), np.nan)
-            pos = centre + (i - (len(arms) - 1) / 2) * slot
-            label = _words("estimate (95 % CI)") if len(arms) == 1 else str(arm)
+    exact_drawn = False
+    for i, arm in enumerate(arms):
+        part = _of_arm(rows_df, arm)
+        index = list(zip(part[label_col].astype(str), part["seat"].astype("string").fillna("")))
+        part = part.set_axis(pd.MultiIndex.from_tuples(index)).reindex(pd.MultiIndex.from_tuples(keys))
+        est = part["estimate"].to_numpy(dtype=float)
+        err = _whiskers(est, part["ci_low"], part["ci_high"])
+        exact = part["exact"].to_numpy(dtype=float) if "exact" in part else np.full(len(est), np.nan)
+        pos = centre + (i - (len(arms) - 1) / 2) * slot
+        label = _words("estimate (95 % CI)") if len(arms) == 1 else _arm(arm)
+        if dots:
+            xy = (est, pos) if horizontal else (pos, est)
+            ax.errorbar(*xy, **{("xerr" if horizontal else "yerr"): err}, fmt="o", markersize=4, capsize=2,
+                        elinewidth=1, label=label)
+        else:
             style = dict(capsize=3, alpha=0.85, label=label, error_kw=dict(elinewidth=1, ecolor="0.25"))
             if horizontal:
                 ax.barh(pos, np.nan_to_num(est), height=slot, xerr=err, **style)
             else:
                 ax.bar(pos, np.nan_to_num(est), width=slot, yerr=err, **style)
-            if np.isfinite(exact).any():
-                xy = (exact, pos) if horizontal else (pos, exact)
-                ax.plot(*xy, label=None if exact_drawn else _words("exact"), **_EXACT_STYLE)
-                exact_drawn = True
-        if horizontal:
-            ax.set_yticks(centre, labels)
-            ax.invert_yaxis()
-            ax.set_xlabel(_words(xlabel))
-            if log:
-                ax.set_xscale("log")
-        else:
-            ax.set_xticks(centre, labels, rotation=30, ha="right")
-            ax.set_ylabel(_words(xlabel))
-            if log:
-                ax.set_yscale("log")
-        ax.set_title(_words(title))
-        # Outside the axes: long bars and whiskers fill the plot area.
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, title=_words("arm") if len(arms) > 1 else None)
-    return fig
+        if np.isfinite(exact).any():
+            xy = (exact, pos) if horizontal else (pos, exact)
+            ax.plot(*xy, label=None if exact_drawn else _words("exact"), **_EXACT_STYLE)
+            exact_drawn = True
+    if horizontal:
+        ax.set_yticks(centre, labels)
+        ax.invert_yaxis()
+        ax.set_xlabel(value_words)
+        ax.set_ylabel(shared)
+        if log:
+            ax.set_xscale("log")
+    else:
+        ax.set_xticks(centre, labels, rotation=30, ha="right")
+        ax.set_ylabel(value_words)
+        ax.set_xlabel(shared)
+        if log:
+            ax.set_yscale("log")
+    _local_ticks(ax)
 
 
 def _format_cell(value: float, fmt: str) -> str:
     if not np.isfinite(value):
         return ""
-    return fmt.format(value) if "{" in fmt else format(value, fmt)
+    shown = local(fmt.format(value) if "{" in fmt else format(value, fmt))
+    return shown.replace("%", " %") if language() in DECIMAL_COMMA else shown
 
 
 def heatmap(table_df: pd.DataFrame, title: str, fmt: str = ".3f", *, cmap: str = "viridis",
@@ -293,6 +413,7 @@ def heatmap(table_df: pd.DataFrame, title: str, fmt: str = ".3f", *, cmap: str =
                 ax.text(j, i, text, ha="center", va="center", fontsize=9,
                         color="white" if v < mid else "black")
         ax.set_title(_words(title))
+        _local_ticks(fig.axes[-1])  # the colour bar
     return fig
 
 
@@ -315,7 +436,10 @@ def sweep_chart(frame: pd.DataFrame, parameter: str, title: str) -> Figure:
             ax.errorbar(x, est, yerr=_whiskers(est, rows["ci_low"], rows["ci_high"]), marker="o", capsize=3)
             if not numeric:
                 ax.set_xticks(x, [str(v) for v in rows["value"]], rotation=30, ha="right")
-            ax.set_xlabel(parameter)
+            elif np.allclose(x, np.round(x)):  # a count (players): whole-number ticks only
+                ax.set_xticks(x, [str(int(round(v))) for v in x])
+            ax.set_xlabel(_parameter(parameter))
+            _local_ticks(ax)
             ax.set_title(_metric(metric) if seat == "table" else f"{_metric(metric)} ({_words(f'seat {seat}')})")
         fig.suptitle(_words(title))
     return fig

@@ -23,10 +23,12 @@ RARE_BELOW = 0.05
 
 WORDS = {
     "en": {"findings": "Findings", "range": "from {low} ({low_arm}) to {high} ({high_arm})", "in_section": "in",
-           "full_table": "The full table, with every column (exact value, z, n) and every row:"},
+           "full_table": "The full table, with every column (exact value, z, n) and every row:",
+           "headline_rows": "The headline rows ({n}), each arm's"},
     "vi": {"findings": "Những điều rút ra", "range": "từ {low} ({low_arm}) đến {high} ({high_arm})",
            "in_section": "trong",
-           "full_table": "Bảng đầy đủ, với mọi cột (giá trị chính xác, z, n) và mọi dòng:"},
+           "full_table": "Bảng đầy đủ, với mọi cột (giá trị chính xác, z, n) và mọi dòng:",
+           "headline_rows": "Các dòng kết quả chính ({n} dòng), từng phương án"},
 }
 """Words of the findings list not in :mod:`cardodds.analysis.i18n`, by language."""
 
@@ -75,7 +77,8 @@ def finding(section, metric: str, seat: int | None) -> Finding | None:
     if len(rows) == 1:
         values = _value(low, rate)
     else:
-        values = word("range", low=_value(low, rate), low_arm=low.arm, high=_value(high, rate), high_arm=high.arm)
+        values = word("range", low=_value(low, rate), low_arm=i18n.arm(low.arm), high=_value(high, rate),
+                      high_arm=i18n.arm(high.arm))
     who = "" if seat is None else text("answer_seat", seat=seat) + ", "
     return Finding(section.key, section.label(metric),
                    f"{who}{i18n.unit(unit)}: {values} — {word('in_section')} “{section.title}”")

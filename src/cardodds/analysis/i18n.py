@@ -57,37 +57,40 @@ TEXT = {
     "vi": {
         "report_title": "Báo cáo cardodds", "quick": " (chạy nhanh)", "contents": "Mục lục", "run": "Lần chạy",
         "headline": "Kết quả chính", "no_headline": "Không có dòng kết quả chính.", "answers": "Tóm lại",
-        "rules": "Luật chơi", "defaults": "Luật mặc định.", "strategies": "Chiến thuật", "none": "Không có.",
+        "rules": "Luật chơi", "defaults": "Luật mặc định.", "strategies": "Người chơi", "none": "Không có.",
         "results": "Kết quả", "no_rows": "Không có dòng nào.", "all_rows": "Mọi dòng, kèm mã (cả các phân phối)",
-        "item": "mục", "value": "giá trị", "option": "tùy chọn", "strategy": "chiến thuật",
-        "experiment": "thí nghiệm", "arm": "nhánh", "what": "nội dung", "metric": "chỉ số (mã)", "seat": "chỗ",
-        "unit": "đơn vị", "estimate": "ước lượng", "ci": "KTC 95 %", "exact": "chính xác", "z": "z", "n": "n",
-        "games_line": "Số ván: {games} · hạt giống: {seed} · thời gian chạy: {time}",
+        "item": "mục", "value": "giá trị", "option": "tùy chọn", "strategy": "người chơi",
+        "experiment": "thí nghiệm", "arm": "phương án", "what": "đại lượng", "metric": "đại lượng (mã)",
+        "seat": "chỗ", "unit": "đơn vị", "estimate": "ước lượng", "ci": "KTC 95 %", "exact": "chính xác", "z": "z",
+        "n": "n",
+        "games_line": "Số ván: {games} · hạt giống ngẫu nhiên: {seed} · thời gian chạy: {time}",
         "at_table": "Người chơi trong bàn", "players_all": "{n} người chơi {label}",
         "players_each": "{n} người chơi, mỗi người: {label}",
-        "seat_one": "chỗ {seats}", "seat_many": "chỗ {seats}", "baseline": "nhánh gốc",
+        "seat_one": "chỗ {seats}", "seat_many": "chỗ {seats}", "baseline": "phương án gốc",
         "rules_note": "Mọi luật, tùy chọn và giá trị mặc định được ghi trong tài liệu luật chơi của dự án, {doc}{where}, "
                       "trong kho mã cardodds; tùy chọn không liệt kê ở đây lấy giá trị mặc định.",
         "rules_where": ', mục "{section}"',
-        "estimates_note": "Ước lượng ghi với 4 chữ số có nghĩa; KTC 95 % là khoảng Wilson cho tỉ lệ và khoảng chuẩn "
-                          "cho trung bình; z = (ước lượng − chính xác) / SE (SE tại giá trị chính xác với tỉ lệ).",
+        "estimates_note": "Ước lượng ghi với 4 chữ số có nghĩa; KTC 95 % (khoảng tin cậy 95 %) là khoảng Wilson cho "
+                          "tỉ lệ và khoảng chuẩn cho trung bình; z = (ước lượng − chính xác) / SE, SE là sai số chuẩn "
+                          "(với tỉ lệ: tính tại giá trị chính xác).",
         "one_in": "1 trên {n}", "answer_seat": "chỗ {seat}",
         "answer_exact": "{value} (chính xác)", "answer_simulated": "mô phỏng {value}",
         "answer_none": "chưa có trường hợp nào (n = 0)",
-        "paired": "Chênh lệch từng cặp so với nhánh gốc (cùng ván bài)",
-        "diff_head": ["nhánh", "nhánh gốc", "nội dung", "chỗ", "đơn vị", "chênh lệch", "KTC 95 % (theo cặp)",
-                      "giá trị p", "× hẹp hơn khi không ghép cặp"],
+        "paired": "Chênh lệch từng cặp so với phương án gốc (cùng những ván bài)",
+        "diff_head": ["phương án", "phương án gốc", "đại lượng", "chỗ", "đơn vị", "chênh lệch", "KTC 95 % (theo cặp)",
+                      "giá trị p", "hẹp hơn bao nhiêu lần so với không ghép cặp"],
         "this_run": "Lần chạy của báo cáo này: {timing}.", "timing": "{games} ván: {computed} ván tính lần này trong {time}",
         "timing_reused": ", {reused} ván dùng lại từ các phần đã tính trước đó",
-        "computed_now": "{computed} trong {time}", "reused": "{reused} (từ các phần đã tính ở lần chạy trước)", "arms": "Các nhánh", "unset": "bỏ đặt",
-        "best_max": "Cao nhất về “{metric}”{seat}: nhánh {best} ({value}), hơn {runner_up} {margin} (KTC 95 % theo cặp "
-                    "[{lo}, {hi}], p = {p}){verdict}.",
-        "best_min": "Thấp nhất về “{metric}”{seat}: nhánh {best} ({value}), hơn {runner_up} {margin} (KTC 95 % theo cặp "
-                    "[{lo}, {hi}], p = {p}){verdict}.",
+        "computed_now": "{computed} trong {time}", "reused": "{reused} (từ các phần đã tính ở lần chạy trước)", "arms": "Các phương án", "unset": "bỏ đặt",
+        "best_max": "Cao nhất về “{metric}”{seat}: phương án {best} ({value}), hơn {runner_up} {margin} (KTC 95 % "
+                    "theo cặp [{lo}; {hi}], p = {p}){verdict}.",
+        "best_min": "Thấp nhất về “{metric}”{seat}: phương án {best} ({value}), hơn {runner_up} {margin} (KTC 95 % "
+                    "theo cặp [{lo}; {hi}], p = {p}){verdict}.",
         "not_significant": " — chênh lệch không có ý nghĩa thống kê ở mức 5 %",
         "tied": " — ngang nhau: {best} và {runner_up} chơi những ván này y hệt nhau",
         "meta": {"date": "ngày (UTC)", "version": "phiên bản cardodds", "numpy": "phiên bản numpy",
-                 "seeds": "hạt giống", "bit_generator": "bộ sinh bit", "jobs": "số tiến trình", "games": "tổng số ván",
+                 "seeds": "hạt giống ngẫu nhiên", "bit_generator": "bộ sinh số ngẫu nhiên", "jobs": "số tiến trình",
+                 "games": "tổng số ván",
                  "seconds": "thời gian chạy", "command": "lệnh", "config": "tệp cấu hình",
                  "games computed now": "số ván tính lần này", "games reused": "số ván dùng lại"},
     },
@@ -113,7 +116,7 @@ CHARTS = {
         (r"games played", "số ván đã chơi"),
         (r"exact", "chính xác"),
         (r"95 % Wilson interval", "khoảng Wilson 95 %"),
-        (r"arm", "nhánh"),
+        (r"arm", "phương án"),
         (r"table", "cả bàn"),
         (r"seat (\d+)", "chỗ {0}"),
         (r"table seat (\d+)", "chỗ ngồi {0}"),
@@ -136,6 +139,29 @@ CATCH_ALL = {
     ],
 }
 """The chart patterns that match much, tried after every game's own (:func:`charts`)."""
+
+ARMS = {
+    "en": [
+        (r"players=(\d+)", "{0} players"),
+        (r"(\w+)_seats(\d)(\d)", "{0} at seats {1} and {2}"),
+        (r"(\w+)_seat(\d+)", "{0} at seat {1}"),
+        (r"(\w+)_vs_(\w+)", "{0} against {1}"),
+    ],
+    "vi": [
+        (r"players=(\d+)", "{0} người chơi"),
+        (r"(\w+)_seats(\d)(\d)", "{0} ở chỗ {1} và {2}"),
+        (r"(\w+)_seat(\d+)", "{0} ở chỗ {1}"),
+        (r"(\w+)_vs_(\w+)", "{0} gặp {1}"),
+    ],
+}
+"""Arm names in words (``players=3``: "3 players"; ``heuristic_seat0``: "heuristic at seat 0"), tried after the
+game's own names (its words' ``"arms"`` table) and before keeping the name as it is (:func:`arm`)."""
+
+PARAMETERS = {
+    "en": {"rules.players": "players at the table"},
+    "vi": {"rules.players": "số người chơi"},
+}
+"""A swept parameter in words (a sweep chart's x axis), by its dotted name (:func:`parameter`)."""
 
 
 def _games():
@@ -171,6 +197,11 @@ def charts(lang: str) -> list[tuple[str, str]]:
     name, a number).  The shared words first, then each game's, then :data:`CATCH_ALL`."""
     return [*CHARTS.get(lang, []), *(p for spec in _games() for p in spec.words_in(lang, "charts")),
             *CATCH_ALL.get(lang, [])]
+
+
+def arm_names(lang: str) -> dict[str, str]:
+    """Every game's arm names in words in ``lang`` (their ``"arms"`` words), by the arm's name."""
+    return {name: said for spec in _games() for name, said in spec.words_in(lang, "arms").items()}
 
 
 def seating_phrases(lang: str) -> list[tuple[str, str]]:
@@ -276,6 +307,38 @@ def chart_or_same(words: str) -> str:
     return words if language() == "en" else (_chart(words) or words)
 
 
+def arm(name) -> str:
+    """An arm's name in words in the current language: the game's own words for it, else a pattern of :data:`ARMS`
+    (its parts themselves put in words), else the name as it is."""
+    name = str(name)
+    own = arm_names(language()).get(name)
+    if own is not None:
+        return own
+    patterns = [p for spec in _games() for p in spec.words_in(language(), "arm_patterns")]
+    for pattern, template in [*patterns, *ARMS.get(language(), [])]:
+        match = re.fullmatch(pattern, name)
+        if match:
+            return template.format(*(arm(g) if i else _local_number(arm(g)) for i, g in enumerate(match.groups())))
+    return _local_number(name)
+
+
+def parameter(name: str) -> str:
+    """A swept parameter (``rules.players``) in words in the current language, else its name."""
+    return PARAMETERS.get(language(), {}).get(name, name)
+
+
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def _local_number(part: str) -> str:
+    """A matched number (``0.7``) in the current language's digits (``0,7`` in Vietnamese); any other part as it is."""
+    if not _NUMBER.fullmatch(part):
+        return part
+    from cardodds.analysis.numbers import local
+
+    return local(part)
+
+
 def seating(who: str) -> str:
     """A player's description (``control, never declares Sâm``) in the current language: each known phrase translated,
     names and knobs kept."""
@@ -283,7 +346,7 @@ def seating(who: str) -> str:
         return who
     out = who
     for pattern, template in seating_phrases(language()):
-        out = re.sub(pattern, lambda m: template.format(*m.groups()), out)
+        out = re.sub(pattern, lambda m: template.format(*(_local_number(g or "") for g in m.groups())), out)
     return out
 
 
@@ -294,7 +357,7 @@ def _chart(words: str) -> str | None:
     for pattern, template in charts(language()):
         match = re.fullmatch(pattern, words)
         if match:
-            return template.format(*(_chart(g) or g for g in match.groups()))
+            return template.format(*(_chart(g) or _local_number(g) for g in match.groups()))
     return None
 
 

@@ -1,7 +1,8 @@
 """The run report: ``summary.csv``, chart PNGs, ``report.md`` and one self-contained ``report.html``.
 
 A report is a list of sections (one per experiment of a run).  Numbers are shown with 4 significant digits
-everywhere (``0.001234``, ``0.5000``, ``12.35``, ``1.234e-07``); counts with thousands separators.
+everywhere (``0.001234``, ``0.5000``, ``12.35``, ``1.234e-07``); counts with thousands separators; both in the
+report's language (:mod:`cardodds.analysis.numbers`: ``0,001234`` and ``1.290`` in Vietnamese).
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ from matplotlib.figure import Figure
 
 from cardodds.analysis import i18n
 from cardodds.analysis.estimate import COLUMNS, row_z
+from cardodds.analysis.charts import chart_texts
 from cardodds.analysis.findings import choose_findings, word
 from cardodds.analysis.i18n import text
-from cardodds.analysis.numbers import fmt_ci, fmt_num, fmt_one_in, is_rate
+from cardodds.analysis.numbers import (fmt_ci, fmt_count, fmt_fixed, fmt_num, fmt_one_in, fmt_percent,
+                                       fmt_range, is_rate, local)
 from cardodds.sim.run_folder import atomic_write
 
 DPI = 110
@@ -105,18 +108,13 @@ class ReportSection:
 
 # ---------------------------------------------------------------------------------------------------------- formatting
 
-def fmt_count(n) -> str:
-    """An integer count with thousands separators."""
-    return "—" if n is None or pd.isna(n) else f"{int(n):,}"
-
-
 def fmt_z(z) -> str:
     """A z value with 2 decimals."""
     if z is None or (isinstance(z, float) and math.isnan(z)):
         return "—"
     if math.isinf(z):
         return "∞" if z > 0 else "−∞"
-    return f"{z:+.2f}"
+    return local(f"{z:+.2f}")
 
 
 ONE_IN_BELOW = 0.1
@@ -165,7 +163,7 @@ def _seating_md(seating: list[tuple[str, str]]) -> str:
 def _fmt_seconds(s: float) -> str:
     s = float(s)
     if s < 120:
-        return f"{s:.1f} s"
+        return f"{fmt_fixed(s)} s"
     m, sec = divmod(int(round(s)), 60)
     h, m = divmod(m, 60)
     return f"{h} h {m:02d} min {sec:02d} s" if h else f"{m} min {sec:02d} s"
@@ -212,7 +210,8 @@ def _table(rows: pd.DataFrame, section: ReportSection | None = None, experiment:
         what = str(r.metric) if codes or section is None else section.label(str(r.metric))
         value = fmt_num if codes else (lambda x: fmt_estimate(x, str(r.metric), str(r.unit)))
         cells.append([str(r.experiment)] * experiment + [
-            str(r.arm), what, "—" if pd.isna(r.seat) else str(int(r.seat)), i18n.unit(str(r.unit)),
+            str(r.arm) if codes else i18n.arm(r.arm), what, "—" if pd.isna(r.seat) else str(int(r.seat)),
+            i18n.unit(str(r.unit)),
             value(r.estimate), fmt_ci(r.ci_low, r.ci_high), value(r.exact), fmt_z(z), fmt_count(r.n),
         ])
     return cells
@@ -225,14 +224,8 @@ def _answer_value(x, lo, hi, style: str) -> tuple[str, str]:
         return fmt_num(x), fmt_ci(lo, hi)
     if style == "one_in":
         ends = ["∞" if pd.isna(v) or v <= 0 else fmt_one_in(v).rsplit(" ", 1)[-1] for v in (hi, lo)]
-        return fmt_one_in(x), "—" if pd.isna(lo) else f"[{ends[0]}, {ends[1]}]"
-    return fmt_percent(x), "—" if pd.isna(lo) else f"[{fmt_percent(lo)}, {fmt_percent(hi)}]"
-
-
-def fmt_percent(p) -> str:
-    """A probability as a percentage with 3 significant digits: ``25.1 %``, ``0.94 %``, ``100 %``."""
-    shown = f"{100 * float(p):.3g}"
-    return f"{f'{100 * float(p):.0f}' if 'e' in shown else shown} %"
+        return fmt_one_in(x), "—" if pd.isna(lo) else fmt_range(*ends)
+    return fmt_percent(x), "—" if pd.isna(lo) else fmt_range(fmt_percent(lo), fmt_percent(hi))
 
 
 def section_answers(section: ReportSection) -> list[tuple[str, str]]:
@@ -263,7 +256,7 @@ def section_answers(section: ReportSection) -> list[tuple[str, str]]:
                 said = text("answer_simulated", value=" ".join(_answer_value(r.estimate, r.ci_low, r.ci_high, style)))
                 if not pd.isna(r.exact) and not one_exact:
                     said = text("answer_exact", value=_answer_value(r.exact, 0, 0, style)[0]) + ", " + said
-            parts.append(f"{r.arm}: {said}" if several else said)
+            parts.append(f"{i18n.arm(r.arm)}: {said}" if several else said)
         who = "" if seat is None else text("answer_seat", seat=seat) + ", "
         out.append((section.label(metric), f"{who}{i18n.unit(unit)}: " + "; ".join(parts)))
     return out
@@ -289,7 +282,7 @@ def _headline_table(section: ReportSection) -> list[list[str]]:
     cells = []
     for r in rows.itertuples(index=False):
         who = "" if pd.isna(r.seat) else ", " + text("answer_seat", seat=int(r.seat))
-        cells.append([f"{r.experiment} · {r.arm}" if several else str(r.experiment),
+        cells.append([f"`{r.experiment}` · {i18n.arm(r.arm)}" if several else f"`{r.experiment}`",
                       f"{section.label(str(r.metric))}{who}, {i18n.unit(str(r.unit))}",
                       fmt_estimate(r.estimate, str(r.metric), str(r.unit)), fmt_ci(r.ci_low, r.ci_high)])
     return cells
@@ -321,30 +314,39 @@ def _md_table(head: list[str], cells: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def _html_table(head: list[str], cells: list[list[str]], numeric_from: int = 3, words: int | None = None) -> str:
-    """An HTML table: columns from ``numeric_from`` on right-aligned, column ``words`` (a label) kept wide."""
+def _html_table(head: list[str], cells: list[list[str]], numeric_from: int = 3, words: int | None = None,
+                code: tuple[int, ...] = ()) -> str:
+    """An HTML table: columns from ``numeric_from`` on right-aligned, column ``words`` (a label) kept wide, the columns
+    in ``code`` (names and codes as the config and the CSV have them) set as code, and a `quoted` part of a cell."""
     th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = []
     for row in cells:
         tds = "".join(
-            f'<td class="num">{html.escape(c)}</td>' if i >= numeric_from else
-            f'<td class="words">{html.escape(c)}</td>' if i == words else f"<td>{html.escape(c)}</td>"
+            f"<td><code>{html.escape(c)}</code></td>" if i in code else
+            f'<td class="num">{_escape(c)}</td>' if i >= numeric_from else
+            f'<td class="words">{_escape(c)}</td>' if i == words else f"<td>{_escape(c)}</td>"
             for i, c in enumerate(row)
         )
         body.append(f"<tr>{tds}</tr>")
     return f"<table><thead><tr>{th}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
+def _escape(md: str) -> str:
+    """Markdown-ish text as escaped HTML, a `quoted` code as ``<code>``."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(md))
+
+
 def _html_text(md: str) -> str:
-    """Plain paragraphs from markdown-ish text: escaped, blank lines split paragraphs, ``- `` lines become a list."""
+    """Plain paragraphs from markdown-ish text: escaped, blank lines split paragraphs, ``- `` lines become a list,
+    `quoted` codes become ``<code>``."""
     out = []
     for block in re.split(r"\n\s*\n", md.strip()):
         lines = block.strip().splitlines()
         if lines and all(l.lstrip().startswith(("- ", "* ")) for l in lines):
-            items = "".join(f"<li>{html.escape(l.lstrip()[2:])}</li>" for l in lines)
+            items = "".join(f"<li>{_escape(l.lstrip()[2:])}</li>" for l in lines)
             out.append(f"<ul>{items}</ul>")
         elif lines:
-            out.append("<p>" + "<br>".join(html.escape(l) for l in lines) + "</p>")
+            out.append("<p>" + "<br>".join(_escape(l) for l in lines) + "</p>")
     return "\n".join(out)
 
 
@@ -367,6 +369,16 @@ def _bit_generator() -> str:
 
 
 _META_KEYS = ("date", "version", "numpy", "seeds", "bit_generator", "jobs", "games", "seconds")
+
+
+_META_CODES = ("version", "numpy", "bit_generator", "command", "config")
+"""Metadata whose values are names and codes (set as code in the page)."""
+
+
+def _meta_value(label: str, value: str) -> str:
+    """A metadata value as HTML: a version, a command or a file as code, anything else as text."""
+    codes = {text("meta").get(key, key) for key in _META_CODES}
+    return f"<code>{html.escape(value)}</code>" if label in codes else html.escape(value)
 
 
 def _meta_items(meta: dict[str, Any], sections: list[ReportSection]) -> list[tuple[str, str]]:
@@ -439,10 +451,22 @@ table{border-collapse:collapse;margin:.8em 0;font-size:.92em;display:block;max-w
 summary{cursor:pointer;font-weight:bold;margin:.6em 0}
 th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}
 th{background:#f0f0f0}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-tbody tr:nth-child(even){background:#fafafa}
-figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #eee}
+tbody tr:nth-child(even){background:#fafafa}code{font-size:.9em;overflow-wrap:anywhere}
+.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,540px),1fr));gap:1em;align-items:start}
+figure{margin:0}figure img{width:100%;height:auto;border:1px solid #eee}
 figcaption{font-size:.85em;color:#555}td.words{min-width:16em}.answers{background:#f4f7fc;border-left:4px solid #4a6fa5;padding:.2em 1em}nav ul{columns:2}.meta th{width:12em}
+@media print{
+body{max-width:none;margin:0;padding:0;font-size:10pt}nav{display:none}a{color:inherit;text-decoration:none}
+h2{break-before:page}#findings h2,#run h2,#headline h2{break-before:auto}h2,h3,summary{break-after:avoid}
+figure,tr,.answers li{break-inside:avoid}table{display:table;font-size:8pt}summary{list-style:none}
+details.codes{display:none}.charts{grid-template-columns:1fr 1fr}
+}
 """
+_PRINT_SCRIPT = ("<script>window.addEventListener('beforeprint',()=>document.querySelectorAll('details.print')"
+                 ".forEach(d=>d.open=true));</script>")
+"""Printing (or "print to PDF") opens the headline table: a shareable document of the findings, answers, charts and
+headline rows (55 pages for ``cardodds report --quick``, 140 with every results table open); the other folds
+print as their one summary line, and the table of codes not at all (``summary.csv`` has every row)."""
 
 
 def write_report(out_dir, sections: list[ReportSection], meta: dict[str, Any],
@@ -485,14 +509,14 @@ def _write(out: Path, sections: list[ReportSection], meta: dict[str, Any], title
         written[rel] = out / rel
 
     save("summary.csv", summary_frame(sections).to_csv(index=False).encode("utf-8"))
-    charts: dict[str, list[tuple[str, str, bytes]]] = {}  # section key -> [(name, relpath, png)]
+    charts: dict[str, list[tuple[str, str, bytes, list[str]]]] = {}  # section key -> [(name, relpath, png, texts)]
     for s in sections:
         charts[s.key] = []
         for name, fig in s.figures.items():
             rel = f"charts/{s.key}-{name}.png"
             png = _png(fig)
             save(rel, png)
-            charts[s.key].append((name, rel, png))
+            charts[s.key].append((name, rel, png, chart_texts(fig)))
 
     meta_items = _meta_items(meta, sections)
     headline = [c for s in sections for c in _headline_table(s)]
@@ -530,8 +554,8 @@ def _markdown(title, sections, meta_items, headline, charts, found) -> str:
             md += [f"### {text('strategies')}", "",
                    _md_table([text("strategy"), text("value")], [list(i) for i in flatten_settings(s.strategies)])
                    if s.strategies else f"_{text('none')}_", ""]
-        for name, rel, _ in charts[s.key]:
-            md += [f"![{s.title} — {name}]({rel})", ""]
+        for name, rel, _, texts in charts[s.key]:
+            md += [f"![{_md_cell(texts[0] if texts else name)}]({rel})", ""]
         key_rows = _key_rows(s.rows)
         md += [f"### {text('results')}", "",
                _md_table(_head(), _table(key_rows, s)) if len(key_rows) else f"_{text('no_rows')}_", ""]
@@ -543,9 +567,11 @@ def _markdown(title, sections, meta_items, headline, charts, found) -> str:
     return "\n".join(md)
 
 
-def _fold(summary: str, inner: str) -> str:
-    """A folded part of a section: its ``summary`` shown, ``inner`` (HTML) on a click."""
-    return f"<details><summary>{html.escape(summary)}</summary>{inner}</details>"
+def _fold(summary: str, inner: str, kind: str = "") -> str:
+    """A folded part of a section: its ``summary`` shown, ``inner`` (HTML) on a click; ``kind`` ``"print"`` for a fold
+    printing opens (the headline table), ``"codes"`` for the table of codes, which printing leaves out."""
+    cls = f' class="{kind}"' if kind else ""
+    return f"<details{cls}><summary>{html.escape(summary)}</summary>{inner}</details>"
 
 
 def _html(title, sections, meta_items, headline, charts, found) -> str:
@@ -559,10 +585,11 @@ def _html(title, sections, meta_items, headline, charts, found) -> str:
             f"<nav><h2>{e(text('contents'))}</h2><ul>" + "".join(toc) + "</ul></nav>"]
     body.append(f'<section id="run"><h2>{e(text("run"))}</h2>')
     body.append('<table class="meta"><tbody>'
-                + "".join(f"<tr><th>{e(k)}</th><td>{e(v)}</td></tr>" for k, v in meta_items)
+                + "".join(f"<tr><th>{e(k)}</th><td>{_meta_value(k, v)}</td></tr>" for k, v in meta_items)
                 + "</tbody></table></section>")
     body += [f'<section id="headline"><h2>{e(text("headline"))}</h2>',
-             _html_table(_headline_head(), headline, 2, words=1) if headline else f"<p>{e(text('no_headline'))}</p>",
+             _fold(word("headline_rows", n=len(headline)), _html_table(_headline_head(), headline, 2, words=1), "print")
+             if headline else f"<p>{e(text('no_headline'))}</p>",
              f'<p>{e(word("full_table"))} <a href="summary.csv">summary.csv</a></p>',
              f"<p>{e(text('estimates_note'))}</p></section>"]
     for s in sections:
@@ -575,27 +602,31 @@ def _html(title, sections, meta_items, headline, charts, found) -> str:
                     "</p>")
         if s.seating:
             body.append(_html_text(_seating_md(s.seating)))
-        charts_html = [f'<figure><img src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}" '
-                       f'alt="{e(s.title)} — {e(name)}"><figcaption>{e(name)}</figcaption></figure>'
-                       for name, rel, png in charts[s.key]]
-        body += charts_html
+        figures = [f'<figure id="chart-{e(s.key)}-{e(name)}"><img src="data:image/png;base64,'
+                   f'{base64.b64encode(png).decode("ascii")}" alt="{e(" · ".join(texts) or name)}">'
+                   f"<figcaption>{e(texts[0] if texts else name)}</figcaption></figure>"
+                   for name, rel, png, texts in charts[s.key]]
+        if figures:
+            body.append('<div class="charts">' + "".join(figures) + "</div>")
         key_rows = _key_rows(s.rows)
         body.append(_fold(text("results"), _html_table(_head(), _table(key_rows, s), 4, words=1) if len(key_rows)
                           else f"<p>{e(text('no_rows'))}</p>"))
         for table_title, head, cells in s.tables:
             unit_at = head.index(text("unit")) + 1 if text("unit") in head else 3
             body.append(_fold(table_title, _html_table(head, cells, unit_at)))
-        body.append(_fold(text("rules"), f"<p>{e(_rules_note(s))}</p>"
-                          + (_html_table([text("option"), text("value")], [list(i) for i in flatten_settings(s.rules)], 9)
+        body.append(_fold(text("rules"), f"<p>{_escape(_rules_note(s))}</p>"
+                          + (_html_table([text("option"), text("value")],
+                                         [list(i) for i in flatten_settings(s.rules)], 9, code=(0, 1))
                              if s.rules else f"<p>{e(text('defaults'))}</p>")))
         if s.strategies is not None:
             body.append(_fold(text("strategies"), _html_table(
-                [text("strategy"), text("value")], [list(i) for i in flatten_settings(s.strategies)], 9)
+                [text("strategy"), text("value")], [list(i) for i in flatten_settings(s.strategies)], 9, code=(0, 1))
                 if s.strategies else f"<p>{e(text('none'))}</p>"))
-        body.append(_fold(text("all_rows"), _html_table(_head(codes=True), _table(s.rows, codes=True), 4)))
+        body.append(_fold(text("all_rows"), _html_table(_head(codes=True), _table(s.rows, codes=True), 4,
+                                                        code=(0, 1)), "codes"))
         if s.extra_md:
             body.append(_html_text(s.extra_md))
         body.append("</section>")
     return (f"<!DOCTYPE html>\n<html lang=\"{i18n.language()}\"><head><meta charset=\"utf-8\">"
             f"<title>{e(title)}</title><style>{_CSS}</style></head><body>\n"
-            + "\n".join(body) + "\n</body></html>\n")
+            + "\n".join(body) + f"\n{_PRINT_SCRIPT}\n</body></html>\n")

@@ -11,6 +11,7 @@ import pandas as pd
 from cardodds.analysis import i18n
 from cardodds.analysis.estimate import rows_frame, summarize
 from cardodds.analysis.gain_share import add_gain_shares
+from cardodds.analysis.numbers import fmt_count, fmt_num, local
 from cardodds.analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.experiment import CONFIG_DIR, Experiment, load_arms
@@ -89,16 +90,18 @@ def timing(outcomes: list[Outcome]) -> dict:
 def timing_text(outcomes: list[Outcome]) -> str:
     """``4,000,000 games: 2,000,000 computed now in 6.7 s, 2,000,000 reused from chunks computed earlier``."""
     t = timing(outcomes)
-    text = i18n.text("timing", games=f"{t['games']:,}", computed=f"{t['computed']:,}", time=fmt_duration(t["seconds"]))
-    return text + (i18n.text("timing_reused", reused=f"{t['reused']:,}") if t["reused"] else "")
+    text = i18n.text("timing", games=fmt_count(t["games"]), computed=fmt_count(t["computed"]),
+                     time=local(fmt_duration(t["seconds"])))
+    return text + (i18n.text("timing_reused", reused=fmt_count(t["reused"])) if t["reused"] else "")
 
 
 def timing_meta(outcomes: list[Outcome]) -> dict:
     """The report's metadata lines on what was computed now and what was reused (in the current language)."""
     t = timing(outcomes)
     return {
-        "games computed now": i18n.text("computed_now", computed=f"{t['computed']:,}", time=fmt_duration(t["seconds"])),
-        "games reused": i18n.text("reused", reused=f"{t['reused']:,}"),
+        "games computed now": i18n.text("computed_now", computed=fmt_count(t["computed"]),
+                                        time=local(fmt_duration(t["seconds"]))),
+        "games reused": i18n.text("reused", reused=fmt_count(t["reused"])),
     }
 
 
@@ -115,10 +118,10 @@ DIFF_HEAD = ["arm", "baseline", "metric", "seat", "unit", "difference", "95 % CI
 """The columns of :func:`diff_cells` with the metrics' codes (the terminal's table; the report's is in words)."""
 
 
-def diff_cells(diffs: pd.DataFrame, label=str) -> list[list[str]]:
+def diff_cells(diffs: pd.DataFrame, label=str, arm=str) -> list[list[str]]:
     """Display cells (columns ``i18n.text("diff_head")``) of the paired differences worth showing: no distribution
-    bins, and no metric the arms cannot change.  ``label(metric)`` names each metric."""
-    from cardodds.analysis.report import fmt_ci, fmt_num
+    bins, and no metric the arms cannot change.  ``label(metric)`` names each metric, ``arm(name)`` each arm."""
+    from cardodds.analysis.numbers import fmt_ci
 
     shown = diffs[~diffs.metric.str.contains(r"\.\d+$")]
     # Metrics the arms cannot change (identical in every chunk) say nothing: leave them out.
@@ -127,7 +130,7 @@ def diff_cells(diffs: pd.DataFrame, label=str) -> list[list[str]]:
     for r in shown.itertuples():
         seat = "—" if pd.isna(r.seat) else str(r.seat)
         ratio = r.independent_half_width / ((r.ci_high - r.ci_low) / 2) if r.ci_high > r.ci_low else float("nan")
-        cells.append([r.arm, r.baseline, label(r.metric), seat, i18n.unit(r.unit), fmt_num(r.difference),
+        cells.append([arm(r.arm), arm(r.baseline), label(r.metric), seat, i18n.unit(r.unit), fmt_num(r.difference),
                       fmt_ci(r.ci_low, r.ci_high),
                       fmt_num(r.p_value), fmt_num(ratio)])
     return cells
@@ -173,12 +176,12 @@ def questions(headline: list, key_metrics: list) -> list:
 def _arm_change(base: Experiment, exp: Experiment) -> str:
     """An arm's name and the settings in which it differs from the baseline (``rules.deck = 36, …``)."""
     if exp is base:
-        return f"{exp.arm} ({i18n.text('baseline')})"
+        return f"{i18n.arm(exp.arm)} ({i18n.text('baseline')})"
     mine = dict(flatten_settings({k: exp.sections.get(k, {}) for k in exp.task.sections}))
     theirs = dict(flatten_settings({k: base.sections.get(k, {}) for k in base.task.sections}))
-    changed = [f"{k} = {v}" for k, v in mine.items() if theirs.get(k) != v]
-    changed += [f"{k} {i18n.text('unset')}" for k in theirs if k not in mine]
-    return f"{exp.arm} ({', '.join(changed)})" if changed else exp.arm
+    changed = [f"`{k} = {v}`" for k, v in mine.items() if theirs.get(k) != v]  # codes: `…` (<code> in the page)
+    changed += [f"`{k}` {i18n.text('unset')}" for k in theirs if k not in mine]
+    return f"{i18n.arm(exp.arm)} ({', '.join(changed)})" if changed else i18n.arm(exp.arm)
 
 
 def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = None) -> ReportSection:
@@ -202,11 +205,12 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
     if exp.task.notes is not None:
         for o in outcomes:
             if note := exp.task.notes(o.result.experiment.params):
-                notes.append(note if len(outcomes) == 1 else f"{o.result.experiment.arm}: {note}")
+                note = i18n.seating(note)
+                notes.append(note if len(outcomes) == 1 else f"{i18n.arm(o.result.experiment.arm)}: {note}")
     if len(outcomes) > 1:
         diffs = differences(outcomes) if diffs is None else diffs
         label = lambda metric: exp.task.label_of(metric, i18n.language())  # noqa: E731
-        tables.append((i18n.text("paired"), i18n.text("diff_head"), diff_cells(diffs, label)))
+        tables.append((i18n.text("paired"), i18n.text("diff_head"), diff_cells(diffs, label, i18n.arm)))
         best = best_arm(outcomes, diffs, exp.objective)
         if best is not None:
             lo, hi = best["margin_ci"]
@@ -216,13 +220,14 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
                 verdict = i18n.text("tied", best=best["best"], runner_up=best["runner_up"])
             notes.append(i18n.text(
                 "best_" + exp.objective[2], metric=exp.task.label_of(best["metric"], i18n.language()), seat=seat,
-                best=best["best"], value=f"{best['value']:.4g}", runner_up=best["runner_up"],
-                margin=f"{best['margin']:.4g}", lo=f"{lo:.4g}", hi=f"{hi:.4g}", p=f"{best['p_value']:.3g}",
+                best=best["best"], value=fmt_num(best["value"]), runner_up=best["runner_up"],
+                margin=fmt_num(best["margin"]), lo=fmt_num(lo), hi=fmt_num(hi), p=local(f"{best['p_value']:.3g}"),
                 verdict=verdict))
         if exp.sweep is not None:
             frame = sweep_frame(outcomes, _key_metrics(outcomes))
             with i18n.using(label_of=exp.task.label_of, words=exp.task.words):
-                figures["sweep"] = sweep_chart(frame, exp.sweep[0], f"{title}: metrics against {exp.sweep[0]}")
+                figures["sweep"] = sweep_chart(frame, exp.sweep[0],
+                                               f"{title}: metrics against {i18n.parameter(exp.sweep[0])}")
     arms_note = ""
     if len(outcomes) > 1:
         arms_note = i18n.text("arms") + ": " + "; ".join(_arm_change(exp, o.result.experiment) for o in outcomes) + "."
@@ -241,7 +246,8 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
         extra_md="\n\n".join(notes) or None,
         tables=tables,
         game=exp.task.name.split(".")[0],
-        seating=[(o.arm + (f" ({i18n.text('baseline')})" if len(outcomes) > 1 and o is base else ""), o.seating)
+        seating=[(i18n.arm(o.arm) + (f" ({i18n.text('baseline')})" if len(outcomes) > 1 and o is base else ""),
+                  o.seating)
                  for o in outcomes if o.seating is not None],
         label_of=exp.task.label_of,
         answers=questions(base.headline, _declared_metrics(outcomes)) or _key_metrics(outcomes)[:QUESTIONS],

@@ -23,19 +23,19 @@ DESCRIPTIONS = {
             "chia."),
         "chan_play": (
             "4501c6ef82a6",
-            "Bốn người chơi, nhà cái (20 lá, đi trước) ở chỗ 0. Nhánh gốc: mọi chỗ chơi basic. Các nhánh: chỗ"
-            " 0 chơi heuristic (giữ bài chờ rộng, đếm các lá chưa thấy); luật làng min_points_to_win = "
-            '"no_xuong" (bài không có cước thì không được ù); và min_points_to_win = 2.'),
+            "Bốn người chơi, nhà cái (20 lá, đi trước) ở chỗ 0. Phương án gốc: mọi chỗ chơi basic. Các phương án: chỗ"
+            " 0 chơi heuristic (giữ bài chờ rộng, đếm các lá chưa thấy); luật làng `min_points_to_win = "
+            '"no_xuong"` (bài không có cước thì không được ù); và `min_points_to_win = 2`.'),
         "chan_players": (
             "1691d09100f7",
-            "Bốn người chơi, nhà cái (20 lá, đi trước) ngồi chỗ 0; chỗ 1–3 chơi basic. Các nhánh: chỗ 0 chơi basic"
+            "Bốn người chơi, nhà cái (20 lá, đi trước) ngồi chỗ 0; chỗ 1–3 chơi basic. Các phương án: chỗ 0 chơi basic"
             " (gốc), heuristic (giữ cửa chờ rộng nhất), người tìm cước 'cuoc' (cân mỗi cửa chờ theo điểm cước"
             " ván ù sẽ có: Bạch thủ, Tám đỏ, Lèo… theo bảng điểm của luật; bỏ lá đen trước lá đỏ), hoặc 'tuned'"
             " (người tìm cước với các núm chỉnh mà cardodds tune tìm ra cho bàn này, src/cardodds/sim/chan/tuned.toml). Điểm mỗi ván:"
             " người ù lấy điểm của bài từ mỗi người trong ba người còn lại."),
         "chan_expert": (
             "62df8defb64c",
-            "Bốn người chơi, nhà cái (20 lá, đi trước) ngồi chỗ 0; chỗ 1–3 chơi basic. Các nhánh: chỗ 0 chơi tuned"
+            "Bốn người chơi, nhà cái (20 lá, đi trước) ngồi chỗ 0; chỗ 1–3 chơi basic. Các phương án: chỗ 0 chơi tuned"
             " (gốc: người tìm cước với các núm chỉnh mà cardodds tune tìm ra), hoặc người chơi chuyên gia (ở mỗi"
             " nước có hơn một nước hợp lệ: chia lại 16 lần các lá nó không thấy, đánh thử mọi nước hợp lệ đến hết"
             " ván với người chơi rollout ở mọi chỗ; giữ nước của tuned trừ khi điểm trung bình của một nước khác"
@@ -53,12 +53,12 @@ CHARTS = {
         (r"Thiên ù: estimate as games accumulate", "Thiên ù: ước lượng theo số ván"),
         (r"Thiên ù in full games: estimate as games accumulate", "Thiên ù khi chơi trọn ván: ước lượng theo số ván"),
         (r"Chắn: who wins \(the cái is seat (\d+)\)", "Chắn: ai ù (nhà cái ngồi chỗ {0})"),
-        (r"Chắn: who wins \(the cái's seat differs by arm\)", "Chắn: ai ù (chỗ nhà cái khác nhau theo nhánh)"),
+        (r"Chắn: who wins \(the cái's seat differs by arm\)", "Chắn: ai ù (chỗ nhà cái khác nhau theo phương án)"),
         (r"Chắn: how often a win calls each cước", "Chắn: ván ù có mỗi cước thường đến đâu"),
         (r"Chắn: cards left in the nọc at the end", "Chắn: số lá còn trong nọc khi hết ván"),
         (r"Chắn: seat (\d+)'s win rate and mean points a game, by arm",
-         "Chắn: tỉ lệ ù và điểm trung bình mỗi ván của chỗ {0}, theo nhánh"),
-        (r"win: probability; points.game: points per game", "ù: xác suất; points.game: điểm mỗi ván"),
+         "Chắn: tỉ lệ ù và điểm trung bình mỗi ván của chỗ {0}, theo phương án"),
+        (r"win: probability; points.game: points per game", "ù: xác suất; điểm được mất: điểm mỗi ván"),
     ],
 }
 """Chart text in the other languages: ``(regex, template)``, tried before the shared words' catch-all patterns."""
@@ -82,5 +82,12 @@ UNITS = {
 }
 """Units (as the game's tasks declare them, in English) in the other languages."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS)
+ARMS = {
+    "en": {"no_xuong": "house rule: no win without a cước", "min_2_points": "house rule: a win needs 2 points"},
+    "vi": {"no_xuong": "luật làng: không có cước thì không được ù", "min_2_points": "luật làng: ù phải từ 2 điểm"},
+}
+"""The experiments' arm names in words, by the arm's name (patterns shared by every game are in
+``cardodds.analysis.i18n.ARMS``)."""
+
+WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS)
 """The game's words by language, as ``GameSpec.words`` holds them."""

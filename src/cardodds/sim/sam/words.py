@@ -7,11 +7,13 @@ from cardodds.sim.game_spec import words_by_language
 TITLES = {
     "vi": {
         "sam_deal": "Sâm: tới trắng ngay khi chia, theo số người chơi",
-        "sam_declare": "Sâm: khi nào nên báo — không bao giờ, ngưỡng ngây thơ, người báo bayes theo biên, và người biết trước",
+        "sam_declare": "Sâm: khi nào nên báo — không bao giờ báo, báo theo sức bài (cách đơn giản), báo theo xác suất"
+                       " thắng của bài mình (bayes), và người biết trước mọi bài",
         "sam_odds": "Sâm: bài vừa chia báo Sâm thành công thường đến đâu, theo số người chơi",
-        "sam_oracle": "Sâm: người báo Sâm biết trước (cận trên) so với không bao giờ báo và báo theo ngưỡng",
-        "sam_players": "Sâm: kết cục và tiền được mất theo số người chơi",
-        "sam_ladder": "Sâm: bậc thang sức chơi (mỗi bậc ngồi chỗ 0, gặp ba người chơi control)",
+        "sam_oracle": "Sâm: người biết trước mọi bài khi báo Sâm (cận trên) so với không bao giờ báo và báo theo"
+                      " sức bài",
+        "sam_players": "Sâm: kết cục ván và số cược được mất, theo số người chơi",
+        "sam_ladder": "Sâm: các bậc trình độ (mỗi bậc ngồi chỗ 0, gặp ba người chơi control)",
     },
 }
 """Experiment titles (by the experiment's name) in the other languages."""
@@ -24,8 +26,8 @@ DESCRIPTIONS = {
             "đồng hoa > 3 sám > 5 đôi)."),
         "sam_declare": (
             "9d579c724824",
-            "Bốn người chơi; chỗ 0 báo Sâm theo cách của từng nhánh; các đối thủ chơi heuristic control và luôn"
-            " chặn Sâm khi có thể. Mọi nhánh chơi cùng những ván bài."),
+            "Bốn người chơi; chỗ 0 báo Sâm theo cách của từng phương án; các đối thủ chơi kiểu control và luôn"
+            " chặn Sâm khi có thể. Mọi phương án chơi cùng những ván bài."),
         "sam_odds": (
             "2bcb8fd56ca1",
             "Mỗi bàn xét bài của một nhà; xác suất báo Sâm thành công trước 1–4 người chặn được ước lượng chỉ từ bài"
@@ -33,17 +35,17 @@ DESCRIPTIONS = {
             " nửa kia). Với cách trả tiền mặc định, báo Sâm hòa vốn ở xác suất 1/2."),
         "sam_oracle": (
             "6f90a3b7c2bd",
-            "Bốn người chơi; các đối thủ chơi control và luôn chặn Sâm. Mọi nhánh chơi cùng những ván bài."),
+            "Bốn người chơi; các đối thủ chơi control và luôn chặn Sâm. Mọi phương án chơi cùng những ván bài."),
         "sam_ladder": (
             "7a70e32e5bf6",
             "Các bậc từ yếu đến mạnh (theo đo đạc): random (đi bất kỳ nước hợp lệ nào), greedy (đánh bộ dài và lá"
             " nhỏ trước, chặn mỗi khi có thể), control (giữ heo và tứ quý để kiểm soát, chặn người báo 1), expert"
             " (tìm kiếm: chia ngẫu nhiên 32 lần các lá chưa thấy, chơi thử tới 6 nước ứng viên với control ở mọi"
-            " chỗ, giữ nước được nhiều cược nhất). Không ai báo Sâm. Chỉ số để so các bậc: cuoc.mean, chỗ 0"
-            " (chênh lệch ghép cặp so với control_vs_control)."),
+            " chỗ, giữ nước được nhiều cược nhất). Không ai báo Sâm. Các bậc được so theo số cược được mất mỗi ván"
+            " của chỗ 0 (chênh lệch từng cặp so với control gặp control)."),
         "sam_players": (
             "fd43944ed18f",
-            "2–5 người chơi, mọi chỗ chơi heuristic control và báo Sâm khi sức bài ≥ 0.75."),
+            "2–5 người chơi, mọi chỗ chơi kiểu control và báo Sâm khi sức bài ≥ 0,75."),
     },
 }
 """Experiment descriptions in the other languages, by the experiment's name: ``(fingerprint, text)``
@@ -58,7 +60,7 @@ CHARTS = {
         (r"share of dealt hands", "tỉ lệ trong các bài vừa chia"),
         (r"Sâm: seat (\d+)'s win rate and mean cược a game, by its player",
          "Sâm: tỉ lệ thắng và cược trung bình mỗi ván của chỗ {0}, theo người chơi"),
-        (r"win: probability; cuoc.mean: cược per game", "thắng: xác suất; cuoc.mean: cược mỗi ván"),
+        (r"win: probability; cuoc.mean: cược per game", "thắng: xác suất; cược được mất: cược mỗi ván"),
         (r"Sâm: seat (\d+)'s declared Sâms by the hand's own chance of success",
          "Sâm: các lần báo Sâm của chỗ {0} theo xác suất thành công tự ước lượng"),
         (r"k: own-hand P\(success\) in \[k/10, \(k\+1\)/10\) \(the bayes estimate\)",
@@ -84,10 +86,32 @@ SEATING = {
     "vi": [
         (r"never declares Sâm", "không bao giờ báo Sâm"),
         (r"declares Sâm with the oracle, an upper bound", "báo Sâm nhờ nhìn thấy mọi bài (cận trên)"),
-        (r"declares Sâm at hand strength ≥ (.+)", "báo Sâm khi sức bài ≥ {0}"),
+        (r"declares Sâm at hand strength ≥ ([\d.]+) \(the naive baseline\)",
+         "báo Sâm khi sức bài ≥ {0} (cách báo đơn giản, để so sánh)"),
+        (r"declares Sâm at hand strength ≥ ([\d.]+)", "báo Sâm khi sức bài ≥ {0}"),
+        (r"declares Sâm by its own hand's odds \(bayes, margin (-?[\d.]+) cược, (\d+) deals\)",
+         "báo Sâm theo xác suất thắng của bài mình (bayes, biên {0} cược, {1} lần chia thử)"),
+        (r"Seat\(s\) ([\d, ]+) declare Sâm with the oracle, which sees every hand and declares only when a plan surely "
+         r"succeeds: its Sâm figures are an upper bound, not a playable strategy\.",
+         "Chỗ {0} báo Sâm như người biết trước: thấy mọi bài và chỉ báo khi chắc chắn thắng, nên các con số Sâm của"
+         " phương án này là cận trên, không phải một cách chơi làm được."),
     ],
 }
 """Phrases of the players' descriptions (``seating``) in the other languages."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, seating=SEATING)
+ARMS = {
+    "en": {"never": "never declares", "oracle": "the oracle, an upper bound"},
+    "vi": {"never": "không báo Sâm", "oracle": "người biết trước mọi bài, cận trên"},
+}
+"""The experiments' arm names in words, by the arm's name (patterns shared by every game are in
+``cardodds.analysis.i18n.ARMS``)."""
+
+ARM_PATTERNS = {
+    "en": [(r"naive_threshold_([\d.]+)", "strength ≥ {0} (naive)"), (r"bayes_margin_(-?[\d.]+)", "bayes, margin {0}")],
+    "vi": [(r"naive_threshold_([\d.]+)", "báo khi sức bài ≥ {0}"), (r"bayes_margin_(-?[\d.]+)", "bayes, biên {0}")],
+}
+"""Arm names in words by pattern: ``(regex, template)``."""
+
+WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, seating=SEATING,
+                          arms=ARMS, arm_patterns=ARM_PATTERNS)
 """The game's words by language, as ``GameSpec.words`` holds them."""

@@ -8,8 +8,8 @@ TITLES = {
     "vi": {
         "tan_expert": "Tấn: người chơi chuyên gia so với heuristic (4 người, chỗ 0)",
         "tan_ladder_mixed_expert": "Tấn: basic, heuristic, tuned và chuyên gia chung một bàn (4 người, xoay vòng chỗ)",
-        "tan_ladder": "Tấn: bậc thang sức chơi (mỗi bậc ngồi chỗ 0, gặp ba người chơi heuristic)",
-        "tan_ladder_mixed": "Tấn: bậc thang sức chơi chung một bàn (4 người, xoay vòng chỗ)",
+        "tan_ladder": "Tấn: các bậc trình độ (mỗi bậc ngồi chỗ 0, gặp ba người chơi heuristic)",
+        "tan_ladder_mixed": "Tấn: các bậc trình độ chung một bàn (4 người, xoay vòng chỗ)",
         "tan_mirror": "Tấn, 2 người: mỗi bậc gặp chính mình (tỉ lệ hòa)",
         "tan_podkidnoy": "Tấn so với durak podkidnoy cổ điển (36 lá, chia 6 lá)",
         "tan_rules": "Tấn: các tùy chọn luật và lợi thế của người đánh trước (4 người)",
@@ -32,7 +32,7 @@ DESCRIPTIONS = {
             " tiêu lá chủ cao sớm, dồn bài cho người đỡ yếu), beginner (chơi như người chơi thường: luôn đỡ, "
             "đánh thêm bất cứ lá nào hợp, chỉ giữ lá chủ khi nọc còn), tuned (heuristic với các núm chỉnh mà "
             "`cardodds tune configs/tan_tune.toml` tìm ra: không giữ lá chủ, không tự lên, đánh thêm lá chủ "
-            "khi nọc còn nhiều nhất 2 lá). Chỉ số để so các bậc: lose.at_table_seat, chỗ 0."),
+            "khi nọc còn nhiều nhất 2 lá). Chỉ số để so các bậc: `lose.at_table_seat`, chỗ 0."),
         "tan_mirror": (
             "4cb9df6af79f",
             "Hai người chơi cùng một bậc; tỉ lệ hòa là phần các ván mà lượt cuối làm hết bài cả hai người. Vì"
@@ -47,12 +47,12 @@ DESCRIPTIONS = {
             "gặp tuned): nọc hết ở lượt 15, các lượt 16 đến 21 đều được đỡ, và hai lá cuối cùng rơi cùng lúc."),
         "tan_ladder_mixed": (
             "5ac29ddc5816",
-            "basic, beginner, heuristic và tuned cùng một bàn; nhánh mixed_k xếp bậc i vào chỗ ngồi (i + k) "
-            "mod 4, nên qua bốn nhánh mỗi bậc ngồi mọi chỗ trên cùng những ván bài. So các bậc theo "
-            "lose.at_table_seat."),
+            "basic, beginner, heuristic và tuned cùng một bàn; phương án “xoay k chỗ” xếp bậc i vào chỗ ngồi"
+            " (i + k) mod 4, nên qua bốn phương án mỗi bậc ngồi mọi chỗ trên cùng những ván bài. So các bậc theo"
+            " tỉ lệ bị tấn theo chỗ ngồi trong bàn (`lose.at_table_seat`)."),
         "tan_podkidnoy": (
             "08c23153aa44",
-            "4 người chơi, mọi chỗ chơi chiến thuật basic; chỗ tính từ người đánh trước (chỗ 0). Các nhánh: "
+            "4 người chơi, mọi chỗ chơi chiến thuật basic; chỗ tính từ người đánh trước (chỗ 0). Các phương án: "
             "Tấn theo bản gốc; podkidnoy cổ điển: 36 lá, chia 6 lá, thứ tự bốc kiểu Nga (người đánh, những "
             "người khác, người đỡ), đánh thêm sau khi lên, nhiều nhất 6 lá đánh, người có lá chủ nhỏ nhất đi "
             "trước, không đổi lá chủ."),
@@ -72,13 +72,13 @@ DESCRIPTIONS = {
             "loạt, đó là người thắng ván trước). series.cung_chu: số lá chủ cúng mỗi ván sau một ván khác."),
         "tan_series_choices": (
             "813eb6d33ec8",
-            "4 người chơi, loạt 10 ván có đổi 2 chủ, mọi chỗ chơi basic. Các nhánh: mặc định (người thắng ván trước"
+            "4 người chơi, loạt 10 ván có đổi 2 chủ, mọi chỗ chơi basic. Các phương án: mặc định (người thắng ván trước"
             " đổi 2 chủ khi có, người thua cúng trước rồi mới đổi, ai được xả thì xả); người thắng không bao giờ "
             "đổi; người thua đổi trước; không ai xả. Các loạt được chơi bằng engine tham chiếu (khoảng 1.5 ms một "
             "ván)."),
         "tan_strategies": (
             "de6103453e34",
-            "Số chỗ ở đây là chỗ ngồi trong bàn (lose.at_table_seat): các nhánh chỉ khác nhau ở người chơi "
+            "Số chỗ ở đây là chỗ ngồi trong bàn (`lose.at_table_seat`): các phương án chỉ khác nhau ở người chơi "
             "heuristic (giữ lá chủ và lá cao khi nọc còn, lên khi đỡ quá tốn, dồn bài cho người đỡ yếu); "
             "những người khác chơi basic."),
     },
@@ -124,5 +124,24 @@ UNITS = {
 }
 """Units (as the game's tasks declare them, in English) in the other languages."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS)
+ARMS = {
+    "en": {"all_basic": "all basic", "default": "default rules", "russian_refill": "Russian refill order",
+           "doi_2_chu": "đổi 2 chủ (only the 2 of trumps exchanges)", "no_exchange": "no trump exchange",
+           "max_6_attack": "at most 6 attack cards", "tan_52_8": "Tấn: 52 cards, 8 each",
+           "podkidnoy_36_6": "podkidnoy: 36 cards, 6 each"},
+    "vi": {"all_basic": "cả bàn basic", "default": "luật mặc định", "russian_refill": "bốc bài kiểu Nga",
+           "doi_2_chu": "đổi 2 chủ", "no_exchange": "không đổi lá chủ", "max_6_attack": "đánh nhiều nhất 6 lá",
+           "tan_52_8": "Tấn: 52 lá, chia 8", "podkidnoy_36_6": "podkidnoy: 36 lá, chia 6"},
+}
+"""The experiments' arm names in words, by the arm's name (patterns shared by every game are in
+``cardodds.analysis.i18n.ARMS``)."""
+
+ARM_PATTERNS = {
+    "en": [(r"mixed_(\d+)", "seats rotated by {0}")],
+    "vi": [(r"mixed_(\d+)", "xoay {0} chỗ")],
+}
+"""Arm names in words by pattern: ``(regex, template)``."""
+
+WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS,
+                          arm_patterns=ARM_PATTERNS)
 """The game's words by language, as ``GameSpec.words`` holds them."""
