@@ -1,0 +1,110 @@
+"""The mid-game page's form (``/advise/<game>``) in headless Chromium: a Tấn position built by clicking the deck and
+typing counts is the JSON the form writes, the server's one-line error shows beside the form while it is
+inconsistent, and once it is complete the ranked moves are ``cardodds.advise.tan``'s. The JSON text edited by hand
+redraws the form, and the page fits a 360 px phone.
+
+The browser and the server are those of ``tests/test_serve.py`` (Debian's chromium and chromium-driver)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from test_serve import _state, _viewport, _wait, browser, server  # noqa: F401 (fixtures)
+
+HAND = "6s Kh"
+# Everything but the hand and the four cards the other seat holds (10h Jh Qh Ah): two players, the stock empty, so
+# every move's value is exact and the answer comes at once.
+DISCARD = ("2s 3s 4s 5s 7s 8s 9s 10s Js Qs Ks As 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac "
+           "2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad 2h 3h 4h 5h 6h 7h 8h 9h")
+POSITION = {"rules": {"players": 2}, "seat": 0, "decision": "attack", "hand": HAND, "trump": "h", "bottom": None,
+            "stock": 0, "discard": DISCARD, "table": [], "attacker": 0, "defender": 1, "hand_sizes": [2, 4],
+            "known": ["", ""], "out": [], "passes": 0, "bouts": 0}
+
+
+def _type(driver, element_id: str, value):
+    box = driver.find_element("id", element_id)
+    box.clear()
+    box.send_keys(str(value))
+    driver.execute_script("arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", box)
+
+
+def _click_cards(driver, cards: str):
+    for code in cards.split():
+        driver.find_element("css selector", f'#form-deck .face[data-code="{code}"]').click()
+
+
+def _fill(driver, path: str):
+    driver.find_element("css selector", f'#form [data-fill="{path}"]').click()
+
+
+def _position(driver) -> dict:
+    return json.loads(driver.find_element("id", "state").get_attribute("value"))
+
+
+def _ask_error(driver) -> str:
+    driver.find_element("id", "ask").click()
+    _state(driver, "error")
+    return driver.find_element("id", "error").text
+
+
+def test_a_tan_position_built_by_clicking_gets_the_ranked_moves(server, browser):  # noqa: F811
+    from cardodds import advise
+    from cardodds.advise import read_position
+    from cardodds.sim.errors import CardoddsError
+
+    browser.get(server + "advise/tan?blank=1")
+    _wait(browser, lambda d: d.find_element("tag name", "body").get_attribute("data-ready") == "1")
+    _type(browser, "f-rules-players", 2)
+    _click_cards(browser, HAND)  # the own hand is the field being filled at first
+    _type(browser, "f-hand_sizes-0", 2)
+    _type(browser, "f-hand_sizes-1", 4)
+    _type(browser, "f-stock", 0)
+    half = {**POSITION, "discard": ""}
+    assert _position(browser) == half
+    with pytest.raises(CardoddsError) as error:
+        read_position("tan", half)
+    assert _ask_error(browser) == str(error.value)  # the server's one line, beside the form
+
+    _fill(browser, "discard")
+    _click_cards(browser, DISCARD)
+    badges = browser.find_elements("css selector", "#form-deck .face.picked")
+    assert len(badges) == len(DISCARD.split())
+    assert _position(browser) == POSITION
+    browser.find_element("id", "ask").click()
+    _state(browser, "done")
+    rows = browser.find_elements("css selector", "#moves tr[data-move]")
+    table = advise.tan(POSITION)
+    assert [r.get_attribute("data-move") for r in rows] == list(table.move) == ["6s", "Kh"]
+    for row, (_, expected) in zip(rows, table.iterrows()):
+        value = row.find_element("css selector", f'[data-key="{expected.move}.lose"]').get_attribute("data-value")
+        assert json.loads(value) == pytest.approx(expected.lose, abs=1e-12)
+
+
+def test_the_json_text_redraws_the_form_and_the_form_fits_a_phone(server, browser):  # noqa: F811
+    browser.get(server + "advise/tan?blank=1")
+    _wait(browser, lambda d: d.find_element("tag name", "body").get_attribute("data-ready") == "1")
+    typed = {**POSITION, "trump": "s", "decision": "defend", "table": [["9h", None]], "thrower": 1, "attacker": 1,
+             "defender": 0, "hand_sizes": [2, 3], "discard": DISCARD.replace("9h", "").strip()}
+    browser.execute_script("const t = document.getElementById('state'); t.value = arguments[0];"
+                           "t.dispatchEvent(new Event('input'))", json.dumps(typed))
+    value = lambda i: browser.find_element("id", i).get_attribute("value")  # noqa: E731
+    assert (value("f-trump"), value("f-decision"), value("f-thrower"), value("f-hand_sizes-1")) == ("s", "defend", "1", "3")
+    chips = [c.get_attribute("data-code") for c in browser.find_elements("css selector", "#f-hand .chip")]
+    assert chips == HAND.split()
+    assert [c.text for c in browser.find_elements("css selector", "#f-table .chip")] == ["9♥", "—"]
+    _fill(browser, "table")
+    _click_cards(browser, "Jh")  # the cover goes where the table has none
+    assert _position(browser)["table"] == [["9h", "Jh"]]
+    browser.find_element("css selector", '#f-table .chip[data-index="1"]').click()  # the cover taken back
+    assert _position(browser)["table"] == [["9h", None]]
+    assert "Chất chủ" in browser.find_element("id", "form").text  # Vietnamese first
+
+    _viewport(browser, 360, 740)
+    try:
+        _fill(browser, "hand")
+        width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1] == 360
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
