@@ -108,3 +108,49 @@ def test_the_json_text_redraws_the_form_and_the_form_fits_a_phone(server, browse
         assert width[0] <= width[1] == 360
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("game, seed, at", [("chan", 3, 12), ("sam", 2, 19)])
+def test_a_cut_position_edited_in_the_form_reads_back_the_same(server, browser, game, seed, at):  # noqa: F811
+    """A card taken out of the hand and clicked back in, a list set and set back: the position the server reads is
+    the one cut from the game (the form keeps the keys it does not show)."""
+    from selenium.webdriver.support.ui import Select
+
+    from cardodds.advise import position_at, read_position
+
+    cut = position_at(game, seed, at)
+    browser.get(server + f"advise/{game}?blank=1")
+    _wait(browser, lambda d: d.find_element("tag name", "body").get_attribute("data-ready") == "1")
+    browser.execute_script("const t = document.getElementById('state'); t.value = arguments[0];"
+                           "t.dispatchEvent(new Event('input'))", json.dumps(cut))
+    first = browser.find_element("css selector", "#f-hand .chip")
+    code = first.get_attribute("data-code")
+    first.click()
+    assert _position(browser)["hand"].split() == cut["hand"].split()[1:]
+    _click_cards(browser, code)
+    seat = Select(browser.find_element("id", "f-seat"))
+    seat.select_by_value(str((cut["seat"] + 1) % 4))
+    Select(browser.find_element("id", "f-seat")).select_by_value(str(cut["seat"]))
+    written = _position(browser)
+    assert sorted(written["hand"].split()) == sorted(cut["hand"].split())
+    assert read_position(game, written)[1] == read_position(game, cut)[1]
+
+
+def test_every_form_field_is_a_key_of_its_games_position():
+    """The form writes only keys the position readers know (docs/rules.md §1.12, §2.11, §3.11)."""
+    import re
+    from pathlib import Path
+
+    from cardodds.sim.chan import position_json as chan
+    from cardodds.sim.sam import position_json as sam
+    from cardodds.sim.tan import position_json as tan
+
+    source = (Path(__file__).resolve().parents[1] / "src/cardodds/web/static/advise_form.js").read_text()
+    fields = source[source.index("const FORM_FIELDS"):source.index("const FORM_BLANK")]
+    keys = {"chan": set(chan.KEYS), "sam": set(sam.KEYS), "tan": set(tan.REQUIRED + tan.OPTIONAL)}
+    for game, block in re.findall(r"\n  (\w+): \[(.*?)\n  \]", fields, re.S):
+        paths = re.findall(r'path: "([\w.*]+)"', block)
+        assert len(paths) >= 8 and {p.split(".")[0] for p in paths} <= keys[game], game
+        seat_keys = {p.split(".")[2] for p in paths if p.startswith("seats.")}
+        assert seat_keys <= set(chan.SEAT_KEYS)
+    assert sorted(re.findall(r"\n  (\w+): \[", fields)) == ["chan", "sam", "tan"]
