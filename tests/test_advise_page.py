@@ -35,6 +35,12 @@ def _click_cards(driver, cards: str):
         driver.find_element("css selector", f'#form-deck .face[data-code="{code}"]').click()
 
 
+def _click_many(driver, cards: str):
+    """Click the deck's faces of ``cards`` in one round trip to the browser (the same click handlers: it is faster)."""
+    driver.execute_script("for (const code of arguments[0])"
+                          "  document.querySelector(`#form-deck .face[data-code='${code}']`).click()", cards.split())
+
+
 def _fill(driver, path: str):
     driver.find_element("css selector", f'#form [data-fill="{path}"]').click()
 
@@ -68,7 +74,7 @@ def test_a_tan_position_built_by_clicking_gets_the_ranked_moves(server, browser)
     assert _ask_error(browser) == str(error.value)  # the server's one line, beside the form
 
     _fill(browser, "discard")
-    _click_cards(browser, DISCARD)
+    _click_many(browser, DISCARD)
     badges = browser.find_elements("css selector", "#form-deck .face.picked")
     assert len(badges) == len(DISCARD.split())
     assert _position(browser) == POSITION
@@ -100,10 +106,14 @@ def test_the_json_text_redraws_the_form_and_the_form_fits_a_phone(server, browse
     browser.find_element("css selector", '#f-table .chip[data-index="1"]').click()  # the cover taken back
     assert _position(browser)["table"] == [["9h", None]]
     assert "Chất chủ" in browser.find_element("id", "form").text  # Vietnamese first
+    _fill(browser, "hand")
+    _click_cards(browser, "6s")  # already in the hand: the deck holds one
+    assert browser.find_element("id", "form-note").text == "Lá 6♠ đã được ghi ở một ô khác."
+    assert _position(browser)["hand"] == HAND
+    assert "gone" in browser.find_element("css selector", '#form-deck .face[data-code="2s"]').get_attribute("class")
 
     _viewport(browser, 360, 740)
     try:
-        _fill(browser, "hand")
         width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1] == 360
     finally:

@@ -16,6 +16,7 @@ const FORM_WORDS = {
     discards: "Lá đã đánh", acted: "Đã qua lượt đầu", chan_table: "Lá ngửa trên bàn (không nằm trên chiếu)",
     noc: "Số lá trong nọc", card: "Lá đang xét", from: "Lá đó từ đâu", none: "—", filling: "đang chọn",
     pick_hint: "Bấm tên một ô bài để chọn ô đó, rồi bấm lá trong bộ bài; bấm lá đã chọn để bỏ.",
+    all_placed: (card, n) => (n > 1 ? `Cả ${n} lá ${card} đã được ghi.` : `Lá ${card} đã được ghi ở một ô khác.`),
     kept: (keys) => `Giữ nguyên từ JSON: ${keys}.`, bad_json: (m) => `JSON chưa đọc được: ${m}`,
     seat_n: (s) => `ghế ${s}`,
     decisions: { attack: "đánh (dẫn)", add: "tấn thêm", defend: "đỡ", discard: "đánh một lá", act: "ăn / bốc / dưới",
@@ -33,6 +34,7 @@ const FORM_WORDS = {
     discards: "Discards", acted: "First turn passed", chan_table: "Face-up cards on no mat", noc: "Cards in the nọc",
     card: "Card in play", from: "Where it came from", none: "—", filling: "filling",
     pick_hint: "Tap a card field's name to fill it, then tap cards in the deck; tap a chosen card to take it out.",
+    all_placed: (card, n) => (n > 1 ? `All ${n} copies of ${card} are already written.` : `${card} is already written.`),
     kept: (keys) => `Kept as the JSON has them: ${keys}.`, bad_json: (m) => `The JSON cannot be read yet: ${m}`,
     seat_n: (s) => `seat ${s}`,
     decisions: { attack: "attack (lead)", add: "add", defend: "defend", discard: "discard", act: "eat / draw / pass",
@@ -43,7 +45,8 @@ const FORM_WORDS = {
 };
 
 // Each field: its path in the JSON ("*" is every seat), its kind, and for lists the choices. `absent`: leave the key
-// out when empty (the position readers refuse some keys where they do not apply).
+// out when empty (the position readers refuse some keys where they do not apply); `echo`: its card is written in
+// another field too (not counted twice against the deck's copies).
 const FORM_FIELDS = {
   tan: [
     { path: "rules.players", kind: "players", min: 2, max: 6, dflt: 4 },
@@ -66,7 +69,7 @@ const FORM_FIELDS = {
     { path: "decision", kind: "choice", choices: ["discard", "act", "chiu", "tra_cua"], words: "decisions" },
     { path: "hand", kind: "cards" }, { path: "seats.*.mat", kind: "melds" }, { path: "seats.*.discards", kind: "cards" },
     { path: "seats.*.acted", kind: "bool" }, { path: "table", kind: "cards", word: "chan_table" }, { path: "noc", kind: "int" },
-    { path: "card", kind: "card", absent: true },
+    { path: "card", kind: "card", absent: true, echo: true }, // the card in play lies on the table too
     { path: "from", kind: "choice", choices: ["discard", "noc", "passed", "tra_cua"], words: "froms", none: true, absent: true },
   ],
 };
@@ -256,15 +259,27 @@ const AdviseForm = {
     this.markDeck();
   },
   markDeck() {
+    // The badges count the active field's cards; a kind whose every copy is placed somewhere is greyed
     const deck = this.root.querySelector("#form-deck");
     if (!deck) return;
-    const field = this.fields().find(([, path]) => path === this.active);
-    const counts = new Map();
-    for (const code of field ? this.cards(field[0], this.active) : []) {
-      const face = code && Cards.face(this.deck, code);
-      if (face) counts.set(face.code, (counts.get(face.code) || 0) + 1);
+    const here = this.counts(this.active), all = this.counts(null);
+    Cards.mark(deck, this.deck, here);
+    for (const btn of deck.querySelectorAll(".face")) {
+      const face = Cards.face(this.deck, btn.dataset.code);
+      btn.classList.toggle("gone", (all.get(face.code) || 0) >= face.copies && !here.get(face.code));
     }
-    Cards.mark(deck, this.deck, counts);
+  },
+  counts(only) {
+    // code -> copies written in the card fields (all of them, or the one at path `only`)
+    const counts = new Map();
+    for (const [field, path] of this.fields()) {
+      if (!["cards", "card", "pairs"].includes(field.kind) || (only !== null ? path !== only : field.echo)) continue;
+      for (const code of this.cards(field, path)) {
+        const face = code && Cards.face(this.deck, code);
+        if (face) counts.set(face.code, (counts.get(face.code) || 0) + 1);
+      }
+    }
+    return counts;
   },
 
   // ---- edits ----
@@ -284,6 +299,8 @@ const AdviseForm = {
     }
   },
   putIn([field, path], code) {
+    const face = Cards.face(this.deck, code), all = this.counts(null);
+    if (field.kind !== "card" && (all.get(face.code) || 0) >= face.copies) return this.note(this.W().all_placed(face.name, face.copies));
     let list = this.cards(field, path);
     if (field.kind === "card") list = [code];
     else if (field.kind === "pairs" && list.includes(null)) list[list.indexOf(null)] = code;
