@@ -96,7 +96,8 @@ def test_the_json_text_redraws_the_form_and_the_form_fits_a_phone(server, browse
     browser.execute_script("const t = document.getElementById('state'); t.value = arguments[0];"
                            "t.dispatchEvent(new Event('input'))", json.dumps(typed))
     value = lambda i: browser.find_element("id", i).get_attribute("value")  # noqa: E731
-    assert (value("f-trump"), value("f-decision"), value("f-thrower"), value("f-hand_sizes-1")) == ("s", "defend", "1", "3")
+    shown = (value("f-trump"), value("f-decision"), value("f-thrower"), value("f-hand_sizes-1"))
+    assert shown == ("s", "defend", "1", "3")
     chips = [c.get_attribute("data-code") for c in browser.find_elements("css selector", "#f-hand .chip")]
     assert chips == HAND.split()
     assert [c.text for c in browser.find_elements("css selector", "#f-table .chip")] == ["9♥", "—"]

@@ -1,6 +1,6 @@
-// The mid-game page's form: the position's JSON (docs/rules.md §1.12 Chắn, §2.11 Sâm, §3.11 Tấn) written for the
-// person at the table. Card fields are filled by clicking the deck (the field being filled is the one marked), counts
-// are number boxes, seats and decisions are lists. The form and the JSON text stay in step both ways: an edit of
+// The mid-game page's form: the position's JSON (docs/rules.md §1.12 Chắn, §2.11 Sâm, §3.11 Tấn) written for
+// the person at the table. Card fields are filled by clicking the deck (the field being filled is the one marked),
+// counts are number boxes, seats and decisions are lists. The form and the JSON text stay in step both ways: an edit of
 // either redraws the other. Keys the form does not show (Chắn's slot/owner/decider/declined, Sâm's chat/den/sam) are
 // kept as the JSON has them.
 "use strict";
@@ -8,11 +8,13 @@
 const FORM_WORDS = {
   vi: {
     form_h: "Thế bài", blank: "Thế bài trống", players: "Số người chơi", seat: "Người đến lượt (ghế)",
-    decision: "Quyết định", hand: "Bài trên tay", trump: "Chất chủ", bottom: "Lá lật dưới nọc", stock: "Số lá trong nọc",
+    decision: "Quyết định", hand: "Bài trên tay", trump: "Chất chủ", bottom: "Lá lật dưới nọc",
+    stock: "Số lá trong nọc",
     discard: "Bài đã thải", table: "Trên bàn (đánh → đỡ)", attacker: "Người đánh", defender: "Người đỡ",
     thrower: "Người vừa ném lá phải đỡ", hand_sizes: "Số lá trên tay", known: "Lá đã biết trong tay", out: "Đã hết bài",
     passes: "Số người đã bỏ qua", bouts: "Số lượt đã xong", played: "Lá đã đánh", counts: "Số lá còn lại",
-    to_beat: "Bộ phải chặn (vd. 9 9, 3-4-5)", by: "Người đánh bộ đó", passed: "Đã bỏ lượt vòng này", mat: "Chiếu (vd. chan 9V, ca 9V 9W)",
+    to_beat: "Bộ phải chặn (vd. 9 9, 3-4-5)", by: "Người đánh bộ đó", passed: "Đã bỏ lượt vòng này",
+    mat: "Dưới chiếu (vd. chan 9V, ca 9V 9W, chiu 9V)",
     discards: "Lá đã đánh", acted: "Đã qua lượt đầu", chan_table: "Lá ngửa trên bàn (không nằm trên chiếu)",
     noc: "Số lá trong nọc", card: "Lá đang xét", from: "Lá đó từ đâu", none: "—", filling: "đang chọn",
     pick_hint: "Bấm tên một ô bài để chọn ô đó, rồi bấm lá trong bộ bài; bấm lá đã chọn để bỏ.",
@@ -30,16 +32,19 @@ const FORM_WORDS = {
     discard: "Discard pile", table: "Table (attack → cover)", attacker: "Attacker", defender: "Defender",
     thrower: "Threw the card to beat", hand_sizes: "Cards in hand", known: "Known in hand", out: "Out",
     passes: "Passes in a row", bouts: "Bouts done", played: "Cards played", counts: "Cards left",
-    to_beat: "Play to beat (e.g. 9 9, 3-4-5)", by: "Made by", passed: "Passed this round", mat: "Mat (e.g. chan 9V, ca 9V 9W)",
+    to_beat: "Play to beat (e.g. 9 9, 3-4-5)", by: "Made by", passed: "Passed this round",
+    mat: "Mat (e.g. chan 9V, ca 9V 9W, chiu 9V)",
     discards: "Discards", acted: "First turn passed", chan_table: "Face-up cards on no mat", noc: "Cards in the nọc",
     card: "Card in play", from: "Where it came from", none: "—", filling: "filling",
     pick_hint: "Tap a card field's name to fill it, then tap cards in the deck; tap a chosen card to take it out.",
-    all_placed: (card, n) => (n > 1 ? `All ${n} copies of ${card} are already written.` : `${card} is already written.`),
+    all_placed: (card, n) => (n > 1 ? `All ${n} copies of ${card} are already written.`
+      : `${card} is already written.`),
     kept: (keys) => `Kept as the JSON has them: ${keys}.`, bad_json: (m) => `The JSON cannot be read yet: ${m}`,
     seat_n: (s) => `seat ${s}`,
     decisions: { attack: "attack (lead)", add: "add", defend: "defend", discard: "discard", act: "eat / draw / pass",
       chiu: "chíu or let go", tra_cua: "trả cửa" },
-    froms: { discard: "discarded by the seat before", noc: "drawn from the nọc", passed: "passed on", tra_cua: "trả cửa" },
+    froms: { discard: "discarded by the seat before", noc: "drawn from the nọc", passed: "passed on",
+      tra_cua: "trả cửa" },
     suits: { s: "♠ spades", c: "♣ clubs", d: "♦ diamonds", h: "♥ hearts" },
   },
 };
@@ -50,11 +55,13 @@ const FORM_WORDS = {
 const FORM_FIELDS = {
   tan: [
     { path: "rules.players", kind: "players", min: 2, max: 6, dflt: 4 },
-    { path: "seat", kind: "seat" }, { path: "decision", kind: "choice", choices: ["attack", "add", "defend"], words: "decisions" },
+    { path: "seat", kind: "seat" },
+    { path: "decision", kind: "choice", choices: ["attack", "add", "defend"], words: "decisions" },
     { path: "trump", kind: "choice", choices: ["s", "c", "d", "h"], words: "suits" },
     { path: "hand", kind: "cards" }, { path: "bottom", kind: "card" }, { path: "stock", kind: "int" },
     { path: "discard", kind: "cards" }, { path: "table", kind: "pairs" },
-    { path: "attacker", kind: "seat" }, { path: "defender", kind: "seat" }, { path: "thrower", kind: "seat", none: true, absent: true },
+    { path: "attacker", kind: "seat" }, { path: "defender", kind: "seat" },
+    { path: "thrower", kind: "seat", none: true, absent: true },
     { path: "hand_sizes.*", kind: "int" }, { path: "known.*", kind: "cards" }, { path: "out", kind: "seats" },
     { path: "passes", kind: "int" }, { path: "bouts", kind: "int" },
   ],
@@ -67,16 +74,19 @@ const FORM_FIELDS = {
   chan: [
     { path: "seat", kind: "seat" },
     { path: "decision", kind: "choice", choices: ["discard", "act", "chiu", "tra_cua"], words: "decisions" },
-    { path: "hand", kind: "cards" }, { path: "seats.*.mat", kind: "melds" }, { path: "seats.*.discards", kind: "cards" },
-    { path: "seats.*.acted", kind: "bool" }, { path: "table", kind: "cards", word: "chan_table" }, { path: "noc", kind: "int" },
+    { path: "hand", kind: "cards" }, { path: "seats.*.mat", kind: "melds" },
+    { path: "seats.*.discards", kind: "cards" }, { path: "seats.*.acted", kind: "bool" },
+    { path: "table", kind: "cards", word: "chan_table" }, { path: "noc", kind: "int" },
     { path: "card", kind: "card", absent: true, echo: true }, // the card in play lies on the table too
-    { path: "from", kind: "choice", choices: ["discard", "noc", "passed", "tra_cua"], words: "froms", none: true, absent: true },
+    { path: "from", kind: "choice", choices: ["discard", "noc", "passed", "tra_cua"], words: "froms", none: true,
+      absent: true },
   ],
 };
 const FORM_BLANK = {
   tan: { rules: {}, seat: 0, decision: "attack", hand: "", trump: "h", bottom: null, stock: 20, discard: "", table: [],
     attacker: 0, defender: 1, hand_sizes: [8, 8, 8, 8], known: ["", "", "", ""], out: [], passes: 0, bouts: 0 },
-  sam: { rules: {}, seat: 0, hand: "", played: ["", "", "", ""], counts: [10, 10, 10, 10], to_beat: null, by: null, passed: [] },
+  sam: { rules: {}, seat: 0, hand: "", played: ["", "", "", ""], counts: [10, 10, 10, 10], to_beat: null, by: null,
+    passed: [] },
   chan: { rules: {}, seat: 0, decision: "discard", hand: "",
     seats: [0, 1, 2, 3].map(() => ({ mat: [], discards: "", acted: false })), table: "", noc: 23 },
 };
@@ -98,7 +108,7 @@ const AdviseForm = {
   },
   W() { return FORM_WORDS[this.lang()]; },
   esc(s) {
-    return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+    return Cards.esc(s);
   },
 
   // ---- the model: the position's JSON object ----
@@ -149,12 +159,14 @@ const AdviseForm = {
       while (list.length < n) list.push(fill);
       this.model[key] = list;
     }
-    for (const key of ["out", "passed"]) if (Array.isArray(this.model[key])) this.model[key] = this.model[key].filter((s) => s < n);
+    for (const key of ["out", "passed"]) {
+      if (Array.isArray(this.model[key])) this.model[key] = this.model[key].filter((s) => s < n);
+    }
   },
   // A card field's cards as a list; a Tấn table as attack, cover, attack, cover … (null: not covered yet)
   cards(field, path) {
     const v = this.get(path);
-    if (field.kind === "pairs") return (Array.isArray(v) ? v : []).flatMap((p) => [p[0], p[1] === undefined ? null : p[1]]);
+    if (field.kind === "pairs") return (Array.isArray(v) ? v : []).flatMap((p) => [p[0], p[1] ?? null]);
     if (field.kind === "card") return v ? [v] : [];
     return typeof v === "string" ? v.split(/[\s,]+/).filter((t) => t) : [];
   },
@@ -180,30 +192,43 @@ const AdviseForm = {
     if (el) { el.textContent = message; el.hidden = !message; }
   },
   label(field, seat) {
-    const w = this.W(), key = field.word || field.path.split(".").filter((p) => p !== "*" && p !== "seats" && p !== "rules").pop();
+    const w = this.W();
+    const key = field.word || field.path.split(".").filter((p) => !["*", "seats", "rules"].includes(p)).pop();
     return seat === undefined ? w[key] : `${w[key]} — ${w.seat_n(seat)}`;
   },
   options(values, chosen, word, none) {
     const all = none ? [null, ...values] : values;
-    return all.map((v) => `<option value="${v === null ? "" : this.esc(v)}"${String(v) === String(chosen ?? null) || (v === null && chosen == null) ? " selected" : ""}>` +
+    const picked = (v) => (v === null ? chosen == null : String(v) === String(chosen));
+    return all.map((v) => `<option value="${v === null ? "" : this.esc(v)}"${picked(v) ? " selected" : ""}>` +
       `${this.esc(v === null ? this.W().none : word(v))}</option>`).join("");
   },
   control(field, path, seat) {
     const w = this.W(), v = this.get(path), id = `f-${path.replace(/\./g, "-")}`, P = this.players();
     const seats = Array.from({ length: P }, (_, s) => s);
-    const wrap = (inner, cls = "") => `<label class="ff ${cls}" data-path="${this.esc(path)}"><span>${this.esc(this.label(field, seat))}</span>${inner}</label>`;
+    const wrap = (inner, cls = "") => `<label class="ff ${cls}" data-path="${this.esc(path)}">` +
+      `<span>${this.esc(this.label(field, seat))}</span>${inner}</label>`;
     switch (field.kind) {
-      case "players": return wrap(`<input id="${id}" type="number" min="${field.min}" max="${field.max}" value="${v ?? field.dflt}">`);
+      case "players":
+        return wrap(`<input id="${id}" type="number" min="${field.min}" max="${field.max}" ` +
+          `value="${v ?? field.dflt}">`);
       case "int": return wrap(`<input id="${id}" type="number" min="0" value="${this.esc(v ?? 0)}">`, "small");
       case "text": return wrap(`<input id="${id}" autocomplete="off" value="${this.esc(v ?? "")}">`);
-      case "melds": return wrap(`<input id="${id}" autocomplete="off" value="${this.esc(Array.isArray(v) ? v.join(", ") : "")}">`);
-      case "bool": return wrap(`<input id="${id}" type="checkbox"${(v ?? this.actedByDefault(path)) ? " checked" : ""}>`, "check");
+      case "melds":
+        return wrap(`<input id="${id}" autocomplete="off" value="${this.esc(Array.isArray(v) ? v.join(", ") : "")}">`);
+      case "bool":
+        return wrap(`<input id="${id}" type="checkbox"${(v ?? this.actedByDefault(path)) ? " checked" : ""}>`, "check");
       case "seat": return wrap(`<select id="${id}">${this.options(seats, v, w.seat_n, field.none)}</select>`);
-      case "choice": return wrap(`<select id="${id}">${this.options(field.choices, v, (c) => w[field.words][c] || c, field.none)}</select>`);
+      case "choice": {
+        const word = (c) => w[field.words][c] || c;
+        return wrap(`<select id="${id}">${this.options(field.choices, v, word, field.none)}</select>`);
+      }
       case "seats": {
         const on = new Set(Array.isArray(v) ? v : []);
-        return `<fieldset class="ff seats" data-path="${this.esc(path)}"><legend>${this.esc(this.label(field))}</legend>` +
-          seats.map((s) => `<label><input type="checkbox" data-seat="${s}"${on.has(s) ? " checked" : ""}> ${this.esc(w.seat_n(s))}</label>`).join("") + "</fieldset>";
+        const box = (s) => `<label><input type="checkbox" data-seat="${s}"${on.has(s) ? " checked" : ""}> ` +
+          `${this.esc(w.seat_n(s))}</label>`;
+        return `<fieldset class="ff seats" data-path="${this.esc(path)}">` +
+          `<legend>${this.esc(this.label(field))}</legend>` +
+          `${seats.map(box).join("")}</fieldset>`;
       }
       default: return this.cardField(field, path, seat, id);
     }
@@ -218,12 +243,15 @@ const AdviseForm = {
     const chip = (code, i) => {
       if (code === null) return `<span class="chip empty">${this.esc(this.W().none)}</span>`;
       const face = Cards.face(this.deck, code);
-      return `<button type="button" class="chip${face && face.red ? " red" : ""}" data-index="${i}" data-code="${this.esc(code)}">` +
+      return `<button type="button" class="chip${face && face.red ? " red" : ""}" data-index="${i}" ` +
+        `data-code="${this.esc(code)}">` +
         `${this.esc(face ? face.name : code)}</button>`;
     };
     let chips = "";
     if (field.kind === "pairs") {
-      for (let i = 0; i < list.length; i += 2) chips += `<span class="pair">${chip(list[i], i)}→${chip(list[i + 1] ?? null, i + 1)}</span>`;
+      for (let i = 0; i < list.length; i += 2) {
+        chips += `<span class="pair">${chip(list[i], i)}→${chip(list[i + 1] ?? null, i + 1)}</span>`;
+      }
     } else chips = list.map(chip).join("");
     return `<div class="ff cardfield${on ? " active" : ""}" id="${id}" data-path="${this.esc(path)}">` +
       `<button type="button" class="fill" data-fill="${this.esc(path)}">${this.esc(this.label(field, seat))}` +
@@ -253,7 +281,8 @@ const AdviseForm = {
         h += `</div>${this.control(field, path, seat)}<div class="fields">`;
       }
     }
-    h += `</div><p class="hint" id="form-kept"${kept.length ? "" : " hidden"}>${this.esc(w.kept(kept.join(", ")))}</p>` +
+    h += `</div><p class="hint" id="form-kept"${kept.length ? "" : " hidden"}>` +
+      `${this.esc(w.kept(kept.join(", ")))}</p>` +
       `<p id="form-note" class="note" hidden></p>`;
     this.root.innerHTML = h;
     this.markDeck();
@@ -300,7 +329,9 @@ const AdviseForm = {
   },
   putIn([field, path], code) {
     const face = Cards.face(this.deck, code), all = this.counts(null);
-    if (field.kind !== "card" && (all.get(face.code) || 0) >= face.copies) return this.note(this.W().all_placed(face.name, face.copies));
+    if (field.kind !== "card" && (all.get(face.code) || 0) >= face.copies) {
+      return this.note(this.W().all_placed(face.name, face.copies));
+    }
     let list = this.cards(field, path);
     if (field.kind === "card") list = [code];
     else if (field.kind === "pairs" && list.includes(null)) list[list.indexOf(null)] = code;
@@ -339,7 +370,8 @@ const AdviseForm = {
       const v = el.value === "" ? null : field.kind === "seat" ? +el.value : el.value;
       this.set(path, v, field.absent);
     } else if (field.kind === "seats") {
-      this.set(path, [...holder.querySelectorAll("input[data-seat]")].filter((b) => b.checked).map((b) => +b.dataset.seat));
+      const boxes = [...holder.querySelectorAll("input[data-seat]")];
+      this.set(path, boxes.filter((b) => b.checked).map((b) => +b.dataset.seat));
     }
     this.afterEdit();
     if (!typing && (field.kind === "players" || field.kind === "seat" || field.kind === "choice")) this.draw();

@@ -3,9 +3,14 @@
 "use strict";
 
 const Cards = {
+  /** Text made safe to put in HTML. */
+  esc(s) {
+    const named = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+    return String(s).replace(/[&<>"']/g, (c) => named[c]);
+  },
   /** The deck of /api/cards/<game> as the HTML of its rows of buttons (data-code on each). */
   deckHtml(deck, game) {
-    const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+    const esc = Cards.esc;
     const rows = new Map();
     for (const f of deck.cards) {
       if (!rows.has(f.row)) rows.set(f.row, []);
@@ -17,7 +22,8 @@ const Cards = {
       for (const f of faces) {
         // Chắn's names are two words ("Nhị Văn"): the row says the second, except for the lone Chi Chi
         const short = game === "chan" && f.row !== "Chi Chi" ? f.name.split(" ")[0] : f.name;
-        html += `<button type="button" class="face${f.red ? " red" : ""}" data-code="${esc(f.code)}" title="${esc(f.name)}">` +
+        html += `<button type="button" class="face${f.red ? " red" : ""}" data-code="${esc(f.code)}" ` +
+          `title="${esc(f.name)}">` +
           `<span class="big">${esc(short)}</span><span class="badge"></span></button>`;
       }
       html += "</div></div>";
