@@ -71,13 +71,18 @@ def test_a_tan_position_built_by_clicking_gets_the_ranked_moves(server, browser)
     assert _position(browser) == half
     with pytest.raises(CardoddsError) as error:
         read_position("tan", half)
-    assert _ask_error(browser) == str(error.value)  # the server's one line, beside the form
+    check = lambda: browser.find_element("id", "form-check")  # noqa: E731
+    _wait(browser, lambda d: check().text == str(error.value))  # said as the form is edited
+    assert check().get_attribute("data-ok") == "0"
+    assert _ask_error(browser) == str(error.value)  # and on asking: the server's one line, beside the form
 
     _fill(browser, "discard")
     _click_many(browser, DISCARD)
     badges = browser.find_elements("css selector", "#form-deck .face.picked")
     assert len(badges) == len(DISCARD.split())
     assert _position(browser) == POSITION
+    _wait(browser, lambda d: check().text == "Thế bài hợp lệ. Các nước đi: 6♠, K♥.")
+    assert check().get_attribute("data-ok") == "1"
     browser.find_element("id", "ask").click()
     _state(browser, "done")
     rows = browser.find_elements("css selector", "#moves tr[data-move]")
@@ -165,3 +170,23 @@ def test_every_form_field_is_a_key_of_its_games_position():
         seat_keys = {p.split(".")[2] for p in paths if p.startswith("seats.")}
         assert seat_keys <= set(chan.SEAT_KEYS)
     assert sorted(re.findall(r"\n  (\w+): \[", fields)) == ["chan", "sam", "tan"]
+
+
+def test_check_answers_the_moves_or_the_one_line_error_and_plays_nothing():
+    """``POST /api/advise/<game>?check=1``, as the form asks it while a person edits."""
+    from test_advise_web import _post
+
+    from cardodds.advise import read_position
+    from cardodds.sim.errors import CardoddsError
+
+    status, body = _post("/api/advise/tan?check=1", json.dumps(POSITION).encode())
+    assert status == 200 and json.loads(body) == {"game": "tan", "moves": ["6s", "Kh"]}
+    wrong = {**POSITION, "hand_sizes": [2, 5]}
+    with pytest.raises(CardoddsError) as error:
+        read_position("tan", wrong)
+    status, body = _post("/api/advise/tan?check=1", json.dumps(wrong).encode())
+    assert status == 400 and json.loads(body) == {"error": str(error.value)}
+    status, body = _post("/api/advise/demo?check=1&games=0", b"{}")
+    assert status == 400 and json.loads(body) == {"error": "games must be a whole number >= 1, not 0"}
+    status, body = _post("/api/advise/demo?check=0&games=100", b"{}")  # check=0: the events, as without it
+    assert status == 200 and body.startswith(b"event: start\n")

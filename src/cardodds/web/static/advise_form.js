@@ -19,6 +19,7 @@ const FORM_WORDS = {
     noc: "Số lá trong nọc", card: "Lá đang xét", from: "Lá đó từ đâu", none: "—", filling: "đang chọn",
     pick_hint: "Bấm tên một ô bài để chọn ô đó, rồi bấm lá trong bộ bài; bấm lá đã chọn để bỏ.",
     all_placed: (card, n) => (n > 1 ? `Cả ${n} lá ${card} đã được ghi.` : `Lá ${card} đã được ghi ở một ô khác.`),
+    valid: (moves) => `Thế bài hợp lệ. Các nước đi: ${moves}.`,
     kept: (keys) => `Giữ nguyên từ JSON: ${keys}.`, bad_json: (m) => `JSON chưa đọc được: ${m}`,
     seat_n: (s) => `ghế ${s}`,
     decisions: { attack: "đánh (dẫn)", add: "tấn thêm", defend: "đỡ", discard: "đánh một lá", act: "ăn / bốc / dưới",
@@ -39,6 +40,7 @@ const FORM_WORDS = {
     pick_hint: "Tap a card field's name to fill it, then tap cards in the deck; tap a chosen card to take it out.",
     all_placed: (card, n) => (n > 1 ? `All ${n} copies of ${card} are already written.`
       : `${card} is already written.`),
+    valid: (moves) => `The position reads. Its moves: ${moves}.`,
     kept: (keys) => `Kept as the JSON has them: ${keys}.`, bad_json: (m) => `The JSON cannot be read yet: ${m}`,
     seat_n: (s) => `seat ${s}`,
     decisions: { attack: "attack (lead)", add: "add", defend: "defend", discard: "discard", act: "eat / draw / pass",
@@ -94,7 +96,8 @@ const FORM_BLANK = {
 const FORM_PER_SEAT = { tan: { hand_sizes: 0, known: "" }, sam: { played: "", counts: 10 } };
 
 const AdviseForm = {
-  game: null, deck: null, lang: null, text: null, root: null, model: null, active: "hand",
+  game: null, deck: null, lang: null, text: null, root: null, model: null, active: "hand", timer: null, asking: null,
+  checked: null,
 
   /** Draw the form of `game` in `root`, kept in step with the textarea `text`; `lang()` is the page's language. */
   start(game, deck, root, text, lang) {
@@ -130,8 +133,42 @@ const AdviseForm = {
     this.model = data;
     this.note("");
     this.draw();
+    this.schedule();
   },
-  toText() { this.text.value = JSON.stringify(this.model, null, 1); },
+  toText() {
+    this.text.value = JSON.stringify(this.model, null, 1);
+    this.schedule();
+  },
+
+  // ---- the server's word on the position, as it is edited (POST /api/advise/<game>?check=1) ----
+  schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.check(), 250);
+  },
+  async check() {
+    if (this.asking) this.asking.abort();
+    const controller = new AbortController();
+    this.asking = controller;
+    try {
+      const resp = await fetch(`/api/advise/${this.game}?check=1`, { method: "POST", body: this.text.value,
+        headers: { "Content-Type": "application/json" }, signal: controller.signal });
+      const answer = await resp.json();
+      if (this.asking !== controller) return; // a later edit asked since
+      this.checked = answer;
+      this.showCheck();
+    } catch (e) {
+      if (e.name !== "AbortError") { this.checked = { error: String(e) }; this.showCheck(); }
+    }
+  },
+  showCheck() {
+    const el = document.getElementById("form-check"), c = this.checked;
+    if (!el || !c) return;
+    el.hidden = false;
+    el.dataset.ok = c.error ? "0" : "1";
+    el.dataset.message = c.error || "";
+    const name = (m) => { const face = Cards.face(this.deck, m); return face ? face.name : m; };
+    el.textContent = c.error || this.W().valid(c.moves.map(name).join(", "));
+  },
   players() {
     if (this.game === "chan") return 4;
     return (this.model.rules && this.model.rules.players) || 4;
@@ -286,6 +323,7 @@ const AdviseForm = {
       `<p id="form-note" class="note" hidden></p>`;
     this.root.innerHTML = h;
     this.markDeck();
+    this.showCheck(); // in the page's language
   },
   markDeck() {
     // The badges count the active field's cards; a kind whose every copy is placed somewhere is greyed
