@@ -147,6 +147,18 @@ def test_a_cut_position_edited_in_the_form_reads_back_the_same(server, browser, 
     seat = Select(browser.find_element("id", "f-seat"))
     seat.select_by_value(str((cut["seat"] + 1) % 4))
     Select(browser.find_element("id", "f-seat")).select_by_value(str(cut["seat"]))
+    if game == "chan":  # a meld taken off seat 0's mat and clicked back on; a cạ clicked on and taken off again
+        assert cut["seats"][0]["mat"] == ["chan 3S"]
+        browser.find_element("css selector", '#f-seats-0-mat .chip[data-index="0"]').click()
+        assert _position(browser)["seats"][0]["mat"] == []
+        _fill(browser, "seats.0.mat")
+        _click_cards(browser, "3S")
+        assert _position(browser)["seats"][0]["mat"] == ["chan 3S"]
+        Select(browser.find_element("css selector", "#f-seats-0-mat .meld-kind")).select_by_value("ca")
+        _click_cards(browser, "9V 9W")
+        assert _position(browser)["seats"][0]["mat"] == ["chan 3S", "ca 9V 9W"]
+        assert browser.find_element("css selector", '#f-seats-0-mat .chip[data-index="1"]').text == "cạ Cửu Vạn Cửu Văn"
+        browser.find_element("css selector", '#f-seats-0-mat .chip[data-index="1"]').click()
     written = _position(browser)
     assert sorted(written["hand"].split()) == sorted(cut["hand"].split())
     assert read_position(game, written)[1] == read_position(game, cut)[1]

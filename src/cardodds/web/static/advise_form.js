@@ -14,7 +14,7 @@ const FORM_WORDS = {
     thrower: "Người vừa ném lá phải đỡ", hand_sizes: "Số lá trên tay", known: "Lá đã biết trong tay", out: "Đã hết bài",
     passes: "Số người đã bỏ qua", bouts: "Số lượt đã xong", played: "Lá đã đánh", counts: "Số lá còn lại",
     to_beat: "Bộ phải chặn (vd. 9 9, 3-4-5)", by: "Người đánh bộ đó", passed: "Đã bỏ lượt vòng này",
-    mat: "Dưới chiếu (vd. chan 9V, ca 9V 9W, chiu 9V)",
+    mat: "Dưới chiếu", melds: { chan: "chắn", ca: "cạ", chiu: "chíu" },
     discards: "Lá đã đánh", acted: "Đã qua lượt đầu", chan_table: "Lá ngửa trên bàn (không nằm trên chiếu)",
     noc: "Số lá trong nọc", card: "Lá đang xét", from: "Lá đó từ đâu", none: "—", filling: "đang chọn",
     pick_hint: "Bấm tên một ô bài để chọn ô đó, rồi bấm lá trong bộ bài; bấm lá đã chọn để bỏ.",
@@ -34,7 +34,7 @@ const FORM_WORDS = {
     thrower: "Threw the card to beat", hand_sizes: "Cards in hand", known: "Known in hand", out: "Out",
     passes: "Passes in a row", bouts: "Bouts done", played: "Cards played", counts: "Cards left",
     to_beat: "Play to beat (e.g. 9 9, 3-4-5)", by: "Made by", passed: "Passed this round",
-    mat: "Mat (e.g. chan 9V, ca 9V 9W, chiu 9V)",
+    mat: "Mat", melds: { chan: "chắn", ca: "cạ", chiu: "chíu" },
     discards: "Discards", acted: "First turn passed", chan_table: "Face-up cards on no mat", noc: "Cards in the nọc",
     card: "Card in play", from: "Where it came from", none: "—", filling: "filling",
     pick_hint: "Tap a card field's name to fill it, then tap cards in the deck; tap a chosen card to take it out.",
@@ -52,7 +52,7 @@ const FORM_WORDS = {
 };
 
 // Each field: its path in the JSON ("*" is every seat), its kind, and for lists the choices. `absent`: leave the key
-// out when empty (the position readers refuse some keys where they do not apply); `echo`: its card is written in
+// out when empty (the position readers refuse some keys where they do not apply); `echo`: its cards are written in
 // another field too (not counted twice against the deck's copies).
 const FORM_FIELDS = {
   tan: [
@@ -77,7 +77,7 @@ const FORM_FIELDS = {
     { path: "seat", kind: "seat" },
     { path: "decision", kind: "choice", choices: ["discard", "act", "chiu", "tra_cua"], words: "decisions" },
     { path: "hand", kind: "cards" }, { path: "seats.*.mat", kind: "melds" },
-    { path: "seats.*.discards", kind: "cards" }, { path: "seats.*.acted", kind: "bool" },
+    { path: "seats.*.discards", kind: "cards", echo: true }, // a history: each now lies on a mat or the table { path: "seats.*.acted", kind: "bool" },
     { path: "table", kind: "cards", word: "chan_table" }, { path: "noc", kind: "int" },
     { path: "card", kind: "card", absent: true, echo: true }, // the card in play lies on the table too
     { path: "from", kind: "choice", choices: ["discard", "noc", "passed", "tra_cua"], words: "froms", none: true,
@@ -97,7 +97,7 @@ const FORM_PER_SEAT = { tan: { hand_sizes: 0, known: "" }, sam: { played: "", co
 
 const AdviseForm = {
   game: null, deck: null, lang: null, text: null, root: null, model: null, active: "hand", timer: null, asking: null,
-  checked: null,
+  checked: null, meldKind: "chan", pending: null,
 
   /** Draw the form of `game` in `root`, kept in step with the textarea `text`; `lang()` is the page's language. */
   start(game, deck, root, text, lang) {
@@ -200,15 +200,27 @@ const AdviseForm = {
       if (Array.isArray(this.model[key])) this.model[key] = this.model[key].filter((s) => s < n);
     }
   },
-  // A card field's cards as a list; a Tấn table as attack, cover, attack, cover … (null: not covered yet)
+  // A card field's cards as a list; a Tấn table as attack, cover, attack, cover … (null: not covered yet); a Chắn
+  // mat as its melds ("chan 9V", "ca 9V 9W", "chiu 9V")
   cards(field, path) {
     const v = this.get(path);
+    if (field.kind === "melds") return Array.isArray(v) ? v.slice() : [];
     if (field.kind === "pairs") return (Array.isArray(v) ? v : []).flatMap((p) => [p[0], p[1] ?? null]);
     if (field.kind === "card") return v ? [v] : [];
     return typeof v === "string" ? v.split(/[\s,]+/).filter((t) => t) : [];
   },
+  placed(field, path) {
+    // The cards a field puts somewhere: a chắn is two copies, a chíu four, a cạ its two cards
+    if (field.kind !== "melds") return this.cards(field, path);
+    return this.cards(field, path).flatMap((meld) => {
+      const [kind, ...cards] = String(meld).trim().split(/\s+/);
+      const k = kind.toLowerCase();
+      return k === "ca" ? cards.slice(0, 2) : Array(k === "chiu" ? 4 : 2).fill(cards[0]);
+    });
+  },
   setCards(field, path, list) {
-    if (field.kind === "pairs") {
+    if (field.kind === "melds") this.set(path, list);
+    else if (field.kind === "pairs") {
       const pairs = [];
       for (let i = 0; i < list.length; i += 2) pairs.push([list[i], list[i + 1] === undefined ? null : list[i + 1]]);
       this.set(path, pairs);
@@ -250,8 +262,6 @@ const AdviseForm = {
           `value="${v ?? field.dflt}">`);
       case "int": return wrap(`<input id="${id}" type="number" min="0" value="${this.esc(v ?? 0)}">`, "small");
       case "text": return wrap(`<input id="${id}" autocomplete="off" value="${this.esc(v ?? "")}">`);
-      case "melds":
-        return wrap(`<input id="${id}" autocomplete="off" value="${this.esc(Array.isArray(v) ? v.join(", ") : "")}">`);
       case "bool":
         return wrap(`<input id="${id}" type="checkbox"${(v ?? this.actedByDefault(path)) ? " checked" : ""}>`, "check");
       case "seat": return wrap(`<select id="${id}">${this.options(seats, v, w.seat_n, field.none)}</select>`);
@@ -284,16 +294,33 @@ const AdviseForm = {
         `data-code="${this.esc(code)}">` +
         `${this.esc(face ? face.name : code)}</button>`;
     };
+    const meld = (text, i) => {
+      const [kind, ...cards] = String(text).trim().split(/\s+/);
+      const names = cards.map((c) => (Cards.face(this.deck, c) || { name: c }).name).join(" ");
+      return `<button type="button" class="chip" data-index="${i}" data-meld="${this.esc(text)}">` +
+        `${this.esc(`${this.W().melds[kind.toLowerCase()] || kind} ${names}`)}</button>`;
+    };
     let chips = "";
-    if (field.kind === "pairs") {
+    if (field.kind === "melds") {
+      chips = list.map(meld).join("");
+      const first = this.pending && (Cards.face(this.deck, this.pending) || { name: this.pending }).name;
+      if (on && first) chips += `<span class="chip empty">${this.esc(this.W().melds.ca)} ${this.esc(first)} …</span>`;
+    } else if (field.kind === "pairs") {
       for (let i = 0; i < list.length; i += 2) {
         chips += `<span class="pair">${chip(list[i], i)}→${chip(list[i + 1] ?? null, i + 1)}</span>`;
       }
     } else chips = list.map(chip).join("");
     return `<div class="ff cardfield${on ? " active" : ""}" id="${id}" data-path="${this.esc(path)}">` +
       `<button type="button" class="fill" data-fill="${this.esc(path)}">${this.esc(this.label(field, seat))}` +
-      `${on ? ` <em>(${this.esc(this.W().filling)})</em>` : ""}</button><div class="chips">${chips}</div></div>` +
+      `${on ? ` <em>(${this.esc(this.W().filling)})</em>` : ""}</button>${on ? this.meldChoice(field) : ""}` +
+      `<div class="chips">${chips}</div></div>` +
       (on ? `<div id="form-deck">${Cards.deckHtml(this.deck, this.game)}</div>` : "");
+  },
+  meldChoice(field) {
+    if (field.kind !== "melds") return "";
+    const kinds = Object.entries(this.W().melds);
+    return ` <select class="meld-kind" aria-label="meld">${kinds.map(([k, word]) => `<option value="${k}"` +
+      `${k === this.meldKind ? " selected" : ""}>${this.esc(word)}</option>`).join("")}</select>`;
   },
   fields() {
     // Every field with its concrete path (one per seat for "*"), in order
@@ -312,7 +339,7 @@ const AdviseForm = {
       `<p class="hint">${this.esc(w.pick_hint)}</p><div class="fields">`;
     for (const [field, path, seat] of this.fields()) {
       if (field.kind === "int" || field.kind === "bool" || field.kind === "seat" || field.kind === "choice" ||
-          field.kind === "players" || field.kind === "text" || field.kind === "melds" || field.kind === "seats") {
+          field.kind === "players" || field.kind === "text" || field.kind === "seats") {
         h += this.control(field, path, seat);
       } else {
         h += `</div>${this.control(field, path, seat)}<div class="fields">`;
@@ -340,8 +367,9 @@ const AdviseForm = {
     // code -> copies written in the card fields (all of them, or the one at path `only`)
     const counts = new Map();
     for (const [field, path] of this.fields()) {
-      if (!["cards", "card", "pairs"].includes(field.kind) || (only !== null ? path !== only : field.echo)) continue;
-      for (const code of this.cards(field, path)) {
+      if (!["cards", "card", "pairs", "melds"].includes(field.kind)) continue;
+      if (only !== null ? path !== only : field.echo) continue;
+      for (const code of this.placed(field, path)) {
         const face = code && Cards.face(this.deck, code);
         if (face) counts.set(face.code, (counts.get(face.code) || 0) + 1);
       }
@@ -356,6 +384,7 @@ const AdviseForm = {
     if (target.id === "form-blank") return this.blank();
     if (target.dataset.fill) {
       this.active = this.active === target.dataset.fill ? null : target.dataset.fill;
+      this.pending = null;
       return this.draw();
     }
     const entry = this.fields().find(([, path]) => path === (target.closest("[data-path]") || {}).dataset?.path);
@@ -367,11 +396,19 @@ const AdviseForm = {
   },
   putIn([field, path], code) {
     const face = Cards.face(this.deck, code), all = this.counts(null);
-    if (field.kind !== "card" && (all.get(face.code) || 0) >= face.copies) {
+    const need = field.kind === "melds" ? { chan: 2, chiu: 4 }[this.meldKind] || 1 : 1;
+    if (field.kind !== "card" && (all.get(face.code) || 0) + need > face.copies) {
       return this.note(this.W().all_placed(face.name, face.copies));
     }
     let list = this.cards(field, path);
-    if (field.kind === "card") list = [code];
+    if (field.kind === "melds" && this.meldKind === "ca" && !this.pending) {
+      this.pending = code; // a cạ is two cards: the one taken, then the hand's
+      return this.draw();
+    }
+    if (field.kind === "melds") {
+      list.push(this.meldKind === "ca" ? `ca ${this.pending} ${code}` : `${this.meldKind} ${code}`);
+      this.pending = null;
+    } else if (field.kind === "card") list = [code];
     else if (field.kind === "pairs" && list.includes(null)) list[list.indexOf(null)] = code;
     else list.push(code);
     this.setCards(field, path, list);
@@ -389,6 +426,11 @@ const AdviseForm = {
   },
   edit(e) {
     const el = e.target, holder = el.closest("[data-path]");
+    if (el.classList.contains("meld-kind")) {
+      this.meldKind = el.value;
+      this.pending = null;
+      return;
+    }
     if (!holder || !(el.matches("input, select"))) return;
     const path = holder.dataset.path, entry = this.fields().find(([, p]) => p === path);
     if (!entry) return;
@@ -402,7 +444,6 @@ const AdviseForm = {
       if (el.value.trim() === "" || !Number.isFinite(+el.value)) return;
       this.set(path, Math.round(+el.value));
     } else if (field.kind === "text") this.set(path, el.value.trim() || null);
-    else if (field.kind === "melds") this.set(path, el.value.split(",").map((m) => m.trim()).filter((m) => m));
     else if (field.kind === "bool") this.set(path, el.checked);
     else if (field.kind === "seat" || field.kind === "choice") {
       const v = el.value === "" ? null : field.kind === "seat" ? +el.value : el.value;
