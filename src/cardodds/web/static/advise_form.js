@@ -77,7 +77,8 @@ const FORM_FIELDS = {
     { path: "seat", kind: "seat" },
     { path: "decision", kind: "choice", choices: ["discard", "act", "chiu", "tra_cua"], words: "decisions" },
     { path: "hand", kind: "cards" }, { path: "seats.*.mat", kind: "melds" },
-    { path: "seats.*.discards", kind: "cards", echo: true }, // a history: each now lies on a mat or the table { path: "seats.*.acted", kind: "bool" },
+    // the discards are a history: each of them now lies on a mat or on the table
+    { path: "seats.*.discards", kind: "cards", echo: true }, { path: "seats.*.acted", kind: "bool" },
     { path: "table", kind: "cards", word: "chan_table" }, { path: "noc", kind: "int" },
     { path: "card", kind: "card", absent: true, echo: true }, // the card in play lies on the table too
     { path: "from", kind: "choice", choices: ["discard", "noc", "passed", "tra_cua"], words: "froms", none: true,
@@ -90,7 +91,7 @@ const FORM_BLANK = {
   sam: { rules: {}, seat: 0, hand: "", played: ["", "", "", ""], counts: [10, 10, 10, 10], to_beat: null, by: null,
     passed: [] },
   chan: { rules: {}, seat: 0, decision: "discard", hand: "",
-    seats: [0, 1, 2, 3].map(() => ({ mat: [], discards: "", acted: false })), table: "", noc: 23 },
+    seats: [0, 1, 2, 3].map(() => ({ mat: [], discards: "" })), table: "", noc: 23 }, // acted: as it follows
 };
 // The per-seat lists a change of players resizes, with what a new seat starts with
 const FORM_PER_SEAT = { tan: { hand_sizes: 0, known: "" }, sam: { played: "", counts: 10 } };
