@@ -118,6 +118,12 @@ def test_the_json_text_redraws_the_form_and_the_form_fits_a_phone(server, browse
     assert _position(browser)["hand"] == HAND
     assert "gone" in browser.find_element("css selector", '#form-deck .face[data-code="2s"]').get_attribute("class")
 
+    browser.execute_script("const t = document.getElementById('state'); t.value = '{\"seat\": 0,';"
+                           "t.dispatchEvent(new Event('input'))")  # half typed: the form waits, and says why
+    assert browser.find_element("id", "form-note").text.startswith("JSON chưa đọc được: ")
+    assert browser.find_elements("css selector", "#f-hand .chip")  # the form still shows the last position read
+    _wait(browser, lambda d: d.find_element("id", "form-check").text.startswith("the position: not valid JSON"), 20)
+
     _viewport(browser, 360, 740)
     try:
         width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")

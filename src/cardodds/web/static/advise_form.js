@@ -127,10 +127,14 @@ const AdviseForm = {
     try {
       data = JSON.parse(this.text.value);
     } catch (e) {
-      if (this.text.value.trim()) return this.note(this.W().bad_json(e.message));
-      return this.blank();
+      if (!this.text.value.trim()) return this.blank();
+      this.schedule(); // the server's line too
+      return this.note(this.W().bad_json(e.message));
     }
-    if (data === null || typeof data !== "object" || Array.isArray(data)) return this.note(this.W().bad_json("{…}"));
+    if (data === null || typeof data !== "object" || Array.isArray(data)) {
+      this.schedule();
+      return this.note(this.W().bad_json("{…}"));
+    }
     this.model = data;
     this.note("");
     this.draw();
