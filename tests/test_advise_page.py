@@ -96,13 +96,13 @@ def test_a_tan_position_built_by_clicking_gets_the_ranked_moves(server, browser)
 def test_the_json_text_redraws_the_form_and_the_form_fits_a_phone(server, browser):  # noqa: F811
     browser.get(server + "advise/tan?blank=1")
     _wait(browser, lambda d: d.find_element("tag name", "body").get_attribute("data-ready") == "1")
-    typed = {**POSITION, "trump": "s", "decision": "defend", "table": [["9h", None]], "thrower": 1, "attacker": 1,
+    typed = {**POSITION, "trump": "♠", "decision": "defend", "table": [["9h", None]], "thrower": 1, "attacker": 1,
              "defender": 0, "hand_sizes": [2, 3], "discard": DISCARD.replace("9h", "").strip()}
     browser.execute_script("const t = document.getElementById('state'); t.value = arguments[0];"
                            "t.dispatchEvent(new Event('input'))", json.dumps(typed))
     value = lambda i: browser.find_element("id", i).get_attribute("value")  # noqa: E731
     shown = (value("f-trump"), value("f-decision"), value("f-thrower"), value("f-hand_sizes-1"))
-    assert shown == ("s", "defend", "1", "3")
+    assert shown == ("♠", "defend", "1", "3")  # the trump as typed
     chips = [c.get_attribute("data-code") for c in browser.find_elements("css selector", "#f-hand .chip")]
     assert chips == HAND.split()
     assert [c.text for c in browser.find_elements("css selector", "#f-table .chip")] == ["9♥", "—"]

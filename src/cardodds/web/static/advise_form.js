@@ -96,6 +96,8 @@ const FORM_BLANK = {
 // The per-seat lists a change of players resizes, with what a new seat starts with
 const FORM_PER_SEAT = { tan: { hand_sizes: 0, known: "" }, sam: { played: "", counts: 10 } };
 
+const CARD_KINDS = ["cards", "card", "pairs", "melds"];
+
 const AdviseForm = {
   game: null, deck: null, lang: null, text: null, root: null, model: null, active: "hand", timer: null, asking: null,
   checked: null, meldKind: "chan", pending: null,
@@ -251,7 +253,9 @@ const AdviseForm = {
     return seat === undefined ? w[key] : `${w[key]} — ${w.seat_n(seat)}`;
   },
   options(values, chosen, word, none) {
-    const all = none ? [null, ...values] : values;
+    // A value the list does not hold (a trump typed "♦" or "rô") stays chosen, as typed: the server reads it
+    const typed = chosen != null && !values.map(String).includes(String(chosen)) ? [chosen] : [];
+    const all = [...(none ? [null] : []), ...typed, ...values];
     const picked = (v) => (v === null ? chosen == null : String(v) === String(chosen));
     return all.map((v) => `<option value="${v === null ? "" : this.esc(v)}"${picked(v) ? " selected" : ""}>` +
       `${this.esc(v === null ? this.W().none : word(v))}</option>`).join("");
@@ -343,12 +347,9 @@ const AdviseForm = {
     let h = `<h2>${this.esc(w.form_h)} <button type="button" id="form-blank">${this.esc(w.blank)}</button></h2>` +
       `<p class="hint">${this.esc(w.pick_hint)}</p><div class="fields">`;
     for (const [field, path, seat] of this.fields()) {
-      if (field.kind === "int" || field.kind === "bool" || field.kind === "seat" || field.kind === "choice" ||
-          field.kind === "players" || field.kind === "text" || field.kind === "seats") {
-        h += this.control(field, path, seat);
-      } else {
-        h += `</div>${this.control(field, path, seat)}<div class="fields">`;
-      }
+      // small controls share a wrapping line; a card field (and the deck under it) takes a line of its own
+      if (CARD_KINDS.includes(field.kind)) h += `</div>${this.control(field, path, seat)}<div class="fields">`;
+      else h += this.control(field, path, seat);
     }
     h += `</div><p class="hint" id="form-kept"${kept.length ? "" : " hidden"}>` +
       `${this.esc(w.kept(kept.join(", ")))}</p>` +
@@ -372,7 +373,7 @@ const AdviseForm = {
     // code -> copies written in the card fields (all of them, or the one at path `only`)
     const counts = new Map();
     for (const [field, path] of this.fields()) {
-      if (!["cards", "card", "pairs", "melds"].includes(field.kind)) continue;
+      if (!CARD_KINDS.includes(field.kind)) continue;
       if (only !== null ? path !== only : field.echo) continue;
       for (const code of this.placed(field, path)) {
         const face = code && Cards.face(this.deck, code);
