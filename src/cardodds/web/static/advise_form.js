@@ -113,9 +113,7 @@ const AdviseForm = {
     this.fromText();
   },
   W() { return FORM_WORDS[this.lang()]; },
-  esc(s) {
-    return Cards.esc(s);
-  },
+  esc(s) { return Cards.esc(s); },
 
   // ---- the model: the position's JSON object ----
   blank() {
@@ -177,8 +175,11 @@ const AdviseForm = {
     el.textContent = c.error || this.W().valid(c.moves.map(name).join(", "));
   },
   players() {
-    if (this.game === "chan") return 4;
-    return (this.model.rules && this.model.rules.players) || 4;
+    // Seats as the rules say, within the form's bounds (a JSON that says more is the server's to refuse)
+    const field = FORM_FIELDS[this.game].find((f) => f.kind === "players");
+    if (!field) return 4;
+    const n = Math.round(+((this.model.rules || {}).players ?? field.dflt));
+    return Number.isFinite(n) ? Math.min(field.max, Math.max(field.min, n)) : field.dflt;
   },
   get(path) {
     let v = this.model;
