@@ -12,6 +12,9 @@ answer is events:
 - ``done``: the same, final (an exact answer comes as ``done`` straight after ``start``);
 - ``error``: ``{"error": message}``.
 
+With ``check=1`` in the query nothing is played: the answer is ``{"game", "moves"}`` (the legal moves) once the
+position reads, or the same 400 — the page's form asks it as a person edits, so what is wrong shows at once.
+
 Every batch plays :data:`PAGE_BATCH` of the default worlds, so the default budget refines four times; the worlds
 are those of the command line for the same seed (numbers equal to its up to rounding).  When the browser goes away
 the worker stops at its next batch.
@@ -131,6 +134,8 @@ async def advise(request: Request):
         module, position, players, games, seed = _request(name, request.query_params, await request.body())
     except CardoddsError as exc:
         return JSONResponse({"error": str(exc)}, status_code=400)
+    if request.query_params.get("check", "") not in ("", "0"):
+        return JSONResponse({"game": name, "moves": list(module.legal_moves(position))})
     loop, queue, stop = asyncio.get_running_loop(), asyncio.Queue(), threading.Event()
     start = {"game": name, "moves": list(module.legal_moves(position)), "measures": module.MEASURES,
              "rank_by": list(module.RANK_BY), "players": str(players), "games": games}

@@ -137,6 +137,7 @@ async function cut() {
   const answer = await resp.json();
   if (!resp.ok) { handle("error", answer); return; }
   $("state").value = JSON.stringify(answer, null, 1);
+  $("state").dispatchEvent(new Event("input")); // the form follows
   ask();
 }
 
@@ -148,12 +149,14 @@ function drawWords(title) {
   $("lang").textContent = w.other_lang;
   for (const el of document.querySelectorAll("[data-w]")) el.textContent = w[el.dataset.w];
   $("menu").innerHTML = `<a href="/${esc(GAME)}">${esc(w.hand_page)}</a>`;
+  AdviseForm.draw();
   draw();
 }
 
 async function start() {
   const answer = await (await fetch(`/api/cards/${GAME}`)).json();
   const title = (answer.games || {})[GAME] || GAME;
+  AdviseForm.start(GAME, answer, $("form"), $("state"), () => state.lang);
   drawWords(title);
   $("lang").addEventListener("click", () => {
     state.lang = state.lang === "vi" ? "en" : "vi";
@@ -167,6 +170,7 @@ async function start() {
   const query = new URLSearchParams(location.search);
   if (query.has("seed")) $("cut-seed").value = query.get("seed");
   if (query.has("at")) $("cut-at").value = query.get("at");
-  cut();
+  if (query.has("blank")) AdviseForm.blank(); // a position typed from scratch: nothing to cut, nothing to ask yet
+  else cut();
 }
 start();

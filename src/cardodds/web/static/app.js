@@ -78,22 +78,7 @@ function readHand() {
   state.tokens = tokens.length;
 }
 function drawDeck() {
-  const rows = new Map();
-  for (const f of state.deck.cards) {
-    if (!rows.has(f.row)) rows.set(f.row, []);
-    rows.get(f.row).push(f);
-  }
-  let html = "";
-  for (const [row, faces] of rows) {
-    html += `<div class="row"><span class="rowname">${esc(row)}</span><div class="faces">`;
-    for (const f of faces) {
-      const short = GAME === "chan" && f.row !== "Chi Chi" ? f.name.split(" ")[0] : f.name;
-      html += `<button type="button" class="face${f.red ? " red" : ""}" data-code="${esc(f.code)}" title="${esc(f.name)}">` +
-        `<span class="big">${esc(short)}</span><span class="badge"></span></button>`;
-    }
-    html += "</div></div>";
-  }
-  $("deck").innerHTML = html;
+  $("deck").innerHTML = Cards.deckHtml(state.deck, GAME); // cards.js: the markup the mid-game form's deck shares
 }
 function sizes() { return state.deck.sizes; }
 function drawPicks() {

@@ -1,0 +1,465 @@
+// The mid-game page's form: the position's JSON (docs/rules.md §1.12 Chắn, §2.11 Sâm, §3.11 Tấn) written for
+// the person at the table. Card fields are filled by clicking the deck (the field being filled is the one marked),
+// counts are number boxes, seats and decisions are lists. The form and the JSON text stay in step both ways: an edit of
+// either redraws the other. Keys the form does not show (Chắn's slot/owner/decider/declined, Sâm's chat/den/sam) are
+// kept as the JSON has them.
+"use strict";
+
+const FORM_WORDS = {
+  vi: {
+    form_h: "Thế bài", blank: "Thế bài trống", players: "Số người chơi", seat: "Người đến lượt (ghế)",
+    decision: "Quyết định", hand: "Bài trên tay", trump: "Chất chủ", bottom: "Lá lật dưới nọc",
+    stock: "Số lá trong nọc",
+    discard: "Bài đã thải", table: "Trên bàn (đánh → đỡ)", attacker: "Người đánh", defender: "Người đỡ",
+    thrower: "Người vừa ném lá phải đỡ", hand_sizes: "Số lá trên tay", known: "Lá đã biết trong tay", out: "Đã hết bài",
+    passes: "Số người đã bỏ qua", bouts: "Số lượt đã xong", played: "Lá đã đánh", counts: "Số lá còn lại",
+    to_beat: "Bộ phải chặn (vd. 9 9, 3-4-5)", by: "Người đánh bộ đó", passed: "Đã bỏ lượt vòng này",
+    mat: "Dưới chiếu", melds: { chan: "chắn", ca: "cạ", chiu: "chíu" },
+    discards: "Lá đã đánh", acted: "Đã qua lượt đầu", chan_table: "Lá ngửa trên bàn (không nằm trên chiếu)",
+    noc: "Số lá trong nọc", card: "Lá đang xét", from: "Lá đó từ đâu", none: "—", filling: "đang chọn",
+    pick_hint: "Bấm tên một ô bài để chọn ô đó, rồi bấm lá trong bộ bài; bấm lá đã chọn để bỏ.",
+    all_placed: (card, n) => (n > 1 ? `Cả ${n} lá ${card} đã được ghi.` : `Lá ${card} đã được ghi ở một ô khác.`),
+    valid: (moves) => `Thế bài hợp lệ. Các nước đi: ${moves}.`,
+    kept: (keys) => `Giữ nguyên từ JSON: ${keys}.`, bad_json: (m) => `JSON chưa đọc được: ${m}`,
+    seat_n: (s) => `ghế ${s}`,
+    decisions: { attack: "đánh (dẫn)", add: "tấn thêm", defend: "đỡ", discard: "đánh một lá", act: "ăn / bốc / dưới",
+      chiu: "chíu hay bỏ qua", tra_cua: "trả cửa" },
+    froms: { discard: "người trước đánh", noc: "mình bốc nọc", passed: "người trước dưới", tra_cua: "trả cửa" },
+    suits: { s: "♠ bích", c: "♣ chuồn", d: "♦ rô", h: "♥ cơ" },
+  },
+  en: {
+    form_h: "Position", blank: "Blank position", players: "Players", seat: "To move (seat)", decision: "Decision",
+    hand: "Own hand", trump: "Trumps", bottom: "Bottom card (face up)", stock: "Cards in the stock",
+    discard: "Discard pile", table: "Table (attack → cover)", attacker: "Attacker", defender: "Defender",
+    thrower: "Threw the card to beat", hand_sizes: "Cards in hand", known: "Known in hand", out: "Out",
+    passes: "Passes in a row", bouts: "Bouts done", played: "Cards played", counts: "Cards left",
+    to_beat: "Play to beat (e.g. 9 9, 3-4-5)", by: "Made by", passed: "Passed this round",
+    mat: "Mat", melds: { chan: "chắn", ca: "cạ", chiu: "chíu" },
+    discards: "Discards", acted: "First turn passed", chan_table: "Face-up cards on no mat", noc: "Cards in the nọc",
+    card: "Card in play", from: "Where it came from", none: "—", filling: "filling",
+    pick_hint: "Tap a card field's name to fill it, then tap cards in the deck; tap a chosen card to take it out.",
+    all_placed: (card, n) => (n > 1 ? `All ${n} copies of ${card} are already written.`
+      : `${card} is already written.`),
+    valid: (moves) => `The position reads. Its moves: ${moves}.`,
+    kept: (keys) => `Kept as the JSON has them: ${keys}.`, bad_json: (m) => `The JSON cannot be read yet: ${m}`,
+    seat_n: (s) => `seat ${s}`,
+    decisions: { attack: "attack (lead)", add: "add", defend: "defend", discard: "discard", act: "eat / draw / pass",
+      chiu: "chíu or let go", tra_cua: "trả cửa" },
+    froms: { discard: "discarded by the seat before", noc: "drawn from the nọc", passed: "passed on",
+      tra_cua: "trả cửa" },
+    suits: { s: "♠ spades", c: "♣ clubs", d: "♦ diamonds", h: "♥ hearts" },
+  },
+};
+
+// Each field: its path in the JSON ("*" is every seat), its kind, and for lists the choices. `absent`: leave the key
+// out when empty (the position readers refuse some keys where they do not apply); `echo`: its cards are written in
+// another field too (not counted twice against the deck's copies).
+const FORM_FIELDS = {
+  tan: [
+    { path: "rules.players", kind: "players", min: 2, max: 6, dflt: 4 },
+    { path: "seat", kind: "seat" },
+    { path: "decision", kind: "choice", choices: ["attack", "add", "defend"], words: "decisions" },
+    { path: "trump", kind: "choice", choices: ["s", "c", "d", "h"], words: "suits" },
+    { path: "hand", kind: "cards" }, { path: "bottom", kind: "card" }, { path: "stock", kind: "int" },
+    { path: "discard", kind: "cards" }, { path: "table", kind: "pairs" },
+    { path: "attacker", kind: "seat" }, { path: "defender", kind: "seat" },
+    { path: "thrower", kind: "seat", none: true, absent: true },
+    { path: "hand_sizes.*", kind: "int" }, { path: "known.*", kind: "cards" }, { path: "out", kind: "seats" },
+    { path: "passes", kind: "int" }, { path: "bouts", kind: "int" },
+  ],
+  sam: [
+    { path: "rules.players", kind: "players", min: 2, max: 5, dflt: 4 },
+    { path: "seat", kind: "seat" }, { path: "hand", kind: "cards" }, { path: "played.*", kind: "cards" },
+    { path: "counts.*", kind: "int" }, { path: "to_beat", kind: "text" }, { path: "by", kind: "seat", none: true },
+    { path: "passed", kind: "seats" },
+  ],
+  chan: [
+    { path: "seat", kind: "seat" },
+    { path: "decision", kind: "choice", choices: ["discard", "act", "chiu", "tra_cua"], words: "decisions" },
+    { path: "hand", kind: "cards" }, { path: "seats.*.mat", kind: "melds" },
+    // the discards are a history: each of them now lies on a mat or on the table
+    { path: "seats.*.discards", kind: "cards", echo: true }, { path: "seats.*.acted", kind: "bool" },
+    { path: "table", kind: "cards", word: "chan_table" }, { path: "noc", kind: "int" },
+    { path: "card", kind: "card", absent: true, echo: true }, // the card in play lies on the table too
+    { path: "from", kind: "choice", choices: ["discard", "noc", "passed", "tra_cua"], words: "froms", none: true,
+      absent: true },
+  ],
+};
+const FORM_BLANK = {
+  tan: { rules: {}, seat: 0, decision: "attack", hand: "", trump: "h", bottom: null, stock: 20, discard: "", table: [],
+    attacker: 0, defender: 1, hand_sizes: [8, 8, 8, 8], known: ["", "", "", ""], out: [], passes: 0, bouts: 0 },
+  sam: { rules: {}, seat: 0, hand: "", played: ["", "", "", ""], counts: [10, 10, 10, 10], to_beat: null, by: null,
+    passed: [] },
+  chan: { rules: {}, seat: 0, decision: "discard", hand: "",
+    seats: [0, 1, 2, 3].map(() => ({ mat: [], discards: "" })), table: "", noc: 23 }, // acted: as it follows
+};
+// The per-seat lists a change of players resizes, with what a new seat starts with
+const FORM_PER_SEAT = { tan: { hand_sizes: 0, known: "" }, sam: { played: "", counts: 10 } };
+
+const CARD_KINDS = ["cards", "card", "pairs", "melds"];
+
+const AdviseForm = {
+  game: null, deck: null, lang: null, text: null, root: null, model: null, active: "hand", timer: null, asking: null,
+  checked: null, meldKind: "chan", pending: null,
+
+  /** Draw the form of `game` in `root`, kept in step with the textarea `text`; `lang()` is the page's language. */
+  start(game, deck, root, text, lang) {
+    Object.assign(this, { game, deck, root, text, lang });
+    if (!FORM_FIELDS[game]) { root.hidden = true; return; }
+    text.addEventListener("input", () => this.fromText());
+    root.addEventListener("click", (e) => this.click(e));
+    root.addEventListener("input", (e) => this.edit(e));
+    root.addEventListener("change", (e) => this.edit(e));
+    this.fromText();
+  },
+  W() { return FORM_WORDS[this.lang()]; },
+  esc(s) { return Cards.esc(s); },
+
+  // ---- the model: the position's JSON object ----
+  blank() {
+    this.model = JSON.parse(JSON.stringify(FORM_BLANK[this.game]));
+    this.active = "hand";
+    this.toText();
+    this.draw();
+  },
+  fromText() {
+    let data;
+    try {
+      data = JSON.parse(this.text.value);
+    } catch (e) {
+      if (!this.text.value.trim()) return this.blank();
+      this.schedule(); // the server's line too
+      return this.note(this.W().bad_json(e.message));
+    }
+    if (data === null || typeof data !== "object" || Array.isArray(data)) {
+      this.schedule();
+      return this.note(this.W().bad_json("{…}"));
+    }
+    this.model = data;
+    this.note("");
+    this.draw();
+    this.schedule();
+  },
+  toText() {
+    this.text.value = JSON.stringify(this.model, null, 1);
+    this.schedule();
+  },
+
+  // ---- the server's word on the position, as it is edited (POST /api/advise/<game>?check=1) ----
+  schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.check(), 250);
+  },
+  async check() {
+    if (this.asking) this.asking.abort();
+    const controller = new AbortController();
+    this.asking = controller;
+    try {
+      const resp = await fetch(`/api/advise/${this.game}?check=1`, { method: "POST", body: this.text.value,
+        headers: { "Content-Type": "application/json" }, signal: controller.signal });
+      const answer = await resp.json();
+      if (this.asking !== controller) return; // a later edit asked since
+      this.checked = answer;
+      this.showCheck();
+    } catch (e) {
+      if (e.name !== "AbortError") { this.checked = { error: String(e) }; this.showCheck(); }
+    }
+  },
+  showCheck() {
+    const el = document.getElementById("form-check"), c = this.checked;
+    if (!el || !c) return;
+    el.hidden = false;
+    el.dataset.ok = c.error ? "0" : "1";
+    el.dataset.message = c.error || "";
+    const name = (m) => { const face = Cards.face(this.deck, m); return face ? face.name : m; };
+    el.textContent = c.error || this.W().valid(c.moves.map(name).join(", "));
+  },
+  players() {
+    // Seats as the rules say, within the form's bounds (a JSON that says more is the server's to refuse)
+    const field = FORM_FIELDS[this.game].find((f) => f.kind === "players");
+    if (!field) return 4;
+    const n = Math.round(+((this.model.rules || {}).players ?? field.dflt));
+    return Number.isFinite(n) ? Math.min(field.max, Math.max(field.min, n)) : field.dflt;
+  },
+  get(path) {
+    let v = this.model;
+    for (const part of path.split(".")) v = v === null || v === undefined ? undefined : v[part];
+    return v;
+  },
+  set(path, value, absent) {
+    const parts = path.split(".");
+    let v = this.model;
+    for (const [i, part] of parts.slice(0, -1).entries()) {
+      if (v[part] === null || typeof v[part] !== "object") v[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+      v = v[part];
+    }
+    const last = parts[parts.length - 1];
+    if (absent && (value === null || value === "")) delete v[last];
+    else v[last] = value;
+  },
+  resize(n) {
+    this.set("rules.players", n);
+    for (const [key, fill] of Object.entries(FORM_PER_SEAT[this.game] || {})) {
+      const list = Array.isArray(this.model[key]) ? this.model[key].slice(0, n) : [];
+      while (list.length < n) list.push(fill);
+      this.model[key] = list;
+    }
+    for (const key of ["out", "passed"]) {
+      if (Array.isArray(this.model[key])) this.model[key] = this.model[key].filter((s) => s < n);
+    }
+  },
+  // A card field's cards as a list; a Tấn table as attack, cover, attack, cover … (null: not covered yet); a Chắn
+  // mat as its melds ("chan 9V", "ca 9V 9W", "chiu 9V")
+  cards(field, path) {
+    const v = this.get(path);
+    if (field.kind === "melds") return Array.isArray(v) ? v.slice() : [];
+    if (field.kind === "pairs") return (Array.isArray(v) ? v : []).flatMap((p) => [p[0], p[1] ?? null]);
+    if (field.kind === "card") return v ? [v] : [];
+    return typeof v === "string" ? v.split(/[\s,]+/).filter((t) => t) : [];
+  },
+  placed(field, path) {
+    // The cards a field puts somewhere: a chắn is two copies, a chíu four, a cạ its two cards
+    if (field.kind !== "melds") return this.cards(field, path);
+    return this.cards(field, path).flatMap((meld) => {
+      const [kind, ...cards] = String(meld).trim().split(/\s+/);
+      const k = kind.toLowerCase();
+      return k === "ca" ? cards.slice(0, 2) : Array(k === "chiu" ? 4 : 2).fill(cards[0]);
+    });
+  },
+  setCards(field, path, list) {
+    if (field.kind === "melds") this.set(path, list);
+    else if (field.kind === "pairs") {
+      const pairs = [];
+      for (let i = 0; i < list.length; i += 2) pairs.push([list[i], list[i + 1] === undefined ? null : list[i + 1]]);
+      this.set(path, pairs);
+    } else if (field.kind === "card") this.set(path, list.length ? list[0] : null, field.absent);
+    else this.set(path, list.join(" "));
+  },
+  afterEdit() {
+    // Sâm's bao_1, where given, must match the counts: it follows them
+    if (this.game === "sam" && Array.isArray(this.model.bao_1) && Array.isArray(this.model.counts)) {
+      this.model.bao_1 = this.model.counts.flatMap((n, s) => (n === 1 ? [s] : []));
+    }
+    this.toText();
+  },
+
+  // ---- drawing ----
+  note(message) {
+    const el = this.root.querySelector("#form-note");
+    if (el) { el.textContent = message; el.hidden = !message; }
+  },
+  label(field, seat) {
+    const w = this.W();
+    const key = field.word || field.path.split(".").filter((p) => !["*", "seats", "rules"].includes(p)).pop();
+    return seat === undefined ? w[key] : `${w[key]} — ${w.seat_n(seat)}`;
+  },
+  options(values, chosen, word, none) {
+    // A value the list does not hold (a trump typed "♦" or "rô") stays chosen, as typed: the server reads it
+    const typed = chosen != null && !values.map(String).includes(String(chosen)) ? [chosen] : [];
+    const all = [...(none ? [null] : []), ...typed, ...values];
+    const picked = (v) => (v === null ? chosen == null : String(v) === String(chosen));
+    return all.map((v) => `<option value="${v === null ? "" : this.esc(v)}"${picked(v) ? " selected" : ""}>` +
+      `${this.esc(v === null ? this.W().none : word(v))}</option>`).join("");
+  },
+  control(field, path, seat) {
+    const w = this.W(), v = this.get(path), id = `f-${path.replace(/\./g, "-")}`, P = this.players();
+    const seats = Array.from({ length: P }, (_, s) => s);
+    const wrap = (inner, cls = "") => `<label class="ff ${cls}" data-path="${this.esc(path)}">` +
+      `<span>${this.esc(this.label(field, seat))}</span>${inner}</label>`;
+    switch (field.kind) {
+      case "players":
+        return wrap(`<input id="${id}" type="number" min="${field.min}" max="${field.max}" ` +
+          `value="${v ?? field.dflt}">`);
+      case "int": return wrap(`<input id="${id}" type="number" min="0" value="${this.esc(v ?? 0)}">`, "small");
+      case "text": return wrap(`<input id="${id}" autocomplete="off" value="${this.esc(v ?? "")}">`);
+      case "bool":
+        return wrap(`<input id="${id}" type="checkbox"${(v ?? this.actedByDefault(path)) ? " checked" : ""}>`, "check");
+      case "seat": return wrap(`<select id="${id}">${this.options(seats, v, w.seat_n, field.none)}</select>`);
+      case "choice": {
+        const word = (c) => w[field.words][c] || c;
+        return wrap(`<select id="${id}">${this.options(field.choices, v, word, field.none)}</select>`);
+      }
+      case "seats": {
+        const on = new Set(Array.isArray(v) ? v : []);
+        const box = (s) => `<label><input type="checkbox" data-seat="${s}"${on.has(s) ? " checked" : ""}> ` +
+          `${this.esc(w.seat_n(s))}</label>`;
+        return `<fieldset class="ff seats" data-path="${this.esc(path)}">` +
+          `<legend>${this.esc(this.label(field))}</legend>` +
+          `${seats.map(box).join("")}</fieldset>`;
+      }
+      default: return this.cardField(field, path, seat, id);
+    }
+  },
+  actedByDefault(path) {
+    // Chắn's `acted` left out: true when the seat has eaten or discarded (docs/rules.md §1.12)
+    const seat = this.get(path.replace(/\.acted$/, "")) || {};
+    return Boolean((seat.discards || "").trim() || (seat.mat || []).length);
+  },
+  cardField(field, path, seat, id) {
+    const list = this.cards(field, path), on = this.active === path;
+    const chip = (code, i) => {
+      if (code === null) return `<span class="chip empty">${this.esc(this.W().none)}</span>`;
+      const face = Cards.face(this.deck, code);
+      return `<button type="button" class="chip${face && face.red ? " red" : ""}" data-index="${i}" ` +
+        `data-code="${this.esc(code)}">` +
+        `${this.esc(face ? face.name : code)}</button>`;
+    };
+    const meld = (text, i) => {
+      const [kind, ...cards] = String(text).trim().split(/\s+/);
+      const names = cards.map((c) => (Cards.face(this.deck, c) || { name: c }).name).join(" ");
+      return `<button type="button" class="chip" data-index="${i}" data-meld="${this.esc(text)}">` +
+        `${this.esc(`${this.W().melds[kind.toLowerCase()] || kind} ${names}`)}</button>`;
+    };
+    let chips = "";
+    if (field.kind === "melds") {
+      chips = list.map(meld).join("");
+      const first = this.pending && (Cards.face(this.deck, this.pending) || { name: this.pending }).name;
+      if (on && first) chips += `<span class="chip empty">${this.esc(this.W().melds.ca)} ${this.esc(first)} …</span>`;
+    } else if (field.kind === "pairs") {
+      for (let i = 0; i < list.length; i += 2) {
+        chips += `<span class="pair">${chip(list[i], i)}→${chip(list[i + 1] ?? null, i + 1)}</span>`;
+      }
+    } else chips = list.map(chip).join("");
+    return `<div class="ff cardfield${on ? " active" : ""}" id="${id}" data-path="${this.esc(path)}">` +
+      `<button type="button" class="fill" data-fill="${this.esc(path)}">${this.esc(this.label(field, seat))}` +
+      `${on ? ` <em>(${this.esc(this.W().filling)})</em>` : ""}</button>${on ? this.meldChoice(field) : ""}` +
+      `<div class="chips">${chips}</div></div>` +
+      (on ? `<div id="form-deck">${Cards.deckHtml(this.deck, this.game)}</div>` : "");
+  },
+  meldChoice(field) {
+    if (field.kind !== "melds") return "";
+    const kinds = Object.entries(this.W().melds);
+    return ` <select class="meld-kind" aria-label="meld">${kinds.map(([k, word]) => `<option value="${k}"` +
+      `${k === this.meldKind ? " selected" : ""}>${this.esc(word)}</option>`).join("")}</select>`;
+  },
+  fields() {
+    // Every field with its concrete path (one per seat for "*"), in order
+    const out = [];
+    for (const field of FORM_FIELDS[this.game]) {
+      if (!field.path.includes("*")) out.push([field, field.path, undefined]);
+      else for (let s = 0; s < this.players(); s++) out.push([field, field.path.replace("*", s), s]);
+    }
+    return out;
+  },
+  draw() {
+    if (!this.model || !FORM_FIELDS[this.game]) return;
+    const w = this.W(), shown = new Set(FORM_FIELDS[this.game].map((f) => f.path.split(".")[0]));
+    const kept = Object.keys(this.model).filter((k) => !shown.has(k) && k !== "bao_1");
+    let h = `<h2>${this.esc(w.form_h)} <button type="button" id="form-blank">${this.esc(w.blank)}</button></h2>` +
+      `<p class="hint">${this.esc(w.pick_hint)}</p><div class="fields">`;
+    for (const [field, path, seat] of this.fields()) {
+      // small controls share a wrapping line; a card field (and the deck under it) takes a line of its own
+      if (CARD_KINDS.includes(field.kind)) h += `</div>${this.control(field, path, seat)}<div class="fields">`;
+      else h += this.control(field, path, seat);
+    }
+    h += `</div><p class="hint" id="form-kept"${kept.length ? "" : " hidden"}>` +
+      `${this.esc(w.kept(kept.join(", ")))}</p>` +
+      `<p id="form-note" class="note" hidden></p>`;
+    this.root.innerHTML = h;
+    this.markDeck();
+    this.showCheck(); // in the page's language
+  },
+  markDeck() {
+    // The badges count the active field's cards; a kind whose every copy is placed somewhere is greyed
+    const deck = this.root.querySelector("#form-deck");
+    if (!deck) return;
+    const here = this.counts(this.active), all = this.counts(null);
+    Cards.mark(deck, this.deck, here);
+    for (const btn of deck.querySelectorAll(".face")) {
+      const face = Cards.face(this.deck, btn.dataset.code);
+      btn.classList.toggle("gone", (all.get(face.code) || 0) >= face.copies && !here.get(face.code));
+    }
+  },
+  counts(only) {
+    // code -> copies written in the card fields (all of them, or the one at path `only`)
+    const counts = new Map();
+    for (const [field, path] of this.fields()) {
+      if (!CARD_KINDS.includes(field.kind)) continue;
+      if (only !== null ? path !== only : field.echo) continue;
+      for (const code of this.placed(field, path)) {
+        const face = code && Cards.face(this.deck, code);
+        if (face) counts.set(face.code, (counts.get(face.code) || 0) + 1);
+      }
+    }
+    return counts;
+  },
+
+  // ---- edits ----
+  click(e) {
+    const target = e.target.closest("button");
+    if (!target) return;
+    if (target.id === "form-blank") return this.blank();
+    if (target.dataset.fill) {
+      this.active = this.active === target.dataset.fill ? null : target.dataset.fill;
+      this.pending = null;
+      return this.draw();
+    }
+    const entry = this.fields().find(([, path]) => path === (target.closest("[data-path]") || {}).dataset?.path);
+    if (target.classList.contains("chip") && entry) return this.takeOut(entry, +target.dataset.index);
+    if (target.classList.contains("face") && this.active) {
+      const active = this.fields().find(([, path]) => path === this.active);
+      if (active) this.putIn(active, target.dataset.code);
+    }
+  },
+  putIn([field, path], code) {
+    const face = Cards.face(this.deck, code), all = this.counts(null);
+    const need = field.kind === "melds" ? { chan: 2, chiu: 4 }[this.meldKind] || 1 : 1;
+    if (field.kind !== "card" && (all.get(face.code) || 0) + need > face.copies) {
+      return this.note(this.W().all_placed(face.name, face.copies));
+    }
+    let list = this.cards(field, path);
+    if (field.kind === "melds" && this.meldKind === "ca" && !this.pending) {
+      this.pending = code; // a cạ is two cards: the one taken, then the hand's
+      return this.draw();
+    }
+    if (field.kind === "melds") {
+      list.push(this.meldKind === "ca" ? `ca ${this.pending} ${code}` : `${this.meldKind} ${code}`);
+      this.pending = null;
+    } else if (field.kind === "card") list = [code];
+    else if (field.kind === "pairs" && list.includes(null)) list[list.indexOf(null)] = code;
+    else list.push(code);
+    this.setCards(field, path, list);
+    this.afterEdit();
+    this.draw();
+  },
+  takeOut([field, path], index) {
+    const list = this.cards(field, path);
+    if (field.kind === "pairs" && index % 2 === 1) list[index] = null; // a cover taken back: the attack stays
+    else list.splice(index, field.kind === "pairs" ? 2 : 1);
+    if (field.kind === "pairs") while (list.length && list[list.length - 1] === null) list.pop();
+    this.setCards(field, path, list);
+    this.afterEdit();
+    this.draw();
+  },
+  edit(e) {
+    const el = e.target, holder = el.closest("[data-path]");
+    if (el.classList.contains("meld-kind")) {
+      this.meldKind = el.value;
+      this.pending = null;
+      return;
+    }
+    if (!holder || !(el.matches("input, select"))) return;
+    const path = holder.dataset.path, entry = this.fields().find(([, p]) => p === path);
+    if (!entry) return;
+    const [field] = entry;
+    const typing = e.type === "input" && el.type !== "checkbox" && el.tagName !== "SELECT";
+    if (field.kind === "players") {
+      const n = Math.round(+el.value);
+      if (e.type !== "change" || !(n >= field.min && n <= field.max)) return;
+      this.resize(n);
+    } else if (field.kind === "int") {
+      if (el.value.trim() === "" || !Number.isFinite(+el.value)) return;
+      this.set(path, Math.round(+el.value));
+    } else if (field.kind === "text") this.set(path, el.value.trim() || null);
+    else if (field.kind === "bool") this.set(path, el.checked);
+    else if (field.kind === "seat" || field.kind === "choice") {
+      const v = el.value === "" ? null : field.kind === "seat" ? +el.value : el.value;
+      this.set(path, v, field.absent);
+    } else if (field.kind === "seats") {
+      const boxes = [...holder.querySelectorAll("input[data-seat]")];
+      this.set(path, boxes.filter((b) => b.checked).map((b) => +b.dataset.seat));
+    }
+    this.afterEdit();
+    if (!typing && (field.kind === "players" || field.kind === "seat" || field.kind === "choice")) this.draw();
+  },
+};
