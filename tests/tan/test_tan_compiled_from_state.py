@@ -58,7 +58,7 @@ def assert_same(rules, calls, want_kinds=("attack", "defend")):
 
 
 @pytest.mark.parametrize("rules,expert", [
-    (TABLES["2p36"], Expert()),  # the default expert at 2p36: 64 worlds, tuned rollouts
+    (TABLES["2p36"], Expert()),  # the default expert at 2p36: 256 worlds, tuned rollouts
     (TanRules(players=4), Expert(worlds=6, max_candidates=3)),  # heuristic rollouts, 4 seats
     (TanRules(players=3, defender_runs_out="others_may_continue", throw_in_after_take=True,
               trump_exchange="two_only"), Expert(worlds=6, rollout="basic", max_candidates=3)),

@@ -57,7 +57,7 @@ MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
 ROLLOUTS = {"heuristic": Heuristic, "basic": Basic, "tuned": Tuned, "classic": Classic}
 """The rollout policies, by name."""
 
-TABLE_SETTINGS = {(2, 36): {"worlds": 64, "rollout": "tuned"}}
+TABLE_SETTINGS = {(2, 36): {"worlds": 256, "rollout": "tuned"}}
 """Knobs the default ``expert`` plays at kinds of table, by ``(players, deck)`` (picked from matches against
 ``pimc``: ``benchmarks/match_tan_players.py``); elsewhere it plays its field defaults."""
 

@@ -74,7 +74,7 @@ class Ismcts(DecidesByRows, Player):
         CPU time cap per decision in ms (0: none); a cap makes decisions machine-dependent.
     """
 
-    iterations: int = 128
+    iterations: int = 2560
     wave: int = 64
     exploration: float = 0.5
     rollout: Literal["heuristic", "basic", "tuned", "classic"] = "tuned"
@@ -85,7 +85,7 @@ class Ismcts(DecidesByRows, Player):
     deterministic = False
     selective = True
     needs_public = True
-    knobs = {"iterations": Range(16, 1024), "wave": Range(4, 64), "exploration": Range(0.1, 1.5, integer=False),
+    knobs = {"iterations": Range(16, 4096), "wave": Range(4, 64), "exploration": Range(0.1, 1.5, integer=False),
              "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12), "solve_cards": Range(0, 12),
              "time_ms": Range(0, 200)}
     """Tunable knobs (:mod:`cardodds.sim.knobs`); a config may set ``iterations`` up to 8192, ``max_candidates``
