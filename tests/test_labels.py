@@ -1,24 +1,17 @@
 """Every metric has a label in words in every report language (issue 15 item 3), declared like its unit."""
 
-from pathlib import Path
-
 import pytest
+from arm_rows import CONFIGS, arm_rows
 
 from cardodds.analysis import i18n
-from cardodds.analysis.estimate import summarize
 from cardodds.analysis.i18n import LANGUAGES
-from cardodds.analysis.suite import SUITE_FILE
 from cardodds.sim.experiment import load_arms
 from cardodds.sim.registry import get_task
-from cardodds.sim.streams import chunk_seed
-
-CONFIGS = sorted(p for p in Path(SUITE_FILE).parent.glob("*.toml") if p != SUITE_FILE)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[p.stem for p in CONFIGS])
 def test_every_metric_of_every_arm_has_a_label_in_each_language(config):
-    for exp in load_arms(config):
-        rows = summarize(exp.task, exp.task.run_chunk(exp.params, chunk_seed(1, 0), 40), exp.params)
+    for exp, rows in arm_rows(config):
         for row in rows:
             for lang in LANGUAGES:
                 label = exp.task.label_of(row["metric"], lang)

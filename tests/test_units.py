@@ -1,26 +1,17 @@
 """Every result row says what it is counted per (issue 13 item 9): the unit each task declares for each metric."""
 
-from pathlib import Path
-
 import pytest
+from arm_rows import CONFIGS, arm_rows
 
 from cardodds.analysis.estimate import summarize
-from cardodds.analysis.suite import SUITE_FILE
-from cardodds.sim.experiment import load_arms
 from cardodds.sim.registry import get_task
 from cardodds.sim.streams import chunk_seed
-
-CONFIGS = sorted(p for p in Path(SUITE_FILE).parent.glob("*.toml") if p != SUITE_FILE)
-
-
-def _rows(exp, games=40):
-    return summarize(exp.task, exp.task.run_chunk(exp.params, chunk_seed(1, 0), games), exp.params)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[p.stem for p in CONFIGS])
 def test_every_metric_of_every_arm_has_a_declared_unit(config):
-    for exp in load_arms(config):
-        for row in _rows(exp):
+    for exp, rows in arm_rows(config):
+        for row in rows:
             unit = exp.task.unit_of(row["metric"])
             assert unit.startswith(("per ", "points per", "cards per")) or " per " in unit, (row["metric"], unit)
 
