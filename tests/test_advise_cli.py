@@ -178,3 +178,38 @@ def test_a_game_registered_in_a_fresh_process_is_advised_from_standard_input():
     argv = [sys.executable, "-c", script, "advise", "demo", "--state", "-", "--games", "200"]
     proc = subprocess.run(argv, input=json.dumps(START), capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.splitlines()[2].split()[:2] == ["T", "best"], proc.stderr
+
+
+def _answer(capsys, *argv) -> dict:
+    """``cardodds advise … --json``'s answer without its timing."""
+    code, out, err = run_cli(capsys, "advise", "demo", *argv, "--json")
+    assert code == 0 and err == ""
+    answer = json.loads(out)
+    answer.pop("seconds")
+    answer["budget"] = answer["budget"].rsplit(",", 1)[0]
+    return answer
+
+
+def test_set_changes_keys_of_the_position_before_it_is_read(capsys, start, tmp_path):
+    """``--set`` on top of ``--state``: the answer is the one for the position with those keys written in."""
+    last = tmp_path / "last.json"
+    last.write_text(json.dumps(LAST), encoding="utf-8")
+    as_set = _answer(capsys, "--state", start, "--set", "calls=H T", "--set", "tosses=H H")
+    assert as_set == _answer(capsys, "--state", last) and as_set["exact"]
+    (tmp_path / "half.json").write_text(json.dumps({**START, "rules": {"p": 0.5}}), encoding="utf-8")
+    nested = _answer(capsys, "--state", start, "--set", "rules.p=0.5", "--games", 2000)
+    assert nested == _answer(capsys, "--state", tmp_path / "half.json", "--games", 2000)
+    assert nested != _answer(capsys, "--state", start, "--games", 2000)
+    assert json.loads(start.read_text()) == START  # the file is read, never written
+
+
+@pytest.mark.parametrize("setting, message", [
+    ("calls", "--set calls: give KEY=VALUE"),
+    ("=H", "--set =H: give KEY=VALUE"),
+    ("nope.p=1", "--set nope.p: the position has no 'nope' there"),
+    ("rules.p.x=1", "--set rules.p.x: rules.p is not an object or a list"),
+    ("flips=H", "unknown key 'flips'"),
+])
+def test_bad_settings_are_one_line(capsys, start, setting, message):
+    code, out, err = run_cli(capsys, "advise", "demo", "--state", start, "--set", setting)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1

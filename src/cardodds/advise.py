@@ -39,7 +39,7 @@ def read_position(name: str, state):
     if isinstance(state, module.Position):
         return module, state
     if isinstance(state, (str, os.PathLike)) and not isinstance(state, bytes):
-        state = _read_json(state)
+        state = read_json(state)
     if not isinstance(state, dict):
         raise CardoddsError(f"state must be a position: its JSON form (a dict), the path of a JSON file or a "
                             f"{name} position, not {shown(state)}")
@@ -72,7 +72,8 @@ def position_at(name: str, seed: int, k: int) -> dict:
     return module.to_json(module.cut(seed, rules, strategies, k))
 
 
-def _read_json(path) -> dict:
+def read_json(path) -> dict:
+    """A position file's JSON (a one-line error when it is missing, unreadable, not JSON or not an object)."""
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.input_file import read_capped
 

@@ -383,6 +383,7 @@ def _spec_odds_parser(odds_games, common, name: str) -> None:
     parser = odds_games.add_parser(name, help=f"a {game(name).title} hand, or a position")
     parser.add_argument("--hand", help="the hand, in the game's card codes")
     parser.add_argument("--state", metavar="FILE", help="a mid-game position: its JSON file, or - for standard input")
+    cli_advise.add_set_flag(parser)
     cli_advise.add_budget_flags(parser)
     parser.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed, with --state (default 1)")
     parser.add_argument("--json", action="store_true")
@@ -409,6 +410,7 @@ def _advise_parser(sub) -> None:
     advise.add_argument("game", choices=cli_advise.position_games())
     advise.add_argument("--state", metavar="FILE", required=True,
                         help="the position: its JSON file, or - for standard input")
+    cli_advise.add_set_flag(advise)
     cli_advise.add_budget_flags(advise)
     advise.add_argument("--seed", type=_checked("--seed", check_seed), default=0, help="random seed (default 0)")
     advise.add_argument("--json", action="store_true")
@@ -466,6 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar=f"{{{','.join(names)}}}")
     common = _Parser(add_help=False)
     common.add_argument("--state", metavar="FILE", help="a mid-game position: its JSON file, or - for standard input")
+    cli_advise.add_set_flag(common)
     common.add_argument("--games", type=_count("--games"),
                         help="simulated games (default 20,000; with --state the game's worlds)")
     common.add_argument("--time", type=cli_advise.seconds, metavar="S", help="with --state: a budget in seconds instead of --games")

@@ -59,17 +59,64 @@ def add_budget_flags(parser, *, with_opponents: bool = True) -> None:
     parser.add_argument("--time", type=seconds, metavar="S", help="a budget in seconds instead of --games")
 
 
-def state_value(text: str):
-    """``--state``'s value for the API: a file's path, or for ``-`` the JSON read from standard input."""
-    from cardodds.advise import parse_json
+def add_set_flag(parser) -> None:
+    """``--set KEY=VALUE``: change one key of the position given by ``--state`` (repeatable)."""
+    parser.add_argument("--set", action="append", metavar="KEY=VALUE", dest="settings",
+                        help="with --state: set one key of the position (a JSON value, or text), e.g. "
+                             "--set hand='6s Kh' --set stock=0; a dotted KEY reaches inside (seats.1.mat)")
+
+
+def state_value(text: str, settings: list | None = None):
+    """``--state``'s value for the API: a file's path, or for ``-`` the JSON read from standard input; with
+    ``settings`` (``--set KEY=VALUE`` texts) the JSON with those keys changed."""
+    from cardodds.advise import parse_json, read_json
     from cardodds.sim.input_file import MAX_INPUT_BYTES
 
     if text != "-":
-        return text
+        return with_settings(read_json(text), settings) if settings else text
     data = sys.stdin.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
         raise CardoddsError("standard input: is over 4 MiB, too large for a position")
-    return parse_json(data, "standard input")
+    return with_settings(parse_json(data, "standard input"), settings or [])
+
+
+def with_settings(state: dict, settings: list) -> dict:
+    """``state`` with each ``KEY=VALUE`` of ``settings`` applied: VALUE read as JSON where it is JSON (``0``,
+    ``true``, ``[1, 2]``), else as text (``6s Kh``); a dotted KEY walks into objects and lists (``seats.1.mat``)."""
+    state = json.loads(json.dumps(state))  # a deep copy
+    for item in settings:
+        key, sep, text = item.partition("=")
+        if not sep or not key:
+            raise CardoddsError(f"--set {item}: give KEY=VALUE (e.g. --set stock=0)")
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text
+        *path, last = key.split(".")
+        node = state
+        for part in path:
+            node = _child(node, part, key)
+        if isinstance(node, list):
+            node[_index(node, last, key)] = value
+        elif isinstance(node, dict):
+            node[last] = value
+        else:
+            raise CardoddsError(f"--set {key}: {'.'.join(path)} is not an object or a list")
+    return state
+
+
+def _child(node, part: str, key: str):
+    if isinstance(node, dict) and part in node:
+        return node[part]
+    if isinstance(node, list):
+        return node[_index(node, part, key)]
+    raise CardoddsError(f"--set {key}: the position has no '{part}' there")
+
+
+def _index(node: list, part: str, key: str) -> int:
+    if not part.isdigit() or int(part) >= len(node):
+        raise CardoddsError(f"--set {key}: '{part}' is not a place in a list of {len(node)}")
+    return int(part)
 
 
 def refuse(prog: str, given: dict, mode: str, other: str) -> None:
@@ -83,7 +130,7 @@ def cmd_advise(args) -> int:
     from cardodds import advise
     from cardodds.analysis.advice_text import advice_json, advice_text
 
-    table = getattr(advise, args.game)(state_value(args.state), opponents=args.opponents, games=args.games,
+    table = getattr(advise, args.game)(state_value(args.state, args.settings), opponents=args.opponents, games=args.games,
                                        time=args.time, seed=args.seed)
     print(json.dumps(advice_json(table), ensure_ascii=False) if args.json else advice_text(table))
     return 0
@@ -97,7 +144,7 @@ def odds_of_state(args):
     refuse(prog, {flag: getattr(args, key, None) for key, flag in HAND_FLAGS.items()}, "--state", "--hand")
     keywords = {k: getattr(args, k, None) for k in ("opponents", "games", "time", "seed")}
     keywords = {k: v for k, v in keywords.items() if v is not None}
-    return getattr(odds, args.game)(state=state_value(args.state), **keywords)
+    return getattr(odds, args.game)(state=state_value(args.state, getattr(args, "settings", None)), **keywords)
 
 
 def check_hand_mode(args) -> None:
