@@ -3,7 +3,6 @@ refined batch by batch, the same numbers as ``cardodds.advise`` / ``cardodds.odd
 
 The app is called directly as ASGI (Starlette's TestClient needs httpx, which the project does not depend on)."""
 
-import asyncio
 import json
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from cardodds import advise, odds  # noqa: E402
-from cardodds.web.app import create_app  # noqa: E402
+from asgi_call import asgi_call  # noqa: E402
 
 START = {"rules": {"p": 0.3}}
 LAST = {"rules": {"p": 0.3}, "calls": "H T", "tosses": "H H"}
@@ -19,24 +18,7 @@ LAST = {"rules": {"p": 0.3}, "calls": "H T", "tosses": "H H"}
 
 def _post(path: str, body: bytes) -> tuple[int, bytes]:
     """``POST path`` with ``body``, answered by the page's app (no server, no browser)."""
-    where, _, query = path.partition("?")
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
-             "path": where, "raw_path": where.encode(), "query_string": query.encode(),
-             "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-             "server": ("test", 80), "client": ("test", 1), "root_path": ""}
-    sent, asked = [], []
-
-    async def receive():
-        if asked:  # the request is read: wait (the app stops waiting when its answer is sent)
-            await asyncio.sleep(3600)
-        asked.append(1)
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    async def send(message):
-        sent.append(message)
-
-    asyncio.run(create_app()(scope, receive, send))
-    return sent[0]["status"], b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return asgi_call("POST", path, body)
 
 
 def _events(body: bytes) -> list[tuple[str, dict]]:
@@ -96,23 +78,7 @@ def test_a_player_the_game_does_not_know_is_an_error_event():
 
 
 def _get(path: str) -> tuple[int, bytes]:
-    where, _, query = path.partition("?")
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
-             "path": where, "raw_path": where.encode(), "query_string": query.encode(), "headers": [],
-             "server": ("test", 80), "client": ("test", 1), "root_path": ""}
-    sent, asked = [], []
-
-    async def receive():
-        if asked:  # the request is read: wait (the app stops waiting when its answer is sent)
-            await asyncio.sleep(3600)
-        asked.append(1)
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def send(message):
-        sent.append(message)
-
-    asyncio.run(create_app()(scope, receive, send))
-    return sent[0]["status"], b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return asgi_call("GET", path)
 
 
 def test_the_mid_game_page_and_its_example_position():

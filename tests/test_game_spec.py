@@ -173,28 +173,10 @@ def test_the_commands_offer_only_the_games_whose_spec_has_the_part(capsys):
 
 def _get(path: str) -> tuple[int, bytes]:
     """``GET path`` answered by the page's app, called directly (no server, no browser)."""
-    import asyncio
-
     pytest.importorskip("starlette")
-    from cardodds.web.app import create_app
+    from asgi_call import asgi_call
 
-    where, _, query = path.partition("?")
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
-             "path": where, "raw_path": where.encode(), "query_string": query.encode(), "headers": [],
-             "server": ("test", 80), "client": ("test", 1), "root_path": ""}
-    sent, asked = [], []
-
-    async def receive():
-        if asked:  # the request is read: wait (the app stops waiting when its answer is sent)
-            await asyncio.sleep(3600)
-        asked.append(1)
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def send(message):
-        sent.append(message)
-
-    asyncio.run(create_app()(scope, receive, send))
-    return sent[0]["status"], b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return asgi_call("GET", path)
 
 
 def test_the_demo_game_has_a_page():

@@ -329,13 +329,21 @@ def parameter(name: str) -> str:
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
+DECIMAL_COMMA = frozenset({"vi"})
+"""Languages that write a decimal comma and a dot between thousands."""
+
+
+def local(english: str) -> str:
+    """A number written the English way (``1,290.5``) in the report's language (Vietnamese: ``1.290,5``)."""
+    if language() not in DECIMAL_COMMA:
+        return english
+    return english.translate(str.maketrans({",": ".", ".": ","}))
+
 
 def _local_number(part: str) -> str:
     """A matched number (``0.7``) in the current language's digits (``0,7`` in Vietnamese); any other part as it is."""
     if not _NUMBER.fullmatch(part):
         return part
-    from cardodds.analysis.numbers import local
-
     return local(part)
 
 

@@ -13,17 +13,7 @@ import math
 import pandas as pd
 
 from cardodds.analysis.estimate import is_mean_metric
-from cardodds.analysis.i18n import language, text
-
-DECIMAL_COMMA = frozenset({"vi"})
-"""Languages that write a decimal comma and a dot between thousands."""
-
-
-def local(english: str) -> str:
-    """A number written the English way (``1,290.5``) in the report's language (Vietnamese: ``1.290,5``)."""
-    if language() not in DECIMAL_COMMA:
-        return english
-    return english.translate(str.maketrans({",": ".", ".": ","}))
+from cardodds.analysis.i18n import DECIMAL_COMMA, language, local, text
 
 
 def _between() -> str:

@@ -77,6 +77,32 @@ def _net(seat: int, winner, points):
     return np.where(winner == seat, (PLAYERS - 1) * points, np.where(winner >= 0, -points, 0))
 
 
+def world_values(game, seat: int, moves, worlds: int, rollout: str, rng) -> dict:
+    """The seat's ``win``, ``draw`` and net ``points`` after each of ``moves`` (rows) in each of ``worlds`` worlds
+    (columns): the unseen cards dealt anew by :func:`determinize` from ``rng`` for each world, every move applied in
+    it, the games played to their end on the batch engine with the ``rollout`` player at every seat."""
+    win, draw, points = (np.zeros((len(moves), worlds)) for _ in range(3))
+    live, where = [], []
+    for i in range(worlds):
+        world = determinize(game, seat, rng)
+        for j, move in enumerate(moves):
+            after = clone(world)
+            after.apply(move)
+            if after.over:
+                winner = -1 if after.winner is None else after.winner
+                win[j, i], draw[j, i], points[j, i] = winner == seat, after.draw, _net(seat, winner, after.points)
+            else:
+                live.append(after)
+                where.append((j, i))
+    if live:
+        res = play_from_games(game.rules, live, (ROLLOUT[rollout](),) * PLAYERS)
+        rows, cols = np.array(where).T
+        win[rows, cols] = res.winner == seat
+        draw[rows, cols] = res.winner < 0
+        points[rows, cols] = _net(seat, res.winner, res.points.astype(np.int64))
+    return {"win": win, "draw": draw, "points": points}
+
+
 @dataclass(frozen=True)
 class Expert(Player):
     """Determinized rollouts for expected points (see the module docstring).
@@ -134,21 +160,4 @@ class Expert(Player):
 
     def move_nets(self, game, dec, rng) -> np.ndarray:
         """Net points of the seat after each legal move (columns) in each of ``worlds`` worlds (rows)."""
-        seat, moves = dec.seat, dec.moves
-        net = np.zeros((self.worlds, len(moves)))
-        live, where = [], []
-        for i in range(self.worlds):
-            world = determinize(game, seat, rng)
-            for j, move in enumerate(moves):
-                after = clone(world)
-                after.apply(move)
-                if after.over:
-                    net[i, j] = _net(seat, -1 if after.winner is None else after.winner, after.points)
-                else:
-                    live.append(after)
-                    where.append((i, j))
-        if live:
-            res = play_from_games(game.rules, live, (ROLLOUT[self.rollout](),) * PLAYERS)
-            rows, cols = np.array(where).T
-            net[rows, cols] = _net(seat, res.winner, res.points.astype(np.int64))
-        return net
+        return world_values(game, dec.seat, dec.moves, self.worlds, self.rollout, rng)["points"].T

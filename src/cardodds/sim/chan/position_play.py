@@ -18,10 +18,10 @@ from __future__ import annotations
 import numpy as np
 
 from cardodds.sim.chan.arrays import U32, kind_bits, wait_masks
-from cardodds.sim.chan.batch import play_from_games, play_state, state_from_games
+from cardodds.sim.chan.batch import play_state, state_from_games
 from cardodds.sim.chan.cards import N_KINDS
 from cardodds.sim.chan.deal import NOC_SIZE
-from cardodds.sim.chan.expert import ROLLOUT, Expert, _net, clone, determinize
+from cardodds.sim.chan.expert import ROLLOUT, Expert, _net, clone, world_values
 from cardodds.sim.chan.movelog import CHAN
 from cardodds.sim.chan.position_state import PLACEHOLDER, Position, find_move, game_of, move_text, view_decision
 from cardodds.sim.chan.reference import PLAYERS
@@ -202,27 +202,9 @@ def expert_outcomes(position: Position, moves, expert: Expert, seed) -> Outcomes
     chosen = list(dec.moves) if moves is None else [find_move(dec, m) for m in moves]
     game = game_of(position, _some_deal(position), _some_noc(position))
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    seat, S = position.seat, expert.worlds
-    win, draw, points = (np.zeros((len(chosen), S)) for _ in range(3))
-    live, where = [], []
-    for i in range(S):
-        world = determinize(game, seat, rng)
-        for j, move in enumerate(chosen):
-            after = clone(world)
-            after.apply(move)
-            if after.over:
-                win[j, i], draw[j, i], points[j, i] = _over_values(after, seat)
-            else:
-                live.append(after)
-                where.append((j, i))
-    if live:
-        res = play_from_games(position.rules, live, (ROLLOUT[expert.rollout](),) * PLAYERS)
-        rows, cols = np.array(where).T
-        win[rows, cols] = res.winner == seat
-        draw[rows, cols] = res.winner < 0
-        points[rows, cols] = _net(seat, res.winner, res.points.astype(np.int64))
+    values = world_values(game, position.seat, chosen, expert.worlds, expert.rollout, rng)
     labels = tuple(move_text(m) for m in chosen)
-    return Outcomes(labels, {"win": win, "draw": draw, "points": points}, False, 0, f"expert rollouts "
+    return Outcomes(labels, values, False, 0, f"expert rollouts "
                     f"({expert.rollout})", {"next_card_completes": next_card_completes(position, chosen, labels)})
 
 
