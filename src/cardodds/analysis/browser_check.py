@@ -46,16 +46,27 @@ def _run(browser: str, args: list[str], profile: str) -> str:
     return proc.stdout
 
 
-def check_report(html: Path, screenshot: Path | None = None) -> tuple[int, int]:
-    """``(images, images displayed)`` of a report page as Chromium renders it; optionally save a PNG screenshot."""
+def _dumped_dom(browser: str, html: Path, script: str, tmp: str, args: tuple = ()) -> str:
+    """The DOM Chromium ends with for ``html`` with ``script`` run in it (put before ``</body>``), once the page has
+    loaded (a 10 s virtual-time budget); ``tmp`` holds the probe page and the browser profile."""
+    probe = Path(tmp) / "probe.html"
+    probe.write_text(html.read_text(encoding="utf-8").replace("</body>", script + "</body>"), encoding="utf-8")
+    return _run(browser, [*args, "--virtual-time-budget=10000", "--dump-dom", probe.as_uri()], str(Path(tmp) / "p1"))
+
+
+def _browser() -> str:
     browser = chromium()
     if browser is None:
         raise RuntimeError("Chromium is not installed")
+    return browser
+
+
+def check_report(html: Path, screenshot: Path | None = None) -> tuple[int, int]:
+    """``(images, images displayed)`` of a report page as Chromium renders it; optionally save a PNG screenshot."""
+    browser = _browser()
     html = Path(html).resolve()
     with tempfile.TemporaryDirectory() as tmp:
-        probe = Path(tmp) / "probe.html"
-        probe.write_text(html.read_text(encoding="utf-8").replace("</body>", _PROBE + "</body>"), encoding="utf-8")
-        dom = _run(browser, ["--virtual-time-budget=10000", "--dump-dom", probe.as_uri()], str(Path(tmp) / "p1"))
+        dom = _dumped_dom(browser, html, _PROBE, tmp)
         if screenshot is not None:
             _run(
                 browser,
@@ -83,15 +94,9 @@ def page_sizes(html: Path, width: int = 1280) -> dict[str, int]:
     """A report page's sizes in CSS pixels in a ``width`` wide Chromium window: ``height`` as it opens (folds closed),
     then with every fold opened ``widest`` (the widest table's content, or its right edge) and ``page`` (the page's
     width: wider than the window means a sideways scroll)."""
-    browser = chromium()
-    if browser is None:
-        raise RuntimeError("Chromium is not installed")
-    html = Path(html).resolve()
+    browser = _browser()
     with tempfile.TemporaryDirectory() as tmp:
-        probe = Path(tmp) / "sizes.html"
-        probe.write_text(html.read_text(encoding="utf-8").replace("</body>", _SIZES + "</body>"), encoding="utf-8")
-        dom = _run(browser, [f"--window-size={width},800", "--virtual-time-budget=10000", "--dump-dom", probe.as_uri()],
-                   str(Path(tmp) / "profile"))
+        dom = _dumped_dom(browser, Path(html).resolve(), _SIZES, tmp, (f"--window-size={width},800",))
     found = {key: re.search(rf'data-{key}="(\d+)"', dom) for key in ("height", "widest", "page")}
     if not all(found.values()):
         raise RuntimeError("the page did not finish loading in Chromium")
