@@ -25,7 +25,7 @@ from cardodds.sim.sam import batch
 from cardodds.sim.sam.batch import BatchResult, SamState
 from cardodds.sim.sam.hand import move_table, straight_masks
 from cardodds.sim.sam.rules import SamRules
-from cardodds.sim.sam.strategies import Control, Greedy, StrategyBase
+from cardodds.sim.sam.strategies import Control, Greedy, StrategyBase, _cached_scores
 
 COMPILED_PLAYERS = ("greedy", "control")
 
@@ -66,8 +66,8 @@ def chosen(rules: SamRules, strategies, observer=None) -> bool:
 
 @functools.lru_cache(maxsize=16)
 def _tables(rules: SamRules, strategies: tuple):
-    """The kernel's tables for ``rules`` and the seats' players: (rv, mv, win, pos14, high, str2, smask, next_seat,
-    sp, best, lead1, inv, inv_pass, odd_hands, odd_keys)."""
+    """The kernel's tables for ``rules`` and the seats' players: (rv, mv, pos14, high, str2, smask, next_seat, sp, kc,
+    inv, inv_pass, odd_hands, odd_keys)."""
     game = _game()
     t = move_table(rules)
     mt = batch._mask_tables(t)
@@ -88,25 +88,30 @@ def _tables(rules: SamRules, strategies: tuple):
     rv[game.R_PLAYON], rv[game.R_THOIHANG] = rules.play_on_after_failed_sam, rules.thoi_hang
     rv[game.R_CARD], rv[game.R_TWO], rv[game.R_CONG] = pay.card, pay.two, pay.cong
     rv[game.R_SAM], rv[game.R_SAMFAIL], rv[game.R_QUAD] = pay.sam, pay.sam_fail, pay.heo_hang_quad
+    rv[game.R_POSMASK] = ((1 << 14) - 1) & ~((1 << t.min_pos) - 1)
     sp = np.zeros((P, game.N_SP), np.int64)
-    parts = {k: [] for k in ("best", "lead1", "inv", "inv_pass", "odd")}
+    parts = {k: [] for k in ("kc", "inv", "inv_pass", "odd")}
     offsets, odd_hands = {}, None
     for seat, s in enumerate(strategies):
         if s not in offsets:
             fp = batch._fast_player(s, t, rules)
+            keys = _cached_scores(s, t, rules)[1]
+            # the key of the move of each (situation, class, column), 0 where none: what batch._fast_player's
+            # ``best`` takes the max of
+            kc = np.concatenate([keys, np.zeros((len(keys), 1), np.uint8)], axis=1)[:, mt.cand]
             odd_hands, odd_keys = batch._odd_table(fp, mt)
             offsets[s] = [sum(len(x) for x in parts[k]) for k in parts] + [odd_keys.shape[2]]
-            for k, a in zip(parts, (fp.best, fp.lead1, fp.inv, fp.inv_pass, odd_keys.ravel())):
+            for k, a in zip(parts, (kc.ravel(), fp.inv, fp.inv_pass, odd_keys.ravel())):
                 parts[k].append(a)
         kind = game.CONTROL if type(s) is Control else game.GREEDY
         danger = s.danger if kind == game.CONTROL else 0
         o = offsets[s]
-        sp[seat] = (kind, danger, o[0], o[1], o[2], o[4], o[5])
-        assert o[2] == o[3]  # inv and inv_pass share their offsets
+        sp[seat] = (kind, danger, o[0], o[1], o[3], o[4])
+        assert o[1] == o[2]  # inv and inv_pass share their offsets
     cat = {k: np.ascontiguousarray(np.concatenate(v)) for k, v in parts.items()}
     smask = straight_masks(t).astype(np.int64)
-    return (rv, mv, mt.win, mt.pos14, mt.high, mt.str2, smask, batch._next_seat_table(P), sp, cat["best"],
-            cat["lead1"], cat["inv"], cat["inv_pass"], np.ascontiguousarray(odd_hands), cat["odd"])
+    return (rv, mv, mt.pos14, mt.high, mt.str2, smask, batch._next_seat_table(P), sp, cat["kc"], cat["inv"],
+            cat["inv_pass"], np.ascontiguousarray(odd_hands), cat["odd"])
 
 
 _SLOT_FIELDS = ("actor", "current", "last", "passed", "chain_total", "chain_len", "chain_chopper", "chain_chopped",

@@ -3,16 +3,18 @@
 A game's state: its row of the integer slots ``S`` (below), its seats' rows of ``therm`` (hands as thermometer
 masks, see ``batch``), ``ncards``, ``played`` and ``pay``, and its Sâm plan (``plans``).  The moves come as the
 table ``mv`` (rows below, one column per move and a last one for the free lead) with the batch engine's mask tables
-(``win``, ``pos14``, ``high``, ``str2``, the straights' position masks ``smask``) and ``next_seat``.  Each seat's
-player (``sp``: its kind, ``danger`` and offsets into the concatenated decision tables ``best``, ``lead1``, ``inv``,
-``inv_pass`` and ``odd_keys``) chooses by the batch engine's own table lookups (``batch._fast_player``), so every
-choice is the numpy engine's; a declarer leading its Sâm follows its plan, else its strongest legal play, as
-``StrategyBase.choose`` does.
+(``pos14``, ``high``, ``str2``, the straights' position masks ``smask``) and ``next_seat``.  Each seat's
+player (``sp``: its kind, ``danger`` and offsets into the concatenated tables ``kc``, ``inv``, ``inv_pass`` and
+``odd_keys``) chooses as the batch engine's table player does (``batch._fast_player``): the largest key of its legal
+moves, each move's key read from ``kc`` (situation, class, column: a few kB) where the batch engine looks up the max
+of every mask in ``best`` (MB), so every choice is the numpy engine's; a declarer leading its Sâm follows its plan,
+else its strongest legal play, as ``StrategyBase.choose`` does.
 """
 
 from __future__ import annotations
 
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 # the integer slots of a game (``S`` columns): its state, then what the result records
 (ACTOR, CUR, LAST, PASSED, CT, CL, CHOPPER, CHOPPED, DBY, DTO, DCAP, DECL, SAMON, SAMFAILED, PTR, OUTCOME, WINNER,
@@ -23,11 +25,11 @@ KIND, TOP, LEN, HAS2, SAMSC, CHOPV, S4, SHM, CLS, SHC, COLR, COLS, LENC = range(
 N_MV = 13
 # the rules vector
 (R_P, R_M, R_NF2, R_DEN, R_PLAYON, R_THOIHANG, R_CARD, R_TWO, R_CONG, R_SAM, R_SAMFAIL, R_QUAD,
- R_HASFIRST) = range(13)
-N_RV = 13
+ R_HASFIRST, R_POSMASK) = range(14)
+N_RV = 14
 # a seat's player (``sp`` columns)
-SP_KIND, SP_DANGER, SP_BEST, SP_LEAD1, SP_INV, SP_ODD, SP_NSIT = range(7)
-N_SP = 7
+SP_KIND, SP_DANGER, SP_KC, SP_INV, SP_ODD, SP_NSIT = range(6)
+N_SP = 6
 GREEDY, CONTROL = 0, 1
 
 NORMAL, TOI_TRANG, SAM_SUCCESS, SAM_FAIL, VOID = range(5)
@@ -42,7 +44,7 @@ N_RANK_MOVES = 4 * N_RANKS
 MAX_STEPS = 4000
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _popcount(x):
     """Set bits of a non-negative int (a hand has at most 10)."""
     c = 0
@@ -52,27 +54,52 @@ def _popcount(x):
     return c
 
 
-@njit(cache=True, inline="always")
-def _key(h, cur, sit, lead, nf2, spr, mv, best, lead1, win, pos14, str2, odd_hands, odd_keys):
+@njit(cache=True, inline="always", _nrt=False)
+def _max_key(kc, base, col):
+    """The largest key ``kc[base + b]`` over the set bits ``b`` of ``col`` (0 when none): the batch engine's
+    ``best`` table of the moves one mask stands for, computed instead of looked up (it stays in the cache)."""
+    k = 0
+    while col:
+        k = max(k, int(kc[base + trailing_zeros(col)]))
+        col &= col - 1
+    return k
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _key(h, cur, sit, lead, nf2, posmask, sp, a, mv, kc, pos14, str2, odd_hands, odd_keys):
     """``batch._table_keys`` of one hand: the key of the best legal move (0: none)."""
     m1 = h & LANE
     if nf2 and (m1 == TWO_BIT or (((h >> 16) & LANE) == 0 and str2[m1])):
         n_cur = mv.shape[1]
         for i in range(odd_hands.shape[0]):
             if odd_hands[i] == h:
-                return int(odd_keys[spr[SP_ODD] + (i * n_cur + cur) * spr[SP_NSIT] + sit])
+                return int(odd_keys[sp[a, SP_ODD] + (i * n_cur + cur) * sp[a, SP_NSIT] + sit])
         return -1
-    base = spr[SP_BEST] + sit * (N_CLS << 14)
+    base = sp[a, SP_KC] + sit * (N_CLS * 14)
+    p14 = pos14[m1] & posmask  # straight positions held (the table's straights start at min_pos)
     if lead:
-        k = int(lead1[spr[SP_LEAD1] + (sit << N_RANKS) + m1])
-        k = max(k, int(best[base + (1 << 14) + ((h >> 16) & LANE)]))
-        k = max(k, int(best[base + (2 << 14) + ((h >> 32) & LANE)]))
-        return max(k, int(best[base + (3 << 14) + (h >> 48)]))
-    col = ((h >> mv[SHC, cur]) & mv[COLR, cur]) | (win[(mv[LENC, cur] << 14) + pos14[m1]] & mv[COLS, cur])
-    return int(best[base + (mv[CLS, cur] << 14) + col])
+        k = 0
+        for lane in range(4):  # singles, pairs, triples, tứ quý
+            k = max(k, _max_key(kc, base + lane * 14, (h >> (16 * lane)) & LANE))
+        run = p14 & (p14 >> 1)
+        for L in range(3, HAND_SIZE + 1):  # run: the first positions of the L-long runs held
+            run &= p14 >> (L - 1)
+            if run == 0:
+                break
+            k = max(k, _max_key(kc, base + (4 + L - 3) * 14, run << (L - 1)))
+        return k
+    L = mv[LENC, cur]
+    if L == 0:
+        col = (h >> mv[SHC, cur]) & mv[COLR, cur]
+    else:
+        run = p14
+        for i in range(1, L):
+            run &= p14 >> i
+        col = (run << (L - 1)) & mv[COLS, cur]
+    return _max_key(kc, base + mv[CLS, cur] * 14, col)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _declarer_lead(h, n_own, pn, nf2, mv, pos14, smask):
     """A declarer's lead in its Sâm: its plan's next move ``pn`` when legal, else its strongest legal play (the
     first of equals); -1 when it has none."""
@@ -94,15 +121,20 @@ def _declarer_lead(h, n_own, pn, nf2, mv, pos14, smask):
     return best_m
 
 
-@njit(cache=True, inline="always")
-def _pay_sam_fail(g, S, pay, rv):
-    P = rv[R_P]
+@njit(cache=True, inline="always", _nrt=False)
+def _pay_sam_fail_of(g, decl, pay, P, amount):
+    """A failed Sâm: the declarer pays every opponent."""
     for s in range(P):
-        pay[g, s] += rv[R_SAMFAIL]
-    pay[g, S[g, DECL]] -= rv[R_SAMFAIL] * P
+        pay[g, s] += amount
+    pay[g, decl] -= amount * P
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
+def _pay_sam_fail(g, S, pay, rv):
+    _pay_sam_fail_of(g, S[g, DECL], pay, rv[R_P], rv[R_SAMFAIL])
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def _settle_chain(g, S, pay):
     if S[g, CL] > 0:
         pay[g, S[g, CHOPPED]] -= S[g, CT]
@@ -111,7 +143,7 @@ def _settle_chain(g, S, pay):
         S[g, CL] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _settle_won(g, w, den_won, S, therm, ncards, played, pay, cong, thoi2, owed, rv):
     """``batch.SamBatch._settle_won`` of one game won by ``w``."""
     P = rv[R_P]
@@ -151,39 +183,45 @@ def _settle_won(g, w, den_won, S, therm, ncards, played, pay, cong, thoi2, owed,
         _pay_sam_fail(g, S, pay, rv)
 
 
-@njit(cache=True)
-def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv, win, pos14, high, str2, smask,
-              next_seat, sp, best, lead1, inv, inv_pass, odd_hands, odd_keys):
-    """Play game ``g`` on to its end (``batch.SamBatch.step`` for one game, then its payments)."""
+@njit(cache=True, inline="always", _nrt=False)  # into play_range: no call (and no array arguments copied) per game
+def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv, pos14, high, str2, smask,
+              next_seat, sp, kc, inv, inv_pass, odd_hands, odd_keys):
+    """Play game ``g`` on to its end (``batch.SamBatch.step`` for one game, then its payments).  The slots are held
+    in local variables while it plays (the compiler keeps them in registers) and stored back at its end."""
     P, M, nf2 = rv[R_P], rv[R_M], rv[R_NF2] != 0
+    playon, den_rule, sam_fail_pay = rv[R_PLAYON] != 0, rv[R_DEN] != 0, rv[R_SAMFAIL]
     LEAD = M
+    posmask = rv[R_POSMASK]
+    actor, cur, last, passed = S[g, ACTOR], S[g, CUR], S[g, LAST], S[g, PASSED]
+    ct, cl, chopper, chopped = S[g, CT], S[g, CL], S[g, CHOPPER], S[g, CHOPPED]
+    dby, dto, dcap, decl = S[g, DBY], S[g, DTO], S[g, DCAP], S[g, DECL]
+    sam_on, sam_failed, ptr = S[g, SAMON] != 0, S[g, SAMFAILED] != 0, S[g, PTR]
+    outcome, winner, done = S[g, OUTCOME], S[g, WINNER], S[g, DONE] != 0
+    chops, n_plays = 0, 0
     min_all = ncards[g, 0]
     for s in range(1, P):
         min_all = min(min_all, ncards[g, s])
     skips, den_won, steps, won = 0, -1, 0, False
-    while not S[g, DONE]:
+    while not done:
         steps += 1
         if steps > MAX_STEPS:
-            S[g, OUTCOME] = STUCK
+            outcome = STUCK
             break
-        a, cur = S[g, ACTOR], S[g, CUR]
+        a = actor
         h, n_own = therm[g, a], ncards[g, a]
         is_lead = cur == LEAD
-        sam_on, decl = S[g, SAMON] != 0, S[g, DECL]
+        nxt = a + 1 if a + 1 < P else 0
         # the choice
         if is_lead and sam_on and a == decl:
-            ptr = S[g, PTR]
             pn = plans[g, min(ptr, HAND_SIZE - 1)] if ptr < HAND_SIZE else -1
             choice = _declarer_lead(h, n_own, pn, nf2, mv, pos14, smask)
             has = choice >= 0
         else:
-            spr = sp[a]
-            nxt = a + 1 if a + 1 < P else 0
             sit = 1 if is_lead else 0
-            if spr[SP_KIND] == CONTROL:
-                sit += 2 * (min_all <= spr[SP_DANGER]) + 4 * (ncards[g, nxt] == 1) + 8 * (n_own <= 3)
-            k = _key(h, cur, sit, is_lead, nf2, spr, mv, best, lead1, win, pos14, str2, odd_hands, odd_keys)
-            idx = spr[SP_INV] + sit * (M + 1) + k
+            if sp[a, SP_KIND] == CONTROL:
+                sit += 2 * (min_all <= sp[a, SP_DANGER]) + 4 * (ncards[g, nxt] == 1) + 8 * (n_own <= 3)
+            k = _key(h, cur, sit, is_lead, nf2, posmask, sp, a, mv, kc, pos14, str2, odd_hands, odd_keys)
+            idx = sp[a, SP_INV] + sit * (M + 1) + k
             choice = inv[idx] if is_lead or (sam_on and a != decl) else inv_pass[idx]
             has = k > 0
         if steps == 1 and rv[R_HASFIRST]:
@@ -193,34 +231,32 @@ def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv
         if is_lead and not has:
             fail = sam_on and a == decl
             ended = False
-            if rv[R_PLAYON]:
+            if playon:
                 if fail:
-                    S[g, SAMON], S[g, SAMFAILED] = 0, 1
+                    sam_on, sam_failed = False, True
             elif fail:
-                _pay_sam_fail(g, S, pay, rv)
-                S[g, OUTCOME], S[g, DONE] = SAM_FAIL, 1
-                ended = True
+                _pay_sam_fail_of(g, decl, pay, P, sam_fail_pay)
+                outcome, done, ended = SAM_FAIL, True, True
             if not ended:
-                S[g, ACTOR] = a + 1 if a + 1 < P else 0
+                actor = nxt
                 skips += 1
                 if skips >= P:
-                    S[g, OUTCOME], S[g, DONE] = VOID, 1
-        pend_by, pend_to, pend_cap = S[g, DBY], S[g, DTO], S[g, DCAP]
-        S[g, DBY] = -1
+                    outcome, done = VOID, True
+        pend_by, pend_to, pend_cap = dby, dto, dcap
+        dby = -1
         passes = not is_lead and choice < 0
         if passes:
-            S[g, PASSED] |= 1 << a
+            passed |= 1 << a
         plays = choice >= 0
         if plays:
             m = choice
-            if rv[R_DEN] and min_all == 1:  # đền (min_all is still before this play)
+            if den_rule and min_all == 1:  # đền (min_all is still before this play)
                 if pend_by >= 0 and pend_to == a and mv[TOP, m] <= pend_cap:
                     den_won = pend_by
-                nx = a + 1 if a + 1 < P else 0
-                if mv[KIND, m] == SINGLE and ncards[g, nx] == 1:
+                if mv[KIND, m] == SINGLE and ncards[g, nxt] == 1:
                     hi = high[h & LANE]
                     if mv[TOP, m] < hi:
-                        S[g, DBY], S[g, DTO], S[g, DCAP] = a, nx, hi
+                        dby, dto, dcap = a, nxt, hi
             ck = mv[KIND, cur]
             chop = mv[KIND, m] == QUAD and (ck == QUAD or ck == SINGLE or ck == PAIR)
             s4, shm = mv[S4, m], mv[SHM, m]
@@ -230,48 +266,53 @@ def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv
             ncards[g, a] = left
             min_all = min(min_all, left)
             played[g, a] = True
-            S[g, PLAYS] += 1
+            n_plays += 1
             if chop:
-                S[g, CHOPS] += 1
-                S[g, CL] += 1
-                S[g, CT] += mv[CHOPV, cur]
-                S[g, CHOPPER], S[g, CHOPPED] = a, S[g, LAST]
+                chops += 1
+                cl += 1
+                ct += mv[CHOPV, cur]
+                chopper, chopped = a, last
             empty = left == 0
             go = not empty
-            if S[g, SAMON]:
-                if a == S[g, DECL]:
-                    S[g, PTR] += 1
-                elif rv[R_PLAYON]:
-                    S[g, SAMON], S[g, SAMFAILED] = 0, 1
+            if sam_on:
+                if a == decl:
+                    ptr += 1
+                elif playon:
+                    sam_on, sam_failed = False, True
                 else:
-                    _pay_sam_fail(g, S, pay, rv)
-                    S[g, OUTCOME], S[g, DONE] = SAM_FAIL, 1
+                    _pay_sam_fail_of(g, decl, pay, P, sam_fail_pay)
+                    outcome, done = SAM_FAIL, True
                     empty, go = False, False
             if empty:
-                S[g, WINNER], S[g, DONE] = a, 1
-                won = True
+                winner, done, won = a, True, True
             if go:
-                S[g, CUR], S[g, LAST] = m, a
+                cur, last = m, a
                 skips = 0
-        if (passes or plays) and not S[g, DONE]:  # the next seat not out of the round
-            la = S[g, LAST]
-            q = next_seat[((S[g, ACTOR] << P) + S[g, PASSED]) * P + la]
-            S[g, ACTOR] = q
-            if q == la:
-                _settle_chain(g, S, pay)
-                S[g, CUR], S[g, PASSED] = LEAD, 0
-                skips = 0
+        if (passes or plays) and not done:  # the next seat not out of the round
+            q = next_seat[((actor << P) + passed) * P + last]
+            actor = q
+            if q == last:
+                if cl > 0:  # the round's chặt chain is paid
+                    pay[g, chopped] -= ct
+                    pay[g, chopper] += ct
+                    ct, cl = 0, 0
+                cur, passed, skips = LEAD, 0, 0
+    S[g, ACTOR], S[g, CUR], S[g, LAST], S[g, PASSED] = actor, cur, last, passed
+    S[g, CT], S[g, CL], S[g, CHOPPER], S[g, CHOPPED] = ct, cl, chopper, chopped
+    S[g, DBY], S[g, DTO], S[g, DCAP] = dby, dto, dcap
+    S[g, SAMON], S[g, SAMFAILED], S[g, PTR] = sam_on, sam_failed, ptr
+    S[g, OUTCOME], S[g, WINNER], S[g, DONE] = outcome, winner, done
+    S[g, CHOPS], S[g, PLAYS], S[g, STEPS] = chops, n_plays, steps
     if won:
-        _settle_won(g, S[g, WINNER], den_won, S, therm, ncards, played, pay, cong, thoi2, owed, rv)
+        _settle_won(g, winner, den_won, S, therm, ncards, played, pay, cong, thoi2, owed, rv)
     if S[g, OUTCOME] == VOID and S[g, SAMFAILED]:  # the penalty of a Sâm beaten earlier stands
         _pay_sam_fail(g, S, pay, rv)
-    S[g, STEPS] = steps
 
 
-@njit(cache=True)
-def play_range(lo, hi, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv, win, pos14, high, str2,
-               smask, next_seat, sp, best, lead1, inv, inv_pass, odd_hands, odd_keys):
+@njit(cache=True, _nrt=False)
+def play_range(lo, hi, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv, pos14, high, str2, smask,
+               next_seat, sp, kc, inv, inv_pass, odd_hands, odd_keys):
     """Games ``lo`` to ``hi`` played to their end, one after the other."""
     for g in range(lo, hi):
-        play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv, win, pos14, high, str2, smask,
-                  next_seat, sp, best, lead1, inv, inv_pass, odd_hands, odd_keys)
+        play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv, pos14, high, str2, smask,
+                  next_seat, sp, kc, inv, inv_pass, odd_hands, odd_keys)
