@@ -21,7 +21,7 @@ from cardodds.sim.measures import Measure
 from cardodds.sim.options import strategy_label
 from cardodds.sim.registry import Task
 from cardodds.sim.runner import merge_counts
-from cardodds.sim.sam.batch import play_batch
+from cardodds.sim.sam.compiled import play_batch_auto
 from cardodds.sim.sam.declare import estimate_many
 from cardodds.sim.sam.labels import PLAY_LABELS
 from cardodds.sim.sam.metrics import PLAY_UNITS, play_counts, play_measures
@@ -57,7 +57,7 @@ def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int) -> d
     rng = stream(seed_seq, PLAY)
     length = rules.series_length
     if length == 1:
-        parts = [(cards, play_batch(rules, cards, leader, strategies, rng=rng))]
+        parts = [(cards, play_batch_auto(rules, cards, leader, strategies, rng=rng))]  # compiled when chosen
     else:
         full = n // length * length
         blocks = [(cards[:full].reshape(-1, length, *cards.shape[1:]), leader[:full:length])] if full else []

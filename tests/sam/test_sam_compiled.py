@@ -1,0 +1,139 @@
+"""The compiled Sâm engine (``cardodds.sim.sam.compiled``) plays every game as the numpy batch engine does: the same
+outcome, winner, payments, tới trắng, declarer, cóng, thối 2, chặt, plays, đền and steps, game for game, under the
+rules options, with and without declared Sâms; ``sam.play`` goes to it when it is chosen, with the same counts."""
+
+import copy
+
+import numpy as np
+import pytest
+
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.sam import batch, compiled, play_task
+from cardodds.sim.sam.reference import deal_games
+from cardodds.sim.sam.rules import OUTCOMES, SamRules
+from cardodds.sim.sam.strategies import Control, Greedy, RandomLegal
+from cardodds.sim.streams import DEAL, chunk_seed, stream
+
+pytestmark = pytest.mark.skipif(not compiled.available(), reason="numba is not installed")
+
+FIELDS = ("outcome", "winner", "pay", "toi_trang", "declarer", "sam_success", "cong", "thoi_2", "chops", "plays",
+          "den", "steps")
+
+DECLARING = [Control(declare="threshold", threshold=0.55), Greedy(declare="oracle"), Greedy(chop_first=True),
+             Control(danger=2, block_bao1=False), Control(declare="oracle")]
+NEVER = [Control(), Greedy(), Control(danger=6), Greedy(chop_first=True), Control(block_bao1=False)]
+
+VARIANTS = {
+    "default": {},
+    "options": dict(play_on_after_failed_sam=True, no_finish_on_two=False, toi_trang_tie="by_kind",
+                    straights="3_to_a", den_bai=False, heo_hang_includes_quads=True, quad_beats=["single_two"]),
+    "no_chop": dict(quad_beats=[], first_leader="seat0", pay={"cong": 10, "two": 3, "card": 2}),
+    "chops": dict(quad_beats=["single_two", "pair_two", "lower_quad"], thoi_hang=True, play_on_after_failed_sam=True),
+}
+
+
+def assert_same(a, b, label=""):
+    for f in FIELDS:
+        x, y = np.asarray(getattr(a, f)), np.asarray(getattr(b, f))
+        assert x.shape == y.shape and np.array_equal(x, y), f"{label}: {f} differs"
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_game_for_game(players, variant):
+    """Declaring players (threshold, oracle: played by the plan) and never-declaring ones, every rules variant."""
+    rules = SamRules(players=players, **VARIANTS[variant])
+    n = 1000  # x 16 settings x 2 seatings: 32,000 games
+    cards, leader = deal_games(stream(chunk_seed(77, players), DEAL), n, rules)
+    seen = set()
+    for seats in (DECLARING[:players], NEVER[:players]):
+        a = batch.play_batch(rules, cards, leader, seats)
+        b = compiled.play_batch(rules, cards, leader, seats)
+        assert_same(a, b, f"{players} players, {variant}")
+        seen |= {OUTCOMES[o] for o in b.outcome}
+        assert np.all(b.pay.sum(1) == 0)
+    assert {"normal", "sam_success", "toi_trang"} <= seen
+    if not rules.play_on_after_failed_sam:
+        assert "sam_fail" in seen
+
+
+def test_counters_are_exercised():
+    """The comparison above sees đền, cóng, thối 2, chặt chains and void games (not only zeros)."""
+    rules = SamRules(players=2)
+    cards, leader = deal_games(stream(chunk_seed(78, 2), DEAL), 3000, rules)
+    b = compiled.play_batch(rules, cards, leader, [Control(), Greedy()])
+    assert_same(batch.play_batch(rules, cards, leader, [Control(), Greedy()]), b)
+    assert (b.den >= 0).any() and b.cong.any() and (b.thoi_2 > 0).any() and (b.chops > 0).any()
+    assert (b.outcome == OUTCOMES.index("void")).any()
+
+
+def _mid_game_states(rules, seats, n, steps, seed):
+    """States after ``steps`` numpy steps from fresh deals (some games over, Sâms under way), and the first actions
+    of another player (greedy) from there (legal moves; PASS where it passes or has no legal lead)."""
+    cards, leader = deal_games(stream(chunk_seed(seed, rules.players), DEAL), n, rules)
+    st = batch._deal_state(rules, cards, leader, seats)
+    games = batch.SamBatch(rules, st, seats)
+    for _ in range(steps):
+        games.step()
+    first = np.full(n, batch.PASS, np.int64)
+
+    def record(g, a, asked, choice):
+        if not record.done:
+            first[g] = choice
+            record.done = True
+    record.done = False
+    batch.play_from_state(rules, copy.deepcopy(st), [Greedy()] * rules.players, observer=record)
+    return st, first
+
+
+@pytest.mark.parametrize("variant", ["default", "chops"])
+def test_play_from_state(variant):
+    """From mid-game states, with and without given first actions: the same results, and the same state after."""
+    rules = SamRules(players=4, **VARIANTS[variant])
+    seats = [Control(declare="threshold", threshold=0.55), Greedy(), Control(declare="oracle"), Control(danger=3)]
+    for steps in (3, 11):
+        st, first = _mid_game_states(rules, seats, 800, steps, 90 + steps)
+        for f in (None, first):
+            s_np, s_c = copy.deepcopy(st), copy.deepcopy(st)
+            a = batch.play_from_state(rules, s_np, seats, first=f)
+            b = compiled.play_from_state(rules, s_c, seats, first=f)
+            assert_same(a, b, f"{steps} steps, first={f is not None}")
+            for name in vars(st):
+                assert np.array_equal(getattr(s_np, name), getattr(s_c, name)), name
+
+
+def test_play_task_same_counts_both_engines(monkeypatch):
+    """``sam.play`` counts of one chunk are byte-identical with ``CARDODDS_COMPILED=0`` (numpy) and without it."""
+    params = play_task.parse({"rules": {"players": 4}, "strategies": {
+        "seats": ["control", {"name": "control", "declare": "threshold", "threshold": 0.6}, "greedy", "control"]}},
+        "test")
+    assert compiled.chosen(params.rules, params.strategies)
+    monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+    with_kernel = play_task.run_chunk(params, chunk_seed(5, 0), 3000)
+    monkeypatch.setenv("CARDODDS_COMPILED", "0")
+    assert not compiled.chosen(params.rules, params.strategies)
+    with_numpy = play_task.run_chunk(params, chunk_seed(5, 0), 3000)
+    assert with_kernel.keys() == with_numpy.keys()
+    for k in with_kernel:
+        assert with_kernel[k].tobytes() == with_numpy[k].tobytes(), k
+    assert with_kernel["sam_declare"].sum() > 0
+
+
+def test_chosen_and_errors(monkeypatch):
+    """Other players, an observer or ``CARDODDS_COMPILED=0`` go to numpy; a bad flag or player is one clear error."""
+    monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+    rules = SamRules(players=3)
+    assert compiled.chosen(rules, Control()) and compiled.chosen(rules, [Greedy(), Control(), Control()])
+    assert not compiled.chosen(rules, [RandomLegal(), Control(), Control()])
+    assert not compiled.chosen(rules, [Control()] * 2)
+    assert not compiled.chosen(rules, Control(), observer=lambda *a: None)
+    cards, leader = deal_games(stream(chunk_seed(3, 3), DEAL), 50, rules)
+    rng = np.random.default_rng(1)
+    seats = [RandomLegal(), Control(), Control()]
+    r = compiled.play_batch_auto(rules, cards, leader, seats, rng=rng)  # the numpy engine, its random numbers
+    assert_same(r, batch.play_batch(rules, cards, leader, seats, rng=np.random.default_rng(1)))
+    with pytest.raises(CardoddsError, match="plays greedy, control"):
+        compiled.play_batch(rules, cards, leader, seats)
+    monkeypatch.setenv("CARDODDS_COMPILED", "yes")
+    with pytest.raises(CardoddsError, match="CARDODDS_COMPILED must be 0 or 1"):
+        compiled.chosen(rules, Control())
