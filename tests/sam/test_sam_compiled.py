@@ -137,3 +137,31 @@ def test_chosen_and_errors(monkeypatch):
     monkeypatch.setenv("CARDODDS_COMPILED", "yes")
     with pytest.raises(CardoddsError, match="CARDODDS_COMPILED must be 0 or 1"):
         compiled.chosen(rules, Control())
+
+
+def test_expert_rollouts(monkeypatch):
+    """Every rollout batch of the ``expert`` (``expert.play_from_state`` on its ``rollout_state``, with the candidate
+    first moves) gives the same result and the same state on the compiled engine; its games are unchanged."""
+    from cardodds.sim.sam import expert as expert_mod
+    from cardodds.sim.sam.expert import Expert
+
+    calls = [0]
+
+    def both(rules, st, strategies, rng=None, first=None, observer=None):
+        s_c = copy.deepcopy(st)
+        a = batch.play_from_state(rules, st, strategies, rng, first=first)
+        b = compiled.play_from_state_auto(rules, s_c, strategies, rng, first=first)
+        assert compiled.chosen(rules, strategies)
+        assert_same(a, b, "rollouts")
+        for name in vars(st):
+            assert np.array_equal(getattr(st, name), getattr(s_c, name)), name
+        calls[0] += 1
+        return a
+
+    rules = SamRules(players=3)
+    cards, leader = deal_games(stream(chunk_seed(4, 3), DEAL), 40, rules)
+    seats = [Expert(worlds=8, rollout="greedy"), Expert(worlds=8), Control()]
+    plain = batch.play_batch(rules, cards, leader, seats)
+    monkeypatch.setattr(expert_mod, "play_from_state", both)
+    assert_same(plain, batch.play_batch(rules, cards, leader, seats))
+    assert calls[0] > 10
