@@ -165,3 +165,22 @@ def test_expert_rollouts(monkeypatch):
     monkeypatch.setattr(expert_mod, "play_from_state", both)
     assert_same(plain, batch.play_batch(rules, cards, leader, seats))
     assert calls[0] > 10
+
+
+@pytest.mark.parametrize("variant", ["default", "options", "chops"])
+def test_deal_state(variant):
+    """The compiled deal state (tới trắng, its payments, threshold declarations) is ``batch._deal_state``'s, field by
+    field; an oracle seat's deals go to the numpy code."""
+    extra = {"options": dict(quad_counts_as_triple=False, quad_counts_as_two_pairs=False)}.get(variant, {})
+    rules = SamRules(players=4, **{**VARIANTS[variant], **extra})
+    cards, leader = deal_games(stream(chunk_seed(66, 4), DEAL), 20000, rules)
+    seats = [Control(declare="threshold", threshold=0.6), Greedy(), Control(declare="threshold", threshold=0.55),
+             Control()]
+    a, b = batch._deal_state(rules, cards, leader, seats), compiled.deal_state(rules, cards, leader, seats)
+    for name in vars(a):
+        x, y = getattr(a, name), getattr(b, name)
+        assert x.dtype == y.dtype and np.array_equal(x, y), name
+    assert len(np.unique(a.kinds)) == 6 and (a.declarer >= 0).sum() > 100 and a.done.sum() > 100
+    oracle = [Control(declare="oracle")] + seats[1:]
+    assert np.array_equal(compiled.deal_state(rules, cards[:200], leader[:200], oracle).declarer,
+                          batch._deal_state(rules, cards[:200], leader[:200], oracle).declarer)

@@ -2,10 +2,10 @@
 to its end in numba code (``cardodds.sim.sam.kernel``), for the players it compiles: ``greedy`` and ``control`` with
 any knobs and any declare rule.
 
-The deals, tới trắng and the Sâm declarations are settled by the batch engine's own code (``batch._deal_state``,
-numpy; a ``bayes`` or ``oracle`` declarer decides there), then the kernel plays: each seat chooses by the batch
-engine's own decision tables (``batch._fast_player``), a declarer leading its Sâm by its plan, so the games are the
-numpy engine's action for action — outcome, winner, payments, cóng, thối 2, chặt, plays, đền and steps — under every
+The deals' tới trắng and Sâm declarations are settled as ``batch._deal_state`` does (compiled, ``kernel.deal``, for
+the ``never`` and ``threshold`` declare rules; by that numpy code itself where a seat declares by ``oracle`` or
+``bayes``), then the kernel plays (``kernel.game``): each seat chooses by the batch engine's own decision tables
+(``batch._fast_player``), a declarer leading its Sâm by its plan, so the games are the numpy engine's action for action — outcome, winner, payments, cóng, thối 2, chặt, plays, đền and steps — under every
 rules option (the move table, ``no_finish_on_two``, ``den_bai``, ``thoi_hang``, ``play_on_after_failed_sam``, the
 payments).  These players draw no random numbers.  ``chosen()`` says no (the numpy engine plays) for any other
 player (``random``, ``expert``, a subclass), for an ``observer``, with ``CARDODDS_COMPILED=0`` or without numba.
@@ -23,7 +23,8 @@ import numpy as np
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.sam import batch
 from cardodds.sim.sam.batch import BatchResult, SamState
-from cardodds.sim.sam.hand import move_table, straight_masks
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
+from cardodds.sim.sam.hand import _sanh_rong_windows, move_table, straight_masks
 from cardodds.sim.sam.rules import SamRules
 from cardodds.sim.sam.strategies import Control, Greedy, StrategyBase, _cached_scores
 
@@ -171,13 +172,52 @@ def play_from_state(rules: SamRules, state: SamState, strategies, rng=None, firs
                        S[:, game.PLAYS].copy(), S[:, game.DEN].copy(), int(S[:, game.STEPS].max(initial=0)))
 
 
+def deal_state(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategies) -> SamState:
+    """``batch._deal_state``: the state of fresh deals after tới trắng and the Sâm declarations, in compiled code
+    (``kernel.deal``) when every seat declares ``never`` or at a ``threshold``, else by the numpy code (an
+    ``oracle`` or ``bayes`` seat)."""
+    if any(s.declare not in ("never", "threshold") for s in strategies):
+        return batch._deal_state(rules, cards, leader, strategies)
+    from cardodds.sim.sam.kernel import deal
+
+    cards = np.ascontiguousarray(cards)
+    leader = np.ascontiguousarray(leader, np.int64)
+    N, P, n_cards = cards.shape
+    if P != rules.players or leader.shape != (N,) or n_cards != HAND_SIZE:
+        raise CardoddsError(f"deals must be (n, {rules.players}, {HAND_SIZE}) cards with one first player per deal")
+    pay = rules.pay
+    dv = np.zeros(deal.N_DV, np.int64)
+    dv[deal.D_P], dv[deal.D_BY_KIND] = P, rules.toi_trang_tie == "by_kind"
+    dv[deal.D_QUAD_TRIPLE], dv[deal.D_QUAD_PAIRS] = rules.quad_counts_as_triple, rules.quad_counts_as_two_pairs
+    dv[deal.D_HEO_QUADS], dv[deal.D_TOI_TRANG] = rules.heo_hang_includes_quads, pay.toi_trang
+    dv[deal.D_HEO_TWO], dv[deal.D_HEO_QUAD] = pay.heo_hang_two, pay.heo_hang_quad
+    windows = (_sanh_rong_windows(rules.straights) * (1 << np.arange(N_RANKS))).sum(1).astype(np.int64)
+    decl_kind = np.array([deal.THRESHOLD if s.declare == "threshold" else deal.NEVER for s in strategies], np.int64)
+    thresholds = np.array([float(s.threshold) for s in strategies], np.float64)
+    therm, kinds, pay_a = np.zeros((N, P), np.int64), np.zeros((N, P), np.int64), np.zeros((N, P), np.int64)
+    dealt = np.zeros((N, N_RANKS), np.int8)
+    outcome, winner = np.full(N, batch.NORMAL, np.int64), np.full(N, -1, np.int64)
+    done, declarer = np.zeros(N, bool), np.full(N, -1, np.int64)
+    deal.deal_states(cards, leader, dv, windows, decl_kind, thresholds, therm, kinds, dealt, pay_a, outcome, winner,
+                     done, declarer, np.zeros((P, N_RANKS), np.int64), np.zeros(P, np.int64))
+    sam_on = declarer >= 0
+    actor = np.where(sam_on, declarer, leader)
+    return SamState(
+        therm=therm.ravel(), ncards=np.full(N * P, HAND_SIZE, np.int64), played=np.zeros(N * P, bool), dealt=dealt,
+        actor=actor, current=np.full(N, move_table(rules).LEAD, np.int64), last=actor.copy(),
+        passed=np.zeros(N, np.int64), chain_total=np.zeros(N, np.int64), chain_len=np.zeros(N, np.int64),
+        chain_chopper=np.zeros(N, np.int64), chain_chopped=np.zeros(N, np.int64), den_by=np.full(N, -1, np.int64),
+        den_to=np.full(N, -1, np.int64), den_cap=np.zeros(N, np.int64), declarer=declarer,
+        plans=np.full((N, HAND_SIZE), -1, np.int64), sam_on=sam_on, sam_failed=np.zeros(N, bool),
+        ptr=np.zeros(N, np.int64), pay=pay_a, outcome=outcome, winner=winner, done=done, kinds=kinds)
+
+
 def play_batch(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategies, rng=None,
                observer=None) -> BatchResult:
     """Play N games from deals ``cards`` (N, P, 10) with first players ``leader`` (N,) with the compiled engine: the
     same result as ``batch.play_batch``."""
     strategies = _seat_strategies(rules, strategies)
-    return play_from_state(rules, batch._deal_state(rules, cards, leader, strategies), strategies, rng,
-                           observer=observer)
+    return play_from_state(rules, deal_state(rules, cards, leader, strategies), strategies, rng, observer=observer)
 
 
 def play_batch_auto(rules: SamRules, cards, leader, strategies, rng=None, observer=None) -> BatchResult:
