@@ -74,7 +74,8 @@ def main(argv=None):
                     raise SystemExit(f"{label}: the engines disagree on {f} in chunk {k}")
         n = args.chunk * (args.games // args.chunk)
         a, b = n / cpu["numpy"], n / cpu["compiled"]
-        print(f"{label:<32} {a:>17,.0f} {b:>22,.0f} {b / a:>17.1f}x   ({n} games, chunks of {args.chunk}, deal included)")
+        print(f"{label:<32} {a:>17,.0f} {b:>22,.0f} {b / a:>17.1f}x   ({n} games, chunks of {args.chunk}, "
+              "deal included)")
     if args.expert_games > 0:
         expert_rollouts(rules, args.seed, args.expert_games)
 
