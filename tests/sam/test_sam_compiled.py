@@ -184,3 +184,19 @@ def test_deal_state(variant):
     oracle = [Control(declare="oracle")] + seats[1:]
     assert np.array_equal(compiled.deal_state(rules, cards[:200], leader[:200], oracle).declarer,
                           batch._deal_state(rules, cards[:200], leader[:200], oracle).declarer)
+
+
+def test_kernel_constants_match_the_engine():
+    """The kernel's own copies of the engine's constants (numba freezes globals into its cache) are the engine's."""
+    from cardodds.sim.sam import cards, hand
+    from cardodds.sim.sam.kernel import deal, game
+
+    outcomes = (batch.NORMAL, batch.TOI_TRANG, batch.SAM_SUCCESS, batch.SAM_FAIL, batch.VOID)
+    assert (game.NORMAL, game.TOI_TRANG, game.SAM_SUCCESS, game.SAM_FAIL, game.VOID) == outcomes
+    assert deal.TOI_TRANG == batch.TOI_TRANG
+    assert (game.SINGLE, game.PAIR, game.QUAD) == (hand.SINGLE, hand.PAIR, hand.QUAD)
+    assert (game.LANE, game.TWO_BIT, game.QUAD_BITS, game.N_CLS) == (batch.LANE, batch.TWO_BIT, batch.QUAD_BITS,
+                                                                     batch.N_CLS)
+    assert game.TWOS == batch.TWO_BIT * batch.LANES4 and game.STUCK not in range(len(OUTCOMES))
+    assert (deal.N_RANKS, deal.TWO, deal.HAND_SIZE, game.HAND_SIZE) == (cards.N_RANKS, cards.TWO, cards.HAND_SIZE,
+                                                                         cards.HAND_SIZE)
