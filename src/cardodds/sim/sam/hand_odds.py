@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, rank_counts
+from cardodds.sim.sam.compiled import play_batch_auto
 from cardodds.sim.sam.declare import guard_codes, mask_words
 from cardodds.sim.sam.hand import fast_formable, move_table, toi_trang_flags, toi_trang_kind_of_flags
 from cardodds.sim.sam.plan_search import best_plans
@@ -78,5 +78,5 @@ def play_fixed_hand(cards: list[int], plan, opponents: int, n: int, seed_seq, ru
         beaten, opp_tt = _beaten(t, np.array(plan[:-1], dtype=np.int64), opp, rules)
         success = int((~beaten.any(1) & ~opp_tt).sum())
     table = np.concatenate([np.broadcast_to(np.sort(cards), (n, 1, HAND_SIZE)), opp], axis=1)
-    b = play_batch(rules, table, leader, Control(), rng=stream(seed_seq, PLAY))
+    b = play_batch_auto(rules, table, leader, Control(), rng=stream(seed_seq, PLAY))
     return success, int((b.winner == 0).sum()), float(b.pay[:, 0].sum())

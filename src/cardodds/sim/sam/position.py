@@ -16,7 +16,8 @@ import numpy as np
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import strategy_label
 from cardodds.sim.position import Outcomes
-from cardodds.sim.sam.batch import SAM_SUCCESS, play_from_state
+from cardodds.sim.sam.batch import SAM_SUCCESS
+from cardodds.sim.sam.compiled import play_from_state_auto
 from cardodds.sim.sam.expert import MAX_ROLLOUTS, Expert, deal_worlds, rollout_state
 from cardodds.sim.sam.players import STRATEGIES, make_strategy
 from cardodds.sim.sam.position_cut import cut, decisions
@@ -92,7 +93,7 @@ def _played(position: Position, view, hands: np.ndarray, moves: list, strategy, 
         st.sam_on[:] = position.sam_standing
         st.sam_failed[:] = not position.sam_standing
     first = None if moves[0] is None else np.repeat(np.array(moves, np.int64), worlds)
-    res = play_from_state(position.rules, st, [strategy] * position.players, rng=rng, first=first)
+    res = play_from_state_auto(position.rules, st, [strategy] * position.players, rng=rng, first=first)
     shape = (len(moves), worlds)
     return {"win": (res.winner == position.seat).reshape(shape), "cuoc": res.pay[:, position.seat].reshape(shape),
             "sam": (res.outcome == SAM_SUCCESS).reshape(shape)}

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cardodds.sim.sam.batch import BatchResult, play_batch
+from cardodds.sim.sam.batch import BatchResult
+from cardodds.sim.sam.compiled import play_batch_auto
 from cardodds.sim.sam.reference import GameResult, play_game
 from cardodds.sim.sam.rules import SamRules
 
@@ -47,7 +48,7 @@ def play_series_batch(cards: np.ndarray, leader: np.ndarray, rules: SamRules, st
     out = []
     leader = np.asarray(leader, np.int64)
     for k in range(cards.shape[1]):
-        b = play_batch(rules, cards[:, k], leader, strategies, rng=rng)
+        b = play_batch_auto(rules, cards[:, k], leader, strategies, rng=rng)
         out.append(b)
         leader = next_leader(b.winner, leader)
     return out
