@@ -12,6 +12,11 @@ At each decision with more than one option (outside a Sâm, where the rules deci
    unless another beats it by more than ``z`` standard errors of the paired difference; ties go to the earlier
    candidate.
 
+Once at most ``solve_cards`` cards are left in all the hands, it plays nothing out: in each world (every hand known
+there) the perfect-information solver (:mod:`cardodds.sim.sam.solver`, ``solve_mode``: max-n or paranoid) gives the
+exact value of every legal move, and the expert takes the move of the highest mean over the worlds (the policy's
+choice among equals, else the first in move order).  ``solve_cards = 0`` is the expert before the solver.
+
 It reads its own hand and :class:`~cardodds.sim.sam.strategies.Public` only (``needs_public``).  Its random numbers
 are a hash of what it sees, so a decision is a function of its information: both engines, every batch and every
 replay decide alike, and the same information gives the same decision.  Sâm declaration follows the inherited
@@ -30,10 +35,12 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.hashing import GOLDEN, mix64
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.sam.batch import NORMAL, SamState, play_from_state, therm_of_counts
+from cardodds.sim.sam.solver import MODES, Solver, nodes_of_state
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.strategies import PASS, Control, Greedy, StrategyBase, View, _cached_scores
 
 MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
+MAX_SOLVE_CARDS = 16  # beyond this a solve takes seconds (benchmarks/bench_sam_solver.py)
 
 
 def info_seed(view: View) -> np.ndarray:
@@ -117,6 +124,10 @@ class Expert(StrategyBase):
         The policy every seat plays in the rollouts, and the expert's own choice where it does not search.
     z : float
         Leave the rollout policy's choice only for a candidate better by more than ``z`` standard errors.
+    solve_cards : int
+        Solve every world exactly (all legal moves) once at most this many cards are left in all the hands; 0: never.
+    solve_mode : {"maxn", "paranoid"}
+        What the solver takes the other seats to play for (:mod:`cardodds.sim.sam.solver`).
     """
 
     name = "expert"
@@ -125,9 +136,12 @@ class Expert(StrategyBase):
     max_candidates: int = 6
     rollout: Literal["control", "greedy"] = "control"
     z: float = 0.0
+    solve_cards: int = 0
+    solve_mode: Literal["maxn", "paranoid"] = "maxn"
     needs_public = True
     knobs = {"worlds": Range(4, 256), "max_candidates": Range(2, 16), "rollout": Choice(("control", "greedy")),
-             "z": Range(0.0, 3.0, integer=False, points=4)}
+             "z": Range(0.0, 3.0, integer=False, points=4), "solve_cards": Range(0, MAX_SOLVE_CARDS),
+             "solve_mode": Choice(MODES)}
     """Tunable knobs (:mod:`cardodds.sim.knobs`)."""
 
     def __post_init__(self):
@@ -141,6 +155,12 @@ class Expert(StrategyBase):
             raise CardoddsError(f"expert: rollout must be control or greedy, not {self.rollout!r}")
         if not isinstance(self.z, (int, float)) or isinstance(self.z, bool) or not self.z >= 0:
             raise CardoddsError(f"expert: z must be a number >= 0, not {self.z!r}")
+        if not isinstance(self.solve_cards, int) or isinstance(self.solve_cards, bool) \
+                or not 0 <= self.solve_cards <= MAX_SOLVE_CARDS:
+            raise CardoddsError(f"expert: solve_cards must be a whole number 0..{MAX_SOLVE_CARDS}, "
+                                f"not {self.solve_cards!r}")
+        if self.solve_mode not in MODES:
+            raise CardoddsError(f"expert: solve_mode must be one of {', '.join(MODES)}, not {self.solve_mode!r}")
 
     @cached_property
     def policy(self) -> StrategyBase:
@@ -179,6 +199,15 @@ class Expert(StrategyBase):
         rows = np.flatnonzero(~view.sam_on & (cands[:, 1] != -2))
         if len(rows) == 0:
             return out
+        if self.solve_cards > 0:
+            small = view.n_cards[rows].sum(1) <= self.solve_cards
+            solved = rows[small]
+            if len(solved):
+                out[solved] = self._solve(_take(view, solved), base[solved], moves[solved], legal[solved],
+                                          may_pass[solved])
+            rows = rows[~small]
+            if len(rows) == 0:
+                return out
         sub = _take(view, rows)
         cands = cands[rows]
         hands = deal_worlds(sub, self.worlds)
@@ -199,6 +228,29 @@ class Expert(StrategyBase):
             se = d.std(1, ddof=1) / np.sqrt(self.worlds) if self.worlds > 1 else np.zeros(len(rows))
             best = np.where(d.mean(1) > self.z * se, best, 0)
         out[rows] = cands[np.arange(len(rows)), best]
+        return out
+
+    def _solve(self, view: View, base: np.ndarray, moves: np.ndarray, legal: np.ndarray,
+               may_pass: np.ndarray) -> np.ndarray:
+        """The move of the highest mean exact value over the worlds, for every row of ``view`` (plain Python: one
+        world at a time, as the solver is; the rows are the small endgames)."""
+        n, P = view.n_cards.shape
+        hands = deal_worlds(view, self.worlds)
+        st = rollout_state(view, hands, np.arange(n), self.worlds)
+        nodes = nodes_of_state(st, hands.reshape(n * self.worlds, P, N_RANKS), range(n * self.worlds))
+        solver = Solver(view.rules, self.solve_mode)  # exact values: what its table holds never changes them
+        out = base.copy()
+        for i in range(n):
+            me = int(view.actor[i])
+            mine = sorted(int(m) for m in moves[i][legal[i]]) + ([PASS] if may_pass[i] else [])
+            total = dict.fromkeys(mine, 0)
+            for w in range(self.worlds):
+                vals = solver.values(nodes[i * self.worlds + w], me)
+                for m in mine:
+                    v = vals[m]
+                    total[m] += v[me] if self.solve_mode == "maxn" else v
+            top = max(total.values())
+            out[i] = int(base[i]) if total.get(int(base[i])) == top else next(m for m in mine if total[m] == top)
         return out
 
 
