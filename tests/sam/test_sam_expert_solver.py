@@ -104,3 +104,19 @@ def test_solve_knobs_are_checked_in_one_line():
         with pytest.raises(CardoddsError) as e:
             Expert(**bad)
         assert "\n" not in str(e.value) and next(iter(bad)) in str(e.value)
+
+
+def test_close_worlds_everywhere_is_the_expert_with_all_those_worlds():
+    """With every decision close (``close_z`` infinite) the extra worlds are worlds ``worlds ..``: the expert decides
+    as one with ``worlds + close_worlds`` worlds, game for game; its knobs are checked in one line."""
+    rules = SamRules(players=4)
+    cards, leader = deal_games(stream(chunk_seed(93, 4), DEAL), 8, rules)
+
+    def pay(ex):
+        return play_batch(rules, cards, leader, [ex, Control(), Control(), Control()]).pay
+
+    assert np.array_equal(pay(Expert(worlds=6, close_worlds=4, close_z=float("inf"))), pay(Expert(worlds=10)))
+    for bad in ({"close_worlds": -1}, {"close_worlds": 1.5}, {"close_z": -0.1}, {"close_z": "1"}):
+        with pytest.raises(CardoddsError) as e:
+            Expert(**bad)
+        assert "\n" not in str(e.value) and next(iter(bad)) in str(e.value)
