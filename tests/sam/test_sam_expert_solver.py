@@ -53,9 +53,9 @@ def test_the_decision_is_the_best_mean_brute_force_value_over_its_worlds(mode):
         if total[base] == max(total.values()):
             assert got == base  # among equals, the policy's choice
         checked += 1
-        if checked == 5:
+        if checked == 3:
             break
-    assert checked == 5
+    assert checked == 3
 
 
 def test_same_information_same_decision_in_a_solved_endgame():
@@ -87,7 +87,7 @@ def test_same_information_same_decision_in_a_solved_endgame():
 @pytest.mark.parametrize("players", [2, 4])
 def test_engines_agree_game_for_game_with_the_solving_expert(players):
     rules = SamRules(players=players)
-    n = 6
+    n = 4
     cards, leader = deal_games(stream(chunk_seed(91, players), DEAL), n, rules)
     strats = [Expert(worlds=4, solve_cards=8), Control(), Expert(worlds=4, solve_cards=8, solve_mode="paranoid"),
               Control()][:players]
@@ -110,7 +110,7 @@ def test_close_worlds_everywhere_is_the_expert_with_all_those_worlds():
     """With every decision close (``close_z`` infinite) the extra worlds are worlds ``worlds ..``: the expert decides
     as one with ``worlds + close_worlds`` worlds, game for game; its knobs are checked in one line."""
     rules = SamRules(players=4)
-    cards, leader = deal_games(stream(chunk_seed(93, 4), DEAL), 8, rules)
+    cards, leader = deal_games(stream(chunk_seed(93, 4), DEAL), 4, rules)
 
     def pay(ex):
         return play_batch(rules, cards, leader, [ex, Control(), Control(), Control()]).pay
