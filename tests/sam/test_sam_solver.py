@@ -14,7 +14,7 @@ import pytest
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.sam.cards import N_RANKS, TWO
-from cardodds.sim.sam.hand import PAIR, QUAD, SINGLE, move_table
+from cardodds.sim.sam.hand import QUAD, SINGLE, move_table
 from cardodds.sim.sam.reference import GameResult, SamGame, deal_games
 from cardodds.sim.sam.rules import SamRules
 from cardodds.sim.sam.solver import Node, Solver, node_of_game
@@ -202,13 +202,17 @@ def test_hand_built_stuck_leader_and_void():
     # seat 1's only card is a 2: it can never lead or go out under no_finish_on_two
     node = Node(hands=(hand(0, 0, 5), hand(TWO)), actor=0, current=LEAD, last=0, played=0b11)
     check(R2, game_of(R2, node))
-    node = Node(hands=(hand(TWO), hand(TWO), hand(1, 3)), actor=2, current=single(1), last=2, passed=0b011,
-                played=0b111)
+    # seat 2 has led a 4: seats 0 and 1 hold one 2 each and may only pass; seat 2 then goes out on its 6
+    node = Node(hands=(hand(TWO), hand(TWO), hand(3)), actor=0, current=single(1), last=2, played=0b111)
+    check(R3, game_of(R3, node))
+    assert Solver(R3).values(node) == {PASS: (-5, -5, 10)}
     with pytest.raises(CardoddsError):  # seat 2 on a free lead with a single 2 has no lead
         Solver(R3).values(Node(hands=(hand(TWO), hand(3), hand(TWO)), actor=2, current=LEAD, last=2))
-    check(R3, game_of(R3, Node(hands=(hand(TWO), hand(TWO), hand(1, TWO)), actor=2, current=LEAD, last=2,
-                                played=0b111)))
-    assert node.cards_left == 4
+    # seat 2 leading its 4 is left with a 2, as the others are: nobody can lead, the game is void; leading the 2
+    # first (nobody can beat it) and then the 4 wins
+    void = Node(hands=(hand(TWO), hand(TWO), hand(1, TWO)), actor=2, current=LEAD, last=2, played=0b111)
+    check(R3, game_of(R3, void))
+    assert Solver(R3).values(void) == {single(1): (0, 0, 0), single(TWO): (-5, -5, 10)} and void.cards_left == 4
 
 
 def test_value_is_the_best_childs_value():
