@@ -1,7 +1,8 @@
 """Sâm expert throughput: one ``expert`` seat against control players, games/s and decisions/s.
 
 Usage: ``python benchmarks/bench_sam_expert.py [--games 4000] [--chunk 1000] [--jobs 2] [--worlds 32]
-[--candidates 6] [--rollout control] [--ref-games 20]``.  The batch engine asks the expert for the decisions of all
+[--candidates 6] [--rollout control] [--solve-cards 0] [--solve-mode maxn] [--close-worlds 0] [--close-z 1]
+[--ref-games 20]``.  The batch engine asks the expert for the decisions of all
 the games of a chunk waiting on it at a step at once, and plays all their rollouts in batches of up to 65,536 games,
 so larger chunks run faster; the reference engine asks one decision at a time (its rollouts still run on the batch
 engine).  A decision is a move the expert is asked for with more than one candidate (a lead, or a reply it may beat
@@ -57,6 +58,10 @@ def main(argv=None):
     ap.add_argument("--worlds", type=int, default=Expert.worlds)
     ap.add_argument("--candidates", type=int, default=Expert.max_candidates)
     ap.add_argument("--rollout", default=Expert.rollout)
+    ap.add_argument("--solve-cards", type=int, default=Expert.solve_cards)
+    ap.add_argument("--solve-mode", default=Expert.solve_mode)
+    ap.add_argument("--close-worlds", type=int, default=Expert.close_worlds)
+    ap.add_argument("--close-z", type=float, default=Expert.close_z)
     ap.add_argument("--ref-games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=12345)
     args = ap.parse_args(argv)
@@ -65,8 +70,14 @@ def main(argv=None):
               file=sys.stderr)
         args.games = MAX_GAMES
     rules = SamRules(players=args.players)
-    expert = Counting(worlds=args.worlds, max_candidates=args.candidates, rollout=args.rollout)
+    expert = Counting(worlds=args.worlds, max_candidates=args.candidates, rollout=args.rollout,
+                      solve_cards=args.solve_cards, solve_mode=args.solve_mode, close_worlds=args.close_worlds,
+                      close_z=args.close_z)
     knobs = f"worlds {expert.worlds}, max_candidates {expert.max_candidates}, rollout {expert.rollout}"
+    if expert.solve_cards:  # (the default's text is the one bench_all.py has always read)
+        knobs += f", solve_cards {expert.solve_cards}, solve_mode {expert.solve_mode}"
+    if expert.close_worlds:
+        knobs += f", close_worlds {expert.close_worlds}, close_z {expert.close_z}"
     chunks = [args.chunk] * max(1, args.games // args.chunk)
 
     # reference engine: one decision searched at a time

@@ -12,6 +12,13 @@ At each decision with more than one option (outside a Sâm, where the rules deci
    unless another beats it by more than ``z`` standard errors of the paired difference; ties go to the earlier
    candidate.
 
+Once at most ``solve_cards`` cards are left in all the hands, it plays nothing out: in each world (every hand known
+there) the perfect-information solver (:mod:`cardodds.sim.sam.solver`, ``solve_mode``: max-n or paranoid) gives the
+exact value of every legal move, and the expert takes the move of the highest mean over the worlds (the policy's
+choice among equals, else the first in move order).  ``solve_cards = 0`` is the expert before the solver.
+Where the best two candidates are close (their paired difference within ``close_z`` standard errors) it plays them
+all out in ``close_worlds`` more worlds and decides on all of them; ``close_worlds = 0`` is the expert before.
+
 It reads its own hand and :class:`~cardodds.sim.sam.strategies.Public` only (``needs_public``).  Its random numbers
 are a hash of what it sees, so a decision is a function of its information: both engines, every batch and every
 replay decide alike, and the same information gives the same decision.  Sâm declaration follows the inherited
@@ -30,10 +37,12 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.hashing import GOLDEN, mix64
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.sam.batch import NORMAL, SamState, play_from_state, therm_of_counts
+from cardodds.sim.sam.solver import MODES, Solver, nodes_of_state
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.strategies import PASS, Control, Greedy, StrategyBase, View, _cached_scores
 
 MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
+MAX_SOLVE_CARDS = 16  # beyond this a solve takes seconds (benchmarks/bench_sam_solver.py)
 
 
 def info_seed(view: View) -> np.ndarray:
@@ -117,6 +126,15 @@ class Expert(StrategyBase):
         The policy every seat plays in the rollouts, and the expert's own choice where it does not search.
     z : float
         Leave the rollout policy's choice only for a candidate better by more than ``z`` standard errors.
+    solve_cards : int
+        Solve every world exactly (all legal moves) once at most this many cards are left in all the hands; 0: never.
+    solve_mode : {"maxn", "paranoid"}
+        What the solver takes the other seats to play for (:mod:`cardodds.sim.sam.solver`).
+    close_worlds : int
+        Extra worlds (numbered after the first ``worlds``) for the decisions whose best two candidates are within
+        ``close_z`` standard errors of their paired difference; 0: none.
+    close_z : float
+        What "close" means for ``close_worlds``.
     """
 
     name = "expert"
@@ -125,9 +143,15 @@ class Expert(StrategyBase):
     max_candidates: int = 6
     rollout: Literal["control", "greedy"] = "control"
     z: float = 0.0
+    solve_cards: int = 0
+    solve_mode: Literal["maxn", "paranoid"] = "maxn"
+    close_worlds: int = 0
+    close_z: float = 1.0
     needs_public = True
     knobs = {"worlds": Range(4, 256), "max_candidates": Range(2, 16), "rollout": Choice(("control", "greedy")),
-             "z": Range(0.0, 3.0, integer=False, points=4)}
+             "z": Range(0.0, 3.0, integer=False, points=4), "solve_cards": Range(0, MAX_SOLVE_CARDS),
+             "solve_mode": Choice(MODES), "close_worlds": Range(0, 256),
+             "close_z": Range(0.0, 3.0, integer=False, points=4)}
     """Tunable knobs (:mod:`cardodds.sim.knobs`)."""
 
     def __post_init__(self):
@@ -141,6 +165,17 @@ class Expert(StrategyBase):
             raise CardoddsError(f"expert: rollout must be control or greedy, not {self.rollout!r}")
         if not isinstance(self.z, (int, float)) or isinstance(self.z, bool) or not self.z >= 0:
             raise CardoddsError(f"expert: z must be a number >= 0, not {self.z!r}")
+        if not isinstance(self.solve_cards, int) or isinstance(self.solve_cards, bool) \
+                or not 0 <= self.solve_cards <= MAX_SOLVE_CARDS:
+            raise CardoddsError(f"expert: solve_cards must be a whole number 0..{MAX_SOLVE_CARDS}, "
+                                f"not {self.solve_cards!r}")
+        if not isinstance(self.close_worlds, int) or isinstance(self.close_worlds, bool) \
+                or not 0 <= self.close_worlds <= 4096:
+            raise CardoddsError(f"expert: close_worlds must be a whole number 0..4096, not {self.close_worlds!r}")
+        if not isinstance(self.close_z, (int, float)) or isinstance(self.close_z, bool) or not self.close_z >= 0:
+            raise CardoddsError(f"expert: close_z must be a number >= 0, not {self.close_z!r}")
+        if self.solve_mode not in MODES:
+            raise CardoddsError(f"expert: solve_mode must be one of {', '.join(MODES)}, not {self.solve_mode!r}")
 
     @cached_property
     def policy(self) -> StrategyBase:
@@ -179,27 +214,87 @@ class Expert(StrategyBase):
         rows = np.flatnonzero(~view.sam_on & (cands[:, 1] != -2))
         if len(rows) == 0:
             return out
+        if self.solve_cards > 0:
+            small = view.n_cards[rows].sum(1) <= self.solve_cards
+            solved = rows[small]
+            if len(solved):
+                out[solved] = self._solve(_take(view, solved), base[solved], moves[solved], legal[solved],
+                                          may_pass[solved])
+            rows = rows[~small]
+            if len(rows) == 0:
+                return out
         sub = _take(view, rows)
         cands = cands[rows]
-        hands = deal_worlds(sub, self.worlds)
-        pr, pc = np.nonzero(cands != -2)  # (row, candidate) pairs to play out
-        value = np.full(cands.shape + (self.worlds,), np.nan)
-        step = max(1, MAX_ROLLOUTS // self.worlds)
-        for lo in range(0, len(pr), step):
-            r, c = pr[lo:lo + step], pc[lo:lo + step]
-            st = rollout_state(sub, hands, r, self.worlds)
-            me = st.actor.copy()  # the state is played on in place
-            res = play_from_state(view.rules, st, [self.policy] * view.n_cards.shape[1],
-                                  first=np.repeat(cands[r, c], self.worlds))
-            value[r, c] = res.pay[np.arange(st.n), me].reshape(len(r), self.worlds)
-        mean = np.where(cands != -2, value.mean(2), -np.inf)
+        value = self._play_out(sub, cands, deal_worlds(sub, self.worlds))
+        if self.close_worlds > 0:  # more worlds where the best two candidates are within close_z standard errors
+            close = np.flatnonzero(_margin_z(value) <= self.close_z)
+            if len(close):
+                extra = self._play_out(_take(sub, close), cands[close],
+                                       deal_worlds(_take(sub, close), self.close_worlds, first=self.worlds))
+                grown = np.full(value.shape[:2] + (self.close_worlds,), np.nan)
+                grown[close] = extra
+                value = np.concatenate([value, grown], 2)
+        mean = np.where(cands != -2, np.nanmean(np.where(cands[..., None] != -2, value, 0.0), 2), -np.inf)
         best = np.argmax(mean, axis=1)  # the first of equals
         if self.z > 0:
             d = value[np.arange(len(rows)), best] - value[:, 0]
-            se = d.std(1, ddof=1) / np.sqrt(self.worlds) if self.worlds > 1 else np.zeros(len(rows))
-            best = np.where(d.mean(1) > self.z * se, best, 0)
+            k = np.sum(~np.isnan(d), 1)
+            se = np.where(k > 1, np.nanstd(d, 1, ddof=1) / np.sqrt(k), 0.0)
+            best = np.where(np.nanmean(d, 1) > self.z * se, best, 0)
         out[rows] = cands[np.arange(len(rows)), best]
         return out
+
+    def _play_out(self, sub: View, cands: np.ndarray, hands: np.ndarray) -> np.ndarray:
+        """(rows, candidates, worlds) the actor's cược of every candidate (-2: NaN) played out in every world."""
+        worlds = hands.shape[1]
+        pr, pc = np.nonzero(cands != -2)  # (row, candidate) pairs to play out
+        value = np.full(cands.shape + (worlds,), np.nan)
+        step = max(1, MAX_ROLLOUTS // worlds)
+        for lo in range(0, len(pr), step):
+            r, c = pr[lo:lo + step], pc[lo:lo + step]
+            st = rollout_state(sub, hands, r, worlds)
+            me = st.actor.copy()  # the state is played on in place
+            res = play_from_state(sub.rules, st, [self.policy] * sub.n_cards.shape[1],
+                                  first=np.repeat(cands[r, c], worlds))
+            value[r, c] = res.pay[np.arange(st.n), me].reshape(len(r), worlds)
+        return value
+
+    def _solve(self, view: View, base: np.ndarray, moves: np.ndarray, legal: np.ndarray,
+               may_pass: np.ndarray) -> np.ndarray:
+        """The move of the highest mean exact value over the worlds, for every row of ``view`` (plain Python: one
+        world at a time, as the solver is; the rows are the small endgames)."""
+        n, P = view.n_cards.shape
+        hands = deal_worlds(view, self.worlds)
+        st = rollout_state(view, hands, np.arange(n), self.worlds)
+        nodes = nodes_of_state(st, hands.reshape(n * self.worlds, P, N_RANKS), range(n * self.worlds))
+        solver = Solver(view.rules, self.solve_mode)  # exact values: what its table holds never changes them
+        out = base.copy()
+        for i in range(n):
+            me = int(view.actor[i])
+            mine = sorted(int(m) for m in moves[i][legal[i]]) + ([PASS] if may_pass[i] else [])
+            total = dict.fromkeys(mine, 0)
+            for w in range(self.worlds):
+                vals = solver.values(nodes[i * self.worlds + w], me)
+                for m in mine:
+                    v = vals[m]
+                    total[m] += v[me] if self.solve_mode == "maxn" else v
+            top = max(total.values())
+            out[i] = int(base[i]) if total.get(int(base[i])) == top else next(m for m in mine if total[m] == top)
+        return out
+
+
+def _margin_z(value: np.ndarray) -> np.ndarray:
+    """(rows,) the paired mean difference of the best two candidates (by mean) over its standard error (inf where
+    one candidate only, or no spread)."""
+    mean = np.where(np.isnan(value[..., 0]), -np.inf, np.nanmean(np.nan_to_num(value, nan=0.0), 2))
+    order = np.argsort(-mean, axis=1, kind="stable")
+    rows = np.arange(len(value))
+    a, b = order[:, 0], order[:, 1]
+    d = value[rows, a] - value[rows, b]
+    se = d.std(1, ddof=1) / np.sqrt(d.shape[1]) if d.shape[1] > 1 else np.zeros(len(d))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(se > 0, d.mean(1) / se, np.where(d.mean(1) == 0, 0.0, np.inf))
+    return np.where(np.isfinite(mean[rows, b]), z, np.inf)
 
 
 def _take(view: View, rows: np.ndarray) -> View:
