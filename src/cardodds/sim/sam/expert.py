@@ -7,7 +7,8 @@ At each decision with more than one option (outside a Sâm, where the rules deci
 2. deals ``worlds`` determinizations: the cards it cannot see (not in its hand, not played yet) dealt at random to
    the opponents' hands, each of its actual size (the cards left over are the ones nobody was dealt);
 3. plays every candidate in every world to the end with the rollout policy at every seat, all of them in one batch
-   (:func:`cardodds.sim.sam.batch.play_from_state`, the same worlds for every candidate);
+   (:func:`cardodds.sim.sam.compiled.play_from_state_auto`: the compiled engine, the results of
+   :func:`cardodds.sim.sam.batch.play_from_state`; the same worlds for every candidate);
 4. takes the candidate whose mean cược for its seat (the payments still to come) is highest — the policy's choice
    unless another beats it by more than ``z`` standard errors of the paired difference; ties go to the earlier
    candidate.
@@ -36,7 +37,8 @@ import numpy as np
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.hashing import GOLDEN, mix64
 from cardodds.sim.knobs import Choice, Range
-from cardodds.sim.sam.batch import NORMAL, SamState, play_from_state, therm_of_counts
+from cardodds.sim.sam.batch import NORMAL, SamState, therm_of_counts
+from cardodds.sim.sam.compiled import play_from_state_auto
 from cardodds.sim.sam.solver import MODES, Solver, nodes_of_state
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.strategies import PASS, Control, Greedy, StrategyBase, View, _cached_scores
@@ -254,7 +256,7 @@ class Expert(StrategyBase):
             r, c = pr[lo:lo + step], pc[lo:lo + step]
             st = rollout_state(sub, hands, r, worlds)
             me = st.actor.copy()  # the state is played on in place
-            res = play_from_state(sub.rules, st, [self.policy] * sub.n_cards.shape[1],
+            res = play_from_state_auto(sub.rules, st, [self.policy] * sub.n_cards.shape[1],
                                   first=np.repeat(cands[r, c], worlds))
             value[r, c] = res.pay[np.arange(st.n), me].reshape(len(r), worlds)
         return value
