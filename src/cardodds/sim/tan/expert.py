@@ -109,6 +109,9 @@ class Expert(DecidesByRows, Player):
     solve_cards : int
         2 players, the stock empty: the exact solver decides when at most this many cards are left in the hands and
         on the table (0: never).
+    halvings : int
+        Rounds after the first (successive halving): each keeps the better half of the candidates (at least 2) and
+        plays them in twice as many new determinizations as the round before (0: one round of ``worlds``).
     """
 
     worlds: int = 16
@@ -116,6 +119,7 @@ class Expert(DecidesByRows, Player):
     max_candidates: int = 4
     objective: Literal["lose", "lose_or_draw"] = "lose"
     solve_cards: int = 12
+    halvings: int = 0
     name = "expert"
     deterministic = False
     selective = True
@@ -123,7 +127,8 @@ class Expert(DecidesByRows, Player):
     table_settings = TABLE_SETTINGS
     renamed_knobs = {"samples": "worlds"}  # one name in every game's expert (Sâm's ``samples`` are its Sâm deals)
     knobs = {"worlds": Range(1, 64), "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12),
-             "objective": Choice(("lose", "lose_or_draw")), "solve_cards": Range(0, 12)}
+             "objective": Choice(("lose", "lose_or_draw")), "solve_cards": Range(0, 12),
+             "halvings": Range(0, 3)}
     """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries; a config may set ``worlds`` up to
     1024 and ``max_candidates`` up to 54 (a pass, the policy's card and every other card of the deck)."""
 
@@ -140,6 +145,11 @@ class Expert(DecidesByRows, Player):
         if isinstance(self.solve_cards, bool) or not isinstance(self.solve_cards, int) \
                 or not 0 <= self.solve_cards <= 20:
             raise CardoddsError(f"{self.name}: solve_cards must be a whole number 0..20, not {self.solve_cards!r}")
+        if isinstance(self.halvings, bool) or not isinstance(self.halvings, int) or not 0 <= self.halvings <= 6:
+            raise CardoddsError(f"{self.name}: halvings must be a whole number 0..6, not {self.halvings!r}")
+        if self.rollouts_per_row() > MAX_ROLLOUTS:
+            raise CardoddsError(f"{self.name}: worlds × max_candidates × 2^halvings must be at most {MAX_ROLLOUTS}, "
+                                f"not {self.rollouts_per_row()}")
 
     def policy(self):
         return ROLLOUTS[self.rollout]()
@@ -172,12 +182,10 @@ class Expert(DecidesByRows, Player):
         choice = cand[:, 0].copy()
         solved = self._solve(d, kind, rules, n_cand > 1, choice)
         search = np.nonzero((n_cand > 1) & ~solved)[0]
-        keys = _keys(d, kind, search, self.worlds)
-        block = max(1, MAX_ROLLOUTS // (self.worlds * self.max_candidates))  # bounds the memory of one batch
+        block = max(1, MAX_ROLLOUTS // self.rollouts_per_row())  # bounds the memory of one batch
         for start in range(0, search.shape[0], block):
-            part = slice(start, start + block)
-            rows = search[part]
-            choice[rows] = self._search(_take_rows(d, rows), cand[rows], kind, rules, keys[part], policy)
+            rows = search[start:start + block]
+            choice[rows] = self._search(_take_rows(d, rows), cand[rows], kind, rules, policy)
         return choice.astype(np.int16)
 
     def _solve(self, d, kind, rules, rows, choice) -> np.ndarray:
@@ -197,36 +205,67 @@ class Expert(DecidesByRows, Player):
                 solved[i] = True
         return solved
 
-    def _search(self, d, cand, kind, rules, keys, policy) -> np.ndarray:
+    def _search(self, d, cand, kind, rules, policy) -> np.ndarray:
+        """The chosen candidate of each row of ``cand`` ``(R, K)``: ``worlds`` determinizations for every candidate,
+        then ``halvings`` rounds, each keeping the better half of the candidates still in (at least 2) and playing
+        them in twice as many new determinizations as the round before; the survivors are compared on all the
+        determinizations they played (the same for all of them: common random numbers)."""
         R, K = cand.shape
-        M, P = self.worlds, rules.players
         pre = _before_move(d, kind)
-        hands, stock = _determinize(pre, rules, keys)  # (P, R, M), (R, M, S)
-        # rollout game (r, m, k): decision row r, determinization m (shared by every candidate), candidate k
-        rep = lambda x: np.repeat(np.repeat(x[:, None], M, axis=1)[:, :, None], K, axis=2).reshape(-1)  # noqa: E731
-        seat_rep = lambda x: np.stack([rep(x[p]) for p in range(P)])  # noqa: E731
-        state = TanState(
-            hands=np.ascontiguousarray(np.repeat(hands[:, :, :, None], K, axis=3).reshape(P, -1)),
-            stock=np.repeat(stock[:, :, None, :], K, axis=2).reshape(R * M * K, -1),
-            top=rep(rules.stock_size - pre.stock_left), trump=rep(pre.trump), disc=rep(pre.disc), att=rep(pre.att),
-            cov=rep(pre.cov), attacker=rep(pre.attacker), defender=rep(pre.defender), cur=rep(pre.cur),
-            passes=rep(pre.passes), cap=rep(pre.cap), out=seat_rep(pre.out), bouts=rep(pre.bouts),
-            pickups=rep(pre.pickups), first_attacker=rep(pre.first_attacker))
-        moves = np.broadcast_to(cand[:, None, :], (R, M, K)).reshape(-1)
-        if kind == "attack":
-            fa, fd = moves, None
-        else:
-            fa, fd = rep(d.card), moves
-        res = play_from_state_auto(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
-        seat = rep(d.seat)
-        bad = res.loser.astype(np.intp) == seat
-        if self.objective == "lose_or_draw":
-            bad |= res.draw
-        bad_n = bad.reshape(R, M, K).sum(axis=1).astype(np.int64)
-        bouts = res.bouts.reshape(R, M, K).sum(axis=1).astype(np.int64)
-        score = bad_n * (rules.max_bouts * M + 1) + bouts
-        score = np.where(cand == INVALID, np.iinfo(np.int64).max, score)
+        alive = cand != INVALID
+        bad = np.zeros((R, K), dtype=np.int64)
+        bouts = np.zeros((R, K), dtype=np.int64)
+        done = 0
+        for r in range(self.halvings + 1):
+            m = self.worlds << r
+            if r:
+                score = bad * (rules.max_bouts * done + 1) + bouts
+                n_keep = np.maximum(2, (alive.sum(axis=1) + 1) // 2)
+                rank = np.argsort(np.argsort(np.where(alive, score, np.iinfo(np.int64).max), axis=1, kind="stable"),
+                                  axis=1)
+                alive &= rank < n_keep[:, None]
+            keys = _keys(d, kind, np.arange(R), m, start=done)
+            hands, stock = _determinize(pre, rules, keys)  # (P, R, m), (R, m, S)
+            rr, kk = np.nonzero(alive)
+            b, n = _playouts(pre, d, kind, rules, hands, stock, rr, cand[rr, kk], policy, self.objective)
+            bad[rr, kk] += b
+            bouts[rr, kk] += n
+            done += m
+        score = bad * (rules.max_bouts * done + 1) + bouts
+        score = np.where(alive, score, np.iinfo(np.int64).max)
         return cand[np.arange(R), np.argmin(score, axis=1)]  # first minimum: the earlier candidate on a tie
+
+    def rollouts_per_row(self) -> int:
+        """The most rollout games one decision row plays in one batch (its biggest round)."""
+        k = self.max_candidates
+        most = 0
+        for r in range(self.halvings + 1):
+            most = max(most, k * (self.worlds << r))
+            k = max(2, (k + 1) // 2)
+        return most
+
+
+def _playouts(pre, d, kind, rules, hands, stock, rr, moves, policy, objective):
+    """Rollouts of the (row ``rr[i]``, candidate move ``moves[i]``) pairs, each in every determinization of its row
+    (``hands`` ``(P, R, m)``, ``stock`` ``(R, m, S)``), played to the end by ``policy`` at every seat: per pair, the
+    games that went badly for the seat (``objective``) and the bouts played, summed over the ``m`` determinizations."""
+    P = rules.players
+    m = hands.shape[2]
+    n = rr.shape[0]
+    rep = lambda x: np.repeat(x[rr], m)  # noqa: E731  (a row's value for each game of its pairs)
+    state = TanState(
+        hands=np.ascontiguousarray(hands[:, rr, :].reshape(P, n * m)), stock=stock[rr].reshape(n * m, -1),
+        top=rep(rules.stock_size - pre.stock_left), trump=rep(pre.trump), disc=rep(pre.disc), att=rep(pre.att),
+        cov=rep(pre.cov), attacker=rep(pre.attacker), defender=rep(pre.defender), cur=rep(pre.cur),
+        passes=rep(pre.passes), cap=rep(pre.cap), out=np.stack([rep(pre.out[p]) for p in range(P)]),
+        bouts=rep(pre.bouts), pickups=rep(pre.pickups), first_attacker=rep(pre.first_attacker))
+    flat = np.repeat(moves, m)
+    fa, fd = (flat, None) if kind == "attack" else (rep(d.card), flat)
+    res = play_from_state_auto(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
+    bad = res.loser.astype(np.intp) == rep(d.seat)
+    if objective == "lose_or_draw":
+        bad |= res.draw
+    return bad.reshape(n, m).sum(axis=1), res.bouts.reshape(n, m).astype(np.int64).sum(axis=1)
 
 
 @dataclass(frozen=True)
@@ -250,15 +289,15 @@ def _mix(z: np.ndarray) -> np.ndarray:
         return mix64(z + GOLDEN)
 
 
-def _keys(d, kind, rows, M) -> np.ndarray:
-    """Uniform sort keys ``(len(rows), M, 52)`` for the determinizations of decision rows ``rows``: a hash of the
-    game's seed and the decision's place in the game (bout, cards on the table, passes, kind), the same in both
-    engines and whatever other games run beside it."""
+def _keys(d, kind, rows, M, start=0) -> np.ndarray:
+    """Uniform sort keys ``(len(rows), M, 52)`` for determinizations ``start .. start + M - 1`` of decision rows
+    ``rows``: a hash of the game's seed and the decision's place in the game (bout, cards on the table, passes,
+    kind), the same in both engines and whatever other games run beside it."""
     place = (((d.bouts[rows].astype(U64) * U64(64) + bits.popcount(d.att[rows]).astype(U64)) * U64(64)
               + bits.popcount(d.cov[rows]).astype(U64)) * U64(64)
              + (d.passes[rows].astype(U64) if kind == "attack" else U64(0))) * U64(2) + U64(kind == "defend")
     base = _mix(d.game_seed[rows].astype(U64) ^ _mix(place))
-    count = (np.arange(M, dtype=U64)[:, None] * U64(52) + np.arange(52, dtype=U64)[None, :])[None]
+    count = (np.arange(start, start + M, dtype=U64)[:, None] * U64(52) + np.arange(52, dtype=U64)[None, :])[None]
     return (_mix(base[:, None, None] + count) >> U64(11)).astype(np.float64) * 2.0 ** -53
 
 
