@@ -10,7 +10,8 @@ At each attack, add (tấn cùng) or defence decision with more than one candida
 3. plays every candidate in every determinization (common random numbers: the same determinizations for all
    candidates) to the end with the rollout policy at every seat, all of them as one batch
    (``compiled.play_from_state_auto``: the compiled engine where it plays the policy, else the batch engine);
-4. takes the candidate that loses least often (``objective = "lose"``; ``"lose_or_draw"`` counts a draw as a loss),
+4. takes the candidate that loses least often (``objective = "lose"``; ``"lose_or_draw"`` counts a draw as a loss;
+   ``"score"`` counts a loss twice and a draw or a game cut short once: the match score, win 1, draw ½),
    ties broken by the fewer bouts in all, then by the candidate order (the policy's choice first).
 
 At a 2-player decision with the stock empty and at most ``solve_cards`` cards in the hands and on the table it
@@ -54,6 +55,7 @@ from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
 
 INVALID = -3  # a padding candidate
 MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
+OBJECTIVES = ("lose", "lose_or_draw", "score")
 ROLLOUTS = {"heuristic": Heuristic, "basic": Basic, "tuned": Tuned, "classic": Classic}
 """The rollout policies, by name."""
 
@@ -104,8 +106,9 @@ class Expert(DecidesByRows, Player):
         The policy every seat plays in the rollouts.
     max_candidates : int
         At most this many candidate moves are searched (the policy's choice is always one).
-    objective : {"lose", "lose_or_draw"}
-        What a rollout counts as bad for the expert; ties are broken by fewer bouts.
+    objective : {"lose", "lose_or_draw", "score"}
+        What a rollout counts as bad for the expert (``score``: a loss 2, a draw or a cut game 1); ties are broken
+        by fewer bouts.
     solve_cards : int
         2 players, the stock empty: the exact solver decides when at most this many cards are left in the hands and
         on the table (0: never).
@@ -117,7 +120,7 @@ class Expert(DecidesByRows, Player):
     worlds: int = 16
     rollout: Literal["heuristic", "basic", "tuned", "classic"] = "heuristic"
     max_candidates: int = 4
-    objective: Literal["lose", "lose_or_draw"] = "lose"
+    objective: Literal["lose", "lose_or_draw", "score"] = "lose"
     solve_cards: int = 12
     halvings: int = 0
     name = "expert"
@@ -127,7 +130,7 @@ class Expert(DecidesByRows, Player):
     table_settings = TABLE_SETTINGS
     renamed_knobs = {"samples": "worlds"}  # one name in every game's expert (Sâm's ``samples`` are its Sâm deals)
     knobs = {"worlds": Range(1, 64), "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12),
-             "objective": Choice(("lose", "lose_or_draw")), "solve_cards": Range(0, 12),
+             "objective": Choice(OBJECTIVES), "solve_cards": Range(0, 12),
              "halvings": Range(0, 3)}
     """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries; a config may set ``worlds`` up to
     1024 and ``max_candidates`` up to 54 (a pass, the policy's card and every other card of the deck)."""
@@ -140,8 +143,9 @@ class Expert(DecidesByRows, Player):
             raise CardoddsError(f"expert: max_candidates must be a whole number 2..54, not {self.max_candidates!r}")
         if self.rollout not in ROLLOUTS:
             raise CardoddsError(f"{self.name}: rollout must be one of {', '.join(ROLLOUTS)}, not {self.rollout!r}")
-        if self.objective not in ("lose", "lose_or_draw"):
-            raise CardoddsError(f"{self.name}: objective must be lose or lose_or_draw, not {self.objective!r}")
+        if self.objective not in OBJECTIVES:
+            raise CardoddsError(f"{self.name}: objective must be one of {', '.join(OBJECTIVES)}, "
+                                f"not {self.objective!r}")
         if isinstance(self.solve_cards, bool) or not isinstance(self.solve_cards, int) \
                 or not 0 <= self.solve_cards <= 20:
             raise CardoddsError(f"{self.name}: solve_cards must be a whole number 0..20, not {self.solve_cards!r}")
@@ -262,9 +266,12 @@ def _playouts(pre, d, kind, rules, hands, stock, rr, moves, policy, objective):
     flat = np.repeat(moves, m)
     fa, fd = (flat, None) if kind == "attack" else (rep(d.card), flat)
     res = play_from_state_auto(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
-    bad = res.loser.astype(np.intp) == rep(d.seat)
+    loser = res.loser.astype(np.intp)
+    bad = (loser == rep(d.seat)).astype(np.int64)
     if objective == "lose_or_draw":
         bad |= res.draw
+    elif objective == "score":
+        bad = 2 * bad + (loser < 0)
     return bad.reshape(n, m).sum(axis=1), res.bouts.reshape(n, m).astype(np.int64).sum(axis=1)
 
 
