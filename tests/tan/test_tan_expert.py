@@ -368,12 +368,13 @@ def test_expert_knobs():
         for bad in ({"worlds": 0}, {"max_candidates": 1}, {"rollout": "expert"}, {"rollout": "endgame"},
                     {"objective": "win"}, {"depth": 3}, {"solve_cards": -1}, {"solve_cards": 21},
                     {"solve_cards": True}, {"solve_cards": 8.0}, {"halvings": -1}, {"halvings": 7},
-                    {"halvings": 1.0}, {"worlds": 1024, "halvings": 6}):
+                    {"halvings": 1.0}, {"worlds": 1024, "halvings": 6},
+                    {"margin": -0.5}, {"margin": "1"}, {"margin": True}):
             with pytest.raises(CardoddsError, match=name):
                 make_strategy({"name": name, **bad})
         with pytest.raises(CardoddsError, match="'samples' is now called 'worlds'"):
             make_strategy({"name": name, "samples": 16})
-    assert set(Expert.knobs) == {"worlds", "rollout", "max_candidates", "objective", "solve_cards", "halvings"}
+    assert set(Expert.knobs) == {"worlds", "rollout", "max_candidates", "objective", "solve_cards", "halvings", "margin"}
 
 
 @pytest.mark.parametrize("table", ["2p36", "4p52"])

@@ -115,6 +115,10 @@ class Expert(DecidesByRows, Player):
     halvings : int
         Rounds after the first (successive halving): each keeps the better half of the candidates (at least 2) and
         plays them in twice as many new determinizations as the round before (0: one round of ``worlds``).
+    margin : float
+        Another candidate replaces the rollout policy's choice only when its lead over it, summed over their common
+        determinizations, is at least ``margin`` times the root of the summed squared differences (a paired
+        z-score; 0: the best candidate wins outright).
     """
 
     worlds: int = 16
@@ -123,6 +127,7 @@ class Expert(DecidesByRows, Player):
     objective: Literal["lose", "lose_or_draw", "score"] = "lose"
     solve_cards: int = 12
     halvings: int = 0
+    margin: float = 0.0
     name = "expert"
     deterministic = False
     selective = True
@@ -131,7 +136,7 @@ class Expert(DecidesByRows, Player):
     renamed_knobs = {"samples": "worlds"}  # one name in every game's expert (Sâm's ``samples`` are its Sâm deals)
     knobs = {"worlds": Range(1, 64), "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12),
              "objective": Choice(OBJECTIVES), "solve_cards": Range(0, 12),
-             "halvings": Range(0, 3)}
+             "halvings": Range(0, 3), "margin": Range(0.0, 3.0, integer=False)}
     """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries; a config may set ``worlds`` up to
     1024 and ``max_candidates`` up to 54 (a pass, the policy's card and every other card of the deck)."""
 
@@ -151,6 +156,8 @@ class Expert(DecidesByRows, Player):
             raise CardoddsError(f"{self.name}: solve_cards must be a whole number 0..20, not {self.solve_cards!r}")
         if isinstance(self.halvings, bool) or not isinstance(self.halvings, int) or not 0 <= self.halvings <= 6:
             raise CardoddsError(f"{self.name}: halvings must be a whole number 0..6, not {self.halvings!r}")
+        if isinstance(self.margin, bool) or not isinstance(self.margin, (int, float)) or not 0 <= self.margin <= 10:
+            raise CardoddsError(f"{self.name}: margin must be a number 0..10, not {self.margin!r}")
         if self.rollouts_per_row() > MAX_ROLLOUTS:
             raise CardoddsError(f"{self.name}: worlds × max_candidates × 2^halvings must be at most {MAX_ROLLOUTS}, "
                                 f"not {self.rollouts_per_row()}")
@@ -213,31 +220,47 @@ class Expert(DecidesByRows, Player):
         """The chosen candidate of each row of ``cand`` ``(R, K)``: ``worlds`` determinizations for every candidate,
         then ``halvings`` rounds, each keeping the better half of the candidates still in (at least 2) and playing
         them in twice as many new determinizations as the round before; the survivors are compared on all the
-        determinizations they played (the same for all of them: common random numbers)."""
+        determinizations they played (the same for all of them: common random numbers).  With a ``margin`` the
+        policy's choice (column 0) stays in every round and is replaced only by a candidate whose paired lead over it
+        is at least ``margin`` standard errors."""
         R, K = cand.shape
         pre = _before_move(d, kind)
         alive = cand != INVALID
         bad = np.zeros((R, K), dtype=np.int64)
         bouts = np.zeros((R, K), dtype=np.int64)
+        lead = np.zeros((R, K))  # sum over worlds of (policy's choice's badness - the candidate's)
+        lead_sq = np.zeros((R, K))
         done = 0
         for r in range(self.halvings + 1):
             m = self.worlds << r
             if r:
-                score = bad * (rules.max_bouts * done + 1) + bouts
+                score = np.where(alive, bad * (rules.max_bouts * done + 1) + bouts, np.iinfo(np.int64).max)
+                if self.margin:
+                    score[:, 0] = -1
                 n_keep = np.maximum(2, (alive.sum(axis=1) + 1) // 2)
-                rank = np.argsort(np.argsort(np.where(alive, score, np.iinfo(np.int64).max), axis=1, kind="stable"),
-                                  axis=1)
+                rank = np.argsort(np.argsort(score, axis=1, kind="stable"), axis=1)
                 alive &= rank < n_keep[:, None]
             keys = _keys(d, kind, np.arange(R), m, start=done)
             hands, stock = _determinize(pre, rules, keys)  # (P, R, m), (R, m, S)
             rr, kk = np.nonzero(alive)
             b, n = _playouts(pre, d, kind, rules, hands, stock, rr, cand[rr, kk], policy, self.objective)
-            bad[rr, kk] += b
+            bad[rr, kk] += b.sum(axis=1)
             bouts[rr, kk] += n
+            if self.margin:
+                first = np.zeros((R, m), dtype=np.int64)
+                first[rr[kk == 0]] = b[kk == 0]
+                gap = first[rr] - b
+                lead[rr, kk] += gap.sum(axis=1)
+                lead_sq[rr, kk] += (gap * gap).sum(axis=1)
             done += m
         score = bad * (rules.max_bouts * done + 1) + bouts
         score = np.where(alive, score, np.iinfo(np.int64).max)
-        return cand[np.arange(R), np.argmin(score, axis=1)]  # first minimum: the earlier candidate on a tie
+        best = np.argmin(score, axis=1)  # first minimum: the earlier candidate on a tie
+        if self.margin:
+            i = np.arange(R)
+            sure = lead[i, best] >= self.margin * np.sqrt(lead_sq[i, best])
+            best = np.where(sure, best, 0)
+        return cand[np.arange(R), best]
 
     def rollouts_per_row(self) -> int:
         """The most rollout games one decision row plays in one batch (its biggest round)."""
@@ -252,7 +275,8 @@ class Expert(DecidesByRows, Player):
 def _playouts(pre, d, kind, rules, hands, stock, rr, moves, policy, objective):
     """Rollouts of the (row ``rr[i]``, candidate move ``moves[i]``) pairs, each in every determinization of its row
     (``hands`` ``(P, R, m)``, ``stock`` ``(R, m, S)``), played to the end by ``policy`` at every seat: per pair, the
-    games that went badly for the seat (``objective``) and the bouts played, summed over the ``m`` determinizations."""
+    how badly each game went for the seat (``objective``) ``(n, m)``, and the bouts played, summed over the ``m``
+    determinizations."""
     P = rules.players
     m = hands.shape[2]
     n = rr.shape[0]
@@ -272,7 +296,7 @@ def _playouts(pre, d, kind, rules, hands, stock, rr, moves, policy, objective):
         bad |= res.draw
     elif objective == "score":
         bad = 2 * bad + (loser < 0)
-    return bad.reshape(n, m).sum(axis=1), res.bouts.reshape(n, m).astype(np.int64).sum(axis=1)
+    return bad.reshape(n, m), res.bouts.reshape(n, m).astype(np.int64).sum(axis=1)
 
 
 @dataclass(frozen=True)
