@@ -51,6 +51,7 @@ from cardodds.sim.tan.cards import deck_mask, to_mask
 from cardodds.sim.tan.classic import Classic
 from cardodds.sim.tan.compiled import play_from_state_auto
 from cardodds.sim.tan.endgame_player import Endgame, batch_position
+from cardodds.sim.tan.solver import solver_for
 from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
 
 INVALID = -3  # a padding candidate
@@ -212,7 +213,7 @@ class Expert(DecidesByRows, Player):
         for i in np.nonzero(rows & (d.stock_left == 0))[0]:  # the solver is plain Python: one row at a time
             position = batch_position(d, int(i), kind)
             if endgame.solves(rules, 0, position):
-                choice[i] = endgame.best(position, rules, int(choice[i]))
+                choice[i] = solver_for(rules, position.trump).best_move(position, int(choice[i]))
                 solved[i] = True
         return solved
 
