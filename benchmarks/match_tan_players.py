@@ -15,13 +15,20 @@ from cardodds.sim.tan.players import make_strategy
 
 
 def parse_player(spec: str):
-    """A strategy from ``name`` or ``name:knob=value,...`` (whole numbers read as ints)."""
+    """A strategy from ``name`` or ``name:knob=value,...`` (whole numbers read as ints, other numbers as floats)."""
     name, _, rest = spec.partition(":")
     table = {"name": name}
     for item in filter(None, rest.split(",")):
         k, _, x = item.partition("=")
-        table[k] = int(x) if x.lstrip("-").isdigit() else x
+        table[k] = int(x) if x.lstrip("-").isdigit() else _number(x)
     return make_strategy(table)
+
+
+def _number(x: str):
+    try:
+        return float(x)
+    except ValueError:
+        return x
 
 
 def main(argv=None):

@@ -111,7 +111,8 @@ def hidden_twin(state: TanState, kind, card, rng) -> TanState | None:
 @pytest.mark.parametrize("variant,knobs", [
     (dict(), {}), (dict(players=2), {}), (dict(players=3, defender_runs_out="others_may_continue"), {}),
     (dict(players=2, deck=36, hand_size=6), dict(rollout="classic")),
-    (dict(players=2, deck=36, hand_size=6), dict(rollout="tuned", solve_cards=14))])
+    (dict(players=2, deck=36, hand_size=6), dict(rollout="tuned", solve_cards=14)),
+    (dict(players=2, deck=36, hand_size=6), dict(rollout="tuned", halvings=2, margin=1.0, objective="score"))])
 def test_same_information_same_decision(variant, knobs):
     """Two states that differ only in cards seat 0 cannot see give the same decision for the same seed (with 2
     players the solver decides the endgames: no card is hidden then, the twin is the state itself)."""
@@ -154,7 +155,8 @@ class RngSpy(Spy):
 @pytest.mark.parametrize("rules,expert", [
     (TanRules(players=3), Expert(worlds=3, max_candidates=3)),
     (TABLES["2p36"], Expert(worlds=3, max_candidates=3, rollout="classic")),
-    (TABLES["2p36"], Expert(worlds=3, max_candidates=5, rollout="tuned", solve_cards=10))])
+    (TABLES["2p36"], Expert(worlds=3, max_candidates=5, rollout="tuned", solve_cards=10)),
+    (TABLES["2p36"], Expert(worlds=2, max_candidates=5, rollout="tuned", halvings=2, margin=0.5, objective="score"))])
 def test_reference_and_batch_expert_decide_alike(rules, expert):
     """At each decision of a reference game, the expert's reference form and its batch form (the batch engine
     started from the same state, the same random stream) make the same move."""
@@ -367,12 +369,14 @@ def test_expert_knobs():
     for name in ("expert", "pimc"):
         for bad in ({"worlds": 0}, {"max_candidates": 1}, {"rollout": "expert"}, {"rollout": "endgame"},
                     {"objective": "win"}, {"depth": 3}, {"solve_cards": -1}, {"solve_cards": 21},
-                    {"solve_cards": True}, {"solve_cards": 8.0}):
+                    {"solve_cards": True}, {"solve_cards": 8.0}, {"halvings": -1}, {"halvings": 7},
+                    {"halvings": 1.0}, {"worlds": 1024, "halvings": 6},
+                    {"margin": -0.5}, {"margin": "1"}, {"margin": True}):
             with pytest.raises(CardoddsError, match=name):
                 make_strategy({"name": name, **bad})
         with pytest.raises(CardoddsError, match="'samples' is now called 'worlds'"):
             make_strategy({"name": name, "samples": 16})
-    assert set(Expert.knobs) == {"worlds", "rollout", "max_candidates", "objective", "solve_cards"}
+    assert set(Expert.knobs) == {"worlds", "rollout", "max_candidates", "objective", "solve_cards", "halvings", "margin"}
 
 
 @pytest.mark.parametrize("table", ["2p36", "4p52"])
@@ -431,3 +435,67 @@ def test_expert_loses_less_than_the_heuristic_at_the_same_seat():
     e = play_batch(rules, o, f, [Expert(worlds=4)] + [Heuristic()] * 3, rng=np.random.default_rng(4))
     lost_h, lost_e = int((h.loser == 0).sum()), int((e.loser == 0).sum())
     assert lost_h > 30 and lost_e < 0.6 * lost_h, (lost_h, lost_e)
+
+
+class FakeSearch:
+    """Stands in for the determinizations and rollouts of ``Expert._search``: world ``w`` of a row is the number
+    ``w`` itself, and a candidate move's badness in world ``w`` is ``badness[move](w)``; every rollout call is
+    recorded as (its worlds, the moves it played)."""
+
+    def __init__(self, badness):
+        self.badness, self.calls = badness, []
+
+    def keys(self, d, kind, rows, M, start=0):
+        return np.broadcast_to(np.arange(start, start + M), (rows.shape[0], M))
+
+    def determinize(self, pre, rules, keys):
+        return keys[None], None
+
+    def playouts(self, pre, d, kind, rules, hands, stock, rr, moves, policy, objective):
+        worlds = hands[0][rr]  # (pairs, m)
+        self.calls.append((worlds.shape[1], sorted(moves.tolist())))
+        bad = np.array([[self.badness[mv](int(w)) for w in row] for mv, row in zip(moves.tolist(), worlds)])
+        return bad, np.zeros(len(moves), dtype=np.int64)
+
+
+def _fake_search(monkeypatch, badness, cand, **knobs):
+    import cardodds.sim.tan.expert as expert_module
+
+    fake = FakeSearch(badness)
+    monkeypatch.setattr(expert_module, "_keys", fake.keys)
+    monkeypatch.setattr(expert_module, "_determinize", fake.determinize)
+    monkeypatch.setattr(expert_module, "_playouts", fake.playouts)
+    monkeypatch.setattr(expert_module, "_before_move", lambda d, kind: d)
+    d = SimpleNamespace(seat=np.zeros(1, dtype=np.intp))
+    choice = Expert(**knobs)._search(d, np.array([cand]), "attack", TanRules(players=2), None)
+    return int(choice[0]), fake.calls
+
+
+def test_halvings_keep_the_better_half_and_double_the_worlds(monkeypatch):
+    """Candidates 10 (the policy's), 11, 12, 13 and a padding slot; 4 worlds, then 8, then 16 (worlds 0..27).
+    Round 1 (worlds 0-3) loses with 10 in every world, with 11 in worlds 0-1, 12 in world 0, 13 never: 12 and 13
+    go on; from world 4 on 13 loses every other world (4 + 8 = 12 of worlds 4..27) and 12 never: 12 is played,
+    though 13 led after the first round."""
+    badness = {10: lambda w: 1, 11: lambda w: int(w < 2), 12: lambda w: int(w == 0),
+               13: lambda w: int(w >= 4 and w % 2 == 0)}
+    choice, calls = _fake_search(monkeypatch, badness, [10, 11, 12, 13, INVALID], worlds=4, max_candidates=5,
+                                 halvings=2, solve_cards=0)
+    assert calls == [(4, [10, 11, 12, 13]), (8, [12, 13]), (16, [12, 13])]
+    assert choice == 12
+    choice, calls = _fake_search(monkeypatch, badness, [10, 11, 12, 13, INVALID], worlds=4, max_candidates=5,
+                                 solve_cards=0)
+    assert calls == [(4, [10, 11, 12, 13])] and choice == 13  # one round: 13 never lost
+
+
+def test_margin_keeps_the_policys_choice_unless_the_lead_is_clear(monkeypatch):
+    """Of 64 worlds the policy's 10 loses worlds 0..5, 11 worlds 0..3, 12 worlds 0..4: 11 leads 10 by 2 worlds,
+    each a difference of 1, z = 2 / √2 ≈ 1.41.  margin 1.4 takes 11, margin 1.5 keeps 10; with a halving the
+    policy's choice stays in the second round though it is the worst (11 and 10 go on, not 11 and 12)."""
+    badness = {10: lambda w: int(w < 6), 11: lambda w: int(w < 4), 12: lambda w: int(w < 5)}
+    for margin, want in ((0.0, 11), (1.4, 11), (1.5, 10)):
+        choice, calls = _fake_search(monkeypatch, badness, [10, 11, 12], worlds=64, max_candidates=3,
+                                     margin=margin, solve_cards=0)
+        assert choice == want, margin
+    choice, calls = _fake_search(monkeypatch, badness, [10, 11, 12], worlds=64, max_candidates=3, halvings=1,
+                                 margin=1.5, solve_cards=0)
+    assert calls == [(64, [10, 11, 12]), (128, [10, 11])] and choice == 10

@@ -10,7 +10,8 @@ At each attack, add (tấn cùng) or defence decision with more than one candida
 3. plays every candidate in every determinization (common random numbers: the same determinizations for all
    candidates) to the end with the rollout policy at every seat, all of them as one batch
    (``compiled.play_from_state_auto``: the compiled engine where it plays the policy, else the batch engine);
-4. takes the candidate that loses least often (``objective = "lose"``; ``"lose_or_draw"`` counts a draw as a loss),
+4. takes the candidate that loses least often (``objective = "lose"``; ``"lose_or_draw"`` counts a draw as a loss;
+   ``"score"`` counts a loss twice and a draw or a game cut short once: the match score, win 1, draw ½),
    ties broken by the fewer bouts in all, then by the candidate order (the policy's choice first).
 
 At a 2-player decision with the stock empty and at most ``solve_cards`` cards in the hands and on the table it
@@ -50,10 +51,12 @@ from cardodds.sim.tan.cards import deck_mask, to_mask
 from cardodds.sim.tan.classic import Classic
 from cardodds.sim.tan.compiled import play_from_state_auto
 from cardodds.sim.tan.endgame_player import Endgame, batch_position
+from cardodds.sim.tan.solver import solver_for
 from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
 
 INVALID = -3  # a padding candidate
 MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
+OBJECTIVES = ("lose", "lose_or_draw", "score")
 ROLLOUTS = {"heuristic": Heuristic, "basic": Basic, "tuned": Tuned, "classic": Classic}
 """The rollout policies, by name."""
 
@@ -104,18 +107,28 @@ class Expert(DecidesByRows, Player):
         The policy every seat plays in the rollouts.
     max_candidates : int
         At most this many candidate moves are searched (the policy's choice is always one).
-    objective : {"lose", "lose_or_draw"}
-        What a rollout counts as bad for the expert; ties are broken by fewer bouts.
+    objective : {"lose", "lose_or_draw", "score"}
+        What a rollout counts as bad for the expert (``score``: a loss 2, a draw or a cut game 1); ties are broken
+        by fewer bouts.
     solve_cards : int
         2 players, the stock empty: the exact solver decides when at most this many cards are left in the hands and
         on the table (0: never).
+    halvings : int
+        Rounds after the first (successive halving): each keeps the better half of the candidates (at least 2) and
+        plays them in twice as many new determinizations as the round before (0: one round of ``worlds``).
+    margin : float
+        Another candidate replaces the rollout policy's choice only when its lead over it, summed over their common
+        determinizations, is at least ``margin`` times the root of the summed squared differences (a paired
+        z-score; 0: the best candidate wins outright).
     """
 
     worlds: int = 16
     rollout: Literal["heuristic", "basic", "tuned", "classic"] = "heuristic"
     max_candidates: int = 4
-    objective: Literal["lose", "lose_or_draw"] = "lose"
+    objective: Literal["lose", "lose_or_draw", "score"] = "lose"
     solve_cards: int = 12
+    halvings: int = 0
+    margin: float = 0.0
     name = "expert"
     deterministic = False
     selective = True
@@ -123,7 +136,8 @@ class Expert(DecidesByRows, Player):
     table_settings = TABLE_SETTINGS
     renamed_knobs = {"samples": "worlds"}  # one name in every game's expert (Sâm's ``samples`` are its Sâm deals)
     knobs = {"worlds": Range(1, 64), "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12),
-             "objective": Choice(("lose", "lose_or_draw")), "solve_cards": Range(0, 12)}
+             "objective": Choice(OBJECTIVES), "solve_cards": Range(0, 12),
+             "halvings": Range(0, 3), "margin": Range(0.0, 3.0, integer=False)}
     """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries; a config may set ``worlds`` up to
     1024 and ``max_candidates`` up to 54 (a pass, the policy's card and every other card of the deck)."""
 
@@ -135,11 +149,19 @@ class Expert(DecidesByRows, Player):
             raise CardoddsError(f"expert: max_candidates must be a whole number 2..54, not {self.max_candidates!r}")
         if self.rollout not in ROLLOUTS:
             raise CardoddsError(f"{self.name}: rollout must be one of {', '.join(ROLLOUTS)}, not {self.rollout!r}")
-        if self.objective not in ("lose", "lose_or_draw"):
-            raise CardoddsError(f"{self.name}: objective must be lose or lose_or_draw, not {self.objective!r}")
+        if self.objective not in OBJECTIVES:
+            raise CardoddsError(f"{self.name}: objective must be one of {', '.join(OBJECTIVES)}, "
+                                f"not {self.objective!r}")
         if isinstance(self.solve_cards, bool) or not isinstance(self.solve_cards, int) \
                 or not 0 <= self.solve_cards <= 20:
             raise CardoddsError(f"{self.name}: solve_cards must be a whole number 0..20, not {self.solve_cards!r}")
+        if isinstance(self.halvings, bool) or not isinstance(self.halvings, int) or not 0 <= self.halvings <= 6:
+            raise CardoddsError(f"{self.name}: halvings must be a whole number 0..6, not {self.halvings!r}")
+        if isinstance(self.margin, bool) or not isinstance(self.margin, (int, float)) or not 0 <= self.margin <= 10:
+            raise CardoddsError(f"{self.name}: margin must be a number 0..10, not {self.margin!r}")
+        if self.rollouts_per_row() > MAX_ROLLOUTS:
+            raise CardoddsError(f"{self.name}: worlds × max_candidates × 2^halvings must be at most {MAX_ROLLOUTS}, "
+                                f"not {self.rollouts_per_row()}")
 
     def policy(self):
         return ROLLOUTS[self.rollout]()
@@ -172,12 +194,10 @@ class Expert(DecidesByRows, Player):
         choice = cand[:, 0].copy()
         solved = self._solve(d, kind, rules, n_cand > 1, choice)
         search = np.nonzero((n_cand > 1) & ~solved)[0]
-        keys = _keys(d, kind, search, self.worlds)
-        block = max(1, MAX_ROLLOUTS // (self.worlds * self.max_candidates))  # bounds the memory of one batch
+        block = max(1, MAX_ROLLOUTS // self.rollouts_per_row())  # bounds the memory of one batch
         for start in range(0, search.shape[0], block):
-            part = slice(start, start + block)
-            rows = search[part]
-            choice[rows] = self._search(_take_rows(d, rows), cand[rows], kind, rules, keys[part], policy)
+            rows = search[start:start + block]
+            choice[rows] = self._search(_take_rows(d, rows), cand[rows], kind, rules, policy)
         return choice.astype(np.int16)
 
     def _solve(self, d, kind, rules, rows, choice) -> np.ndarray:
@@ -193,40 +213,91 @@ class Expert(DecidesByRows, Player):
         for i in np.nonzero(rows & (d.stock_left == 0))[0]:  # the solver is plain Python: one row at a time
             position = batch_position(d, int(i), kind)
             if endgame.solves(rules, 0, position):
-                choice[i] = endgame.best(position, rules, int(choice[i]))
+                choice[i] = solver_for(rules, position.trump).best_move(position, int(choice[i]))
                 solved[i] = True
         return solved
 
-    def _search(self, d, cand, kind, rules, keys, policy) -> np.ndarray:
+    def _search(self, d, cand, kind, rules, policy) -> np.ndarray:
+        """The chosen candidate of each row of ``cand`` ``(R, K)``: ``worlds`` determinizations for every candidate,
+        then ``halvings`` rounds, each keeping the better half of the candidates still in (at least 2) and playing
+        them in twice as many new determinizations as the round before; the survivors are compared on all the
+        determinizations they played (the same for all of them: common random numbers).  With a ``margin`` the
+        policy's choice (column 0) stays in every round and is replaced only by a candidate whose paired lead over it
+        is at least ``margin`` standard errors."""
         R, K = cand.shape
-        M, P = self.worlds, rules.players
         pre = _before_move(d, kind)
-        hands, stock = _determinize(pre, rules, keys)  # (P, R, M), (R, M, S)
-        # rollout game (r, m, k): decision row r, determinization m (shared by every candidate), candidate k
-        rep = lambda x: np.repeat(np.repeat(x[:, None], M, axis=1)[:, :, None], K, axis=2).reshape(-1)  # noqa: E731
-        seat_rep = lambda x: np.stack([rep(x[p]) for p in range(P)])  # noqa: E731
-        state = TanState(
-            hands=np.ascontiguousarray(np.repeat(hands[:, :, :, None], K, axis=3).reshape(P, -1)),
-            stock=np.repeat(stock[:, :, None, :], K, axis=2).reshape(R * M * K, -1),
-            top=rep(rules.stock_size - pre.stock_left), trump=rep(pre.trump), disc=rep(pre.disc), att=rep(pre.att),
-            cov=rep(pre.cov), attacker=rep(pre.attacker), defender=rep(pre.defender), cur=rep(pre.cur),
-            passes=rep(pre.passes), cap=rep(pre.cap), out=seat_rep(pre.out), bouts=rep(pre.bouts),
-            pickups=rep(pre.pickups), first_attacker=rep(pre.first_attacker))
-        moves = np.broadcast_to(cand[:, None, :], (R, M, K)).reshape(-1)
-        if kind == "attack":
-            fa, fd = moves, None
-        else:
-            fa, fd = rep(d.card), moves
-        res = play_from_state_auto(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
-        seat = rep(d.seat)
-        bad = res.loser.astype(np.intp) == seat
-        if self.objective == "lose_or_draw":
-            bad |= res.draw
-        bad_n = bad.reshape(R, M, K).sum(axis=1).astype(np.int64)
-        bouts = res.bouts.reshape(R, M, K).sum(axis=1).astype(np.int64)
-        score = bad_n * (rules.max_bouts * M + 1) + bouts
-        score = np.where(cand == INVALID, np.iinfo(np.int64).max, score)
-        return cand[np.arange(R), np.argmin(score, axis=1)]  # first minimum: the earlier candidate on a tie
+        alive = cand != INVALID
+        bad = np.zeros((R, K), dtype=np.int64)
+        bouts = np.zeros((R, K), dtype=np.int64)
+        lead = np.zeros((R, K))  # sum over worlds of (policy's choice's badness - the candidate's)
+        lead_sq = np.zeros((R, K))
+        done = 0
+        for r in range(self.halvings + 1):
+            m = self.worlds << r
+            if r:
+                score = np.where(alive, bad * (rules.max_bouts * done + 1) + bouts, np.iinfo(np.int64).max)
+                if self.margin:
+                    score[:, 0] = -1
+                n_keep = np.maximum(2, (alive.sum(axis=1) + 1) // 2)
+                rank = np.argsort(np.argsort(score, axis=1, kind="stable"), axis=1)
+                alive &= rank < n_keep[:, None]
+            keys = _keys(d, kind, np.arange(R), m, start=done)
+            hands, stock = _determinize(pre, rules, keys)  # (P, R, m), (R, m, S)
+            rr, kk = np.nonzero(alive)
+            b, n = _playouts(pre, d, kind, rules, hands, stock, rr, cand[rr, kk], policy, self.objective)
+            bad[rr, kk] += b.sum(axis=1)
+            bouts[rr, kk] += n
+            if self.margin:
+                first = np.zeros((R, m), dtype=np.int64)
+                first[rr[kk == 0]] = b[kk == 0]
+                gap = first[rr] - b
+                lead[rr, kk] += gap.sum(axis=1)
+                lead_sq[rr, kk] += (gap * gap).sum(axis=1)
+            done += m
+        score = bad * (rules.max_bouts * done + 1) + bouts
+        score = np.where(alive, score, np.iinfo(np.int64).max)
+        best = np.argmin(score, axis=1)  # first minimum: the earlier candidate on a tie
+        if self.margin:
+            i = np.arange(R)
+            sure = lead[i, best] >= self.margin * np.sqrt(lead_sq[i, best])
+            best = np.where(sure, best, 0)
+        return cand[np.arange(R), best]
+
+    def rollouts_per_row(self) -> int:
+        """The most rollout games one decision row plays in one batch (its biggest round)."""
+        k = self.max_candidates
+        most = 0
+        for r in range(self.halvings + 1):
+            most = max(most, k * (self.worlds << r))
+            k = max(2, (k + 1) // 2)
+        return most
+
+
+def _playouts(pre, d, kind, rules, hands, stock, rr, moves, policy, objective):
+    """Rollouts of the (row ``rr[i]``, candidate move ``moves[i]``) pairs, each in every determinization of its row
+    (``hands`` ``(P, R, m)``, ``stock`` ``(R, m, S)``), played to the end by ``policy`` at every seat: per pair, the
+    how badly each game went for the seat (``objective``) ``(n, m)``, and the bouts played, summed over the ``m``
+    determinizations."""
+    P = rules.players
+    m = hands.shape[2]
+    n = rr.shape[0]
+    rep = lambda x: np.repeat(x[rr], m)  # noqa: E731  (a row's value for each game of its pairs)
+    state = TanState(
+        hands=np.ascontiguousarray(hands[:, rr, :].reshape(P, n * m)), stock=stock[rr].reshape(n * m, -1),
+        top=rep(rules.stock_size - pre.stock_left), trump=rep(pre.trump), disc=rep(pre.disc), att=rep(pre.att),
+        cov=rep(pre.cov), attacker=rep(pre.attacker), defender=rep(pre.defender), cur=rep(pre.cur),
+        passes=rep(pre.passes), cap=rep(pre.cap), out=np.stack([rep(pre.out[p]) for p in range(P)]),
+        bouts=rep(pre.bouts), pickups=rep(pre.pickups), first_attacker=rep(pre.first_attacker))
+    flat = np.repeat(moves, m)
+    fa, fd = (flat, None) if kind == "attack" else (rep(d.card), flat)
+    res = play_from_state_auto(rules, state, [policy] * P, force_attack=fa, force_defend=fd)
+    loser = res.loser.astype(np.intp)
+    bad = (loser == rep(d.seat)).astype(np.int64)
+    if objective == "lose_or_draw":
+        bad |= res.draw
+    elif objective == "score":
+        bad = 2 * bad + (loser < 0)
+    return bad.reshape(n, m), res.bouts.reshape(n, m).astype(np.int64).sum(axis=1)
 
 
 @dataclass(frozen=True)
@@ -250,15 +321,15 @@ def _mix(z: np.ndarray) -> np.ndarray:
         return mix64(z + GOLDEN)
 
 
-def _keys(d, kind, rows, M) -> np.ndarray:
-    """Uniform sort keys ``(len(rows), M, 52)`` for the determinizations of decision rows ``rows``: a hash of the
-    game's seed and the decision's place in the game (bout, cards on the table, passes, kind), the same in both
-    engines and whatever other games run beside it."""
+def _keys(d, kind, rows, M, start=0) -> np.ndarray:
+    """Uniform sort keys ``(len(rows), M, 52)`` for determinizations ``start .. start + M - 1`` of decision rows
+    ``rows``: a hash of the game's seed and the decision's place in the game (bout, cards on the table, passes,
+    kind), the same in both engines and whatever other games run beside it."""
     place = (((d.bouts[rows].astype(U64) * U64(64) + bits.popcount(d.att[rows]).astype(U64)) * U64(64)
               + bits.popcount(d.cov[rows]).astype(U64)) * U64(64)
              + (d.passes[rows].astype(U64) if kind == "attack" else U64(0))) * U64(2) + U64(kind == "defend")
     base = _mix(d.game_seed[rows].astype(U64) ^ _mix(place))
-    count = (np.arange(M, dtype=U64)[:, None] * U64(52) + np.arange(52, dtype=U64)[None, :])[None]
+    count = (np.arange(start, start + M, dtype=U64)[:, None] * U64(52) + np.arange(52, dtype=U64)[None, :])[None]
     return (_mix(base[:, None, None] + count) >> U64(11)).astype(np.float64) * 2.0 ** -53
 
 
