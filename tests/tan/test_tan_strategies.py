@@ -244,3 +244,22 @@ def test_counting_knobs_by_hand():
             Heuristic(**bad)
     with pytest.raises(CardoddsError, match="must be one of"):
         check_knobs(Heuristic, {"safe_lead": "never"}, "x")
+
+
+def test_classic_is_a_heuristic_knob_setting():
+    """``classic``'s rules written as heuristic knobs play every game as ``classic`` does (an independent check of
+    the counting knobs: ``classic`` counts cards its own way)."""
+    from cardodds.sim.tan.classic import Classic
+
+    as_heuristic = Heuristic(save_trumps=True, hold_rank="A", take_trump_rank="10", take_max_table=4, save_stock=8,
+                             pair_bonus=8, trump_take_rank="Q", overload=True, overload_stock=0, overload_cards=0,
+                             endgame=False, safe_add=True, safe_lead="finish", quiet_cover=True)
+    for rules, other in ((TanRules(players=2, deck=36, hand_size=6, trump_exchange="none"), Basic()),
+                         (TanRules(players=2), Heuristic()), (TanRules(players=4), Beginner())):
+        o, f = deal_orders(rules, np.random.default_rng(rules.players + rules.deck), 150)
+        seats = [other] * rules.players
+        for s in range(rules.players):
+            a = play_batch(rules, o, f, seats[:s] + [Classic()] + seats[s + 1:])
+            b = play_batch(rules, o, f, seats[:s] + [as_heuristic] + seats[s + 1:])
+            assert np.array_equal(a.loser, b.loser) and np.array_equal(a.bouts, b.bouts)
+            assert np.array_equal(a.pickups, b.pickups)
