@@ -445,9 +445,11 @@ class Beginner(SeriesChoices, Player):
 TUNED_FILE = Path(__file__).with_name("tuned.toml")
 """The knobs ``cardodds tune`` found for the ``heuristic`` (``configs/tan_tune.toml``); the ``tuned`` rung's defaults."""
 
-TABLE_FILES = {(2, 36): Path(__file__).with_name("tuned_2p36.toml")}
-"""Knobs files of the ``tuned`` rung for other kinds of table, by ``(players, deck)``
-(``configs/tan_tune_2p36.toml``)."""
+TABLE_FILES = {(2, 36): Path(__file__).with_name("tuned_2p36.toml"),
+               (2, 52): Path(__file__).with_name("tuned_2p52.toml"),
+               (4, 52): Path(__file__).with_name("tuned_4p52.toml")}
+"""Knobs files of the ``tuned`` rung by kind of table, ``(players, deck)``, each tuned against ``classic``
+(``configs/tan_tune_2p36.toml``, ``tan_tune_2p52.toml``, ``tan_tune_4p52.toml``); other tables play ``TUNED_FILE``."""
 
 
 @functools.cache
@@ -484,7 +486,8 @@ class _TableKnobs:
 
 Tuned = tuned_class(Heuristic, TUNED_FILE, module=__name__, mixins=(_TableKnobs,), doc=Heuristic.__doc__.replace(
     "A stronger hand-made player (defaults picked from a small head-to-head grid against ``basic``)",
-    "The heuristic with the knobs ``cardodds tune`` found (``src/cardodds/sim/tan/tuned.toml``; at 2-player 36-card "
-    "tables ``tuned_2p36.toml``, see ``TABLE_FILES``)"))
+    "The heuristic with the knobs ``cardodds tune`` found (``src/cardodds/sim/tan/tuned.toml``; at 2-player 36-card, "
+    "2-player 52-card and 4-player 52-card tables ``tuned_2p36.toml``, ``tuned_2p52.toml``, ``tuned_4p52.toml``, see "
+    "``TABLE_FILES``)"))
 """``heuristic`` with the defaults of ``TUNED_FILE`` (:func:`cardodds.sim.players.tuned_class`), and the knobs of
 ``TABLE_FILES`` at those kinds of table."""
