@@ -122,3 +122,16 @@ def test_without_numba_auto_plays_numpy_and_the_engine_says_why(monkeypatch):
     auto = compiled.play_batch_auto(rules, orders, first, [Basic()] * 2)
     ref = play_batch(rules, orders, first, [Basic()] * 2)
     assert all(np.array_equal(getattr(auto, f), getattr(ref, f)) for f in FIELDS) and auto.steps == ref.steps
+
+
+def test_counting_knobs_agree():
+    """The card-counting knobs (``safe_add``, ``safe_lead``, ``quiet_cover``) and ``trump_take_rank``, at the three
+    tables of the strength table and a 3-player one, mixed with today's players."""
+    counting = [Heuristic(trump_take_rank="10", safe_add=True, safe_lead="finish", quiet_cover=True),
+                Heuristic(safe_lead="always", quiet_cover=True, save_stock=3, trump_take_rank="8", endgame=False),
+                Heuristic(safe_add=True, endgame_lead_high=True, trump_take_rank="A", save_trumps=False)]
+    compare(TanRules(players=2, deck=36, hand_size=6, trump_exchange="none"), counting[:2], 1500, seed=11)
+    compare(TanRules(players=2), [counting[2], Tuned()], 1000, seed=12)
+    compare(TanRules(players=4), [counting[0], Basic(), counting[1], counting[2]], 800, seed=13)
+    ref = compare(TanRules(players=3), [counting[2], counting[0], Beginner()], 800, seed=14)
+    assert ref.draw.any() and (ref.loser >= 0).any()  # both endings occur

@@ -177,3 +177,89 @@ def test_tuned_rung_plays_the_committed_knobs_and_files_name_strategies(tmp_path
                        "cannot read"), ({"file": 3}, "must be a path")):
         with pytest.raises(CardoddsError, match=match):
             make_strategy(bad)
+
+
+COUNTING = [Heuristic(trump_take_rank="10", safe_add=True, safe_lead="finish", quiet_cover=True),
+            Heuristic(safe_lead="always", quiet_cover=True, save_stock=3, trump_take_rank="8", endgame=False),
+            Heuristic(safe_add=True, endgame_lead_high=True, trump_take_rank="A", save_trumps=False)]
+
+
+@pytest.mark.parametrize("rules", [TanRules(players=2, deck=36, hand_size=6, trump_exchange="none"),
+                                   TanRules(players=3)], ids=["2p36", "3p52"])
+def test_counting_knobs_agree_with_the_reference_game_for_game(rules):
+    P = rules.players
+    n = 120 if P == 2 else 50
+    o, f = deal_orders(rules, np.random.default_rng(P + 40), n)
+    for strategies in ([COUNTING[j % 3] for j in range(P)], [COUNTING[(j + 1) % 3] for j in range(P)]):
+        br = play_batch(rules, o, f, strategies, check=True, handoff_bouts=None)
+        for i in range(n):
+            out = TanGame(rules, o[i], f[i], strategies, check=True).play()
+            assert (-1 if out.loser is None else out.loser, out.bouts, out.pickups, out.draw) == (
+                br.loser[i], br.bouts[i], br.pickups[i], br.draw[i]), f"game {i}"
+
+
+def _endgame(hand, discard, attack=(), cover=(), **kw):
+    """A reference view with the stock empty at a 2-player 36-card table: the unseen cards are the other hand."""
+    c = parse_card
+    return SimpleNamespace(hand=sorted(map(c, hand)), discard=sorted(map(c, discard)), attack=[c(x) for x in attack],
+                           cover=[c(x) for x in cover], trump=3, stock_left=0, n_attack=len(attack),
+                           rules=TanRules(players=2, deck=36, hand_size=6), defender_cards=2, **kw)
+
+
+def test_counting_knobs_by_hand():
+    """Hand-worked endgames (trump ♥, 36 cards; every card not listed as ours, discarded or on the table is the
+    opponent's)."""
+    c = parse_card
+    deck = [f"{r}{s}" for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A") for s in "scdh"]
+    # we hold A♥ (no trump above it is unseen) and 7♠; the opponent holds K♥ and 9♠, the rest is discarded
+    disc = [x for x in deck if x not in ("Ah", "7s", "Kh", "9s")]
+    lead = _endgame(["Ah", "7s"], disc, is_lead=True)
+    lead.legal = lead.hand
+    assert Heuristic().attack(lead) == c("7s")  # the lowest non-trump
+    assert Heuristic(safe_lead="finish").attack(lead) == c("Ah")  # A♥ is covered by nothing: then 7♠ goes out
+    assert Heuristic(safe_lead="always").attack(lead) == c("Ah")
+    three = _endgame(["Ah", "7s", "8s"], [x for x in disc if x != "8s"], is_lead=True)
+    three.legal = three.hand
+    assert Heuristic(safe_lead="finish").attack(three) == c("7s")  # two cards would be left to beat
+    assert Heuristic(safe_lead="always").attack(three) == c("Ah")
+    # adding on a table of 6♠ covered by 6♥... we may add A♠ (nothing unseen beats it: no trump unseen) or 6♦
+    add = _endgame(["As", "6d"], [x for x in deck if x not in ("As", "6d", "6s", "6h", "7d", "9c")],
+                   attack=["6s"], cover=["6h"], is_lead=False)
+    add.legal = [c("6d")]
+    assert Heuristic(safe_add=True).attack(add) == c("6d")  # the only legal card: 7♦ beats it, the usual add
+    add.legal = [c("As"), c("6d")]
+    add.hand = add.legal
+    assert Heuristic().attack(add) == c("6d") and Heuristic(safe_add=True).attack(add) == c("As")
+    # covering 8♠ holding 9♠ and 10♠: the opponent holds a 9 (9♣), so 10♠ leaves nothing to add on
+    cover = _endgame(["9s", "10s"], [x for x in deck if x not in ("9s", "10s", "8s", "9c", "Jd")], attack=["8s"],
+                     card=c("8s"), legal=[c("9s"), c("10s")])
+    assert Heuristic().defend(cover) == c("9s") and Heuristic(quiet_cover=True).defend(cover) == c("10s")
+    # early, a trump attack 6♥ against Q♥: trump_take_rank = "Q" takes, "K" and "off" cover
+    early = SimpleNamespace(legal=[c("Qh")], hand=[c("Qh")], trump=3, stock_left=10, card=c("6h"), n_attack=1)
+    assert Heuristic().defend(early) == c("Qh") and Heuristic(trump_take_rank="K").defend(early) == c("Qh")
+    assert Heuristic(trump_take_rank="Q").defend(early) is None
+    assert Heuristic(trump_take_rank="Q", save_stock=10).defend(early) == c("Qh")  # not "early" any more
+    for bad in (dict(safe_lead="often"), dict(trump_take_rank="1"), dict(trump_take_rank="Z")):
+        with pytest.raises(CardoddsError):
+            Heuristic(**bad)
+    with pytest.raises(CardoddsError, match="must be one of"):
+        check_knobs(Heuristic, {"safe_lead": "never"}, "x")
+
+
+def test_classic_is_a_heuristic_knob_setting():
+    """``classic``'s rules written as heuristic knobs play every game as ``classic`` does (an independent check of
+    the counting knobs: ``classic`` counts cards its own way)."""
+    from cardodds.sim.tan.classic import Classic
+
+    as_heuristic = Heuristic(save_trumps=True, hold_rank="A", take_trump_rank="10", take_max_table=4, save_stock=8,
+                             pair_bonus=8, trump_take_rank="Q", overload=True, overload_stock=0, overload_cards=0,
+                             endgame=False, safe_add=True, safe_lead="finish", quiet_cover=True)
+    for rules, other in ((TanRules(players=2, deck=36, hand_size=6, trump_exchange="none"), Basic()),
+                         (TanRules(players=2), Heuristic()), (TanRules(players=4), Beginner())):
+        o, f = deal_orders(rules, np.random.default_rng(rules.players + rules.deck), 150)
+        seats = [other] * rules.players
+        for s in range(rules.players):
+            a = play_batch(rules, o, f, seats[:s] + [Classic()] + seats[s + 1:])
+            b = play_batch(rules, o, f, seats[:s] + [as_heuristic] + seats[s + 1:])
+            assert np.array_equal(a.loser, b.loser) and np.array_equal(a.bouts, b.bouts)
+            assert np.array_equal(a.pickups, b.pickups)

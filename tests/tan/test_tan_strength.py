@@ -1,5 +1,6 @@
 """The strength harness: hand-worked scores and intervals, a mirror scores exactly ½, a match is the reference
-engine's games scored by hand; ``tuned`` plays its 2-player 36-card knobs there and is unchanged elsewhere."""
+engine's games scored by hand; ``tuned`` plays its table's knobs file where there is one (``TABLE_FILES``) and
+``tuned.toml``'s knobs, unchanged, elsewhere."""
 
 import hashlib
 
@@ -67,28 +68,32 @@ def test_match_is_the_reference_games_scored_by_hand(table):
     assert 0 <= m.score < 0.5  # basic loses to the benchmark player
 
 
-def test_tuned_plays_its_table_knobs_at_two_players_with_36_cards():
-    rules = TABLES["2p36"]
-    _, knobs = read_knobs_file(TABLE_FILES[(2, 36)], "t")
+@pytest.mark.parametrize("table", ["2p36", "2p52", "4p52"])
+def test_tuned_plays_its_table_knobs(table):
+    rules = TABLES[table]
+    _, knobs = read_knobs_file(TABLE_FILES[(rules.players, rules.deck)], "t")
     table_player = Heuristic(**{**current(Tuned()), **knobs})
     assert Tuned().at_table(rules) == table_player
-    assert Tuned().at_table(TanRules(players=4)) == Tuned() and Tuned().at_table(None) == Tuned()
+    assert Tuned().at_table(TanRules(players=3)) == Tuned() and Tuned().at_table(None) == Tuned()
     assert Tuned(pair_bonus=1).at_table(rules) == Tuned(pair_bonus=1)  # given knobs play at every table
+    seats = [Tuned(), Basic()] * (rules.players // 2)
     o, f = deal_orders(rules, np.random.default_rng(4), 200)
-    mine = play_batch(rules, o, f, [Tuned(), Basic()], check=True)
-    want = play_batch(rules, o, f, [table_player, Basic()], check=True)
+    mine = play_batch(rules, o, f, seats, check=True)
+    want = play_batch(rules, o, f, [table_player if s == Tuned() else s for s in seats], check=True)
     assert np.array_equal(mine.loser, want.loser) and np.array_equal(mine.bouts, want.bouts)
     for i in range(40):
-        out = TanGame(rules, o[i], f[i], [Tuned(), Basic()]).play()
+        out = TanGame(rules, o[i], f[i], seats).play()
         assert (-1 if out.loser is None else out.loser, out.bouts) == (mine.loser[i], mine.bouts[i])
 
 
-def test_tuned_at_four_players_with_52_cards_is_unchanged():
-    """The same games and decisions as before the table knobs (a digest of the losers, bouts and pick-ups of 2,000
-    4-player games and of 3,000 attack and defence decisions on random views, taken before the change)."""
+def test_tuned_toml_knobs_are_unchanged():
+    """``tuned.toml``'s knobs (the ``tuned`` rung at tables without a knobs file, and at 4 players 52 cards before
+    ``tuned_4p52.toml``) play the same games and decisions as before the table knobs (a digest of the losers, bouts
+    and pick-ups of 2,000 4-player games and of 3,000 attack and defence decisions on random views, taken before
+    the change)."""
     rules = TanRules(players=4)
     o, f = deal_orders(rules, np.random.default_rng(20), 2000)
-    r = play_batch(rules, o, f, [Tuned()] * 4)
+    r = play_batch(rules, o, f, [Heuristic(**current(Tuned()))] * 4)
     v = random_views(3000, 21)
     v.is_lead &= v.legal != 0
     h = hashlib.sha256()

@@ -314,7 +314,7 @@ class _Games:
         taking = self.taking
         view = SimpleNamespace(hand=hc, legal=legal, is_lead=lead, tmask=self.tmask, trump=self.trump,
                                stock_left=stock_left, defender_cards=bits.popcount(hd), n_attack=nt, taking=taking,
-                               rules=self.rules)
+                               rules=self.rules, disc=self.disc, att=self.att, cov=self.cov)
         if self.public:
             self._public_view(view, cur)
         choice = self.disp("attack_batch", cur, view, self.rng)
@@ -336,7 +336,8 @@ class _Games:
 
         dlegal = np.where(taking, ZERO, bits.BEAT_LUT[self.beat_base + choice] & hd)
         dview = SimpleNamespace(hand=hd, legal=dlegal, card=np.maximum(choice, 0), tmask=self.tmask,
-                                trump=self.trump, stock_left=stock_left, n_attack=nt, rules=self.rules)
+                                trump=self.trump, stock_left=stock_left, n_attack=nt, rules=self.rules,
+                                disc=self.disc, att=self.att, cov=self.cov)
         if self.public:
             self._public_view(dview, d)
             dview.thrower = cur

@@ -24,7 +24,7 @@ from cardodds.sim.tan import batch, bits
 from cardodds.sim.tan.batch import HANDOFF_BOUTS, BatchResult, TanState
 from cardodds.sim.tan.cards import deck_mask, min_rank, parse_rank
 from cardodds.sim.tan.rules import TanRules
-from cardodds.sim.tan.strategies import Basic, Beginner, Heuristic, Tuned
+from cardodds.sim.tan.strategies import SAFE_LEADS, Basic, Beginner, Heuristic, Tuned, rank_or_never
 
 COMPILED_PLAYERS = ("beginner", "basic", "heuristic", "tuned")
 
@@ -71,7 +71,10 @@ def seat_players(rules: TanRules, strategies) -> tuple[np.ndarray, np.ndarray]:
             kinds[seat] = decide.HEURISTIC
             for j, name in enumerate(decide.KNOBS[1:], start=1):
                 value = getattr(s, name)
-                knobs[seat, j] = parse_rank(value) if isinstance(value, str) else int(value)
+                if name == "safe_lead":
+                    knobs[seat, j] = SAFE_LEADS.index(value)
+                else:
+                    knobs[seat, j] = rank_or_never(value) if isinstance(value, str) else int(value)
         else:
             kinds[seat] = decide.BEGINNER
     return kinds, knobs

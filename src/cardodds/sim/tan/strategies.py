@@ -17,7 +17,9 @@ Views (what a decision may look at; the same names in both forms):
 - attack: ``hand, legal, is_lead, trump, stock_left, defender_cards, n_attack`` (reference also ``seat, attack,
   cover``; batch also ``tmask``, the trump suit's mask).
 - defend: ``hand, legal, card`` (the attack card to cover), ``trump, stock_left, n_attack`` (batch also ``tmask``).
-- attack and defend views in both engines also carry ``rules`` (the table's ``TanRules``: ``tuned`` reads its kind).
+- attack and defend views in both engines also carry ``rules`` (the table's ``TanRules``: ``tuned`` reads its kind)
+  and the public discard pile and table (reference ``discard, attack, cover``, batch ``disc, att, cov``): the
+  ``heuristic``'s card counting reads them.
 - public information in attack and defend views (the batch engine adds it only when a strategy at the table has
   ``needs_public = True``, as the expert does): ``seat, hand_sizes, known`` (cards everyone knows a seat holds),
   ``out, bottom`` (the stock's face-up card, none once drawn), ``attacker, defender, passes, cap, bouts, pickups,
@@ -44,7 +46,8 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player, tuned_class, tuned_knobs
 from cardodds.sim.tan import bits
-from cardodds.sim.tan.cards import parse_rank, rank_of, suit_of
+from cardodds.sim.tan.bits import U64
+from cardodds.sim.tan.cards import parse_rank, rank_of, suit_of, to_mask, unseen_mask
 from cardodds.sim.tan.decisions import SERIES_KNOBS, SeriesChoices
 
 View = SimpleNamespace
@@ -72,6 +75,36 @@ def pair_lead(pool: list[int], bonus: int) -> int:
         counts[rank_of(c)] += 1
     best = min((r - bonus * (counts[r] >= 2), r) for r in range(13) if counts[r])[1]
     return min(c for c in pool if rank_of(c) == best)
+
+
+SAFE_LEADS = ("off", "finish", "always")
+"""The ``heuristic``'s ``safe_lead`` settings."""
+
+NEVER = 13
+"""A rank index above every rank: ``rank >= NEVER`` is never true (a rank knob set to ``"off"``)."""
+
+
+def rank_or_never(text: str) -> int:
+    """``parse_rank``, with ``"off"`` as ``NEVER``."""
+    return NEVER if text == "off" else parse_rank(text)
+
+
+def endgame_safe(v, stock_left) -> np.ndarray:
+    """Batch: the cards of the seat's hand no unseen card beats (``classic.unbeatable``), where the stock is empty
+    (0 elsewhere: the counting knobs act in the endgame only)."""
+    from cardodds.sim.tan.classic import unbeatable  # a late import: classic imports this module
+
+    unseen = unseen_mask(v.rules.deck, v.hand, v.disc, v.att, v.cov)
+    return np.where(stock_left == 0, v.hand & unbeatable(unseen, v.trump), U64(0))
+
+
+def _one_row_safe(v) -> tuple[int, int]:
+    """Reference: the hand's cards no unseen card beats and the unseen cards, as masks (stock empty or not)."""
+    from cardodds.sim.tan.classic import unbeatable
+
+    hand = to_mask(v.hand)
+    unseen = unseen_mask(v.rules.deck, hand, to_mask(v.discard), to_mask(v.attack), to_mask(v.cover))
+    return hand & int(unbeatable(np.array([unseen], dtype=U64), np.array([v.trump]))[0]), unseen
 
 
 def _lowest_nontrump_first_batch(legal: np.ndarray, tmask: np.ndarray) -> np.ndarray:
@@ -201,6 +234,21 @@ class Heuristic(SeriesChoices, Player):
     pair_bonus : int
         Other leads take the lowest non-trump, or a rank held twice or more when it is at most this many ranks higher
         (0: the lowest card).
+    trump_take_rank : str
+        While more than ``save_stock`` cards are left, take a trump attack rather than cover it with a trump of this
+        rank or above (``"off"``: never).
+    safe_add : bool
+        With the stock empty, add first a card no unseen card beats (the defender must take the table) (False).
+    safe_lead : str
+        With the stock empty, lead a card no unseen card beats (lowest first, non-trumps first): ``"finish"`` when at
+        most one other card is left in the hand (then it goes out whatever the answer), ``"always"`` whenever there
+        is one, ``"off"`` never.
+    quiet_cover : bool
+        With the stock empty, cover with a card of a rank no unseen card has (nothing can be added on it), when one
+        is of the cheapest cover's kind (non-trump / trump) (False).
+
+    The last four count cards: "unseen" is every card not in the hand, the discard pile or on the table (with the
+    stock empty, the other hands).  Their defaults play as the heuristic did before they were added.
     winner_swaps_two, loser_swaps_first, declares_xa : bool
         The series decisions (``SeriesChoices``).
     """
@@ -217,6 +265,10 @@ class Heuristic(SeriesChoices, Player):
     trump_throw_max: str = "A"
     endgame_lead_high: bool = False
     pair_bonus: int = 0
+    trump_take_rank: str = "off"
+    safe_add: bool = False
+    safe_lead: str = "off"
+    quiet_cover: bool = False
     name = "heuristic"
     deterministic = True
     knobs = {
@@ -232,12 +284,20 @@ class Heuristic(SeriesChoices, Player):
         "trump_throw_max": Choice(("6", "10", "Q", "A")),
         "endgame_lead_high": Choice((False, True)),
         "pair_bonus": Range(0, 12),
+        "trump_take_rank": Choice(("off", "8", "10", "Q", "K", "A")),
+        "safe_add": Choice((False, True)),
+        "safe_lead": Choice(SAFE_LEADS),
+        "quiet_cover": Choice((False, True)),
         **SERIES_KNOBS,
     }
 
     def __post_init__(self):
         for rank in (self.hold_rank, self.take_trump_rank, self.trump_throw_max):
             parse_rank(rank)
+        rank_or_never(self.trump_take_rank)
+        if self.safe_lead not in SAFE_LEADS:
+            raise CardoddsError(f"{self.name}: safe_lead must be one of {', '.join(SAFE_LEADS)}, not "
+                                f"{self.safe_lead!r}")
         if min(self.take_max_table, self.overload_cards, self.save_stock, self.overload_stock, self.pair_bonus) < 0:
             raise CardoddsError(f"{self.name}: take_max_table, overload_cards, save_stock, overload_stock and "
                                 "pair_bonus must be >= 0")
@@ -247,6 +307,13 @@ class Heuristic(SeriesChoices, Player):
         return min(v.options) if v.options else None
 
     def attack(self, v: View, rng=None) -> int | None:
+        counting = v.stock_left == 0 and (self.safe_add or self.safe_lead != "off")
+        safe = [c for c in v.legal if (1 << c) & _one_row_safe(v)[0]] if counting else []
+        if v.is_lead and safe and (self.safe_lead == "always" or (
+                self.safe_lead == "finish" and len(v.hand) - len(safe) <= 1)):
+            return _lowest_nontrump_first(safe, v.trump)
+        if not v.is_lead and safe and self.safe_add:
+            return _lowest_nontrump_first(safe, v.trump)
         if v.is_lead:
             plain = [c for c in v.legal if suit_of(c) != v.trump]
             pool = plain or list(v.legal)
@@ -270,6 +337,14 @@ class Heuristic(SeriesChoices, Player):
 
     def defend(self, v: View, rng=None) -> int | None:
         best = _lowest_nontrump_first(v.legal, v.trump)
+        if best is not None and self.quiet_cover and v.stock_left == 0:
+            unseen_ranks = {rank_of(c) for c in range(52) if (_one_row_safe(v)[1] >> c) & 1}
+            kind = [c for c in v.legal if (suit_of(c) == v.trump) == (suit_of(best) == v.trump)]
+            quiet = [c for c in kind if rank_of(c) not in unseen_ranks]
+            best = min(quiet) if quiet else best
+        if (best is not None and suit_of(best) == v.trump and suit_of(v.card) == v.trump
+                and v.stock_left > self.save_stock and rank_of(best) >= rank_or_never(self.trump_take_rank)):
+            return None
         if (best is not None and self.save_trumps and v.stock_left > self.save_stock and suit_of(best) == v.trump
                 and suit_of(v.card) != v.trump and rank_of(best) >= parse_rank(self.take_trump_rank)
                 and v.n_attack <= self.take_max_table):
@@ -299,10 +374,29 @@ class Heuristic(SeriesChoices, Player):
             cand = np.where((v.stock_left <= self.overload_stock) | (v.defender_cards <= self.overload_cards),
                             allowed, cand)
         throw = _lowest_nontrump_first_batch(cand, v.tmask)
+        if self.safe_add or self.safe_lead != "off":
+            safe = v.legal & endgame_safe(v, v.stock_left)
+            first = _lowest_nontrump_first_batch(safe, v.tmask)
+            if self.safe_add:
+                throw = np.where(safe != 0, first, throw)
+            if self.safe_lead != "off":
+                finish = bits.popcount(v.hand & ~safe) <= 1 if self.safe_lead == "finish" else True
+                lead = np.where((safe != 0) & finish, first, lead)
         return np.where(v.is_lead, lead, throw).astype(np.int16)
 
     def defend_batch(self, v, rng=None):
         best = _lowest_nontrump_first_batch(v.legal, v.tmask)
+        if self.quiet_cover:
+            plain = v.legal & ~v.tmask
+            kind = np.where(plain != 0, plain, v.legal)
+            unseen = unseen_mask(v.rules.deck, v.hand, v.disc, v.att, v.cov)
+            quiet = kind & ~bits.rank_spread(unseen)
+            best = np.where((v.stock_left == 0) & (quiet != 0), bits.lowest(quiet), best).astype(np.int16)
+        if self.trump_take_rank != "off":
+            safe = np.where(best >= 0, best, 0)
+            take = ((best >= 0) & ((safe & 3) == v.trump) & ((v.card & 3) == v.trump) & (v.stock_left > self.save_stock)
+                    & ((safe >> 2) >= parse_rank(self.trump_take_rank)))
+            best = np.where(take, -1, best).astype(np.int16)
         if self.save_trumps:
             safe = np.where(best >= 0, best, 0)
             trump_cover = (best >= 0) & ((safe & 3) == v.trump)
@@ -351,9 +445,11 @@ class Beginner(SeriesChoices, Player):
 TUNED_FILE = Path(__file__).with_name("tuned.toml")
 """The knobs ``cardodds tune`` found for the ``heuristic`` (``configs/tan_tune.toml``); the ``tuned`` rung's defaults."""
 
-TABLE_FILES = {(2, 36): Path(__file__).with_name("tuned_2p36.toml")}
-"""Knobs files of the ``tuned`` rung for other kinds of table, by ``(players, deck)``
-(``configs/tan_tune_2p36.toml``)."""
+TABLE_FILES = {(2, 36): Path(__file__).with_name("tuned_2p36.toml"),
+               (2, 52): Path(__file__).with_name("tuned_2p52.toml"),
+               (4, 52): Path(__file__).with_name("tuned_4p52.toml")}
+"""Knobs files of the ``tuned`` rung by kind of table, ``(players, deck)``, each tuned against ``classic``
+(``configs/tan_tune_2p36.toml``, ``tan_tune_2p52.toml``, ``tan_tune_4p52.toml``); other tables play ``TUNED_FILE``."""
 
 
 @functools.cache
@@ -390,7 +486,8 @@ class _TableKnobs:
 
 Tuned = tuned_class(Heuristic, TUNED_FILE, module=__name__, mixins=(_TableKnobs,), doc=Heuristic.__doc__.replace(
     "A stronger hand-made player (defaults picked from a small head-to-head grid against ``basic``)",
-    "The heuristic with the knobs ``cardodds tune`` found (``src/cardodds/sim/tan/tuned.toml``; at 2-player 36-card "
-    "tables ``tuned_2p36.toml``, see ``TABLE_FILES``)"))
+    "The heuristic with the knobs ``cardodds tune`` found (``src/cardodds/sim/tan/tuned.toml``; at 2-player 36-card, "
+    "2-player 52-card and 4-player 52-card tables ``tuned_2p36.toml``, ``tuned_2p52.toml``, ``tuned_4p52.toml``, see "
+    "``TABLE_FILES``)"))
 """``heuristic`` with the defaults of ``TUNED_FILE`` (:func:`cardodds.sim.players.tuned_class`), and the knobs of
 ``TABLE_FILES`` at those kinds of table."""

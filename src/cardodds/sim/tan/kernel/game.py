@@ -110,6 +110,16 @@ def _exchange(rv, turned, fa, hands, seq, cum):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def _others(hands, seat):
+    """Every card in the other seats' hands: with the stock empty, what ``seat`` has not seen."""
+    x = np.uint64(0)
+    for s in range(hands.shape[0]):
+        if s != seat:
+            x |= hands[s]
+    return x
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def _step(st, rv, hands, inn, cum, kinds, knobs, force_a, force_d):
     """One move: the current adder plays or passes, the defender covers or takes; then the forced passes.  Returns
     -1 while the bout goes on, else 1 if the defender picks up the table, 0 if it is discarded.
@@ -127,7 +137,9 @@ def _step(st, rv, hands, inn, cum, kinds, knobs, force_a, force_d):
     stock_left = S - top
     choice = np.int64(-1)
     if legal != 0:
-        choice = decide.attack(kinds[cur], knobs, cur, legal, lead, tmask, stock_left, popcount(hd))
+        unseen = _others(hands, cur) if stock_left == 0 else np.uint64(0)
+        choice = decide.attack(kinds[cur], knobs, cur, legal, lead, tmask, stock_left, popcount(hd), hc, unseen,
+                               trump)
     if force_a >= -1:
         choice = force_a
     play = choice >= 0 and legal != 0
@@ -138,7 +150,8 @@ def _step(st, rv, hands, inn, cum, kinds, knobs, force_a, force_d):
     dlegal = BEAT[trump, choice] & hd if play and not taking else np.uint64(0)
     dch = np.int64(-1)
     if dlegal != 0:
-        dch = decide.defend(kinds[d], knobs, d, dlegal, choice, trump, tmask, stock_left, nt)
+        unseen = _others(hands, d) if stock_left == 0 else np.uint64(0)
+        dch = decide.defend(kinds[d], knobs, d, dlegal, choice, trump, tmask, stock_left, nt, unseen)
     if force_d >= -1:
         dch = force_d
     covered = dch >= 0 and dlegal != 0
