@@ -1,0 +1,141 @@
+"""The compiled Chắn engine: ``play_batch`` of ``cardodds.sim.chan.batch`` with every game played to its end in numba
+code (``cardodds.sim.chan.kernel``), for tables of the players it compiles: ``basic``, ``heuristic`` (without
+``eat_ca_to_wait``, which the numpy engine does not play either), ``cuoc`` and ``tuned``, any knobs.
+
+It plays the same deals (``deal_orders`` rows) move for move as the numpy engine, so every per-game outcome — winner,
+hòa, how, win type, cước, points, cards left in the nọc, moves, fouls avoided — is the same.  These players draw no
+random numbers, nor does the engine.  Rules options: every one the numpy engine plays (``cai_seat``,
+``min_points_to_win`` of every form, ``ga``, ``hoa_needs_chan_ngu_van``, ``dia_u_first_noc_card``, ``[rules.points]``;
+``allow_skip_thien_u``, ``strict_calls``, ``hoa_call_chi_bach_thu`` and ``thong_after_treo_tranh`` change nothing in
+either engine), single games only: with ``series_length`` > 1 :func:`chosen` says no and the numpy series engine
+plays.  numba is optional: ``available()`` says whether it imports, and ``play_batch_auto`` falls back to the numpy
+engine without it or for other players.  ``CARDODDS_COMPILED=0`` turns the compiled engine off.  The compiled code is
+cached on disk (``cache=True``): the first call in a fresh install compiles (tens of seconds), later processes load
+it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+
+import numpy as np
+
+from cardodds.sim.chan import batch
+from cardodds.sim.chan.batch import CUOC, FOUL_CODES, BatchResult
+from cardodds.sim.chan.cards import DECK_SIZE
+from cardodds.sim.chan.rules import ChanRules
+from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, Tuned
+from cardodds.sim.errors import CardoddsError
+
+COMPILED_PLAYERS = ("basic", "heuristic", "cuoc", "tuned")
+_TYPES = (Basic, Heuristic, CuocSeeker, Tuned)
+
+
+@functools.cache
+def available() -> bool:
+    """Whether numba imports (the compiled engine can run)."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _kernel():
+    if not available():
+        raise CardoddsError("the compiled Chắn engine needs numba (pip install numba), or use the numpy engine")
+    from cardodds.sim.chan.kernel import decide, game
+    return decide, game
+
+
+def supports(strategies) -> bool:
+    """Whether every seat plays a player the compiled engine knows (``COMPILED_PLAYERS``)."""
+    return all(type(s) in _TYPES and not getattr(s, "eat_ca_to_wait", False) for s in strategies)
+
+
+def seat_players(strategies) -> tuple[np.ndarray, np.ndarray]:
+    """Each seat's knob row ``(4, len(decide.KNOBS))`` int64 and ``w_wide`` ``(4,)`` (``kernel.decide``)."""
+    decide = _kernel()[0]
+    strategies = list(strategies)
+    if len(strategies) != batch.P:
+        raise CardoddsError(f"the compiled Chắn engine needs {batch.P} players, one per seat, not {len(strategies)}")
+    knobs = np.zeros((batch.P, len(decide.KNOBS)), dtype=np.int64)
+    w_wide = np.zeros(batch.P)
+    for seat, s in enumerate(strategies):
+        if not supports([s]):
+            raise CardoddsError(f"the compiled Chắn engine plays {', '.join(COMPILED_PLAYERS)} (without "
+                                f"eat_ca_to_wait), not {getattr(s, 'name', type(s).__name__)!r} (seat {seat}): "
+                                "use the numpy engine")
+        row = knobs[seat]
+        if type(s) is Basic:
+            row[decide.MAX_CA], row[decide.CHIU] = 4, 1
+            continue
+        row[decide.WAIT_FIRST], row[decide.MAX_CA], row[decide.CHIU] = s.wait_first, s.max_ca, s.chiu
+        w_wide[seat] = s.w_wide
+        if isinstance(s, CuocSeeker):
+            row[decide.VALUED], row[decide.KEEP_RED] = 1, s.keep_red
+            for name in CuocSeeker.WEIGHTS:
+                row[decide.KNOBS.index(name)] = getattr(s, name)
+    return knobs, w_wide
+
+
+def rules_vector(rules: ChanRules) -> tuple[np.ndarray, np.ndarray]:
+    """The rules as the kernel's integer vector (``kernel.game.R_*``) and each cước's points (``batch.CUOC`` order;
+    Gà 0 without ``ga``, as ``batch.score`` weighs it)."""
+    game = _kernel()[1]
+    rv = np.zeros(game.N_RULES, dtype=np.int64)
+    rv[game.R_CAI] = rules.cai_seat
+    need = rules.min_points_to_win
+    if need == "no_xuong":
+        rv[game.R_MIN_MODE] = game.MIN_NO_XUONG
+    elif need != 0:
+        rv[game.R_MIN_MODE], rv[game.R_MIN_POINTS] = game.MIN_POINTS, need
+    rv[game.R_GA], rv[game.R_HOA_NEEDS] = rules.ga, rules.hoa_needs_chan_ngu_van
+    rv[game.R_DIA_FIRST] = rules.dia_u_first_noc_card
+    table = rules.point_table()
+    weights = np.array([table[k] if (k != "ga" or rules.ga) else 0 for k in CUOC], dtype=np.int64)
+    return rv, weights
+
+
+def play_batch(rules: ChanRules, orders: np.ndarray, strategies=None) -> BatchResult:
+    """Play the dealt tables ``orders`` (``(N, 100)`` card ids) to the end with the compiled engine: the same
+    outcomes as :func:`cardodds.sim.chan.batch.play_batch` (``strategies`` None: ``basic`` at every seat)."""
+    if rules.series_length > 1:
+        raise CardoddsError("the compiled Chắn engine plays single games (series_length = 1)")
+    game = _kernel()[1]
+    knobs, w_wide = seat_players((Basic(),) * batch.P if strategies is None else strategies)
+    rv, weights = rules_vector(rules)
+    orders = np.ascontiguousarray(orders, dtype=np.int64)
+    if orders.ndim != 2 or orders.shape[1] != DECK_SIZE:
+        raise CardoddsError(f"orders must be (n, {DECK_SIZE}) deals")
+    n = orders.shape[0]
+    out = np.empty((n, len(game.OUT_COLUMNS)), dtype=np.int64)
+    cuoc = np.empty((n, len(CUOC)), dtype=np.int16)
+    fouls = np.empty((n, len(FOUL_CODES)), dtype=np.int32)
+    game.play_range(0, n, orders, rv, weights, knobs, w_wide, out, cuoc, fouls)
+    stuck = np.flatnonzero(out[:, 0] == game.STUCK)
+    if stuck.size:
+        raise CardoddsError(f"game {stuck[0]} made more than {game.MAX_MOVES} moves: its state cannot arise in a "
+                            "game of legal moves")
+    return BatchResult(winner=out[:, 0].copy(), draw=out[:, 1].astype(bool), how=out[:, 2].astype(np.int8),
+                       win_type=out[:, 3].astype(np.int8), cuoc=cuoc, points=out[:, 4].copy(),
+                       noc_left=out[:, 5].copy(), moves=out[:, 6].copy(), fouls_avoided=fouls)
+
+
+def chosen(rules: ChanRules, strategies) -> bool:
+    """Whether games go to the compiled engine: ``CARDODDS_COMPILED`` is not ``0``, numba imports, the games are
+    single (``series_length`` 1) and every seat plays a compiled player."""
+    flag = os.environ.get("CARDODDS_COMPILED", "1").strip()
+    if flag not in ("0", "1", ""):
+        raise CardoddsError(f"CARDODDS_COMPILED must be 0 or 1, not {flag!r}")
+    strategies = list(strategies)
+    return (flag != "0" and rules.series_length == 1 and len(strategies) == batch.P and supports(strategies)
+            and available())
+
+
+def play_batch_auto(rules: ChanRules, orders, strategies=None) -> BatchResult:
+    """The compiled engine when it is :func:`chosen`, else the numpy engine (the same outcomes either way)."""
+    if chosen(rules, (Basic(),) * batch.P if strategies is None else strategies):
+        return play_batch(rules, orders, strategies)
+    return batch.play_batch(rules, orders, strategies)
