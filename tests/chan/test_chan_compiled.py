@@ -1,0 +1,130 @@
+"""Differential tests: the compiled Chắn engine agrees with the numpy batch engine game for game, and ``chan.play``
+gives the same counts through either."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from cardodds.sim.chan import compiled  # noqa: E402
+from cardodds.sim.chan.batch import play_batch  # noqa: E402
+from cardodds.sim.chan.deal import deal_orders  # noqa: E402
+from cardodds.sim.chan.play_task import parse, run_chunk, use_compiled  # noqa: E402
+from cardodds.sim.chan.players import seat_strategies  # noqa: E402
+from cardodds.sim.chan.rules import ChanRules  # noqa: E402
+from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, Tuned  # noqa: E402
+from cardodds.sim.errors import CardoddsError  # noqa: E402
+from cardodds.sim.streams import chunk_seed  # noqa: E402
+
+FIELDS = ("winner", "draw", "how", "win_type", "cuoc", "points", "noc_left", "moves", "fouls_avoided")
+
+
+def compare(rules, orders, strategies):
+    """Both engines on the same deals: every per-game outcome (and its dtype) equal; returns the numpy result."""
+    ref = play_batch(rules, orders, strategies)
+    got = compiled.play_batch(rules, orders, strategies)
+    for f in FIELDS:
+        a, b = getattr(ref, f), getattr(got, f)
+        assert a.dtype == b.dtype and a.shape == b.shape, f
+        bad = np.flatnonzero((a != b).reshape(a.shape[0], -1).any(axis=1))
+        assert bad.size == 0, f"{f}: game {bad[0]} numpy {a[bad[0]]} compiled {b[bad[0]]}"
+    return ref
+
+
+@pytest.mark.parametrize("name", ["basic", "heuristic", "cuoc", "tuned"])
+def test_every_player_agrees_game_for_game(name):
+    orders = deal_orders(np.random.default_rng(2026), 2000)
+    ref = compare(ChanRules(), orders, seat_strategies(name))
+    won = ref.winner >= 0
+    # both endings, every way to win and every win type occur, and many cước and fouls avoided
+    assert ref.draw.any() and won.sum() > 1000
+    assert set(ref.how[won]) >= {1, 2} and set(ref.win_type[won]) == {1, 2, 3}
+    assert (ref.cuoc[won] > 0).any(axis=0).sum() >= 12 and (ref.fouls_avoided.sum(axis=0) > 0).sum() >= 12
+
+
+def test_mixed_seats_and_knobs_agree():
+    orders = deal_orders(np.random.default_rng(7), 1500)
+    compare(ChanRules(), orders, (Heuristic(max_ca=2, w_wide=1.25, chiu=False), Basic(), Tuned(),
+                                  CuocSeeker(keep_red=False, leo=3, tom=0, bach_thu=5, tam_do=0, w_wide=0.0)))
+    compare(ChanRules(), orders[:800], (CuocSeeker(max_ca=1, wait_first=False, bach_dinh=8, thien_khai=4), Basic(),
+                                        Heuristic(wait_first=False, max_ca=0), Heuristic(w_wide=2.0)))
+
+
+RULES = [
+    dict(cai_seat=2, ga=True, points={"leo": 3, "chi": 2, "xuong": 0}, allow_skip_thien_u=True),
+    dict(min_points_to_win="no_xuong"),
+    dict(min_points_to_win=3, ga=True, cai_seat=1),
+    dict(dia_u_first_noc_card=True, hoa_needs_chan_ngu_van=True, strict_calls=True, hoa_call_chi_bach_thu=True),
+]
+
+
+@pytest.mark.parametrize("k", range(len(RULES)))
+def test_rule_options_agree(k):
+    rules = ChanRules(**RULES[k])
+    orders = deal_orders(np.random.default_rng(100 + k), 600)
+    for seats in ("basic", ["cuoc", "heuristic", "tuned", "basic"]):
+        compare(rules, orders, seat_strategies(seats))
+
+
+def test_special_deals_agree():
+    """Thiên ù deals, and the deals whose cước the Địa ù and ngũ vạn readings change (``test_chan_batch_game``)."""
+    from test_chan_batch_game import READING_DEALS
+
+    orders = deal_orders(np.random.default_rng(23), 20000)
+    special = orders[READING_DEALS]
+    for rules in (ChanRules(), ChanRules(dia_u_first_noc_card=True, hoa_needs_chan_ngu_van=True, ga=True)):
+        for seats in ("basic", "cuoc"):
+            ref = compare(rules, special, seat_strategies(seats))
+            assert (ref.cuoc > 0).any(axis=0).sum() >= 10
+    kinds = orders[:, :20] // 4
+    hand = np.zeros((orders.shape[0], 25), dtype=np.int64)
+    np.add.at(hand, (np.arange(orders.shape[0])[:, None], kinds), 1)
+    from cardodds.sim.chan.batch import thien_u_types
+
+    thien = orders[thien_u_types(hand) > 0][:10]
+    ref = compare(ChanRules(), thien, seat_strategies("basic"))
+    assert len(thien) >= 5 and (ref.how == 0).all()
+    compare(ChanRules(min_points_to_win=5), thien, seat_strategies("basic"))  # most Thiên ù refused: played on
+
+
+@pytest.mark.parametrize("strategies", [{"name": "cuoc"}, {"seats": ["basic", "tuned", "heuristic", "basic"]}])
+def test_compiled_and_numpy_chunks_give_the_same_counts(strategies, monkeypatch):
+    """With numba, ``chan.play`` chunks go to the compiled engine unless ``CARDODDS_COMPILED=0``; the counts are
+    byte for byte the same."""
+    p = parse({"rules": {"ga": True}, "strategies": strategies}, "cfg")
+    monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+    assert use_compiled(p)
+    on = run_chunk(p, chunk_seed(8, 0), 1500)
+    monkeypatch.setenv("CARDODDS_COMPILED", "0")
+    assert not use_compiled(p)
+    off = run_chunk(p, chunk_seed(8, 0), 1500)
+    assert on.keys() == off.keys()
+    for k in on:
+        assert np.asarray(on[k]).dtype == np.asarray(off[k]).dtype and np.array_equal(on[k], off[k]), k
+    assert on["win"].sum() > 700 and on["draw"] > 0
+
+
+def test_engine_choice(monkeypatch):
+    """Players or rules the compiled engine does not play keep the numpy engines; bad input is a one-line error."""
+    monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+    rules = ChanRules()
+    assert compiled.chosen(rules, seat_strategies("tuned"))
+    assert not compiled.chosen(rules, seat_strategies(["basic", "random", "basic", "basic"]))
+    eat_to_wait = seat_strategies({"name": "heuristic", "eat_ca_to_wait": True})
+    assert not compiled.chosen(rules, eat_to_wait)
+    assert not compiled.chosen(ChanRules(series_length=3), seat_strategies("basic"))
+    assert not use_compiled(parse({"rules": {"series_length": 2}}, "cfg"))
+    orders = deal_orders(np.random.default_rng(1), 5)
+    for bad, match in ((eat_to_wait, "eat_ca_to_wait"), (seat_strategies("basic")[:3], "needs 4 players")):
+        with pytest.raises(CardoddsError, match=match) as e:
+            compiled.play_batch(rules, orders, bad)
+        assert "\n" not in str(e.value)
+    with pytest.raises(CardoddsError, match="orders must be"):
+        compiled.play_batch(rules, orders[:, :50])
+    monkeypatch.setenv("CARDODDS_COMPILED", "yes")
+    with pytest.raises(CardoddsError, match="CARDODDS_COMPILED must be 0 or 1") as e:
+        use_compiled(parse({}, "cfg"))
+    assert "\n" not in str(e.value)
+    monkeypatch.setenv("CARDODDS_COMPILED", "0")
+    res = compiled.play_batch_auto(rules, orders)  # the numpy engine, the same games
+    assert np.array_equal(res.points, compiled.play_batch(rules, orders).points)
