@@ -9,9 +9,10 @@ random numbers, nor does the engine.  Rules options: every one the numpy engine 
 ``allow_skip_thien_u``, ``strict_calls``, ``hoa_call_chi_bach_thu`` and ``thong_after_treo_tranh`` change nothing in
 either engine), single games only: with ``series_length`` > 1 :func:`chosen` says no and the numpy series engine
 plays.  numba is optional: ``available()`` says whether it imports, and ``play_batch_auto`` falls back to the numpy
-engine without it or for other players.  ``CARDODDS_COMPILED=0`` turns the compiled engine off.  The compiled code is
-cached on disk (``cache=True``): the first call in a fresh install compiles (tens of seconds), later processes load
-it.
+engine without it or for other players.  ``play_state`` (``play_from_games``, ``play_state_auto``) resumes games
+from a numpy engine state, as the search players' rollouts and the adviser do.  ``CARDODDS_COMPILED=0`` turns the
+compiled engine off.  The compiled code is cached on disk (``cache=True``): the first call in a fresh install
+compiles (about 20 s), later processes load it.
 """
 
 from __future__ import annotations
@@ -109,11 +110,13 @@ def play_batch(rules: ChanRules, orders: np.ndarray, strategies=None) -> BatchRe
     orders = np.ascontiguousarray(orders, dtype=np.int64)
     if orders.ndim != 2 or orders.shape[1] != DECK_SIZE:
         raise CardoddsError(f"orders must be (n, {DECK_SIZE}) deals")
-    n = orders.shape[0]
-    out = np.empty((n, len(game.OUT_COLUMNS)), dtype=np.int64)
-    cuoc = np.empty((n, len(CUOC)), dtype=np.int16)
-    fouls = np.empty((n, len(FOUL_CODES)), dtype=np.int32)
-    game.play_range(0, n, orders, rv, weights, knobs, w_wide, out, cuoc, fouls)
+    out, cuoc, fouls = _outputs(game, orders.shape[0])
+    game.play_range(0, orders.shape[0], orders, rv, weights, knobs, w_wide, out, cuoc, fouls)
+    return _result(game, out, cuoc, fouls)
+
+
+def _result(game, out, cuoc, fouls) -> BatchResult:
+    """The kernel's outcomes (``kernel.game.OUT_COLUMNS``, cước, fouls) as a ``BatchResult``."""
     stuck = np.flatnonzero(out[:, 0] == game.STUCK)
     if stuck.size:
         raise CardoddsError(f"game {stuck[0]} made more than {game.MAX_MOVES} moves: its state cannot arise in a "
@@ -121,6 +124,51 @@ def play_batch(rules: ChanRules, orders: np.ndarray, strategies=None) -> BatchRe
     return BatchResult(winner=out[:, 0].copy(), draw=out[:, 1].astype(bool), how=out[:, 2].astype(np.int8),
                        win_type=out[:, 3].astype(np.int8), cuoc=cuoc, points=out[:, 4].copy(),
                        noc_left=out[:, 5].copy(), moves=out[:, 6].copy(), fouls_avoided=fouls)
+
+
+def _outputs(game, n):
+    return (np.empty((n, len(game.OUT_COLUMNS)), dtype=np.int64), np.empty((n, len(CUOC)), dtype=np.int16),
+            np.empty((n, len(FOUL_CODES)), dtype=np.int32))
+
+
+_SEAT_FIELDS = ("mat_chan", "mat_ca", "disc", "taken", "bon_open", "dec_any", "dec_chan", "dec_ca_with", "disc_num",
+                "ca_num", "passed", "chiu_count", "bon_count", "waits")
+_GAME_FIELDS = ("phase", "card", "slot_draw", "drawn", "owner", "decider", "u_open", "chiu_open", "turn", "moves",
+                "winner", "draw", "how", "wtype", "points", "pos")
+"""The ``batch._State`` arrays in the order of the kernel's slots (``kernel.game.S_*``, ``G_*``)."""
+
+
+def play_state(st) -> BatchResult:
+    """Play the games of a numpy engine state (:func:`cardodds.sim.chan.batch.state_from_games`, rows changed or not,
+    as the search players and the adviser build them) to the end with the compiled engine: the same outcomes as
+    :func:`cardodds.sim.chan.batch.play_state` on that state.  Unlike it, this leaves the state as it was."""
+    if st.rules.series_length > 1:
+        raise CardoddsError("the compiled Chắn engine plays single games (series_length = 1)")
+    game = _kernel()[1]
+    knobs, w_wide = seat_players(st.players)
+    rv, weights = rules_vector(st.rules)
+    N = st.hand.shape[0]
+    i64 = lambda x: np.ascontiguousarray(x, dtype=np.int64)  # noqa: E731
+    ss = np.stack([i64(getattr(st, f)) for f in _SEAT_FIELDS], axis=2)
+    gs = np.stack([i64(getattr(st, f)) for f in _GAME_FIELDS], axis=1)
+    if ss.shape != (N, batch.P, game.N_SEAT) or gs.shape != (N, game.N_GAME) or st.noc.shape != (N, game.NOC):
+        raise CardoddsError(f"a state of {N} games needs per-seat arrays ({N}, {batch.P}) and a nọc ({N}, {game.NOC})")
+    out, cuoc, fouls = _outputs(game, N)
+    game.play_states(i64(st.hand), i64(st.mat), i64(st.table), ss, gs, i64(st.noc), i64(st.fouls), i64(st.cuoc),
+                     rv, weights, knobs, w_wide, out, cuoc, fouls)
+    return _result(game, out, cuoc, fouls)
+
+
+def play_from_games(rules: ChanRules, games, strategies=None) -> BatchResult:
+    """:func:`cardodds.sim.chan.batch.play_from_games` (reference games continued to the end) on the compiled
+    engine."""
+    return play_state(batch.state_from_games(rules, games, strategies))
+
+
+def play_state_auto(st) -> BatchResult:
+    """:func:`play_state` when the compiled engine is :func:`chosen` for the state's rules and players, else the
+    numpy engine's ``batch.play_state`` (the same outcomes either way)."""
+    return play_state(st) if chosen(st.rules, st.players) else batch.play_state(st)
 
 
 def chosen(rules: ChanRules, strategies) -> bool:

@@ -1,5 +1,5 @@
 """One Chắn game played to its end in compiled code, move for move as ``cardodds.sim.chan.batch`` plays it
-(``play_game``; ``play_range`` the loop over deals).
+(``play_game``; ``play_range`` the loop over deals, ``play_states`` the loop over resumed states).
 
 A game's state: ``hand`` and ``mat`` ``(4, 25)`` kind counts, ``mat_all`` and ``table`` ``(25,)``, the per-seat
 slots ``ss`` ``(4, N_SEAT)`` (``S_*``: the mat's chắn and cạ, the foul-history kind and number sets, counters, waits),
@@ -441,3 +441,35 @@ def write_out(g, ok, gs, cuoc, fouls, out, out_cuoc, out_fouls):
         out_cuoc[g, i] = cuoc[i] if won else 0
     for i in range(fouls.shape[0]):
         out_fouls[g, i] = fouls[i]
+
+
+@njit(cache=True)
+def play_states(hand0, mat0, table0, ss0, gs0, noc0, fouls0, cuoc0, rv, weights, kn, ww, out, out_cuoc, out_fouls):
+    """Play games resumed from a batch state (``batch._State`` as arrays: hands and mats ``(n, 4, 25)``, table
+    ``(n, 25)``, the per-seat and game slots ``(n, 4, N_SEAT)`` and ``(n, N_GAME)``, nọc, fouls and cước counters) to
+    the end; outcomes as :func:`play_range`.  The inputs are not changed."""
+    hand = np.zeros((P, K), dtype=np.int64)
+    mat = np.zeros((P, K), dtype=np.int64)
+    mat_all = np.zeros(K, dtype=np.int64)
+    table = np.zeros(K, dtype=np.int64)
+    ss = np.zeros((P, N_SEAT), dtype=np.int64)
+    gs = np.zeros(N_GAME, dtype=np.int64)
+    noc = np.zeros(NOC, dtype=np.int64)
+    fouls = np.zeros(out_fouls.shape[1], dtype=np.int64)
+    cuoc = np.zeros(N_CUOC, dtype=np.int64)
+    seen = np.zeros(K, dtype=np.int64)
+    after = np.zeros(K, dtype=np.int64)
+    value = np.zeros(K, dtype=np.int64)
+    for g in range(hand0.shape[0]):
+        hand[:] = hand0[g]
+        mat[:] = mat0[g]
+        for k in range(K):
+            mat_all[k] = mat[0, k] + mat[1, k] + mat[2, k] + mat[3, k]
+        table[:] = table0[g]
+        ss[:] = ss0[g]
+        gs[:] = gs0[g]
+        noc[:] = noc0[g]
+        fouls[:] = fouls0[g]
+        cuoc[:] = cuoc0[g]
+        ok = play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, seen, after, value)
+        write_out(g, ok, gs, cuoc, fouls, out, out_cuoc, out_fouls)
