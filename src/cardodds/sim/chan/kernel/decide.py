@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE
-from cardodds.sim.chan.kernel.holding import CC, IS_RED, K, LEO3, NUMS, OTHER, TOM3, odd_of, wait_mask
+from cardodds.sim.chan.kernel.holding import CC, IS_RED, K, LEO3, NUMS, OTHER, TOM3, holding_base, odd_of, wait_after
 
 KNOBS = ("wait_first", "max_ca", "chiu", "valued", "keep_red", "bach_thu", "bach_thu_chi", "tam_do", "bach_dinh",
          "leo", "tom", "thien_khai")
@@ -106,10 +106,10 @@ def _win_values(kn, seat, after, mat, mat_chan, red, value):
 
 
 @njit(cache=True)
-def discard(kn, ww, seat, hand, mat, mat_chan, seen, legal, after, value):
+def discard(kn, ww, seat, hand, mat, mat_chan, seen, legal, after, value, keys, odd):
     """``Heuristic.discard_batch`` (``basic``'s with ``wait_first`` off): the kind to discard among ``legal``.
 
-    ``after`` and ``value`` are (25,) scratch arrays."""
+    ``after``, ``value``, ``keys`` (25,) and ``odd`` (8,) are scratch arrays."""
     red0 = 0
     for k in range(K):
         if IS_RED[k]:
@@ -119,17 +119,17 @@ def discard(kn, ww, seat, hand, mat, mat_chan, seen, legal, after, value):
     for k in range(K):
         if (legal >> k) & 1:
             key = _shed_key(kn, seat, hand, seen, red_high, k)
+            keys[k] = key
             if key < best:
                 choice, best = k, key
     if not kn[seat, WAIT_FIRST]:
         return choice
     best_outs, best_key = 0.0, FAR
+    chan0, free0 = holding_base(hand, mat, odd)
     for x in range(K):
         if not (legal >> x) & 1:
             continue
-        after[:] = hand
-        after[x] -= 1
-        wm = wait_mask(after, mat, mat_chan)
+        wm = wait_after(hand, mat_chan, x, odd, chan0, free0)
         live, nk = 0.0, 0
         for k in range(K):
             if (wm >> k) & 1:
@@ -137,13 +137,15 @@ def discard(kn, ww, seat, hand, mat, mat_chan, seen, legal, after, value):
                 nk += 1
         weighted = live
         if wm != 0 and kn[seat, VALUED]:
+            after[:] = hand
+            after[x] -= 1
             _win_values(kn, seat, after, mat, mat_chan, red0 - IS_RED[x], value)
             weighted = 0.0
             for k in range(K):
                 if (wm >> k) & 1:
                     weighted += (4 - seen[k]) * value[k]
         outs = weighted + ww[seat] * nk if live > 0 else 0.0
-        kx = _shed_key(kn, seat, hand, seen, red_high, x)
+        kx = keys[x]
         if outs > best_outs or (outs == best_outs and outs > 0 and kx < best_key):
             best_outs, best_key, choice = outs, kx, x
     return choice

@@ -209,17 +209,19 @@ def seen_of(hand, mat_all, table, s, seen):
 
 
 @njit(cache=True)
-def discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, seen, after, value):
+def discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, scr):
     """``_State._discard_choice``: the legal discards (their fouls counted) and the seat's choice among them."""
     legal = legal_discards(ss, fouls, s, held_bits(hand[s]), ss[s, S_TAKEN], ss[s, S_CA_NUM], True)
+    seen = scr[0]
     seen_of(hand, mat_all, table, s, seen)
-    return decide.discard(kn, ww, s, hand[s], mat[s], ss[s, S_MAT_CHAN], seen, legal, after, value)
+    return decide.discard(kn, ww, s, hand[s], mat[s], ss[s, S_MAT_CHAN], seen, legal, scr[1], scr[2], scr[3],
+                          scr[4, :8])
 
 
 @njit(cache=True)
-def danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, s, seen, after, value):
+def danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, s, scr):
     """``_State.danh``: seat ``s`` discards, the next seat decides on it."""
-    x = discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, seen, after, value)
+    x = discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, scr)
     discard(hand, mat, table, ss, gs, s, x)
     ss[s, S_PASSED] = 1
     put(gs, x, False, s, (s + 1) % P, False, True)
@@ -348,7 +350,7 @@ def act(hand, mat, mat_all, table, ss, gs, fouls, kn, noc):
 
 
 @njit(cache=True)
-def play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, seen, after, value):
+def play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, scr):
     """Play the game from its phase to its end (``batch._play``); False if it ran past ``MAX_MOVES`` steps."""
     if gs[G_PHASE] == START:
         cai = rv[R_CAI]
@@ -358,7 +360,7 @@ def play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, k
         if won:
             win(hand, mat, ss, gs, rv, weights, cai, -1, cuoc)
         else:
-            danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, cai, seen, after, value)
+            danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, cai, scr)
     for _ in range(MAX_MOVES):
         ph = gs[G_PHASE]
         if ph == OVER:
@@ -369,10 +371,10 @@ def play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, k
                 act(hand, mat, mat_all, table, ss, gs, fouls, kn, noc)
         ph = gs[G_PHASE]
         if ph == DANH:
-            danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, gs[G_TURN], seen, after, value)
+            danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, gs[G_TURN], scr)
         elif ph == TRA:
             q = gs[G_TURN]
-            x = discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, q, seen, after, value)
+            x = discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, q, scr)
             discard(hand, mat, table, ss, gs, q, x)
             put(gs, x, gs[G_SLOT_DRAW] != 0, q, gs[G_DECIDER], False, True)
     return gs[G_PHASE] == OVER
@@ -417,13 +419,11 @@ def play_range(lo, hi, orders, rv, weights, kn, ww, out, out_cuoc, out_fouls):
     noc = np.zeros(NOC, dtype=np.int64)
     fouls = np.zeros(out_fouls.shape[1], dtype=np.int64)
     cuoc = np.zeros(N_CUOC, dtype=np.int64)
-    seen = np.zeros(K, dtype=np.int64)
-    after = np.zeros(K, dtype=np.int64)
-    value = np.zeros(K, dtype=np.int64)
+    scr = np.zeros((5, K), dtype=np.int64)  # decide.discard's scratch: seen, after, value, keys, odd
     for g in range(lo, hi):
         deal(orders[g], rv[R_CAI], hand, mat, mat_all, table, ss, gs, noc, fouls)
         cuoc[:] = 0
-        ok = play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, seen, after, value)
+        ok = play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, scr)
         write_out(g, ok, gs, cuoc, fouls, out, out_cuoc, out_fouls)
 
 
@@ -457,9 +457,7 @@ def play_states(hand0, mat0, table0, ss0, gs0, noc0, fouls0, cuoc0, rv, weights,
     noc = np.zeros(NOC, dtype=np.int64)
     fouls = np.zeros(out_fouls.shape[1], dtype=np.int64)
     cuoc = np.zeros(N_CUOC, dtype=np.int64)
-    seen = np.zeros(K, dtype=np.int64)
-    after = np.zeros(K, dtype=np.int64)
-    value = np.zeros(K, dtype=np.int64)
+    scr = np.zeros((5, K), dtype=np.int64)  # decide.discard's scratch: seen, after, value, keys, odd
     for g in range(hand0.shape[0]):
         hand[:] = hand0[g]
         mat[:] = mat0[g]
@@ -471,5 +469,5 @@ def play_states(hand0, mat0, table0, ss0, gs0, noc0, fouls0, cuoc0, rv, weights,
         noc[:] = noc0[g]
         fouls[:] = fouls0[g]
         cuoc[:] = cuoc0[g]
-        ok = play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, seen, after, value)
+        ok = play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, scr)
         write_out(g, ok, gs, cuoc, fouls, out, out_cuoc, out_fouls)

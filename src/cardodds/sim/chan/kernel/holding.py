@@ -216,3 +216,60 @@ def score(hand, mat, mat_chan, card, how, chi, dia_u, chiu_count, bon_count, u_b
     for i in range(N_CUOC):
         pts += c[i] * weights[i]
     return pts
+
+
+@njit(cache=True)
+def holding_base(hand, mat, odd):
+    """What :func:`wait_after` reuses for every discard from ``hand``: the oddness per number into ``odd`` (8,),
+    and (chắn in hand, the kinds not all four held in hand and mat)."""
+    chan, free = 0, 0
+    for k in range(K):
+        chan += hand[k] >> 1
+        if hand[k] + mat[k] < 4:
+            free |= 1 << k
+    for n in range(8):
+        odd[n] = odd_of(hand, n)
+    return chan, free
+
+
+@njit(cache=True)
+def wait_after(hand, mat_chan, x, odd, chan0, free0):
+    """:func:`wait_mask` of ``hand`` less one ``x`` (held), from :func:`holding_base`'s ``odd``, ``chan0``, ``free0``
+    of ``hand`` and its mat: the same set, without recounting the holding."""
+    hx = hand[x]
+    chan = chan0 - (hx >> 1) + ((hx - 1) >> 1) + mat_chan
+    free = free0 | (1 << x)  # hand + mat of x drops below 4
+    nx = NUMS[x] if x != CC else 8
+    dx = -1 if hx & 1 else 1
+    cc_odd = (hand[CC] & 1) ^ (1 if x == CC else 0)
+    ba, que = 0, cc_odd
+    ba_num, qn = -1, -1
+    for n in range(8):
+        o = odd[n] + dx if n == nx else odd[n]
+        if o == 3:
+            ba += 1
+            if ba_num < 0:
+                ba_num = n
+        elif o == 1:
+            que += 1
+            if qn < 0:
+                qn = n
+    out = 0
+    if ba == 1 and que == 0 and chan >= 5:
+        out = free & (7 << (3 * ba_num))
+    if ba == 0 and que == 1:
+        cc = cc_odd == 1
+        if cc:
+            q = CC
+        else:
+            q = 3 * qn
+            for j in range(3):
+                k = 3 * qn + j
+                if (hand[k] - (1 if k == x else 0)) & 1:
+                    q = k
+                    break
+        if chan == 5 or (chan >= 6 and not cc):
+            out |= free & (1 << q)
+        if chan >= 6 and not cc:
+            out |= free & (7 << (3 * qn))
+    return out
