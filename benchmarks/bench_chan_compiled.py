@@ -6,7 +6,11 @@ Usage: ``NUMBA_NUM_THREADS=1 python benchmarks/bench_chan_compiled.py [--games 1
 (``deal_orders`` from the chunk's DEAL stream, included in the time) and played by both engines; the outcomes are
 compared (an error if they differ).  Prints the first call's time (import of the kernel plus compiling it, or loading
 it from numba's cache; ``--cold`` deletes the kernel's cache first, so that it compiles) separately, then games per
-CPU second of each engine and their ratio.  No assertion on speed (figures depend on the machine and its load).
+CPU second of each engine and their ratio.  ``--rollouts N`` (default 2000; 0 skips it) also times the search
+players' rollouts: N reference games stopped after 0..59 moves (``basic`` at every seat), continued to the end with the
+``basic`` rollout player by ``play_from_games`` of each engine (the state built from the games included) and by
+``play_state`` alone (the state built beforehand, excluded).  No assertion on speed (figures depend on the machine and
+its load).
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
-from cardodds.sim.chan import compiled  # noqa: E402
+from cardodds.sim.chan import batch, compiled  # noqa: E402
 from cardodds.sim.chan.batch import play_batch  # noqa: E402
+from cardodds.sim.chan.reference import ChanGame  # noqa: E402
 from cardodds.sim.chan.deal import deal_orders  # noqa: E402
 from cardodds.sim.chan.players import seat_strategies  # noqa: E402
 from cardodds.sim.chan.rules import ChanRules  # noqa: E402
@@ -38,12 +43,54 @@ def timed_chunk(engine, rules, strategies, seed, k, n):
     return res, time.process_time() - t
 
 
+def mid_games(rules, players, seed, n):
+    """``n`` unfinished reference games, each after a random 0..59 moves of ``players``."""
+    rng = np.random.default_rng(seed)
+    games = []
+    for order in deal_orders(np.random.default_rng(seed + 1), 2 * n):
+        game, stop = ChanGame.from_order(rules, order), int(rng.integers(0, 60))
+        while len(game.moves) < stop and not game.over:
+            dec = game.decision()
+            game.apply(dec.moves[0] if len(dec.moves) == 1 else players[dec.seat].choose(game, dec, None))
+        if not game.over:
+            games.append(game)
+        if len(games) == n:
+            break
+    return games
+
+
+def rollouts(rules, n, seed):
+    """Rollout rates of both engines (see the module docstring)."""
+    import copy
+
+    players = seat_strategies("basic")
+    games = mid_games(rules, players, seed, n)
+    rates = {}
+    for label, engine in (("numpy", batch), ("compiled", compiled)):
+        fresh = copy.deepcopy(games)
+        t = time.process_time()
+        res = engine.play_from_games(rules, fresh, players)
+        whole = time.process_time() - t
+        st = batch.state_from_games(rules, copy.deepcopy(games), players)
+        t = time.process_time()
+        alone = engine.play_state(st)
+        rates[label] = (len(games) / whole, len(games) / (time.process_time() - t), res, alone)
+    for f in FIELDS:
+        for j in (2, 3):
+            if not np.array_equal(getattr(rates["numpy"][j], f), getattr(rates["compiled"][j], f)):
+                raise SystemExit(f"rollouts: the engines disagree on {f}")
+    for j, what in ((0, "play_from_games (state built)"), (1, "play_state alone")):
+        a, b = rates["numpy"][j], rates["compiled"][j]
+        print(f"rollouts, {what:<30} {a:>10,.0f} {b:>12,.0f} {b / a:>8.1f}x   ({len(games)} games a call)")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--chunk", type=int, default=20_000)
     ap.add_argument("--strategy", default="basic,heuristic,cuoc", help="comma-separated strategies, one row each")
     ap.add_argument("--seed", type=int, default=12345)
+    ap.add_argument("--rollouts", type=int, default=2000, help="rollout games (0: skip)")
     ap.add_argument("--cold", action="store_true", help="delete the kernel's numba cache first (a cold compile)")
     args = ap.parse_args(argv)
     import numba
@@ -74,6 +121,9 @@ def main(argv=None):
         n = args.chunk * chunks
         a, b = n / cpu["numpy"], n / cpu["compiled"]
         print(f"{name:<12} {a:>19,.0f} {b:>22,.0f} {b / a:>17.1f}x   ({n} games, chunks of {args.chunk}, deal included)")
+    if args.rollouts:
+        print("                                        numpy games/CPU s, compiled, ratio")
+        rollouts(rules, args.rollouts, args.seed)
 
 
 if __name__ == "__main__":
