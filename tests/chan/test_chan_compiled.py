@@ -33,20 +33,20 @@ def compare(rules, orders, strategies):
 
 @pytest.mark.parametrize("name", ["basic", "heuristic", "cuoc", "tuned"])
 def test_every_player_agrees_game_for_game(name):
-    orders = deal_orders(np.random.default_rng(2026), 2000)
+    orders = deal_orders(np.random.default_rng(2026), 1500)
     ref = compare(ChanRules(), orders, seat_strategies(name))
     won = ref.winner >= 0
     # both endings, every way to win and every win type occur, and many cước and fouls avoided
-    assert ref.draw.any() and won.sum() > 1000
+    assert ref.draw.any() and won.sum() > 750
     assert set(ref.how[won]) >= {1, 2} and set(ref.win_type[won]) == {1, 2, 3}
     assert (ref.cuoc[won] > 0).any(axis=0).sum() >= 12 and (ref.fouls_avoided.sum(axis=0) > 0).sum() >= 12
 
 
 def test_mixed_seats_and_knobs_agree():
-    orders = deal_orders(np.random.default_rng(7), 1500)
+    orders = deal_orders(np.random.default_rng(7), 1000)
     compare(ChanRules(), orders, (Heuristic(max_ca=2, w_wide=1.25, chiu=False), Basic(), Tuned(),
                                   CuocSeeker(keep_red=False, leo=3, tom=0, bach_thu=5, tam_do=0, w_wide=0.0)))
-    compare(ChanRules(), orders[:800], (CuocSeeker(max_ca=1, wait_first=False, bach_dinh=8, thien_khai=4), Basic(),
+    compare(ChanRules(), orders[:500], (CuocSeeker(max_ca=1, wait_first=False, bach_dinh=8, thien_khai=4), Basic(),
                                         Heuristic(wait_first=False, max_ca=0), Heuristic(w_wide=2.0)))
 
 
@@ -61,7 +61,7 @@ RULES = [
 @pytest.mark.parametrize("k", range(len(RULES)))
 def test_rule_options_agree(k):
     rules = ChanRules(**RULES[k])
-    orders = deal_orders(np.random.default_rng(100 + k), 600)
+    orders = deal_orders(np.random.default_rng(100 + k), 250 if RULES[k].get("min_points_to_win") else 400)
     for seats in ("basic", ["cuoc", "heuristic", "tuned", "basic"]):
         compare(rules, orders, seat_strategies(seats))
 
@@ -94,14 +94,14 @@ def test_compiled_and_numpy_chunks_give_the_same_counts(strategies, monkeypatch)
     p = parse({"rules": {"ga": True}, "strategies": strategies}, "cfg")
     monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
     assert use_compiled(p)
-    on = run_chunk(p, chunk_seed(8, 0), 1500)
+    on = run_chunk(p, chunk_seed(8, 0), 1000)
     monkeypatch.setenv("CARDODDS_COMPILED", "0")
     assert not use_compiled(p)
-    off = run_chunk(p, chunk_seed(8, 0), 1500)
+    off = run_chunk(p, chunk_seed(8, 0), 1000)
     assert on.keys() == off.keys()
     for k in on:
         assert np.asarray(on[k]).dtype == np.asarray(off[k]).dtype and np.array_equal(on[k], off[k]), k
-    assert on["win"].sum() > 700 and on["draw"] > 0
+    assert on["win"].sum() > 450 and on["draw"] > 0
 
 
 def test_engine_choice(monkeypatch):

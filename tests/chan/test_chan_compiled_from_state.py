@@ -33,16 +33,16 @@ def test_reference_games_continued_the_same(rules, spec):
     players = seat_strategies(spec)
     rng = np.random.default_rng(31)
     starts = []
-    for order in deal_orders(np.random.default_rng(32), 300):
+    for order in deal_orders(np.random.default_rng(32), 200):
         game = _played_to(rules, order, players, int(rng.integers(0, 70)))
         if game is not None:
             starts.append(game)
-    assert len(starts) > 100 and {g.phase for g in starts} >= {"start", "card", "danh"}
+    assert len(starts) > 60 and {g.phase for g in starts} >= {"start", "card", "danh"}
     st = batch.state_from_games(rules, copy.deepcopy(starts), players)
     got = compiled.play_state(st)
     same(batch.play_state(st), got)  # the compiled engine left the state as it was
     same(got, compiled.play_from_games(rules, starts, players))
-    assert (got.winner >= 0).sum() > 50 and got.draw.any()
+    assert (got.winner >= 0).sum() > 30 and got.draw.any()
 
 
 def test_the_advisers_world_states_play_the_same(monkeypatch):
@@ -60,9 +60,9 @@ def test_the_advisers_world_states_play_the_same(monkeypatch):
     monkeypatch.setattr(position_play, "play_state", both)
     for seed, k in ((3, 12), (2, 17), (3, 8), (3, 9), (3, 10), (0, 8)):
         pos = cut(seed, None, "tuned", k)
-        position_play.play_out(pos, legal_moves(pos), "tuned", 40, 11)
-        position_play.play_out(pos, None, "basic", 40, 12)
-    assert len(seen) == 12 and sum(seen) > 500
+        position_play.play_out(pos, legal_moves(pos), "tuned", 20, 11)
+        position_play.play_out(pos, None, "basic", 20, 12)
+    assert len(seen) == 12 and sum(seen) > 250
 
 
 def test_play_state_auto_and_errors(monkeypatch):
