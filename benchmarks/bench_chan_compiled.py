@@ -2,20 +2,22 @@
 run, one process, one thread.
 
 Usage: ``NUMBA_NUM_THREADS=1 python benchmarks/bench_chan_compiled.py [--games 100000] [--chunk 20000]
-[--strategy basic,heuristic,cuoc] [--seed 12345] [--cold]``.  Each strategy plays every seat.  Each chunk is dealt
-(``deal_orders`` from the chunk's DEAL stream, included in the time) and played by both engines; the outcomes are
-compared (an error if they differ).  Prints the first call's time (import of the kernel plus compiling it, or loading
-it from numba's cache; ``--cold`` deletes the kernel's cache first, so that it compiles) separately, then games per
-CPU second of each engine and their ratio.  ``--rollouts N`` (default 2000; 0 skips it) also times the search
-players' rollouts: N reference games stopped after 0..59 moves (``basic`` at every seat), continued to the end with the
+[--strategy basic,heuristic,cuoc] [--seed 12345] [--rollouts 2000] [--cold]``.  Each strategy plays every seat.
+Each chunk is dealt (``deal_orders`` from the chunk's DEAL stream, included in the time) and played by both engines;
+the outcomes are compared (an error if they differ).  Prints the first call's time (import of the kernel plus
+compiling it, or loading it from numba's cache; ``--cold`` deletes the kernel's cache first, so that it compiles)
+separately, then games per CPU second of each engine and their ratio (and ``BENCH`` lines for
+``benchmarks/bench_all.py``).  ``--rollouts N`` (default 2000; 0 skips it) also times the search players'
+rollouts: N reference games stopped after 0..59 moves (``basic`` at every seat), continued to the end with the
 ``basic`` rollout player by ``play_from_games`` of each engine (the state built from the games included) and by
-``play_state`` alone (the state built beforehand, excluded).  No assertion on speed (figures depend on the machine and
-its load).
+``play_state`` alone (the state built beforehand, excluded), in one call of N games.  No assertion on speed
+(figures depend on the machine and its load).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 from pathlib import Path
@@ -81,7 +83,7 @@ def rollouts(rules, n, seed):
                 raise SystemExit(f"rollouts: the engines disagree on {f}")
     for j, what in ((0, "play_from_games (state built)"), (1, "play_state alone")):
         a, b = rates["numpy"][j], rates["compiled"][j]
-        print(f"rollouts, {what:<30} {a:>10,.0f} {b:>12,.0f} {b / a:>8.1f}x   ({len(games)} games a call)")
+        print(f"  rollouts, {what:<34} {a:>10,.0f} {b:>12,.0f} {b / a:>8.1f}x   ({len(games)} games a call)")
 
 
 def main(argv=None):
@@ -91,6 +93,7 @@ def main(argv=None):
     ap.add_argument("--strategy", default="basic,heuristic,cuoc", help="comma-separated strategies, one row each")
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--rollouts", type=int, default=2000, help="rollout games (0: skip)")
+    ap.add_argument("--jobs", type=int, default=1, help="ignored: one core by design (bench_all.py passes it)")
     ap.add_argument("--cold", action="store_true", help="delete the kernel's numba cache first (a cold compile)")
     args = ap.parse_args(argv)
     import numba
@@ -105,7 +108,7 @@ def main(argv=None):
     print(f"numba {numba.__version__}, numpy {np.__version__}, NUMBA_NUM_THREADS={os.environ['NUMBA_NUM_THREADS']}; "
           f"first call (kernel import + {'compile' if args.cold else 'compile or cache load'}): "
           f"{time.perf_counter() - t:.2f} s wall")
-    print("strategy      numpy games/CPU s   compiled games/CPU s   compiled / numpy")
+    print("  strategy    numpy games/CPU s   compiled games/CPU s   compiled / numpy")
     for name in args.strategy.split(","):
         strategies = seat_strategies(name)
         cpu = {"numpy": 0.0, "compiled": 0.0}
@@ -120,9 +123,12 @@ def main(argv=None):
                     raise SystemExit(f"{name}: the engines disagree on {f} in chunk {k}")
         n = args.chunk * chunks
         a, b = n / cpu["numpy"], n / cpu["compiled"]
-        print(f"{name:<12} {a:>19,.0f} {b:>22,.0f} {b / a:>17.1f}x   ({n} games, chunks of {args.chunk}, deal included)")
+        print(f"  {name:<10} {a:>19,.0f} {b:>22,.0f} {b / a:>17.1f}x   ({n} games, chunks of {args.chunk}, "
+              "deal included)")
+        for engine, rate in (("numpy batch", a), ("compiled", b)):  # the rows benchmarks/bench_all.py reads
+            print("BENCH " + json.dumps({"engine": f"{engine}, {name} at every seat (1 core)", "games_per_s": rate}))
     if args.rollouts:
-        print("                                        numpy games/CPU s, compiled, ratio")
+        print("  rollouts (games per CPU s)                     numpy     compiled    ratio")
         rollouts(rules, args.rollouts, args.seed)
 
 
