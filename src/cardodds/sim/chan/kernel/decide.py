@@ -12,7 +12,8 @@ import numpy as np
 from numba import njit
 
 from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE
-from cardodds.sim.chan.kernel.holding import CC, IS_RED, K, LEO3, NUMS, OTHER, TOM3, holding_base, odd_of, wait_after
+from cardodds.sim.chan.kernel.holding import (CC, IS_RED, LEO3, NUMS, OTHER, POP3, TOM3, K, holding_base, odd_of,
+                                             wait_after)
 
 KNOBS = ("wait_first", "max_ca", "chiu", "valued", "keep_red", "bach_thu", "bach_thu_chi", "tam_do", "bach_dinh",
          "leo", "tom", "thien_khai")
@@ -54,14 +55,15 @@ def act(kn, seat, hand, mat_ca, card, can_chiu, can_chan, can_ca0, can_ca1):
 
 
 @njit(cache=True, inline="always")
-def _shed_key(kn, seat, hand, seen, red_high, k):
-    """``strategies._shed_keys_batch`` (with the cước-seeker's ``keep_red`` term) of kind ``k``."""
+def _shed_key(kn, seat, hand, seen, red_high, odd, k):
+    """``strategies._shed_keys_batch`` (with the cước-seeker's ``keep_red`` term) of kind ``k``; ``odd`` is the set
+    of kinds held an odd number of times."""
     if hand[k] % 2 == 0:
         rank = 3
     elif k == CC:
         rank = 0
     else:
-        rank = RANK_OF_ODD[odd_of(hand, NUMS[k])]
+        rank = RANK_OF_ODD[POP3[(odd >> (3 * NUMS[k])) & 7]]
     key = rank * 1000 + (10 - seen[k]) * 30 + k
     if kn[seat, KEEP_RED] and (IS_RED[k] != 0) != red_high:
         key += 500
@@ -110,15 +112,16 @@ def discard(kn, ww, seat, hand, mat, mat_chan, seen, legal, after, value, keys, 
     """``Heuristic.discard_batch`` (``basic``'s with ``wait_first`` off): the kind to discard among ``legal``.
 
     ``after``, ``value``, ``keys`` (25,) and ``odd`` (8,) are scratch arrays."""
-    red0 = 0
+    red0, oddk = 0, 0
     for k in range(K):
         if IS_RED[k]:
             red0 += hand[k] + mat[k]
+        oddk |= (hand[k] & 1) << k
     red_high = red0 > 8
     choice, best = 0, FAR
     for k in range(K):
         if (legal >> k) & 1:
-            key = _shed_key(kn, seat, hand, seen, red_high, k)
+            key = _shed_key(kn, seat, hand, seen, red_high, oddk, k)
             keys[k] = key
             if key < best:
                 choice, best = k, key

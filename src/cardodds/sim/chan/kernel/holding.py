@@ -21,6 +21,9 @@ IS_RED[list(RED_KINDS)] = 1
 LEO3 = np.array(LEO_KINDS, dtype=np.int64)
 TOM3 = np.array(TOM_KINDS, dtype=np.int64)
 NUMBIT = np.array([1 << int(n) if n < 8 else 0 for n in NUM], dtype=np.int64)
+POP3 = np.array([bin(m).count("1") for m in range(8)], dtype=np.int64)
+LOW3 = np.array([(m & -m).bit_length() - 1 if m else 0 for m in range(8)], dtype=np.int64)
+"""Set bits and the lowest set bit of a number's 3-bit kind set."""
 _LOW, _LOW2, _HI1, _HI2 = int(LOW), int(LOW2), int(HI1), int(HI2)
 N_CUOC = len(CI)
 (C_XUONG, C_CHI, C_THIEN_U, C_DIA_U, C_CO_CHIU, C_CHIU_U, C_CO_BON, C_U_BON, C_THIEN_KHAI, C_BACH_THU, C_BACH_THU_CHI,
@@ -93,34 +96,32 @@ def shape(hand):
 
 @njit(cache=True)
 def wait_mask(hand, mat, mat_chan):
-    """``arrays.wait_masks`` of one 19-card holding: the set of kinds that complete it."""
-    free = 0
+    """``arrays.wait_masks`` of one 19-card holding: the set of kinds that complete it (one pass over the kinds, then
+    the numbers' oddness from the set of kinds held oddly)."""
+    free, odd, chan = 0, 0, mat_chan
     for k in range(K):
-        if hand[k] + mat[k] < 4:
+        h = hand[k]
+        if h + mat[k] < 4:
             free |= 1 << k
-    chan, _, ba, que = shape(hand)
-    chan += mat_chan
-    ba_num, qn = 0, 0
-    found_ba, found_q = False, False
+        chan += h >> 1
+        odd |= (h & 1) << k
+    ba, que, ba_num, qn = 0, (odd >> CC) & 1, -1, -1
     for n in range(8):
-        o = odd_of(hand, n)
-        if o == 3 and not found_ba:
-            ba_num, found_ba = n, True
-        if o == 1 and not found_q:
-            qn, found_q = n, True
+        o = POP3[(odd >> (3 * n)) & 7]
+        if o == 3:
+            ba += 1
+            if ba_num < 0:
+                ba_num = n
+        elif o == 1:
+            que += 1
+            if qn < 0:
+                qn = n
     out = 0
     if ba == 1 and que == 0 and chan >= 5:
         out = free & (7 << (3 * ba_num))
     if ba == 0 and que == 1:
-        cc = (hand[CC] & 1) == 1
-        if cc:
-            q = CC
-        else:
-            q = 3 * qn
-            for j in range(3):
-                if hand[3 * qn + j] & 1:
-                    q = 3 * qn + j
-                    break
+        cc = ((odd >> CC) & 1) == 1
+        q = CC if cc else 3 * qn + LOW3[(odd >> (3 * qn)) & 7]
         if chan == 5 or (chan >= 6 and not cc):
             out |= free & (1 << q)
         if chan >= 6 and not cc:
