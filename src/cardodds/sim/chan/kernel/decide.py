@@ -129,17 +129,21 @@ def discard(kn, ww, seat, hand, mat, mat_chan, seen, legal, after, value, keys, 
         return choice
     best_outs, best_key = 0.0, FAR
     chan0, free0 = holding_base(hand, mat, odd)
+    if chan0 + mat_chan < 5:  # every wait needs five chắn: no discard leaves a waiting hand
+        return choice
     for x in range(K):
         if not (legal >> x) & 1:
             continue
         wm = wait_after(hand, mat_chan, x, odd, chan0, free0)
+        if wm == 0:  # no outs: never better than the best so far
+            continue
         live, nk = 0.0, 0
         for k in range(K):
             if (wm >> k) & 1:
                 live += 4 - seen[k]
                 nk += 1
         weighted = live
-        if wm != 0 and kn[seat, VALUED]:
+        if kn[seat, VALUED]:
             after[:] = hand
             after[x] -= 1
             _win_values(kn, seat, after, mat, mat_chan, red0 - IS_RED[x], value)
