@@ -128,3 +128,62 @@ def test_engine_choice(monkeypatch):
     monkeypatch.setenv("CARDODDS_COMPILED", "0")
     res = compiled.play_batch_auto(rules, orders)  # the numpy engine, the same games
     assert np.array_equal(res.points, compiled.play_batch(rules, orders).points)
+
+
+def _holdings(rng, n):
+    """``n`` 19-card holdings (hand, mat, mat's chắn and cạ), most of them near a win: chắn, cạ and a loose card or
+    two, some of the chắn laid on the mat, a card swapped for a random one."""
+    out = []
+    while len(out) < n:
+        hand, mat = np.zeros(25, dtype=np.int64), np.zeros(25, dtype=np.int64)
+        chans = rng.choice(25, int(rng.integers(4, 8)), replace=False)
+        hand[chans] += 2
+        for num in rng.choice(8, int(rng.integers(0, 5)), replace=False):
+            a, b = rng.choice(3, 2, replace=False)
+            hand[3 * num + a] += 1
+            hand[3 * num + b] += 1
+        while hand.sum() < 19:
+            hand[rng.integers(25)] += 1
+        while hand.sum() > 19:
+            hand[rng.choice(np.flatnonzero(hand))] -= 1
+        if rng.random() < 0.5:
+            hand[rng.choice(np.flatnonzero(hand))] -= 1
+            hand[rng.integers(25)] += 1
+        laid = [k for k in chans if hand[k] >= 2][:int(rng.integers(0, 4))]
+        hand[laid] -= 2
+        mat[laid] += 2
+        if (hand + mat).max() <= 4:
+            out.append((hand, mat, len(laid)))
+    return out
+
+
+def test_kernel_holdings_match_the_arrays():
+    """The kernel's waits (whole, and after each discard), win types and Thiên ù types against the numpy forms."""
+    from cardodds.sim.chan.arrays import wait_masks
+    from cardodds.sim.chan.batch import thien_u_types, win_types
+    from cardodds.sim.chan.kernel import holding
+
+    rng = np.random.default_rng(3)
+    rows = _holdings(rng, 600)
+    hands = np.array([h for h, _, _ in rows], dtype=np.int8)
+    mats = np.array([m for _, m, _ in rows], dtype=np.int8)
+    mat_chan = np.array([c for _, _, c in rows], dtype=np.int16)
+    want = wait_masks(hands, mats, mat_chan).astype(np.int64)
+    got = [holding.wait_mask(h, m, c) for h, m, c in rows]
+    assert list(want) == got and (want != 0).sum() > 150
+    odd = np.zeros(8, dtype=np.int64)
+    for (h, m, c), w in zip(rows[:200], want[:200]):
+        chan0, free0 = holding.holding_base(h, m, odd)
+        for x in np.flatnonzero(h):
+            after = h.copy()
+            after[x] -= 1
+            assert holding.wait_after(h, c, x, odd, chan0, free0) == holding.wait_mask(after, m, c)
+    cards = rng.integers(0, 25, len(rows))
+    held = hands[np.arange(len(rows)), cards] + mats[np.arange(len(rows)), cards]
+    wt = win_types(hands, mat_chan, np.zeros(len(rows), dtype=np.int16), held, cards)
+    assert [holding.win_type(h, c, 0, int(k), int(card)) for (h, _, c), k, card in zip(rows, held, cards)] == list(wt)
+    assert set(wt) >= {0, 1}
+    twenty = [h.copy() for h, _, _ in rows]
+    for h in twenty:
+        h[rng.integers(25)] += 1
+    assert [holding.thien_u_type(h) for h in twenty] == list(thien_u_types(np.array(twenty, dtype=np.int8)))
