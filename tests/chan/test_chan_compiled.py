@@ -187,3 +187,21 @@ def test_kernel_holdings_match_the_arrays():
     for h in twenty:
         h[rng.integers(25)] += 1
     assert [holding.thien_u_type(h) for h in twenty] == list(thien_u_types(np.array(twenty, dtype=np.int8)))
+
+
+def test_the_kernel_cache_is_dropped_when_a_kernel_file_changes(tmp_path, monkeypatch):
+    """numba checks a cached function against its own file only: a change to any kernel file drops the whole cache."""
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "holding.py").write_text("x = 1\n")
+    monkeypatch.setattr(compiled, "KERNEL", tmp_path)
+    fresh = compiled._fresh_cache.__wrapped__
+    cached = tmp_path / "__pycache__" / "game.play_range-1.py311.nbi"
+    cached.write_text("old")
+    fresh()  # no hash yet: the cache may be older than the files
+    assert not cached.exists()
+    cached.write_text("new")
+    fresh()  # unchanged files keep it
+    assert cached.exists()
+    (tmp_path / "holding.py").write_text("x = 2\n")
+    fresh()
+    assert not cached.exists()

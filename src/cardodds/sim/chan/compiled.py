@@ -18,7 +18,9 @@ compiles (about 20 s), later processes load it.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
+from pathlib import Path
 
 import numpy as np
 
@@ -43,9 +45,32 @@ def available() -> bool:
     return True
 
 
+KERNEL = Path(__file__).with_name("kernel")
+
+
+@functools.cache
+def _fresh_cache() -> None:
+    """Drop the kernel's numba cache when any kernel file changed since it was written: numba checks a cached function
+    against its own file only, not against the helpers of the other files compiled into it.  (A read-only install,
+    where numba caches elsewhere, is left alone.)"""
+    cache = KERNEL / "__pycache__"
+    stamp = hashlib.sha256(b"".join(f.read_bytes() for f in sorted(KERNEL.glob("*.py")))).hexdigest()
+    mark = cache / "kernel_sources.sha256"
+    try:
+        if mark.is_file() and mark.read_text() == stamp:
+            return
+        for f in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
+            f.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        mark.write_text(stamp)
+    except OSError:
+        pass
+
+
 def _kernel():
     if not available():
         raise CardoddsError("the compiled Chắn engine needs numba (pip install numba), or use the numpy engine")
+    _fresh_cache()
     from cardodds.sim.chan.kernel import decide, game
     return decide, game
 

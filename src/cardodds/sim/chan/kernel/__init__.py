@@ -2,7 +2,8 @@
 ``cardodds.sim.chan.compiled``): a holding's shape, waits, win type and cước (``holding``), the players' decisions
 (``decide``) and one game's play with the loop over games (``game``).
 
-numba's on-disk cache checks a cached function against its own file only: the ``holding`` and ``decide`` helpers are
-compiled into the play functions of ``game``, so after editing those two files delete ``kernel/__pycache__`` (or the
-cached ``game`` functions keep the old helpers).
+numba's on-disk cache checks a cached function against its own file only, while the ``holding`` and ``decide``
+helpers are compiled into the functions of the files that call them: ``cardodds.sim.chan.compiled`` keeps a hash of
+these files beside the cache and drops the whole cache when any of them changed (delete ``kernel/__pycache__`` by
+hand where numba caches elsewhere).
 """
