@@ -24,13 +24,13 @@ RANK_OF_ODD = np.array([3, 0, 2, 1], dtype=np.int64)
 FAR = 1 << 30
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def chiu(kn, seat):
     """Take a legal chíu chance out of turn?"""
     return kn[seat, CHIU] != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def act(kn, seat, hand, mat_ca, card, can_chiu, can_chan, can_ca0, can_ca1):
     """``strategies._act_batch``: an ``ACT_*`` code."""
     if can_chiu and kn[seat, CHIU]:
@@ -54,7 +54,7 @@ def act(kn, seat, hand, mat_ca, card, can_chiu, can_chan, can_ca0, can_ca1):
     return ACT_CA + pick if pick >= 0 else ACT_NONE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _shed_key(kn, seat, hand, seen, red_high, odd, k):
     """``strategies._shed_keys_batch`` (with the cước-seeker's ``keep_red`` term) of kind ``k``; ``odd`` is the set
     of kinds held an odd number of times."""
@@ -70,7 +70,7 @@ def _shed_key(kn, seat, hand, seen, red_high, odd, k):
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _win_values(kn, seat, after, mat, mat_chan, red, value):
     """``CuocSeeker._win_values_batch`` of one waiting holding ``after`` into ``value`` (25,)."""
     chan = mat_chan
@@ -107,7 +107,7 @@ def _win_values(kn, seat, after, mat, mat_chan, red, value):
             value[k] += w * count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard(kn, ww, seat, hand, mat, mat_chan, seen, legal, after, value, keys, odd):
     """``Heuristic.discard_batch`` (``basic``'s with ``wait_first`` off): the kind to discard among ``legal``.
 
@@ -144,8 +144,8 @@ def discard(kn, ww, seat, hand, mat, mat_chan, seen, legal, after, value, keys, 
                 nk += 1
         weighted = live
         if kn[seat, VALUED]:
-            after[:] = hand
-            after[x] -= 1
+            for k in range(K):  # a copy by hand: a slice copy would need numba's runtime
+                after[k] = hand[k] - (k == x)
             _win_values(kn, seat, after, mat, mat_chan, red0 - IS_RED[x], value)
             weighted = 0.0
             for k in range(K):

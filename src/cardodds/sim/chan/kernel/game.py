@@ -41,7 +41,7 @@ STUCK = -3
 OUT_COLUMNS = ("winner", "draw", "how", "win_type", "points", "noc_left", "moves")
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_discards(ss, fouls, s, held, taken, ca_num, count):
     """``_State.legal_discards``: the discards among ``held`` that are no foul (10, 14, 15, 17, 18)."""
     disc = ss[s, S_DISC]
@@ -59,7 +59,7 @@ def legal_discards(ss, fouls, s, held, taken, ca_num, count):
     return held & ~(m10 | m14 | m15 | m17 | m18)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_options(hand, ss, gs, fouls, count):
     """``_State.take_options`` of the decider on the card in play: (chíu, chắn, cạ with each other suit)."""
     s, c = gs[G_DECIDER], gs[G_CARD]
@@ -131,7 +131,7 @@ def take_options(hand, ss, gs, fouls, count):
     return chiu, chan, ca0, ca1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def put(gs, card, slot_draw, owner, decider, from_noc, fresh):
     """``_State.put``: a card comes into play."""
     gs[G_PHASE] = CARD
@@ -145,7 +145,7 @@ def put(gs, card, slot_draw, owner, decider, from_noc, fresh):
         gs[G_DRAWN] = from_noc
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard(hand, mat, table, ss, gs, s, x):
     """``_State.discard``."""
     hand[s, x] -= 1
@@ -156,7 +156,7 @@ def discard(hand, mat, table, ss, gs, s, x):
     ss[s, S_WAITS] = wait_mask(hand[s], mat[s], ss[s, S_MAT_CHAN])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def record(hand, mat, ss, gs, rv, weights, s, card, cuoc):
     """``_State.record``: how ``s`` would win on ``card`` (-1: Thiên ù); the cước into ``cuoc``; (how, type, points)."""
     thien = card < 0
@@ -180,7 +180,7 @@ def record(hand, mat, ss, gs, rv, weights, s, card, cuoc):
     return how, wt, pts
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def points_ok(hand, mat, ss, gs, rv, weights, s, card, cuoc):
     """``_State.points_ok``: whether this win meets ``min_points_to_win``."""
     mode = rv[R_MIN_MODE]
@@ -190,7 +190,7 @@ def points_ok(hand, mat, ss, gs, rv, weights, s, card, cuoc):
     return cuoc[C_XUONG] == 0 if mode == MIN_NO_XUONG else pts >= rv[R_MIN_POINTS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def win(hand, mat, ss, gs, rv, weights, s, card, cuoc):
     """``_State.win``: the game is won by ``s`` on ``card``."""
     how, wt, pts = record(hand, mat, ss, gs, rv, weights, s, card, cuoc)
@@ -202,13 +202,13 @@ def win(hand, mat, ss, gs, rv, weights, s, card, cuoc):
     gs[G_MOVES] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seen_of(hand, mat_all, table, s, seen):
     for k in range(K):
         seen[k] = hand[s, k] + mat_all[k] + table[k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, scr):
     """``_State._discard_choice``: the legal discards (their fouls counted) and the seat's choice among them."""
     legal = legal_discards(ss, fouls, s, held_bits(hand[s]), ss[s, S_TAKEN], ss[s, S_CA_NUM], True)
@@ -218,7 +218,7 @@ def discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, scr):
                           scr[4, :8])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, s, scr):
     """``_State.danh``: seat ``s`` discards, the next seat decides on it."""
     x = discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, scr)
@@ -227,7 +227,7 @@ def danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, s, scr):
     put(gs, x, False, s, (s + 1) % P, False, True)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chiu(hand, mat, mat_all, table, ss, gs, s, c):
     """``_State.chiu``."""
     hand[s, c] -= 3
@@ -239,7 +239,7 @@ def chiu(hand, mat, mat_all, table, ss, gs, s, c):
     gs[G_MOVES] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def eat(hand, mat, mat_all, table, ss, gs, s, c, y):
     """``_State.eat``: ``c`` eaten with ``y`` (a chắn when ``y == c``)."""
     before = hand[s, c]
@@ -265,7 +265,7 @@ def eat(hand, mat, mat_all, table, ss, gs, s, c, y):
     gs[G_MOVES] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def windows(hand, mat, mat_all, table, ss, gs, rv, weights, fouls, kn, cuoc):
     """``_State.step_windows`` of one game at a card: the first winner in ù đè order, else a chíu out of turn."""
     c, dec, owner = gs[G_CARD], gs[G_DECIDER], gs[G_OWNER]
@@ -307,7 +307,7 @@ def windows(hand, mat, mat_all, table, ss, gs, rv, weights, fouls, kn, cuoc):
     gs[G_CHIU_OPEN] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def act(hand, mat, mat_all, table, ss, gs, fouls, kn, noc):
     """``_State.step_act`` of one game: the decider's ăn / chíu, else dưới, bốc or hòa."""
     gs[G_U_OPEN] = 0
@@ -349,7 +349,7 @@ def act(hand, mat, mat_all, table, ss, gs, fouls, kn, noc):
             put(gs, top, True, s, s, True, True)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, scr):
     """Play the game from its phase to its end (``batch._play``); False if it ran past ``MAX_MOVES`` steps."""
     if gs[G_PHASE] == START:
@@ -380,7 +380,7 @@ def play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, k
     return gs[G_PHASE] == OVER
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal(order, cai, hand, mat, mat_all, table, ss, gs, noc, fouls):
     """A fresh game from one deal order (``batch._State``): the cái's 20 cards first, then each seat's 19, the nọc."""
     hand[:] = 0
@@ -407,7 +407,7 @@ def deal(order, cai, hand, mat, mat_all, table, ss, gs, noc, fouls):
     gs[G_HOW] = -1
 
 
-@njit(cache=True)
+@njit(cache=True)  # allocates its scratch arrays
 def play_range(lo, hi, orders, rv, weights, kn, ww, out, out_cuoc, out_fouls):
     """Play deals ``lo..hi`` of ``orders``; outcomes into ``out`` (``OUT_COLUMNS``), ``out_cuoc``, ``out_fouls``."""
     hand = np.zeros((P, K), dtype=np.int64)
@@ -427,7 +427,7 @@ def play_range(lo, hi, orders, rv, weights, kn, ww, out, out_cuoc, out_fouls):
         write_out(g, ok, gs, cuoc, fouls, out, out_cuoc, out_fouls)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def write_out(g, ok, gs, cuoc, fouls, out, out_cuoc, out_fouls):
     won = gs[G_WINNER] >= 0
     out[g, 0] = gs[G_WINNER] if ok else STUCK
@@ -443,7 +443,7 @@ def write_out(g, ok, gs, cuoc, fouls, out, out_cuoc, out_fouls):
         out_fouls[g, i] = fouls[i]
 
 
-@njit(cache=True)
+@njit(cache=True)  # allocates its scratch arrays
 def play_states(hand0, mat0, table0, ss0, gs0, noc0, fouls0, cuoc0, rv, weights, kn, ww, out, out_cuoc, out_fouls):
     """Play games resumed from a batch state (``batch._State`` as arrays: hands and mats ``(n, 4, 25)``, table
     ``(n, 25)``, the per-seat and game slots ``(n, 4, N_SEAT)`` and ``(n, N_GAME)``, nọc, fouls and cước counters) to

@@ -33,7 +33,7 @@ N_CUOC = len(CI)
                     "hoa_roi_cua_phat", "nha_lau_xe_hoi", "ca_loi_san_dinh", "ngu_ong_bat_ca", "ga"))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def popcount(x):
     """Set bits of a non-negative int64 (Kernighan's loop: kind sets have at most 25)."""
     n = 0
@@ -43,7 +43,7 @@ def popcount(x):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def held_bits(hand):
     """The kinds held at least once, as a set."""
     b = 0
@@ -53,7 +53,7 @@ def held_bits(hand):
     return b
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def other_suits(bits):
     """``arrays.other_suits``: the kinds with another kind of their number in the set."""
     r1 = ((bits << 1) & _HI2) | ((bits >> 2) & _LOW)
@@ -61,7 +61,7 @@ def other_suits(bits):
     return r1 | r2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def num_kinds(nums):
     """``arrays.NUM_KINDS[nums & 0xFF]``: the kinds of a set of numbers."""
     out = 0
@@ -71,13 +71,13 @@ def num_kinds(nums):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def odd_of(hand, n):
     """How many of number ``n``'s three kinds the hand holds an odd number of times."""
     return (hand[3 * n] & 1) + (hand[3 * n + 1] & 1) + (hand[3 * n + 2] & 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def shape(hand):
     """``arrays.hand_shape`` without the oddness: chắn, cạ, ba đầu, què."""
     chan, ca, ba, que = 0, 0, 0, hand[CC] & 1
@@ -94,7 +94,7 @@ def shape(hand):
     return chan, ca, ba, que
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def wait_mask(hand, mat, mat_chan):
     """``arrays.wait_masks`` of one 19-card holding: the set of kinds that complete it (one pass over the kinds, then
     the numbers' oddness from the set of kinds held oddly)."""
@@ -129,7 +129,7 @@ def wait_mask(hand, mat, mat_chan):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def win_type(hand, mat_chan, mat_ca, held, card):
     """``batch.win_types`` of one holding on ``card`` (``held``: copies of it in hand and mat)."""
     chan, ca, ba, que = shape(hand)
@@ -155,7 +155,7 @@ def win_type(hand, mat_chan, mat_ca, held, card):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def thien_u_type(hand):
     """``batch.thien_u_types`` of the cái's 20 dealt cards."""
     chan, _, ba, que = shape(hand)
@@ -164,17 +164,20 @@ def thien_u_type(hand):
     return NONE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
+def _all(hand, mat, card, k):
+    """Copies of ``k`` in the winning cards: the hand, the winning ``card`` (-1: none) and the mat."""
+    return hand[k] + (k == card) + mat[k]
+
+
+@njit(cache=True, _nrt=False)
 def score(hand, mat, mat_chan, card, how, chi, dia_u, chiu_count, bon_count, u_bon, wtype, hoa_needs, ga, weights, c):
     """``batch.score`` of one win: the cước counts into ``c`` (23,), returns the points."""
-    plus = hand.copy()
-    if card >= 0:
-        plus[card] += 1
     red, chans, tk = 0, 0, 0
     for k in range(K):
         if IS_RED[k]:
-            red += plus[k] + mat[k]
-        chans += plus[k] >> 1
+            red += _all(hand, mat, card, k)
+        chans += (hand[k] + (k == card)) >> 1
         tk += hand[k] == 4
     c[:] = 0
     thien = how == HOW_THIEN_U
@@ -191,9 +194,9 @@ def score(hand, mat, mat_chan, card, how, chi, dia_u, chiu_count, bon_count, u_b
     c[C_THAP_THANH] = mat_chan + chans == 10
     c[C_BACH_DINH] = red == 0
     c[C_TAM_DO] = red == 8
-    c[C_KINH_TU_CHI] = red == 4 and plus[CC] + mat[CC] == 4
-    c[C_LEO] = min(plus[LEO3[0]] + mat[LEO3[0]], min(plus[LEO3[1]] + mat[LEO3[1]], plus[LEO3[2]] + mat[LEO3[2]]))
-    c[C_TOM] = min(plus[TOM3[0]] + mat[TOM3[0]], min(plus[TOM3[1]] + mat[TOM3[1]], plus[TOM3[2]] + mat[TOM3[2]]))
+    c[C_KINH_TU_CHI] = red == 4 and _all(hand, mat, card, CC) == 4
+    c[C_LEO] = min(_all(hand, mat, card, LEO3[0]), min(_all(hand, mat, card, LEO3[1]), _all(hand, mat, card, LEO3[2])))
+    c[C_TOM] = min(_all(hand, mat, card, TOM3[0]), min(_all(hand, mat, card, TOM3[1]), _all(hand, mat, card, TOM3[2])))
     chi_bt = chi and not thien and (wtype == BACH_THU or wtype == BACH_THU_CHI)
     bt = chi_bt and wtype == BACH_THU
     mat_nv = mat[NGU_VAN] >= (2 if hoa_needs else 1)
@@ -219,7 +222,7 @@ def score(hand, mat, mat_chan, card, how, chi, dia_u, chiu_count, bon_count, u_b
     return pts
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def holding_base(hand, mat, odd):
     """What :func:`wait_after` reuses for every discard from ``hand``: the oddness per number into ``odd`` (8,),
     and (chắn in hand, the kinds not all four held in hand and mat)."""
@@ -233,7 +236,7 @@ def holding_base(hand, mat, odd):
     return chan, free
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def wait_after(hand, mat_chan, x, odd, chan0, free0):
     """:func:`wait_mask` of ``hand`` less one ``x`` (held), from :func:`holding_base`'s ``odd``, ``chan0``, ``free0``
     of ``hand`` and its mat: the same set, without recounting the holding."""
