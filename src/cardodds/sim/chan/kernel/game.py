@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE
+from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU
 from cardodds.sim.chan.batch import CARD, DANH, FI, HOW_CHIU_U, HOW_THIEN_U, HOW_U, OVER, START, TRA
 from cardodds.sim.chan.kernel import decide
 from cardodds.sim.chan.kernel.holding import (C_XUONG, CC, N_CUOC, NUMBIT, NUMS, OTHER, K, held_bits, num_kinds,
