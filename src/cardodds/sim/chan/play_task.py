@@ -2,8 +2,10 @@
 
 Engines: when every seat plays ``basic``, ``heuristic`` or ``cuoc`` (without ``eat_ca_to_wait``) the games
 are played by the vectorised batch engine (:mod:`cardodds.sim.chan.batch`), otherwise one at a time by the reference engine
-(:mod:`cardodds.sim.chan.reference`).  The two agree game for game (``tests/chan/test_chan_batch_game.py``), so the counts do not
-depend on the engine.  The deal uses the chunk's DEAL stream (:func:`cardodds.sim.chan.deal.deal_orders`), randomised
+(:mod:`cardodds.sim.chan.reference`); single games of the batch players go to the compiled engine
+(:mod:`cardodds.sim.chan.compiled`) when numba imports, unless ``CARDODDS_COMPILED=0``.  The engines agree game for
+game (``tests/chan/test_chan_batch_game.py``, ``tests/chan/test_chan_compiled.py``), so the counts do not depend on
+the engine.  The deal uses the chunk's DEAL stream (:func:`cardodds.sim.chan.deal.deal_orders`), randomised
 strategies the PLAY stream.  The cái sits at seat ``rules.cai_seat`` (0 by default).
 
 Series play (``[rules] series_length = N > 1``, :mod:`cardodds.sim.chan.series`): the chunk's ``n`` stays the number of
@@ -43,6 +45,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from cardodds.sim.chan import compiled
 from cardodds.sim.chan.deal import NOC_SIZE, deal_orders
 from cardodds.sim.chan.fouls import RULES as FOUL_RULES
 from cardodds.sim.chan.labels import PLAY_LABELS
@@ -168,8 +171,14 @@ BLOCK = 8192
 """Games per batch-engine call: bounds memory whatever the chunk size."""
 
 
+def use_compiled(params: PlayParams) -> bool:
+    """Whether ``"auto"`` single games go to the compiled engine (:func:`cardodds.sim.chan.compiled.chosen`)."""
+    return compiled.chosen(params.rules, params.strategies)
+
+
 def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int, engine: str = "auto") -> Counts:
-    """Play ``n`` games; additive counts.  ``engine``: ``"auto"`` (batch when it can), ``"batch"``, ``"reference"``.
+    """Play ``n`` games; additive counts.  ``engine``: ``"auto"`` (the compiled engine when :func:`use_compiled`,
+    else batch when it can), ``"batch"`` (the numpy batch engine), ``"reference"``.
 
     With ``series_length`` N > 1 the games are played as consecutive series of N (the last one shorter when N does
     not divide ``n``).
@@ -205,8 +214,9 @@ def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int, engi
                 add_game(counts, game)
         return counts
     if use_batch:
+        play = compiled.play_batch if engine == "auto" and use_compiled(params) else play_batch
         for start in range(0, n, BLOCK):
-            add_batch(counts, play_batch(params.rules, orders[start:start + BLOCK], params.strategies))
+            add_batch(counts, play(params.rules, orders[start:start + BLOCK], params.strategies))
         return counts
     rng = stream(seed_seq, PLAY)
     for order in orders:
