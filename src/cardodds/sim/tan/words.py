@@ -6,6 +6,12 @@ from cardodds.sim.game_spec import words_by_language
 
 TITLES = {
     "vi": {
+        "tan_strength": "Tấn, bảng sức mạnh, 2 người, 36 lá: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những ván "
+        "bài)",
+        "tan_strength_2p52": "Tấn, bảng sức mạnh, 2 người, 52 lá: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những "
+        "ván bài)",
+        "tan_strength_4p52": "Tấn, bảng sức mạnh, 4 người, 52 lá: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những "
+        "ván bài)",
         "tan_expert": "Tấn: người chơi chuyên gia so với heuristic (4 người, chỗ 0)",
         "tan_ladder_mixed_expert": "Tấn: basic, heuristic, tuned và chuyên gia chung một bàn (4 người, xoay vòng chỗ)",
         "tan_ladder": "Tấn: các bậc trình độ (mỗi bậc ngồi chỗ 0, gặp ba người chơi heuristic)",
@@ -25,6 +31,25 @@ TITLES = {
 
 DESCRIPTIONS = {
     "vi": {
+        "tan_strength": (
+            "19513a76dfad",
+            "Luật dùng để so với các chương trình Durak công khai (issue 20): 2 người, 36 lá, mỗi người 6 lá, không "
+            "đổi chủ, bốc bài theo thứ tự kiểu Nga, không đánh thêm sau khi lên, đánh tối đa bằng số lá của người đỡ. "
+            "Mỗi ván bài được chơi hai lần, A ngồi chỗ 0 rồi chỗ 1; điểm = thắng 1, hoà ½, thua 0, với khoảng tin cậy "
+            "95 % theo từng cặp ván; hệ số Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm (expert, ismcts) "
+            "chậm: bảng của chúng ở README (benchmarks/strength_tan.py)."),
+        "tan_strength_2p52": (
+            "b07099364f7d",
+            "Tấn gốc (2 người, 52 lá, mỗi người 8 lá). Mỗi ván bài được chơi hai lần, A ngồi chỗ 0 rồi chỗ 1; điểm = "
+            "phe A thắng 1 (một chỗ của B bị tấn), hoà ½, thua 0, với khoảng tin cậy 95 % theo từng cặp ván; hệ số "
+            "Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm chậm: số liệu của chúng ở README "
+            "(benchmarks/strength_tan.py)."),
+        "tan_strength_4p52": (
+            "3bca02d12b2b",
+            "Tấn gốc (4 người, 52 lá, mỗi người 8 lá). A ngồi chỗ 0 và 2, B ngồi chỗ 1 và 3, rồi đổi lại; điểm = phe "
+            "A thắng 1 (một chỗ của B bị tấn), hoà ½, thua 0, với khoảng tin cậy 95 % theo từng cặp ván; hệ số "
+            "Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm chậm: số liệu của chúng ở README "
+            "(benchmarks/strength_tan.py)."),
         "tan_ladder": (
             "907ade60ac0d",
             "Các bậc từ yếu đến mạnh (theo đo đạc): random (đi bất kỳ nước hợp lệ nào), basic (luôn đỡ, chỉ "
@@ -88,6 +113,10 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
+        ("Tấn: a rung's score against another \\(row against column; win 1, draw ½; seats swapped on shared deals\\)",
+         "Tấn: điểm của một bậc khi gặp bậc khác (hàng gặp cột; thắng 1, hoà ½; đổi chỗ trên cùng những ván bài)"),
+        ("score",
+         "điểm"),
         (r"probability of losing", "xác suất bị tấn"),
         (r"probability of a draw", "xác suất hòa"),
         (r"Tấn", "Tấn"),
@@ -110,6 +139,7 @@ CHARTS = {
 
 UNITS = {
     "vi": {
+        "per deal pair": "mỗi cặp ván",
         "per game after a loss": "mỗi ván sau ván thua",
         "per game after the first of a series": "mỗi ván sau ván đầu của loạt",
         "per game after a game with a first finisher": "mỗi ván sau một ván có người về nhất",
