@@ -6,6 +6,8 @@ from cardodds.sim.game_spec import words_by_language
 
 TITLES = {
     "vi": {
+        "chan_play_tuned": "Chắn ở bậc nhanh mạnh nhất: chơi trọn ván, mọi chỗ chơi tuned",
+        "chan_strength_expert": "Chắn, bảng sức mạnh có expert, 4 người (đổi chỗ trên cùng những ván bài)",
         "chan_strength": "Chắn, bảng sức mạnh, 4 người: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những ván bài)",
         "chan_deal": "Chắn: ván bài vừa chia — Thiên ù và bài trên tay",
         "chan_players": "Chắn: đánh theo cước có lợi không? basic, heuristic, người tìm cước và tuned ở chỗ 0 gặp ba người chơi basic",
@@ -18,6 +20,15 @@ TITLES = {
 
 DESCRIPTIONS = {
     "vi": {
+        "chan_play_tuned": (
+            "e4f5e17821ac",
+            "Bốn người chơi tuned (người tìm cước với các núm chỉnh cardodds tune tìm ra), nhà cái ở chỗ 0: ai ù, "
+            "hoà, điểm mỗi ván và mỗi lần ù, ở bậc mạnh nhất chạy được ở quy mô lớn (chan_strength). Expert chỉ chơi "
+            "vài ván mỗi giây; số liệu của nó ở một chỗ nằm trong README (chan_expert)."),
+        "chan_strength_expert": (
+            "534903f5bc52",
+            "Bảng chan_strength có expert (máy tham chiếu, vài ván mỗi giây: hai ghế expert mỗi ván) gặp tuned và "
+            "basic. Không nằm trong bộ mặc định."),
         "chan_strength": (
             "443204acfee5",
             "A ngồi chỗ 0 và 2 (chỗ 0 là nhà cái), B ngồi chỗ 1 và 3, rồi đổi lại, trên cùng những ván bài; điểm = "

@@ -6,6 +6,9 @@ from cardodds.sim.game_spec import words_by_language
 
 TITLES = {
     "vi": {
+        "tan_seats_tuned": "Tấn ở bậc nhanh mạnh nhất: ai bị tấn, theo chỗ ngồi và số người chơi, mọi chỗ chơi tuned",
+        "tan_strength_expert": "Tấn, bảng sức mạnh có các bậc tìm kiếm, 2 người, 36 lá (đổi chỗ trên cùng những ván "
+        "bài)",
         "tan_strength": "Tấn, bảng sức mạnh, 2 người, 36 lá: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những ván "
         "bài)",
         "tan_strength_2p52": "Tấn, bảng sức mạnh, 2 người, 52 lá: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những "
@@ -31,6 +34,18 @@ TITLES = {
 
 DESCRIPTIONS = {
     "vi": {
+        "tan_seats_tuned": (
+            "80ffaad3f0f4",
+            "Như tan_seats, nhưng mọi chỗ chơi tuned (heuristic với các núm chỉnh cardodds tune tìm ra; ở bàn 2 người "
+            "36 lá là các núm của tuned_2p36.toml) thay cho basic: lợi thế của người đánh đầu, tỉ lệ bị tấn theo chỗ "
+            "và tỉ lệ hoà ở bậc mạnh nhất chạy được ở quy mô lớn (tan_strength: tuned ngang classic và hơn mọi bậc "
+            "nhanh khác). Số liệu của expert ở một chỗ nằm trong README (tan_expert)."),
+        "tan_strength_expert": (
+            "0ada33f5e3f9",
+            "Luật của tan_strength (2 người, 36 lá, mỗi người 6 lá, không đổi chủ, bốc bài kiểu Nga, không đánh thêm "
+            "sau khi lên, đánh tối đa bằng số lá của người đỡ) với các bậc tìm kiếm: pimc (expert trước khi có bộ "
+            "giải tàn cuộc), expert và ismcts theo mặc định, gặp tuned và classic. Không nằm trong bộ mặc định: các "
+            "bậc tìm kiếm mất vài mili giây mỗi nước."),
         "tan_strength": (
             "19513a76dfad",
             "Luật dùng để so với các chương trình Durak công khai (issue 20): 2 người, 36 lá, mỗi người 6 lá, không "
