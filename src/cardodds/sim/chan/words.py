@@ -30,11 +30,11 @@ DESCRIPTIONS = {
             "Bảng chan_strength có expert (máy tham chiếu, vài ván mỗi giây: hai ghế expert mỗi ván) gặp tuned và "
             "basic. Không nằm trong bộ mặc định."),
         "chan_strength": (
-            "443204acfee5",
+            "dd56514e8042",
             "A ngồi chỗ 0 và 2 (chỗ 0 là nhà cái), B ngồi chỗ 1 và 3, rồi đổi lại, trên cùng những ván bài; điểm = "
             "phần ván phe A thắng, ván không ai ù (hoà) tính ½, với khoảng tin cậy 95 % theo từng cặp ván, và điểm "
             "ròng trung bình mỗi ván, mỗi ghế của A; hệ số Bradley–Terry theo điểm Elo, tuned = 0. Expert (máy tham "
-            "chiếu, vài ván mỗi giây) được đo trong README (benchmarks/strength_chan.py)."),
+            "chiếu, vài ván mỗi giây) được đo bằng configs/chan_strength_expert.toml (ngoài bộ mặc định; README)."),
         "chan_deal": (
             "8e04fe73459a",
             "Chia trọn bàn (nhà cái 20 lá ở chỗ 0, 19 lá cho các chỗ 1–3, 23 lá trong nọc); đo mọi bài vừa "
