@@ -207,6 +207,13 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
             if note := exp.task.notes(o.result.experiment.params):
                 note = i18n.seating(note)
                 notes.append(note if len(outcomes) == 1 else f"{i18n.arm(o.result.experiment.arm)}: {note}")
+    if exp.task.name.endswith(".strength"):  # every rung against every other: the pairwise table and ratings
+        from cardodds.analysis.strength_report import strength_parts
+        from cardodds.sim.strength_task import TITLES, game_of
+
+        more, drawn, lines = strength_parts(base, TITLES[game_of(exp.params).name])
+        tables, notes = tables + more, notes + lines
+        figures.update(drawn)
     if len(outcomes) > 1:
         diffs = differences(outcomes) if diffs is None else diffs
         label = lambda metric: exp.task.label_of(metric, i18n.language())  # noqa: E731

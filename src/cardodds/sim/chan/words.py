@@ -6,6 +6,9 @@ from cardodds.sim.game_spec import words_by_language
 
 TITLES = {
     "vi": {
+        "chan_play_tuned": "Chắn ở bậc nhanh mạnh nhất: chơi trọn ván, mọi chỗ chơi tuned",
+        "chan_strength_expert": "Chắn, bảng sức mạnh có expert, 4 người (đổi chỗ trên cùng những ván bài)",
+        "chan_strength": "Chắn, bảng sức mạnh, 4 người: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những ván bài)",
         "chan_deal": "Chắn: ván bài vừa chia — Thiên ù và bài trên tay",
         "chan_players": "Chắn: đánh theo cước có lợi không? basic, heuristic, người tìm cước và tuned ở chỗ 0 gặp ba người chơi basic",
         "chan_expert": "Chắn: người chơi chuyên gia so với tuned ở chỗ 0 (nhà cái), gặp ba người chơi basic",
@@ -17,6 +20,21 @@ TITLES = {
 
 DESCRIPTIONS = {
     "vi": {
+        "chan_play_tuned": (
+            "e4f5e17821ac",
+            "Bốn người chơi tuned (người tìm cước với các núm chỉnh cardodds tune tìm ra), nhà cái ở chỗ 0: ai ù, "
+            "hoà, điểm mỗi ván và mỗi lần ù, ở bậc mạnh nhất chạy được ở quy mô lớn (chan_strength). Expert chỉ chơi "
+            "vài ván mỗi giây; số liệu của nó ở một chỗ nằm trong README (chan_expert)."),
+        "chan_strength_expert": (
+            "534903f5bc52",
+            "Bảng chan_strength có expert (máy tham chiếu, vài ván mỗi giây: hai ghế expert mỗi ván) gặp tuned và "
+            "basic. Không nằm trong bộ mặc định."),
+        "chan_strength": (
+            "dd56514e8042",
+            "A ngồi chỗ 0 và 2 (chỗ 0 là nhà cái), B ngồi chỗ 1 và 3, rồi đổi lại, trên cùng những ván bài; điểm = "
+            "phần ván phe A thắng, ván không ai ù (hoà) tính ½, với khoảng tin cậy 95 % theo từng cặp ván, và điểm "
+            "ròng trung bình mỗi ván, mỗi ghế của A; hệ số Bradley–Terry theo điểm Elo, tuned = 0. Expert (máy tham "
+            "chiếu, vài ván mỗi giây) được đo bằng configs/chan_strength_expert.toml (ngoài bộ mặc định; README)."),
         "chan_deal": (
             "8e04fe73459a",
             "Chia trọn bàn (nhà cái 20 lá ở chỗ 0, 19 lá cho các chỗ 1–3, 23 lá trong nọc); đo mọi bài vừa "
@@ -48,6 +66,10 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
+        ("Chắn: a rung's score against another \\(row against column; win 1, draw ½; seats swapped on shared deals\\)",
+         "Chắn: điểm của một bậc khi gặp bậc khác (hàng gặp cột; thắng 1, hoà ½; đổi chỗ trên cùng những ván bài)"),
+        ("score",
+         "điểm"),
         (r"share of wins", "tỉ lệ trong các ván ù"),
         (r"Chắn count of a dealt hand: simulated vs exact", "Số chắn trong bài vừa chia: mô phỏng và chính xác"),
         (r"Thiên ù: estimate as games accumulate", "Thiên ù: ước lượng theo số ván"),
@@ -65,6 +87,8 @@ CHARTS = {
 
 UNITS = {
     "vi": {
+        "per deal pair": "mỗi cặp ván",
+        "points per game per seat": "điểm mỗi ván, mỗi ghế",
         "per win": "mỗi ván ù",
         "cards per game": "lá mỗi ván",
         "chắn per hand": "chắn mỗi bài",

@@ -21,7 +21,7 @@ SPEC = GameSpec(
     rules="cardodds.sim.sam.rules:SamRules",
     players="cardodds.sim.sam.players:STRATEGIES",
     tasks={"sam.deal": "cardodds.sim.sam.deal_task", "sam.odds": "cardodds.sim.sam.odds_task",
-           "sam.play": "cardodds.sim.sam.play_task"},
+           "sam.play": "cardodds.sim.sam.play_task", "sam.strength": "cardodds.sim.sam.strength_task"},
     min_players=2,
     max_players=5,
     hand_sizes=(10,),

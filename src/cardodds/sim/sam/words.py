@@ -6,6 +6,7 @@ from cardodds.sim.game_spec import words_by_language
 
 TITLES = {
     "vi": {
+        "sam_strength": "Sâm, bảng sức mạnh, 4 người: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những ván bài)",
         "sam_deal": "Sâm: tới trắng ngay khi chia, theo số người chơi",
         "sam_declare": "Sâm: khi nào nên báo — không bao giờ báo, báo theo sức bài (cách đơn giản), báo theo xác suất"
                        " thắng của bài mình (bayes), và người biết trước mọi bài",
@@ -20,6 +21,11 @@ TITLES = {
 
 DESCRIPTIONS = {
     "vi": {
+        "sam_strength": (
+            "de1153c62ad8",
+            "A ngồi chỗ 0 và 2, B ngồi chỗ 1 và 3, rồi đổi lại, trên cùng những ván bài; điểm = phần ván phe A thắng "
+            "(thắng 1, thua 0), với khoảng tin cậy 95 % theo từng cặp ván, và số cược trung bình mỗi ván, mỗi ghế của "
+            "A; hệ số Bradley–Terry theo điểm Elo, control = 0. Không ai báo Sâm (mặc định của mọi bậc)."),
         "sam_deal": (
             "b4904745ca9e",
             "Bàn 2–5 người, mỗi người được chia 10 lá; mọi bài được xét tới trắng (sảnh rồng > tứ quý 2 > "
@@ -53,6 +59,10 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
+        ("Sâm: a rung's score against another \\(row against column; win 1, draw ½; seats swapped on shared deals\\)",
+         "Sâm: điểm của một bậc khi gặp bậc khác (hàng gặp cột; thắng 1, hoà ½; đổi chỗ trên cùng những ván bài)"),
+        ("score",
+         "điểm"),
         (r"Sâm: how often a dealt hand's Sâm succeeds with chance ≥ k/10",
          "Sâm: bài vừa chia báo Sâm thành công với xác suất ≥ k/10 thường đến đâu"),
         (r"k: estimated P\(a declared Sâm succeeds against blockers\) ≥ k/10",
@@ -72,6 +82,8 @@ CHARTS = {
 
 UNITS = {
     "vi": {
+        "per deal pair": "mỗi cặp ván",
+        "cược per game per seat": "cược mỗi ván, mỗi ghế",
         "per declared Sâm": "mỗi lần báo Sâm",
         "chops per game": "lần chặt mỗi ván",
         "cược per game": "cược mỗi ván",

@@ -6,6 +6,15 @@ from cardodds.sim.game_spec import words_by_language
 
 TITLES = {
     "vi": {
+        "tan_seats_tuned": "Tấn ở bậc nhanh mạnh nhất: ai bị tấn, theo chỗ ngồi và số người chơi, mọi chỗ chơi tuned",
+        "tan_strength_expert": "Tấn, bảng sức mạnh có các bậc tìm kiếm, 2 người, 36 lá (đổi chỗ trên cùng những ván "
+        "bài)",
+        "tan_strength": "Tấn, bảng sức mạnh, 2 người, 36 lá: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những ván "
+        "bài)",
+        "tan_strength_2p52": "Tấn, bảng sức mạnh, 2 người, 52 lá: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những "
+        "ván bài)",
+        "tan_strength_4p52": "Tấn, bảng sức mạnh, 4 người, 52 lá: mỗi bậc gặp mọi bậc khác (đổi chỗ trên cùng những "
+        "ván bài)",
         "tan_expert": "Tấn: người chơi chuyên gia so với heuristic (4 người, chỗ 0)",
         "tan_ladder_mixed_expert": "Tấn: basic, heuristic, tuned và chuyên gia chung một bàn (4 người, xoay vòng chỗ)",
         "tan_ladder": "Tấn: các bậc trình độ (mỗi bậc ngồi chỗ 0, gặp ba người chơi heuristic)",
@@ -25,6 +34,37 @@ TITLES = {
 
 DESCRIPTIONS = {
     "vi": {
+        "tan_seats_tuned": (
+            "80ffaad3f0f4",
+            "Như tan_seats, nhưng mọi chỗ chơi tuned (heuristic với các núm chỉnh cardodds tune tìm ra; ở bàn 2 người "
+            "36 lá là các núm của tuned_2p36.toml) thay cho basic: lợi thế của người đánh đầu, tỉ lệ bị tấn theo chỗ "
+            "và tỉ lệ hoà ở bậc mạnh nhất chạy được ở quy mô lớn (tan_strength: tuned ngang classic và hơn mọi bậc "
+            "nhanh khác). Số liệu của expert ở một chỗ nằm trong README (tan_expert)."),
+        "tan_strength_expert": (
+            "0ada33f5e3f9",
+            "Luật của tan_strength (2 người, 36 lá, mỗi người 6 lá, không đổi chủ, bốc bài kiểu Nga, không đánh thêm "
+            "sau khi lên, đánh tối đa bằng số lá của người đỡ) với các bậc tìm kiếm: pimc (expert trước khi có bộ "
+            "giải tàn cuộc), expert và ismcts theo mặc định, gặp tuned và classic. Không nằm trong bộ mặc định: các "
+            "bậc tìm kiếm mất vài mili giây mỗi nước."),
+        "tan_strength": (
+            "19513a76dfad",
+            "Luật dùng để so với các chương trình Durak công khai (issue 20): 2 người, 36 lá, mỗi người 6 lá, không "
+            "đổi chủ, bốc bài theo thứ tự kiểu Nga, không đánh thêm sau khi lên, đánh tối đa bằng số lá của người đỡ. "
+            "Mỗi ván bài được chơi hai lần, A ngồi chỗ 0 rồi chỗ 1; điểm = thắng 1, hoà ½, thua 0, với khoảng tin cậy "
+            "95 % theo từng cặp ván; hệ số Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm (expert, ismcts) "
+            "chậm: bảng của chúng ở README (benchmarks/strength_tan.py)."),
+        "tan_strength_2p52": (
+            "b07099364f7d",
+            "Tấn gốc (2 người, 52 lá, mỗi người 8 lá). Mỗi ván bài được chơi hai lần, A ngồi chỗ 0 rồi chỗ 1; điểm = "
+            "phe A thắng 1 (một chỗ của B bị tấn), hoà ½, thua 0, với khoảng tin cậy 95 % theo từng cặp ván; hệ số "
+            "Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm chậm: số liệu của chúng ở README "
+            "(benchmarks/strength_tan.py)."),
+        "tan_strength_4p52": (
+            "3bca02d12b2b",
+            "Tấn gốc (4 người, 52 lá, mỗi người 8 lá). A ngồi chỗ 0 và 2, B ngồi chỗ 1 và 3, rồi đổi lại; điểm = phe "
+            "A thắng 1 (một chỗ của B bị tấn), hoà ½, thua 0, với khoảng tin cậy 95 % theo từng cặp ván; hệ số "
+            "Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm chậm: số liệu của chúng ở README "
+            "(benchmarks/strength_tan.py)."),
         "tan_ladder": (
             "907ade60ac0d",
             "Các bậc từ yếu đến mạnh (theo đo đạc): random (đi bất kỳ nước hợp lệ nào), basic (luôn đỡ, chỉ "
@@ -88,6 +128,10 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
+        ("Tấn: a rung's score against another \\(row against column; win 1, draw ½; seats swapped on shared deals\\)",
+         "Tấn: điểm của một bậc khi gặp bậc khác (hàng gặp cột; thắng 1, hoà ½; đổi chỗ trên cùng những ván bài)"),
+        ("score",
+         "điểm"),
         (r"probability of losing", "xác suất bị tấn"),
         (r"probability of a draw", "xác suất hòa"),
         (r"Tấn", "Tấn"),
@@ -110,6 +154,7 @@ CHARTS = {
 
 UNITS = {
     "vi": {
+        "per deal pair": "mỗi cặp ván",
         "per game after a loss": "mỗi ván sau ván thua",
         "per game after the first of a series": "mỗi ván sau ván đầu của loạt",
         "per game after a game with a first finisher": "mỗi ván sau một ván có người về nhất",
