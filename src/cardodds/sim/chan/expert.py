@@ -1,20 +1,29 @@
 """The Chắn ``expert``: determinized Monte Carlo rollouts on the batch engine, for expected points.
 
 At each decision with more than one legal move the expert deals the cards it cannot see anew ``worlds`` times
-(:func:`determinize`: the unseen cards are what its own hand, every mat and the face-up cards leave of the deck; each
-other hand and the nọc keep their sizes), applies every legal move in every such world, plays all of them to the end
-at once on the batch engine from those states (:func:`cardodds.sim.chan.batch.play_from_games`) with the ``rollout`` player at
-every seat, and scores each move by the net points of its seat — a win takes its points from each of the three others, a
-loss pays the winner's, a draw nothing (the ``chan.play`` task's ``points.game``).  Every move sees the same worlds (common
-random numbers).
+(:func:`deal_world`: the unseen cards are what its own hand, every mat and the face-up cards leave of the deck; each
+other hand, in turn order from the seat, and the nọc keep their sizes), applies every legal move in every such world,
+plays all of them to the end at once on the batch engine with the ``rollout`` player at every seat, and scores each
+move by the net points of its seat — a win takes its points from each of the three others, a loss pays the winner's,
+a draw nothing (the ``chan.play`` task's ``points.game``).  Every move sees the same worlds (common random numbers).
 
 The guard: taking the best of many noisy means picks lucky moves, so the expert keeps the move of its ``base`` player
 (default ``tuned``) unless the move with the best mean beats the base move's by more than ``z`` paired standard errors
-of the per-world difference (default 2); ``z = inf`` plays the base player exactly, without rollouts.
+of the per-world difference (default 2; :func:`pick`, in whole numbers); ``z = inf`` plays the base player exactly,
+without rollouts.
 
-It reads only what its seat may see: the worlds are built from the visible cards and the hand sizes, and its random
-stream is the game's PLAY stream, so two games that look alike to the seat give the same decision for the same seed
-(``tests/chan/test_chan_expert.py``).  It plays on the reference engine only (the ``chan.play`` task falls back to it).
+Its worlds are a function of what its seat sees: the sort keys of the unseen cards come from a hash of the seat's
+view (:func:`view_vector`: the nọc's position, its hand, the face-up cards, every seat's mat, discard set and first
+turn, seats counted from its own), so it reads no hidden card, needs no random stream, and a decision is the same
+wherever it is computed.  A world knows of the other seats only what the seat sees: no declined cards (fouls 7–10
+depend on their hidden hands), and a bòn chance where a mat holds one chắn of a kind and the world's hand that kind.
+
+Two engines play it and make the same decisions (``tests/chan/test_chan_expert_batch.py``):
+
+- the reference engine (:meth:`Expert.choose`): each world a reference game (:func:`world_values`), played out by
+  :func:`cardodds.sim.chan.batch.play_from_games`;
+- the batch engine (the ``*_batch`` methods, :mod:`cardodds.sim.chan.expert_batch`): the decisions of all the games
+  the engine asks at once, played out as one batch of rows × moves × worlds.  ``chan.play`` uses this one.
 """
 
 from __future__ import annotations
