@@ -1,12 +1,20 @@
-"""Chắn expert throughput: one ``expert`` seat (the cái, seat 0) against three ``basic`` players, and where its time goes.
+"""Chắn expert throughput: one ``expert`` seat (the cái, seat 0) against three ``basic`` players, on both engines.
 
-Usage: ``python benchmarks/bench_chan_expert.py [--games 20] [--jobs 2] [--worlds 16] [--rollout basic] [--base tuned]
-[--z 2.0] [--batch-games 4000]``.  The expert plays at the table on the reference engine (its rollouts run on the
-batch engine); the script times its games, splits the expert's time into building the worlds and moves (Python, per
-world and move) and playing them out (:func:`cardodds.sim.chan.batch.play_from_games`), and times the batch engine
-with ``tuned`` in the expert's seat on the same kind of table, for scale.  ``--jobs`` processes each play
-``--games`` games.  Prints the figures, then one ``BENCH`` line per engine for ``bench_all.py``; no assertions
-(figures depend on the machine and its load).
+Usage: ``python benchmarks/bench_chan_expert.py [--games 10] [--expert-games 1000] [--jobs 2] [--worlds 16]
+[--rollout basic] [--base tuned] [--z 2.0] [--batch-games 4000]``.
+
+- **Reference engine**: ``--jobs`` processes each play ``--games`` games one at a time (:func:`play_game`); the
+  expert's time is split into building the worlds and moves (Python, per world and move) and playing them out
+  (:func:`cardodds.sim.chan.batch.play_from_games`).
+- **Batch engine** (what ``chan.play`` uses): ``--jobs`` processes each play one chunk of ``--expert-games`` games
+  through the task (:func:`cardodds.sim.chan.play_task.run_chunk`, engine ``batch``): the expert's decisions of all
+  the games asked together, each ask one batched play-out of rows × moves × worlds
+  (:mod:`cardodds.sim.chan.expert_batch`).  Bigger chunks make bigger play-outs (the chunk size of
+  ``configs/chan_expert.toml``).
+- The batch engine with ``tuned`` in the expert's seat, for scale.
+
+Both engines make the same decisions (``tests/chan/test_chan_expert_batch.py``).  Prints the figures, then one
+``BENCH`` line per engine for ``bench_all.py``; no assertions (figures depend on the machine and its load).
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.strategies import Basic, Tuned
 from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 
-MAX_GAMES = 200  # bench_all.py passes the fast engines' --games to every script; the expert plays a few a second
+MAX_GAMES = 200  # bench_all.py passes the fast engines' --games to every script; the reference plays a few a second
 
 
 def reference_games(args, job: int) -> dict:
@@ -53,6 +61,17 @@ def reference_games(args, job: int) -> dict:
     return {"seconds": time.process_time() - t, "wall": time.perf_counter() - w, **spent}
 
 
+def batch_games(args, job: int) -> dict:
+    """One chunk of ``args.expert_games`` games with the expert at seat 0 through ``chan.play`` on the batch engine."""
+    from cardodds.sim.chan.play_task import TASK, run_chunk
+
+    seat = {"name": "expert", "worlds": args.worlds, "rollout": args.rollout, "base": args.base, "z": args.z}
+    params = TASK.parse({"rules": {"cai_seat": 0}, "strategies": {"seats": [seat, "basic", "basic", "basic"]}}, "bench")
+    t, w = time.process_time(), time.perf_counter()
+    counts = run_chunk(params, chunk_seed(args.seed, 100 + job), args.expert_games, engine="batch")
+    return {"seconds": time.process_time() - t, "wall": time.perf_counter() - w, "games": int(counts["games"])}
+
+
 def batch_rate(args) -> float:
     """Games a second of the batch engine on one core with ``tuned`` in the expert's seat."""
     orders = deal_orders(stream(chunk_seed(args.seed, 10**6), DEAL), args.batch_games)
@@ -63,7 +82,8 @@ def batch_rate(args) -> float:
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20, help="games per process")
+    ap.add_argument("--games", type=int, default=10, help="reference-engine games per process")
+    ap.add_argument("--expert-games", type=int, default=1000, help="batch-engine games per process (one chunk)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--worlds", type=int, default=Expert.worlds)
     ap.add_argument("--rollout", default=Expert.rollout)
@@ -75,6 +95,7 @@ def main(argv=None):
     args.games = min(args.games, MAX_GAMES)
     with ProcessPoolExecutor(args.jobs) as pool:
         parts = list(pool.map(reference_games, [args] * args.jobs, range(args.jobs)))
+        fast = list(pool.map(batch_games, [args] * args.jobs, range(args.jobs)))
     wall = max(p["wall"] for p in parts)  # the slowest process, from its first game (not its start-up)
     games = args.games * args.jobs
     cpu = sum(p["seconds"] for p in parts)
@@ -86,9 +107,16 @@ def main(argv=None):
           f"{calls / cpu:.1f}/s per core)")
     print(f"  of the CPU time: rollouts (play_from_games) {rollouts / cpu:.0%}, the rest (worlds, moves, the table) "
           f"{1 - rollouts / cpu:.0%}")
+    f_wall = max(p["wall"] for p in fast)
+    f_games = sum(p["games"] for p in fast)
+    f_cpu = sum(p["seconds"] for p in fast)
+    print(f"batch engine: {f_games} games on {args.jobs} processes ({args.expert_games} a chunk) in {f_wall:.1f} s wall "
+          f"= {f_games / f_wall:.2f} games/s ({f_games / f_cpu:.2f} games/s per core); "
+          f"{f_games / f_wall / (games / wall):.1f}x the reference engine's wall rate")
     rate = batch_rate(args)
     print(f"batch engine, tuned in the expert's seat: {rate:.0f} games/s on one core")
     print("BENCH " + json.dumps({"engine": "chan expert reference", "games_per_s": round(games / wall, 2)}))
+    print("BENCH " + json.dumps({"engine": "chan expert batch", "games_per_s": round(f_games / f_wall, 2)}))
     print("BENCH " + json.dumps({"engine": "chan tuned batch", "games_per_s": round(rate, 1)}))
 
 

@@ -87,7 +87,7 @@ def test_advice_with_the_experts_settings_is_the_experts_decision(z):
     rule) is the move the expert made in the game; with z = 0 that is the best move by mean points (ties: the base)."""
     expert = Expert(worlds=6, z=z)
     count = 0
-    for seed, seat in ((1, 0), (2, 3)):
+    for seed, seat in ((1, 0), (2, 3), (4, 1)):
         for pos, rng, made in _expert_decisions(seed, seat, expert):
             out = expert_outcomes(pos, None, expert, rng)
             assert out.moves == tuple(legal_moves(pos)) and out.worlds == 6

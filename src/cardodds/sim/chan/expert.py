@@ -1,20 +1,29 @@
 """The Chắn ``expert``: determinized Monte Carlo rollouts on the batch engine, for expected points.
 
 At each decision with more than one legal move the expert deals the cards it cannot see anew ``worlds`` times
-(:func:`determinize`: the unseen cards are what its own hand, every mat and the face-up cards leave of the deck; each
-other hand and the nọc keep their sizes), applies every legal move in every such world, plays all of them to the end
-at once on the batch engine from those states (:func:`cardodds.sim.chan.batch.play_from_games`) with the ``rollout`` player at
-every seat, and scores each move by the net points of its seat — a win takes its points from each of the three others, a
-loss pays the winner's, a draw nothing (the ``chan.play`` task's ``points.game``).  Every move sees the same worlds (common
-random numbers).
+(:func:`deal_world`: the unseen cards are what its own hand, every mat and the face-up cards leave of the deck; each
+other hand, in turn order from the seat, and the nọc keep their sizes), applies every legal move in every such world,
+plays all of them to the end at once on the batch engine with the ``rollout`` player at every seat, and scores each
+move by the net points of its seat — a win takes its points from each of the three others, a loss pays the winner's,
+a draw nothing (the ``chan.play`` task's ``points.game``).  Every move sees the same worlds (common random numbers).
 
 The guard: taking the best of many noisy means picks lucky moves, so the expert keeps the move of its ``base`` player
 (default ``tuned``) unless the move with the best mean beats the base move's by more than ``z`` paired standard errors
-of the per-world difference (default 2); ``z = inf`` plays the base player exactly, without rollouts.
+of the per-world difference (default 2; :func:`pick`, in whole numbers); ``z = inf`` plays the base player exactly,
+without rollouts.
 
-It reads only what its seat may see: the worlds are built from the visible cards and the hand sizes, and its random
-stream is the game's PLAY stream, so two games that look alike to the seat give the same decision for the same seed
-(``tests/chan/test_chan_expert.py``).  It plays on the reference engine only (the ``chan.play`` task falls back to it).
+Its worlds are a function of what its seat sees: the sort keys of the unseen cards come from a hash of the seat's
+view (:func:`view_vector`: the nọc's position, its hand, the face-up cards, every seat's mat, discard set and first
+turn, seats counted from its own), so it reads no hidden card, needs no random stream, and a decision is the same
+wherever it is computed.  A world knows of the other seats only what the seat sees: no declined cards (fouls 7–10
+depend on their hidden hands), and a bòn chance where a mat holds one chắn of a kind and the world's hand that kind.
+
+Two engines play it and make the same decisions (``tests/chan/test_chan_expert_batch.py``):
+
+- the reference engine (:meth:`Expert.choose`): each world a reference game (:func:`world_values`), played out by
+  :func:`cardodds.sim.chan.batch.play_from_games`;
+- the batch engine (the ``*_batch`` methods, :mod:`cardodds.sim.chan.expert_batch`): the decisions of all the games
+  the engine asks at once, played out as one batch of rows × moves × worlds.  ``chan.play`` uses this one.
 """
 
 from __future__ import annotations
@@ -27,12 +36,15 @@ import numpy as np
 
 from cardodds.sim.chan.batch import play_from_games
 from cardodds.sim.chan.cards import COPIES, N_KINDS
+from cardodds.sim.chan.movelog import CHAN
 from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, Tuned, seen_counts
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 
 PLAYERS = 4
+MAX_UNSEEN = 100
+"""Sort keys a world draws (one per card of the deck; the unseen ones used)."""
 ROLLOUT = {"basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker, "tuned": Tuned}
 """The players an expert may roll out with, or keep as its base, by name (each with its default knobs)."""
 
@@ -56,35 +68,121 @@ def clone(game):
     return other
 
 
-def determinize(game, seat: int, rng: np.random.Generator):
-    """A copy of ``game`` with the cards ``seat`` cannot see dealt anew (same hand sizes, same nọc size)."""
+def turn_order(seat: int) -> list[int]:
+    """The other seats in turn order from ``seat``: the order a world deals their hands in, before the nọc."""
+    return [(seat + i) % PLAYERS for i in range(1, PLAYERS)]
+
+
+def deal_world(game, seat: int, hidden):
+    """A copy of ``game`` with the cards ``seat`` cannot see replaced by ``hidden`` (kinds, in deal order): the other
+    hands in :func:`turn_order`, each its size, then the nọc.  What the seat cannot know about the others is read
+    from what it sees: their declined cards (fouls 7–10) are none, and a bòn chance is open where a seat's mat holds
+    one chắn of a kind and its new hand that kind (``bon_open``)."""
     world = clone(game)
-    hidden = [int(k) for k in rng.permutation(unseen_cards(game, seat))]
-    for s, p in enumerate(world.seats):
-        if s == seat:
-            continue
+    hidden = [int(k) for k in hidden]
+    for s in turn_order(seat):
+        p = world.seats[s]
         size = sum(p.hand)
         p.hand = [0] * N_KINDS
         for k in hidden[:size]:
             p.hand[k] += 1
         hidden = hidden[size:]
+        p.declined_any, p.declined_chan, p.declined_ca_with = set(), set(), set()
+        chan = [m[2] for m in p.melds if m[0] == CHAN]
+        p.bon_open = {k for k in set(chan) if chan.count(k) == 1 and p.hand[k] >= 1}
     world.noc[world.noc_pos:] = hidden
     return world
 
 
-def _net(seat: int, winner, points):
+def determinize(game, seat: int, rng: np.random.Generator):
+    """A copy of ``game`` with the cards ``seat`` cannot see dealt anew from ``rng`` (same hand sizes, same nọc size;
+    see :func:`deal_world`): a twin game that looks the same to the seat."""
+    return deal_world(game, seat, rng.permutation(unseen_cards(game, seat)))
+
+
+VIEW_SIZE = 1 + 25 + 25 + 4 * 25 + 4 + 4
+"""The numbers :func:`view_vector` reads: the nọc's position, the seat's hand, the face-up cards, then for each seat
+from the deciding one in turn order its mat, its discard set (25 bits) and whether its first turn has passed."""
+_COEF = np.random.default_rng(0x43484E58).integers(0, 2**62, VIEW_SIZE, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+def _mix(x):
+    """splitmix64's finaliser on uint64 arrays (wrapping arithmetic)."""
+    x = x ^ (x >> np.uint64(30))
+    x = x * np.uint64(0xBF58476D1CE4E5B9)
+    x = x ^ (x >> np.uint64(27))
+    x = x * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def view_vector(game, seat: int) -> np.ndarray:
+    """What ``seat`` sees of a reference game, as the ``(1, VIEW_SIZE)`` numbers :func:`view_keys` hashes (the
+    batch engine builds the same from its arrays: :func:`cardodds.sim.chan.expert_batch.view_vectors`)."""
+    seats = [seat] + turn_order(seat)
+    bits = [sum(1 << k for k in game.seats[s].discard_set) for s in seats]
+    row = ([game.noc_pos] + list(game.seats[seat].hand) + list(game.table)
+           + [n for s in seats for n in game.seats[s].mat] + bits + [int(game.seats[s].passed_first) for s in seats])
+    return np.array([row], dtype=np.int64)
+
+
+def view_keys(vectors: np.ndarray) -> np.ndarray:
+    """One 64-bit key per row of views ``(M, VIEW_SIZE)``: where the worlds of that decision come from."""
+    h = (vectors.astype(np.uint64) * _COEF[None, :]).sum(axis=1, dtype=np.uint64)
+    return _mix(h ^ np.uint64(0x43484E))
+
+
+def world_uniforms(keys: np.ndarray, worlds: int) -> np.ndarray:
+    """``(M, worlds, MAX_UNSEEN)`` uniforms in [0, 1): world w's sort keys of the unseen cards, from each key."""
+    slot = (np.arange(worlds, dtype=np.uint64)[:, None] * np.uint64(MAX_UNSEEN)
+            + np.arange(MAX_UNSEEN, dtype=np.uint64)[None, :] + np.uint64(1))
+    bits = _mix(keys[:, None, None] + slot[None] * _GOLDEN) >> np.uint64(11)
+    return bits.astype(np.float64) * 2.0**-53
+
+
+def _net(seat, winner, points):
     """The seat's net points: +3 p for its win, -p for another's, 0 for a draw (arrays or scalars)."""
     return np.where(winner == seat, (PLAYERS - 1) * points, np.where(winner >= 0, -points, 0))
 
 
-def world_values(game, seat: int, moves, worlds: int, rollout: str, rng) -> dict:
+def pick(net: np.ndarray, valid: np.ndarray, base: np.ndarray, z: float) -> np.ndarray:
+    """The expert's rule, for ``M`` decisions at once: the index of the move each plays.
+
+    ``net`` ``(M, C, W)`` whole net points of candidate c in world w, ``valid`` ``(M, C)`` which candidates are legal,
+    ``base`` ``(M,)`` the base player's candidate.  The candidate with the largest sum of per-world differences to
+    the base (the first of equals) is played if that sum is positive and, for ``z > 0``, its mean beats ``z`` paired
+    standard errors: ``S**2 (W-1) > z**2 (W Q - S**2)`` in whole numbers (``S``, ``Q`` the sum and sum of squares of
+    the differences), so both engines decide alike to the last bit; one world is never enough.
+    """
+    M, _, W = net.shape
+    r = np.arange(M)
+    net = net.astype(np.int64)
+    d = net - net[r, base][:, None, :]
+    S = np.where(valid, d.sum(axis=2), np.iinfo(np.int64).min)
+    best = S.argmax(axis=1)
+    s_best = S[r, best]
+    q_best = (d[r, best] ** 2).sum(axis=1)
+    ok = (best != base) & (s_best > 0) & (W > 1)
+    if z > 0:
+        with np.errstate(over="ignore", invalid="ignore"):
+            ok &= (s_best * s_best * (W - 1)).astype(np.float64) > z * z * (W * q_best - s_best * s_best)
+    return np.where(ok, best, base)
+
+
+def world_values(game, seat: int, moves, worlds: int, rollout: str, rng=None) -> dict:
     """The seat's ``win``, ``draw`` and net ``points`` after each of ``moves`` (rows) in each of ``worlds`` worlds
-    (columns): the unseen cards dealt anew by :func:`determinize` from ``rng`` for each world, every move applied in
-    it, the games played to their end on the batch engine with the ``rollout`` player at every seat."""
+    (columns): world w deals the unseen cards (in kind order) in the order of its :func:`world_uniforms` row of this
+    view's key (:func:`deal_world`), every move is applied in it, and the games are played to their end on the batch
+    engine with the ``rollout`` player at every seat.  The worlds are a function of what the seat sees only, so
+    ``rng`` is not read (kept for callers that pass the game's stream)."""
     win, draw, points = (np.zeros((len(moves), worlds)) for _ in range(3))
+    points = points.astype(np.int64)
+    hidden = np.array(unseen_cards(game, seat), dtype=np.int64)
+    u = world_uniforms(view_keys(view_vector(game, seat)), worlds)[0, :, :hidden.size]
+    orders = hidden[np.argsort(u, axis=1, kind="stable")]
     live, where = [], []
     for i in range(worlds):
-        world = determinize(game, seat, rng)
+        world = deal_world(game, seat, orders[i])
         for j, move in enumerate(moves):
             after = clone(world)
             after.apply(move)
@@ -138,26 +236,39 @@ class Expert(Player):
         if isinstance(self.z, bool) or not isinstance(self.z, (int, float)) or not self.z >= 0:
             raise CardoddsError(f"expert z must be a number >= 0 (inf allowed), not {self.z!r}")
 
-    def choose(self, game, dec, rng):
+    def choose(self, game, dec, rng=None):
         if dec.kind == "thien_u":
             return dec.moves[0]
         base = ROLLOUT[self.base]().choose(game, dec, None)
         if self.z == float("inf"):
             return base
-        net = self.move_nets(game, dec, rng)
-        b = dec.moves.index(base)
-        diff = net - net[:, [b]]
-        mean = diff.mean(axis=0)
-        best = int(np.argmax(mean))
-        if best == b or mean[best] <= 0:
-            return base
-        se = diff[:, best].std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else np.inf
-        return dec.moves[best] if mean[best] > self.z * se else base
+        net = self.move_nets(game, dec, rng).T[None]
+        b = np.array([dec.moves.index(base)])
+        return dec.moves[int(pick(net, np.ones(net.shape[:2], dtype=bool), b, self.z)[0])]
 
-    def move_values(self, game, dec, rng) -> np.ndarray:
+    def batch_supported(self) -> bool:
+        """The batch engine plays the expert (:mod:`cardodds.sim.chan.expert_batch`)."""
+        return True
+
+    def chiu_batch(self, rows):
+        from cardodds.sim.chan.expert_batch import search
+
+        return search(self, "chiu_batch", rows)
+
+    def act_batch(self, rows):
+        from cardodds.sim.chan.expert_batch import search
+
+        return search(self, "act_batch", rows)
+
+    def discard_batch(self, rows):
+        from cardodds.sim.chan.expert_batch import search
+
+        return search(self, "discard_batch", rows)
+
+    def move_values(self, game, dec, rng=None) -> np.ndarray:
         """Mean net points of the seat after each legal move, over ``worlds`` worlds."""
         return self.move_nets(game, dec, rng).mean(axis=0)
 
-    def move_nets(self, game, dec, rng) -> np.ndarray:
+    def move_nets(self, game, dec, rng=None) -> np.ndarray:
         """Net points of the seat after each legal move (columns) in each of ``worlds`` worlds (rows)."""
         return world_values(game, dec.seat, dec.moves, self.worlds, self.rollout, rng)["points"].T

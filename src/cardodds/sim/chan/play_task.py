@@ -1,6 +1,7 @@
 """The ``chan.play`` task: play whole Chắn games and count who wins, how, with which cước, and for how many points.
 
-Engines: when every seat plays ``basic``, ``heuristic`` or ``cuoc`` (without ``eat_ca_to_wait``) the games
+Engines: when every seat plays ``basic``, ``heuristic``, ``cuoc``, ``tuned`` (without ``eat_ca_to_wait``) or
+``expert`` (its searches batched across the games, :mod:`cardodds.sim.chan.expert_batch`) the games
 are played by the vectorised batch engine (:mod:`cardodds.sim.chan.batch`), otherwise one at a time by the reference engine
 (:mod:`cardodds.sim.chan.reference`); single games of the batch players go to the compiled engine
 (:mod:`cardodds.sim.chan.compiled`) when numba imports, unless ``CARDODDS_COMPILED=0``.  The engines agree game for

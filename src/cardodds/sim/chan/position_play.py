@@ -8,9 +8,9 @@ decision is the seat's) to a copy of the position's view game, the rows of every
 batch-engine state (:func:`cardodds.sim.chan.batch.state_from_games`, then the worlds' hidden cards dealt into the
 arrays), and all of them are played to the end together by ``players``.  Every move sees the same worlds.
 
-``like_expert``: the expert's own computation instead — its worlds (:func:`cardodds.sim.chan.expert.determinize`
-with its random stream), its rollout player, its number of worlds — so that :func:`expert_pick` over the outcomes
-is the expert's decision (``tests/chan/test_chan_position_play.py``).
+``like_expert``: the expert's own computation instead — its worlds (:func:`cardodds.sim.chan.expert.world_values`,
+keyed on what the seat sees, so ``seed`` is not read), its rollout player, its number of worlds — so that
+:func:`expert_pick` over the outcomes is the expert's decision (``tests/chan/test_chan_position_play.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from cardodds.sim.chan.arrays import U32, kind_bits, wait_masks
 from cardodds.sim.chan.batch import play_state, state_from_games
 from cardodds.sim.chan.cards import N_KINDS
 from cardodds.sim.chan.deal import NOC_SIZE
-from cardodds.sim.chan.expert import ROLLOUT, Expert, _net, clone, world_values
+from cardodds.sim.chan.expert import ROLLOUT, Expert, _net, clone, pick, world_values
 from cardodds.sim.chan.movelog import CHAN
 from cardodds.sim.chan.position_state import PLACEHOLDER, Position, find_move, game_of, move_text, view_decision
 from cardodds.sim.chan.reference import PLAYERS
@@ -196,13 +196,12 @@ def next_card_completes(position: Position, moves, labels) -> dict:
 
 def expert_outcomes(position: Position, moves, expert: Expert, seed) -> Outcomes:
     """The expert's own rollouts of ``moves`` (None: all legal moves, as the expert plays them) at the position:
-    its ``worlds`` worlds dealt by :func:`determinize` from ``seed`` (an int or a Generator, used as the expert
-    uses its stream), its rollout player at every seat; measures as :func:`play_out`'s."""
+    its ``worlds`` worlds (a function of the position, as the expert's are of what its seat sees; ``seed`` is
+    accepted and not read), its rollout player at every seat; measures as :func:`play_out`'s."""
     view, dec = view_decision(position)
     chosen = list(dec.moves) if moves is None else [find_move(dec, m) for m in moves]
     game = game_of(position, _some_deal(position), _some_noc(position))
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    values = world_values(game, position.seat, chosen, expert.worlds, expert.rollout, rng)
+    values = world_values(game, position.seat, chosen, expert.worlds, expert.rollout)
     labels = tuple(move_text(m) for m in chosen)
     return Outcomes(labels, values, False, 0, f"expert rollouts "
                     f"({expert.rollout})", {"next_card_completes": next_card_completes(position, chosen, labels)})
@@ -227,19 +226,14 @@ def _some_noc(position: Position):
 def expert_pick(position: Position, outcomes: Outcomes, expert: Expert) -> str:
     """The expert's choice over its own outcomes of every legal move (:func:`expert_outcomes` with moves None):
     its base player's move unless the move with the best mean points beats it by more than ``z`` paired standard
-    errors (the expert's tie rule: the base move keeps a tie; among equal means the first legal move)."""
+    errors (:func:`cardodds.sim.chan.expert.pick`: the base move keeps a tie; among equal means the first legal
+    move)."""
     view, dec = view_decision(position)
     if dec.kind == "thien_u":
         return move_text(dec.moves[0])
     base = move_text(ROLLOUT[expert.base]().choose(view, dec, None))
     if expert.z == float("inf"):
         return base
-    net = outcomes.values["points"]
-    b = outcomes.moves.index(base)
-    diff = net - net[[b]]
-    mean = diff.mean(axis=1)
-    best = int(np.argmax(mean))
-    if best == b or mean[best] <= 0:
-        return base
-    se = diff[best].std(ddof=1) / np.sqrt(diff.shape[1]) if diff.shape[1] > 1 else np.inf
-    return outcomes.moves[best] if mean[best] > expert.z * se else base
+    net = np.asarray(outcomes.values["points"])[None]
+    b = np.array([outcomes.moves.index(base)])
+    return outcomes.moves[int(pick(net, np.ones(net.shape[:2], dtype=bool), b, expert.z)[0])]
