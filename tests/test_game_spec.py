@@ -57,7 +57,8 @@ def test_a_spec_card_codec_reads_its_own_cards():
 
 
 def test_the_tasks_are_the_games_tasks():
-    assert task_names() == ["chan.deal", "chan.play", "demo.coin", "sam.deal", "sam.odds", "sam.play", "tan.play"]
+    assert task_names() == ["chan.deal", "chan.play", "chan.strength", "demo.coin", "sam.deal", "sam.odds", "sam.play",
+                            "sam.strength", "tan.play", "tan.strength"]
     with pytest.raises(CardoddsError, match="unknown task 'demo.dice'"):
         get_task("demo.dice")
 

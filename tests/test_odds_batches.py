@@ -43,7 +43,7 @@ def _spy(monkeypatch, owner, name):
 
 GAMES = {
     "chan": (cardodds.sim.chan.batch, "play_batch", lambda games: win_chance(CHAN, 1, games, seed=3)),
-    "sam": (cardodds.sim.sam.hand_odds, "play_batch", lambda games: odds_sam(SAM, 3, games, 3)),
+    "sam": (cardodds.sim.sam.hand_odds, "play_batch_auto", lambda games: odds_sam(SAM, 3, games, 3)),
     "tan": (cardodds.sim.tan.hand_odds, "play_batch", lambda games: odds_tan(TAN, "h", 4, 0, games, 3)),
 }
 

@@ -140,8 +140,8 @@ def test_chosen_and_errors(monkeypatch):
 
 
 def test_expert_rollouts(monkeypatch):
-    """Every rollout batch of the ``expert`` (``expert.play_from_state`` on its ``rollout_state``, with the candidate
-    first moves) gives the same result and the same state on the compiled engine; its games are unchanged."""
+    """Every rollout batch of the ``expert`` (``expert.play_from_state_auto`` on its ``rollout_state``, with the
+    candidate first moves) gives the same result and the same state on the compiled engine; its games are unchanged."""
     from cardodds.sim.sam import expert as expert_mod
     from cardodds.sim.sam.expert import Expert
 
@@ -162,7 +162,7 @@ def test_expert_rollouts(monkeypatch):
     cards, leader = deal_games(stream(chunk_seed(4, 3), DEAL), 40, rules)
     seats = [Expert(worlds=8, rollout="greedy"), Expert(worlds=8), Control()]
     plain = batch.play_batch(rules, cards, leader, seats)
-    monkeypatch.setattr(expert_mod, "play_from_state", both)
+    monkeypatch.setattr(expert_mod, "play_from_state_auto", both)
     assert_same(plain, batch.play_batch(rules, cards, leader, seats))
     assert calls[0] > 10
 

@@ -330,10 +330,10 @@ def test_replay_is_the_game_the_run_plays(players, seed):
 
 
 def test_default_expert_at_2p36_plays_the_same_game_in_both_engines():
-    """The default expert at a 2-player 36-card table (its table settings: ``tuned`` rollouts, the solver in the
-    endgame) against ``classic``: the reference engine plays the batch engine's game move for move."""
+    """The default expert at a 2-player 36-card table (its table settings: ``tuned`` rollouts, successive halving, the
+    solver in the endgame) against ``classic``: the reference engine plays the batch engine's game move for move."""
     rules = TABLES["2p36"]
-    assert Expert().at_table(rules) == Expert(worlds=256, rollout="tuned")
+    assert Expert().at_table(rules) == Expert(worlds=256, rollout="tuned", objective="score", halvings=2)
     both_engines_play_the_same_game_against_classic(rules, Expert())
 
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE, U32, K, P, kind_bits, kind_masks, wait_masks
 from cardodds.sim.chan.batch import play_state
-from cardodds.sim.chan.expert import MAX_UNSEEN, ROLLOUT, VIEW_SIZE, _net, pick, view_keys, world_uniforms
+from cardodds.sim.chan.expert_rule import MAX_UNSEEN, ROLLOUT, VIEW_SIZE, _net, pick, view_keys, world_uniforms
 
 CHUNK_ROWS = 1 << 16
 """At most this many (move, world) rows in one play-out: bounds memory whatever the number of games."""

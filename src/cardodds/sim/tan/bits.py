@@ -85,3 +85,15 @@ def nth_bit(x: np.ndarray, k: np.ndarray) -> np.ndarray:
         hi = np.where(left, mid, hi)
         lo = np.where(left, lo, mid + 1)
     return lo.astype(np.int16)
+
+
+def unbeatable(unseen: np.ndarray, trump: np.ndarray) -> np.ndarray:
+    """Cards no card of ``unseen`` beats: above the highest unseen card of their suit, and for a non-trump only when
+    no trump is unseen."""
+    no_trump = (unseen & SUIT_MASK[trump]) == 0
+    out = np.zeros(unseen.shape[0], dtype=U64)
+    for s in range(4):
+        top = highest(unseen & SUIT_MASK[s]).astype(np.intp)  # -1: none unseen, the whole suit is safe
+        above = SUIT_MASK[s] & ~BELOW[(top >> 2) + 1]
+        out |= np.where((trump == s) | no_trump, above, ZERO)
+    return out

@@ -37,7 +37,7 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
-from cardodds.sim.tan.bits import U64, ZERO
+from cardodds.sim.tan.bits import U64, ZERO, unbeatable
 from cardodds.sim.tan.cards import parse_rank, to_mask, unseen_mask
 from cardodds.sim.tan.strategies import _lowest_nontrump_first_batch, pair_lead_batch
 
@@ -45,18 +45,6 @@ def unseen_cards(v) -> np.ndarray:
     """Cards the deciding seat has not seen: not in its hand, the discard pile or on the table (with the stock empty,
     the opponents' hands)."""
     return unseen_mask(v.rules.deck, v.hand, v.disc, v.att, v.cov)
-
-
-def unbeatable(unseen: np.ndarray, trump: np.ndarray) -> np.ndarray:
-    """Cards no card of ``unseen`` beats: above the highest unseen card of their suit, and for a non-trump only when
-    no trump is unseen."""
-    no_trump = (unseen & bits.SUIT_MASK[trump]) == 0
-    out = np.zeros(unseen.shape[0], dtype=U64)
-    for s in range(4):
-        top = bits.highest(unseen & bits.SUIT_MASK[s]).astype(np.intp)  # -1: none unseen, the whole suit is safe
-        above = bits.SUIT_MASK[s] & ~bits.BELOW[(top >> 2) + 1]
-        out |= np.where((trump == s) | no_trump, above, ZERO)
-    return out
 
 
 @dataclass(frozen=True)

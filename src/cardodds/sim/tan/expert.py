@@ -60,7 +60,7 @@ OBJECTIVES = ("lose", "lose_or_draw", "score")
 ROLLOUTS = {"heuristic": Heuristic, "basic": Basic, "tuned": Tuned, "classic": Classic}
 """The rollout policies, by name."""
 
-TABLE_SETTINGS = {(2, 36): {"worlds": 256, "rollout": "tuned"}}
+TABLE_SETTINGS = {(2, 36): {"worlds": 256, "rollout": "tuned", "objective": "score", "halvings": 2}}
 """Knobs the default ``expert`` plays at kinds of table, by ``(players, deck)`` (picked from matches against
 ``pimc``: ``benchmarks/match_tan_players.py``); elsewhere it plays its field defaults."""
 

@@ -46,7 +46,7 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player, tuned_class, tuned_knobs
 from cardodds.sim.tan import bits
-from cardodds.sim.tan.bits import U64
+from cardodds.sim.tan.bits import U64, unbeatable
 from cardodds.sim.tan.cards import parse_rank, rank_of, suit_of, to_mask, unseen_mask
 from cardodds.sim.tan.decisions import SERIES_KNOBS, SeriesChoices
 
@@ -90,18 +90,14 @@ def rank_or_never(text: str) -> int:
 
 
 def endgame_safe(v, stock_left) -> np.ndarray:
-    """Batch: the cards of the seat's hand no unseen card beats (``classic.unbeatable``), where the stock is empty
+    """Batch: the cards of the seat's hand no unseen card beats (``bits.unbeatable``), where the stock is empty
     (0 elsewhere: the counting knobs act in the endgame only)."""
-    from cardodds.sim.tan.classic import unbeatable  # a late import: classic imports this module
-
     unseen = unseen_mask(v.rules.deck, v.hand, v.disc, v.att, v.cov)
     return np.where(stock_left == 0, v.hand & unbeatable(unseen, v.trump), U64(0))
 
 
 def _one_row_safe(v) -> tuple[int, int]:
     """Reference: the hand's cards no unseen card beats and the unseen cards, as masks (stock empty or not)."""
-    from cardodds.sim.tan.classic import unbeatable
-
     hand = to_mask(v.hand)
     unseen = unseen_mask(v.rules.deck, hand, to_mask(v.discard), to_mask(v.attack), to_mask(v.cover))
     return hand & int(unbeatable(np.array([unseen], dtype=U64), np.array([v.trump]))[0]), unseen

@@ -28,6 +28,8 @@ TITLES = {
         "tan_strategies": "Tấn: chiến thuật đấu chiến thuật (4 người)",
         "tan_tune": "Tấn: tinh chỉnh heuristic ở chỗ 0, gặp ba người chơi heuristic",
         "tan_tune_2p36": "Tấn 2 người, 36 lá: tinh chỉnh heuristic ở chỗ 0, gặp người chơi chuẩn classic",
+        "tan_tune_2p52": "Tấn 2 người, 52 lá: tinh chỉnh heuristic ở chỗ 0, gặp người chơi chuẩn classic",
+        "tan_tune_4p52": "Tấn 4 người, 52 lá: tinh chỉnh heuristic ở chỗ 0, gặp người chơi chuẩn classic",
     },
 }
 """Experiment titles (by the experiment's name) in the other languages."""
@@ -74,15 +76,17 @@ DESCRIPTIONS = {
             "`cardodds tune configs/tan_tune.toml` tìm ra: không giữ lá chủ, không tự lên, đánh thêm lá chủ "
             "khi nọc còn nhiều nhất 2 lá). Chỉ số để so các bậc: `lose.at_table_seat`, chỗ 0."),
         "tan_mirror": (
-            "4cb9df6af79f",
+            "94937ac9ff94",
             "Hai người chơi cùng một bậc; tỉ lệ hòa là phần các ván mà lượt cuối làm hết bài cả hai người. Vì"
             " sao gặp chính mình lại hay hòa: khi nọc đã hết, một lượt được đỡ làm cả hai mất cùng số lá, và "
             "cả hai cầm 8 lá sau lần bốc cuối trừ khi một người đã lên; nên trừ khi có lượt nào sau đó kết "
             "thúc bằng lên, lượt cuối làm hết bài cả hai cùng lúc. Trong 3,000 ván mỗi bậc chơi với chính "
             "mình, số ván hòa không có lần lên nào sau lần bốc cuối (tests/test_ladder.py đếm): basic 731 "
-            "trên 731, beginner 303 trên 309, heuristic 383 trên 392, tuned 222 trên 227. Ép đối thủ phải lên"
-            " cần biết bài đối thủ - với 2 người và nọc đã hết, đó chính là các lá chưa thấy - và các bậc "
-            "chạy nhanh không đếm bài; basic còn không bao giờ đánh thêm lá chủ hay lá trên J, nên hòa nhiều "
+            "trên 731, beginner 303 trên 309, heuristic 383 trên 392. Ép đối thủ phải lên cần biết bài đối thủ"
+            " - với 2 người và nọc đã hết, đó chính là các lá chưa thấy - và các bậc đó không đếm bài; tuned "
+            "thì có đếm (các núm cho bàn 2 người, 52 lá, tuned_2p52.toml, đếm các lá chưa thấy khi nọc đã hết),"
+            " nên hòa ít hơn, và 66 trên 72 ván hòa của nó trong 1,500 ván không có lần lên; basic còn không "
+            "bao giờ đánh thêm lá chủ hay lá trên J, nên hòa nhiều "
             "nhất. Một ván như vậy: `cardodds replay tan --seed 6 --config configs/tan_mirror.toml` (tuned "
             "gặp tuned): nọc hết ở lượt 15, các lượt 16 đến 21 đều được đỡ, và hai lá cuối cùng rơi cùng lúc."),
         "tan_ladder_mixed": (

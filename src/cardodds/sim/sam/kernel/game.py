@@ -183,6 +183,41 @@ def _settle_won(g, w, den_won, S, therm, ncards, played, pay, cong, thoi2, owed,
         _pay_sam_fail(g, S, pay, rv)
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _choose(g, a, nxt, h, n_own, cur, is_lead, sam_on, decl, ptr, min_all, plans, ncards, nf2, posmask, sp, mv, kc,
+            pos14, str2, smask, odd_hands, odd_keys, inv, inv_pass, M):
+    """Seat ``a``'s choice in game ``g`` and whether it has a legal play: the declarer's plan while it leads its Sâm,
+    else its player's table (``batch.SamBatch.step``'s choice)."""
+    if is_lead and sam_on and a == decl:
+        pn = plans[g, min(ptr, HAND_SIZE - 1)] if ptr < HAND_SIZE else -1
+        choice = _declarer_lead(h, n_own, pn, nf2, mv, pos14, smask)
+        return choice, choice >= 0
+    sit = 1 if is_lead else 0
+    if sp[a, SP_KIND] == CONTROL:
+        sit += 2 * (min_all <= sp[a, SP_DANGER]) + 4 * (ncards[g, nxt] == 1) + 8 * (n_own <= 3)
+    k = _key(h, cur, sit, is_lead, nf2, posmask, sp, a, mv, kc, pos14, str2, odd_hands, odd_keys)
+    idx = sp[a, SP_INV] + sit * (M + 1) + k
+    choice = inv[idx] if is_lead or (sam_on and a != decl) else inv_pass[idx]
+    return choice, k > 0
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _no_lead(g, a, nxt, decl, sam_on, sam_failed, outcome, done, actor, skips, playon, pay, P, sam_fail_pay):
+    """A leader with no legal lead passes the lead on (a declarer's Sâm fails there); all the seats in turn: a void
+    game.  Returns the changed slots ``sam_on, sam_failed, outcome, done, actor, skips``."""
+    fail = sam_on and a == decl
+    if playon:
+        if fail:
+            sam_on, sam_failed = False, True
+    elif fail:
+        _pay_sam_fail_of(g, decl, pay, P, sam_fail_pay)
+        return sam_on, sam_failed, SAM_FAIL, True, actor, skips
+    skips += 1
+    if skips >= P:
+        outcome, done = VOID, True
+    return sam_on, sam_failed, outcome, done, nxt, skips
+
+
 @njit(cache=True, inline="always", _nrt=False)  # into play_range: no call (and no array arguments copied) per game
 def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv, pos14, high, str2, smask,
               next_seat, sp, kc, inv, inv_pass, odd_hands, odd_keys):
@@ -197,11 +232,10 @@ def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv
     dby, dto, dcap, decl = S[g, DBY], S[g, DTO], S[g, DCAP], S[g, DECL]
     sam_on, sam_failed, ptr = S[g, SAMON] != 0, S[g, SAMFAILED] != 0, S[g, PTR]
     outcome, winner, done = S[g, OUTCOME], S[g, WINNER], S[g, DONE] != 0
-    chops, n_plays = 0, 0
     min_all = ncards[g, 0]
     for s in range(1, P):
         min_all = min(min_all, ncards[g, s])
-    skips, den_won, steps, won = 0, -1, 0, False
+    skips, den_won, steps, won, chops, n_plays = 0, -1, 0, False, 0, 0
     while not done:
         steps += 1
         if steps > MAX_STEPS:
@@ -211,37 +245,15 @@ def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv
         h, n_own = therm[g, a], ncards[g, a]
         is_lead = cur == LEAD
         nxt = a + 1 if a + 1 < P else 0
-        # the choice
-        if is_lead and sam_on and a == decl:
-            pn = plans[g, min(ptr, HAND_SIZE - 1)] if ptr < HAND_SIZE else -1
-            choice = _declarer_lead(h, n_own, pn, nf2, mv, pos14, smask)
-            has = choice >= 0
-        else:
-            sit = 1 if is_lead else 0
-            if sp[a, SP_KIND] == CONTROL:
-                sit += 2 * (min_all <= sp[a, SP_DANGER]) + 4 * (ncards[g, nxt] == 1) + 8 * (n_own <= 3)
-            k = _key(h, cur, sit, is_lead, nf2, posmask, sp, a, mv, kc, pos14, str2, odd_hands, odd_keys)
-            idx = sp[a, SP_INV] + sit * (M + 1) + k
-            choice = inv[idx] if is_lead or (sam_on and a != decl) else inv_pass[idx]
-            has = k > 0
+        choice, has = _choose(g, a, nxt, h, n_own, cur, is_lead, sam_on, decl, ptr, min_all, plans, ncards, nf2,
+                              posmask, sp, mv, kc, pos14, str2, smask, odd_hands, odd_keys, inv, inv_pass, M)
         if steps == 1 and rv[R_HASFIRST]:
             choice = S[g, FIRST]
             has = has or choice >= 0
         # a leader with no legal lead passes the lead on
         if is_lead and not has:
-            fail = sam_on and a == decl
-            ended = False
-            if playon:
-                if fail:
-                    sam_on, sam_failed = False, True
-            elif fail:
-                _pay_sam_fail_of(g, decl, pay, P, sam_fail_pay)
-                outcome, done, ended = SAM_FAIL, True, True
-            if not ended:
-                actor = nxt
-                skips += 1
-                if skips >= P:
-                    outcome, done = VOID, True
+            sam_on, sam_failed, outcome, done, actor, skips = _no_lead(g, a, nxt, decl, sam_on, sam_failed, outcome,
+                                                                       done, actor, skips, playon, pay, P, sam_fail_pay)
         pend_by, pend_to, pend_cap = dby, dto, dcap
         dby = -1
         passes = not is_lead and choice < 0

@@ -54,7 +54,7 @@ def _rank_pick(pool, bonus, by_count):
 
 @njit(cache=True, inline="always", _nrt=False)
 def unbeatable(unseen, trump):
-    """Cards no card of ``unseen`` beats (``classic.unbeatable``)."""
+    """Cards no card of ``unseen`` beats (``bits.unbeatable``)."""
     no_trump = (unseen & SUIT_MASK[trump]) == 0
     out = np.uint64(0)
     for s in range(4):
