@@ -115,7 +115,8 @@ def test_close_worlds_everywhere_is_the_expert_with_all_those_worlds():
     def pay(ex):
         return play_batch(rules, cards, leader, [ex, Control(), Control(), Control()]).pay
 
-    assert np.array_equal(pay(Expert(worlds=6, close_worlds=4, close_z=float("inf"))), pay(Expert(worlds=10)))
+    assert np.array_equal(pay(Expert(worlds=6, close_worlds=4, close_z=float("inf"))),
+                          pay(Expert(worlds=10, close_worlds=0)))
     for bad in ({"close_worlds": -1}, {"close_worlds": 1.5}, {"close_z": -0.1}, {"close_z": "1"}):
         with pytest.raises(CardoddsError) as e:
             Expert(**bad)

@@ -18,7 +18,8 @@ there) the perfect-information solver (:mod:`cardodds.sim.sam.solver`, ``solve_m
 exact value of every legal move, and the expert takes the move of the highest mean over the worlds (the policy's
 choice among equals, else the first in move order).  ``solve_cards = 0`` is the expert before the solver.
 Where the best two candidates are close (their paired difference within ``close_z`` standard errors) it plays them
-all out in ``close_worlds`` more worlds and decides on all of them; ``close_worlds = 0`` is the expert before.
+all out in ``close_worlds`` more worlds (96 by default) and decides on all of them; ``close_worlds = 0`` is the
+expert of before.
 
 It reads its own hand and :class:`~cardodds.sim.sam.strategies.Public` only (``needs_public``).  Its random numbers
 are a hash of what it sees, so a decision is a function of its information: both engines, every batch and every
@@ -147,7 +148,7 @@ class Expert(StrategyBase):
     z: float = 0.0
     solve_cards: int = 0
     solve_mode: Literal["maxn", "paranoid"] = "maxn"
-    close_worlds: int = 0
+    close_worlds: int = 96
     close_z: float = 1.0
     needs_public = True
     knobs = {"worlds": Range(4, 256), "max_candidates": Range(2, 16), "rollout": Choice(("control", "greedy")),

@@ -122,7 +122,8 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
     its worlds, keyed by what the seat sees and ``seed``: the same worlds for every move.  With ``like_expert``
     the worlds are that expert's own (not keyed by the seed), ``players`` is ignored for its rollout policy, and
     with ``worlds = expert.worlds``, ``first_world = 0`` and ``moves = expert_moves(position, expert)`` the move of
-    the highest mean cược (the first of equals) is the expert's decision here.  Only the deals depend on the world
+    the highest mean cược (the first of equals) is the expert's decision here when its ``close_worlds``
+    is 0 (a close decision's extra worlds are a second stage, not replayed here).  Only the deals depend on the world
     numbers alone: a randomised player's choices also depend on how the worlds are split between calls.
 
     Returns

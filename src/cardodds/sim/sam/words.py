@@ -43,11 +43,12 @@ DESCRIPTIONS = {
             "6f90a3b7c2bd",
             "Bốn người chơi; các đối thủ chơi control và luôn chặn Sâm. Mọi phương án chơi cùng những ván bài."),
         "sam_ladder": (
-            "7a70e32e5bf6",
+            "1ee239387aa7",
             "Các bậc từ yếu đến mạnh (theo đo đạc): random (đi bất kỳ nước hợp lệ nào), greedy (đánh bộ dài và lá"
             " nhỏ trước, chặn mỗi khi có thể), control (giữ heo và tứ quý để kiểm soát, chặn người báo 1), expert"
             " (tìm kiếm: chia ngẫu nhiên 32 lần các lá chưa thấy, chơi thử tới 6 nước ứng viên với control ở mọi"
-            " chỗ, giữ nước được nhiều cược nhất). Không ai báo Sâm. Các bậc được so theo số cược được mất mỗi ván"
+            " chỗ, giữ nước được nhiều cược nhất; khi hai nước tốt nhất cách nhau không quá một sai số chuẩn, chia thêm"
+            " 96 lần để quyết định). Không ai báo Sâm. Các bậc được so theo số cược được mất mỗi ván"
             " của chỗ 0 (chênh lệch từng cặp so với control gặp control)."),
         "sam_players": (
             "fd43944ed18f",
