@@ -41,7 +41,8 @@ Z95 = 1.959963984540054
 class Match:
     """A's result against B: ``score`` (A's mean over deal pairs) in ``[low, high]`` (95 %), ``draws`` (share of
     games drawn or cut short), ``pairs`` deal pairs played (two games each), ``games_per_s`` (CPU), and each side's
-    CPU time per decision in µs (``a_us``, ``b_us``; see ``Timed``)."""
+    CPU time per decision in µs (``a_us``, ``b_us``; see ``Timed``) and its decisions (``a_decisions``,
+    ``b_decisions``; one player at both sides counts its decisions once, in ``a_decisions``)."""
 
     a: str
     b: str
@@ -53,6 +54,8 @@ class Match:
     games_per_s: float
     a_us: float
     b_us: float
+    a_decisions: int = 0
+    b_decisions: int = 0
 
 
 def game_scores(loser: np.ndarray, a_seats: np.ndarray) -> np.ndarray:
@@ -141,7 +144,7 @@ def match(a, b, rules: TanRules, pairs: int, seed: int, chunk: int = 10_000, a_n
     cpu = time.process_time() - t
     m, lo, hi = interval(np.concatenate(scores))
     return Match(a_name, b_name, pairs, m, lo, hi, draws / (2 * pairs), 2 * pairs / max(cpu, 1e-9),
-                 ta.us_per_decision, tb.us_per_decision)
+                 ta.us_per_decision, tb.us_per_decision, ta.decisions, 0 if tb is ta else tb.decisions)
 
 
 ELO = 400 / np.log(10)
