@@ -163,10 +163,18 @@ _GAME_FIELDS = ("phase", "card", "slot_draw", "drawn", "owner", "decider", "u_op
 """The ``batch._State`` arrays in the order of the kernel's slots (``kernel.game.S_*``, ``G_*``)."""
 
 
-def play_state(st) -> BatchResult:
+FORCED = ("chiu_batch", "act_batch", "discard_batch")
+"""The decision kinds one may force, by the name of the batch players' method (``kernel.game.FORCE_*``)."""
+
+
+def play_state(st, forced=None) -> BatchResult:
     """Play the games of a numpy engine state (:func:`cardodds.sim.chan.batch.state_from_games`, rows changed or not,
     as the search players and the adviser build them) to the end with the compiled engine: the same outcomes as
-    :func:`cardodds.sim.chan.batch.play_state` on that state.  Unlike it, this leaves the state as it was."""
+    :func:`cardodds.sim.chan.batch.play_state` on that state.  Unlike it, this leaves the state as it was.
+
+    ``forced``: None, or ``(method, answer, seat)`` (a ``FORCED`` name, ``(N,)`` answers as that method returns
+    them, ``(N,)`` seats): in game g the first ``method`` decision of ``seat[g]`` is ``answer[g]``, every other
+    decision the state's players' (as ``cardodds.sim.chan.expert_batch`` forces each candidate move)."""
     if st.rules.series_length > 1:
         raise CardoddsError("the compiled Chắn engine plays single games (series_length = 1)")
     game = _kernel()[1]
@@ -178,9 +186,14 @@ def play_state(st) -> BatchResult:
     gs = np.stack([i64(getattr(st, f)) for f in _GAME_FIELDS], axis=1)
     if ss.shape != (N, batch.P, game.N_SEAT) or gs.shape != (N, game.N_GAME) or st.noc.shape != (N, game.NOC):
         raise CardoddsError(f"a state of {N} games needs per-seat arrays ({N}, {batch.P}) and a nọc ({N}, {game.NOC})")
+    force = np.full((N, 3), game.NO_FORCE, dtype=np.int64)
+    if forced is not None:
+        method, answer, seat = forced
+        code = (game.FORCE_CHIU, game.FORCE_ACT, game.FORCE_DISCARD)[FORCED.index(method)]
+        force[:, game.FZ_METHOD], force[:, game.FZ_SEAT], force[:, game.FZ_ANSWER] = code, seat, answer
     out, cuoc, fouls = _outputs(game, N)
     game.play_states(i64(st.hand), i64(st.mat), i64(st.table), ss, gs, i64(st.noc), i64(st.fouls), i64(st.cuoc),
-                     rv, weights, knobs, w_wide, out, cuoc, fouls)
+                     force, rv, weights, knobs, w_wide, out, cuoc, fouls)
     return _result(game, out, cuoc, fouls)
 
 
