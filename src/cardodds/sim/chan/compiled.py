@@ -181,19 +181,26 @@ def play_state(st, forced=None) -> BatchResult:
     knobs, w_wide = seat_players(st.players)
     rv, weights = rules_vector(st.rules)
     N = st.hand.shape[0]
-    i64 = lambda x: np.ascontiguousarray(x, dtype=np.int64)  # noqa: E731
-    ss = np.stack([i64(getattr(st, f)) for f in _SEAT_FIELDS], axis=2)
-    gs = np.stack([i64(getattr(st, f)) for f in _GAME_FIELDS], axis=1)
-    if ss.shape != (N, batch.P, game.N_SEAT) or gs.shape != (N, game.N_GAME) or st.noc.shape != (N, game.NOC):
+    if any(getattr(st, f).shape != (N, batch.P) for f in _SEAT_FIELDS) or st.noc.shape != (N, game.NOC) or any(
+            getattr(st, f).shape != (N,) for f in _GAME_FIELDS):
         raise CardoddsError(f"a state of {N} games needs per-seat arrays ({N}, {batch.P}) and a nọc ({N}, {game.NOC})")
+    ss = np.empty((N, batch.P, game.N_SEAT), dtype=np.int64)  # filled in place: one copy of each field
+    for i, f in enumerate(_SEAT_FIELDS):
+        ss[:, :, i] = getattr(st, f)
+    gs = np.empty((N, game.N_GAME), dtype=np.int64)
+    for i, f in enumerate(_GAME_FIELDS):
+        gs[:, i] = getattr(st, f)
+    # The engine's own small types (counts of at most 4 cards, the counters' types): no int64 copies of the big arrays.
+    as_ = lambda x, t: np.ascontiguousarray(x, dtype=t)  # noqa: E731
     force = np.full((N, 3), game.NO_FORCE, dtype=np.int64)
     if forced is not None:
         method, answer, seat = forced
         code = (game.FORCE_CHIU, game.FORCE_ACT, game.FORCE_DISCARD)[FORCED.index(method)]
         force[:, game.FZ_METHOD], force[:, game.FZ_SEAT], force[:, game.FZ_ANSWER] = code, seat, answer
     out, cuoc, fouls = _outputs(game, N)
-    game.play_states(i64(st.hand), i64(st.mat), i64(st.table), ss, gs, i64(st.noc), i64(st.fouls), i64(st.cuoc),
-                     force, rv, weights, knobs, w_wide, out, cuoc, fouls)
+    game.play_states(as_(st.hand, np.int8), as_(st.mat, np.int8), as_(st.table, np.int8), ss, gs,
+                     as_(st.noc, np.int64), as_(st.fouls, np.int32), as_(st.cuoc, np.int16), force, rv, weights, knobs,
+                     w_wide, out, cuoc, fouls)
     return _result(game, out, cuoc, fouls)
 
 
