@@ -429,20 +429,20 @@ def deal(order, cai, hand, mat, mat_all, table, ss, gs, noc, fouls):
     gs[G_HOW] = -1
 
 
+@njit(cache=True, inline="always")  # allocates
+def scratch(n_fouls):
+    """One game's arrays (see the module docstring), ``decide.discard``'s scratch ``scr`` (seen, after, value, keys,
+    odd) and ``fz``, no decision forced."""
+    return (np.zeros((P, K), dtype=np.int64), np.zeros((P, K), dtype=np.int64), np.zeros(K, dtype=np.int64),
+            np.zeros(K, dtype=np.int64), np.zeros((P, N_SEAT), dtype=np.int64), np.zeros(N_GAME, dtype=np.int64),
+            np.zeros(NOC, dtype=np.int64), np.zeros(n_fouls, dtype=np.int64), np.zeros(N_CUOC, dtype=np.int64),
+            np.zeros((5, K), dtype=np.int64), np.full(3, NO_FORCE, dtype=np.int64))
+
+
 @njit(cache=True)  # allocates its scratch arrays
 def play_range(lo, hi, orders, rv, weights, kn, ww, out, out_cuoc, out_fouls):
     """Play deals ``lo..hi`` of ``orders``; outcomes into ``out`` (``OUT_COLUMNS``), ``out_cuoc``, ``out_fouls``."""
-    hand = np.zeros((P, K), dtype=np.int64)
-    mat = np.zeros((P, K), dtype=np.int64)
-    mat_all = np.zeros(K, dtype=np.int64)
-    table = np.zeros(K, dtype=np.int64)
-    ss = np.zeros((P, N_SEAT), dtype=np.int64)
-    gs = np.zeros(N_GAME, dtype=np.int64)
-    noc = np.zeros(NOC, dtype=np.int64)
-    fouls = np.zeros(out_fouls.shape[1], dtype=np.int64)
-    cuoc = np.zeros(N_CUOC, dtype=np.int64)
-    scr = np.zeros((5, K), dtype=np.int64)  # decide.discard's scratch: seen, after, value, keys, odd
-    fz = np.full(3, NO_FORCE, dtype=np.int64)
+    hand, mat, mat_all, table, ss, gs, noc, fouls, cuoc, scr, fz = scratch(out_fouls.shape[1])
     for g in range(lo, hi):
         deal(orders[g], rv[R_CAI], hand, mat, mat_all, table, ss, gs, noc, fouls)
         cuoc[:] = 0
@@ -473,17 +473,7 @@ def play_states(hand0, mat0, table0, ss0, gs0, noc0, fouls0, cuoc0, force0, rv, 
     ``(n, 25)``, the per-seat and game slots ``(n, 4, N_SEAT)`` and ``(n, N_GAME)``, nọc, fouls and cước counters) to
     the end, game g with the forced decision ``force0[g]`` (``(n, 3)``, ``FZ_*``); outcomes as :func:`play_range`.
     The inputs are not changed."""
-    hand = np.zeros((P, K), dtype=np.int64)
-    mat = np.zeros((P, K), dtype=np.int64)
-    mat_all = np.zeros(K, dtype=np.int64)
-    table = np.zeros(K, dtype=np.int64)
-    ss = np.zeros((P, N_SEAT), dtype=np.int64)
-    gs = np.zeros(N_GAME, dtype=np.int64)
-    noc = np.zeros(NOC, dtype=np.int64)
-    fouls = np.zeros(out_fouls.shape[1], dtype=np.int64)
-    cuoc = np.zeros(N_CUOC, dtype=np.int64)
-    scr = np.zeros((5, K), dtype=np.int64)  # decide.discard's scratch: seen, after, value, keys, odd
-    fz = np.full(3, NO_FORCE, dtype=np.int64)
+    hand, mat, mat_all, table, ss, gs, noc, fouls, cuoc, scr, fz = scratch(out_fouls.shape[1])
     for g in range(hand0.shape[0]):
         hand[:] = hand0[g]
         mat[:] = mat0[g]
