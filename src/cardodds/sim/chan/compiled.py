@@ -10,9 +10,10 @@ random numbers, nor does the engine.  Rules options: every one the numpy engine 
 either engine), single games only: with ``series_length`` > 1 :func:`chosen` says no and the numpy series engine
 plays.  numba is optional: ``available()`` says whether it imports, and ``play_batch_auto`` falls back to the numpy
 engine without it or for other players.  ``play_state`` (``play_from_games``, ``play_state_auto``) resumes games
-from a numpy engine state, as the search players' rollouts and the adviser do.  ``CARDODDS_COMPILED=0`` turns the
-compiled engine off.  The compiled code is cached on disk (``cache=True``): the first call in a fresh install
-compiles (about 20 s), later processes load it.
+from a numpy engine state, as the search players' rollouts (each game's first decision of one seat forced to a
+candidate move) and the adviser do.  ``CARDODDS_COMPILED=0`` turns the compiled engine off.  The compiled code
+is cached on disk (``cache=True``): the first call in a fresh install compiles (about 20 s), later processes load
+it.
 """
 
 from __future__ import annotations
