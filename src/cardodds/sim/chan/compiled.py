@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cardodds.sim.chan import batch
+from cardodds.sim.chan import arrays, batch
 from cardodds.sim.chan.batch import CUOC, FOUL_CODES, BatchResult
 from cardodds.sim.chan.cards import DECK_SIZE
 from cardodds.sim.chan.rules import ChanRules
@@ -217,15 +217,33 @@ def play_state_auto(st) -> BatchResult:
     return play_state(st) if chosen(st.rules, st.players) else batch.play_state(st)
 
 
-def chosen(rules: ChanRules, strategies) -> bool:
-    """Whether games go to the compiled engine: ``CARDODDS_COMPILED`` is not ``0``, numba imports, the games are
-    single (``series_length`` 1) and every seat plays a compiled player."""
+def _switched_on() -> bool:
+    """``CARDODDS_COMPILED`` is not ``0`` (a one-line error when it is neither 0 nor 1)."""
     flag = os.environ.get("CARDODDS_COMPILED", "1").strip()
     if flag not in ("0", "1", ""):
         raise CardoddsError(f"CARDODDS_COMPILED must be 0 or 1, not {flag!r}")
+    return flag != "0"
+
+
+def chosen(rules: ChanRules, strategies) -> bool:
+    """Whether games go to the compiled engine: ``CARDODDS_COMPILED`` is not ``0``, numba imports, the games are
+    single (``series_length`` 1) and every seat plays a compiled player."""
     strategies = list(strategies)
-    return (flag != "0" and rules.series_length == 1 and len(strategies) == batch.P and supports(strategies)
+    return (_switched_on() and rules.series_length == 1 and len(strategies) == batch.P and supports(strategies)
             and available())
+
+
+def wait_masks(hand, mat, mat_chan) -> np.ndarray:
+    """:func:`cardodds.sim.chan.arrays.wait_masks` (the same ``(M,)`` sets) on the kernel when ``CARDODDS_COMPILED``
+    is not ``0`` and numba imports, else the numpy form (the search's worlds: thousands of rows)."""
+    if not (_switched_on() and available()):
+        return arrays.wait_masks(hand, mat, mat_chan)
+    _kernel()
+    from cardodds.sim.chan.kernel import holding
+
+    out = np.empty(hand.shape[0], dtype=np.int64)
+    holding.wait_mask_rows(np.ascontiguousarray(hand), np.ascontiguousarray(mat), np.ascontiguousarray(mat_chan), out)
+    return out.astype(arrays.U32)
 
 
 def play_batch_auto(rules: ChanRules, orders, strategies=None) -> BatchResult:

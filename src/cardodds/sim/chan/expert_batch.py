@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from cardodds.sim.chan import compiled
-from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE, U32, K, P, kind_bits, kind_masks, wait_masks
+from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE, U32, K, P, kind_bits, kind_masks
 from cardodds.sim.chan.batch import play_state
 from cardodds.sim.chan.expert_rule import MAX_UNSEEN, ROLLOUT, VIEW_SIZE, _net, pick, view_keys, world_uniforms
 
@@ -101,9 +101,8 @@ def _play_out(expert, method, rows, codes, valid) -> np.ndarray:
         inner.dec_any[t, s] = inner.dec_chan[t, s] = inner.dec_ca_with[t, s] = U32(0)
         mat, hand = inner.mat[t, s], inner.hand[t, s]
         inner.bon_open[t, s] = kind_bits((mat >= 2) & (mat <= 3) & (hand >= 1))  # one chắn of the kind on the mat
-        held = inner.hand[t, s].sum(axis=1) + 2 * inner.mat_chan[t, s] + 2 * inner.mat_ca[t, s]
-        inner.waits[t, s] = np.where(held == 19, wait_masks(inner.hand[t, s], inner.mat[t, s], inner.mat_chan[t, s]),
-                                     U32(0))
+        held = hand.sum(axis=1) + 2 * inner.mat_chan[t, s] + 2 * inner.mat_ca[t, s]
+        inner.waits[t, s] = np.where(held == 19, compiled.wait_masks(hand, mat, inner.mat_chan[t, s]), U32(0))
     if method == "chiu_batch":
         inner.u_open[:] = False
     res = _play(inner, ROLLOUT[expert.rollout](), method, codes[pr, np.repeat(c, W)], seat)

@@ -276,3 +276,16 @@ def wait_after(hand, mat_chan, x, odd, chan0, free0):
                 q = k
                 break
     return _waits(ba, que, ba_num, qn, q, cc, chan, free)
+
+
+@njit(cache=True)  # allocates its scratch rows
+def wait_mask_rows(hand, mat, mat_chan, out):
+    """:func:`wait_mask` of each row (``arrays.wait_masks``): ``hand``, ``mat`` ``(M, 25)`` and ``mat_chan``
+    ``(M,)`` of any integer type, the sets into ``out`` ``(M,)``."""
+    h = np.empty(K, dtype=np.int64)
+    m = np.empty(K, dtype=np.int64)
+    for i in range(hand.shape[0]):
+        for k in range(K):
+            h[k] = hand[i, k]
+            m[k] = mat[i, k]
+        out[i] = wait_mask(h, m, np.int64(mat_chan[i]))
