@@ -7,8 +7,8 @@ world) becomes one row of a new engine state copied from the asking one (:func:`
 in, and all of them are played to the end at once by the rollout player, the seat's first decision forced to the
 move.  The play-outs run on the compiled engine (:func:`cardodds.sim.chan.compiled.play_state`, the forced
 decision passed to its kernel) when it is chosen for the rollout player, else on the numpy engine (:class:`_Forced`
-wraps the rollout player); the two play the same games.  The expert's rule (:func:`cardodds.sim.chan.expert.pick`) then chooses per row.  Python
-loops run over decision kinds, seats and chunks of rows, never over worlds or games.
+wraps the rollout player); the two play the same games.  The expert's rule (:func:`cardodds.sim.chan.expert.pick`)
+then chooses per row.  Python loops run over decision kinds, seats and chunks of rows, never over worlds or games.
 
 The copies start where the engine asks, so the windows already passed stay passed: at an act decision the engine
 has closed them; at a chíu chance out of turn the ù window is closed in the copies (as the reference applies the
