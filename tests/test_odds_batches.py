@@ -7,7 +7,7 @@ import pytest
 
 import cardodds.analysis.batches
 import cardodds.analysis.odds_sam
-import cardodds.sim.chan.batch
+import cardodds.sim.chan.hand_odds
 import cardodds.sim.sam.hand_odds
 import cardodds.sim.tan.hand_odds
 from cardodds.analysis.batches import BATCH, batch_sizes, batches
@@ -42,7 +42,7 @@ def _spy(monkeypatch, owner, name):
 
 
 GAMES = {
-    "chan": (cardodds.sim.chan.batch, "play_batch", lambda games: win_chance(CHAN, 1, games, seed=3)),
+    "chan": (cardodds.sim.chan.hand_odds, "play_batch_auto", lambda games: win_chance(CHAN, 1, games, seed=3)),
     "sam": (cardodds.sim.sam.hand_odds, "play_batch_auto", lambda games: odds_sam(SAM, 3, games, 3)),
     "tan": (cardodds.sim.tan.hand_odds, "play_batch", lambda games: odds_tan(TAN, "h", 4, 0, games, 3)),
 }

@@ -171,6 +171,8 @@ def test_kernel_holdings_match_the_arrays():
     want = wait_masks(hands, mats, mat_chan).astype(np.int64)
     got = [holding.wait_mask(h, m, c) for h, m, c in rows]
     assert list(want) == got and (want != 0).sum() > 150
+    rows_at_once = compiled.wait_masks(hands, mats, mat_chan)  # the search's form, every row in one call
+    assert rows_at_once.dtype == wait_masks(hands, mats, mat_chan).dtype and np.array_equal(rows_at_once, want)
     odd = np.zeros(8, dtype=np.int64)
     for (h, m, c), w in zip(rows[:200], want[:200]):
         chan0, free0 = holding.holding_base(h, m, odd)

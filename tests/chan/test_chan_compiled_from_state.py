@@ -57,7 +57,7 @@ def test_the_advisers_world_states_play_the_same(monkeypatch):
         seen.append(len(got.winner))
         return ref
 
-    monkeypatch.setattr(position_play, "play_state", both)
+    monkeypatch.setattr(position_play, "play_state_auto", both)
     for seed, k in ((3, 12), (2, 17), (3, 8), (3, 9), (3, 10), (0, 8)):
         pos = cut(seed, None, "tuned", k)
         position_play.play_out(pos, legal_moves(pos), "tuned", 20, 11)

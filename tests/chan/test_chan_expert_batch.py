@@ -209,3 +209,64 @@ def test_the_rule_is_the_paired_z_test_in_whole_numbers():
             se = diff[best].std(ddof=1) / 3.0
             want = best if best != 0 and mean[best] > 0 and mean[best] > z * se else 0
             assert got[i] == want
+
+
+def _same(a, b):
+    for f in ("winner", "draw", "how", "win_type", "cuoc", "points", "noc_left", "moves", "fouls_avoided"):
+        x, y = getattr(a, f), getattr(b, f)
+        assert x.dtype == y.dtype and np.array_equal(x, y), f
+
+
+@pytest.mark.parametrize("knobs", [{"worlds": 4}, {"worlds": 3, "z": 0.0, "base": "basic", "rollout": "tuned"}])
+def test_the_search_plays_out_on_the_compiled_engine_the_games_of_the_numpy_engine(knobs, monkeypatch):
+    """Every play-out of the search (each kind of forced first decision) plays on the compiled engine, the forced
+    decision in its kernel, the games the numpy engine plays with :class:`_Forced`: outcome for outcome, fouls
+    avoided and moves included; so the expert answers alike on both engines, decision for decision."""
+    pytest.importorskip("numba")
+    import cardodds.sim.chan.compiled as compiled
+
+    real_play, real_state = expert_batch._play, compiled.play_state
+    rows, calls = {}, []
+
+    def counted(st, forced=None):
+        calls.append(forced[0])
+        return real_state(st, forced)
+
+    def both(inner, rollout, method, answer, seat):
+        twin = expert_batch._take(inner, np.arange(inner.N))
+        monkeypatch.setenv("CARDODDS_COMPILED", "0")
+        want = real_play(twin, rollout, method, answer, seat)
+        monkeypatch.delenv("CARDODDS_COMPILED")
+        got = real_play(inner, rollout, method, answer, seat)
+        _same(want, got)
+        rows[method] = rows.get(method, 0) + answer.size
+        return got
+
+    monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+    monkeypatch.setattr(compiled, "play_state", counted)
+    monkeypatch.setattr(expert_batch, "_play", both)
+    expert = Expert(**knobs)
+    answers = [_first_batch_answer(game, dec.seat, expert, monkeypatch) for game, dec in STATES]
+    assert set(rows) == {"chiu_batch", "act_batch", "discard_batch"} and sum(rows.values()) > 200
+    assert len(calls) == sum(1 for _ in STATES) and set(calls) == set(rows)  # the default went compiled every time
+    monkeypatch.setattr(expert_batch, "_play", real_play)
+    monkeypatch.setenv("CARDODDS_COMPILED", "0")
+    for (game, dec), (method, answer) in zip(STATES, answers):
+        m, a = _first_batch_answer(game, dec.seat, expert, monkeypatch)
+        assert m == method and np.array_equal(a, answer)
+
+
+@pytest.mark.parametrize("seat, knobs, n", [(1, {"worlds": 4}, 4), (3, {"worlds": 3, "z": 0.0, "rollout": "tuned"}, 3)])
+def test_whole_expert_games_are_the_same_with_the_compiled_rollouts_and_without(seat, knobs, n, monkeypatch):
+    pytest.importorskip("numba")
+    seats = ["tuned"] * 4
+    seats[seat] = {"name": "expert", **knobs}
+    params = TASK.parse({"strategies": {"seats": seats}}, "t")
+    monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+    fast = run_chunk(params, chunk_seed(11, 2), n, engine="batch")
+    monkeypatch.setenv("CARDODDS_COMPILED", "0")
+    slow = run_chunk(params, chunk_seed(11, 2), n, engine="batch")
+    assert fast.keys() == slow.keys()
+    for k in fast:
+        assert np.array_equal(fast[k], slow[k]), k
+    assert sum(np.sum(v) for v in fast.values()) > 0

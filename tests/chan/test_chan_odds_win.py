@@ -134,3 +134,28 @@ def test_cli_strategy_and_points(capsys):
     code = main(["odds", "chan", "--hand", WAITING, "--games", "10", "--strategy", "random"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "cardodds: error: --strategy" in err
+
+
+def test_the_compiled_and_the_numpy_engine_count_the_same_hand_odds(monkeypatch):
+    """``play_fixed_hand`` on the compiled engine (the default, when numba imports) and with ``CARDODDS_COMPILED=0``:
+    the same counts, for several players and rules; and the default did play on the compiled engine."""
+    pytest.importorskip("numba")
+    import cardodds.sim.chan.compiled as compiled
+    from cardodds.sim.chan.hand_odds import play_fixed_hand, table_players
+
+    real, calls = compiled.play_batch, []
+    monkeypatch.setattr(compiled, "play_batch", lambda *a: calls.append(len(a[1])) or real(*a))
+    cases = (("basic", 1, ChanRules()), ({"name": "cuoc", "bach_thu": 8}, 2, ChanRules(cai_seat=1, ga=True)),
+             ("heuristic", 0, ChanRules(cai_seat=2, min_points_to_win=2)), ("cuoc", 3, ChanRules()))
+    for strategy, seat, rules in cases:
+        players = table_players(strategy, seat)
+        monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+        fast = play_fixed_hand(rules, parse_hand(WAITING), seat, players, np.random.SeedSequence(5), 800)
+        monkeypatch.setenv("CARDODDS_COMPILED", "0")
+        slow = play_fixed_hand(rules, parse_hand(WAITING), seat, players, np.random.SeedSequence(5), 800)
+        assert fast == slow and 0 < fast["wins"] < 800 and fast["draws"] > 0, (strategy, fast)
+    assert calls == [800] * len(cases)
+    monkeypatch.delenv("CARDODDS_COMPILED")
+    fast = win_chance(WAITING, 2, 700, seed=9, strategy="cuoc")
+    monkeypatch.setenv("CARDODDS_COMPILED", "0")
+    assert win_chance(WAITING, 2, 700, seed=9, strategy="cuoc") == fast

@@ -235,3 +235,37 @@ def test_a_move_that_ends_the_game_is_the_same_in_every_world():
     out = play_out(pos, None, "basic", 3, 1)
     assert out.info["move"] == "u" and out.values["win"].tolist() == [[1, 1, 1]]
     assert out.values["draw"].sum() == 0 and out.values["points"].tolist() == [[9, 9, 9]]
+
+
+def test_the_advice_is_the_same_on_the_compiled_engine_and_the_numpy_engine(monkeypatch):
+    """Every kind of position, the odds row, given moves and the expert's own rollouts: the same outcomes world for
+    world with ``CARDODDS_COMPILED=0`` as by default, and by default the play-outs went to the compiled engine."""
+    pytest.importorskip("numba")
+    import cardodds.sim.chan.compiled as compiled
+
+    real, calls = compiled.play_state, []
+
+    def counted(st, forced=None):
+        calls.append(st.N)
+        return real(st, forced)
+
+    monkeypatch.setattr(compiled, "play_state", counted)
+    expert = Expert(worlds=5, z=0.0)
+
+    def answers():
+        out = []
+        for seed, k in ((3, 12), (2, 17), (3, 8), (3, 9), (3, 10), (0, 8)):
+            pos = cut(seed, None, "tuned", k)
+            out += [play_out(pos, legal_moves(pos), "tuned", 7, 11), play_out(pos, None, "basic", 7, 12),
+                    expert_outcomes(pos, None, expert, None)]
+            out.append(expert_pick(pos, out[-1], expert))
+        return out
+
+    monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+    fast = answers()
+    assert len(calls) == 18 and sum(calls) > 300
+    monkeypatch.setenv("CARDODDS_COMPILED", "0")
+    slow = answers()
+    assert len(calls) == 18  # the numpy engine played them
+    for a, b in zip(fast, slow):
+        assert a == b if isinstance(a, str) else (_same(a, b) and a.info == b.info)

@@ -10,9 +10,10 @@ random numbers, nor does the engine.  Rules options: every one the numpy engine 
 either engine), single games only: with ``series_length`` > 1 :func:`chosen` says no and the numpy series engine
 plays.  numba is optional: ``available()`` says whether it imports, and ``play_batch_auto`` falls back to the numpy
 engine without it or for other players.  ``play_state`` (``play_from_games``, ``play_state_auto``) resumes games
-from a numpy engine state, as the search players' rollouts and the adviser do.  ``CARDODDS_COMPILED=0`` turns the
-compiled engine off.  The compiled code is cached on disk (``cache=True``): the first call in a fresh install
-compiles (about 20 s), later processes load it.
+from a numpy engine state, as the search players' rollouts (each game's first decision of one seat forced to a
+candidate move) and the adviser do.  ``CARDODDS_COMPILED=0`` turns the compiled engine off.  The compiled code
+is cached on disk (``cache=True``): the first call in a fresh install compiles (about 20 s), later processes load
+it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cardodds.sim.chan import batch
+from cardodds.sim.chan import arrays, batch
 from cardodds.sim.chan.batch import CUOC, FOUL_CODES, BatchResult
 from cardodds.sim.chan.cards import DECK_SIZE
 from cardodds.sim.chan.rules import ChanRules
@@ -163,24 +164,44 @@ _GAME_FIELDS = ("phase", "card", "slot_draw", "drawn", "owner", "decider", "u_op
 """The ``batch._State`` arrays in the order of the kernel's slots (``kernel.game.S_*``, ``G_*``)."""
 
 
-def play_state(st) -> BatchResult:
+FORCED = ("chiu_batch", "act_batch", "discard_batch")
+"""The decision kinds one may force, by the name of the batch players' method (``kernel.game.FORCE_*``)."""
+
+
+def play_state(st, forced=None) -> BatchResult:
     """Play the games of a numpy engine state (:func:`cardodds.sim.chan.batch.state_from_games`, rows changed or not,
     as the search players and the adviser build them) to the end with the compiled engine: the same outcomes as
-    :func:`cardodds.sim.chan.batch.play_state` on that state.  Unlike it, this leaves the state as it was."""
+    :func:`cardodds.sim.chan.batch.play_state` on that state.  Unlike it, this leaves the state as it was.
+
+    ``forced``: None, or ``(method, answer, seat)`` (a ``FORCED`` name, ``(N,)`` answers as that method returns
+    them, ``(N,)`` seats): in game g the first ``method`` decision of ``seat[g]`` is ``answer[g]``, every other
+    decision the state's players' (as ``cardodds.sim.chan.expert_batch`` forces each candidate move)."""
     if st.rules.series_length > 1:
         raise CardoddsError("the compiled Chắn engine plays single games (series_length = 1)")
     game = _kernel()[1]
     knobs, w_wide = seat_players(st.players)
     rv, weights = rules_vector(st.rules)
     N = st.hand.shape[0]
-    i64 = lambda x: np.ascontiguousarray(x, dtype=np.int64)  # noqa: E731
-    ss = np.stack([i64(getattr(st, f)) for f in _SEAT_FIELDS], axis=2)
-    gs = np.stack([i64(getattr(st, f)) for f in _GAME_FIELDS], axis=1)
-    if ss.shape != (N, batch.P, game.N_SEAT) or gs.shape != (N, game.N_GAME) or st.noc.shape != (N, game.NOC):
+    if any(getattr(st, f).shape != (N, batch.P) for f in _SEAT_FIELDS) or st.noc.shape != (N, game.NOC) or any(
+            getattr(st, f).shape != (N,) for f in _GAME_FIELDS):
         raise CardoddsError(f"a state of {N} games needs per-seat arrays ({N}, {batch.P}) and a nọc ({N}, {game.NOC})")
+    ss = np.empty((N, batch.P, game.N_SEAT), dtype=np.int64)  # filled in place: one copy of each field
+    for i, f in enumerate(_SEAT_FIELDS):
+        ss[:, :, i] = getattr(st, f)
+    gs = np.empty((N, game.N_GAME), dtype=np.int64)
+    for i, f in enumerate(_GAME_FIELDS):
+        gs[:, i] = getattr(st, f)
+    # The engine's own small types (counts of at most 4 cards, the counters' types): no int64 copies of the big arrays.
+    as_ = lambda x, t: np.ascontiguousarray(x, dtype=t)  # noqa: E731
+    force = np.full((N, 3), game.NO_FORCE, dtype=np.int64)
+    if forced is not None:
+        method, answer, seat = forced
+        code = (game.FORCE_CHIU, game.FORCE_ACT, game.FORCE_DISCARD)[FORCED.index(method)]
+        force[:, game.FZ_METHOD], force[:, game.FZ_SEAT], force[:, game.FZ_ANSWER] = code, seat, answer
     out, cuoc, fouls = _outputs(game, N)
-    game.play_states(i64(st.hand), i64(st.mat), i64(st.table), ss, gs, i64(st.noc), i64(st.fouls), i64(st.cuoc),
-                     rv, weights, knobs, w_wide, out, cuoc, fouls)
+    game.play_states(as_(st.hand, np.int8), as_(st.mat, np.int8), as_(st.table, np.int8), ss, gs,
+                     as_(st.noc, np.int64), as_(st.fouls, np.int32), as_(st.cuoc, np.int16), force, rv, weights, knobs,
+                     w_wide, out, cuoc, fouls)
     return _result(game, out, cuoc, fouls)
 
 
@@ -196,15 +217,33 @@ def play_state_auto(st) -> BatchResult:
     return play_state(st) if chosen(st.rules, st.players) else batch.play_state(st)
 
 
-def chosen(rules: ChanRules, strategies) -> bool:
-    """Whether games go to the compiled engine: ``CARDODDS_COMPILED`` is not ``0``, numba imports, the games are
-    single (``series_length`` 1) and every seat plays a compiled player."""
+def _switched_on() -> bool:
+    """``CARDODDS_COMPILED`` is not ``0`` (a one-line error when it is neither 0 nor 1)."""
     flag = os.environ.get("CARDODDS_COMPILED", "1").strip()
     if flag not in ("0", "1", ""):
         raise CardoddsError(f"CARDODDS_COMPILED must be 0 or 1, not {flag!r}")
+    return flag != "0"
+
+
+def chosen(rules: ChanRules, strategies) -> bool:
+    """Whether games go to the compiled engine: ``CARDODDS_COMPILED`` is not ``0``, numba imports, the games are
+    single (``series_length`` 1) and every seat plays a compiled player."""
     strategies = list(strategies)
-    return (flag != "0" and rules.series_length == 1 and len(strategies) == batch.P and supports(strategies)
+    return (_switched_on() and rules.series_length == 1 and len(strategies) == batch.P and supports(strategies)
             and available())
+
+
+def wait_masks(hand, mat, mat_chan) -> np.ndarray:
+    """:func:`cardodds.sim.chan.arrays.wait_masks` (the same ``(M,)`` sets) on the kernel when ``CARDODDS_COMPILED``
+    is not ``0`` and numba imports, else the numpy form (the search's worlds: thousands of rows)."""
+    if not (_switched_on() and available()):
+        return arrays.wait_masks(hand, mat, mat_chan)
+    _kernel()
+    from cardodds.sim.chan.kernel import holding
+
+    out = np.empty(hand.shape[0], dtype=np.int64)
+    holding.wait_mask_rows(np.ascontiguousarray(hand), np.ascontiguousarray(mat), np.ascontiguousarray(mat_chan), out)
+    return out.astype(arrays.U32)
 
 
 def play_batch_auto(rules: ChanRules, orders, strategies=None) -> BatchResult:

@@ -21,7 +21,7 @@ depend on their hidden hands), and a bòn chance where a mat holds one chắn of
 Two engines play it and make the same decisions (``tests/chan/test_chan_expert_batch.py``):
 
 - the reference engine (:meth:`Expert.choose`): each world a reference game (:func:`world_values`), played out by
-  :func:`cardodds.sim.chan.batch.play_from_games`;
+  :func:`cardodds.sim.chan.compiled.play_state_auto` (the compiled engine when it is chosen, else the numpy one);
 - the batch engine (the ``*_batch`` methods, :mod:`cardodds.sim.chan.expert_batch`): the decisions of all the games
   the engine asks at once, played out as one batch of rows × moves × worlds.  ``chan.play`` uses this one.
 """
@@ -34,8 +34,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cardodds.sim.chan.batch import play_from_games
+from cardodds.sim.chan.batch import state_from_games
 from cardodds.sim.chan.cards import COPIES, N_KINDS
+from cardodds.sim.chan.compiled import play_state_auto
 from cardodds.sim.chan.expert_rule import (MAX_UNSEEN, PLAYERS, ROLLOUT, VIEW_SIZE, _net, pick, view_keys,  # noqa: F401
                                            world_uniforms)
 from cardodds.sim.chan.movelog import CHAN
@@ -132,7 +133,7 @@ def world_values(game, seat: int, moves, worlds: int, rollout: str, rng=None) ->
                 live.append(after)
                 where.append((j, i))
     if live:
-        res = play_from_games(game.rules, live, (ROLLOUT[rollout](),) * PLAYERS)
+        res = play_state_auto(state_from_games(game.rules, live, (ROLLOUT[rollout](),) * PLAYERS))
         rows, cols = np.array(where).T
         win[rows, cols] = res.winner == seat
         draw[rows, cols] = res.winner < 0

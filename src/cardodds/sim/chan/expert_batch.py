@@ -5,8 +5,10 @@ with more than one legal move are searched together: each row's ``worlds`` world
 its seat sees (:func:`cardodds.sim.chan.expert.view_keys`, the keys the reference expert uses), each (row, move,
 world) becomes one row of a new engine state copied from the asking one (:func:`_take`) with the hidden cards dealt
 in, and all of them are played to the end at once by the rollout player, the seat's first decision forced to the
-move (:class:`_Forced`).  The expert's rule (:func:`cardodds.sim.chan.expert.pick`) then chooses per row.  Python
-loops run over decision kinds, seats and chunks of rows, never over worlds or games.
+move.  The play-outs run on the compiled engine (:func:`cardodds.sim.chan.compiled.play_state`, the forced
+decision passed to its kernel) when it is chosen for the rollout player, else on the numpy engine (:class:`_Forced`
+wraps the rollout player); the two play the same games.  The expert's rule (:func:`cardodds.sim.chan.expert.pick`)
+then chooses per row.  Python loops run over decision kinds, seats and chunks of rows, never over worlds or games.
 
 The copies start where the engine asks, so the windows already passed stay passed: at an act decision the engine
 has closed them; at a chíu chance out of turn the ù window is closed in the copies (as the reference applies the
@@ -20,7 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE, U32, K, P, kind_bits, kind_masks, wait_masks
+from cardodds.sim.chan import compiled
+from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE, U32, K, P, kind_bits, kind_masks
 from cardodds.sim.chan.batch import play_state
 from cardodds.sim.chan.expert_rule import MAX_UNSEEN, ROLLOUT, VIEW_SIZE, _net, pick, view_keys, world_uniforms
 
@@ -98,19 +101,25 @@ def _play_out(expert, method, rows, codes, valid) -> np.ndarray:
         inner.dec_any[t, s] = inner.dec_chan[t, s] = inner.dec_ca_with[t, s] = U32(0)
         mat, hand = inner.mat[t, s], inner.hand[t, s]
         inner.bon_open[t, s] = kind_bits((mat >= 2) & (mat <= 3) & (hand >= 1))  # one chắn of the kind on the mat
-        held = inner.hand[t, s].sum(axis=1) + 2 * inner.mat_chan[t, s] + 2 * inner.mat_ca[t, s]
-        inner.waits[t, s] = np.where(held == 19, wait_masks(inner.hand[t, s], inner.mat[t, s], inner.mat_chan[t, s]),
-                                     U32(0))
+        held = hand.sum(axis=1) + 2 * inner.mat_chan[t, s] + 2 * inner.mat_ca[t, s]
+        inner.waits[t, s] = np.where(held == 19, compiled.wait_masks(hand, mat, inner.mat_chan[t, s]), U32(0))
     if method == "chiu_batch":
         inner.u_open[:] = False
-    forced = _Forced(ROLLOUT[expert.rollout](), method, codes[pr, np.repeat(c, W)], seat)
-    inner.players = (forced,) * P
-    inner.uniq = [forced]
-    inner.sid = np.zeros(P, dtype=np.int64)
-    res = play_state(inner)
+    res = _play(inner, ROLLOUT[expert.rollout](), method, codes[pr, np.repeat(c, W)], seat)
     net = np.zeros((M, C, W), dtype=np.int64)
     net[pr, np.repeat(c, W), w] = _net(seat, res.winner, res.points.astype(np.int64))
     return net
+
+
+def _play(inner, rollout, method, answer, seat):
+    """The rows of ``inner`` played to the end by ``rollout`` at every seat, each row's first ``method`` decision of
+    its ``seat`` forced to its ``answer``: on the compiled engine when it is chosen, else on the numpy engine."""
+    inner.players, inner.uniq, inner.sid = (rollout,) * P, [rollout], np.zeros(P, dtype=np.int64)
+    if compiled.chosen(inner.rules, inner.players):
+        return compiled.play_state(inner, (method, answer, seat))
+    forced = _Forced(rollout, method, answer, seat)
+    inner.players, inner.uniq = (forced,) * P, [forced]
+    return play_state(inner)
 
 
 def _deal(st, rows, W):

@@ -1,4 +1,6 @@
-"""A fixed Chắn hand played out: the other cards dealt around it at random, every game played by the batch engine.
+"""A fixed Chắn hand played out: the other cards dealt around it at random, every game played by the compiled engine
+when it is chosen (:func:`cardodds.sim.chan.compiled.play_batch_auto`), else by the numpy batch engine (the same
+games).
 
 The estimates and the text of ``cardodds odds chan`` are :mod:`cardodds.analysis.odds_chan`; here are the deals and
 the games of one batch.
@@ -9,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from cardodds.sim.chan.cards import COPIES, DECK_SIZE
+from cardodds.sim.chan.compiled import play_batch_auto
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.streams import DEAL, stream
 
@@ -60,10 +63,8 @@ def play_fixed_hand(rules: ChanRules, counts, seat: int, players: tuple, seed_se
         ``net_sq`` — the sum and sum of squares of its net points a game, as the ``chan.play`` task counts them (a win
         takes its points from each of the three others, a loss pays the winner's points, a draw nothing).
     """
-    from cardodds.sim.chan.batch import play_batch
-
     orders = fixed_hand_orders(counts, seat, rules.cai_seat, stream(seed_seq, DEAL), n)
-    res = play_batch(rules, orders, players)
+    res = play_batch_auto(rules, orders, players)
     won = res.winner == seat
     pts = res.points.astype(np.int64)
     net = np.where(won, (PLAYERS - 1) * pts, np.where(res.winner >= 0, -pts, 0))

@@ -6,7 +6,9 @@ seat order, each its size, then the nọc, top first — so a world's deal is a 
 what the seat knows, and worlds ``0..n`` extend worlds ``0..m`` for m < n.  Each move is applied at once (the
 decision is the seat's) to a copy of the position's view game, the rows of every (move, world) pair are put in one
 batch-engine state (:func:`cardodds.sim.chan.batch.state_from_games`, then the worlds' hidden cards dealt into the
-arrays), and all of them are played to the end together by ``players``.  Every move sees the same worlds.
+arrays), and all of them are played to the end together by ``players`` — on the compiled engine when it is chosen
+(:func:`cardodds.sim.chan.compiled.play_state_auto`; the numpy engine plays the same games).  Every move sees the
+same worlds.
 
 ``like_expert``: the expert's own computation instead — its worlds (:func:`cardodds.sim.chan.expert.world_values`,
 keyed on what the seat sees, so ``seed`` is not read), its rollout player, its number of worlds — so that
@@ -18,7 +20,8 @@ from __future__ import annotations
 import numpy as np
 
 from cardodds.sim.chan.arrays import U32, kind_bits, wait_masks
-from cardodds.sim.chan.batch import play_state, state_from_games
+from cardodds.sim.chan.batch import state_from_games
+from cardodds.sim.chan.compiled import play_state_auto
 from cardodds.sim.chan.cards import N_KINDS
 from cardodds.sim.chan.deal import NOC_SIZE
 from cardodds.sim.chan.expert import ROLLOUT, Expert, _net, clone, pick, world_values
@@ -161,7 +164,7 @@ def _play_live(position: Position, games, drew, seats, seed, first_world, W):
     for s in range(PLAYERS):
         held = st.hand[:, s].sum(axis=1) + 2 * st.mat_chan[:, s] + 2 * st.mat_ca[:, s]
         st.waits[:, s] = np.where(held == 19, wait_masks(st.hand[:, s], st.mat[:, s], st.mat_chan[:, s]), U32(0))
-    return play_state(st)
+    return play_state_auto(st)
 
 
 def next_card_completes(position: Position, moves, labels) -> dict:

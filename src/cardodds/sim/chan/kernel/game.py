@@ -6,7 +6,9 @@ slots ``ss`` ``(4, N_SEAT)`` (``S_*``: the mat's chắn and cạ, the foul-histo
 the game's slots ``gs`` (``G_*``: phase, the card in play and whose decision it is, result), the nọc, and the
 ``fouls`` and ``cuoc`` counters.  The engine's passes (windows, act, discards) become one handler per phase.  The
 rules come as the integer vector ``rv`` (``R_*``, see ``cardodds.sim.chan.compiled.rules_vector``) and the points
-of each cước; the players as knob rows (``kernel.decide``).
+of each cước; the players as knob rows (``kernel.decide``).  ``fz`` (``FZ_*``) may force one decision: the first
+one of its kind that its seat makes is its answer instead of the player's (the search players' rollouts of each
+candidate move, ``cardodds.sim.chan.expert_batch``).
 """
 
 from __future__ import annotations
@@ -37,6 +39,11 @@ MAX_MOVES = 10_000
 """More moves than any game can make (each card of the nọc is drawn once; every other move follows one): a game
 past it stopped, reported as ``STUCK``."""
 STUCK = -3
+
+FZ_METHOD, FZ_SEAT, FZ_ANSWER = range(3)
+NO_FORCE, FORCE_CHIU, FORCE_ACT, FORCE_DISCARD = -1, 0, 1, 2
+"""``fz[FZ_METHOD]``: no forced decision (or it was made), or the kind of the forced one (a chíu chance out of turn,
+an act decision, a discard or trả cửa)."""
 
 OUT_COLUMNS = ("winner", "draw", "how", "win_type", "points", "noc_left", "moves")
 
@@ -131,6 +138,16 @@ def take_options(hand, ss, gs, fouls, count):
     return chiu, chan, ca0, ca1
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def forced(fz, method, s):
+    """Whether this ``method`` decision of ``s`` is the forced one (``fz[FZ_ANSWER]`` its answer); it is no longer
+    pending once made."""
+    if fz[FZ_METHOD] == method and fz[FZ_SEAT] == s:
+        fz[FZ_METHOD] = NO_FORCE
+        return True
+    return False
+
+
 @njit(cache=True, _nrt=False)
 def put(gs, card, slot_draw, owner, decider, from_noc, fresh):
     """``_State.put``: a card comes into play."""
@@ -209,9 +226,11 @@ def seen_of(hand, mat_all, table, s, seen):
 
 
 @njit(cache=True, _nrt=False)
-def discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, scr):
+def discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, scr, fz):
     """``_State._discard_choice``: the legal discards (their fouls counted) and the seat's choice among them."""
     legal = legal_discards(ss, fouls, s, held_bits(hand[s]), ss[s, S_TAKEN], ss[s, S_CA_NUM], True)
+    if forced(fz, FORCE_DISCARD, s):
+        return fz[FZ_ANSWER]
     seen = scr[0]
     seen_of(hand, mat_all, table, s, seen)
     return decide.discard(kn, ww, s, hand[s], mat[s], ss[s, S_MAT_CHAN], seen, legal, scr[1], scr[2], scr[3],
@@ -219,9 +238,9 @@ def discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, scr):
 
 
 @njit(cache=True, _nrt=False)
-def danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, s, scr):
+def danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, s, scr, fz):
     """``_State.danh``: seat ``s`` discards, the next seat decides on it."""
-    x = discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, scr)
+    x = discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, s, scr, fz)
     discard(hand, mat, table, ss, gs, s, x)
     ss[s, S_PASSED] = 1
     put(gs, x, False, s, (s + 1) % P, False, True)
@@ -266,7 +285,7 @@ def eat(hand, mat, mat_all, table, ss, gs, s, c, y):
 
 
 @njit(cache=True, _nrt=False)
-def windows(hand, mat, mat_all, table, ss, gs, rv, weights, fouls, kn, cuoc):
+def windows(hand, mat, mat_all, table, ss, gs, rv, weights, fouls, kn, cuoc, fz):
     """``_State.step_windows`` of one game at a card: the first winner in ù đè order, else a chíu out of turn."""
     c, dec, owner = gs[G_CARD], gs[G_DECIDER], gs[G_OWNER]
     u_open, chiu_open, slot_draw = gs[G_U_OPEN] != 0, gs[G_CHIU_OPEN] != 0, gs[G_SLOT_DRAW] != 0
@@ -298,7 +317,7 @@ def windows(hand, mat, mat_all, table, ss, gs, rv, weights, fouls, kn, cuoc):
         return
     if legal_discards(ss, fouls, q, held_bits(hand[q]) & ~(1 << c), ss[q, S_TAKEN], ss[q, S_CA_NUM], False) == 0:
         return
-    if not decide.chiu(kn, q):
+    if not (fz[FZ_ANSWER] != 0 if forced(fz, FORCE_CHIU, q) else decide.chiu(kn, q)):
         return
     chiu(hand, mat, mat_all, table, ss, gs, q, c)
     gs[G_PHASE] = TRA
@@ -308,13 +327,16 @@ def windows(hand, mat, mat_all, table, ss, gs, rv, weights, fouls, kn, cuoc):
 
 
 @njit(cache=True, _nrt=False)
-def act(hand, mat, mat_all, table, ss, gs, fouls, kn, noc):
+def act(hand, mat, mat_all, table, ss, gs, fouls, kn, noc, fz):
     """``_State.step_act`` of one game: the decider's ăn / chíu, else dưới, bốc or hòa."""
     gs[G_U_OPEN] = 0
     gs[G_CHIU_OPEN] = 0
     s, c = gs[G_DECIDER], gs[G_CARD]
     can_chiu, can_chan, ca0, ca1 = take_options(hand, ss, gs, fouls, True)
-    a = decide.act(kn, s, hand[s], ss[s, S_MAT_CA], c, can_chiu, can_chan, ca0, ca1)
+    if forced(fz, FORCE_ACT, s):
+        a = fz[FZ_ANSWER]
+    else:
+        a = decide.act(kn, s, hand[s], ss[s, S_MAT_CA], c, can_chiu, can_chan, ca0, ca1)
     if a == ACT_CHIU:
         chiu(hand, mat, mat_all, table, ss, gs, s, c)
         gs[G_PHASE] = DANH
@@ -350,7 +372,7 @@ def act(hand, mat, mat_all, table, ss, gs, fouls, kn, noc):
 
 
 @njit(cache=True, _nrt=False)
-def play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, scr):
+def play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, scr, fz):
     """Play the game from its phase to its end (``batch._play``); False if it ran past ``MAX_MOVES`` steps."""
     if gs[G_PHASE] == START:
         cai = rv[R_CAI]
@@ -360,21 +382,21 @@ def play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, k
         if won:
             win(hand, mat, ss, gs, rv, weights, cai, -1, cuoc)
         else:
-            danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, cai, scr)
+            danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, cai, scr, fz)
     for _ in range(MAX_MOVES):
         ph = gs[G_PHASE]
         if ph == OVER:
             return True
         if ph == CARD:
-            windows(hand, mat, mat_all, table, ss, gs, rv, weights, fouls, kn, cuoc)
+            windows(hand, mat, mat_all, table, ss, gs, rv, weights, fouls, kn, cuoc, fz)
             if gs[G_PHASE] == CARD:
-                act(hand, mat, mat_all, table, ss, gs, fouls, kn, noc)
+                act(hand, mat, mat_all, table, ss, gs, fouls, kn, noc, fz)
         ph = gs[G_PHASE]
         if ph == DANH:
-            danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, gs[G_TURN], scr)
+            danh(hand, mat, mat_all, table, ss, gs, fouls, kn, ww, gs[G_TURN], scr, fz)
         elif ph == TRA:
             q = gs[G_TURN]
-            x = discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, q, scr)
+            x = discard_choice(hand, mat, mat_all, table, ss, fouls, kn, ww, q, scr, fz)
             discard(hand, mat, table, ss, gs, q, x)
             put(gs, x, gs[G_SLOT_DRAW] != 0, q, gs[G_DECIDER], False, True)
     return gs[G_PHASE] == OVER
@@ -407,23 +429,24 @@ def deal(order, cai, hand, mat, mat_all, table, ss, gs, noc, fouls):
     gs[G_HOW] = -1
 
 
+@njit(cache=True, inline="always")  # allocates
+def scratch(n_fouls):
+    """One game's arrays (see the module docstring), ``decide.discard``'s scratch ``scr`` (seen, after, value, keys,
+    odd) and ``fz``, no decision forced."""
+    return (np.zeros((P, K), dtype=np.int64), np.zeros((P, K), dtype=np.int64), np.zeros(K, dtype=np.int64),
+            np.zeros(K, dtype=np.int64), np.zeros((P, N_SEAT), dtype=np.int64), np.zeros(N_GAME, dtype=np.int64),
+            np.zeros(NOC, dtype=np.int64), np.zeros(n_fouls, dtype=np.int64), np.zeros(N_CUOC, dtype=np.int64),
+            np.zeros((5, K), dtype=np.int64), np.full(3, NO_FORCE, dtype=np.int64))
+
+
 @njit(cache=True)  # allocates its scratch arrays
 def play_range(lo, hi, orders, rv, weights, kn, ww, out, out_cuoc, out_fouls):
     """Play deals ``lo..hi`` of ``orders``; outcomes into ``out`` (``OUT_COLUMNS``), ``out_cuoc``, ``out_fouls``."""
-    hand = np.zeros((P, K), dtype=np.int64)
-    mat = np.zeros((P, K), dtype=np.int64)
-    mat_all = np.zeros(K, dtype=np.int64)
-    table = np.zeros(K, dtype=np.int64)
-    ss = np.zeros((P, N_SEAT), dtype=np.int64)
-    gs = np.zeros(N_GAME, dtype=np.int64)
-    noc = np.zeros(NOC, dtype=np.int64)
-    fouls = np.zeros(out_fouls.shape[1], dtype=np.int64)
-    cuoc = np.zeros(N_CUOC, dtype=np.int64)
-    scr = np.zeros((5, K), dtype=np.int64)  # decide.discard's scratch: seen, after, value, keys, odd
+    hand, mat, mat_all, table, ss, gs, noc, fouls, cuoc, scr, fz = scratch(out_fouls.shape[1])
     for g in range(lo, hi):
         deal(orders[g], rv[R_CAI], hand, mat, mat_all, table, ss, gs, noc, fouls)
         cuoc[:] = 0
-        ok = play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, scr)
+        ok = play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, scr, fz)
         write_out(g, ok, gs, cuoc, fouls, out, out_cuoc, out_fouls)
 
 
@@ -444,20 +467,13 @@ def write_out(g, ok, gs, cuoc, fouls, out, out_cuoc, out_fouls):
 
 
 @njit(cache=True)  # allocates its scratch arrays
-def play_states(hand0, mat0, table0, ss0, gs0, noc0, fouls0, cuoc0, rv, weights, kn, ww, out, out_cuoc, out_fouls):
+def play_states(hand0, mat0, table0, ss0, gs0, noc0, fouls0, cuoc0, force0, rv, weights, kn, ww, out, out_cuoc,
+                out_fouls):
     """Play games resumed from a batch state (``batch._State`` as arrays: hands and mats ``(n, 4, 25)``, table
     ``(n, 25)``, the per-seat and game slots ``(n, 4, N_SEAT)`` and ``(n, N_GAME)``, nọc, fouls and cước counters) to
-    the end; outcomes as :func:`play_range`.  The inputs are not changed."""
-    hand = np.zeros((P, K), dtype=np.int64)
-    mat = np.zeros((P, K), dtype=np.int64)
-    mat_all = np.zeros(K, dtype=np.int64)
-    table = np.zeros(K, dtype=np.int64)
-    ss = np.zeros((P, N_SEAT), dtype=np.int64)
-    gs = np.zeros(N_GAME, dtype=np.int64)
-    noc = np.zeros(NOC, dtype=np.int64)
-    fouls = np.zeros(out_fouls.shape[1], dtype=np.int64)
-    cuoc = np.zeros(N_CUOC, dtype=np.int64)
-    scr = np.zeros((5, K), dtype=np.int64)  # decide.discard's scratch: seen, after, value, keys, odd
+    the end, game g with the forced decision ``force0[g]`` (``(n, 3)``, ``FZ_*``); outcomes as :func:`play_range`.
+    The inputs are not changed."""
+    hand, mat, mat_all, table, ss, gs, noc, fouls, cuoc, scr, fz = scratch(out_fouls.shape[1])
     for g in range(hand0.shape[0]):
         hand[:] = hand0[g]
         mat[:] = mat0[g]
@@ -469,5 +485,6 @@ def play_states(hand0, mat0, table0, ss0, gs0, noc0, fouls0, cuoc0, rv, weights,
         noc[:] = noc0[g]
         fouls[:] = fouls0[g]
         cuoc[:] = cuoc0[g]
-        ok = play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, scr)
+        fz[:] = force0[g]
+        ok = play_out(hand, mat, mat_all, table, ss, gs, noc, rv, weights, fouls, cuoc, kn, ww, scr, fz)
         write_out(g, ok, gs, cuoc, fouls, out, out_cuoc, out_fouls)

@@ -105,23 +105,41 @@ def wait_mask(hand, mat, mat_chan):
             free |= 1 << k
         chan += h >> 1
         odd |= (h & 1) << k
-    ba, que, ba_num, qn = 0, (odd >> CC) & 1, -1, -1
+    cc = ((odd >> CC) & 1) == 1
+    ba, que, ba_num, qn = 0, int(cc), -1, -1
     for n in range(8):
-        o = POP3[(odd >> (3 * n)) & 7]
-        if o == 3:
-            ba += 1
-            if ba_num < 0:
-                ba_num = n
-        elif o == 1:
-            que += 1
-            if qn < 0:
-                qn = n
+        ba, que, ba_num, qn = _tally(POP3[(odd >> (3 * n)) & 7], n, ba, que, ba_num, qn)
+    q = -1
+    if ba == 0 and que == 1:
+        q = CC if cc else 3 * qn + LOW3[(odd >> (3 * qn)) & 7]
+    return _waits(ba, que, ba_num, qn, q, cc, chan, free)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _tally(o, n, ba, que, ba_num, qn):
+    """Number ``n``'s ``o`` kinds held oddly, counted into the holding's ba đầu and què (and the first number of
+    each): the new ``(ba, que, ba_num, qn)``."""
+    if o == 3:
+        ba += 1
+        if ba_num < 0:
+            ba_num = n
+    elif o == 1:
+        que += 1
+        if qn < 0:
+            qn = n
+    return ba, que, ba_num, qn
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _waits(ba, que, ba_num, qn, q, cc, chan, free):
+    """The kinds that complete a 19-card holding of ``ba`` ba đầu, ``que`` què (``q`` the lone odd kind, ``cc``
+    whether it is the chi chi), ``chan`` chắn, ``free`` the kinds not all four held: with a ba đầu and no què any
+    card of its number, with one què and no ba đầu the què's own card (from 5 chắn, or 6 when not the chi chi) and
+    from 6 chắn any card of its number."""
     out = 0
     if ba == 1 and que == 0 and chan >= 5:
         out = free & (7 << (3 * ba_num))
     if ba == 0 and que == 1:
-        cc = ((odd >> CC) & 1) == 1
-        q = CC if cc else 3 * qn + LOW3[(odd >> (3 * qn)) & 7]
         if chan == 5 or (chan >= 6 and not cc):
             out |= free & (1 << q)
         if chan >= 6 and not cc:
@@ -245,35 +263,29 @@ def wait_after(hand, mat_chan, x, odd, chan0, free0):
     free = free0 | (1 << x)  # hand + mat of x drops below 4
     nx = NUMS[x] if x != CC else 8
     dx = -1 if hx & 1 else 1
-    cc_odd = (hand[CC] & 1) ^ (1 if x == CC else 0)
-    ba, que = 0, cc_odd
-    ba_num, qn = -1, -1
+    cc = ((hand[CC] & 1) ^ (1 if x == CC else 0)) == 1
+    ba, que, ba_num, qn = 0, int(cc), -1, -1
     for n in range(8):
-        o = odd[n] + dx if n == nx else odd[n]
-        if o == 3:
-            ba += 1
-            if ba_num < 0:
-                ba_num = n
-        elif o == 1:
-            que += 1
-            if qn < 0:
-                qn = n
-    out = 0
-    if ba == 1 and que == 0 and chan >= 5:
-        out = free & (7 << (3 * ba_num))
+        ba, que, ba_num, qn = _tally(odd[n] + dx if n == nx else odd[n], n, ba, que, ba_num, qn)
+    q = -1
     if ba == 0 and que == 1:
-        cc = cc_odd == 1
-        if cc:
-            q = CC
-        else:
-            q = 3 * qn
-            for j in range(3):
-                k = 3 * qn + j
-                if (hand[k] - (1 if k == x else 0)) & 1:
-                    q = k
-                    break
-        if chan == 5 or (chan >= 6 and not cc):
-            out |= free & (1 << q)
-        if chan >= 6 and not cc:
-            out |= free & (7 << (3 * qn))
-    return out
+        q = CC if cc else 3 * qn
+        for j in range(0 if cc else 3):
+            k = 3 * qn + j
+            if (hand[k] - (1 if k == x else 0)) & 1:
+                q = k
+                break
+    return _waits(ba, que, ba_num, qn, q, cc, chan, free)
+
+
+@njit(cache=True)  # allocates its scratch rows
+def wait_mask_rows(hand, mat, mat_chan, out):
+    """:func:`wait_mask` of each row (``arrays.wait_masks``): ``hand``, ``mat`` ``(M, 25)`` and ``mat_chan``
+    ``(M,)`` of any integer type, the sets into ``out`` ``(M,)``."""
+    h = np.empty(K, dtype=np.int64)
+    m = np.empty(K, dtype=np.int64)
+    for i in range(hand.shape[0]):
+        for k in range(K):
+            h[k] = hand[i, k]
+            m[k] = mat[i, k]
+        out[i] = wait_mask(h, m, np.int64(mat_chan[i]))
