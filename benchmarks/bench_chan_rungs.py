@@ -1,7 +1,7 @@
 """Chắn: every rung's decisions per CPU second and games per CPU second with one such seat, one table.
 
-Usage: ``NUMBA_NUM_THREADS=1 python benchmarks/bench_chan_rungs.py [--deals 10] [--fast-deals 1000]
-[--compiled-deals 20000] [--chunk 1000] [--seed 4242] [--rungs basic,heuristic,cuoc,tuned,expert]``.  Each rung (its
+Usage: ``NUMBA_NUM_THREADS=1 python benchmarks/bench_chan_rungs.py [--deals 40] [--fast-deals 5000]
+[--compiled-deals 50000] [--chunk 1000] [--seed 4242] [--rungs basic,heuristic,cuoc,tuned,expert]``.  Each rung (its
 defaults, default rules: 4 players, the cái at seat 0) sits at one seat against three ``tuned`` players — the
 strongest fast rung and the expert's own base player, so the rung meets the play it would meet at a good table, and
 every fast rung's games stay on the compiled engine.  Every deal is played 4 times, the rung at seat 0 (the cái),
@@ -105,9 +105,9 @@ def compiled_rate(rules, rung, field, n: int, seed: int, chunk: int) -> float | 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=10, help="deals for each search rung")
-    ap.add_argument("--fast-deals", type=int, default=1000, help="deals for each fast rung")
-    ap.add_argument("--compiled-deals", type=int, default=20000, help="deals for each compiled row")
+    ap.add_argument("--deals", type=int, default=40, help="deals for each search rung")
+    ap.add_argument("--fast-deals", type=int, default=5000, help="deals for each fast rung")
+    ap.add_argument("--compiled-deals", type=int, default=50000, help="deals for each compiled row")
     ap.add_argument("--chunk", type=int, default=1000, help="deals a batch-engine call")
     ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--rungs", default=",".join(RUNGS))

@@ -1,7 +1,7 @@
 """Sâm: every rung's decisions per CPU second and games per CPU second with one such seat, one table.
 
-Usage: ``NUMBA_NUM_THREADS=1 python benchmarks/bench_sam_rungs.py [--players 4] [--deals 100] [--fast-deals 20000]
-[--compiled-deals 100000] [--chunk 1000] [--seed 4242] [--rungs random,greedy,control,expert]``.  Each rung (its
+Usage: ``NUMBA_NUM_THREADS=1 python benchmarks/bench_sam_rungs.py [--players 4] [--deals 250] [--fast-deals 50000]
+[--compiled-deals 200000] [--chunk 1000] [--seed 4242] [--rungs random,greedy,control,expert]``.  Each rung (its
 defaults, default rules) sits at one seat against three ``control`` players (the field, the default player); every deal
 is played ``players`` times, the rung at seat 0, 1, ... in turn on the same deal (same first player, same random
 stream), so a rung's games are ``players × deals``.  One process:
@@ -129,9 +129,9 @@ def compiled_rate(rules, rung, field, n: int, seed: int, chunk: int) -> float | 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--deals", type=int, default=100, help="deals for each search rung")
-    ap.add_argument("--fast-deals", type=int, default=20000, help="deals for each fast rung")
-    ap.add_argument("--compiled-deals", type=int, default=100000, help="deals for each compiled row")
+    ap.add_argument("--deals", type=int, default=250, help="deals for each search rung")
+    ap.add_argument("--fast-deals", type=int, default=50000, help="deals for each fast rung")
+    ap.add_argument("--compiled-deals", type=int, default=200000, help="deals for each compiled row")
     ap.add_argument("--chunk", type=int, default=1000, help="deals a batch-engine call")
     ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--rungs", default=",".join(RUNGS))
