@@ -62,7 +62,8 @@ def main(argv=None):
         pairs = args.pairs if name in SEARCH else args.fast_pairs
         m = match(rung, field, rules, pairs, args.seed, chunk=min(pairs, 1000))
         fast = compiled_rate(rules, rung, field, pairs, args.seed)
-        print(f"| `{name}` | {m.a_decisions / (2 * pairs):.1f} | {1e6 / max(m.a_us, 1e-9):,.0f} | {m.games_per_s:,.1f} | "
+        seats = 2 if rung == field else 1  # the rung is the field too: match counted both sides as A
+        print(f"| `{name}` | {m.a_decisions / (2 * pairs * seats):.1f} | {1e6 / max(m.a_us, 1e-9):,.0f} | {m.games_per_s:,.1f} | "
               f"{'–' if fast is None else f'{fast:,.0f}'} |", flush=True)
 
 
