@@ -51,3 +51,10 @@ def test_the_older_sam_spelling_keeps_working_and_shares_the_default_player():
         SAM.for_seats({"seat4": "greedy"}, 3)
     with pytest.raises(CardoddsError, match="basic: unknown key 'default'"):
         CHAN.for_seats({"default": "basic"}, 4)  # Chắn and Tấn read a key beside a name as a knob
+
+
+def test_the_search_players_say_so_and_the_fast_ones_do_not():
+    """``searches`` is what the odds commands read to refuse a player that would take minutes."""
+    searching = {(g.game, name) for g in (CHAN, SAM, TAN) for name, cls in g.classes.items() if cls.searches}
+    assert searching == {("Chắn", "expert"), ("Sâm", "expert"), ("Tấn", "expert"), ("Tấn", "pimc"),
+                         ("Tấn", "ismcts"), ("Tấn", "endgame")}

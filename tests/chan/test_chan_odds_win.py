@@ -116,9 +116,9 @@ def test_the_strategy_at_the_seat_changes_the_answer_and_unplayable_ones_are_ref
     basic = win_chance(WEAK, 1, 2000, seed=6)
     seeker = win_chance(WEAK, 1, 2000, seed=6, strategy={"name": "cuoc", "bach_thu": 8})
     assert basic["strategy"] == "basic" and (basic["wins"], basic["points_game"]) != (seeker["wins"], seeker["points_game"])
-    with pytest.raises(CardoddsError, match="--strategy: odds chan simulates basic, heuristic or cuoc players, not 'random'"):
+    with pytest.raises(CardoddsError, match="--strategy: odds chan simulates basic, heuristic, cuoc or tuned players, not 'random'"):
         win_chance(WAITING, 1, 10, strategy="random")
-    with pytest.raises(CardoddsError, match="--strategy: odds chan simulates basic, heuristic or cuoc players, not 'expert'"):
+    with pytest.raises(CardoddsError, match="--strategy: odds chan simulates basic, heuristic, cuoc or tuned players, not 'expert'"):
         win_chance(WAITING, 1, 10, strategy="expert")
     with pytest.raises(CardoddsError, match="--strategy: unknown Chắn strategy 'oracle'"):
         win_chance(WAITING, 1, 10, strategy="oracle")

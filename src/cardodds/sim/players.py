@@ -38,6 +38,9 @@ class Player:
         together, and a repeated position means a cycle).
     needs_public : bool
         It reads the public part of the views (hand sizes, known cards…), which the engines fill in only then.
+    searches : bool
+        It searches at its decisions (rollouts, a solver): milliseconds or more a decision, too slow for the
+        fixed-budget odds of a dealt hand.
     knobs : mapping
         Its tunable fields, each a :class:`~cardodds.sim.knobs.Range` or :class:`~cardodds.sim.knobs.Choice`.
     renamed_knobs : mapping
@@ -47,6 +50,7 @@ class Player:
     name: ClassVar[str] = ""
     deterministic: ClassVar[bool] = False
     needs_public: ClassVar[bool] = False
+    searches: ClassVar[bool] = False
     knobs: ClassVar[Mapping] = MappingProxyType({})
     renamed_knobs: ClassVar[Mapping] = MappingProxyType({})
 

@@ -153,6 +153,7 @@ class Expert(Player):
 
     name = "expert"
     deterministic = False
+    searches = True
     renamed_knobs = {"samples": "worlds"}  # one name in every game's expert (Sâm's ``samples`` are its Sâm deals)
     worlds: int = 16
     rollout: str = "basic"

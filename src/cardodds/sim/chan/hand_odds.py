@@ -48,8 +48,8 @@ def table_players(strategy, seat: int) -> tuple:
     player = make_strategy(strategy, where)
     players = list(seat_strategies("basic", PLAYERS))
     players[seat] = player
-    if not batch_supports(players, ChanRules()) or player.name == "expert":  # the expert: minutes, not seconds
-        raise CardoddsError(f"{where}: odds chan simulates basic, heuristic or cuoc players, not {player.name!r}")
+    if not batch_supports(players, ChanRules()) or player.searches:  # a search: minutes, not seconds
+        raise CardoddsError(f"{where}: odds chan simulates basic, heuristic, cuoc or tuned players, not {player.name!r}")
     return tuple(players)
 
 

@@ -141,6 +141,7 @@ class Expert(StrategyBase):
     """
 
     name = "expert"
+    searches = True
 
     worlds: int = 32
     max_candidates: int = 6

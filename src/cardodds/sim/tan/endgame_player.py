@@ -61,6 +61,7 @@ class Endgame(Player):
     fallback: str = "tuned"
     max_cards: int = 12
     name = "endgame"
+    searches = True
     deterministic = True
     needs_public = True
     knobs = {"fallback": Choice(("tuned", "heuristic", "basic")), "max_cards": Range(2, 20)}

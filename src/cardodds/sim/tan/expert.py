@@ -130,6 +130,7 @@ class Expert(DecidesByRows, Player):
     halvings: int = 0
     margin: float = 0.0
     name = "expert"
+    searches = True
     deterministic = False
     selective = True
     needs_public = True

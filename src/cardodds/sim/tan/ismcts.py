@@ -82,6 +82,7 @@ class Ismcts(DecidesByRows, Player):
     solve_cards: int = 12
     time_ms: int = 0
     name = "ismcts"
+    searches = True
     deterministic = False
     selective = True
     needs_public = True
