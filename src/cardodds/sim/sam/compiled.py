@@ -180,7 +180,7 @@ def deal_state(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategie
         return batch._deal_state(rules, cards, leader, strategies)
     from cardodds.sim.sam.kernel import deal
 
-    cards = np.ascontiguousarray(cards)
+    cards = np.ascontiguousarray(cards, np.int8)  # deal_games' dtype: one compiled specialisation, not one per dtype
     leader = np.ascontiguousarray(leader, np.int64)
     N, P, n_cards = cards.shape
     if P != rules.players or leader.shape != (N,) or n_cards != HAND_SIZE:
