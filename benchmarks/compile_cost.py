@@ -21,27 +21,37 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "cardodds" / "sim"
 
 SETUP = {
     "tan.play_range": """
-from cardodds.sim.tan import compiled; from cardodds.sim.tan.deal import deal_orders; from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan import compiled
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.rules import TanRules
 from cardodds.sim.tan.strategies import Basic
 rules = TanRules(players=2, deck=36, hand_size=6); o, f = deal_orders(rules, np.random.default_rng(1), 8)
 call = lambda: compiled.play_batch(rules, o, f, [Basic(), Basic()])""",
     "tan.play_states": """
-from cardodds.sim.tan import batch, compiled; from cardodds.sim.tan.deal import deal_orders; from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan import batch, compiled
+from cardodds.sim.tan.deal import deal_orders
+from cardodds.sim.tan.rules import TanRules
 from cardodds.sim.tan.strategies import Basic
 rules = TanRules(players=2, deck=36, hand_size=6); o, f = deal_orders(rules, np.random.default_rng(1), 8)
 _, st = batch.play_to_step(rules, o, f, [Basic(), Basic()], 2)
 call = lambda: compiled.play_from_state(rules, st, [Basic(), Basic()])""",
     "sam.deal_states+play_range": """
-from cardodds.sim.sam import compiled; from cardodds.sim.sam.reference import deal_games; from cardodds.sim.sam.rules import SamRules
+from cardodds.sim.sam import compiled
+from cardodds.sim.sam.reference import deal_games
+from cardodds.sim.sam.rules import SamRules
 from cardodds.sim.sam.strategies import Greedy
 rules = SamRules(); cards, leader = deal_games(np.random.default_rng(1), 8, rules)
 call = lambda: compiled.play_batch(rules, cards, leader, Greedy())""",
     "chan.play_range": """
-from cardodds.sim.chan import compiled; from cardodds.sim.chan.deal import deal_orders; from cardodds.sim.chan.rules import ChanRules
+from cardodds.sim.chan import compiled
+from cardodds.sim.chan.deal import deal_orders
+from cardodds.sim.chan.rules import ChanRules
 rules = ChanRules(); o = deal_orders(np.random.default_rng(1), 8)
 call = lambda: compiled.play_batch(rules, o)""",
     "chan.play_states": """
-from cardodds.sim.chan import batch, compiled; from cardodds.sim.chan.deal import deal_orders; from cardodds.sim.chan.rules import ChanRules
+from cardodds.sim.chan import batch, compiled
+from cardodds.sim.chan.deal import deal_orders
+from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.reference import ChanGame
 rules = ChanRules(); games = [ChanGame.from_order(rules, o) for o in deal_orders(np.random.default_rng(1), 4)]
 call = lambda: compiled.play_from_games(rules, games)""",

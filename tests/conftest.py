@@ -12,7 +12,7 @@ import coin_task
 import pytest
 
 from cardodds.sim.games import register_game
-from cardodds.sim.kernel_warm import wanted, warm_kernels
+from cardodds.sim.kernel_warm import start_warm, wanted
 
 register_game(coin_task.SPEC)
 
@@ -31,13 +31,16 @@ each runs whole on one worker (``test_units.py`` and ``test_labels.py`` together
 
 WARM_LOCK = "CARDODDS_TEST_WARM_LOCK"
 """The environment variable that tells the xdist workers which file the controller holds locked while it warms."""
+WARMERS = pytest.StashKey[list]()
+"""The controller's warm-up processes."""
 
 
 def pytest_configure(config):
     """On the xdist controller: compile the numba kernels (``cardodds.sim.kernel_warm``, one fresh process per core)
     while the workers start and collect; each worker waits for that before its first test (``pytest_runtestloop``)
-    and then loads the kernels from numba's on-disk cache instead of compiling each its own copy (10-35 s of CPU per
-    kernel and worker on a fresh clone).  The lock is released by a thread when the warm-up ends."""
+    and then loads the kernels from numba's on-disk cache instead of compiling its own copy of each (7-17 s of CPU a
+    kernel and worker on a fresh clone, ``benchmarks/compile_cost.py``).  A thread frees the lock when the warm-up
+    ends."""
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", None) or not wanted():
         return
     path = os.path.join(tempfile.mkdtemp(prefix="cardodds-warm-"), "lock")
@@ -46,16 +49,26 @@ def pytest_configure(config):
     os.environ[WARM_LOCK] = path  # the workers, started after this hook, inherit it
 
     workers = config.getoption("numprocesses")
+    procs = start_warm(processes=workers if isinstance(workers, int) else os.cpu_count() or 1)
+    config.stash[WARMERS] = procs
 
-    def warm_then_unlock():
+    def unlock_when_warm():
         try:
-            warm_kernels(processes=workers if isinstance(workers, int) else os.cpu_count() or 1)
+            for p in procs:
+                p.wait()
         finally:
             os.close(fd)
             os.unlink(path)  # a worker that starts later finds no lock: nothing to wait for
             os.rmdir(os.path.dirname(path))
 
-    threading.Thread(target=warm_then_unlock, daemon=True).start()
+    threading.Thread(target=unlock_when_warm, daemon=True).start()
+
+
+def pytest_unconfigure(config):
+    """A session stopped early leaves no warm-up process behind."""
+    for p in config.stash.get(WARMERS, []):
+        if p.poll() is None:
+            p.kill()
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's worker loop runs the tests

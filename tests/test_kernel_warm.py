@@ -1,0 +1,28 @@
+"""The warm-up that compiles the numba kernels once before a pool starts (``cardodds.sim.kernel_warm``)."""
+
+import importlib
+
+import pytest
+
+from cardodds.sim import kernel_warm
+from cardodds.sim.kernel_warm import KERNEL_GAMES, _groups, start_warm, warm_kernels
+
+
+def test_the_slowest_kernel_gets_a_process_of_its_own():
+    assert _groups(KERNEL_GAMES, 2) == [["chan"], ["tan", "sam"]]
+    assert _groups(KERNEL_GAMES, 3) == [["chan"], ["tan"], ["sam"]]
+    assert _groups(("sam", "tan"), 1) == [["tan", "sam"]]
+    assert _groups(("sam", "demo"), 8) == [["sam"]]  # a game without a kernel is left out
+    assert _groups((), 2) == []
+
+
+def test_nothing_starts_with_the_compiled_engines_off(monkeypatch):
+    monkeypatch.setenv("CARDODDS_COMPILED", "0")
+    assert start_warm() == [] and warm_kernels()
+
+
+@pytest.mark.parametrize("game", KERNEL_GAMES)
+def test_each_engine_warms_in_a_fresh_process(game):
+    pytest.importorskip("numba")
+    assert importlib.import_module(f"cardodds.sim.{game}.compiled").available()
+    assert kernel_warm.wanted() and warm_kernels((game,), processes=1)
