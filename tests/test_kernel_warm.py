@@ -9,8 +9,8 @@ from cardodds.sim.kernel_warm import KERNEL_GAMES, _groups, start_warm, warm_ker
 
 
 def test_the_slowest_kernel_gets_a_process_of_its_own():
-    assert _groups(KERNEL_GAMES, 2) == [["chan"], ["tan", "sam"]]
-    assert _groups(KERNEL_GAMES, 3) == [["chan"], ["tan"], ["sam"]]
+    assert _groups(KERNEL_GAMES, 2) == [["tan"], ["chan", "sam"]]
+    assert _groups(KERNEL_GAMES, 3) == [["tan"], ["chan"], ["sam"]]
     assert _groups(("sam", "tan"), 1) == [["tan", "sam"]]
     assert _groups(("sam", "demo"), 8) == [["sam"]]  # a game without a kernel is left out
     assert _groups((), 2) == []
