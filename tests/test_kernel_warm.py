@@ -26,3 +26,28 @@ def test_each_engine_warms_in_a_fresh_process(game):
     pytest.importorskip("numba")
     assert importlib.import_module(f"cardodds.sim.{game}.compiled").available()
     assert kernel_warm.wanted() and warm_kernels((game,), processes=1)
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("jobs,warmed", [(2, [({"tan", "chan"}, 2)]), (1, [])])
+def test_the_report_warms_the_kernels_of_its_games_before_its_first_run(monkeypatch, tmp_path, jobs, warmed):
+    """``run_suite`` compiles the kernels of the suite's games (a game's deal task included) before the first run
+    starts its pool; with one job (no pool) it leaves them to the run."""
+    from cardodds.analysis import suite
+    from cardodds.sim.experiment import CONFIG_DIR
+
+    calls = []
+    monkeypatch.setattr(suite, "read_suite", lambda: [(CONFIG_DIR / "tan_seats.toml", []),
+                                                      (CONFIG_DIR / "chan_deal.toml", [])])
+    monkeypatch.setattr(suite, "warm_kernels", lambda games, processes: calls.append((set(games), processes)))
+
+    def first_run(*args, **kwargs):
+        raise _Stop
+
+    monkeypatch.setattr(suite, "run_arms", first_run)
+    with pytest.raises(_Stop):
+        suite.run_suite(tmp_path, quick=True, jobs=jobs, progress=False)
+    assert calls == warmed
