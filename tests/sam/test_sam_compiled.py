@@ -67,6 +67,18 @@ def test_counters_are_exercised():
     assert (b.outcome == OUTCOMES.index("void")).any()
 
 
+def test_cards_of_any_integer_dtype_play_alike():
+    """``deal_state`` hands the kernel int8 cards (one compiled specialisation whatever the caller's dtype): int64 and
+    int16 cards play the numpy engine's games too, a declaring (threshold) table and a never-declaring one."""
+    rules = SamRules(players=4)
+    cards, leader = deal_games(stream(chunk_seed(79, 4), DEAL), 300, rules)
+    for seats in ([Control(declare="threshold", threshold=0.55)] * 4, NEVER[:4]):
+        want = batch.play_batch(rules, cards, leader, seats)
+        assert want.declarer.max() >= 0 or seats[0].declare == "never"
+        for dtype in (np.int64, np.int16):
+            assert_same(want, compiled.play_batch(rules, cards.astype(dtype), leader, seats), str(dtype))
+
+
 def _mid_game_states(rules, seats, n, steps, seed):
     """States after ``steps`` numpy steps from fresh deals (some games over, Sâms under way), and the first actions
     of another player (greedy) from there (legal moves; PASS where it passes or has no legal lead)."""

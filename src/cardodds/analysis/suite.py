@@ -16,6 +16,7 @@ from cardodds.analysis.report import ReportSection, flatten_settings, seating_te
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.experiment import CONFIG_DIR, Experiment, load_arms
 from cardodds.sim.folder_lock import folder_lock
+from cardodds.sim.kernel_warm import KERNEL_GAMES, warm_kernels
 from cardodds.sim.run_claim import ARMS_DIR, claim_run_folder
 from cardodds.sim.run_folder import atomic_write
 from cardodds.sim.runner import RunResult, fmt_duration, run_experiment
@@ -336,8 +337,11 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
     except OSError as exc:
         raise CardoddsError(f"{out_dir}: cannot create the report folder ({exc.strerror or exc})") from None
     with folder_lock(out_dir):
-        for config, headline in read_suite():
-            arms = load_arms(config, quick=quick)
+        suite = [(load_arms(config, quick=quick), headline) for config, headline in read_suite()]
+        if jobs != 1:  # the kernels compiled once, a different one on each core, not by every worker in turn
+            warm_kernels({arm.task.name.split(".")[0] for arms, _ in suite for arm in arms} & set(KERNEL_GAMES),
+                         processes=jobs if jobs > 0 else 2)
+        for arms, headline in suite:
             folder = out_dir / "runs" / arms[0].name
             experiments.append(run_arms(arms, folder, jobs=jobs, resume=True, progress=progress, headline=headline))
         meta = {"jobs": jobs, "command": "cardodds report" + (" --quick" if quick else "")}

@@ -251,3 +251,14 @@ def play_batch_auto(rules: ChanRules, orders, strategies=None) -> BatchResult:
     if chosen(rules, (Basic(),) * batch.P if strategies is None else strategies):
         return play_batch(rules, orders, strategies)
     return batch.play_batch(rules, orders, strategies)
+
+
+def warm() -> None:
+    """Compile the kernel's entry points (or load them from numba's on-disk cache) with the types this module passes
+    them, on a few games: what :mod:`cardodds.sim.kernel_warm` runs once before a pool of workers starts."""
+    from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.reference import ChanGame
+
+    rules, orders = ChanRules(), deal_orders(np.random.default_rng(0), 4)
+    play_batch(rules, orders)
+    play_from_games(rules, [ChanGame.from_order(rules, o) for o in orders])

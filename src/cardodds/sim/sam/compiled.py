@@ -180,7 +180,7 @@ def deal_state(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategie
         return batch._deal_state(rules, cards, leader, strategies)
     from cardodds.sim.sam.kernel import deal
 
-    cards = np.ascontiguousarray(cards)
+    cards = np.ascontiguousarray(cards, np.int8)  # deal_games' dtype: one compiled specialisation, not one per dtype
     leader = np.ascontiguousarray(leader, np.int64)
     N, P, n_cards = cards.shape
     if P != rules.players or leader.shape != (N,) or n_cards != HAND_SIZE:
@@ -233,3 +233,12 @@ def play_from_state_auto(rules: SamRules, state: SamState, strategies, rng=None,
     engine = play_from_state if chosen(rules, strategies, observer) else batch.play_from_state
     return engine(rules, state, strategies, rng, first=first, observer=observer)
 
+
+
+def warm() -> None:
+    """Compile the kernel's entry points (or load them from numba's on-disk cache) with the types this module passes
+    them, on a few games: what :mod:`cardodds.sim.kernel_warm` runs once before a pool of workers starts."""
+    from cardodds.sim.sam.reference import deal_games
+
+    rules = SamRules()
+    play_batch(rules, *deal_games(np.random.default_rng(0), 4, rules), Greedy())

@@ -235,3 +235,14 @@ def play_from_state_auto(rules: TanRules, state: TanState, strategies, rng=None,
     engine = play_from_state if chosen(rules, strategies) else batch.play_from_state
     return engine(rules, state, strategies, rng=rng, check=check, handoff_bouts=handoff_bouts,
                   force_attack=force_attack, force_defend=force_defend)
+
+
+def warm() -> None:
+    """Compile the kernel's entry points (or load them from numba's on-disk cache) with the types this module passes
+    them, on a few games: what :mod:`cardodds.sim.kernel_warm` runs once before a pool of workers starts."""
+    from cardodds.sim.tan.deal import deal_orders
+
+    rules, players = TanRules(players=2, deck=36, hand_size=6), [Basic(), Basic()]
+    orders, first = deal_orders(rules, np.random.default_rng(0), 4)
+    play_batch(rules, orders, first, players)
+    play_from_state(rules, batch.play_to_step(rules, orders, first, players, 2)[1], players)

@@ -1,0 +1,60 @@
+"""Compile the numba kernels once per machine, before a pool of workers starts, not once in every worker.
+
+numba caches each compiled kernel on disk (``cache=True``), but a fresh install starts with an empty cache: without
+this, every worker of a pool (joblib's for ``cardodds report``, pytest-xdist's for the tests) that plays a game first
+compiles that game's kernel itself, the same 7-17 s of CPU a kernel (``benchmarks/compile_cost.py``), often at the
+same time on each core.  :func:`warm_kernels` instead compiles the kernels of the games asked for in a few fresh
+processes side by side (a different kernel on each core), each through its engine's ``compiled.warm()``, so that the
+workers only load them from the cache.  With a warm cache it costs each process its imports and the cache loads (a
+second or two).  Nothing to do with ``CARDODDS_COMPILED=0`` or without numba.  The numbers never change: the warm-up
+only fills numba's cache.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+
+KERNEL_GAMES = ("tan", "chan", "sam")
+"""The games with a compiled engine (``cardodds.sim.<game>.compiled``), the slowest to compile first (cold ``warm()``:
+19, 14 and 5 s of CPU)."""
+
+
+def wanted() -> bool:
+    """Whether a warm-up is worth it: ``CARDODDS_COMPILED`` is not ``0`` and numba imports."""
+    return os.environ.get("CARDODDS_COMPILED", "1").strip() != "0" and importlib.util.find_spec("numba") is not None
+
+
+def _groups(games, processes: int) -> list[list[str]]:
+    """The games dealt to ``processes`` processes in :data:`KERNEL_GAMES` order (the slowest alone when there are
+    two processes for three games)."""
+    games = [g for g in KERNEL_GAMES if g in games]
+    groups: list[list[str]] = [[] for _ in range(max(1, min(processes, len(games))))]
+    for i, game in enumerate(games):
+        groups[min(i, len(groups) - 1)].append(game)
+    return [g for g in groups if g]
+
+
+def start_warm(games=KERNEL_GAMES, processes: int = 2) -> list[subprocess.Popen]:
+    """Start compiling (or loading) the kernels of ``games`` in up to ``processes`` fresh processes; return them
+    (none when :func:`wanted` says no)."""
+    if not wanted():
+        return []
+    procs = []
+    for group in _groups(games, processes):
+        code = "; ".join(f"from cardodds.sim.{g} import compiled as {g}; {g}.warm()" for g in group)
+        procs.append(subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    return procs
+
+
+def warm_kernels(games=KERNEL_GAMES, processes: int = 2) -> bool:
+    """Compile (or load) the kernels of ``games`` in up to ``processes`` fresh processes at once; wait for them.
+
+    Returns whether every warm-up process ended well.  A failed one is no error here: the workers then compile
+    what they need themselves, as without the warm-up.
+    """
+    procs = start_warm(games, processes)
+    return all(p.wait() == 0 for p in procs)
