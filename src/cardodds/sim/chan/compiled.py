@@ -261,4 +261,7 @@ def warm() -> None:
 
     rules, orders = ChanRules(), deal_orders(np.random.default_rng(0), 4)
     play_batch(rules, orders)
-    play_from_games(rules, [ChanGame.from_order(rules, o) for o in orders])
+    games = [ChanGame.from_order(rules, o) for o in orders]
+    play_from_games(rules, games)
+    st = batch.state_from_games(rules, games)
+    wait_masks(st.hand[:, 0], st.mat[:, 0], st.mat_chan[:, 0])  # the search's worlds
