@@ -9,7 +9,8 @@ a tree move, the forced ones too (the only card, a pass with no card to add, a t
 
 The tree: node 0 is the decision; a node's children are indexed by move (card id, 52 for ``PASS``), and hold the
 visits, the score summed for the seat that moved into them (win 1, draw or a cut game ½, loss 0) and the
-availability count (the times their parent was visited in a determinization where their move was legal).  numba
+availability count: the times the walk selected at their parent (every move there tried) in a determinization where
+their move was legal, 1 from their expansion on (as the SO-ISMCTS reference code counts them).  numba
 caches this file's functions against this file only: after editing ``game``, ``decide`` or ``masks`` delete
 ``kernel/__pycache__``.
 """
@@ -184,10 +185,7 @@ def search(hands0, stock, st0, inn0, rv, offsets, kinds, knobs, mode, seed, expl
                 k += 1
             untried = 0
             for j in range(k):
-                if child[node, moves[j]] < 0:
-                    untried += 1
-                else:
-                    avail[child[node, moves[j]]] += 1.0
+                untried += child[node, moves[j]] < 0
             if untried:
                 pick, m = _below(rng, untried), np.int64(PASS)
                 for j in range(k):
@@ -205,8 +203,9 @@ def search(hands0, stock, st0, inn0, rv, offsets, kinds, knobs, mode, seed, expl
                 loser = play(st, rv, offsets, hands, inn, cum, m)
                 break
             best, best_v = -1, -1.0
-            for j in range(k):
+            for j in range(k):  # every move legal here was available: its count grows before UCB1 reads it
                 c = child[node, moves[j]]
+                avail[c] += 1.0
                 v = w[c] / n[c] + exploration * math.sqrt(math.log(avail[c]) / n[c])
                 if v > best_v:
                     best, best_v = moves[j], v
