@@ -69,7 +69,7 @@ class IsmctsTree(DecidesByRows, Player):
     deterministic = False
     selective = True
     needs_public = True
-    knobs = {"iterations": Range(100, 4000), "exploration": Range(0.2, 1.5, integer=False),
+    knobs = {"iterations": Range(16, 4096), "exploration": Range(0.2, 1.5, integer=False),
              "rollout": Choice(TREE_ROLLOUTS)}
     """Tunable knobs (:mod:`cardodds.sim.knobs`); a config may set ``iterations`` 1..100000."""
 
