@@ -50,6 +50,7 @@ SMALL = {
     ("tan", "pimc"): {"worlds": 1, "max_candidates": 2, "solve_cards": 0},
     ("tan", "endgame"): {"max_cards": 6},
     ("tan", "ismcts"): {"iterations": 16, "wave": 4, "max_candidates": 2, "solve_cards": 0},
+    ("tan", "ismcts_tree"): {"iterations": 16},
 }
 """Small knobs for the slow players, so that each case is quick (a fast player fills the other seats)."""
 FILLER = {"chan": "basic", "sam": "control", "tan": "heuristic"}

@@ -12,11 +12,12 @@ from cardodds.sim.tan.classic import Classic
 from cardodds.sim.tan.endgame_player import Endgame
 from cardodds.sim.tan.expert import Expert, Pimc
 from cardodds.sim.tan.ismcts import Ismcts
+from cardodds.sim.tan.ismcts_tree import IsmctsTree
 from cardodds.sim.tan.strategies import Basic, Beginner, Heuristic, RandomLegal, Tuned
 
 PLAYERS = PlayerRegistry("Tấn", {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "beginner": Beginner,
                                  "tuned": Tuned, "classic": Classic, "endgame": Endgame, "pimc": Pimc, "ismcts": Ismcts,
-                                 "expert": Expert}, default="basic")
+                                 "ismcts_tree": IsmctsTree, "expert": Expert}, default="basic")
 """The Tấn strength ladder, weakest first as measured at 4 players (a new rung registers here by name)."""
 
 STRATEGIES = PLAYERS.classes
