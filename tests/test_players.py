@@ -57,4 +57,4 @@ def test_the_search_players_say_so_and_the_fast_ones_do_not():
     """``searches`` is what the odds commands read to refuse a player that would take minutes."""
     searching = {(g.game, name) for g in (CHAN, SAM, TAN) for name, cls in g.classes.items() if cls.searches}
     assert searching == {("Chắn", "expert"), ("Sâm", "expert"), ("Tấn", "expert"), ("Tấn", "pimc"),
-                         ("Tấn", "ismcts"), ("Tấn", "endgame")}
+                         ("Tấn", "ismcts"), ("Tấn", "endgame"), ("Tấn", "ismcts_tree")}

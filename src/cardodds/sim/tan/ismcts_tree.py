@@ -66,6 +66,7 @@ class IsmctsTree(DecidesByRows, Player):
     exploration: float = 0.7
     rollout: Literal["random", "basic"] = "random"
     name = "ismcts_tree"
+    searches = True
     deterministic = False
     selective = True
     needs_public = True
