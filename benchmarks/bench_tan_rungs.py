@@ -25,8 +25,9 @@ from cardodds.sim.tan import compiled
 from cardodds.sim.tan.deal import deal_chunk
 from cardodds.sim.tan.players import make_strategy
 
-RUNGS = ("random", "basic", "beginner", "heuristic", "tuned", "classic", "endgame", "pimc", "expert", "ismcts")
-SEARCH = {"endgame", "pimc", "expert", "ismcts"}
+RUNGS = ("random", "basic", "beginner", "heuristic", "tuned", "classic", "endgame", "pimc", "expert", "ismcts",
+         "ismcts_tree")
+SEARCH = {"endgame", "pimc", "expert", "ismcts", "ismcts_tree"}
 
 
 def compiled_rate(rules, rung, field, pairs: int, seed: int) -> float | None:
