@@ -10,10 +10,10 @@ from numba's cache) separately, then games per CPU second of each engine.  No as
 the machine and its load).
 
 Then the Sâm ``expert``'s rollouts (``--expert-games``, 0 skips it): one expert seat (``control`` rollouts) against
-three ``control`` players, played twice — its rollouts (``expert.play_from_state``) on the numpy engine, then on
-``compiled.play_from_state_auto`` (the one-line change ``expert.py`` needs, made here by replacing the function it
-calls) — with rollout games per CPU second inside the rollout calls and games per CPU second of the whole; the games
-must come out the same.
+three ``control`` players, played twice — its rollouts (the ``play_from_state_auto`` that ``expert.py`` calls,
+replaced here by a timed one) on the numpy engine ``batch.play_from_state``, then on the compiled engine — with
+rollout games per CPU second inside the rollout calls and games per CPU second of the whole; the games must come out
+the same.
 """
 
 from __future__ import annotations
@@ -85,7 +85,8 @@ def expert_rollouts(rules, seed, games):
     seats = [Expert()] + [Control()] * (rules.players - 1)
     ss = chunk_seed(seed, 2 * 10**6)
     cards, leader = deal_games(stream(ss, DEAL), games, rules)
-    print(f"expert (worlds {Expert.worlds}, {Expert.max_candidates} candidates, control rollouts) at seat 0, "
+    print(f"expert (worlds {Expert.worlds} + {Expert.close_worlds} where close, {Expert.max_candidates} candidates, "
+          f"control rollouts) at seat 0, "
           f"{games} games:")
     results = []
     for label, engine in (("numpy", batch.play_from_state), ("compiled", compiled.play_from_state_auto)):
@@ -98,13 +99,13 @@ def expert_rollouts(rules, seed, games):
             spent["games"] += st.n
             return res
 
-        expert_mod.play_from_state = timed
+        expert_mod.play_from_state_auto = timed
         try:
             t = time.process_time()
             results.append(play_batch(rules, cards, leader, seats, rng=stream(ss, PLAY)))
             total = time.process_time() - t
         finally:
-            expert_mod.play_from_state = batch.play_from_state
+            expert_mod.play_from_state_auto = compiled.play_from_state_auto
         print(f"  rollouts on {label:<8}: {spent['games'] / spent['cpu']:>12,.0f} rollout games/CPU s "
               f"({spent['games']:,} in {spent['cpu']:.2f} s); {games / total:,.1f} games/CPU s in all")
     for f in FIELDS:

@@ -259,7 +259,7 @@ class Expert(StrategyBase):
             st = rollout_state(sub, hands, r, worlds)
             me = st.actor.copy()  # the state is played on in place
             res = play_from_state_auto(sub.rules, st, [self.policy] * sub.n_cards.shape[1],
-                                  first=np.repeat(cands[r, c], worlds))
+                                       first=np.repeat(cands[r, c], worlds))
             value[r, c] = res.pay[np.arange(st.n), me].reshape(len(r), worlds)
         return value
 
