@@ -292,11 +292,7 @@ def test_batch_expert_games_are_legal_and_reproducible(players):
     seats = [Expert(worlds=3, max_candidates=3)] + [Heuristic()] * (players - 1)
     if players == 4:
         seats[2] = seats[0]  # two expert seats
-    a = play_batch(rules, o, f, seats, rng=np.random.default_rng(3), check=True)  # legality asserted every step
-    b = play_batch(rules, o, f, seats, rng=np.random.default_rng(3))
-    for name in ("loser", "draw", "truncated", "bouts", "pickups"):
-        assert (getattr(a, name) == getattr(b, name)).all()
-    assert ((a.loser >= 0).astype(int) + a.draw + a.truncated == 1).all()
+    batch_games_are_legal_and_reproducible(rules, o, f, seats)
 
 
 def test_rollout_blocks_change_nothing(monkeypatch):
@@ -499,3 +495,13 @@ def test_margin_keeps_the_policys_choice_unless_the_lead_is_clear(monkeypatch):
     choice, calls = _fake_search(monkeypatch, badness, [10, 11, 12], worlds=64, max_candidates=3, halvings=1,
                                  margin=1.5, solve_cards=0)
     assert calls == [(64, [10, 11, 12]), (128, [10, 11])] and choice == 10
+
+
+def batch_games_are_legal_and_reproducible(rules, orders, first, seats):
+    """Batch games of ``seats`` on these deals: legal at every step (``check=True``), the same outcome when played
+    again with the same stream, and each game ends in exactly one of a loser, a draw or a cut."""
+    a = play_batch(rules, orders, first, seats, rng=np.random.default_rng(3), check=True)
+    b = play_batch(rules, orders, first, seats, rng=np.random.default_rng(3))
+    for name in ("loser", "draw", "truncated", "bouts", "pickups"):
+        assert (getattr(a, name) == getattr(b, name)).all()
+    assert ((a.loser >= 0).astype(int) + a.draw + a.truncated == 1).all()

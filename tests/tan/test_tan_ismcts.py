@@ -3,15 +3,15 @@ and both engines make the same decisions."""
 
 import numpy as np
 import pytest
-from test_tan_expert import (FirstDecision, Forced, Stop, batch_decision, decision_states,
-                             both_engines_play_the_same_game_against_classic, reference_and_batch_forms_agree,
-                             same_information_same_decision)
+from test_tan_expert import (FirstDecision, Forced, Stop, batch_decision, batch_games_are_legal_and_reproducible,
+                             both_engines_play_the_same_game_against_classic, decision_states,
+                             reference_and_batch_forms_agree, same_information_same_decision)
 from test_tan_from_state import BoutRecorder
 
 import cardodds.sim.tan.ismcts as ismcts_module
 from cardodds.analysis.strength import TABLES
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.tan.batch import play_batch, play_from_state
+from cardodds.sim.tan.batch import play_from_state
 from cardodds.sim.tan.deal import deal_orders
 from cardodds.sim.tan.ismcts import Ismcts
 from cardodds.sim.tan.players import make_strategy
@@ -44,11 +44,7 @@ def test_batch_games_are_legal_and_reproducible(players):
     seats = [Ismcts(iterations=8, wave=4, max_candidates=3)] + [Heuristic()] * (players - 1)
     if players == 4:
         seats[2] = seats[0]  # two ismcts seats
-    a = play_batch(rules, o, f, seats, rng=np.random.default_rng(3), check=True)  # legality asserted every step
-    b = play_batch(rules, o, f, seats, rng=np.random.default_rng(3))
-    for name in ("loser", "draw", "truncated", "bouts", "pickups"):
-        assert (getattr(a, name) == getattr(b, name)).all()
-    assert ((a.loser >= 0).astype(int) + a.draw + a.truncated == 1).all()
+    batch_games_are_legal_and_reproducible(rules, o, f, seats)
 
 
 def test_default_at_2p36_plays_the_same_game_in_both_engines():

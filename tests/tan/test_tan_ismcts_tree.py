@@ -8,8 +8,9 @@ import pytest
 
 pytest.importorskip("numba")
 
-from test_tan_expert import (both_engines_play_the_same_game_against_classic,  # noqa: E402
-                             reference_and_batch_forms_agree, same_information_same_decision)
+from test_tan_expert import (batch_games_are_legal_and_reproducible,  # noqa: E402
+                             both_engines_play_the_same_game_against_classic, reference_and_batch_forms_agree,
+                             same_information_same_decision)
 
 from cardodds.analysis.strength import TABLES  # noqa: E402
 from cardodds.sim.errors import CardoddsError  # noqa: E402
@@ -81,11 +82,7 @@ def test_batch_games_are_legal_and_reproducible(players):
     seats = [IsmctsTree(iterations=20)] + [Heuristic()] * (players - 1)
     if players == 4:
         seats[2] = IsmctsTree(iterations=20, rollout="basic")
-    a = play_batch(rules, o, f, seats, rng=np.random.default_rng(3), check=True)  # legality asserted every step
-    b = play_batch(rules, o, f, seats, rng=np.random.default_rng(3))
-    for name in ("loser", "draw", "truncated", "bouts", "pickups"):
-        assert (getattr(a, name) == getattr(b, name)).all()
-    assert ((a.loser >= 0).astype(int) + a.draw + a.truncated == 1).all()
+    batch_games_are_legal_and_reproducible(rules, o, f, seats)
 
 
 def test_reference_games_are_legal():
