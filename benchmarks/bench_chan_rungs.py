@@ -30,6 +30,8 @@ import time
 
 import numpy as np
 
+from rung_table import print_header, print_row  # a sibling script
+
 from cardodds.sim.chan import compiled
 from cardodds.sim.chan.batch import play_batch
 from cardodds.sim.chan.deal import deal_orders
@@ -115,16 +117,14 @@ def main(argv=None):
     rules = ChanRules()
     field = make_strategy("tuned")
     print(f"Chắn {rules.players} players: each rung at each seat in turn against tuned, seed {args.seed}")
-    print("| rung | decisions a game | decisions / CPU s | games / CPU s (numpy) | games / CPU s (compiled) |")
-    print("|---|---:|---:|---:|---:|")
+    print_header()
     for name in args.rungs.split(","):
         rung = make_strategy(name)
         n = args.deals if name in SEARCH else args.fast_deals
         timed, cpu = timed_games(rules, rung, field, n, args.seed, args.chunk)
         games = rules.players * n
         fast = compiled_rate(rules, rung, field, args.compiled_deals, args.seed, args.chunk)
-        print(f"| `{name}` | {timed.decisions / games:.1f} | {timed.decisions / max(timed.seconds, 1e-9):,.0f} | "
-              f"{games / max(cpu, 1e-9):,.1f} | {'–' if fast is None else f'{fast:,.0f}'} |", flush=True)
+        print_row(name, timed.decisions, timed.seconds, games, cpu, fast)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ import time
 
 import numpy as np
 
+from rung_table import print_header, print_row  # a sibling script
+
 from cardodds.sim.sam import compiled
 from cardodds.sim.sam.batch import SamBatch, play_batch
 from cardodds.sim.sam.players import make_strategy
@@ -139,16 +141,14 @@ def main(argv=None):
     rules = SamRules(players=args.players)
     field = make_strategy("control")
     print(f"Sâm {rules.players} players: each rung at each seat in turn against control, seed {args.seed}")
-    print("| rung | decisions a game | decisions / CPU s | games / CPU s (numpy) | games / CPU s (compiled) |")
-    print("|---|---:|---:|---:|---:|")
+    print_header()
     for name in args.rungs.split(","):
         rung = make_strategy(name)
         n = args.deals if name in SEARCH else args.fast_deals
         clock, cpu = timed_games(rules, rung, field, n, args.seed, args.chunk)
         games = rules.players * n
         fast = compiled_rate(rules, rung, field, args.compiled_deals, args.seed, args.chunk)
-        print(f"| `{name}` | {clock.decisions / games:.1f} | {clock.decisions / max(clock.seconds, 1e-9):,.0f} | "
-              f"{games / max(cpu, 1e-9):,.1f} | {'–' if fast is None else f'{fast:,.0f}'} |", flush=True)
+        print_row(name, clock.decisions, clock.seconds, games, cpu, fast)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from rung_table import print_header, print_row  # a sibling script
+
 from cardodds.analysis.strength import TABLES, match, seatings
 from cardodds.sim.streams import chunk_seed
 from cardodds.sim.tan import compiled
@@ -56,16 +58,17 @@ def main(argv=None):
     rules = TABLES[args.table]
     field = make_strategy("tuned")
     print(f"{args.table}: each rung against tuned, seats swapped, seed {args.seed}")
-    print("| rung | decisions a game | decisions / CPU s | games / CPU s (match) | games / CPU s (compiled) |")
-    print("|---|---:|---:|---:|---:|")
+    print_header("match")
     for name in args.rungs.split(","):
         rung = make_strategy(name)
         pairs = args.pairs if name in SEARCH else args.fast_pairs
         m = match(rung, field, rules, pairs, args.seed, chunk=min(pairs, 1000))
         fast = compiled_rate(rules, rung, field, pairs, args.seed)
         seats = 2 if rung == field else 1  # the rung is the field too: match counted both sides as A
-        print(f"| `{name}` | {m.a_decisions / (2 * pairs * seats):.1f} | {1e6 / max(m.a_us, 1e-9):,.0f} | {m.games_per_s:,.1f} | "
-              f"{'–' if fast is None else f'{fast:,.0f}'} |", flush=True)
+        # a_us is the CPU time a decision, so decisions × a_us is the rung's decision time; the match's games over
+        # games_per_s its CPU time
+        print_row(name, m.a_decisions / seats, m.a_us * m.a_decisions * 1e-6, 2 * pairs, 2 * pairs / m.games_per_s,
+                  fast)
 
 
 if __name__ == "__main__":
