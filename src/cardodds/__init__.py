@@ -16,10 +16,30 @@ The engines and tasks live in :mod:`cardodds.sim`, the estimates, charts and rep
 the command line and the web page (:mod:`cardodds.cli`, :mod:`cardodds.web`) are built on this API.
 """
 
-from cardodds import exact, odds
-from cardodds.runs import Run, run
-from cardodds.sim.experiment import cardodds_version
-
-__version__ = cardodds_version()
+import importlib
 
 __all__ = ["Run", "exact", "odds", "run", "__version__"]
+
+_LAZY = {"Run": ("cardodds.runs", "Run"), "run": ("cardodds.runs", "run"), "exact": ("cardodds.exact", None),
+         "odds": ("cardodds.odds", None)}
+"""The API's names, imported on first use: ``import cardodds.cli`` (every ``cardodds`` command, ``--help`` too)
+must not pay for pandas and numpy before it knows what it is asked."""
+
+
+def __getattr__(name: str):
+    if name == "__version__":
+        from cardodds.sim.experiment import cardodds_version
+
+        value = cardodds_version()
+    elif name in _LAZY:
+        module, attribute = _LAZY[name]
+        value = importlib.import_module(module)
+        value = value if attribute is None else getattr(value, attribute)
+    else:
+        raise AttributeError(f"module 'cardodds' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from cardodds.analysis.estimate import summarize
 from cardodds.sim.run_claim import check_paired_chunks
@@ -52,6 +51,8 @@ def chunk_estimates(task, params, chunk_counts) -> tuple[pd.DataFrame, np.ndarra
 def batch_means(d: pd.DataFrame, w: np.ndarray):
     """Game-weighted mean of per-chunk differences ``d`` (rows: metrics, columns: chunks), its standard error, the
     Student-t 97.5 % quantile (K − 1 degrees of freedom) and the two-sided p-value: ``(mean, se, t, p)``."""
+    from scipy import stats  # scipy.stats costs a second of imports: only where a difference needs it
+
     k = d.shape[1]
     weights = w / w.sum()
     mean = (d * weights).sum(axis=1)

@@ -12,7 +12,6 @@ quantile on K − 1 degrees of freedom — the same chunk-level reasoning as the
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
 
 from cardodds.analysis.arms import _row_key, chunk_estimates
 
@@ -20,6 +19,8 @@ from cardodds.analysis.arms import _row_key, chunk_estimates
 def share_row(base, arm, upper, metric: str, seat: int | None, name: str) -> dict:
     """A result row ``name`` (seat ``seat``): the share of ``upper``'s gain in ``metric`` over ``base`` that ``arm``
     captures, with its 95 % interval (``n``: games of the arm).  Arguments are finished outcomes of one experiment."""
+    from scipy import stats  # scipy.stats costs a second of imports: only where an interval needs it
+
     key = _row_key(metric, seat)
     per_chunk = []
     for o in (base, arm, upper):
