@@ -37,17 +37,25 @@ def _groups(games, processes: int) -> list[list[str]]:
     return [g for g in groups if g]
 
 
+def start_groups(games=KERNEL_GAMES, processes: int = 2) -> list[tuple[list[str], subprocess.Popen]]:
+    """Start compiling (or loading) the kernels of ``games`` in up to ``processes`` fresh processes; return each
+    process with the games it warms (none when :func:`wanted` says no).  A process ends with the one that started it
+    (:mod:`cardodds.sim.parent_watch`): a server killed outright leaves no compile behind."""
+    if not wanted():
+        return []
+    started = []
+    for group in _groups(games, processes):
+        code = f"from cardodds.sim.parent_watch import exit_with_parent; exit_with_parent({os.getpid()}); "
+        code += "; ".join(f"from cardodds.sim.{g} import compiled as {g}; {g}.warm()" for g in group)
+        started.append((group, subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
+                                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)))
+    return started
+
+
 def start_warm(games=KERNEL_GAMES, processes: int = 2) -> list[subprocess.Popen]:
     """Start compiling (or loading) the kernels of ``games`` in up to ``processes`` fresh processes; return them
     (none when :func:`wanted` says no)."""
-    if not wanted():
-        return []
-    procs = []
-    for group in _groups(games, processes):
-        code = "; ".join(f"from cardodds.sim.{g} import compiled as {g}; {g}.warm()" for g in group)
-        procs.append(subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-    return procs
+    return [proc for _, proc in start_groups(games, processes)]
 
 
 def warm_kernels(games=KERNEL_GAMES, processes: int = 2) -> bool:

@@ -7,6 +7,8 @@ position, a bad number — is answered 400 with ``{"error": message}``, the comm
 answer is events:
 
 - ``start``: ``{"game", "moves", "measures", "rank_by", "players", "games"}`` at once;
+- ``warming``: ``{"game", "message"}``, only while the game's kernels still compile after an install
+  (:mod:`cardodds.web.warming`); the worlds are played once they are ready;
 - ``progress``: after each batch of worlds but the last, ``{"odds", "advice", "worlds", "games", "budget"}`` — the
   odds rows (as ``cardodds odds --state --json``) and the moves best first (as ``cardodds advise --json``) so far;
 - ``done``: the same, final (an exact answer comes as ``done`` straight after ``start``);
@@ -155,6 +157,10 @@ async def advise(request: Request):
 
     async def events():
         yield _event("start", start)
+        async for kind, data in request.app.state.warming.announce(name, request.app.state.stopping):
+            yield _event(kind, data)  # the game's kernels still warm (web/warming.py): it waits for them
+            if kind == "error":
+                return
         loop.run_in_executor(_WORKERS, work)
         try:
             while True:

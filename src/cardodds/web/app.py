@@ -13,6 +13,8 @@ declarer); a game with no streaming job here answers its ``hand_odds`` at once, 
 
 - ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
   Sâm: the tới trắng and the bayes declarer's decision; Tấn: the hand as read);
+- ``warming``: ``{"game", "message"}``, only while the game's numba kernels still compile after an install
+  (:mod:`cardodds.web.warming`); the simulation starts once they are ready;
 - ``progress``: after each batch of games, ``{"result", "played", "games"}`` — the simulated result so far, with the
   keys of the final one;
 - ``done``: the final result, the JSON that ``cardodds odds <game> --json`` prints for the same options;
@@ -45,6 +47,7 @@ from starlette.staticfiles import StaticFiles
 from cardodds.web.advise_api import advise, position
 from cardodds.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
 from cardodds.web.tables import check_player, table
+from cardodds.web.warming import Warming
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.games import game, games
@@ -225,6 +228,10 @@ async def odds(request: Request):
             yield _event(kind, known)
             return
         yield _event("exact", known)
+        async for kind, data in request.app.state.warming.announce(name, STOPPING):
+            yield _event(kind, data)  # the game's kernels still warm (web/warming.py): it waits for them
+            if kind == "error":
+                return
         request.app.state.running += 1
         future = loop.run_in_executor(_SIMULATE, simulated, known)
         try:
@@ -258,8 +265,9 @@ def _played(partial: dict) -> int:
 
 
 async def status(request: Request):
-    """``GET /api/status``: how many requests are computing (a cancelled one stops within a batch)."""
-    return JSONResponse({"running": request.app.state.running})
+    """``GET /api/status``: how many requests are computing (a cancelled one stops within a batch), and the games
+    whose kernels are still warming."""
+    return JSONResponse({"running": request.app.state.running, "warming": request.app.state.warming.warming()})
 
 
 async def cards(request: Request):
@@ -311,8 +319,9 @@ class BoundedAddress:
         await self.app(scope, receive, send)
 
 
-def create_app() -> Starlette:
-    """The ASGI app (``uvicorn cardodds.web.app:create_app --factory`` serves it too)."""
+def create_app(warming: Warming | None = None) -> Starlette:
+    """The ASGI app (``uvicorn cardodds.web.app:create_app --factory`` serves it too); ``warming``: the kernels'
+    warm-up that simulated requests wait for (none: every game is ready)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
               Route("/api/advise/{game}", advise, methods=["POST"]), Route("/api/position/{game}", position),
               Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
@@ -320,6 +329,7 @@ def create_app() -> Starlette:
     routes += [Route(f"/advise/{g.name}", advise_page) for g in games() if g.position is not None]
     app = Starlette(routes=routes, exception_handlers={Exception: _error}, middleware=[Middleware(BoundedAddress)])
     app.state.running = 0
+    app.state.warming, app.state.stopping = warming or Warming(games=()), STOPPING
     return app
 
 
@@ -353,6 +363,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> int:
     import uvicorn
 
     sock = listen(host, port)
+    warming = Warming()  # the kernels compile in the background from now on, while the page answers
+    warming.start()  # its processes end with this one, whatever stops it (sim/parent_watch.py)
     warm_up()
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
@@ -366,7 +378,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> int:
 
     from cardodds.web.protocol import AnswersTooLong
 
-    config = uvicorn.Config(create_app(), log_level="warning", access_log=False, timeout_graceful_shutdown=5,
+    config = uvicorn.Config(create_app(warming), log_level="warning", access_log=False, timeout_graceful_shutdown=5,
                             http=AnswersTooLong, h11_max_incomplete_event_size=MAX_HEAD)
-    Server(config).run(sockets=[sock])
+    try:
+        Server(config).run(sockets=[sock])
+    finally:
+        warming.stop()
     return 0

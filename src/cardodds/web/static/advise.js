@@ -17,6 +17,7 @@ const WORDS_ADVISE = {
     best: "tốt nhất", tied: "chưa phân biệt được", exact: "chính xác", ci: "khoảng tin cậy 95 %",
     played: (n, of) => `đã chia ${n} / ${of} lần mỗi nước, đang tính tiếp…`, hand_page: "Bài chia",
     budget: (p, b) => `Người chơi: ${p} · ${b}`,
+    warming: "đang khởi động bộ giả lập (chỉ lần đầu sau khi cài, chừng nửa phút)…",
   },
   en: {
     other_lang: "Tiếng Việt", title: (g) => `${g} — mid-game`, heading: (g) => `${g}: odds and moves from mid-game`,
@@ -28,6 +29,7 @@ const WORDS_ADVISE = {
     best: "best", tied: "not told apart", exact: "exact", ci: "95 % interval",
     played: (n, of) => `${n} / ${of} worlds a move, refining…`, hand_page: "Hand odds",
     budget: (p, b) => `Players: ${p} · ${b}`,
+    warming: "starting up the simulator (only the first time after an install, about half a minute)…",
   },
 };
 const W = () => WORDS_ADVISE[state.lang];
@@ -92,6 +94,7 @@ function progress(d, done) {
 
 function handle(kind, data) {
   if (kind === "start") state.start = data;
+  else if (kind === "warming") { $("progress-line").hidden = false; $("progress-text").textContent = W().warming; }
   else if (kind === "progress" || kind === "done") {
     state.last = data;
     progress(data, kind === "done");

@@ -194,6 +194,7 @@ function showError(message) {
 }
 function clearResult() {
   state.exact = state.sim = null;
+  state.warming = false;
   $("error").hidden = true;
   $("exact").innerHTML = $("sim-result").innerHTML = "";
   $("progress-line").hidden = true;
@@ -233,6 +234,8 @@ async function ask() {
 }
 function handle(kind, data, ms) {
   if (kind === "error") return showError(data.error);
+  state.warming = kind === "warming"; // the game's simulator still starts up; the simulation waits for it
+  if (state.warming) return drawResult();
   if (kind === "exact") {
     state.exact = data;
     $("exact").dataset.ms = Math.round(ms);
@@ -264,7 +267,7 @@ function drawResult() {
     $("sim-result").innerHTML = SIM[GAME] ? SIM[GAME](state.sim) : sameAsExact(state.sim) ? "" : listed(state.sim);
     $("sim-result").classList.toggle("partial", !done);
   } else if (state.exact) {
-    $("progress-text").textContent = W().simulating;
+    $("progress-text").textContent = state.warming ? W().warming : W().simulating;
   }
   drawSummary();
 }
