@@ -4,15 +4,20 @@ httpx, which the project does not depend on)."""
 import asyncio
 
 
+def asgi_scope(method: str, path: str, body: bytes = b"") -> dict:
+    """The ASGI scope of the request ``method path`` (with a JSON ``body``)."""
+    where, _, query = path.partition("?")
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())] if body else []
+    return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
+            "path": where, "raw_path": where.encode(), "query_string": query.encode(), "headers": headers,
+            "server": ("test", 80), "client": ("test", 1), "root_path": ""}
+
+
 def asgi_call(method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
     """The status and body ``cardodds serve``'s app answers ``method path`` (with ``body``) with."""
     from cardodds.web.app import create_app
 
-    where, _, query = path.partition("?")
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())] if body else []
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
-             "path": where, "raw_path": where.encode(), "query_string": query.encode(), "headers": headers,
-             "server": ("test", 80), "client": ("test", 1), "root_path": ""}
+    scope = asgi_scope(method, path, body)
     sent, asked = [], []
 
     async def receive():

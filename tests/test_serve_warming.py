@@ -13,6 +13,7 @@ import sys
 import threading
 
 import pytest
+from asgi_call import asgi_scope
 
 pytest.importorskip("starlette")
 
@@ -52,23 +53,11 @@ def fake_warming(groups: dict, loaded: list, load_error: Exception | None = None
     return Warming(start=start, load=load)
 
 
-def _until(condition, seconds=10.0):
+async def _until(condition, seconds=10.0):
     deadline = asyncio.get_running_loop().time() + seconds
-
-    async def poll():
-        while not condition():
-            assert asyncio.get_running_loop().time() < deadline, "timed out"
-            await asyncio.sleep(0.02)
-
-    return poll()
-
-
-def _scope(method: str, path: str, body: bytes) -> dict:
-    where, _, query = path.partition("?")
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())] if body else []
-    return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
-            "path": where, "raw_path": where.encode(), "query_string": query.encode(), "headers": headers,
-            "server": ("test", 80), "client": ("test", 1), "root_path": ""}
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.02)
 
 
 class Call:
@@ -87,7 +76,7 @@ class Call:
         async def send(message):
             self.sent.append(message)
 
-        self.task = asyncio.ensure_future(app(_scope(method, path, body), receive, send))
+        self.task = asyncio.ensure_future(app(asgi_scope(method, path, body), receive, send))
 
     def text(self) -> str:
         return b"".join(m.get("body", b"") for m in self.sent if m["type"] == "http.response.body").decode()
