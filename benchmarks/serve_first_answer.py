@@ -1,18 +1,28 @@
-"""Time to the first answer (the ``exact`` event) of ``cardodds serve``, measured from the client side.
+"""Time to the first answer of ``cardodds serve``, measured from the client side.
 
 Starts ``python -m cardodds.cli serve --port 0``, then asks each hand below three times (the first round right after
 start) for 20,000 games, reading only until the first event and then closing the request — the way a player who
 changes the hand cancels it — so later requests run while earlier simulations finish their batch.  Prints one line
 per request and the slowest.  Not a benchmark of bench_all.py (not named ``bench_*``).
 
-Usage: ``python benchmarks/serve_first_answer.py``
+``--simulated`` instead asks one hand of each game, one after the other, and reads each answer to its end: the time
+to the ``exact`` event, to the first simulated number and to the final answer (``done``), and whether the request
+had to wait for its game's kernels (``warming``).  ``--cold`` gives the server an empty numba cache (a fresh install:
+``NUMBA_CACHE_DIR`` set to a new folder; the warm-up then compiles every kernel); ``--wait`` asks only once
+``/api/status`` lists no game warming, and prints when that was.
+
+Usage: ``python benchmarks/serve_first_answer.py [--simulated] [--cold] [--wait]``
 """
 
 from __future__ import annotations
 
+import argparse
 import http.client
+import json
+import os
 import subprocess
 import sys
+import tempfile
 import time
 from urllib.parse import quote
 
@@ -36,21 +46,75 @@ def first_event_ms(port: int, game: str, query: dict) -> float:
     return ms
 
 
+def simulated_ms(port: int, game: str, query: dict) -> dict:
+    """Milliseconds from asking ``game``'s hand (20,000 games) to each kind of event, first of each kind."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    start = time.perf_counter()
+    conn.request("GET", f"/api/odds/{game}?" + "&".join(f"{k}={quote(v)}" for k, v in query.items()) + "&games=20000")
+    resp, seen, kind = conn.getresponse(), {}, None
+    while "done" not in seen and "error" not in seen:
+        line = resp.readline()
+        if not line:
+            break
+        if line.startswith(b"event: "):
+            kind = line[7:].strip().decode()
+            seen.setdefault(kind, 1000 * (time.perf_counter() - start))
+    conn.close()
+    return seen
+
+
+def warm_after(port: int, started: float) -> float:
+    """Wait until the server lists no game warming; the seconds since the server started."""
+    while True:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.request("GET", "/api/status")
+        warming = json.loads(conn.getresponse().read())["warming"]
+        conn.close()
+        if not warming:
+            return time.perf_counter() - started
+        time.sleep(0.2)
+
+
+def first_answers(port: int) -> None:
+    times = []
+    for round_ in ("first", "again", "again"):
+        for game, query in REQUESTS:
+            times.append(first_event_ms(port, game, query))
+            print(f"{round_:5}  {game:4}  {len(query['hand'].split()):2} cards  first answer {times[-1]:6.0f} ms")
+    print(f"slowest first answer: {max(times):.0f} ms over {len(times)} requests")
+
+
+def simulated_answers(port: int) -> None:
+    for game, query in [REQUESTS[0], REQUESTS[2], REQUESTS[3]]:
+        seen = simulated_ms(port, game, query)
+        first = min((ms for kind, ms in seen.items() if kind in ("progress", "done")), default=float("nan"))
+        print(f"{game:4}  exact {seen.get('exact', float('nan')):6.0f} ms  first simulated {first:6.0f} ms  "
+              f"done {seen.get('done', float('nan')):6.0f} ms  {'waited for its kernels' if 'warming' in seen else ''}",
+              flush=True)
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--simulated", action="store_true", help="read each answer to its end, one per game")
+    parser.add_argument("--cold", action="store_true", help="an empty numba cache, as after a fresh install")
+    parser.add_argument("--wait", action="store_true", help="ask once no game is warming")
+    args = parser.parse_args()
+    cache = tempfile.TemporaryDirectory(prefix="cardodds-cold-") if args.cold else None
+    env = {**os.environ, **({"NUMBA_CACHE_DIR": cache.name} if cache else {})}
+    started = time.perf_counter()
     server = subprocess.Popen([sys.executable, "-m", "cardodds.cli", "serve", "--port", "0"], stdout=subprocess.PIPE,
-                              text=True)
+                              text=True, env=env)
     try:
         port = int(server.stdout.readline().rsplit(":", 1)[1].split("/")[0])
-        times = []
-        for round_ in ("first", "again", "again"):
-            for game, query in REQUESTS:
-                times.append(first_event_ms(port, game, query))
-                print(f"{round_:5}  {game:4}  {len(query['hand'].split()):2} cards  first answer {times[-1]:6.0f} ms")
-        print(f"slowest first answer: {max(times):.0f} ms over {len(times)} requests")
+        print(f"serving after {time.perf_counter() - started:.1f} s", flush=True)
+        if args.wait:
+            print(f"every game's kernels ready after {warm_after(port, started):.1f} s", flush=True)
+        (simulated_answers if args.simulated else first_answers)(port)
     finally:
         server.terminate()
         server.wait(timeout=30)
-
+        if cache:
+            cache.cleanup()
 
 if __name__ == "__main__":
     main()

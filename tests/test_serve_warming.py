@@ -1,5 +1,6 @@
 """``cardodds serve`` warms the numba kernels in the background (``cardodds.web.warming``): while a game's kernels
-compile, its simulated requests say so (a ``warming`` event) and wait; then they answer as usual.
+compile, its simulated requests say so (a ``warming`` event) and play on the numpy engines, with the same numbers;
+once they are ready, on the compiled engines.
 
 No real compile here: the warm-up processes are stand-ins whose end the test decides.
 """
@@ -17,6 +18,9 @@ from asgi_call import asgi_scope
 
 pytest.importorskip("starlette")
 
+from cardodds.sim.compiled_switch import compiled_on, numpy_while  # noqa: E402
+from cardodds.sim.errors import CardoddsError  # noqa: E402
+from cardodds.sim.kernel_warm import wanted  # noqa: E402
 from cardodds.web.app import create_app  # noqa: E402
 from cardodds.web.warming import Warming  # noqa: E402
 
@@ -96,37 +100,61 @@ async def _status(app) -> dict:
     return json.loads(call.text())
 
 
-async def _warming_then_answer(path: str, body: bytes = b"") -> tuple[list[str], dict, dict, list]:
-    """Ask ``path`` while Sâm's kernels warm, then end the warm-up: the events, the status during and after, and
-    the games loaded into the server."""
+@pytest.fixture
+def kernel_calls(monkeypatch):
+    """The calls of Sâm's compiled engine (its two entry points), counted."""
+    from cardodds.sim.sam import compiled
+
+    calls = []
+    for entry in ("play_batch", "play_from_state"):
+        def counted(*args, _engine=getattr(compiled, entry), **kwargs):
+            calls.append(1)
+            return _engine(*args, **kwargs)
+
+        monkeypatch.setattr(compiled, entry, counted)
+    return calls
+
+
+async def _asked_twice(path: str, body: bytes, kernel_calls: list) -> list[tuple]:
+    """Ask ``path`` while Sâm's kernels warm, then again once they are ready: each time the event kinds, the final
+    answer, the compiled engine's calls and the status."""
     proc, loaded = Process(), []
     warming = fake_warming({"sam": proc, "tan": Process()}, loaded)
     warming.start(processes=2)
-    app = create_app(warming)
-    call = Call(app, "POST" if body else "GET", path, body)
-    await _until(lambda: "warming" in call.kinds())
-    await asyncio.sleep(0.3)  # it waits: nothing is computed while the kernels warm
-    during, kinds_during = await _status(app), call.kinds()
-    assert kinds_during[-1] == "warming" and loaded == []
-    proc.terminate()  # the warm-up process ends well (its code is 0): the server loads Sâm's kernels, then answers
-    await asyncio.wait_for(call.task, 120)
-    return call.kinds(), during, await _status(app), loaded
+    app, answers = create_app(warming), []
+    for _ in range(2):
+        before = len(kernel_calls)
+        call = Call(app, "POST" if body else "GET", path, body)
+        await asyncio.wait_for(call.task, 300)
+        events = call.events()
+        answers.append(([kind for kind, _ in events], events[-1][1], len(kernel_calls) - before, await _status(app),
+                        list(loaded)))
+        proc.terminate()  # the warm-up process ends well: the server loads Sâm's kernels, then Sâm is ready
+        await _until(lambda: warming.ready("sam"))
+    return answers
 
 
-def test_a_hand_asked_while_its_kernels_warm_says_so_then_answers():
-    kinds, during, after, loaded = asyncio.run(_warming_then_answer("/api/odds/sam?hand=3s%204s%205h%206d%207c%208s"
-                                                                    "%209s%2010h%20Jd%20Kd&games=1000&seed=1"))
-    assert kinds[:2] == ["exact", "warming"] and kinds[-1] == "done" and "error" not in kinds
-    assert during["warming"] == ["sam", "tan"] and after["warming"] == ["tan"] and loaded == ["sam"]
+needs_compiled = pytest.mark.skipif(not wanted(), reason="the compiled engines are off (CARDODDS_COMPILED=0 or no numba)")
 
 
-def test_a_position_asked_while_its_kernels_warm_says_so_then_answers():
+@needs_compiled
+@pytest.mark.parametrize("path, body, first", [
+    ("/api/odds/sam?hand=3s%204s%205h%206d%207c%208s%209s%2010h%20Jd%20Kd&games=1000&seed=1", None, "exact"),
+    ("/api/advise/sam?games=40&seed=1", "position", "start"),
+])
+def test_a_request_while_its_kernels_warm_says_so_and_answers_on_numpy_with_the_same_numbers(kernel_calls, path,
+                                                                                             body, first):
     from cardodds.advise import position_at
 
-    body = json.dumps(position_at("sam", 1, 3)).encode()
-    kinds, during, after, loaded = asyncio.run(_warming_then_answer("/api/advise/sam?games=40&seed=1", body))
-    assert kinds[:2] == ["start", "warming"] and kinds[-1] == "done" and "error" not in kinds
-    assert during["warming"] == ["sam", "tan"] and after["warming"] == ["tan"] and loaded == ["sam"]
+    body = json.dumps(position_at("sam", 1, 3)).encode() if body else b""
+    (kinds, answer, calls, status, loaded), (kinds_after, answer_after, calls_after, status_after, loaded_after) = (
+        asyncio.run(_asked_twice(path, body, kernel_calls)))
+    assert kinds[:2] == [first, "warming"] and kinds[-1] == "done" and "error" not in kinds
+    assert calls == 0 and status["warming"] == ["sam", "tan"] and loaded == []  # the numpy engine played
+    assert kinds_after[0] == first and kinds_after[-1] == "done" and "warming" not in kinds_after
+    assert calls_after > 0 and status_after["warming"] == ["tan"] and loaded_after == ["sam"]  # the compiled one
+    timed = ("budget",)  # the advice's "…, 0.03 s" says how long it took
+    assert {k: v for k, v in answer.items() if k not in timed} == {k: v for k, v in answer_after.items() if k not in timed}
 
 
 def test_a_game_without_kernels_and_a_ready_game_never_wait():
@@ -134,29 +162,13 @@ def test_a_game_without_kernels_and_a_ready_game_never_wait():
         warming = fake_warming({"sam": Process()}, [])
         warming.start(processes=1)
         assert not warming.ready("sam") and warming.ready("demo") and warming.ready("chan")  # chan: no process
-        call = Call(create_app(warming), "GET", "/api/odds/chan?hand=" + "%20".join(
-            "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V".split()) + "&games=1000&seed=1")
+        hand = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V".replace(" ", "%20")
+        call = Call(create_app(warming), "GET", f"/api/odds/chan?hand={hand}&games=1000&seed=1")
         await asyncio.wait_for(call.task, 120)
         return call.kinds()
 
     kinds = asyncio.run(ask())
     assert kinds[0] == "exact" and kinds[-1] == "done" and "warming" not in kinds
-
-
-def test_a_stopping_server_ends_a_waiting_request_with_a_message():
-    async def ask():
-        stopping = threading.Event()
-        warming = fake_warming({"tan": Process()}, [])
-        warming.start()
-        seen = []
-        async for kind, data in warming.announce("tan", stopping):
-            seen.append((kind, data))
-            stopping.set()
-        return seen
-
-    seen = asyncio.run(ask())
-    assert [kind for kind, _ in seen] == ["warming", "error"] and seen[1][1] == {"error": "the server is stopping"}
-    assert seen[0][1]["game"] == "tan" and "starting up" in seen[0][1]["message"]
 
 
 @pytest.mark.parametrize("code, error, loaded, logged", [(1, None, [], False),
@@ -173,7 +185,7 @@ def test_a_failed_warm_up_leaves_the_game_ready_to_compile_itself(caplog, code, 
 
 
 async def _wait_ready(warming, game):
-    await warming.wait(game, threading.Event())
+    await _until(lambda: warming.ready(game))
 
 
 def test_nothing_warms_with_the_compiled_engines_off(monkeypatch):
@@ -191,3 +203,22 @@ def test_stopping_ends_the_warm_up_processes_still_running():
     warming.stop()
     assert proc.poll() is not None
     asyncio.run(asyncio.wait_for(_wait_ready(warming, "tan"), 10))
+
+
+def test_the_numpy_engines_play_while_the_condition_holds_in_that_context_only(monkeypatch):
+    monkeypatch.delenv("CARDODDS_COMPILED", raising=False)
+    warm = threading.Event()
+    seen_elsewhere = []
+    with numpy_while(lambda: not warm.is_set()):
+        assert not compiled_on()
+        other = threading.Thread(target=lambda: seen_elsewhere.append(compiled_on()))
+        other.start()
+        other.join()
+        warm.set()
+        assert compiled_on()  # asked again at every engine choice
+    assert seen_elsewhere == [True] and compiled_on()
+    monkeypatch.setenv("CARDODDS_COMPILED", "0")
+    assert not compiled_on()
+    monkeypatch.setenv("CARDODDS_COMPILED", "yes")
+    with pytest.raises(CardoddsError, match="CARDODDS_COMPILED must be 0 or 1, not 'yes'"):
+        compiled_on()

@@ -8,7 +8,7 @@ answer is events:
 
 - ``start``: ``{"game", "moves", "measures", "rank_by", "players", "games"}`` at once;
 - ``warming``: ``{"game", "message"}``, only while the game's kernels still compile after an install
-  (:mod:`cardodds.web.warming`); the worlds are played once they are ready;
+  (:mod:`cardodds.web.warming`): the worlds are played on the numpy engines meanwhile (the same numbers);
 - ``progress``: after each batch of worlds but the last, ``{"odds", "advice", "worlds", "games", "budget"}`` — the
   odds rows (as ``cardodds odds --state --json``) and the moves best first (as ``cardodds advise --json``) so far;
 - ``done``: the same, final (an exact answer comes as ``done`` straight after ``start``);
@@ -144,8 +144,9 @@ async def advise(request: Request):
 
     def work():
         try:
-            for kind, data in answers(name, module, position, players, games, seed, stop):
-                loop.call_soon_threadsafe(queue.put_nowait, (kind, data))
+            with request.app.state.warming.engines(name):  # numpy while the kernels compile (web/warming.py)
+                for kind, data in answers(name, module, position, players, games, seed, stop):
+                    loop.call_soon_threadsafe(queue.put_nowait, (kind, data))
         except _Gone:
             return
         except CardoddsError as exc:
@@ -157,10 +158,8 @@ async def advise(request: Request):
 
     async def events():
         yield _event("start", start)
-        async for kind, data in request.app.state.warming.announce(name, request.app.state.stopping):
-            yield _event(kind, data)  # the game's kernels still warm (web/warming.py): it waits for them
-            if kind == "error":
-                return
+        if notice := request.app.state.warming.notice(name):
+            yield _event("warming", notice)
         loop.run_in_executor(_WORKERS, work)
         try:
             while True:

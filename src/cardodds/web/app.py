@@ -14,7 +14,7 @@ declarer); a game with no streaming job here answers its ``hand_odds`` at once, 
 - ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
   Sâm: the tới trắng and the bayes declarer's decision; Tấn: the hand as read);
 - ``warming``: ``{"game", "message"}``, only while the game's numba kernels still compile after an install
-  (:mod:`cardodds.web.warming`); the simulation starts once they are ready;
+  (:mod:`cardodds.web.warming`): the simulation plays on the numpy engines meanwhile (the same numbers);
 - ``progress``: after each batch of games, ``{"result", "played", "games"}`` — the simulated result so far, with the
   keys of the final one;
 - ``done``: the final result, the JSON that ``cardodds odds <game> --json`` prints for the same options;
@@ -219,7 +219,8 @@ async def odds(request: Request):
     def simulated(known):
         if cancel.is_set():  # gone while it waited for a worker
             return
-        kind, data = _outcome(simulate, known, on_batch)
+        with request.app.state.warming.engines(name):  # the numpy engines while the kernels compile (web/warming.py)
+            kind, data = _outcome(simulate, known, on_batch)
         loop.call_soon_threadsafe(queue.put_nowait, ("done" if kind == "value" else kind, data))
 
     async def events():
@@ -228,10 +229,8 @@ async def odds(request: Request):
             yield _event(kind, known)
             return
         yield _event("exact", known)
-        async for kind, data in request.app.state.warming.announce(name, STOPPING):
-            yield _event(kind, data)  # the game's kernels still warm (web/warming.py): it waits for them
-            if kind == "error":
-                return
+        if notice := request.app.state.warming.notice(name):
+            yield _event("warming", notice)
         request.app.state.running += 1
         future = loop.run_in_executor(_SIMULATE, simulated, known)
         try:
@@ -321,7 +320,7 @@ class BoundedAddress:
 
 def create_app(warming: Warming | None = None) -> Starlette:
     """The ASGI app (``uvicorn cardodds.web.app:create_app --factory`` serves it too); ``warming``: the kernels'
-    warm-up that simulated requests wait for (none: every game is ready)."""
+    warm-up, while which a game's simulated requests play on the numpy engines (none: every game is ready)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
               Route("/api/advise/{game}", advise, methods=["POST"]), Route("/api/position/{game}", position),
               Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
@@ -329,7 +328,7 @@ def create_app(warming: Warming | None = None) -> Starlette:
     routes += [Route(f"/advise/{g.name}", advise_page) for g in games() if g.position is not None]
     app = Starlette(routes=routes, exception_handlers={Exception: _error}, middleware=[Middleware(BoundedAddress)])
     app.state.running = 0
-    app.state.warming, app.state.stopping = warming or Warming(games=()), STOPPING
+    app.state.warming = warming or Warming(games=())
     return app
 
 

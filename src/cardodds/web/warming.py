@@ -4,25 +4,26 @@ After a fresh install numba's on-disk cache is empty: the first simulated answer
 to compile (5-19 s of CPU, ``benchmarks/compile_cost.py``) inside the server.  :class:`Warming` instead starts the
 warm-up processes of :mod:`cardodds.sim.kernel_warm` when the server starts (a different kernel on each core; the
 server answers meanwhile); when a game's process ends, a thread loads that game's kernels from the cache into the
-server (a second or two), and the game is ready.  A simulated request for a game still warming first gets a
-``warming`` event (the page says "đang khởi động") and then waits for it, rather than compiling the same kernel a
+server (a second or two), and the game is ready.  A simulated request of a game still warming gets a ``warming``
+event (the page says "đang khởi động") and plays on the numpy engines meanwhile (:mod:`cardodds.sim.compiled_switch`:
+the same numbers, game for game, several times slower), rather than wait for the compile or compile the same kernel a
 second time in the server.  With ``CARDODDS_COMPILED=0`` or without numba nothing is warmed and every game is ready.
 """
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import logging
 import os
 import subprocess
 import threading
 
+from cardodds.sim.compiled_switch import numpy_while
 from cardodds.sim.kernel_warm import KERNEL_GAMES, start_groups
 
 log = logging.getLogger("cardodds.serve")
 
-MESSAGE = "starting up: preparing the simulator (once after an install), the answer follows"
+MESSAGE = "starting up: the fast simulator compiles (once after an install); the slower one answers meanwhile"
 """The ``warming`` event's message (the page shows its own words)."""
 
 
@@ -79,23 +80,14 @@ class Warming:
         """The games still warming."""
         return sorted(name for name in self._pending if not self.ready(name))
 
-    async def wait(self, game: str, stopping: threading.Event, poll: float = 0.1) -> bool:
-        """Wait until ``game`` is ready; False if ``stopping`` is set first."""
-        while not self.ready(game):
-            if stopping.is_set():
-                return False
-            await asyncio.sleep(poll)
-        return True
+    def notice(self, game: str) -> dict | None:
+        """The ``warming`` event's data while ``game``'s kernels warm, else None."""
+        return None if self.ready(game) else {"game": game, "message": MESSAGE}
 
-    async def announce(self, game: str, stopping: threading.Event):
-        """The events a simulated request of ``game`` sends before it computes, as ``(kind, data)``: none when the
-        game is ready; else ``warming`` at once, then nothing until it is ready — or an ``error`` if the server
-        stops first (the request then ends)."""
-        if self.ready(game):
-            return
-        yield "warming", {"game": game, "message": MESSAGE}
-        if not await self.wait(game, stopping):
-            yield "error", {"error": "the server is stopping"}
+    def engines(self, game: str):
+        """A block that plays ``game`` on the numpy engines while its kernels warm, then on the compiled ones (asked
+        at every engine choice): the same numbers, no wait for a compile."""
+        return numpy_while(lambda: not self.ready(game))
 
     def stop(self) -> None:
         """End the warm-up processes still running (the server stops)."""

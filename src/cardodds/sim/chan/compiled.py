@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +29,7 @@ from cardodds.sim.chan.batch import CUOC, FOUL_CODES, BatchResult
 from cardodds.sim.chan.cards import DECK_SIZE
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, Tuned
+from cardodds.sim.compiled_switch import compiled_on
 from cardodds.sim.errors import CardoddsError
 
 COMPILED_PLAYERS = ("basic", "heuristic", "cuoc", "tuned")
@@ -219,10 +219,7 @@ def play_state_auto(st) -> BatchResult:
 
 def _switched_on() -> bool:
     """``CARDODDS_COMPILED`` is not ``0`` (a one-line error when it is neither 0 nor 1)."""
-    flag = os.environ.get("CARDODDS_COMPILED", "1").strip()
-    if flag not in ("0", "1", ""):
-        raise CardoddsError(f"CARDODDS_COMPILED must be 0 or 1, not {flag!r}")
-    return flag != "0"
+    return compiled_on()
 
 
 def chosen(rules: ChanRules, strategies) -> bool:

@@ -16,10 +16,10 @@ disk (``cache=True``): the first call in a fresh install compiles (about 6-8 s),
 from __future__ import annotations
 
 import functools
-import os
 
 import numpy as np
 
+from cardodds.sim.compiled_switch import compiled_on
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.sam import batch
 from cardodds.sim.sam.batch import BatchResult, SamState
@@ -56,12 +56,9 @@ def supports(strategies) -> bool:
 def chosen(rules: SamRules, strategies, observer=None) -> bool:
     """Whether games go to the compiled engine: ``CARDODDS_COMPILED`` is not ``0``, numba imports, every seat plays a
     compiled player and no observer watches."""
-    flag = os.environ.get("CARDODDS_COMPILED", "1").strip()
-    if flag not in ("0", "1", ""):
-        raise CardoddsError(f"CARDODDS_COMPILED must be 0 or 1, not {flag!r}")
     if isinstance(strategies, StrategyBase):
         strategies = [strategies] * rules.players
-    return (flag != "0" and observer is None and available() and len(strategies) == rules.players
+    return (compiled_on() and observer is None and available() and len(strategies) == rules.players
             and supports(strategies))
 
 

@@ -15,10 +15,10 @@ only, so every function that plays (``kernel.game``) sits in one file with the p
 from __future__ import annotations
 
 import functools
-import os
 
 import numpy as np
 
+from cardodds.sim.compiled_switch import compiled_on
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.tan import batch, bits
 from cardodds.sim.tan.batch import HANDOFF_BOUTS, BatchResult, TanState
@@ -133,10 +133,7 @@ def _result(out: np.ndarray) -> BatchResult:
 def chosen(rules: TanRules, strategies) -> bool:
     """Whether games go to the compiled engine: ``CARDODDS_COMPILED`` is not ``0``, numba imports and every seat
     plays a compiled player."""
-    flag = os.environ.get("CARDODDS_COMPILED", "1").strip()
-    if flag not in ("0", "1", ""):
-        raise CardoddsError(f"CARDODDS_COMPILED must be 0 or 1, not {flag!r}")
-    return flag != "0" and available() and supports(strategies) and len(strategies) == rules.players
+    return compiled_on() and available() and supports(strategies) and len(strategies) == rules.players
 
 
 def play_batch_auto(rules: TanRules, orders, first_attacker, strategies, rng=None) -> BatchResult:

@@ -17,7 +17,7 @@ const WORDS_ADVISE = {
     best: "tốt nhất", tied: "chưa phân biệt được", exact: "chính xác", ci: "khoảng tin cậy 95 %",
     played: (n, of) => `đã chia ${n} / ${of} lần mỗi nước, đang tính tiếp…`, hand_page: "Bài chia",
     budget: (p, b) => `Người chơi: ${p} · ${b}`,
-    warming: "đang khởi động bộ giả lập (chỉ lần đầu sau khi cài, chừng nửa phút)…",
+    warming: "đang khởi động: lần đầu sau khi cài, một bộ giả lập chậm hơn tính trong lúc chờ, cùng kết quả",
   },
   en: {
     other_lang: "Tiếng Việt", title: (g) => `${g} — mid-game`, heading: (g) => `${g}: odds and moves from mid-game`,
@@ -29,7 +29,7 @@ const WORDS_ADVISE = {
     best: "best", tied: "not told apart", exact: "exact", ci: "95 % interval",
     played: (n, of) => `${n} / ${of} worlds a move, refining…`, hand_page: "Hand odds",
     budget: (p, b) => `Players: ${p} · ${b}`,
-    warming: "starting up the simulator (only the first time after an install, about half a minute)…",
+    warming: "starting up: the first time after an install, a slower simulator answers meanwhile, with the same numbers",
   },
 };
 const W = () => WORDS_ADVISE[state.lang];
@@ -88,13 +88,18 @@ function progress(d, done) {
   $("progress-line").hidden = done;
   if (!done) {
     $("progress").value = d.worlds / d.games;
-    $("progress-text").textContent = W().played(d.worlds, d.games);
+    const text = W().played(d.worlds, d.games);
+    $("progress-text").textContent = state.warming ? `${text} (${W().warming})` : text;
   }
 }
 
 function handle(kind, data) {
   if (kind === "start") state.start = data;
-  else if (kind === "warming") { $("progress-line").hidden = false; $("progress-text").textContent = W().warming; }
+  else if (kind === "warming") { // said beside the progress until the end
+    state.warming = true;
+    $("progress-line").hidden = false;
+    $("progress-text").textContent = W().warming;
+  }
   else if (kind === "progress" || kind === "done") {
     state.last = data;
     progress(data, kind === "done");
@@ -108,6 +113,7 @@ async function ask() {
   const controller = new AbortController();
   state.request = controller;
   showError("");
+  state.warming = false;
   document.body.dataset.state = "running";
   const query = new URLSearchParams();
   for (const id of ["opponents", "games", "seed"]) if ($(id).value.trim()) query.set(id, $(id).value.trim());

@@ -234,8 +234,7 @@ async function ask() {
 }
 function handle(kind, data, ms) {
   if (kind === "error") return showError(data.error);
-  state.warming = kind === "warming"; // the game's simulator still starts up; the simulation waits for it
-  if (state.warming) return drawResult();
+  if (kind === "warming") { state.warming = true; return drawResult(); } // said beside the progress until the end
   if (kind === "exact") {
     state.exact = data;
     $("exact").dataset.ms = Math.round(ms);
@@ -257,7 +256,8 @@ function drawProgress(done) {
   // A game whose answer names no games played (one answered exactly) shows no count
   const known = Number.isFinite(state.played) && Number.isFinite(state.games) && state.games > 0;
   $("progress").value = known ? state.played / state.games : done ? 1 : 0;
-  $("progress-text").textContent = known ? W().played(nf(state.played), nf(state.games), done) : done ? W().finished : W().simulating;
+  const text = known ? W().played(nf(state.played), nf(state.games), done) : done ? W().finished : W().simulating;
+  $("progress-text").textContent = state.warming && !done ? `${text} (${W().warming})` : text;
 }
 function drawResult() {
   if (state.exact) $("exact").innerHTML = (EXACT[GAME] || listed)(state.exact);

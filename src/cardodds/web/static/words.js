@@ -26,7 +26,7 @@ const WORDS = {
     no_answer: (m) => `Máy chủ không trả lời (${m}).`,
     stopping: "đang dừng",
     simulating: "đang giả lập…",
-    warming: "đang khởi động bộ giả lập (chỉ lần đầu sau khi cài, chừng nửa phút)…",
+    warming: "đang khởi động: lần đầu sau khi cài, một bộ giả lập chậm hơn tính trong lúc chờ, cùng kết quả",
     finished: "xong",
     // any other game's answer, listed: a key the page has no words for shows as it is
     answer_h: "Kết quả",
@@ -140,7 +140,7 @@ const WORDS = {
     no_answer: (m) => `The server did not answer (${m}).`,
     stopping: "stopping",
     simulating: "simulating…",
-    warming: "starting up the simulator (only the first time after an install, about half a minute)…",
+    warming: "starting up: the first time after an install, a slower simulator answers meanwhile, with the same numbers",
     finished: "done",
     answer_h: "Answer",
     keys: { chance: "chance", estimate: "estimate", ci_low: "lower bound", ci_high: "upper bound", games: "games",
