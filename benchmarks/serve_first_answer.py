@@ -89,7 +89,7 @@ def simulated_answers(port: int) -> None:
         seen = simulated_ms(port, game, query)
         first = min((ms for kind, ms in seen.items() if kind in ("progress", "done")), default=float("nan"))
         print(f"{game:4}  exact {seen.get('exact', float('nan')):6.0f} ms  first simulated {first:6.0f} ms  "
-              f"done {seen.get('done', float('nan')):6.0f} ms  {'waited for its kernels' if 'warming' in seen else ''}",
+              f"done {seen.get('done', float('nan')):6.0f} ms  {'(numpy engines: its kernels were warming)' if 'warming' in seen else ''}",
               flush=True)
 
 

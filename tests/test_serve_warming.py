@@ -22,7 +22,7 @@ from cardodds.sim.compiled_switch import compiled_on, numpy_while  # noqa: E402
 from cardodds.sim.errors import CardoddsError  # noqa: E402
 from cardodds.sim.kernel_warm import wanted  # noqa: E402
 from cardodds.web.app import create_app  # noqa: E402
-from cardodds.web.warming import Warming  # noqa: E402
+from cardodds.web.warming import NICE, Warming  # noqa: E402
 
 
 class Process:
@@ -46,7 +46,8 @@ def fake_warming(groups: dict, loaded: list, load_error: Exception | None = None
     """A :class:`Warming` whose processes are ``groups`` (``{"sam": Process(), …}``) and whose in-server load records
     the games it loads in ``loaded``."""
 
-    def start(games, processes):
+    def start(games, processes, nice):
+        assert nice == NICE  # the requests played meanwhile come first
         return [([name], proc) for name, proc in groups.items() if name in games]
 
     def load(games):
@@ -197,7 +198,7 @@ def test_nothing_warms_with_the_compiled_engines_off(monkeypatch):
 
 def test_stopping_ends_the_warm_up_processes_still_running():
     proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    warming = Warming(start=lambda games, processes: [(["tan"], proc)], load=lambda games: None)
+    warming = Warming(start=lambda games, processes, nice: [(["tan"], proc)], load=lambda games: None)
     warming.start()
     assert not warming.ready("tan")
     warming.stop()

@@ -37,15 +37,17 @@ def _groups(games, processes: int) -> list[list[str]]:
     return [g for g in groups if g]
 
 
-def start_groups(games=KERNEL_GAMES, processes: int = 2) -> list[tuple[list[str], subprocess.Popen]]:
-    """Start compiling (or loading) the kernels of ``games`` in up to ``processes`` fresh processes; return each
-    process with the games it warms (none when :func:`wanted` says no).  A process ends with the one that started it
-    (:mod:`cardodds.sim.parent_watch`): a server killed outright leaves no compile behind."""
+def start_groups(games=KERNEL_GAMES, processes: int = 2, nice: int = 0) -> list[tuple[list[str], subprocess.Popen]]:
+    """Start compiling (or loading) the kernels of ``games`` in up to ``processes`` fresh processes, ``nice`` steps
+    below this one's priority; return each process with the games it warms (none when :func:`wanted` says no).  A
+    process ends with the one that started it (:mod:`cardodds.sim.parent_watch`): a server killed outright leaves no
+    compile behind."""
     if not wanted():
         return []
     started = []
     for group in _groups(games, processes):
-        code = f"from cardodds.sim.parent_watch import exit_with_parent; exit_with_parent({os.getpid()}); "
+        code = f"import os; os.nice({nice}); from cardodds.sim.parent_watch import exit_with_parent; "
+        code += f"exit_with_parent({os.getpid()}); "
         code += "; ".join(f"from cardodds.sim.{g} import compiled as {g}; {g}.warm()" for g in group)
         started.append((group, subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
                                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)))

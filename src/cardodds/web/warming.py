@@ -27,6 +27,10 @@ MESSAGE = "starting up: the fast simulator compiles (once after an install); the
 """The ``warming`` event's message (the page shows its own words)."""
 
 
+NICE = 10
+"""How far below the server's priority the warm-up processes run."""
+
+
 def load_in_server(games) -> None:
     """Load the kernels of ``games`` into this process (from numba's cache, which the warm-up process filled)."""
     for name in games:
@@ -41,7 +45,7 @@ class Warming:
     games : iterable of str
         The games to warm (only those with kernels count; every other game is ready at once).
     start : callable
-        ``start(games, processes) -> [(games, process), …]``: starts the warm-up processes
+        ``start(games, processes, nice) -> [(games, process), …]``: starts the warm-up processes
         (:func:`cardodds.sim.kernel_warm.start_groups`; a test passes its own).
     load : callable
         ``load(games)``: loads warmed kernels into this process (:func:`load_in_server`).
@@ -53,8 +57,9 @@ class Warming:
         self._procs = []
 
     def start(self, processes: int | None = None) -> None:
-        """Start the warm-up processes (one per core, at most three) and the thread that waits for them."""
-        started = self._start(list(self._pending), processes or min(3, os.cpu_count() or 1))
+        """Start the warm-up processes (one per core, at most three) and the thread that waits for them.  They run
+        at a lower priority (:data:`NICE`): the requests played meanwhile come first."""
+        started = self._start(list(self._pending), processes or min(3, os.cpu_count() or 1), NICE)
         self._procs = [proc for _, proc in started]
         warmed = {name for group, _ in started for name in group}
         for name in set(self._pending) - warmed:  # nothing to warm (compiled engines off): ready now
