@@ -223,3 +223,46 @@ def test_the_numpy_engines_play_while_the_condition_holds_in_that_context_only(m
     monkeypatch.setenv("CARDODDS_COMPILED", "yes")
     with pytest.raises(CardoddsError, match="CARDODDS_COMPILED must be 0 or 1, not 'yes'"):
         compiled_on()
+
+
+NEVER_WARM = ("import subprocess, sys; from cardodds.web import app, warming\n"
+              "class Never(warming.Warming):\n"
+              "    def __init__(self):\n"
+              "        sleep = [sys.executable, '-c', 'import time; time.sleep(600)']\n"
+              "        super().__init__(start=lambda games, processes, nice: [(list(games), subprocess.Popen(sleep, "
+              "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))])\n"
+              "app.Warming = Never\n"
+              "from cardodds.cli import main; sys.exit(main(['serve', '--port', '0']))")
+"""``cardodds serve`` whose kernels never finish warming (a stand-in process that sleeps until the server stops)."""
+
+
+@pytest.fixture(scope="module")
+def warming_server():
+    from test_serve import _serve
+
+    yield from _serve("-c", NEVER_WARM)
+
+
+@pytest.fixture(scope="module")
+def page_browser():
+    from test_serve import browser
+
+    yield from browser.__wrapped__()
+
+
+def test_the_page_says_it_is_starting_up_and_answers_meanwhile(warming_server, page_browser):
+    from test_serve import _click_hand, _open, _shown, _state, _wait
+
+    status = json.loads(subprocess.run([sys.executable, "-c", "import sys, urllib.request; sys.stdout.write("
+                                        f"urllib.request.urlopen('{warming_server}api/status').read().decode())"],
+                                       capture_output=True, text=True, check=True).stdout)
+    assert status["warming"] == ["chan", "sam", "tan"]
+    _open(page_browser, warming_server, "sam")
+    box = page_browser.find_element("id", "games")
+    box.clear()
+    box.send_keys("400000")  # several batches: the notice stays in view while they refine
+    _click_hand(page_browser, "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd")
+    _wait(page_browser, lambda d: "đang khởi động" in d.find_element("id", "progress-text").text)
+    _state(page_browser, "done")
+    assert "win_chance.estimate" in _shown(page_browser) or len(_shown(page_browser)) > 5  # the simulated answer
+    assert "đang khởi động" not in page_browser.find_element("id", "progress-text").text

@@ -373,6 +373,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> int:
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):
             STOPPING.set()
+            warming.stop()  # uvicorn ends the process with the signal once it has stopped: no finally runs then
             super().handle_exit(sig, frame)
 
     from cardodds.web.protocol import AnswersTooLong
