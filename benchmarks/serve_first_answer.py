@@ -88,9 +88,9 @@ def simulated_answers(port: int) -> None:
     for game, query in [REQUESTS[0], REQUESTS[2], REQUESTS[3]]:
         seen = simulated_ms(port, game, query)
         first = min((ms for kind, ms in seen.items() if kind in ("progress", "done")), default=float("nan"))
+        warming = "(numpy engines: its kernels were warming)" if "warming" in seen else ""
         print(f"{game:4}  exact {seen.get('exact', float('nan')):6.0f} ms  first simulated {first:6.0f} ms  "
-              f"done {seen.get('done', float('nan')):6.0f} ms  {'(numpy engines: its kernels were warming)' if 'warming' in seen else ''}",
-              flush=True)
+              f"done {seen.get('done', float('nan')):6.0f} ms  {warming}", flush=True)
 
 
 def main() -> None:
