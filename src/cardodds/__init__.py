@@ -27,6 +27,7 @@ must not pay for pandas and numpy before it knows what it is asked."""
 
 
 def __getattr__(name: str):
+    """The API's name ``name``, imported on its first use (PEP 562)."""
     if name == "__version__":
         from cardodds.sim.experiment import cardodds_version
 
@@ -42,4 +43,5 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
+    """The module's names, the lazily imported ones included."""
     return sorted({*globals(), *__all__})
