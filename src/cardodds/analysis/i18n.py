@@ -126,6 +126,11 @@ CHARTS = {
         (r"itself", "chính mình"),
         (r"each other rung", "từng bậc khác"),
         (r"(\d+) (\w+) players", "{0} người chơi {1}"),
+        (r"(.+): a rung's score against another \(row against column; win 1, draw ½; seats swapped on shared deals\)",
+         "{0}: điểm của một bậc khi gặp bậc khác (hàng gặp cột; thắng 1, hoà ½; đổi chỗ trên cùng những ván bài)"),
+        (r"(.+): each rung's rating \(Bradley–Terry, Elo points, (.+) = 0\)",
+         "{0}: hệ số của từng người chơi (Bradley–Terry, điểm Elo, {1} = 0)"),
+        (r"rating \(Elo points\)", "hệ số (điểm Elo)"),
     ],
 }
 """Chart words every game uses (axis and legend words) in the other languages: ``(regex, template)``; see

@@ -174,6 +174,12 @@ def questions(headline: list, key_metrics: list) -> list:
     return asked
 
 
+def _present(keys: list, rows: pd.DataFrame) -> list:
+    """The ``(metric, seat)`` keys that have a row in ``rows``."""
+    have = {(m, None if pd.isna(s) else int(s)) for m, s in zip(rows.metric, rows.seat)}
+    return [k for k in keys if k in have]
+
+
 def _arm_change(base: Experiment, exp: Experiment) -> str:
     """An arm's name and the settings in which it differs from the baseline (``rules.deck = 36, …``)."""
     if exp is base:
@@ -239,13 +245,15 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
     arms_note = ""
     if len(outcomes) > 1:
         arms_note = i18n.text("arms") + ": " + "; ".join(_arm_change(exp, o.result.experiment) for o in outcomes) + "."
+    rows = pd.concat([o.rows for o in outcomes], ignore_index=True)
+    answers = questions(base.headline, _declared_metrics(outcomes)) or _key_metrics(outcomes)[:QUESTIONS]
     return ReportSection(
         key=exp.name.lower().replace("_", "-"),
         title=title,
         description=i18n.description(exp.name, exp.description) + (f"\n\n{arms_note}" if arms_note else ""),
-        rows=pd.concat([o.rows for o in outcomes], ignore_index=True),
+        rows=rows,
         figures=figures,
-        headline=base.headline,
+        headline=base.headline or _present(answers, rows),  # a run alone: its answers head the report
         rules=dict(exp.sections.get("rules", {})),
         strategies=exp.sections.get("strategies") or None,
         games=sum(o.result.games for o in outcomes),
@@ -258,7 +266,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
                   o.seating)
                  for o in outcomes if o.seating is not None],
         label_of=exp.task.label_of,
-        answers=questions(base.headline, _declared_metrics(outcomes)) or _key_metrics(outcomes)[:QUESTIONS],
+        answers=answers,
     )
 
 

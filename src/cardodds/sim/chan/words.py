@@ -66,8 +66,6 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
-        ("Chắn: a rung's score against another \\(row against column; win 1, draw ½; seats swapped on shared deals\\)",
-         "Chắn: điểm của một bậc khi gặp bậc khác (hàng gặp cột; thắng 1, hoà ½; đổi chỗ trên cùng những ván bài)"),
         ("score",
          "điểm"),
         (r"share of wins", "tỉ lệ trong các ván ù"),

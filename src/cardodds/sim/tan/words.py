@@ -38,10 +38,10 @@ DESCRIPTIONS = {
     "vi": {
         "tan_seats_tuned": (
             "80ffaad3f0f4",
-            "Như tan_seats, nhưng mọi chỗ chơi tuned (heuristic với các núm chỉnh cardodds tune tìm ra; ở bàn 2 người "
-            "36 lá là các núm của tuned_2p36.toml) thay cho basic: lợi thế của người đánh đầu, tỉ lệ bị tấn theo chỗ "
-            "và tỉ lệ hoà ở bậc mạnh nhất chạy được ở quy mô lớn (tan_strength: tuned ngang classic và hơn mọi bậc "
-            "nhanh khác). Số liệu của expert ở một chỗ nằm trong README (tan_expert)."),
+            "Như `tan_seats`, nhưng mọi chỗ chơi `tuned` (`heuristic` với các núm chỉnh `cardodds tune` tìm ra; ở "
+            "bàn 2 người 36 lá là các núm của `tuned_2p36.toml`) thay cho `basic`: lợi thế của người đánh đầu, tỉ lệ "
+            "bị tấn theo chỗ và tỉ lệ hoà ở bậc mạnh nhất chạy được ở quy mô lớn (`tan_strength`: `tuned` ngang "
+            "`classic` và hơn mọi bậc nhanh khác). Số liệu của `expert` ở một chỗ nằm trong README (`tan_expert`)."),
         "tan_strength_expert": (
             "0ada33f5e3f9",
             "Luật của tan_strength (2 người, 36 lá, mỗi người 6 lá, không đổi chủ, bốc bài kiểu Nga, không đánh thêm "
@@ -132,8 +132,6 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
-        ("Tấn: a rung's score against another \\(row against column; win 1, draw ½; seats swapped on shared deals\\)",
-         "Tấn: điểm của một bậc khi gặp bậc khác (hàng gặp cột; thắng 1, hoà ½; đổi chỗ trên cùng những ván bài)"),
         ("score",
          "điểm"),
         (r"probability of losing", "xác suất bị tấn"),
