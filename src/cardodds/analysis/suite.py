@@ -10,6 +10,7 @@ import pandas as pd
 
 from cardodds.analysis import i18n
 from cardodds.analysis.estimate import rows_frame, summarize
+from cardodds.analysis.findings import Ask
 from cardodds.analysis.gain_share import add_gain_shares
 from cardodds.analysis.numbers import fmt_count, fmt_num, local
 from cardodds.analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
@@ -283,15 +284,35 @@ def read_suite(path: Path = SUITE_FILE) -> list[tuple[Path, list[tuple[str, int 
     return entries
 
 
+def read_findings(path: Path = SUITE_FILE) -> dict[str, list[Ask]]:
+    """The findings the suite asks for, by experiment file name: each entry's ``findings``, a list of tables
+    ``{metric, seat}`` or ``{metric, seats}`` (a seat number, or ``"table"``) with ``arms`` optional (every arm)."""
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    out = {}
+    for entry in doc.get("experiment", []):
+        asked = []
+        for f in entry.get("findings", []):
+            seats = f["seats"] if "seats" in f else [f["seat"]]
+            arms = f.get("arms")
+            asked.append(Ask(f["metric"], tuple(None if s == "table" else s for s in seats),
+                             None if arms is None else tuple(arms)))
+        out[entry["config"]] = asked
+    return out
+
+
 def write_outcomes(out_dir: Path, experiments: list[list[Outcome]], meta: dict, title: str | None = None,
-                   diffs: list[pd.DataFrame | None] | None = None, lang: str = "en") -> dict[str, Path]:
+                   diffs: list[pd.DataFrame | None] | None = None, lang: str = "en",
+                   findings: list[list[Ask]] | None = None) -> dict[str, Path]:
     """Write summary.csv (and differences.csv for arms), charts, report.md and report.html; Parquet copies of the
     tables too when pyarrow is installed.  ``diffs``: each experiment's paired differences when already computed;
     ``title``: the report's (default: the one experiment's title, else "cardodds report", in ``lang``); ``lang``: the
-    report's language (:mod:`cardodds.analysis.i18n`; the CSV and Parquet tables keep the codes)."""
+    report's language (:mod:`cardodds.analysis.i18n`; the CSV and Parquet tables keep the codes); ``findings``: what
+    each experiment's section is asked to answer first (the suite's, :func:`read_findings`)."""
     if diffs is None:
         diffs = [differences(arms) if len(arms) > 1 else None for arms in experiments]
     sections = make_sections(experiments, diffs, lang=lang)
+    for section, asked in zip(sections, findings or []):
+        section.findings = asked
     return write_sections(out_dir, sections, meta, title=title, diffs=diffs, lang=lang)
 
 
@@ -346,6 +367,8 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
         raise CardoddsError(f"{out_dir}: cannot create the report folder ({exc.strerror or exc})") from None
     with folder_lock(out_dir):
         suite = [(load_arms(config, quick=quick), headline) for config, headline in read_suite()]
+        asked = read_findings()
+        findings = [asked.get(config.name, []) for config, _ in read_suite()]
         if jobs != 1:  # the kernels compiled once, a different one on each core, not by every worker in turn
             warm_kernels({arm.task.name.split(".")[0] for arms, _ in suite for arm in arms} & set(KERNEL_GAMES),
                          processes=jobs if jobs > 0 else 2)
@@ -357,5 +380,5 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
             meta.update(timing_meta([o for arms in experiments for o in arms]))
         with i18n.using(lang):
             title = i18n.text("report_title") + (i18n.text("quick") if quick else "")
-        paths = write_outcomes(out_dir, experiments, meta, title=title, lang=lang)
+        paths = write_outcomes(out_dir, experiments, meta, title=title, lang=lang, findings=findings)
     return experiments, paths
