@@ -351,6 +351,18 @@ def replay_text(seed: int, rules: ChanRules | None = None, strategies="basic", c
     return "\n".join(head + [describe_game(game)])
 
 
+def _thong_line(seat: int, fouls) -> str:
+    """The check's line on the previous game when its winner may call Thông: a clean win, or (only under
+    ``thong_after_treo_tranh``) one whose fouls were all nghỉ ăn tiền ones — a win that was not paid."""
+    if not fouls:
+        return f"previous game: won cleanly by seat {seat}, who may call Thông"
+    from cardodds.sim.chan.fouls import BY_CODE
+
+    names = ", ".join(dict.fromkeys(BY_CODE[code].name for code in fouls))
+    return (f"previous game: won by seat {seat} with nghỉ ăn tiền fouls only ({names}; the win was not paid), "
+            "who may call Thông under thong_after_treo_tranh")
+
+
 def check_text(path) -> tuple[str, int]:
     """``cardodds check chan LOG.json``: the fouls of a recorded game, its result, and the result after penalties.
 
@@ -365,7 +377,7 @@ def check_text(path) -> tuple[str, int]:
     fouls, game = check_game_log(log)
     lines = [f"{path}: {len(log.moves)} moves"]
     if game.thong_seat is not None:
-        lines.append(f"previous game: won cleanly by seat {game.thong_seat}, who may call Thông")
+        lines.append(_thong_line(game.thong_seat, log.previous["fouls"]))
     if game.winner is not None:
         from cardodds.sim.chan.scorer import describe
 
