@@ -87,6 +87,7 @@ def _tables(rules: SamRules, strategies: tuple):
     rv = np.zeros(game.N_RV, np.int64)
     rv[game.R_P], rv[game.R_M], rv[game.R_NF2], rv[game.R_DEN] = P, M, rules.no_finish_on_two, rules.den_bai
     rv[game.R_PLAYON], rv[game.R_THOIHANG] = rules.play_on_after_failed_sam, rules.thoi_hang
+    rv[game.R_DENPASS] = rules.den_on_pass
     rv[game.R_CARD], rv[game.R_TWO], rv[game.R_CONG] = pay.card, pay.two, pay.cong
     rv[game.R_SAM], rv[game.R_SAMFAIL], rv[game.R_QUAD] = pay.sam, pay.sam_fail, pay.heo_hang_quad
     rv[game.R_POSMASK] = ((1 << 14) - 1) & ~((1 << t.min_pos) - 1)
