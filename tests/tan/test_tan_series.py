@@ -259,11 +259,14 @@ def test_series_conservation_and_carry_over_at_every_game(players, exchange, str
     assert sum(p.cung is not None for p in played) > 5
 
 
-def test_first_game_of_a_series_is_the_single_game():
-    rules = TanRules(players=4, series_length=5)
+@pytest.mark.parametrize("exchange,opens", [("any_lower", "next_after_winner"), ("two_only", "next_after_winner"),
+                                            ("two_only", "swapper")])
+def test_first_game_of_a_series_is_the_single_game(exchange, opens):
+    # the batch engine plays single games only; the first game of a series is one, whatever series_swap_opens says
+    rules = TanRules(players=4, series_length=5, trump_exchange=exchange, series_swap_opens=opens)
     rng = np.random.default_rng(3)
     orders, first = deal_orders(rules, rng, 6)
-    single = play_batch(TanRules(players=4), orders, first, seat_strategies("basic", 4))
+    single = play_batch(TanRules(players=4, trump_exchange=exchange), orders, first, seat_strategies("basic", 4))
     for k in range(6):
         rec = play_series(rules, orders[k:k + 1], first[k:k + 1], np.zeros((1, 2, 52)),
                           seat_strategies("basic", 4))[0]
