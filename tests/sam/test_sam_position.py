@@ -194,3 +194,33 @@ def test_the_example_in_the_rules_document_is_the_cut_it_says():
     p = pos.cut(2, SamRules(), [Control()] * 4, 19)
     assert example == pos.to_json(p)
     assert pos.legal_moves(p) == ["10", "Q", "2", "pass"] and "`10`, `Q`, `2` and `pass`" in section
+
+
+def test_a_den_left_by_a_pass_reads_back_through_json_and_only_with_den_on_pass():
+    """den_on_pass: a pending đền left by the pass of the seat before the báo-1 mover — on a single still to beat,
+    or on the one whose round that pass ended (a free lead) — is a position like any other; without the option the
+    same JSON is refused with one line."""
+    from cardodds.sim.sam.position_cut import position_of_game
+    from cardodds.sim.sam.reference import SamGame, deal_games
+
+    rules = SamRules(players=3, den_on_pass=True)
+    strats = [Control(danger=0, block_bao1=False)] * 3
+    cards, leader = deal_games(np.random.default_rng(5), 300, rules)
+    found = {}
+    for i in range(300):
+        g = SamGame(rules, cards[i], int(leader[i]))
+        if not g.over:
+            g.declare(strats)
+        while not g.over:
+            d = g.den_pending
+            if d is not None and (g.current == g.t.LEAD or g.passed[d[0]]):
+                p = position_of_game(g, cards[i])
+                data = json.loads(json.dumps(pos.to_json(p), ensure_ascii=False))
+                assert pos.from_json(data) == p and p.den == d and p.seat == d[1]
+                found.setdefault(p.to_beat is None, data)
+            g.apply(int(strats[g.actor].choose(g.view(False), g.legal()[None], np.array([g.may_pass]))[0]))
+    assert set(found) == {True, False}
+    for data in found.values():
+        with pytest.raises(CardoddsError, match="pending đền") as e:
+            pos.from_json(dict(data, rules={k: v for k, v in data["rules"].items() if k != "den_on_pass"}))
+        assert "\n" not in str(e.value)

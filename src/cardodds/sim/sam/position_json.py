@@ -128,7 +128,7 @@ def from_json(data) -> Position:
         by = _seat(by, P, "by")
     passed = _seats(data.get("passed", []), P, "passed")
     chain = _chain(data.get("chat"), rules, t, to_beat, by, P)
-    den = _den(data.get("den"), t, to_beat, by, played, P)
+    den = _den(data.get("den"), rules, t, (to_beat, by, passed, seat), played)
     declarer, standing = _sam(data.get("sam"), rules, played, P)
     p = Position(rules, seat, hand, played, to_beat, by, passed, chain, den, declarer, standing)
     _check_turn(p)
@@ -175,19 +175,27 @@ def _chain(v, rules, t, to_beat, by, P):
     return links, value, chopped
 
 
-def _den(v, t, to_beat, by, played, P):
+def _den(v, rules, t, turn, played):
+    """A pending đền: left by the player of the single to beat (``by``), or — with ``den_on_pass`` — by a pass of the
+    seat before the báo-1 mover on a single (still to beat, or the one that ended the round: a free lead)."""
     if v is None:
         return None
+    to_beat, by, passed, seat = turn
+    P = rules.players
     v = _table(v, ("by", "to", "highest"), "den")
     d_by, d_to = _seat(v["by"], P, "den.by"), _seat(v["to"], P, "den.to")
     if not isinstance(v["highest"], str) or v["highest"].upper().replace("T", "10") not in RANK_NAMES:
         _fail(f"den.highest must be a rank (3 … 10, J, Q, K, A, 2), not {v['highest']!r}")
     cap = RANK_NAMES.index(v["highest"].upper().replace("T", "10"))
-    if to_beat is None or t.kind[to_beat] != SINGLE or d_by != by or d_to != (by + 1) % P:
-        _fail("a pending đền is owed on a single to beat, by its player (by), to the seat after it")
+    single = to_beat is not None and t.kind[to_beat] == SINGLE
+    after_pass = (rules.den_bai and rules.den_on_pass and d_to == seat == (d_by + 1) % P
+                  and (d_by in passed if single else to_beat is None))
+    if not after_pass and (not single or d_by != by or d_to != (by + 1) % P):
+        _fail("a pending đền is owed on a single to beat, by its player (by), to the seat after it"
+              + (", or by the seat before the mover, who passed on a single" if rules.den_on_pass else ""))
     if len(played[d_to]) != HAND_SIZE - 1:
         _fail(f"a pending đền needs seat {d_to} on báo 1 (one card left)")
-    if cap <= t.top[to_beat]:
+    if single and cap <= t.top[to_beat]:
         _fail(f"den.highest {v['highest']} must be above the single to beat: đền is for not playing the highest")
     return d_by, d_to, cap
 
@@ -214,7 +222,7 @@ def _check_turn(p: Position) -> None:
     if p.to_beat is None:
         if p.passed:
             _fail("nobody has passed on a free lead (passed must be empty when to_beat is null)")
-        if p.chain is not None or p.den is not None:
+        if p.chain is not None or (p.den is not None and not p.rules.den_on_pass):
             _fail("a chặt chain or a pending đền needs a play to beat")
         if not len(legal_ids(p)):
             _fail(f"seat {p.seat} has no legal lead (only a 2 would end the hand): the lead passes on, no decision")

@@ -147,8 +147,9 @@ class TanGame:
         """Seat ``s`` swaps ``choice`` for the turned card (one swap a game), moving the first attack if due.
 
         ``trump_exchange = "two_only"`` (đổi 2 chủ, docs/rules.md §3.3): in a single game the swapper attacks first;
-        in a series game (``series_winner`` set) any 2-swap takes the first attack from the previous winner — a swap by
-        the winner passes it to the next player in turn, a swap by another player gives it to the swapper.
+        in a series game (``series_winner`` set) any 2-swap takes the first attack from the previous winner and gives
+        it to the next player after the winner — or, with ``series_swap_opens = "swapper"``, a swap by another player
+        gives it to the swapper (docs/rules.md §3.7, reading T11).
         """
         self.hands[s].remove(choice)
         self.hands[s].add(self.turned)
@@ -156,10 +157,17 @@ class TanGame:
         self.stock[-1] = choice
         self.log.append(("exchange", s, choice, self.turned))
         if self.rules.trump_exchange == "two_only":
-            self.first_attacker = self._next_in(s) if s == self.series_winner else s
+            self.first_attacker = self._two_swap_opener(s)
         self.turned = choice
         self.swapped = True
         self._check()
+
+    def _two_swap_opener(self, s: int) -> int:
+        """Who attacks first after seat ``s`` swaps the 2 (``"two_only"``; see ``swap``)."""
+        w = self.series_winner
+        if w is None or (s != w and self.rules.series_swap_opens == "swapper"):
+            return s
+        return self._next_in(w)
 
     def _exchange(self):
         mode = self.rules.trump_exchange
