@@ -466,35 +466,35 @@ def test_run_flags_are_checked_before_any_work(capsys, tmp_path, coin, monkeypat
     assert not out.exists() and sum(played) <= 1  # at most the one game that names the task's metrics
 
 
-def test_ctrl_c_during_a_run_exits_130_with_the_command_that_continues(capsys, tmp_path, coin, monkeypatch):
-    def stopped_at_chunk_2(real, params, seed_seq, n):
-        if seed_seq.spawn_key == (2,):
+def _stopped_run(capsys, monkeypatch, config, out, chunk: int, p: float | None = None) -> str:
+    """``cardodds run config --out out`` stopped by Ctrl-C at chunk ``chunk`` (of the arm whose ``p`` is ``p``, or of
+    the first arm to reach it): nothing on stdout, exit 130; its stderr."""
+    def stopped(real, params, seed_seq, n):
+        if seed_seq.spawn_key == (chunk,) and p in (None, params.p):
             raise KeyboardInterrupt
         return real(params, seed_seq, n)
 
-    patch_coin(monkeypatch, stopped_at_chunk_2)
-    out = tmp_path / "out"
-    code, stdout, err = run_cli(capsys, "run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out))
+    patch_coin(monkeypatch, stopped)
+    code, stdout, err = run_cli(capsys, "run", str(config), "--jobs", "1", "--no-progress", "--out", str(out))
     assert code == 130 and stdout == ""
-    assert err == (f"cardodds: interrupted: 2 of 5 chunks are saved in {out}; "
-                   f"continue with: cardodds run {coin} --jobs 1 --no-progress --out {out} --resume\n")
+    return err
+
+
+def test_ctrl_c_during_a_run_exits_130_with_the_command_that_continues(capsys, tmp_path, coin, monkeypatch):
+    out = tmp_path / "out"
+    assert _stopped_run(capsys, monkeypatch, coin, out, 2) == (
+        f"cardodds: interrupted: 2 of 5 chunks are saved in {out}; "
+        f"continue with: cardodds run {coin} --jobs 1 --no-progress --out {out} --resume\n")
 
 
 def test_ctrl_c_in_the_second_arm_counts_the_chunks_saved_across_both_arms(capsys, tmp_path, coin, monkeypatch):
     """Issue 35: "8 of 30 chunks are saved" when 38 across two arms were: arm a's 30 chunks and arm b's first 8."""
-    def stopped_at_arm_b_chunk_8(real, params, seed_seq, n):
-        if params.p == 0.4 and seed_seq.spawn_key == (8,):
-            raise KeyboardInterrupt
-        return real(params, seed_seq, n)
-
     arms = tmp_path / "arms.toml"
     arms.write_text(COIN.replace("10_000", "60_000") + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\n[arms.rules]\np = 0.4\n")
-    patch_coin(monkeypatch, stopped_at_arm_b_chunk_8)
     out = tmp_path / "out"
-    code, stdout, err = run_cli(capsys, "run", str(arms), "--jobs", "1", "--no-progress", "--out", str(out))
-    assert code == 130 and stdout == ""
-    assert err == (f"cardodds: interrupted: 38 of 60 chunks are saved in {out}; "
-                   f"continue with: cardodds run {arms} --jobs 1 --no-progress --out {out} --resume\n")
+    assert _stopped_run(capsys, monkeypatch, arms, out, 8, p=0.4) == (
+        f"cardodds: interrupted: 38 of 60 chunks are saved in {out}; "
+        f"continue with: cardodds run {arms} --jobs 1 --no-progress --out {out} --resume\n")
     assert [len(list((out / "arms" / arm / "chunks").glob("chunk-*.npz"))) for arm in "ab"] == [30, 8]
 
 
