@@ -95,3 +95,17 @@ def test_a_tan_series_replay_has_no_tags(capsys, tmp_path):
 
     text = replay_text(3, TanRules(players=2, series_length=2), "basic")
     assert "== game 2 of 2 ==" in text and not tagged(text) and "[K=n]" not in text
+
+
+def test_the_pages_cut_takes_the_same_k_and_names_the_range():
+    """The page's cut (seed and decision number: /api/position) is --state-at's: K = 25 of seed 7 is the same
+    position, and K = 26 is a 400 naming 1..25."""
+    pytest.importorskip("starlette")
+    from asgi_call import asgi_call
+
+    from cardodds.advise import position_at
+
+    status, body = asgi_call("GET", "/api/position/chan?seed=7&at=25", b"")
+    assert status == 200 and json.loads(body) == position_at("chan", 7, 25)
+    status, body = asgi_call("GET", "/api/position/chan?seed=7&at=26", b"")
+    assert status == 400 and "K must be 1..25 for the game of seed 7" in json.loads(body)["error"]

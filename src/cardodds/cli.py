@@ -491,7 +491,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("game", choices=_replay_games())
     replay.add_argument("--seed", type=_checked("--seed", check_seed), required=True)
     replay.add_argument("--state-at", type=_checked("--state-at", check_whole_from_1), metavar="K",
-                        help="print the position the seat to move sees at the game's K-th decision, as JSON")
+                        help="print the position the seat to move sees at the game's K-th decision, as JSON (the "
+                             "replay tags each decision's line [K=n])")
     replay.add_argument("--advise", type=_checked("--advise", _seat), metavar="SEAT",
                         help="at each of SEAT's decisions: the move made, the best and the move's expected loss")
     cli_advise.add_budget_flags(replay)
