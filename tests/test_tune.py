@@ -73,6 +73,51 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, extra, seat0, match)
     assert err.startswith("cardodds: error: ") and err.count("\n") == 1 and match in err
 
 
+def test_too_small_names_the_true_minimum(tmp_path, capsys, monkeypatch):
+    """Issue 35: the tuner needed 20 chunks and its message said 18: the number said is the games it accepts."""
+    import cardodds.analysis.tune as tune_module
+
+    class Reached(Exception):
+        pass
+
+    def budget_checked(*args):
+        budget, chunk = args[-1], args[0].chunk_size
+        assert budget >= 2 * tune_module.FIRST_CHUNKS * chunk  # a first race of two candidates fits
+        raise Reached
+
+    monkeypatch.setattr(tune_module, "_Tuning", budget_checked)
+    assert tune_module.MIN_CHUNKS == 20
+    args = ["tune", str(toy(tmp_path)), "--knobs", "save_trumps", "--out", str(tmp_path / "o.toml"), "--no-progress"]
+    assert main(args + ["--games", str(19 * 300)]) == 2
+    assert capsys.readouterr().err == ("cardodds: error: --games 5700 is too small: the tuner needs at least 6000 "
+                                       "games (20 chunks of chunk_size 300)\n")
+    for chunks in range(20, 80):
+        with pytest.raises(Reached):
+            tune(toy(tmp_path), games=chunks * 300, knobs=["save_trumps"], folder=tmp_path / "r", progress=False)
+
+
+def test_resume_with_nothing_cached_is_refused_as_run_resume_is(tmp_path, capsys):
+    """Issue 35: `tune --resume` with nothing cached started afresh (`run --resume` refuses)."""
+    out = tmp_path / "o.toml"
+    args = ["tune", str(toy(tmp_path)), "--knobs", "save_trumps", "--out", str(out), "--no-progress", "--resume"]
+    assert main(args) == 2
+    assert capsys.readouterr().err == (f"cardodds: error: --resume: {tmp_path / 'o.runs'} does not exist, so there is "
+                                       "no run to continue; run without --resume to start one\n")
+    (tmp_path / "o.runs").mkdir()
+    assert main(args) == 2 and "o.runs is empty, so there is no run to continue" in capsys.readouterr().err
+    assert not out.exists() and not any((tmp_path / "o.runs").iterdir())
+
+
+@pytest.mark.parametrize("knobs", ["", ",", " , ,"])
+def test_an_empty_knob_list_is_refused(tmp_path, capsys, knobs):
+    """Issue 35: `tune --knobs ''` and `--knobs ,` meant every knob."""
+    args = ["tune", str(toy(tmp_path)), "--knobs", knobs, "--out", str(tmp_path / "o.toml"), "--no-progress"]
+    assert main(args) == 2
+    assert capsys.readouterr().err == (f"cardodds: error: --knobs {knobs!r} names no knob; give knob names separated "
+                                       "by commas, or leave --knobs out to tune every knob\n")
+    assert not (tmp_path / "o.runs").exists()
+
+
 CHAN_TOY = """[experiment]
 name = "chan_toy"
 task = "chan.play"

@@ -150,6 +150,9 @@ def odds_of_state(args):
 def check_hand_mode(args) -> None:
     """``cardodds odds <game> --hand …``: the hand is there and no position option is given."""
     prog = f"cardodds odds {args.game}"
+    if getattr(args, "settings", None):  # it changes a position: without --state it would change nothing, unsaid
+        raise CardoddsError(f"{prog} does not take --set {args.settings[0]} without --state: --set changes a key of "
+                            "the position --state gives")
     if args.hand is None:
         raise CardoddsError(f"the following arguments are required: --hand (or --state, a position) "
                             f"(see '{prog} --help')")

@@ -144,22 +144,23 @@ CASES = [(4, {}, [Control()] * 4, 1), (2, {}, [Greedy(), Control()], 1),
 def test_every_cut_of_a_replayed_game_round_trips_and_is_the_game_replay_shows(players, options, strategies, chunk):
     """At every decision of the game ``cardodds replay sam`` shows (a randomised seat: the run's first chunk of
     ``chunk`` games), the position reads back to itself through JSON text, the seat and move are the replay's next
-    action, and the same seed cuts the same position."""
+    action, tagged with its decision number ``[K=k]``, and the same seed cuts the same position."""
     rules = SamRules(players=players, **options)
     seed = 11
-    actions = [m.groups() for m in (re.match(r"seat (\d) (?:passes$|(?:leads|beats with|chops with) (.+?) \()", line)
-                                    for line in replay_text(seed, rules, strategies, chunk).splitlines()) if m]
+    actions = [m.groups() for m in (re.match(r"seat (\d) (?:passes|(?:leads|beats with|chops with) (.+?) \(.*)  "
+                                                 r"\[K=(\d+)\]$", line)
+                                        for line in replay_text(seed, rules, strategies, chunk).splitlines()) if m]
     seen = []
     for k, (p, m) in enumerate(walk(seed, rules, strategies, chunk), 1):
         data = json.loads(json.dumps(pos.to_json(p), ensure_ascii=False))
         assert pos.from_json(data) == p and pos.to_json(pos.from_json(data)) == data
-        assert (str(p.seat), None if m == PASS else p.table.name(m)) == actions[k - 1]
+        assert (str(p.seat), None if m == PASS else p.table.name(m), str(k)) == actions[k - 1]  # tagged [K=k]
         assert m in (pos.legal_ids(p).tolist() + ([PASS] if p.to_beat is not None else []))
         seen.append(p)
     assert len(seen) == len(actions)
     for k in (1, len(seen) // 2, len(seen)):
         assert pos.cut(seed, rules, strategies, k, chunk) == seen[k - 1]
-    with pytest.raises(CardoddsError, match=f"has {len(seen)} decisions"):
+    with pytest.raises(CardoddsError, match=f"K must be 1..{len(seen)} for the game of seed {seed}"):
         pos.cut(seed, rules, strategies, len(seen) + 1, chunk)
     if "play_on_after_failed_sam" in options:  # seat 0 declared: its Sâm stands, then is beaten, play goes on
         assert seen[0].sam_on and any(p.declarer == 0 and not p.sam_standing for p in seen)

@@ -14,7 +14,7 @@ from cardodds.analysis.findings import Ask
 from cardodds.analysis.gain_share import add_gain_shares
 from cardodds.analysis.numbers import fmt_count, fmt_num, local
 from cardodds.analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
-from cardodds.sim.errors import CardoddsError
+from cardodds.sim.errors import CardoddsError, RunInterrupted
 from cardodds.sim.experiment import CONFIG_DIR, Experiment, load_arms
 from cardodds.sim.folder_lock import folder_lock
 from cardodds.sim.kernel_warm import KERNEL_GAMES, warm_kernels
@@ -71,12 +71,30 @@ def run_arms(arms: list[Experiment], out_dir: Path, *, jobs: int, resume: bool, 
     with claim_run_folder(arms, out_dir, resume=resume):
         if len(arms) == 1:
             return [run_one(arms[0], out_dir, jobs=jobs, resume=resume, progress=progress, headline=headline)]
-        outcomes = [
-            run_one(exp, out_dir / ARMS_DIR / exp.arm, jobs=jobs, resume=resume, progress=progress, headline=headline)
-            for exp in arms
-        ]
+        outcomes = []
+        for exp in arms:
+            try:
+                outcomes.append(run_one(exp, out_dir / ARMS_DIR / exp.arm, jobs=jobs, resume=resume,
+                                        progress=progress, headline=headline))
+            except RunInterrupted as stop:
+                raise _arms_interrupted(arms, out_dir, len(outcomes), stop) from None
     add_gain_shares(outcomes)  # rows derived from several arms (e.g. the share of the oracle's gain)
     return outcomes
+
+
+def _arms_interrupted(arms: list[Experiment], out_dir: Path, done: int, stop: RunInterrupted) -> RunInterrupted:
+    """Ctrl-C in arm ``done`` of an experiment with arms: the chunks saved across every arm (the finished arms', the
+    stopped arm's, and those a later arm kept from an earlier run), of all the arms' chunks, in the run folder."""
+    from cardodds.sim.arguments import option
+    from cardodds.sim.runner import chunk_count, chunk_files
+
+    if stop.saved is None:
+        return stop
+    sizes = [chunk_count(exp.games, exp.chunk_size) for exp in arms]
+    later = sum(chunk_files(out_dir / ARMS_DIR / exp.arm, n) for exp, n in zip(arms[done + 1:], sizes[done + 1:]))
+    saved, total = sum(sizes[:done]) + stop.saved + later, sum(sizes)
+    return RunInterrupted(f"interrupted: {saved:,} of {total:,} chunks are saved in {out_dir}; re-run with "
+                          f"{option('resume')} to continue", saved, total, out_dir)
 
 
 def timing(outcomes: list[Outcome]) -> dict:

@@ -94,3 +94,21 @@ def position_module(spec):
     if module is None:
         raise CardoddsError(f"{spec.name}: this game has no mid-game positions")
     return module
+
+
+def decision_tag(k: int) -> str:
+    """What ``cardodds replay`` writes after the line of decision ``k``: the number ``--state-at`` takes."""
+    return f"  [K={k}]"
+
+
+def decisions_note(game: str, seed: int, counted: str) -> str:
+    """The replay's line that says what its ``[K=n]`` tags are and which moves are decisions (``counted``)."""
+    return f"[K=n] marks decision n (`cardodds replay {game} --seed {seed} --state-at n` prints its position); {counted}"
+
+
+def past_the_end(game: str, seed: int, k: int, n: int) -> CardoddsError:
+    """The one-line error for decision ``k`` of a replayed game with ``n`` decisions: the valid range named."""
+    if n == 0:
+        return CardoddsError(f"{game} position: decision {k} asked, but the game of seed {seed} has no decision")
+    return CardoddsError(f"{game} position: decision {k} asked; K must be 1..{n} for the game of seed {seed} "
+                         "(`cardodds replay` marks each decision [K=n])")

@@ -621,11 +621,15 @@ def play_game(game: ChanGame, strategies, rng: np.random.Generator | None = None
         game.apply(move)
 
 
-def describe_game(game: ChanGame) -> str:
-    """The moves of a game, one a line, then the result."""
+def describe_game(game: ChanGame, marks: dict | None = None) -> str:
+    """The moves of a game, one a line, then the result; ``marks`` (move index → decision number) tags the moves
+    that were decisions."""
+    from cardodds.sim.position import decision_tag
+
+    marks = marks or {}
     lines = []
     for i, m in enumerate(game.moves):
-        lines.append(f"{i:3d}  {m.describe()}")
+        lines.append(f"{i:3d}  {m.describe()}" + (decision_tag(marks[i]) if i in marks else ""))
     if game.winner is not None:
         from cardodds.sim.chan.scorer import describe
 

@@ -24,6 +24,7 @@ the batch engine:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -447,4 +448,28 @@ def replay_text(seed: int, rules: SamRules, strategies, chunk: int = 1) -> str:
         res = play_game(cards[0], int(leader[0]), rules, strategies, rng=stream(ss, PLAY), log=True)
     tail = [f"outcome: {res.outcome}" + (f", winner seat {res.winner}" if res.winner >= 0 else ""),
             "payments: " + ", ".join(f"seat {s} {int(v):+d}" for s, v in enumerate(res.pay))]
-    return "\n".join(res.log + tail)
+    return "\n".join([_decisions_note(seed), *_marked(res.log), *tail])
+
+
+_ACTION = re.compile(r"seat \d+ (?:passes$|leads |beats with |chops with )")
+"""A log line of an action a seat was asked for (``SamGame.apply``): every one is a decision."""
+
+
+def _decisions_note(seed: int) -> str:
+    from cardodds.sim.position import decisions_note
+
+    return decisions_note("sam", seed, "every lead, beat or pass a seat is asked for is a decision (not the Sâm "
+                                       "declarations, nor a leader's pass with no card it may lead)")
+
+
+def _marked(lines: list[str]) -> list[str]:
+    """The game's log with each action's line tagged with its decision number, in the order of play."""
+    from cardodds.sim.position import decision_tag
+
+    out, k = [], 0
+    for line in lines:
+        if _ACTION.match(line):
+            k += 1
+            line += decision_tag(k)
+        out.append(line)
+    return out
