@@ -43,7 +43,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardodds.web.advise_api import advise, position
-from cardodds.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
+from cardodds.web.guard import Guard
+from cardodds.web.limits import MAX_HEAD
 from cardodds.web.tables import check_player, table
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
@@ -290,27 +291,6 @@ async def home(request: Request):
     return RedirectResponse("/chan")
 
 
-async def _error(request: Request, exc: Exception):
-    log.error("cardodds serve: internal error: %s: %s", type(exc).__name__, exc)
-    return JSONResponse({"error": f"internal error ({type(exc).__name__})"}, status_code=500)
-
-
-class BoundedAddress:
-    """ASGI middleware: a request whose address is longer than :data:`MAX_ADDRESS` is answered 414 (JSON), unread.
-
-    The server refuses longer request heads itself (:mod:`cardodds.web.protocol`); one that arrives in one
-    piece reaches the app, and gets the same answer here."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and len(scope.get("raw_path") or b"") + len(scope["query_string"]) > MAX_ADDRESS:
-            await JSONResponse({"error": TOO_LONG}, status_code=414)(scope, receive, send)
-            return
-        await self.app(scope, receive, send)
-
-
 def create_app() -> Starlette:
     """The ASGI app (``uvicorn cardodds.web.app:create_app --factory`` serves it too)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
@@ -318,7 +298,7 @@ def create_app() -> Starlette:
               Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
     routes += [Route(f"/{name}", page) for name in jobs()]
     routes += [Route(f"/advise/{g.name}", advise_page) for g in games() if g.position is not None]
-    app = Starlette(routes=routes, exception_handlers={Exception: _error}, middleware=[Middleware(BoundedAddress)])
+    app = Starlette(routes=routes, middleware=[Middleware(Guard)])
     app.state.running = 0
     return app
 
