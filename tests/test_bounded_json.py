@@ -1,4 +1,5 @@
-"""Issue 35 item 7: every JSON a user hands us is read by one bounded reader (:mod:`cardodds.sim.bounded_json`).
+"""Issue 35 item 7: every JSON a user hands us is read by one bounded reader (:mod:`cardodds.sim.bounded_json`);
+an experiment file's TOML is held to the same bounds.
 
 The probe's cases — a position or ``--opponents`` nested ~1,000+ deep, an integer of more than 4,300 digits in a
 state or a ``--set``, ``--set 'table.².0=x'`` — gave tracebacks (``RecursionError``, ``ValueError: Exceeds the
@@ -103,6 +104,18 @@ def test_a_move_log_out_of_bounds_is_one_line(capsys, tmp_path):
     path = _file(tmp_path, "log.json", '{"format": ' + BIG + "}")
     assert _one_line_exit_2(capsys, ["check", "chan", path]) == \
         f"cardodds: error: {path}: has an integer of 5,000 digits (at most 100)\n"
+
+
+@pytest.mark.parametrize("value, message", [
+    (BIG, "has an integer of more than 4,300 digits"),
+    ("[" * 3000 + "]" * 3000, "is nested too deep"),
+    ("[" * 150 + "]" * 150, "is nested more than 100 deep"),
+], ids=["big", "deep", "half-deep"])
+def test_an_experiment_file_out_of_bounds_is_one_line(capsys, tmp_path, value, message):
+    """The experiment file's TOML reader had the same two tracebacks (ValueError, RecursionError)."""
+    path = _file(tmp_path, "x.toml", f'[experiment]\nname = "x"\ntask = "tan.play"\ngames = 100\nx = {value}\n')
+    assert _one_line_exit_2(capsys, ["run", path, "--out", tmp_path / "out"]) == f"cardodds: error: {path}: {message}\n"
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("game", ["tan", "sam", "chan"])
