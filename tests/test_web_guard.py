@@ -168,3 +168,18 @@ def test_an_unexpected_error_is_a_500_and_one_line_in_the_log(log, monkeypatch):
     assert status == 500 and json.loads(body) == {"error": "internal error (RuntimeError)"}
     assert [(r.levelname, r.getMessage(), r.exc_info) for r in log.records if r.levelno >= logging.WARNING] == [
         ("ERROR", "cardodds serve: internal error: RuntimeError: deck gone", None)]
+
+
+@pytest.mark.parametrize("path, argv", [
+    ("/api/odds/tan?hand=6s+7s&trump=h", ["odds", "tan", "--hand", "6s 7s", "--trump", "h"]),
+    ("/api/odds/sam?hand=11111111111111111111", ["odds", "sam", "--hand", "11111111111111111111"]),
+    ("/api/odds/chan?hand=" + "9" * 5000, ["odds", "chan", "--hand", "9" * 5000]),
+])
+def test_a_hand_the_exact_part_refuses_is_a_400_with_the_command_lines_words(log, capsys, path, argv):
+    """It was a 200 whose first event was the error: bad input is a 4xx before any event."""
+    from cardodds.cli import main
+
+    status, body = Client().call("GET", path)
+    assert main(argv) == 2
+    assert status == 400 and capsys.readouterr().err == f"cardodds: error: {json.loads(body)['error']}\n"
+    _quiet(log)

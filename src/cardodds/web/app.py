@@ -16,7 +16,10 @@ declarer); a game with no streaming job here answers its ``hand_odds`` at once, 
 - ``progress``: after each batch of games, ``{"result", "played", "games"}`` — the simulated result so far, with the
   keys of the final one;
 - ``done``: the final result, the JSON that ``cardodds odds <game> --json`` prints for the same options;
-- ``error``: ``{"error": message}`` — the one-line message the command line prints for the same bad input.
+- ``error``: ``{"error": message}`` — a failure while simulating.
+
+Bad input — a bad option, or a hand the exact part refuses — is answered 400 with ``{"error": message}``, the
+one-line message the command line prints for the same input, before any event.
 
 The games run in a worker thread; when the browser aborts the request (the hand changed) the stream is closed and
 the worker stops at its next batch (the ``on_batch`` hook raises).
@@ -182,7 +185,8 @@ def _event(kind: str, data) -> str:
 
 
 def _outcome(work, *args) -> tuple[str, object]:
-    """``("value", result)`` of ``work(*args)``, or ``("error", {"error": message})`` — never an exception."""
+    """``("value", result)`` of ``work(*args)``, or ``("error", {"error": message})`` for bad input,
+    ``("internal", {"error": message})`` for anything else — never an exception."""
     try:
         return "value", work(*args)
     except Cancelled:
@@ -191,7 +195,7 @@ def _outcome(work, *args) -> tuple[str, object]:
         return "error", {"error": str(exc)}
     except Exception as exc:  # never a traceback on the page; one line in the server's log
         log.error("cardodds serve: internal error: %s: %s", type(exc).__name__, exc)
-        return "error", {"error": f"internal error ({type(exc).__name__}); the server log has the details"}
+        return "internal", {"error": f"internal error ({type(exc).__name__}); the server log has the details"}
 
 
 async def odds(request: Request):
@@ -205,6 +209,9 @@ async def odds(request: Request):
     except CardoddsError as exc:
         return JSONResponse({"error": str(exc)}, status_code=400)
     loop = asyncio.get_running_loop()
+    kind, known = await loop.run_in_executor(_EXACT, _outcome, exact)
+    if kind != "value":  # a hand the exact part refuses: answered before any event, as a bad option is
+        return JSONResponse(known, status_code=400 if kind == "error" else 500)
     queue: asyncio.Queue = asyncio.Queue()
     cancel = threading.Event()
 
@@ -218,13 +225,10 @@ async def odds(request: Request):
         if cancel.is_set():  # gone while it waited for a worker
             return
         kind, data = _outcome(simulate, known, on_batch)
-        loop.call_soon_threadsafe(queue.put_nowait, ("done" if kind == "value" else kind, data))
+        kind = {"value": "done", "internal": "error"}.get(kind, kind)
+        loop.call_soon_threadsafe(queue.put_nowait, (kind, data))
 
     async def events():
-        kind, known = await loop.run_in_executor(_EXACT, _outcome, exact)
-        if kind == "error":
-            yield _event(kind, known)
-            return
         yield _event("exact", known)
         request.app.state.running += 1
         future = loop.run_in_executor(_SIMULATE, simulated, known)
