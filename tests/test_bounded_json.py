@@ -166,3 +166,19 @@ def test_the_reader_bounds():
     check_value({"k": [10**100 - 1, -(10**100) + 1]}, "t")
     with pytest.raises(CardoddsError, match="^t: has an integer of more than 100 digits$"):
         check_value({"k": [10**100]}, "t")
+
+
+@pytest.mark.parametrize("game", ["tan", "sam", "chan"])
+@pytest.mark.parametrize("opponents, message", [
+    ({"name": _deep(5000)}, "opponents: is nested more than 100 deep"),
+    ({"name": "tuned", "x": _deep(5000)}, "opponents: is nested more than 100 deep"),
+    ({"name": "heuristic", "save_stock": 10**5000}, "opponents: has an integer of more than 100 digits"),
+    ({"name": "tuned", 5: 1}, "unknown key '5'"),
+], ids=["deep-name", "deep-knob", "big-knob", "int-key"])
+def test_the_api_refuses_opponents_out_of_bounds(positions, game, opponents, message):
+    """A player's table given to the Python API: RecursionError, OverflowError or TypeError before."""
+    if opponents.get("name") == "tuned":
+        opponents = {**opponents, "name": {"sam": "control"}.get(game, "tuned")}  # Sâm has no tuned rung
+    with pytest.raises(CardoddsError) as info:
+        getattr(cardodds.advise, game)(positions[game], opponents=opponents, games=10)
+    assert message in str(info.value) and "\n" not in str(info.value)

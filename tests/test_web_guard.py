@@ -16,9 +16,9 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from cardodds.advise import position_at  # noqa: E402
-from cardodds.web.advise_api import MAX_BODY  # noqa: E402
-from cardodds.web.limits import HEADERS_TOO_LONG, MAX_HEAD  # noqa: E402
+from cardodds.advise import position_at
+from cardodds.web.advise_api import MAX_BODY
+from cardodds.web.limits import HEADERS_TOO_LONG, MAX_HEAD
 
 CHUNK = 64 * 1024
 

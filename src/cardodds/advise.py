@@ -108,6 +108,7 @@ def typed_players(text: str, where: str):
 def players_of(module, position, opponents):
     """Who plays the seats of ``position``: ``opponents`` checked (by the module's ``check_players`` where it has
     one), or the module's ``DEFAULT_PLAYERS`` when None."""
+    from cardodds.sim.bounded_json import check_value
     from cardodds.sim.errors import CardoddsError
 
     if opponents is None:
@@ -115,6 +116,7 @@ def players_of(module, position, opponents):
     if not isinstance(opponents, (str, dict)) or not opponents:
         raise CardoddsError(f"opponents must be a player's name (\"tuned\", \"expert\" …) or a table of its knobs, "
                             f"not {shown(opponents)}")
+    check_value(opponents, "opponents")
     if hasattr(module, "check_players"):
         module.check_players(position, opponents)
     return opponents
