@@ -14,7 +14,6 @@ numbers.  Bad input raises :class:`~cardodds.sim.errors.CardoddsError` with one 
 
 from __future__ import annotations
 
-import json
 import os
 
 import pandas as pd
@@ -31,6 +30,7 @@ def read_position(name: str, state):
         The game has no positions; the file is missing, unreadable, not JSON or not an object; the position is
         inconsistent (the module's message).
     """
+    from cardodds.sim.bounded_json import check_value
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.games import game
     from cardodds.sim.position import position_module
@@ -43,6 +43,7 @@ def read_position(name: str, state):
     if not isinstance(state, dict):
         raise CardoddsError(f"state must be a position: its JSON form (a dict), the path of a JSON file or a "
                             f"{name} position, not {shown(state)}")
+    check_value(state, "state")
     return module, module.from_json(state)
 
 
@@ -85,22 +86,29 @@ def read_json(path) -> dict:
 
 
 def parse_json(data: bytes | str, where: str):
-    """A position file's text as JSON: a one-line error naming ``where`` when it is not JSON or not an object."""
+    """A position's text as JSON (:func:`~cardodds.sim.bounded_json.loads`): a one-line error naming ``where`` when
+    it is not JSON, out of its bounds or not an object."""
+    from cardodds.sim.bounded_json import loads
     from cardodds.sim.errors import CardoddsError
 
-    try:
-        value = json.loads(data.decode("utf-8") if isinstance(data, bytes) else data)
-    except UnicodeDecodeError:
-        raise CardoddsError(f"{where}: is not UTF-8 text (a position is a JSON file)") from None
-    except json.JSONDecodeError as exc:
-        raise CardoddsError(f"{where}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    value = loads(data, where)
     if not isinstance(value, dict):
         raise CardoddsError(f"{where}: a position is a JSON object ({{...}}), not {type(value).__name__}")
     return value
 
 
-def players_of(module, opponents):
-    """Who plays the seats: ``opponents`` checked, or the module's ``DEFAULT_PLAYERS`` when None."""
+def typed_players(text: str, where: str):
+    """Who plays, as typed (``--opponents``, the page's ``opponents=``): a player's name, or its table as JSON
+    (``{"name": "expert", …}``, read by :func:`~cardodds.sim.bounded_json.loads`)."""
+    from cardodds.sim.bounded_json import loads
+
+    return loads(text, where) if text.lstrip().startswith("{") else text
+
+
+def players_of(module, position, opponents):
+    """Who plays the seats of ``position``: ``opponents`` checked (by the module's ``check_players`` where it has
+    one), or the module's ``DEFAULT_PLAYERS`` when None."""
+    from cardodds.sim.bounded_json import check_value
     from cardodds.sim.errors import CardoddsError
 
     if opponents is None:
@@ -108,6 +116,9 @@ def players_of(module, opponents):
     if not isinstance(opponents, (str, dict)) or not opponents:
         raise CardoddsError(f"opponents must be a player's name (\"tuned\", \"expert\" …) or a table of its knobs, "
                             f"not {shown(opponents)}")
+    check_value(opponents, "opponents")
+    if hasattr(module, "check_players"):
+        module.check_players(position, opponents)
     return opponents
 
 
@@ -120,7 +131,7 @@ def advice_frame(name: str, state, opponents=None, games: int | None = None, tim
     check_seed(seed, "seed")
     check_budget(games, time)
     module, position = read_position(name, state)
-    players = players_of(module, opponents)
+    players = players_of(module, position, opponents)
     moves = list(module.legal_moves(position))
     if not moves:
         raise CardoddsError(f"{name}: the seat to move has no legal move in this position")

@@ -23,7 +23,7 @@ T = TypeVar("T")
 def unknown_key_error(key: str, allowed: typing.Iterable[str], where: str) -> CardoddsError:
     """The error for a key that is not an option, naming the closest known one."""
     allowed = sorted(allowed)
-    close = difflib.get_close_matches(key, allowed, n=1)
+    close = difflib.get_close_matches(str(key), allowed, n=1)  # a Python dict may have any keys
     hint = f" (did you mean '{close[0]}'?)" if close else f" (known: {', '.join(allowed)})"
     return CardoddsError(f"{where}: unknown key '{key}'{hint}")
 

@@ -26,6 +26,10 @@ the shared layers (``cardodds.analysis.advice``, ``cardodds.advise``, ``cardodds
     ``[strategies]`` names one: ``"tuned"``, ``{"name": "expert", "samples": 16}``).  Every move sees the same
     worlds (common random numbers).  A world's deal is a function of ``seed``, its number and the position only, so
     two positions that differ in nothing the seat knows give the same outcomes, and more worlds extend fewer.
+``check_players(position, players) -> None`` (optional)
+    Raises :class:`~cardodds.sim.errors.CardoddsError` unless ``players`` can play this position's seats (an
+    unknown name, a bad knob, a player the engine cannot play): called before any world is played, so that the
+    page answers a bad player with a 400, not with an answer already started.
 ``exact(position, moves) -> Outcomes | None``
     The moves' exact values where the game can compute them (Tấn, two players, the stock empty), else None.
 ``MEASURES : dict``
