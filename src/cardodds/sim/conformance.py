@@ -13,7 +13,7 @@ import math
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.games import game as game_spec
-from cardodds.sim.knobs import Choice, declared
+from cardodds.sim.knobs import Choice, declared, knob_problem
 from cardodds.sim.players import Player, PlayerRegistry
 
 
@@ -69,6 +69,10 @@ def check_player_knobs(game: str, name: str) -> None:
     registry = PlayerRegistry(spec.title, classes, default=name)  # refuses a class that is not a Player dataclass
     if registry.make(name) != cls() or registry.make({"name": name}, "where") != cls():
         raise AssertionError(f"{game} {name}: built by name, it differs from {cls.__name__}()")
+    for field in dataclasses.fields(cls):
+        problem = knob_problem(cls, field.name, getattr(cls(), field.name))
+        if problem:
+            raise AssertionError(f"{game} {name}: its default {problem}")
     try:
         unknown = _refusal(lambda: registry.make({"name": name, "no_such_knob": 1}, "where"), "no_such_knob = 1")
     except AssertionError as exc:

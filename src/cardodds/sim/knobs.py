@@ -14,6 +14,7 @@ files, ``--opponents``, ``tune``, the API, the page).  :func:`check_knobs` check
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import tomllib
 from pathlib import Path
@@ -82,13 +83,22 @@ class Choice:
         return list(self.options)
 
     def allows(self, value: Any) -> bool:
-        return any(value == o and type(value) is type(o) for o in self.options)
+        try:
+            return (type(value), value) in _typed(self.options)
+        except TypeError:  # unhashable: not one of the options
+            return False
 
     def problem(self, value: Any) -> str | None:
         """Why ``value`` may not be set (the end of a sentence naming the knob), or None when it may."""
         if self.allows(value):
             return None
         return f"= {_show(value)} must be one of {', '.join(_show(o) for o in self.options)}"
+
+
+@functools.cache
+def _typed(options: tuple) -> frozenset:
+    """``options`` as ``(type, value)`` pairs: ``1`` is not ``True``, nor ``1.0`` ``1``."""
+    return frozenset((type(o), o) for o in options)
 
 
 def _bound(x: float) -> str:
@@ -121,7 +131,10 @@ def current(strategy) -> dict:
 def knob_problem(strategy_class, key: str, value: Any) -> str | None:
     """``knob 'key' …`` why ``value`` may not be set for the knob ``key`` of ``strategy_class`` (None when it may):
     outside a declared knob's range or choices, or, for any other field, a number that is NaN or infinite."""
-    space = declared(strategy_class).get(key)
+    return _problem(key, declared(strategy_class).get(key), value)
+
+
+def _problem(key: str, space, value: Any) -> str | None:
     if space is not None:
         problem = space.problem(value)
     elif isinstance(value, float) and not math.isfinite(value):
@@ -131,12 +144,22 @@ def knob_problem(strategy_class, key: str, value: Any) -> str | None:
     return None if problem is None else f"knob '{key}' {problem}"
 
 
+@functools.cache
+def _fields(cls) -> tuple:
+    """``(field name, its declared knob or None, its default)`` for every field of the player dataclass ``cls``."""
+    space = declared(cls)
+    return tuple((f.name, space.get(f.name), f.default) for f in dataclasses.fields(cls))
+
+
 def check_player(player) -> None:
     """Raise ``CardoddsError`` (``<player>: knob 'k' = 99 is out of its range 0..6``) unless every field of the
-    player dataclass ``player`` is allowed (:func:`knob_problem`)."""
+    player dataclass ``player`` is allowed (:func:`knob_problem`).  A field holding its class default itself is
+    not checked again (players are built at every decision of some searches); the defaults are checked by
+    :func:`cardodds.sim.conformance.check_player_knobs`."""
     cls = type(player)
-    for field in dataclasses.fields(cls):
-        problem = knob_problem(cls, field.name, getattr(player, field.name))
+    for key, space, default in _fields(cls):
+        value = getattr(player, key)
+        problem = None if value is default else _problem(key, space, value)
         if problem:
             raise CardoddsError(f"{getattr(cls, 'name', '') or cls.__name__}: {problem}")
 
