@@ -15,6 +15,7 @@ numbers.  Bad input raises :class:`~cardodds.sim.errors.CardoddsError` with one 
 from __future__ import annotations
 
 import os
+import sys
 
 import pandas as pd
 
@@ -117,9 +118,42 @@ def players_of(module, position, opponents):
         raise CardoddsError(f"opponents must be a player's name (\"tuned\", \"expert\" …) or a table of its knobs, "
                             f"not {shown(opponents)}")
     check_value(opponents, "opponents")
+    check_opponents(module, opponents)
     if hasattr(module, "check_players"):
         module.check_players(position, opponents)
     return opponents
+
+
+def check_opponents(module, opponents) -> None:
+    """Build each player ``opponents`` names (its name, knobs and knobs file checked now, before any world), and
+    refuse one that searches at its decisions (``Player.searches``: up to a minute a world, so the thousands of
+    worlds a move of advice or of a position's odds would take days), naming those that do not."""
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.games import games
+    from cardodds.sim.players import Player, PlayerRegistry
+
+    spec = next((s for s in games() if s.position is module or isinstance(s.position, str)  # imported: ``module``'s
+                 and s.position.partition(":")[0] in sys.modules and s.hook("position") is module), None)
+    classes = {} if spec is None else spec.hook("players")
+    if not classes or not all(isinstance(c, type) and issubclass(c, Player) for c in classes.values()):
+        return  # a test game's plain players: its position module checks them
+    registry = PlayerRegistry(spec.title, classes, module.DEFAULT_PLAYERS)
+    where = "opponents"  # the keyword of the API and the page, as in ``players_of``'s own message
+    searching = [p.name for p in (registry.make(e, where) for e in _seat_specs(opponents)) if p.searches]
+    if searching:
+        fast = ", ".join(n for n, c in classes.items() if not c.searches)
+        raise CardoddsError(f"{where}: {searching[0]!r} searches at every decision, far too slow for the thousands "
+                            f"of worlds a move played out here; choose a player that does not: {fast}")
+
+
+def _seat_specs(opponents) -> list:
+    """The players a strategies spec names: itself (a name or a table), or its ``seats`` (or Sâm's ``default`` and
+    ``seatK``) when it lists players by seat."""
+    if not isinstance(opponents, dict):
+        return [opponents]
+    seats = opponents.get("seats")
+    by_seat = [v for k, v in opponents.items() if k == "default" or k.startswith("seat")]
+    return seats if isinstance(seats, list) else by_seat or [opponents]
 
 
 def advice_frame(name: str, state, opponents=None, games: int | None = None, time: float | None = None,
