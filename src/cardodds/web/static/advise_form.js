@@ -171,7 +171,7 @@ const AdviseForm = {
     el.hidden = false;
     el.dataset.ok = c.error ? "0" : "1";
     el.dataset.message = c.error || "";
-    const name = (m) => { const face = Cards.face(this.deck, m); return face ? face.name : m; };
+    const name = (m) => Cards.move(this.deck, this.game, m, this.lang());
     el.textContent = c.error || this.W().valid(c.moves.map(name).join(", "));
   },
   players() {

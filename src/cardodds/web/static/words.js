@@ -99,6 +99,54 @@ const WORDS = {
     truncated: (p) => `Ván chưa xong sau giới hạn lượt: ${p}`,
     bouts: (b) => `trung bình ${b} lượt tấn mỗi ván`,
     per_game: (p) => `${p} điểm mỗi ván`,
+    // the mid-game page (/advise/<game>): its moves, measures and sentences
+    advise: {
+      title: (g) => `${g} — giữa ván`, heading: (g) => `${g} — giữa ván`,
+      intro: "Thế bài là những gì bạn biết lúc đến lượt mình. Các lá bạn không thấy được chia lại nhiều lần; mỗi " +
+        "nước đi được chơi tiếp trên cùng các lần chia đó, rồi so với nhau.",
+      setup: "Thế bài: lấy từ một ván, sửa hoặc gõ", cut_seed: "Ván số", cut_at: "Quyết định thứ",
+      cut: "Lấy thế bài từ ván này", state: "Thế bài dạng JSON",
+      opponents: "Người chơi (để trống: mặc định)", games: "Số lần chia mỗi nước", seed: "Số khởi đầu ngẫu nhiên",
+      ask: "Tính", hand_page: "Bài chia",
+      best_h: "Nên đi", only: (m) => `${m}: nước đi duy nhất được phép.`,
+      odds_h: (p) => `Khả năng từ đây, nếu bạn và mọi người chơi như «${p}»`,
+      moves_h: "Các nước đi, tốt nhất trước",
+      ranked: (how, better, p) => `Xếp theo ${how} (${better}). Sau mỗi nước, mọi người (cả bạn) chơi tiếp như «${p}».`,
+      move: "Nước đi", vs_best: "So với nước tốt nhất", best: "tốt nhất", tied: "ngang",
+      tied_note: (n) => `«ngang»: chưa phân biệt được với nước tốt nhất sau ${n} lần chia (khoảng tin cậy 95 % ` +
+        "của chênh lệch chứa 0); chơi nước nào cũng được.",
+      exact_note: "Giá trị chính xác (tính hết mọi khả năng, không cần chia).",
+      ci_note: "Trong ngoặc vuông: khoảng tin cậy 95 %.",
+      played: (n, of) => `đã chia ${n} / ${of} lần mỗi nước, đang tính tiếp…`,
+      budget: (worlds, batches, s) => `${worlds} lần chia (thế giới) mỗi nước, ${batches} đợt, ${s} giây`,
+      budget_exact: (s) => `chính xác (không cần chia), ${s} giây`,
+      // a reason in one sentence: the best move against the next one
+      gain_points: (b, g, unit, s) => `${b}: ${g} ${unit} trung bình so với ${s}.`,
+      gain_chance: (b, what, v, lower, g, s, vs) => `${b}: ${what} ${v}, ${lower ? "thấp" : "cao"} hơn ${g} điểm % ` +
+        `so với ${s} (${vs}).`,
+      same_exact: (b, s) => `${b} và ${s} tốt ngang nhau (giá trị chính xác).`,
+      unsure: (s, n) => `Nhưng chênh lệch này chưa chắc: sau ${n} lần chia, ${s} có thể tốt ngang (xem «ngang»).`,
+      not_by_win: (how, m, a, b, unit) => `Các nước xếp theo ${how}, không theo khả năng thắng: ${m} thắng nhiều ` +
+        `hơn (${a} so với ${b}) nhưng trung bình được ít ${unit} hơn — thắng được ít hơn hoặc thua mất nhiều hơn.`,
+      // per game: each measure's column head and its meaning
+      measures: {
+        chan: { win: ["Ù", "khả năng bạn ù"], draw: ["Hòa", "khả năng hòa (hết nọc, không ai ù)"],
+                points: ["Điểm", "điểm trung bình của bạn (ù: ba nhà trả; thua: trả người ù)"] },
+        sam: { win: ["Thắng", "khả năng bạn về nhất (thắng ván)"], cuoc: ["Cược", "cược trung bình từ đây"],
+               sam: ["Sâm thành", "khả năng Sâm đã báo thành công"] },
+        tan: { lose: ["Thua", "khả năng thua"], draw: ["Hòa", "khả năng hòa (không ai thua)"] },
+      },
+      // how moves are ranked, which way is better, the unit of a difference
+      rank: { chan: ["điểm trung bình", "cao hơn là tốt hơn", "điểm"], sam: ["cược trung bình", "cao hơn là tốt hơn", "cược"],
+              tan: ["khả năng thua", "thấp hơn là tốt hơn", "điểm %"] },
+      // the moves as the game says them (cards by their faces)
+      moves: { chan: { u: "ù", chiu: "chíu", chan: "ăn chắn", ca: (c) => `ăn cạ (với ${c})`, draw: "bốc nọc",
+                       pass: "dưới (không ăn)", hoa: "hòa (hết nọc)", skip: "bỏ qua, không chíu" },
+               sam: { pass: "bỏ lượt", single: "rác", pair: "đôi", triple: "sám", quad: "tứ quý", straight: "sảnh" },
+               tan: { pass: "không tấn thêm", take: "lên (nhặt bài trên bàn)" } },
+      players: { tuned: "đã tinh chỉnh (mạnh nhất chơi nhanh)", control: "biết giữ bài, không báo Sâm", basic: "cơ bản",
+                 heuristic: "khá", beginner: "người chơi thường", cuoc: "săn cước lớn", expert: "chuyên gia (tìm nước mỗi lượt)" },
+    },
     // the server's one-line messages a player meets most, in Vietnamese (any other is shown as the server wrote it)
     errors: [
       [/^a hand here has (\d+) or (\d+) cards, this one has (\d+)$/, (m) => `Bài Chắn có ${m[1]} hoặc ${m[2]} lá, bài này có ${m[3]} lá.`],
@@ -208,6 +256,49 @@ const WORDS = {
     truncated: (p) => `Games unfinished at the bout limit: ${p}`,
     bouts: (b) => `${b} bouts a game on average`,
     per_game: (p) => `${p} points a game`,
+    advise: {
+      title: (g) => `${g} — mid-game`, heading: (g) => `${g} — mid-game`,
+      intro: "A position is what you know at your turn. The cards you cannot see are dealt many times over; every " +
+        "move is played on in the same deals, then compared.",
+      setup: "The position: cut from a game, edit or type", cut_seed: "Game number", cut_at: "Decision",
+      cut: "Take the position from this game", state: "The position as JSON",
+      opponents: "Players (empty: the default)", games: "Deals a move", seed: "Random start number",
+      ask: "Compute", hand_page: "Hand odds",
+      best_h: "Play", only: (m) => `${m}: the only legal move.`,
+      odds_h: (p) => `Odds from here, if you and everyone play like “${p}”`,
+      moves_h: "The moves, best first",
+      ranked: (how, better, p) => `Ranked by ${how} (${better}). After each move everyone (you too) plays on like “${p}”.`,
+      move: "Move", vs_best: "Against the best", best: "best", tied: "tied",
+      tied_note: (n) => `“tied”: not told apart from the best after ${n} deals (the difference's 95 % interval ` +
+        "holds 0); either move will do.",
+      exact_note: "Exact values (every case counted, nothing dealt).",
+      ci_note: "In square brackets: the 95 % interval.",
+      played: (n, of) => `${n} / ${of} deals a move, refining…`,
+      budget: (worlds, batches, s) => `${worlds} deals (worlds) a move, ${batches} batches, ${s} s`,
+      budget_exact: (s) => `exact (nothing dealt), ${s} s`,
+      gain_points: (b, g, unit, s) => `${b}: ${g} ${unit} on average against ${s}.`,
+      gain_chance: (b, what, v, lower, g, s, vs) => `${b}: ${what} ${v}, ${g} points ${lower ? "lower" : "higher"} ` +
+        `than ${s} (${vs}).`,
+      same_exact: (b, s) => `${b} and ${s} are exactly as good.`,
+      unsure: (s, n) => `But the difference is not sure yet: after ${n} deals ${s} may be as good (see “tied”).`,
+      not_by_win: (how, m, a, b, unit) => `Moves are ranked by ${how}, not by the chance to win: ${m} wins more ` +
+        `often (${a} against ${b}) but earns fewer ${unit} on average — its wins pay less or its losses cost more.`,
+      measures: {
+        chan: { win: ["Win", "your chance to win (ù)"], draw: ["Draw", "chance of a draw (the nọc runs out)"],
+                points: ["Points", "your points on average (a win: the three others pay; a loss: you pay the winner)"] },
+        sam: { win: ["Win", "your chance to go out first"], cuoc: ["Cược", "cược on average from here"],
+               sam: ["Sâm made", "chance the declared Sâm succeeds"] },
+        tan: { lose: ["Lose", "chance to lose"], draw: ["Draw", "chance of a draw (nobody loses)"] },
+      },
+      rank: { chan: ["mean points", "higher is better", "points"], sam: ["mean cược", "higher is better", "cược"],
+              tan: ["the chance to lose", "lower is better", "% points"] },
+      moves: { chan: { u: "ù", chiu: "chíu", chan: "eat a chắn", ca: (c) => `eat a cạ (with ${c})`, draw: "draw from the nọc",
+                       pass: "pass (dưới)", hoa: "draw game (the nọc is out)", skip: "let the chíu go" },
+               sam: { pass: "pass", single: "single", pair: "pair", triple: "triple", quad: "tứ quý", straight: "straight" },
+               tan: { pass: "add nothing", take: "take the table (lên)" } },
+      players: { tuned: "tuned (the strongest fast player)", control: "keep control, never declare Sâm", basic: "basic",
+                 heuristic: "fair", beginner: "casual", cuoc: "hunts big cước", expert: "expert (searches each move)" },
+    },
     errors: [],
   },
 };
