@@ -1,7 +1,8 @@
 """The pages as a player reads them on a phone and on a laptop (issue 34): the mid-game page of every game answers
-first — the best move in the game's words and its reason on the first screen — and neither it nor the hand pages
-scroll sideways, on the page or inside a table, or show an English word on the Vietnamese page (a test over the
-rendered text; card codes aside).  Screenshots of every page at both sizes go to ``test_serve.SHOTS``.
+first — the best move in the game's words and its reason on the first screen — does not scroll sideways, on the page
+or inside a table, and shows no English word on the Vietnamese page (``page_checks``; the hand pages are checked the
+same way by ``test_serve``).  Screenshots of every mid-game page at both sizes go to ``test_serve.SHOTS``.  Then the
+hand pages' words: text that is not a card, Sâm's two branches, Tấn's 36-card table, the default players.
 
 The browser and the server are those of ``tests/test_serve.py`` (Debian's chromium and chromium-driver)."""
 
@@ -13,61 +14,11 @@ import re
 
 import pytest
 
-from test_serve import (HANDS, SHOTS, SIZES, _click_hand, _fresh, _state, _viewport, _wait, browser,  # noqa: F401
-                        server)
+from page_checks import english, fits, layout
+from test_serve import HANDS, SHOTS, SIZES, _click_hand, _fresh, _state, _viewport, _wait, browser, server  # noqa: F401
 
 CUTS = {"chan": (1, 5), "sam": (1, 5), "tan": (1, 5)}
 """The position each game's mid-game page is opened at (``cardodds replay <game> --seed S --state-at K``)."""
-
-VIETNAMESE = set("""
-a an anh ba bai bao biet bo bon cai cao che chi chia chin cho chu co con cu cua da dan danh day de den di do doi du
-duoc em gan gi gia giai hai han hay ho hoa hon khi khong la lai lam len loai luc lui ma mai may moi mot muoi nam nay
-neu ngang nghe ngoai nguoi nha nhan nhat nhi nhieu nho noc nua o on phai qua quan ra rac roi sam sanh sau so tam tan
-tang thang the theo thi thu tien tim tin toi tom trang tren trong tu tuy uu van vao ve vi voi xa xem xep u
-ai kia nhanh thua tinh trung xong
-cardodds english
-""".split())
-"""Words of Vietnamese written in plain ASCII letters (no diacritics) that the pages use, the project's name and the
-button to the English page (named in English); anything else made only of ASCII letters is English or a code."""
-CARD = re.compile(r"(10|[2-9TJQKA])[scdh♠♣♦♥]?|[2-9][VWS]|CC|[JQKA]")
-"""A card's code or rank as the pages may show it (a Sâm move names ranks: "rác J")."""
-
-
-def _english(text: str) -> list[str]:
-    """The words of ``text`` made of ASCII letters only that are neither Vietnamese nor a card."""
-    words = re.findall(r"[\w♠♣♦♥]+", text)
-    return sorted({w for w in words if w.isascii() and w.isalpha() and w.lower() not in VIETNAMESE
-                   and not CARD.fullmatch(w)})
-
-
-def _layout(driver) -> dict:
-    """The page's width against the window's, every table's overflow and the text a player sees."""
-    return driver.execute_script("""
-        const tables = [...document.querySelectorAll('table')].filter((t) => t.offsetParent !== null);
-        return {scroll: document.documentElement.scrollWidth, width: window.innerWidth, height: window.innerHeight,
-                tables: tables.map((t) => [t.scrollWidth - t.clientWidth, Math.round(t.getBoundingClientRect().right)]),
-                text: document.body.innerText, lang: document.documentElement.lang};""")
-
-
-def _fits(shown: dict, width: int):
-    assert shown["scroll"] <= shown["width"] == width
-    for overflow, right in shown["tables"]:
-        assert overflow <= 0 and right <= width, shown["tables"]
-
-
-def _menus_fit(driver):
-    """Every option of every menu is as wide as its menu shows it (no option cut: "…nhà dưới của c")."""
-    cut = driver.execute_script("""
-        const ctx = document.createElement('canvas').getContext('2d'), out = [];
-        for (const s of document.querySelectorAll('select')) {
-          const style = getComputedStyle(s);
-          ctx.font = `${style.fontSize} ${style.fontFamily}`;
-          const room = s.clientWidth - 24;  // the arrow and the padding
-          for (const o of s.options) if (ctx.measureText(o.text).width > room) out.push([s.id, o.text]);
-        }
-        return out;""")
-    assert not cut, cut
-
 
 def _open_advice(driver, url: str, game: str):
     seed, at = CUTS[game]
@@ -90,9 +41,9 @@ def test_the_advice_page_answers_first_fits_a_phone_and_speaks_vietnamese(server
         _viewport(browser, width, height)
         try:
             _open_advice(browser, server, game)
-            shown = _layout(browser)
-            _fits(shown, width)
-            assert shown["lang"] == "vi" and not _english(shown["text"]), " ".join(_english(shown["text"]))
+            shown = layout(browser)
+            fits(shown, width)
+            assert shown["lang"] == "vi" and not english(shown["text"]), " ".join(english(shown["text"]))
             box = browser.execute_script("""
                 const r = (s) => document.querySelector(s).getBoundingClientRect();
                 return {best: r('#answer .best').top, reason: r('#answer .reason').bottom,
@@ -159,25 +110,6 @@ def test_a_tie_and_a_higher_win_chance_ranked_lower_are_said_in_words(server, br
     assert "«ngang»: chưa phân biệt được với nước tốt nhất sau 5.000 lần chia" in moves
     assert browser.find_element("id", "budget").text == "5.000 lần chia (thế giới) mỗi nước, 4 đợt, 0,13 giây"
     assert "nếu bạn và mọi người chơi như «biết giữ bài, không báo Sâm»" in browser.find_element("id", "odds").text
-
-
-@pytest.mark.parametrize("width, height", SIZES)
-@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
-def test_the_hand_pages_fit_and_speak_vietnamese(server, browser, game, width, height):
-    _viewport(browser, width, height)
-    try:
-        _fresh(browser, server, game)
-        _click_hand(browser, HANDS[game])
-        _state(browser, "done")
-        shown = _layout(browser)
-        _fits(shown, width)
-        _menus_fit(browser)
-        assert shown["lang"] == "vi" and not _english(shown["text"]), " ".join(_english(shown["text"]))
-        assert " – " not in shown["text"] and "-0" not in shown["text"]  # one interval form, true minus signs
-        assert "khoảng tin cậy 95 %: [" in shown["text"]
-        assert browser.save_screenshot(str(SHOTS / f"hand_{game}_{width}x{height}.png"))
-    finally:
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_text_that_is_not_a_card_is_named_and_a_two_word_name_is_one_card(server, browser):
