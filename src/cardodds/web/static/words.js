@@ -1,5 +1,6 @@
-// The page's words, Vietnamese first: every code the server sends is shown in the games' own words (docs/rules.md).
-// WORDS[lang][key] is a string or a function of the values it names.
+// The pages' words, Vietnamese first: every code the server sends is shown in the games' own words (docs/rules.md).
+// WORDS[lang][key] is a string or a function of the values it names: the hand page's at the top level, the mid-game
+// page's under `advise` and its form's under `form`.
 "use strict";
 
 const WORDS = {
@@ -106,6 +107,28 @@ const WORDS = {
     tan_draw: "Hòa (không ai thua)",
     bouts: (b) => `trung bình ${b} lượt tấn mỗi ván`,
     per_game: (p) => `${p} điểm mỗi ván`,
+    // the mid-game page's form, which writes the position's JSON (advise_form.js)
+    form: {
+      form_h: "Thế bài", blank: "Thế bài trống", players: "Số người chơi", seat: "Người đến lượt (ghế)",
+      decision: "Quyết định", hand: "Bài trên tay", trump: "Chất chủ", bottom: "Lá lật dưới nọc",
+      stock: "Số lá trong nọc",
+      discard: "Bài đã thải", table: "Trên bàn (đánh → đỡ)", attacker: "Người đánh", defender: "Người đỡ",
+      thrower: "Người vừa ném lá phải đỡ", hand_sizes: "Số lá trên tay", known: "Lá đã biết trong tay", out: "Đã hết bài",
+      passes: "Số người đã bỏ qua", bouts: "Số lượt đã xong", played: "Lá đã đánh", counts: "Số lá còn lại",
+      to_beat: "Bộ phải chặn (vd. 9 9, 3-4-5)", by: "Người đánh bộ đó", passed: "Đã bỏ lượt vòng này",
+      mat: "Dưới chiếu", melds: { chan: "chắn", ca: "cạ", chiu: "chíu" },
+      discards: "Lá đã đánh", acted: "Đã qua lượt đầu", chan_table: "Lá ngửa trên bàn (không nằm trên chiếu)",
+      noc: "Số lá trong nọc", card: "Lá đang xét", from: "Lá đó từ đâu", none: "—", filling: "đang chọn",
+      pick_hint: "Bấm tên một ô bài để chọn ô đó, rồi bấm lá trong bộ bài; bấm lá đã chọn để bỏ.",
+      all_placed: (card, n) => (n > 1 ? `Cả ${n} lá ${card} đã được ghi.` : `Lá ${card} đã được ghi ở một ô khác.`),
+      valid: (moves) => `Thế bài hợp lệ. Các nước đi: ${moves}.`,
+      kept: (keys) => `Giữ nguyên từ JSON: ${keys}.`, bad_json: (m) => `JSON chưa đọc được: ${m}`,
+      seat_n: (s) => `ghế ${s}`,
+      decisions: { attack: "đánh (dẫn)", add: "tấn thêm", defend: "đỡ", discard: "đánh một lá", act: "ăn / bốc / dưới",
+        chiu: "chíu hay bỏ qua", tra_cua: "trả cửa" },
+      froms: { discard: "người trước đánh", noc: "mình bốc nọc", passed: "người trước dưới", tra_cua: "trả cửa" },
+      suits: { s: "♠ bích", c: "♣ chuồn", d: "♦ rô", h: "♥ cơ" },
+    },
     // the mid-game page (/advise/<game>): its moves, measures and sentences
     advise: {
       title: (g) => `${g} — giữa ván`, heading: (g) => `${g} — giữa ván`,
@@ -271,6 +294,28 @@ const WORDS = {
     tan_draw: "Draw (nobody loses)",
     bouts: (b) => `${b} bouts a game on average`,
     per_game: (p) => `${p} points a game`,
+    form: {
+      form_h: "Position", blank: "Blank position", players: "Players", seat: "To move (seat)", decision: "Decision",
+      hand: "Own hand", trump: "Trumps", bottom: "Bottom card (face up)", stock: "Cards in the stock",
+      discard: "Discard pile", table: "Table (attack → cover)", attacker: "Attacker", defender: "Defender",
+      thrower: "Threw the card to beat", hand_sizes: "Cards in hand", known: "Known in hand", out: "Out",
+      passes: "Passes in a row", bouts: "Bouts done", played: "Cards played", counts: "Cards left",
+      to_beat: "Play to beat (e.g. 9 9, 3-4-5)", by: "Made by", passed: "Passed this round",
+      mat: "Mat", melds: { chan: "chắn", ca: "cạ", chiu: "chíu" },
+      discards: "Discards", acted: "First turn passed", chan_table: "Face-up cards on no mat", noc: "Cards in the nọc",
+      card: "Card in play", from: "Where it came from", none: "—", filling: "filling",
+      pick_hint: "Tap a card field's name to fill it, then tap cards in the deck; tap a chosen card to take it out.",
+      all_placed: (card, n) => (n > 1 ? `All ${n} copies of ${card} are already written.`
+        : `${card} is already written.`),
+      valid: (moves) => `The position reads. Its moves: ${moves}.`,
+      kept: (keys) => `Kept as the JSON has them: ${keys}.`, bad_json: (m) => `The JSON cannot be read yet: ${m}`,
+      seat_n: (s) => `seat ${s}`,
+      decisions: { attack: "attack (lead)", add: "add", defend: "defend", discard: "discard", act: "eat / draw / pass",
+        chiu: "chíu or let go", tra_cua: "trả cửa" },
+      froms: { discard: "discarded by the seat before", noc: "drawn from the nọc", passed: "passed on",
+        tra_cua: "trả cửa" },
+      suits: { s: "♠ spades", c: "♣ clubs", d: "♦ diamonds", h: "♥ hearts" },
+    },
     advise: {
       title: (g) => `${g} — mid-game`, heading: (g) => `${g} — mid-game`,
       intro: "A position is what you know at your turn. The cards you cannot see are dealt many times over; every " +
