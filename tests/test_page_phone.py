@@ -109,7 +109,12 @@ def test_a_tie_and_a_higher_win_chance_ranked_lower_are_said_in_words(server, br
     assert "rác 8\nngang" in moves and "[−0,70; +0,06]" in moves and "−1,87" in moves
     assert "«ngang»: chưa phân biệt được với nước tốt nhất sau 5.000 lần chia" in moves
     assert browser.find_element("id", "budget").text == "5.000 lần chia (thế giới) mỗi nước, 4 đợt, 0,13 giây"
-    assert "nếu bạn và mọi người chơi như «biết giữ bài, không báo Sâm»" in browser.find_element("id", "odds").text
+    odds = browser.find_element("id", "odds").text
+    assert "nếu bạn và mọi người chơi như «biết giữ bài, không báo Sâm»" in odds and "Người chơi này" not in odds
+    done = {**DONE, "odds": [{**DONE["odds"][0], "estimate": 0.593}]}  # one row alone has the odds' numbers
+    browser.execute_script("handle('done', arguments[0])", done)
+    odds = browser.find_element("id", "odds").text
+    assert "Người chơi này đi rác 8: các số giống hàng của nước đó ở trên." in odds
 
 
 def test_text_that_is_not_a_card_is_named_and_a_two_word_name_is_one_card(server, browser):

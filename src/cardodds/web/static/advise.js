@@ -102,8 +102,11 @@ function drawMoves(d) {
 function drawOdds(d) {
   const rows = d.odds.map((r) => `<tr><td>${esc(measure(r.quantity)[1])}</td><td>${value(`odds.${r.quantity}`,
     r.kind, r.estimate, r.ci_low, r.ci_high, r.exact)}</td></tr>`);
+  // the move the players would make here, when one row alone has every number the odds have (the same worlds)
+  const rowsLike = d.advice.filter((m) => d.odds.every((r) => Math.abs(m[r.quantity] - r.estimate) < 1e-12));
+  const same = rowsLike.length === 1 ? rowsLike[0] : null;
   $("odds").innerHTML = `<h2>${esc(W().odds_h(playerName(d.players)))}</h2><table class="advice odds">` +
-    `${rows.join("")}</table>`;
+    `${rows.join("")}</table>${same ? `<p class="hint">${esc(W().odds_move(moveName(same.move)))}</p>` : ""}`;
 }
 function draw() {
   const d = state.last;
