@@ -135,7 +135,10 @@ function handle(kind, data) {
     state.last = data;
     progress(data, kind === "done");
     draw();
-  } else if (kind === "error") showError(data.error);
+  } else if (kind === "error") {
+    showError(data.error);
+    $("setup").open = true; // the position is to be mended: the form again, under the message
+  }
   if (kind === "done" || kind === "error") document.body.dataset.state = kind === "done" ? "done" : "error";
 }
 
@@ -145,6 +148,8 @@ async function ask() {
   state.request = controller;
   showError("");
   document.body.dataset.state = "running";
+  $("setup").open = false; // the answer comes first, at the top; the form folds away
+  window.scrollTo(0, 0);
   const query = new URLSearchParams();
   for (const id of ["opponents", "games", "seed"]) if ($(id).value.trim()) query.set(id, $(id).value.trim());
   try {
@@ -177,7 +182,6 @@ async function cut() {
   if (!resp.ok) { handle("error", answer); return; }
   $("state").value = JSON.stringify(answer, null, 1);
   $("state").dispatchEvent(new Event("input")); // the form follows
-  $("setup").open = false; // a position is loaded: the answer comes first, the form folds away
   ask();
 }
 
