@@ -177,3 +177,18 @@ def test_the_advice_answer_says_its_budget():
     status, body = _post("/api/advise/tan", json.dumps({**POSITION, "stock": 0}).encode())
     done = _events(body)[-1][1]
     assert status == 200 and done["batches"] == 0 and done["seconds"] >= 0 and done["exact"]
+
+
+def test_a_cut_past_the_games_end_is_said_in_vietnamese(server, browser):
+    from cardodds.advise import position_at
+    from cardodds.sim.errors import CardoddsError
+
+    with pytest.raises(CardoddsError) as error:
+        position_at("tan", 1, 500)
+    browser.get(server + "advise/tan?seed=1&at=500")
+    _state(browser, "error")
+    shown = browser.find_element("id", "error")
+    assert shown.get_attribute("data-message") == str(error.value)
+    last = re.search(r"decisions 1\.\.(\d+)", str(error.value)).group(1)
+    assert shown.text == f"Ván số 1 có các quyết định 1 … {last}, không có quyết định thứ 500."
+    assert browser.find_element("id", "setup").get_attribute("open") is not None  # the form, to choose another

@@ -119,7 +119,8 @@ function draw() {
 }
 function showError(message) {
   $("error").hidden = !message;
-  $("error").textContent = message || "";
+  $("error").dataset.message = message || ""; // the command line's words (the tests read them)
+  $("error").textContent = message ? errorWords(state.lang, message) : "";
 }
 function progress(d, done) {
   $("progress-line").hidden = done;

@@ -199,18 +199,11 @@ function schedule() {
   clearTimeout(state.timer);
   state.timer = setTimeout(ask, 150);
 }
-function errorWords(message) {
-  for (const [pattern, words] of W().errors) {
-    const m = pattern.exec(message);
-    if (m) return words(m);
-  }
-  return message;
-}
 function showError(message) {
   $("error").hidden = false;
   $("error").dataset.message = message; // the command line's words, for the curious (and the tests)
   $("error").title = message;
-  $("error").textContent = errorWords(message);
+  $("error").textContent = errorWords(state.lang, message);
   $("progress-line").hidden = true;
   document.body.dataset.state = "error";
 }

@@ -194,6 +194,9 @@ const WORDS = {
       [/^a Tấn hand has (\d+) cards, (\d+) given$/, (m) => `Bài Tấn có ${m[1]} lá, bài này có ${m[2]} lá.`],
       [/^(\d+) players x (\d+) cards plus the turned trump card need (\d+) cards, more than the (\d+)-card deck$/,
         (m) => `${m[1]} người × ${m[2]} lá cộng lá lật chủ cần ${m[3]} lá, nhiều hơn bộ ${m[4]} lá.`],
+      [/^\w+ position: decision (\d+) asked, the game of seed (\d+) has decisions (\d+)\.\.(\d+)$/,
+        (m) => `Ván số ${m[2]} có các quyết định ${m[3]} … ${m[4]}, không có quyết định thứ ${m[1]}.`],
+      [/^at must be a whole number >= 1, not (.*)$/, (m) => `Quyết định thứ phải là số nguyên ≥ 1, không phải ${m[1]}.`],
       [/^the hand holds every (.): no trump card is left to turn$/, (m) => `Bài có đủ mọi lá ${m[1]}: không còn lá chủ nào để lật.`],
     ],
   },
@@ -364,3 +367,12 @@ const WORDS = {
     errors: [],
   },
 };
+
+/** A server's one-line message in the words of `lang` where the page knows it, else as the server wrote it. */
+function errorWords(lang, message) {
+  for (const [pattern, words] of WORDS[lang].errors) {
+    const m = pattern.exec(message);
+    if (m) return words(m);
+  }
+  return message;
+}
