@@ -8,8 +8,8 @@ inconsistent position, a player the game cannot seat, a bad number — is answer
 command line's one line (400 unless said).  Otherwise the answer is events:
 
 - ``start``: ``{"game", "moves", "measures", "rank_by", "players", "games"}`` at once;
-- ``progress``: after each batch of worlds but the last, ``{"odds", "advice", "worlds", "games", "budget"}`` — the
-  odds rows (as ``cardodds odds --state --json``) and the moves best first (as ``cardodds advise --json``) so far;
+- ``progress``: after each batch of worlds but the last, ``{"odds", "advice", "worlds", "games", "budget", "batches",
+  "seconds"}`` — the odds rows (as ``cardodds odds --state --json``) and the moves best first (as ``cardodds advise --json``) so far;
 - ``done``: the same, final (an exact answer comes as ``done`` straight after ``start``);
 - ``error``: ``{"error": message}``.
 
@@ -94,7 +94,8 @@ def answers(name: str, module, position, players, games: int, seed: int, stop: t
         table = advice_table(advised, module.MEASURES, module.RANK_BY)
         last = {"odds": records(odds_table(odds, module.MEASURES)), "advice": records(table),
                 "measures": present(advised, module.MEASURES), "worlds": budget.worlds, "games": games,
-                "exact": advised.exact, "odds_exact": odds.exact, "players": advised.players, "budget": budget.text}
+                "exact": advised.exact, "odds_exact": odds.exact, "players": advised.players, "budget": budget.text,
+                "batches": budget.batches, "seconds": budget.seconds}
     yield "done", last
 
 

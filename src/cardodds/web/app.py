@@ -9,7 +9,7 @@ A page is served for every game whose spec (:mod:`cardodds.sim.games`) has a dec
 comes from the spec's ``hand_odds`` (the functions of ``cardodds odds``) and, for Sâm, its ``advice`` (the ``bayes``
 declarer); a game with no streaming job here answers its ``hand_odds`` at once, as an ``exact`` then ``done``.  A request
 ``GET /api/odds/<game>?hand=…&games=…&seed=…`` (Chắn and Tấn also ``strategy=…``, one of
-:data:`cardodds.web.tables.PLAYERS`) answers with events:
+:data:`cardodds.web.tables.PLAYERS`; Tấn ``deck=36`` for the 36-card deck, 6 cards dealt) answers with events:
 
 - ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
   Sâm: the tới trắng and the bayes declarer's decision; Tấn: the hand as read);
@@ -48,7 +48,7 @@ from starlette.staticfiles import StaticFiles
 from cardodds.web.advise_api import advise, position
 from cardodds.web.guard import Guard
 from cardodds.web.limits import MAX_HEAD
-from cardodds.web.tables import check_player, table
+from cardodds.web.tables import check_player, table, tan_deck
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.games import game, games
@@ -143,13 +143,13 @@ def tan_job(query):
     odds_tan = game("tan").hook("hand_odds")
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     trump, players, seat = query.get("trump", ""), _int(query, "players", 4), _int(query, "seat", 0)
-    strategy = check_player("tan", query.get("strategy", ""))
+    strategy, rules = check_player("tan", query.get("strategy", "")), tan_deck(_int(query, "deck", 52))
 
     def exact():
-        return tan_hand(hand, trump, players, seat)
+        return tan_hand(hand, trump, players, seat, rules)
 
     def simulate(known, on_batch):
-        return odds_tan(hand, trump, players, seat, games, seed, strategy=strategy, on_batch=on_batch)
+        return odds_tan(hand, trump, players, seat, games, seed, strategy=strategy, rules=rules, on_batch=on_batch)
 
     return exact, simulate
 
