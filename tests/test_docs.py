@@ -6,6 +6,8 @@
 - Every code reference ``src/cardodds/sim/....py: Name`` in the document names an existing file and, where given, a function or
   class defined in it (``Class.method`` and ``function.inner`` are looked up level by level).
 - Every in-page link ``(#anchor)`` names a heading of the document, and so does every README link into it.
+- Every link of the README, the other docs/ pages and the showcase stays in the repository and finds its heading;
+  the README stays short, and what moved out of it keeps its sections under docs/.
 - The report names the rules document, and each experiment's game section, beside its Rules table.
 """
 
@@ -160,7 +162,64 @@ def test_the_readme_links_the_rules_document():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/rules.md)" in readme
     assert sorted(set(re.findall(r"\(docs/rules\.md#([^)]+)\)", readme)) - _anchors()) == []
-    assert "(../README.md#metrics)" in _doc() and "## Metrics" in readme
+    assert "(experiments.md#metrics)" in _doc() and "\n## Metrics\n" in (DOC.parent / "experiments.md").read_text("utf-8")
+
+
+def _headings(path: Path) -> set[str]:
+    return {_slug(m.group(1)) for m in re.finditer(r"^#{1,6} (.+)$", path.read_text(encoding="utf-8"), re.MULTILINE)}
+
+
+def _pages() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "reports" / "showcase" / "README.md"]
+
+
+@pytest.mark.parametrize("page", _pages(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_link_of_the_pages_stays_in_the_repository_and_finds_its_heading(page):
+    """A link of the README, docs/ or the showcase names a file of the repository, and a heading of it if it says one."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    broken = []
+    for link in links:
+        if link.startswith(("http://", "https://", "mailto:")):
+            broken.append(link)  # everything a page points to ships with it
+            continue
+        target, _, anchor = link.partition("#")
+        file = (page.parent / target).resolve() if target else page
+        inside = file.is_relative_to(ROOT) and file.exists()
+        if not inside or (anchor and file.suffix == ".md" and anchor not in _headings(file)):
+            broken.append(link)
+    assert broken == []
+
+
+def test_the_readme_is_short():
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert 100 <= len(lines) <= 200 and max(len(line) for line in lines) <= 200
+    assert all(f"(docs/{name})" in "\n".join(lines) for name in ("commands.md", "experiments.md", "speed.md"))
+
+
+def test_the_pages_moved_out_of_the_readme_keep_their_sections():
+    """What left the README lives on under docs/: each page with the headings the README points to."""
+    expected = {
+        "commands.md": {"the-commands", "the-odds-in-a-browser-cardodds-serve", "card-notation",
+                        "odds-and-advice-from-the-middle-of-a-game", "python-api-in-detail"},
+        "experiments.md": {"experiment-files", "seats-seat-and-table-seat", "metrics",
+                           "reproducible-resumable-parallel-distributed"},
+        "players-and-knobs.md": {"the-players", "chắn-players-in-detail", "words"},
+        "strength.md": {"strength-tables", "tấn-strength-table"},
+        "speed.md": {"all-engines", "the-compiled-engines", "each-rungs-speed"},
+        "results.md": {"the-long-headline-table", "the-report"},
+        "architecture.md": {"layout", "layers"},
+    }
+    for name, headings in expected.items():
+        assert headings <= _headings(DOC.parent / name), name
+    assert not (DOC.parent / "players.md").exists()  # kept free for a page on writing a player
+
+
+def test_the_xa_rule_is_stated_as_the_rules_document_does():
+    """Only the previous loser and winner may declare xả (docs/rules.md §3.7), not any hand without trump."""
+    pages = "\n".join(p.read_text(encoding="utf-8") for p in _pages())
+    assert "a hand without trump may xả" not in pages
+    assert "the previous loser and the previous winner, when dealt no trump, may each declare xả once" in pages
 
 
 def test_the_report_names_each_game_section_of_the_rules_document():
