@@ -6,8 +6,8 @@
 - Every code reference ``src/cardodds/sim/....py: Name`` in the document names an existing file and, where given, a function or
   class defined in it (``Class.method`` and ``function.inner`` are looked up level by level).
 - Every in-page link ``(#anchor)`` names a heading of the document, and so does every README link into it.
-- Every link of the README, the other docs/ pages and the showcase stays in the repository and finds its heading;
-  the README stays short, and what moved out of it keeps its sections under docs/.
+- Every link of the README, the other docs/ pages and the showcase stays in the repository and finds its
+  heading; the README stays short, and what moved out of it keeps its sections under docs/.
 - The report names the rules document, and each experiment's game section, beside its Rules table.
 """
 
@@ -162,7 +162,8 @@ def test_the_readme_links_the_rules_document():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/rules.md)" in readme
     assert sorted(set(re.findall(r"\(docs/rules\.md#([^)]+)\)", readme)) - _anchors()) == []
-    assert "(experiments.md#metrics)" in _doc() and "\n## Metrics\n" in (DOC.parent / "experiments.md").read_text("utf-8")
+    experiments = (DOC.parent / "experiments.md").read_text(encoding="utf-8")
+    assert "(experiments.md#metrics)" in _doc() and "\n## Metrics\n" in experiments
 
 
 def _headings(path: Path) -> set[str]:
@@ -175,7 +176,7 @@ def _pages() -> list[Path]:
 
 @pytest.mark.parametrize("page", _pages(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_every_link_of_the_pages_stays_in_the_repository_and_finds_its_heading(page):
-    """A link of the README, docs/ or the showcase names a file of the repository, and a heading of it if it says one."""
+    """A link of the README, docs/ or the showcase names a file of the repository, and its heading if it names one."""
     text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
     links = re.findall(r"\]\(([^)\s]+)\)", text)
     broken = []

@@ -150,7 +150,8 @@ def test_the_command_table_names_real_commands_and_options():
     assert len(synopses) >= 10
     for synopsis in synopses:
         words = synopsis.replace("\\|", "|").split()
-        games = words[2].split("|") if re.fullmatch(r"[a-z|]+", words[2]) and words[1] not in ("run", "tune") else [None]
+        takes_game = re.fullmatch(r"[a-z|]+", words[2]) and words[1] not in ("run", "tune")
+        games = words[2].split("|") if takes_game else [None]
         for game in games:
             parser = _parser_for(words[1], game)
             options = {s for action in parser._actions for s in action.option_strings}

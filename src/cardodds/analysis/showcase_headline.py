@@ -30,31 +30,41 @@ class Pick:
     percent: bool = True
 
 
-PICKS = (
-    Pick("Chắn", "Thiên ù: the cái's 20 dealt cards already win", "`chan_deal`",
-         "Thiên ù: the cái's 20 dealt cards are already a win, seat 0, per hand"),
-    Pick("Chắn", "a dealt 19-card hand already waits to win", "`chan_deal`",
-         "dealt hand already waits to win (chờ ù), seat 1, per hand"),
-    Pick("Chắn", "the cái wins a game, 4 `basic` players", "`chan_play` · basic", "wins the game (ù), seat 0, per game"),
-    Pick("Chắn", "the cái's net points a game, playing `tuned` against 3 `basic`", "`chan_players` · tuned at seat 0",
-         "net points per game, seat 0, points per game", percent=False),
-    Pick("Sâm", "a dealt hand is a tới trắng (4 players)", "`sam_deal` · 4 players",
-         "dealt hand is a tới trắng (an instant win), per hand"),
-    Pick("Sâm", "a dealt hand is worth declaring Sâm (its chance ≥ 1/2, 4 players)", "`sam_odds` · 4 players",
-         "dealt hand's Sâm at least breaks even (chance ≥ 1/2), per hand"),
-    Pick("Sâm", "a Sâm declared by the `bayes` declarer succeeds", "`sam_declare` · bayes, margin 0",
-         "a declared Sâm succeeds, seat 0, per declared Sâm"),
-    Pick("Sâm", "the `expert` wins against 3 `control` players", "`sam_ladder` · expert against control",
-         "wins the game, seat 0, per game"),
-    Pick("Tấn", "the first attacker loses, 4 `tuned` players", "`tan_seats_tuned` · 4 players",
-         "loses the game (bị tấn), seat 0, per game"),
-    Pick("Tấn", "the first defender loses, 4 `tuned` players", "`tan_seats_tuned` · 4 players",
-         "loses the game (bị tấn), seat 1, per game"),
-    Pick("Tấn", "2 `tuned` players draw (both last cards fall together)", "`tan_seats_tuned` · 2 players",
-         "draw (hòa: the last cards go together), per game"),
-    Pick("Tấn", "`tuned` at the first attacker's seat loses against 3 `heuristic`", "`tan_ladder` · tuned against heuristic",
-         "loses, by table seat (whoever attacks first), seat 0, per game"),
-)
+# game | the question in words | the showcase row answering it: experiment | what | "%" for a share, "mean" for a mean
+_PICKS = """
+Chắn | Thiên ù: the cái's 20 dealt cards already win | `chan_deal` \
+  | Thiên ù: the cái's 20 dealt cards are already a win, seat 0, per hand | %
+Chắn | a dealt 19-card hand already waits to win | `chan_deal` \
+  | dealt hand already waits to win (chờ ù), seat 1, per hand | %
+Chắn | the cái wins a game, 4 `basic` players | `chan_play` · basic | wins the game (ù), seat 0, per game | %
+Chắn | the cái's net points a game, playing `tuned` against 3 `basic` | `chan_players` · tuned at seat 0 \
+  | net points per game, seat 0, points per game | mean
+Sâm | a dealt hand is a tới trắng (4 players) | `sam_deal` · 4 players \
+  | dealt hand is a tới trắng (an instant win), per hand | %
+Sâm | a dealt hand is worth declaring Sâm (its chance ≥ 1/2, 4 players) | `sam_odds` · 4 players \
+  | dealt hand's Sâm at least breaks even (chance ≥ 1/2), per hand | %
+Sâm | a Sâm declared by the `bayes` declarer succeeds | `sam_declare` · bayes, margin 0 \
+  | a declared Sâm succeeds, seat 0, per declared Sâm | %
+Sâm | the `expert` wins against 3 `control` players | `sam_ladder` · expert against control \
+  | wins the game, seat 0, per game | %
+Tấn | the first attacker loses, 4 `tuned` players | `tan_seats_tuned` · 4 players \
+  | loses the game (bị tấn), seat 0, per game | %
+Tấn | the first defender loses, 4 `tuned` players | `tan_seats_tuned` · 4 players \
+  | loses the game (bị tấn), seat 1, per game | %
+Tấn | 2 `tuned` players draw (both last cards fall together) | `tan_seats_tuned` · 2 players \
+  | draw (hòa: the last cards go together), per game | %
+Tấn | `tuned` at the first attacker's seat loses against 3 `heuristic` | `tan_ladder` · tuned against heuristic \
+  | loses, by table seat (whoever attacks first), seat 0, per game | %
+"""
+
+
+def _picks() -> tuple[Pick, ...]:
+    """:data:`_PICKS` as :class:`Pick` rows (a backslash continues a row on the next line)."""
+    rows = [[cell.strip() for cell in line.split(" | ")] for line in _PICKS.strip().splitlines()]
+    return tuple(Pick(game, question, experiment, what, kind == "%") for game, question, experiment, what, kind in rows)
+
+
+PICKS = _picks()
 
 
 def showcase_rows(showcase_md: str) -> dict[tuple[str, str], tuple[str, str]]:
