@@ -8,8 +8,8 @@ Which way each command is tested:
 - parsed by the command's own parser, not run (they take minutes or do not return): ``cardodds report``,
   ``cardodds report --quick``, ``cardodds serve`` and ``cardodds serve --host 0.0.0.0`` (``tests/test_serve.py`` and
   ``tests/test_report.py`` run them);
-- checked for shape: the install and test lines (CI's ``.ci/run`` runs them), ``pip install -e ".[web]"`` (the extra
-  exists) and ``apt-get install chromium chromium-driver`` (what CI installs);
+- checked for shape: the install and test lines (CI's ``.ci/run`` runs them) and the virtual environment they start
+  with, ``pip install -e ".[web]"`` (the extra exists) and ``apt-get install chromium chromium-driver`` (what CI installs);
 - the command table's synopses: every option they name is an option of that command.
 """
 
@@ -44,7 +44,8 @@ RUN = {  # command → the options added to make it quick in a test
 }
 PARSE = {"cardodds report": "cmd_report", "cardodds report --quick": "cmd_report", "cardodds serve": "cmd_serve",
          "cardodds serve --host 0.0.0.0": "cmd_serve"}
-SHAPE = {INSTALL_AND_REPORT, INSTALL_AND_TEST, 'pip install -e ".[web]"', "apt-get install chromium chromium-driver"}
+VENV = "python3 -m venv .venv && . .venv/bin/activate"
+SHAPE = {INSTALL_AND_REPORT, INSTALL_AND_TEST, VENV, 'pip install -e ".[web]"', "apt-get install chromium chromium-driver"}
 
 
 def _without_code_blocks(text: str) -> str:
@@ -71,6 +72,7 @@ def test_every_readme_command_is_tested_one_way_or_another():
 def test_the_two_commands_are_what_ci_runs():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert INSTALL_AND_REPORT in README and INSTALL_AND_TEST in README
+    assert INSTALL_AND_REPORT.startswith(VENV + " && ") and INSTALL_AND_TEST.startswith(VENV + " && ")
     assert "python3 -m venv .venv\n. .venv/bin/activate\n" in ci and 'pip install --quiet -e ".[test]"' in ci
     assert "\npytest -n 2" in ci and "apt-get install -y -qq chromium chromium-driver" in ci
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
