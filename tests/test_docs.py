@@ -216,6 +216,15 @@ def test_the_pages_moved_out_of_the_readme_keep_their_sections():
     assert not (DOC.parent / "players.md").exists()  # kept free for a page on writing a player
 
 
+def test_the_experiments_table_names_every_shipped_config():
+    """docs/experiments.md's table of configs and the files of configs/ are the same set (suite.toml lists them)."""
+    table = (DOC.parent / "experiments.md").read_text(encoding="utf-8").split("\n## ", 2)[1]
+    named = set(re.findall(r"^\| (`[^|]+) \|", table, re.M))
+    files = {name for cell in named for name in re.findall(r"`([\w.]+\.toml)`", cell)}
+    shipped = {p.name for p in (PACKAGE / "configs").glob("*.toml")} - {"suite.toml"}
+    assert files == shipped
+
+
 def test_the_xa_rule_is_stated_as_the_rules_document_does():
     """Only the previous loser and winner may declare xả (docs/rules.md §3.7), not any hand without trump."""
     pages = "\n".join(p.read_text(encoding="utf-8") for p in _pages())

@@ -53,7 +53,7 @@ Tấn | the first defender loses, 4 `tuned` players | `tan_seats_tuned` · 4 pla
   | loses the game (bị tấn), seat 1, per game | %
 Tấn | 2 `tuned` players draw (both last cards fall together) | `tan_seats_tuned` · 2 players \
   | draw (hòa: the last cards go together), per game | %
-Tấn | `tuned` at the first attacker's seat loses against 3 `heuristic` | `tan_ladder` · tuned against heuristic \
+Tấn | a `tuned` player at a table of 3 `heuristic` players loses | `tan_ladder` · tuned against heuristic \
   | loses, by table seat (whoever attacks first), seat 0, per game | %
 """
 
