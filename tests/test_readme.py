@@ -9,7 +9,8 @@ Which way each command is tested:
   ``cardodds report --quick``, ``cardodds serve`` and ``cardodds serve --host 0.0.0.0`` (``tests/test_serve.py`` and
   ``tests/test_report.py`` run them);
 - checked for shape: the install and test lines (CI's ``.ci/run`` runs them) and the virtual environment they start
-  with, ``pip install -e ".[web]"`` (the extra exists) and ``apt-get install chromium chromium-driver`` (what CI installs);
+  with, ``pip install -e ".[web]"`` (the extra exists) and ``apt-get install chromium chromium-driver`` (what CI
+  installs);
 - the command table's synopses: every option they name is an option of that command.
 """
 
@@ -23,7 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from cardodds.analysis.showcase_headline import BEGIN, END, answer, headline_table, main as headline_main, readme_block
+from cardodds.analysis.showcase_headline import (BEGIN, BEGIN_LONG, END, LONG_PICKS, answer, headline_table,
+                                                 main as headline_main, readme_block)
 from cardodds.cli import build_parser, main
 from cardodds.sim.errors import CardoddsError
 
@@ -45,7 +47,8 @@ RUN = {  # command → the options added to make it quick in a test
 PARSE = {"cardodds report": "cmd_report", "cardodds report --quick": "cmd_report", "cardodds serve": "cmd_serve",
          "cardodds serve --host 0.0.0.0": "cmd_serve"}
 VENV = "python3 -m venv .venv && . .venv/bin/activate"
-SHAPE = {INSTALL_AND_REPORT, INSTALL_AND_TEST, VENV, 'pip install -e ".[web]"', "apt-get install chromium chromium-driver"}
+SHAPE = {INSTALL_AND_REPORT, INSTALL_AND_TEST, VENV, 'pip install -e ".[web]"',
+         "apt-get install chromium chromium-driver"}
 
 
 def _without_code_blocks(text: str) -> str:
@@ -160,27 +163,54 @@ def test_the_command_table_names_real_commands_and_options():
             assert set(re.findall(r"--[a-z-]+", synopsis)) <= options, (synopsis, game)
 
 
-def test_the_headline_table_is_made_from_the_showcase():
+def test_the_headline_tables_are_made_from_the_showcase():
     assert readme_block(README) == headline_table(SHOWCASE)
     assert len(headline_table(SHOWCASE).splitlines()) <= 14
+    results = (ROOT / "docs" / "results.md").read_text(encoding="utf-8")
+    assert readme_block(results, BEGIN_LONG) == headline_table(SHOWCASE, LONG_PICKS)
+    assert len(LONG_PICKS) >= 20 and sum(len(pick.rows) for pick in LONG_PICKS) >= 60
+
+
+def test_the_long_tables_exact_values_are_the_exact_odds():
+    import cardodds
+    from cardodds.sim.sam.rules import SamRules
+
+    chan = cardodds.exact.chan().set_index(["metric", "seat"]).exact
+    sam = cardodds.exact.sam()
+    rules = SamRules()
+    sam = sam[(sam.metric == "toi_trang.any") & (sam.straights == rules.straights)
+              & (sam.quad_counts_as_triple == rules.quad_counts_as_triple)
+              & (sam.quad_counts_as_two_pairs == rules.quad_counts_as_two_pairs)].exact
+    exact = {pick.question: pick.exact for pick in LONG_PICKS if pick.exact}
+    shown = [float(text.split(" %")[0]) / 100 for text in exact.values()]
+    assert len(exact) == 3
+    assert shown == pytest.approx([chan[("thien_u", 0)], chan[("waiting", 1)], float(sam.iloc[0])], rel=5e-5)
+    assert exact["Thiên ù: the cái's 20 dealt cards already win (10⁷ tables)"].endswith("≈ 1 in 880")
 
 
 def test_the_answers_read_as_percentages_or_means():
+    assert answer("1.495", "[1.477, 1.513]", False) == ("+1.50", "+1.48 to +1.51")
     assert answer("0.001133 · 1 in 882", "[0.001113, 0.001154]", True) == ("0.113 % (1 in 882)", "0.111–0.115 %")
     assert answer("0.8712", "[0.8597, 0.8819]", True) == ("87.1 %", "86.0–88.2 %")
     assert answer("0.4258", "[0.3957, 0.4559]", False) == ("+0.426", "+0.396 to +0.456")
     assert answer("-2.621", "[-3.417, -1.826]", False) == ("-2.62", "-3.42 to -1.83")
+    assert answer("-0.004500", "[-0.1429, 0.1339]", False) == ("-0.004", "-0.143 to +0.134")
 
 
 def test_a_showcase_without_a_picked_row_is_refused_by_name():
     shorter = "\n".join(line for line in SHOWCASE.splitlines() if "`tan_seats_tuned` · 2 players" not in line)
-    with pytest.raises(CardoddsError, match="no headline row `tan_seats_tuned` · 2 players"):
+    with pytest.raises(CardoddsError, match="no headline row `tan_seats_tuned` · 2 players \\| draw"):
         headline_table(shorter)
 
 
 def test_the_table_is_written_between_the_markers(tmp_path, capsys):
     readme = tmp_path / "README.md"
     readme.write_text(f"# x\n\n{BEGIN}\n| old |\n{END}\n\nafter\n", encoding="utf-8")
+    (tmp_path / "results.md").write_text(f"{BEGIN_LONG}\n{END}\n", encoding="utf-8")
+    assert headline_main(["--showcase", str(ROOT / "reports/showcase/README.md"), "--long",
+                          "--write", str(tmp_path / "results.md")]) == 0
+    assert (tmp_path / "results.md").read_text(encoding="utf-8") == \
+        f"{BEGIN_LONG}\n{headline_table(SHOWCASE, LONG_PICKS)}\n{END}\n"
     assert headline_main(["--showcase", str(ROOT / "reports" / "showcase" / "README.md"), "--write", str(readme)]) == 0
     text = readme.read_text(encoding="utf-8")
     assert readme_block(text) == headline_table(SHOWCASE) and text.endswith("\n\nafter\n") and "| old |" not in text
