@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from cardodds.cli import main
+from cardodds.sim.errors import CardoddsError
 from cardodds.analysis.estimate import proportion_row, rows_frame
 from cardodds.analysis.report import RULES_DOC, ReportSection, rules_doc_sections, write_report
 from cardodds.sim.chan.rules import DEFAULT_POINTS, ChanRules
@@ -223,6 +224,21 @@ def test_the_experiments_table_names_every_shipped_config():
     files = {name for cell in named for name in re.findall(r"`([\w.]+\.toml)`", cell)}
     shipped = {p.name for p in (PACKAGE / "configs").glob("*.toml")} - {"suite.toml"}
     assert files == shipped
+
+
+def test_the_knobs_example_is_a_valid_strategies_table(tmp_path):
+    """The ``[strategies]`` example of docs/players-and-knobs.md loads (its knobs exist and take those values)."""
+    from cardodds.sim.experiment import load_experiment
+
+    page = (DOC.parent / "players-and-knobs.md").read_text(encoding="utf-8")
+    block = re.search(r"```toml\n(\[strategies\]\n.*?)```", page, re.S).group(1)
+    config = tmp_path / "knobs.toml"
+    head = '[experiment]\nname = "knobs"\ntask = "tan.play"\ngames = 1000\n\n[rules]\nplayers = 4\n\n'
+    config.write_text(head + block, encoding="utf-8")
+    assert load_experiment(config).name == "knobs"
+    config.write_text(head + block.replace('safe_add = true', 'safe_add = "yes"'), encoding="utf-8")
+    with pytest.raises(CardoddsError, match="safe_add"):
+        load_experiment(config)
 
 
 def test_the_xa_rule_is_stated_as_the_rules_document_does():
