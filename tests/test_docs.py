@@ -241,6 +241,14 @@ def test_the_knobs_example_is_a_valid_strategies_table(tmp_path):
         load_experiment(config)
 
 
+def test_every_docs_page_the_product_names_exists():
+    """A config description, the report's words or the code that sends a reader to docs/<page>.md names a real page."""
+    named = {(p.relative_to(ROOT).as_posix(), page) for p in _shipped_files()
+             for page in re.findall(r"docs/([\w-]+\.md)", p.read_text(encoding="utf-8"))}
+    assert {page for _, page in named} >= {"rules.md", "results.md", "strength.md"}
+    assert sorted(where for where, page in named if not (DOC.parent / page).is_file()) == []
+
+
 def test_the_xa_rule_is_stated_as_the_rules_document_does():
     """Only the previous loser and winner may declare xả (docs/rules.md §3.7), not any hand without trump."""
     pages = "\n".join(p.read_text(encoding="utf-8") for p in _pages())
