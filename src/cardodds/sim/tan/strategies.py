@@ -397,7 +397,7 @@ class Heuristic(SeriesChoices, Player):
 class Beginner(SeriesChoices, Player):
     """Plays the way casual players do: lead the lowest non-trump; always cover, with the cheapest card that beats
     (non-trumps first); add whatever matches, keeping trumps back only while the stock lasts; swap the lowest allowed
-    trump for the turned card.  A documented reference point (its strength: ``configs/tan_ladder.toml`` and the README's
+    trump for the turned card.  A documented reference point (its strength: ``configs/tan_ladder.toml`` and docs/strength.md's
     strength table).  Its knobs are the series decisions (``SeriesChoices``)."""
 
     name = "beginner"
