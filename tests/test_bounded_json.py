@@ -118,6 +118,20 @@ def test_an_experiment_file_out_of_bounds_is_one_line(capsys, tmp_path, value, m
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("value, message", [
+    (BIG, "has an integer of more than 4,300 digits"),
+    ("[" * 3000 + "]" * 3000, "is nested too deep"),
+], ids=["big", "deep"])
+def test_a_knobs_file_out_of_bounds_is_one_line(capsys, tmp_path, value, message):
+    """A knobs file (``file = …`` beside a player's name) is read by the same TOML reader as the experiment."""
+    knobs = _file(tmp_path, "k.toml", f'strategy = "heuristic"\n[knobs]\ntake_max_table = {value}\n')
+    path = _file(tmp_path, "x.toml", '[experiment]\nname = "x"\ntask = "tan.play"\ngames = 100\n[rules]\nplayers = 2\n'
+                 f'[strategies]\nseats = [{{name = "heuristic", file = "{knobs}"}}, "basic"]\n')
+    said = _one_line_exit_2(capsys, ["run", path, "--out", tmp_path / "out"])
+    assert said == f"cardodds: error: {path} [strategies] seats[0]: the knobs file {knobs}: {message}\n"
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("game", ["tan", "sam", "chan"])
 @pytest.mark.parametrize("value, message", [
     (_deep(5000), "state: is nested more than 100 deep"),

@@ -95,3 +95,20 @@ def check_value(value, where: str) -> None:
 
 def _size(limit: int) -> str:
     return f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} kB"
+
+
+def loads_toml(text: str, where: str) -> dict:
+    """A user's TOML document (an experiment, a knobs file) within the bounds of :func:`loads`: one line naming
+    ``where`` for a document that is not TOML, holds an integer past Python's 4,300 digits or nests too deep."""
+    import tomllib
+
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardoddsError(f"{where}: not valid TOML: {' '.join(str(exc).split())}") from None
+    except ValueError:  # int() past Python's 4,300 digits
+        raise CardoddsError(f"{where}: has an integer of more than 4,300 digits") from None
+    except RecursionError:
+        raise CardoddsError(f"{where}: is nested too deep") from None
+    check_value(doc, where)
+    return doc

@@ -305,19 +305,9 @@ def load_arms(
 
 def _parse_toml(text: str, path: Path) -> dict[str, Any]:
     """The experiment file's TOML document, within the bounds of the JSON reader (:mod:`cardodds.sim.bounded_json`)."""
-    from cardodds.sim.bounded_json import check_value
+    from cardodds.sim.bounded_json import loads_toml
 
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = " ".join(str(exc).split())
-        raise CardoddsError(f"{path}: not valid TOML: {msg}") from None
-    except ValueError:  # int() past Python's 4,300 digits
-        raise CardoddsError(f"{path}: has an integer of more than 4,300 digits") from None
-    except RecursionError:
-        raise CardoddsError(f"{path}: is nested too deep") from None
-    check_value(doc, str(path))
-    return doc
+    return loads_toml(text, str(path))
 
 
 def _experiment_table(doc: dict[str, Any], path: Path) -> dict[str, Any]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -179,13 +178,16 @@ def check_knobs(strategy_class, values: dict, where: str) -> None:
 
 def read_knobs_file(path, where: str) -> tuple[str, dict]:
     """``(strategy name, knobs)`` from a TOML file written by ``cardodds tune`` (``strategy = ...`` and ``[knobs]``)."""
+    from cardodds.sim.bounded_json import loads_toml
+
     path = Path(path)
     try:
-        doc = tomllib.loads(read_capped(path, "a knobs file").decode("utf-8"))
+        text = read_capped(path, "a knobs file").decode("utf-8")
     except OSError as exc:
         raise CardoddsError(f"{where}: cannot read the knobs file {path} ({exc.strerror or exc})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise CardoddsError(f"{where}: {path} is not a knobs file ({' '.join(str(exc).split())})") from None
+    doc = loads_toml(text, f"{where}: the knobs file {path}")
     name, knobs = doc.get("strategy"), doc.get("knobs", {})
     if not isinstance(name, str) or not isinstance(knobs, dict):
         raise CardoddsError(f"{where}: {path} needs 'strategy = \"<name>\"' and a [knobs] table")
