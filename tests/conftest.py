@@ -25,6 +25,7 @@ ONE_WORKER = {
     "tests/chan/test_chan_deal_agreement.py": "the 10 M simulated deals compared to the exact odds",
     "tests/test_units.py": "arm_rows (tests/arm_rows.py), with test_labels.py",
     "tests/test_labels.py": "arm_rows (tests/arm_rows.py), with test_units.py",
+    "tests/test_report_languages.py": "the quick suite's run, whose report is written in each language",
 }
 """Test files whose tests share a module-wide fixture or a per-process cache (what is shared): under ``pytest -n 2``
 each runs whole on one worker (``test_units.py`` and ``test_labels.py`` together), so it is computed once."""

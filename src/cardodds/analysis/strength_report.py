@@ -28,8 +28,6 @@ WORDS = {
         "ratings": "Ratings (Bradley–Terry, Elo points, {anchor} = 0, 95 % interval) and CPU time a game",
         "rating_head": ["rung", "rating (Elo)", "95 % interval", "CPU ms a game (its share, fitted)"],
         "rung": "rung", "no_rating": "no ratings: {why}",
-        "chart": "{game}: each rung's rating (Bradley–Terry, Elo points, {anchor} = 0)",
-        "axis": "rating (Elo points)",
         "strongest": "Strongest rung in these matches: {best} ({elo} Elo against {anchor}).",
         "cuoc": "cược", "points": "net points",
     },
@@ -40,13 +38,15 @@ WORDS = {
         "ratings": "Hệ số (Bradley–Terry, điểm Elo, {anchor} = 0, khoảng 95 %) và thời gian CPU mỗi ván",
         "rating_head": ["người chơi", "hệ số (Elo)", "khoảng 95 %", "ms CPU mỗi ván (phần của nó, ước lượng)"],
         "rung": "người chơi", "no_rating": "không có hệ số: {why}",
-        "chart": "{game}: hệ số của từng người chơi (Bradley–Terry, điểm Elo, {anchor} = 0)",
-        "axis": "hệ số (điểm Elo)",
         "strongest": "Người chơi mạnh nhất trong các trận này: {best} ({elo} Elo so với {anchor}).",
         "cuoc": "Cược", "points": "Điểm ròng",
     },
 }
-"""The tables' words, per language."""
+"""The tables' words, per language (the chart's words are :data:`CHART_TITLE` and :data:`CHART_AXIS`)."""
+
+CHART_TITLE = "{game}: each rung's rating (Bradley–Terry, Elo points, {anchor} = 0)"
+CHART_AXIS = "rating (Elo points)"
+"""The ratings chart's title and axis, in English: the chart translates its own text (``i18n.chart``), once."""
 
 
 def word(key: str, **fields):
@@ -89,11 +89,11 @@ def _matrix(rows: pd.DataFrame, params, prefix: str, flip) -> list[list[str]]:
         line = [f"`{a}`"]
         for b in params.rungs:
             r, back = _row(rows, f"{prefix}.{a}.{b}"), _row(rows, f"{prefix}.{b}.{a}")
-            if r is not None:
-                line.append(f"{fmt_num(r.estimate)} {fmt_ci(r.ci_low, r.ci_high)}")
+            if r is not None:  # 3 digits: a row of every rung fits a 1,280 px page
+                line.append(f"{fmt_num(r.estimate, 3)} {fmt_ci(r.ci_low, r.ci_high, 3)}")
             elif back is not None:
                 lo, hi = sorted((flip(back.ci_high), flip(back.ci_low)))
-                line.append(f"{fmt_num(flip(back.estimate))} {fmt_ci(lo, hi)}")
+                line.append(f"{fmt_num(flip(back.estimate), 3)} {fmt_ci(lo, hi, 3)}")
             else:
                 line.append("")
         cells.append(line)
@@ -147,6 +147,6 @@ def strength_parts(outcome, game_title: str) -> tuple[list, dict, list[str]]:
         frame = pd.DataFrame({"label": [r.name for r in rated.values()], "metric": "rating", "seat": None,
                               "estimate": [r.elo for r in rated.values()], "ci_low": [r.low for r in rated.values()],
                               "ci_high": [r.high for r in rated.values()], "exact": None, "arm": exp.arm})
-        figures["ratings"] = render(Bars(frame, word("chart", game=game_title, anchor=params.anchor),
-                                         label_col="label", xlabel=word("axis")))
+        figures["ratings"] = render(Bars(frame, CHART_TITLE.format(game=game_title, anchor=params.anchor),
+                                         label_col="label", xlabel=CHART_AXIS))
     return tables, figures, notes

@@ -9,7 +9,7 @@ A page is served for every game whose spec (:mod:`cardodds.sim.games`) has a dec
 comes from the spec's ``hand_odds`` (the functions of ``cardodds odds``) and, for Sâm, its ``advice`` (the ``bayes``
 declarer); a game with no streaming job here answers its ``hand_odds`` at once, as an ``exact`` then ``done``.  A request
 ``GET /api/odds/<game>?hand=…&games=…&seed=…`` (Chắn and Tấn also ``strategy=…``, one of
-:data:`cardodds.web.tables.PLAYERS`) answers with events:
+:data:`cardodds.web.tables.PLAYERS`; Tấn ``deck=36`` for the 36-card deck, 6 cards dealt) answers with events:
 
 - ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
   Sâm: the tới trắng and the bayes declarer's decision; Tấn: the hand as read);
@@ -18,7 +18,10 @@ declarer); a game with no streaming job here answers its ``hand_odds`` at once, 
 - ``progress``: after each batch of games, ``{"result", "played", "games"}`` — the simulated result so far, with the
   keys of the final one;
 - ``done``: the final result, the JSON that ``cardodds odds <game> --json`` prints for the same options;
-- ``error``: ``{"error": message}`` — the one-line message the command line prints for the same bad input.
+- ``error``: ``{"error": message}`` — a failure while simulating.
+
+Bad input — a bad option, or a hand the exact part refuses — is answered 400 with ``{"error": message}``, the
+one-line message the command line prints for the same input, before any event.
 
 The games run in a worker thread; when the browser aborts the request (the hand changed) the stream is closed and
 the worker stops at its next batch (the ``on_batch`` hook raises).
@@ -45,8 +48,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardodds.web.advise_api import advise, position
-from cardodds.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
-from cardodds.web.tables import check_player, table
+from cardodds.web.guard import Guard
+from cardodds.web.limits import MAX_HEAD
+from cardodds.web.tables import check_player, table, tan_deck
 from cardodds.web.warming import Warming
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
@@ -142,13 +146,13 @@ def tan_job(query):
     odds_tan = game("tan").hook("hand_odds")
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     trump, players, seat = query.get("trump", ""), _int(query, "players", 4), _int(query, "seat", 0)
-    strategy = check_player("tan", query.get("strategy", ""))
+    strategy, rules = check_player("tan", query.get("strategy", "")), tan_deck(_int(query, "deck", 52))
 
     def exact():
-        return tan_hand(hand, trump, players, seat)
+        return tan_hand(hand, trump, players, seat, rules)
 
     def simulate(known, on_batch):
-        return odds_tan(hand, trump, players, seat, games, seed, strategy=strategy, on_batch=on_batch)
+        return odds_tan(hand, trump, players, seat, games, seed, strategy=strategy, rules=rules, on_batch=on_batch)
 
     return exact, simulate
 
@@ -184,7 +188,8 @@ def _event(kind: str, data) -> str:
 
 
 def _outcome(work, *args) -> tuple[str, object]:
-    """``("value", result)`` of ``work(*args)``, or ``("error", {"error": message})`` — never an exception."""
+    """``("value", result)`` of ``work(*args)``, or ``("error", {"error": message})`` for bad input,
+    ``("internal", {"error": message})`` for anything else — never an exception."""
     try:
         return "value", work(*args)
     except Cancelled:
@@ -193,7 +198,7 @@ def _outcome(work, *args) -> tuple[str, object]:
         return "error", {"error": str(exc)}
     except Exception as exc:  # never a traceback on the page; one line in the server's log
         log.error("cardodds serve: internal error: %s: %s", type(exc).__name__, exc)
-        return "error", {"error": f"internal error ({type(exc).__name__}); the server log has the details"}
+        return "internal", {"error": f"internal error ({type(exc).__name__}); the server log has the details"}
 
 
 async def odds(request: Request):
@@ -207,6 +212,9 @@ async def odds(request: Request):
     except CardoddsError as exc:
         return JSONResponse({"error": str(exc)}, status_code=400)
     loop = asyncio.get_running_loop()
+    kind, known = await loop.run_in_executor(_EXACT, _outcome, exact)
+    if kind != "value":  # a hand the exact part refuses: answered before any event, as a bad option is
+        return JSONResponse(known, status_code=400 if kind == "error" else 500)
     queue: asyncio.Queue = asyncio.Queue()
     cancel = threading.Event()
 
@@ -221,13 +229,10 @@ async def odds(request: Request):
             return
         with request.app.state.warming.engines(name):  # the numpy engines while the kernels compile (web/warming.py)
             kind, data = _outcome(simulate, known, on_batch)
-        loop.call_soon_threadsafe(queue.put_nowait, ("done" if kind == "value" else kind, data))
+        kind = {"value": "done", "internal": "error"}.get(kind, kind)
+        loop.call_soon_threadsafe(queue.put_nowait, (kind, data))
 
     async def events():
-        kind, known = await loop.run_in_executor(_EXACT, _outcome, exact)
-        if kind == "error":
-            yield _event(kind, known)
-            return
         yield _event("exact", known)
         if notice := request.app.state.warming.notice(name):
             yield _event("warming", notice)
@@ -264,9 +269,8 @@ def _played(partial: dict) -> int:
 
 
 async def status(request: Request):
-    """``GET /api/status``: how many requests are computing (a cancelled one stops within a batch), and the games
-    whose kernels are still warming."""
-    return JSONResponse({"running": request.app.state.running, "warming": request.app.state.warming.warming()})
+    """``GET /api/status``: how many requests are computing (a cancelled one stops within a batch)."""
+    return JSONResponse({"running": request.app.state.running})
 
 
 async def cards(request: Request):
@@ -297,27 +301,6 @@ async def home(request: Request):
     return RedirectResponse("/chan")
 
 
-async def _error(request: Request, exc: Exception):
-    log.error("cardodds serve: internal error: %s: %s", type(exc).__name__, exc)
-    return JSONResponse({"error": f"internal error ({type(exc).__name__})"}, status_code=500)
-
-
-class BoundedAddress:
-    """ASGI middleware: a request whose address is longer than :data:`MAX_ADDRESS` is answered 414 (JSON), unread.
-
-    The server refuses longer request heads itself (:mod:`cardodds.web.protocol`); one that arrives in one
-    piece reaches the app, and gets the same answer here."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and len(scope.get("raw_path") or b"") + len(scope["query_string"]) > MAX_ADDRESS:
-            await JSONResponse({"error": TOO_LONG}, status_code=414)(scope, receive, send)
-            return
-        await self.app(scope, receive, send)
-
-
 def create_app(warming: Warming | None = None) -> Starlette:
     """The ASGI app (``uvicorn cardodds.web.app:create_app --factory`` serves it too); ``warming``: the kernels'
     warm-up, while which a game's simulated requests play on the numpy engines (none: every game is ready)."""
@@ -326,7 +309,7 @@ def create_app(warming: Warming | None = None) -> Starlette:
               Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
     routes += [Route(f"/{name}", page) for name in jobs()]
     routes += [Route(f"/advise/{g.name}", advise_page) for g in games() if g.position is not None]
-    app = Starlette(routes=routes, exception_handlers={Exception: _error}, middleware=[Middleware(BoundedAddress)])
+    app = Starlette(routes=routes, middleware=[Middleware(Guard)])
     app.state.running = 0
     app.state.warming = warming or Warming(games=())
     return app

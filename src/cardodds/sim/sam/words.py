@@ -60,8 +60,6 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
-        ("Sâm: a rung's score against another \\(row against column; win 1, draw ½; seats swapped on shared deals\\)",
-         "Sâm: điểm của một bậc khi gặp bậc khác (hàng gặp cột; thắng 1, hoà ½; đổi chỗ trên cùng những ván bài)"),
         ("score",
          "điểm"),
         (r"Sâm: how often a dealt hand's Sâm succeeds with chance ≥ k/10",
