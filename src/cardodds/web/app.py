@@ -269,8 +269,9 @@ def _played(partial: dict) -> int:
 
 
 async def status(request: Request):
-    """``GET /api/status``: how many requests are computing (a cancelled one stops within a batch)."""
-    return JSONResponse({"running": request.app.state.running})
+    """``GET /api/status``: how many requests are computing (a cancelled one stops within a batch), and the games
+    whose kernels are still warming."""
+    return JSONResponse({"running": request.app.state.running, "warming": request.app.state.warming.warming()})
 
 
 async def cards(request: Request):
