@@ -189,6 +189,6 @@ def test_a_cut_past_the_games_end_is_said_in_vietnamese(server, browser):
     _state(browser, "error")
     shown = browser.find_element("id", "error")
     assert shown.get_attribute("data-message") == str(error.value)
-    last = re.search(r"decisions 1\.\.(\d+)", str(error.value)).group(1)
+    last = re.search(r"K must be 1\.\.(\d+)", str(error.value)).group(1)
     assert shown.text == f"Ván số 1 có các quyết định 1 … {last}, không có quyết định thứ 500."
     assert browser.find_element("id", "setup").get_attribute("open") is not None  # the form, to choose another

@@ -203,6 +203,26 @@ def _choose(g, a, nxt, h, n_own, cur, is_lead, sam_on, decl, ptr, min_all, plans
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def _fewest(ncards, g, P):
+    """The fewest cards any seat of game ``g`` holds."""
+    fewest = ncards[g, 0]
+    for s in range(1, P):
+        fewest = min(fewest, ncards[g, s])
+    return fewest
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _den_of_pass(g, a, nxt, h, n_own, cur, passed, ncards, mv, high, nf2, dby, dto, dcap):
+    """``den_on_pass``: seat ``a`` passes on a single its highest card beats while ``nxt``, still in the round, holds
+    one card: đền is pending on ``a`` (``(by, to, cap)``); else the pending đền as it was."""
+    if mv[KIND, cur] == SINGLE and ncards[g, nxt] == 1 and not (passed >> nxt) & 1:
+        hi = high[h & LANE]
+        if hi > mv[TOP, cur] and not (nf2 and hi == TWO_RANK and n_own == 1):
+            return a, nxt, hi
+    return dby, dto, dcap
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def _no_lead(g, a, nxt, decl, sam_on, sam_failed, outcome, done, actor, skips, playon, pay, P, sam_fail_pay):
     """A leader with no legal lead passes the lead on (a declarer's Sâm fails there); all the seats in turn: a void
     game.  Returns the changed slots ``sam_on, sam_failed, outcome, done, actor, skips``."""
@@ -227,16 +247,13 @@ def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv
     P, M, nf2 = rv[R_P], rv[R_M], rv[R_NF2] != 0
     playon, den_rule, sam_fail_pay = rv[R_PLAYON] != 0, rv[R_DEN] != 0, rv[R_SAMFAIL]
     den_pass = den_rule and rv[R_DENPASS] != 0
-    LEAD = M
-    posmask = rv[R_POSMASK]
+    LEAD, posmask = M, rv[R_POSMASK]
     actor, cur, last, passed = S[g, ACTOR], S[g, CUR], S[g, LAST], S[g, PASSED]
     ct, cl, chopper, chopped = S[g, CT], S[g, CL], S[g, CHOPPER], S[g, CHOPPED]
     dby, dto, dcap, decl = S[g, DBY], S[g, DTO], S[g, DCAP], S[g, DECL]
     sam_on, sam_failed, ptr = S[g, SAMON] != 0, S[g, SAMFAILED] != 0, S[g, PTR]
     outcome, winner, done = S[g, OUTCOME], S[g, WINNER], S[g, DONE] != 0
-    min_all = ncards[g, 0]
-    for s in range(1, P):
-        min_all = min(min_all, ncards[g, s])
+    min_all = _fewest(ncards, g, P)
     skips, den_won, steps, won, chops, n_plays = 0, -1, 0, False, 0, 0
     while not done:
         steps += 1
@@ -261,10 +278,8 @@ def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv
         passes = not is_lead and choice < 0
         if passes:
             passed |= 1 << a
-            if den_pass and mv[KIND, cur] == SINGLE and ncards[g, nxt] == 1 and not (passed >> nxt) & 1:
-                hi = high[h & LANE]
-                if hi > mv[TOP, cur] and not (nf2 and hi == TWO_RANK and n_own == 1):
-                    dby, dto, dcap = a, nxt, hi
+            if den_pass:
+                dby, dto, dcap = _den_of_pass(g, a, nxt, h, n_own, cur, passed, ncards, mv, high, nf2, dby, dto, dcap)
         plays = choice >= 0
         if plays:
             m = choice
