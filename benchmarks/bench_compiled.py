@@ -93,7 +93,7 @@ def run_game(name: str, args) -> None:
 def main(argv=None):
     ap = common.parser(__doc__.splitlines()[0], games_help="games of each table (default: each game's own)",
                        jobs=None, seed=None, quick={"games": 2000, "chunk": 1000, "rollouts": 4})
-    common.game_flag(ap, compiled_games.names())
+    common.game_flag(ap, common.registry_games(compiled_games.GAMES))
     ap.add_argument("--chunk", type=int, help="games a chunk (default: each game's own)")
     ap.add_argument("--rollouts", "--expert-games", dest="rollouts", type=int,
                     help="games of the game's rollout measurement (0: skip; default: each game's own)")
@@ -101,7 +101,7 @@ def main(argv=None):
     args = common.parse(ap, argv)
     import numba
 
-    names = args.game or compiled_games.names()
+    names = args.game or common.registry_games(compiled_games.GAMES)
     if args.cold:
         for name in names:
             cache = Path(compiled_games.kernel_dir(name)) / "__pycache__"

@@ -15,6 +15,7 @@ COMMON = ("--games", "--jobs", "--seed", "--quick")
 
 
 def parser(description: str, *, games: object = None, games_help: str = "games of the main measurement",
+           games_flags: tuple[str, ...] = (),
            jobs: int | None = 1, seed: int | None = 1, quick: dict | None = None, **games_kw) -> argparse.ArgumentParser:
     """An argument parser with the common flags.
 
@@ -22,8 +23,9 @@ def parser(description: str, *, games: object = None, games_help: str = "games o
     ----------
     description : str
         The script's one-line description (its docstring's first line).
-    games, games_help : object, str
-        ``--games``'s default and help (``games_kw`` goes to its ``add_argument``: ``type``, ``nargs``).
+    games, games_help, games_flags : object, str, tuple of str
+        ``--games``'s default, help and other names (``games_kw`` goes to its ``add_argument``: ``type``,
+        ``nargs``).
     jobs : int or None
         ``--jobs``'s default; None: the script runs on one core and ignores it.
     seed : int or None
@@ -32,7 +34,7 @@ def parser(description: str, *, games: object = None, games_help: str = "games o
         The defaults ``--quick`` sets (flags given on the command line still win).
     """
     ap = argparse.ArgumentParser(description=description)
-    ap.add_argument("--games", default=games, help=games_help, **({"type": int} | games_kw))
+    ap.add_argument("--games", *games_flags, dest="games", default=games, help=games_help, **({"type": int} | games_kw))
     if jobs is None:
         ap.add_argument("--jobs", type=int, help="ignored: this benchmark runs on one core by design")
     else:
@@ -56,6 +58,13 @@ def parse(ap: argparse.ArgumentParser, argv=None) -> argparse.Namespace:
 def cpus() -> int:
     """The machine's cores (the default ``--jobs`` of the scripts that use them all)."""
     return os.cpu_count() or 1
+
+
+def registry_games(setups: dict) -> list[str]:
+    """The registry's games (``cardodds.sim.games.game_names()``) that have an entry in ``setups``, in its order."""
+    from cardodds.sim.games import game_names
+
+    return [n for n in game_names() if n in setups]
 
 
 def game_flag(ap: argparse.ArgumentParser, names) -> None:

@@ -197,12 +197,6 @@ GAMES = {"tan": tan, "sam": sam, "chan": chan}
 """Each game's setup, by its registry name (``cardodds.sim.games.game_names()``)."""
 
 
-def names() -> list[str]:
-    """The registry's games that have a setup here, in the registry's order."""
-    from cardodds.sim.games import game_names
-
-    return [n for n in game_names() if n in GAMES]
-
 
 def kernel_dir(name: str) -> Path:
     """The folder of game ``name``'s numba kernel (its ``__pycache__`` holds the compiled cache)."""
