@@ -30,6 +30,7 @@ import time  # noqa: E402
 
 import advise_games  # noqa: E402  (a sibling module)
 import common  # noqa: E402  (a sibling module)
+
 from cardodds.sim.games import game as game_spec  # noqa: E402
 
 ODDS_ROW = {"chan"}

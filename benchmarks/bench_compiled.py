@@ -33,10 +33,10 @@ import json  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-import numpy as np  # noqa: E402
-
 import common  # noqa: E402  (a sibling module)
 import compiled_games  # noqa: E402  (a sibling module)
+import numpy as np  # noqa: E402
+
 from cardodds.sim.games import game as game_spec  # noqa: E402
 from cardodds.sim.streams import chunk_seed  # noqa: E402
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import common  # a sibling module
 import rung_games  # a sibling module
+
 from cardodds.analysis.strength import TABLES
 
 

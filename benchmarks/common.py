@@ -15,8 +15,8 @@ COMMON = ("--games", "--jobs", "--seed", "--quick")
 
 
 def parser(description: str, *, games: object = None, games_help: str = "games of the main measurement",
-           games_flags: tuple[str, ...] = (),
-           jobs: int | None = 1, seed: int | None = 1, quick: dict | None = None, **games_kw) -> argparse.ArgumentParser:
+           games_flags: tuple[str, ...] = (), jobs: int | None = 1, seed: int | None = 1, quick: dict | None = None,
+           **games_kw) -> argparse.ArgumentParser:
     """An argument parser with the common flags.
 
     Parameters
@@ -39,8 +39,8 @@ def parser(description: str, *, games: object = None, games_help: str = "games o
         ap.add_argument("--jobs", type=int, help="ignored: this benchmark runs on one core by design")
     else:
         ap.add_argument("--jobs", type=int, default=jobs, help=f"worker processes (default {jobs})")
-    ap.add_argument("--seed", type=int, default=seed,
-                    help="the first random stream (default: " + ("each measurement's own" if seed is None else str(seed)) + ")")
+    own = "each measurement's own" if seed is None else seed
+    ap.add_argument("--seed", type=int, default=seed, help=f"the first random stream (default: {own})")
     ap.add_argument("--quick", action="store_true", help="a tiny run that only shows the script works")
     ap.set_defaults(_quick=dict(quick or {}))
     return ap
