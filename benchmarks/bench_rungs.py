@@ -29,10 +29,13 @@ No assertion (the figures depend on the machine and its load); read the rows aga
 
 from __future__ import annotations
 
+import json
+
 import common  # a sibling module
 import rung_games  # a sibling module
 
 from cardodds.analysis.strength import TABLES
+from cardodds.sim.games import game as game_spec
 
 
 def print_header(numpy_label: str = "numpy") -> None:
@@ -50,17 +53,23 @@ def print_row(name: str, decisions: float, decision_seconds: float, games: float
 
 
 def run_game(name: str, args) -> None:
-    """One game's table."""
+    """One game's table, then its rows as ``BENCH`` lines for ``bench_all.py`` (after the table, which stays whole)."""
     g = rung_games.GAMES[name](args)
     print(g.title)
     print_header(g.numpy_label)
     wanted = args.rungs.split(",") if args.rungs else g.rungs
+    bench = []
     for rung_name in (r for r in wanted if r in g.rungs):
         rung = g.make(rung_name)
         n = (args.deals or g.deals) if rung_name in g.search else (args.games or g.fast_deals)
         decisions, seconds, games, cpu = g.measure(rung, g.field, n, args)
         fast = g.compiled(rung, g.field, args.compiled_deals or g.compiled_deals or n, args)
         print_row(rung_name, decisions, seconds, games, cpu, fast)
+        bench += [(f"{rung_name} at one seat, {g.numpy_label}", games / max(cpu, 1e-9))]
+        bench += [] if fast is None else [(f"{rung_name} at one seat, compiled", fast)]
+    title = game_spec(name).title
+    for engine, rate in bench:
+        print("BENCH " + json.dumps({"game": title, "engine": engine, "games_per_s": rate}, ensure_ascii=False))
 
 
 def main(argv=None):

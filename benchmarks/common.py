@@ -16,7 +16,7 @@ COMMON = ("--games", "--jobs", "--seed", "--quick")
 
 def parser(description: str, *, games: object = None, games_help: str = "games of the main measurement",
            games_flags: tuple[str, ...] = (), jobs: int | None = 1, seed: int | None = 1, quick: dict | None = None,
-           **games_kw) -> argparse.ArgumentParser:
+           seed_help: str | None = None, **games_kw) -> argparse.ArgumentParser:
     """An argument parser with the common flags.
 
     Parameters
@@ -28,8 +28,8 @@ def parser(description: str, *, games: object = None, games_help: str = "games o
         ``nargs``).
     jobs : int or None
         ``--jobs``'s default; None: the script runs on one core and ignores it.
-    seed : int or None
-        ``--seed``'s default; None: each measurement's own.
+    seed, seed_help : int or None, str
+        ``--seed``'s default (None: each measurement's own) and help, if not the usual.
     quick : dict, optional
         The defaults ``--quick`` sets (flags given on the command line still win).
     """
@@ -40,7 +40,7 @@ def parser(description: str, *, games: object = None, games_help: str = "games o
     else:
         ap.add_argument("--jobs", type=int, default=jobs, help=f"worker processes (default {jobs})")
     own = "each measurement's own" if seed is None else seed
-    ap.add_argument("--seed", type=int, default=seed, help=f"the first random stream (default: {own})")
+    ap.add_argument("--seed", type=int, default=seed, help=seed_help or f"the first random stream (default: {own})")
     ap.add_argument("--quick", action="store_true", help="a tiny run that only shows the script works")
     ap.set_defaults(_quick=dict(quick or {}))
     return ap

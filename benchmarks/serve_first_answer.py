@@ -5,7 +5,7 @@ start) for 20,000 games, reading only until the first event and then closing the
 changes the hand cancels it — so later requests run while earlier simulations finish their batch.  Prints one line
 per request and the slowest.  Not a benchmark of bench_all.py (not named ``bench_*``).
 
-Usage: ``python benchmarks/serve_first_answer.py``
+Usage: ``python benchmarks/serve_first_answer.py [--games 20000] [--seed 1] [--quick]`` (``--quick``: one round).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import sys
 import time
 from urllib.parse import quote
 
+import common  # a sibling module
+
 REQUESTS = [
     ("chan", {"hand": "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V", "seat": "1"}),
     ("chan", {"hand": "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S"}),
@@ -24,10 +26,11 @@ REQUESTS = [
 ]
 
 
-def first_event_ms(port: int, game: str, query: dict) -> float:
+def first_event_ms(port: int, game: str, query: dict, games: int, seed: int) -> float:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     start = time.perf_counter()
-    conn.request("GET", f"/api/odds/{game}?" + "&".join(f"{k}={quote(v)}" for k, v in query.items()) + "&games=20000")
+    asked = "&".join(f"{k}={quote(v)}" for k, v in query.items())
+    conn.request("GET", f"/api/odds/{game}?{asked}&games={games}&seed={seed}")
     resp = conn.getresponse()
     while not resp.readline().startswith(b"data:"):
         pass
@@ -37,14 +40,18 @@ def first_event_ms(port: int, game: str, query: dict) -> float:
 
 
 def main() -> None:
+    ap = common.parser(__doc__.splitlines()[0], games=20_000, games_help="games a request (default 20,000)", jobs=None,
+                       quick={"rounds": 1})
+    ap.add_argument("--rounds", type=int, default=3, help="times each hand is asked (default 3)")
+    args = common.parse(ap)
     server = subprocess.Popen([sys.executable, "-m", "cardodds.cli", "serve", "--port", "0"], stdout=subprocess.PIPE,
                               text=True)
     try:
         port = int(server.stdout.readline().rsplit(":", 1)[1].split("/")[0])
         times = []
-        for round_ in ("first", "again", "again"):
+        for round_ in ["first"] + ["again"] * (args.rounds - 1):
             for game, query in REQUESTS:
-                times.append(first_event_ms(port, game, query))
+                times.append(first_event_ms(port, game, query, args.games, args.seed))
                 print(f"{round_:5}  {game:4}  {len(query['hand'].split()):2} cards  first answer {times[-1]:6.0f} ms")
         print(f"slowest first answer: {max(times):.0f} ms over {len(times)} requests")
     finally:
