@@ -117,7 +117,8 @@ def machine() -> str:
 
 def main() -> None:
     parser = common.parser(__doc__.splitlines()[0], jobs=common.cpus(),
-                           games_help="passed to every benchmark as --games (default: their own)", seed=None, quick={"backend_games": 1e5})
+                           games_help="passed to every benchmark as --games (default: their own)", seed=None,
+                           quick={"backend_games": 1e5})
     parser.add_argument("--backend-games", type=float, default=4e6, help="games of the loky / dask Chắn deal runs")
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask backend")
     parser.add_argument("--out", help="also write the table to this markdown file")
