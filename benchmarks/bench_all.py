@@ -41,15 +41,16 @@ _TEXT_ROW = re.compile(
 
 
 def parse_rows(text: str) -> list[tuple[str | None, str, float]]:
-    """``(game or None, engine, games per second)`` for every engine line of a benchmark's output."""
-    rows = []
+    """``(game or None, engine, games per second)`` for every engine line of a benchmark's output: its ``BENCH`` lines
+    if it prints any (its human lines then say the same in words), else its human lines."""
+    rows, text_rows = [], []
     for line in text.splitlines():
         if m := _JSON_ROW.match(line):
             row = json.loads(m.group(1))
             rows.append((row.get("game"), str(row["engine"]), float(row["games_per_s"])))
         elif m := _TEXT_ROW.match(line.rstrip()):
-            rows.append((None, " ".join(m.group("engine").split()), float(m.group("rate").replace(",", ""))))
-    return rows
+            text_rows.append((None, " ".join(m.group("engine").split()), float(m.group("rate").replace(",", ""))))
+    return rows or text_rows
 
 
 def run_script(path: Path, args: list[str]) -> tuple[str, int, float, int]:
@@ -133,14 +134,17 @@ def main() -> None:
         print(f"running {path.name} {' '.join(extra)} ...", file=sys.stderr, flush=True)
         out, code, seconds, peak = run_script(path, extra)
         rows = parse_rows(out)
-        if code != 0 or not rows:
-            print(f"  skipped: exit code {code}, {len(rows)} engine lines recognised", file=sys.stderr)
+        if code != 0:
+            print(f"  failed: exit code {code}", file=sys.stderr)
+            continue
+        if not rows:  # a solver's or a search's figures are positions or decisions a second, not games
+            print("  no games/s lines: not in the table", file=sys.stderr)
             continue
         print(f"  {len(rows)} engines in {seconds:.0f} s", file=sys.stderr)
         groups += grouped(path, rows, peak)
 
     backends = ["loky"] + ([] if args.no_dask else ["dask"])
-    chan = next((rows for game, rows in groups if game.startswith("Chắn")), None)
+    chan = next((rows for game, rows in groups if game == "Chắn deal"), None)
     if chan is None:
         chan = []
         groups.insert(0, ("Chắn deal", chan))

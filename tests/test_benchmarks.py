@@ -83,9 +83,10 @@ def test_bench_all_groups_a_scripts_rows_by_game(monkeypatch):
     out = ('BENCH {"game": "Tấn", "engine": "numpy batch, 4p52 basic (1 core)", "games_per_s": 100.0}\n'
            'BENCH {"game": "Sâm", "engine": "compiled, 4p greedy (1 core)", "games_per_s": 2000.5}\n'
            "reference engine : 12.5 games/s\n")
-    rows = bench_all.parse_rows(out)
-    assert rows == [("Tấn", "numpy batch, 4p52 basic (1 core)", 100.0), ("Sâm", "compiled, 4p greedy (1 core)", 2000.5),
-                    (None, "reference engine", 12.5)]
+    assert bench_all.parse_rows(out) == [("Tấn", "numpy batch, 4p52 basic (1 core)", 100.0),
+                                         ("Sâm", "compiled, 4p greedy (1 core)", 2000.5)]  # BENCH lines win
+    rows = bench_all.parse_rows(out) + bench_all.parse_rows("reference engine : 12.5 games/s\n")
+    assert rows[2] == (None, "reference engine", 12.5)
     groups = bench_all.grouped(Path("bench_compiled.py"), rows[:2], 7)
     assert groups == [("Tấn compiled", [("numpy batch, 4p52 basic (1 core)", 100.0, 7)]),
                       ("Sâm compiled", [("compiled, 4p greedy (1 core)", 2000.5, 7)])]
