@@ -14,14 +14,14 @@ process (``cardodds.sim.sam.declare.DECISIONS_MAX``), and the same strong hands 
 first 20,000 games, 89% in its tenth 20,000).  The default 40,000 games (20,000 a process) start cold.
 
 Second speed pass, 2026-12-01 (before = the code at 9b17a51, after = this branch; same run, 2 processes, default
-arguments, on a 2-core Intel Xeon (KVM) shared with another engineer's runs: slower than the README's machine, whose
+arguments, on a 2-core Intel Xeon (KVM) shared with another engineer's runs: slower than the machine of docs/speed.md, whose
 batch engine runs 189,631 games/s on 1 process against 80,000-117,000 here):
 
     python benchmarks/bench_sam.py       : 17,461 -> 32,362 and 13,856 -> 44,303 games/s (1.9x, 3.2x), and
                                            15,065 -> 34,539 (2.3x) with --games 50000 --ref-games 20
     --bayes-games 400000                 : 45,589 -> 82,726 games/s (1.8x; 200,000 games a process)
 
-(The first pass, issue 11, on the README's machine: 16,813 -> 39,724 games/s at 40,000 games, 42,785 -> 88,130 at
+(The first pass, issue 11, on the machine of docs/speed.md: 16,813 -> 39,724 games/s at 40,000 games, 42,785 -> 88,130 at
 400,000.)  Per 20,000 games in one process, cold, one BLAS thread, same run: 2.14-2.25 -> 0.83-1.10 s wall (2.0-2.6x).
 
 Where the time goes there (timers around the functions, same run, before -> after, s): all 2.97 -> 1.30; the

@@ -90,6 +90,11 @@ def _player(players) -> tuple[str, int]:
     return name, coin_task.STRATEGIES[name].face
 
 
+def check_players(position: Position, players) -> None:
+    """A one-line error unless ``players`` names a coin player."""
+    _player(players)
+
+
 def play_out(position: Position, moves, players, worlds: int, seed: int, first_world: int = 0) -> Outcomes:
     """Each move (``None``: the players' own call) then the players' calls, in worlds ``first_world …``."""
     name, face = _player(players)

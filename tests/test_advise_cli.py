@@ -121,7 +121,7 @@ def test_a_review_gives_each_decisions_expected_loss(capsys, p03):
     (["advise", "demo", "--state", "-"], '{"calls": "H"}', "position: 1 calls and 0 tosses"),
     (["advise", "demo", "--state", "-"], '{"rules": {"q": 1}}', "unknown key 'q'"),
     (["advise", "demo", "--state", "-", "--opponents", "nobody"], "{}", "unknown player 'nobody'"),
-    (["advise", "demo", "--state", "-", "--opponents", "{x"], "{}", "--opponents {x: not a valid JSON table"),
+    (["advise", "demo", "--state", "-", "--opponents", "{x"], "{}", "--opponents: not valid JSON: Expecting property name"),
     (["advise", "demo", "--state", "-", "--games", "0"], "{}", "--games must be a whole number >= 1, not 0"),
     (["advise", "demo", "--state", "-", "--time", "soon"], "{}", "--time must be a number of seconds > 0, e.g. 1.5, "
                                                                  "not 'soon'"),

@@ -83,8 +83,10 @@ def test_a_tan_position_built_by_clicking_gets_the_ranked_moves(server, browser)
     assert _position(browser) == POSITION
     _wait(browser, lambda d: check().text == "Thế bài hợp lệ. Các nước đi: 6♠, K♥.")
     assert check().get_attribute("data-ok") == "1"
+    assert browser.find_element("id", "setup").get_attribute("open") is not None  # mended under the message
     browser.find_element("id", "ask").click()
     _state(browser, "done")
+    assert browser.find_element("id", "setup").get_attribute("open") is None  # answered: the form folds away
     rows = browser.find_elements("css selector", "#moves tr[data-move]")
     table = advise.tan(POSITION)
     assert [r.get_attribute("data-move") for r in rows] == list(table.move) == ["6s", "Kh"]

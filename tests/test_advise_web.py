@@ -4,6 +4,7 @@ refined batch by batch, the same numbers as ``cardodds.advise`` / ``cardodds.odd
 The app is called directly as ASGI (Starlette's TestClient needs httpx, which the project does not depend on)."""
 
 import json
+from urllib.parse import quote
 
 import pytest
 
@@ -71,10 +72,26 @@ def test_bad_input_is_a_json_error(path, body, status, message):
     assert answer_status == status and message in json.loads(answer)["error"]
 
 
-def test_a_player_the_game_does_not_know_is_an_error_event():
-    """Players are the game's to check, as it plays: the answer has started."""
+def test_a_player_the_game_does_not_know_is_a_400_before_the_answer_starts():
+    """Issue 35 (opponents=genius was a 200 and an error event): the game's check_players runs first."""
     status, body = _post("/api/advise/demo?opponents=nobody", b"{}")
-    assert status == 200 and _events(body)[1:] == [("error", {"error": "unknown player 'nobody' (known: heads, tails)"})]
+    assert status == 400 and json.loads(body) == {"error": "unknown player 'nobody' (known: heads, tails)"}
+    status, body = _post(f"/api/advise/demo?opponents={quote(json.dumps({'name': 'nobody'}))}", b"{}")
+    assert status == 400 and json.loads(body) == {"error": "unknown player 'nobody' (known: heads, tails)"}
+
+
+def test_opponents_as_a_json_table_is_read_as_the_command_line_reads_it():
+    """Issue 35: the page read ``opponents={"name": …}`` as a player's name; ``--opponents`` reads it as JSON."""
+    table = {"name": "tails"}
+    status, body = _post(f"/api/advise/demo?games=200&seed=3&opponents={quote(json.dumps(table))}",
+                         json.dumps(START).encode())
+    events = _events(body)
+    expected = advise.demo(START, opponents=table, games=200, seed=3)
+    assert status == 200 and events[-1][0] == "done"
+    assert [m["move"] for m in events[-1][1]["advice"]] == list(expected.move)
+    assert [m["win"] for m in events[-1][1]["advice"]] == pytest.approx(list(expected.win), abs=1e-12)
+    status, body = _post("/api/advise/demo?opponents=%7Bx", b"{}")
+    assert status == 400 and json.loads(body)["error"].startswith("opponents: not valid JSON: Expecting property name")
 
 
 def _get(path: str) -> tuple[int, bytes]:

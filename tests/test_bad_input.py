@@ -51,8 +51,9 @@ SERIES = "series_length must be a whole number >= 1 and at most 1000"
 CLI_CASES = [
     # issue 24 item 8: tracebacks
     ("tan expert worlds", ["run", "{t}/tan_samples.toml"],
-     "expert: worlds must be a whole number 1..1024, not 100000000"),
-    ("tan expert max_candidates", ["run", "{t}/tan_candidates.toml"], "max_candidates must be a whole number 2..54"),
+     "expert: knob 'worlds' = 100000000 is out of its range 1..1024"),
+    ("tan expert max_candidates", ["run", "{t}/tan_candidates.toml"],
+     "expert: knob 'max_candidates' = 100000000 is out of its range 2..54"),
     ("sam name a list", ["run", "{t}/sam_name_list.toml"], "default: unknown Sâm strategy ['control']"),
     ("sam seats numbers", ["run", "{t}/sam_seats_ints.toml"], "seats[0]: a strategy is a name or a table"),
     ("tan replay huge series", ["replay", "tan", "--seed", "1", "--config", "{t}/tan_series.toml"], SERIES),
@@ -60,7 +61,7 @@ CLI_CASES = [
     ("chan 275 cards", ["odds", "chan", "--hand", H19 + " 2W" * 256], "Nhị Văn (2W) appears 257 times"),
     ("chan 276 cards", ["odds", "chan", "--hand", H19 + " 2W" * 257], "Nhị Văn (2W) appears 258 times"),
     ("chan 33000 cards", ["odds", "chan", "--hand", "2W " * 33_000], "appears 33000 times; the deck has only 4"),
-    ("sam margin nan", ["run", "{t}/sam_margin_nan.toml"], "margin must be a number of cược, not nan"),
+    ("sam margin nan", ["run", "{t}/sam_margin_nan.toml"], "control: knob 'margin' must be a finite number, not nan"),
     ("sam huge series", ["run", "{t}/sam_series.toml"], SERIES),
     ("chan huge series", ["run", "{t}/chan_series.toml"], SERIES),
     ("tan huge series", ["run", "{t}/tan_series.toml"], SERIES),

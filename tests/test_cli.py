@@ -1,5 +1,6 @@
 """The command line: JSON shapes, and bad input → one line on stderr, exit code 2, no traceback."""
 
+import io
 import json
 import subprocess
 import sys
@@ -364,6 +365,34 @@ def test_replay_plays_the_arm_it_is_asked_for(capsys):
     assert named.splitlines()[1:] == baseline.splitlines()[1:]
 
 
+def test_replay_state_at_of_an_arm_pipes_into_advise_as_pure_json(capsys, monkeypatch):
+    """Issue 35: `replay … --state-at K --config F | advise … --state -` failed: the `arm '…' of F` line was on
+    stdout before the JSON; it goes to stderr, and stdout is the position advise reads."""
+    from cardodds.cli_advise import state_value
+    from cardodds.sim.tan.position import from_json
+
+    base = ["replay", "tan", "--seed", "2", "--config", "configs/tan_strategies.toml", "--state-at", "3"]
+    code, out, err = run_cli(capsys, *base)
+    assert code == 0 and err.startswith("arm 'all_basic' of configs/tan_strategies.toml (the baseline; its arms:")
+    assert from_json(json.loads(out)).seat in range(4)
+    code, out, err = run_cli(capsys, *base, "--arm", "heuristic_seat0")
+    assert code == 0 and err == "arm 'heuristic_seat0' of configs/tan_strategies.toml\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(out))
+    assert from_json(state_value("-")) == from_json(json.loads(out))  # what `advise tan --state -` reads
+
+
+@pytest.mark.parametrize("argv", [
+    ["odds", "tan", "--hand", TAN_HAND, "--trump", "h", "--set", "stock=0"],
+    ["odds", "sam", "--hand", SAM_HAND, "--set", "stock=0"],
+    ["odds", "chan", "--set", "noc=3"],
+])
+def test_set_without_state_is_refused(capsys, argv):
+    """Issue 35: `--set` without `--state` was ignored with exit 0."""
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"does not take --set {argv[-1]} without --state: --set changes a key of the position --state gives" in err
+
+
 def test_odds_progress_bar_is_off_unless_asked(capsys):
     code, out, err = run_cli(capsys, "odds", "sam", "--hand", SAM_HAND, "--games", "300", "--no-progress", "--json")
     assert code == 0 and err == "" and json.loads(out)["games"] == 300
@@ -437,18 +466,36 @@ def test_run_flags_are_checked_before_any_work(capsys, tmp_path, coin, monkeypat
     assert not out.exists() and sum(played) <= 1  # at most the one game that names the task's metrics
 
 
-def test_ctrl_c_during_a_run_exits_130_with_the_command_that_continues(capsys, tmp_path, coin, monkeypatch):
-    def stopped_at_chunk_2(real, params, seed_seq, n):
-        if seed_seq.spawn_key == (2,):
+def _stopped_run(capsys, monkeypatch, config, out, chunk: int, p: float | None = None) -> str:
+    """``cardodds run config --out out`` stopped by Ctrl-C at chunk ``chunk`` (of the arm whose ``p`` is ``p``, or of
+    the first arm to reach it): nothing on stdout, exit 130; its stderr."""
+    def stopped(real, params, seed_seq, n):
+        if seed_seq.spawn_key == (chunk,) and p in (None, params.p):
             raise KeyboardInterrupt
         return real(params, seed_seq, n)
 
-    patch_coin(monkeypatch, stopped_at_chunk_2)
-    out = tmp_path / "out"
-    code, stdout, err = run_cli(capsys, "run", str(coin), "--jobs", "1", "--no-progress", "--out", str(out))
+    patch_coin(monkeypatch, stopped)
+    code, stdout, err = run_cli(capsys, "run", str(config), "--jobs", "1", "--no-progress", "--out", str(out))
     assert code == 130 and stdout == ""
-    assert err == (f"cardodds: interrupted: 2 of 5 chunks are saved in {out}; "
-                   f"continue with: cardodds run {coin} --jobs 1 --no-progress --out {out} --resume\n")
+    return err
+
+
+def test_ctrl_c_during_a_run_exits_130_with_the_command_that_continues(capsys, tmp_path, coin, monkeypatch):
+    out = tmp_path / "out"
+    assert _stopped_run(capsys, monkeypatch, coin, out, 2) == (
+        f"cardodds: interrupted: 2 of 5 chunks are saved in {out}; "
+        f"continue with: cardodds run {coin} --jobs 1 --no-progress --out {out} --resume\n")
+
+
+def test_ctrl_c_in_the_second_arm_counts_the_chunks_saved_across_both_arms(capsys, tmp_path, coin, monkeypatch):
+    """Issue 35: "8 of 30 chunks are saved" when 38 across two arms were: arm a's 30 chunks and arm b's first 8."""
+    arms = tmp_path / "arms.toml"
+    arms.write_text(COIN.replace("10_000", "60_000") + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\n[arms.rules]\np = 0.4\n")
+    out = tmp_path / "out"
+    assert _stopped_run(capsys, monkeypatch, arms, out, 8, p=0.4) == (
+        f"cardodds: interrupted: 38 of 60 chunks are saved in {out}; "
+        f"continue with: cardodds run {arms} --jobs 1 --no-progress --out {out} --resume\n")
+    assert [len(list((out / "arms" / arm / "chunks").glob("chunk-*.npz"))) for arm in "ab"] == [30, 8]
 
 
 def test_ctrl_c_after_the_chunks_exits_130_and_the_resume_reuses_them(capsys, tmp_path, coin, monkeypatch):

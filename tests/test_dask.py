@@ -132,6 +132,27 @@ def test_unreachable_scheduler_is_a_one_line_error(tmp_path):
     assert message.startswith(f"--scheduler tcp://127.0.0.1:{port}: cannot reach the Dask scheduler") and "\n" not in message
 
 
+def test_an_unreachable_scheduler_leaves_no_run_folder_behind(tmp_path, monkeypatch, cluster):
+    """Issue 35: a failed `--scheduler` start left manifest.json, experiment.toml and chunks/ behind, and the folder was
+    then refused; the scheduler is reached before the folder is made, so the same --out then runs."""
+    import cardodds.sim.backends
+
+    monkeypatch.setattr(cardodds.sim.backends, "CONNECT_TIMEOUT", 1.0)
+    with socket.socket() as sock:  # a loopback port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    out = tmp_path / "run"
+    for config in (CONFIG, CONFIG.parent / "tan_strategies.toml"):  # one arm, and arms (a top folder of their own)
+        code, stdout, err = cli("run", str(config), "--games", "20000", "--no-progress", "--out", str(out),
+                                "--scheduler", f"tcp://127.0.0.1:{port}")
+        assert code == 2 and err.count("\n") == 1, err
+        assert err.startswith(f"cardodds: error: --scheduler tcp://127.0.0.1:{port}: cannot reach the Dask scheduler")
+        assert not out.exists()
+    code, stdout, err = cli("run", str(CONFIG), "--games", "20000", "--no-progress", "--out", str(out),
+                            "--scheduler", cluster.scheduler_address)
+    assert code == 0 and err == "", err
+
+
 def test_loky_passes_through():
     with joblib_backend("loky") as name:
         assert name == "loky"

@@ -6,6 +6,8 @@
 - Every code reference ``src/cardodds/sim/....py: Name`` in the document names an existing file and, where given, a function or
   class defined in it (``Class.method`` and ``function.inner`` are looked up level by level).
 - Every in-page link ``(#anchor)`` names a heading of the document, and so does every README link into it.
+- Every link of the README, the other docs/ pages and the showcase stays in the repository and finds its
+  heading; the README stays short, and what moved out of it keeps its sections under docs/.
 - The report names the rules document, and each experiment's game section, beside its Rules table.
 """
 
@@ -20,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from cardodds.cli import main
+from cardodds.sim.errors import CardoddsError
 from cardodds.analysis.estimate import proportion_row, rows_frame
 from cardodds.analysis.report import RULES_DOC, ReportSection, rules_doc_sections, write_report
 from cardodds.sim.chan.rules import DEFAULT_POINTS, ChanRules
@@ -160,7 +163,97 @@ def test_the_readme_links_the_rules_document():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/rules.md)" in readme
     assert sorted(set(re.findall(r"\(docs/rules\.md#([^)]+)\)", readme)) - _anchors()) == []
-    assert "(../README.md#metrics)" in _doc() and "## Metrics" in readme
+    experiments = (DOC.parent / "experiments.md").read_text(encoding="utf-8")
+    assert "(experiments.md#metrics)" in _doc() and "\n## Metrics\n" in experiments
+
+
+def _headings(path: Path) -> set[str]:
+    return {_slug(m.group(1)) for m in re.finditer(r"^#{1,6} (.+)$", path.read_text(encoding="utf-8"), re.MULTILINE)}
+
+
+def _pages() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "reports" / "showcase" / "README.md"]
+
+
+@pytest.mark.parametrize("page", _pages(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_link_of_the_pages_stays_in_the_repository_and_finds_its_heading(page):
+    """A link of the README, docs/ or the showcase names a file of the repository, and its heading if it names one."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    broken = []
+    for link in links:
+        if link.startswith(("http://", "https://", "mailto:")):
+            broken.append(link)  # everything a page points to ships with it
+            continue
+        target, _, anchor = link.partition("#")
+        file = (page.parent / target).resolve() if target else page
+        inside = file.is_relative_to(ROOT) and file.exists()
+        if not inside or (anchor and file.suffix == ".md" and anchor not in _headings(file)):
+            broken.append(link)
+    assert broken == []
+
+
+def test_the_readme_is_short():
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert 100 <= len(lines) <= 200 and max(len(line) for line in lines) <= 200
+    assert all(f"(docs/{name})" in "\n".join(lines) for name in ("commands.md", "experiments.md", "speed.md"))
+
+
+def test_the_pages_moved_out_of_the_readme_keep_their_sections():
+    """What left the README lives on under docs/: each page with the headings the README points to."""
+    expected = {
+        "commands.md": {"the-commands", "the-odds-in-a-browser-cardodds-serve", "card-notation",
+                        "odds-and-advice-from-the-middle-of-a-game", "python-api-in-detail"},
+        "experiments.md": {"experiment-files", "seats-seat-and-table-seat", "metrics",
+                           "reproducible-resumable-parallel-distributed"},
+        "players-and-knobs.md": {"the-players", "chắn-players-in-detail", "words"},
+        "strength.md": {"strength-tables", "tấn-strength-table"},
+        "speed.md": {"all-engines", "the-compiled-engines", "each-rungs-speed"},
+        "results.md": {"the-long-headline-table", "the-report"},
+        "architecture.md": {"layout", "layers"},
+    }
+    for name, headings in expected.items():
+        assert headings <= _headings(DOC.parent / name), name
+    assert not (DOC.parent / "players.md").exists()  # kept free for a page on writing a player
+
+
+def test_the_experiments_table_names_every_shipped_config():
+    """docs/experiments.md's table of configs and the files of configs/ are the same set (suite.toml lists them)."""
+    table = (DOC.parent / "experiments.md").read_text(encoding="utf-8").split("\n## ", 2)[1]
+    named = set(re.findall(r"^\| (`[^|]+) \|", table, re.M))
+    files = {name for cell in named for name in re.findall(r"`([\w.]+\.toml)`", cell)}
+    shipped = {p.name for p in (PACKAGE / "configs").glob("*.toml")} - {"suite.toml"}
+    assert files == shipped
+
+
+def test_the_knobs_example_is_a_valid_strategies_table(tmp_path):
+    """The ``[strategies]`` example of docs/players-and-knobs.md loads (its knobs exist and take those values)."""
+    from cardodds.sim.experiment import load_experiment
+
+    page = (DOC.parent / "players-and-knobs.md").read_text(encoding="utf-8")
+    block = re.search(r"```toml\n(\[strategies\]\n.*?)```", page, re.S).group(1)
+    config = tmp_path / "knobs.toml"
+    head = '[experiment]\nname = "knobs"\ntask = "tan.play"\ngames = 1000\n\n[rules]\nplayers = 4\n\n'
+    config.write_text(head + block, encoding="utf-8")
+    assert load_experiment(config).name == "knobs"
+    config.write_text(head + block.replace('safe_add = true', 'safe_add = "yes"'), encoding="utf-8")
+    with pytest.raises(CardoddsError, match="safe_add"):
+        load_experiment(config)
+
+
+def test_every_docs_page_the_product_names_exists():
+    """A config description, the report's words or the code that sends a reader to docs/<page>.md names a real page."""
+    named = {(p.relative_to(ROOT).as_posix(), page) for p in _shipped_files()
+             for page in re.findall(r"docs/([\w-]+\.md)", p.read_text(encoding="utf-8"))}
+    assert {page for _, page in named} >= {"rules.md", "results.md", "strength.md"}
+    assert sorted(where for where, page in named if not (DOC.parent / page).is_file()) == []
+
+
+def test_the_xa_rule_is_stated_as_the_rules_document_does():
+    """Only the previous loser and winner may declare xả (docs/rules.md §3.7), not any hand without trump."""
+    pages = "\n".join(p.read_text(encoding="utf-8") for p in _pages())
+    assert "a hand without trump may xả" not in pages
+    assert "the previous loser and the previous winner, when dealt no trump, may each declare xả once" in pages
 
 
 def test_the_report_names_each_game_section_of_the_rules_document():

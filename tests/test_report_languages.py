@@ -3,23 +3,32 @@ every word in Vietnamese (``cardodds report --quick --lang vi`` ended in a trace
 translated twice)."""
 
 import re
+import shutil
 
 import pytest
-from test_report_browser import chart_texts_of, codes_in, english_in, readable_text
+from test_report_browser import chart_texts_of, codes_in, english_in, needs_browser, readable_text
 
+from cardodds.analysis.browser_check import page_sizes
 from cardodds.analysis.suite import read_suite
 from cardodds.cli import main
 
 
 @pytest.fixture(scope="module")
-def reports(tmp_path_factory):
-    """``cardodds report --quick`` in English, then in Vietnamese from the same run's chunks: ``{lang: page}``."""
+def report_files(tmp_path_factory):
+    """``cardodds report --quick`` in English, then in Vietnamese from the same run's chunks: ``{lang: report.html}``
+    (a copy: the page holds its charts)."""
     out = tmp_path_factory.mktemp("suite") / "report"
-    pages = {}
+    files = {}
     for lang in ("en", "vi"):
         assert main(["report", "--quick", "--lang", lang, "--jobs", "1", "--no-progress", "--out", str(out)]) == 0
-        pages[lang] = (out / "report.html").read_text(encoding="utf-8")
-    return pages
+        files[lang] = shutil.copyfile(out / "report.html", out.parent / f"report-{lang}.html")
+    return files
+
+
+@pytest.fixture(scope="module")
+def reports(report_files):
+    """``{lang: page}`` of :func:`report_files`."""
+    return {lang: path.read_text(encoding="utf-8") for lang, path in report_files.items()}
 
 
 def _sections(page: str) -> list[str]:
@@ -46,3 +55,24 @@ def test_the_vietnamese_report_says_everything_in_vietnamese(reports):
     assert sum("hệ số của từng người chơi (Bradley–Terry, điểm Elo" in t for t in texts) == 5
     assert sum("hệ số (điểm Elo)" in t for t in texts) == 5
     assert not re.search(r"\b0\.\d", readable_text(page))  # numbers the Vietnamese way
+
+
+def test_the_findings_answer_in_sentences_with_percentages(reports):
+    findings = re.search(r'<section id="findings"><h2>[^<]*</h2><ol>(.*?)</ol>', reports["en"], re.S).group(1)
+    said = [re.sub(r"<[^>]+>", "", li) for li in re.findall(r"<li>(.*?)</li>", findings, re.S)]
+    assert 10 <= len(said) <= 15
+    assert said[0].startswith("Thiên ù") and "1 in 880 (exact), simulated 1 in " in said[0]
+    success = next(s for s in said if s.startswith("a declared Sâm succeeds"))
+    said_of_arms = success.split(" — in ")[0]
+    assert "bayes, margin 0: simulated 8" in said_of_arms and "naive" not in said_of_arms  # what players would use
+    loss = next(s for s in said if s.startswith("loses the game (bị tấn)") and "4 players" in s)
+    assert all(f"4 players, seat {k}: simulated " in loss for k in range(4))  # every seat, not seat 0 only
+    assert not re.search(r"\d\.\d{4}", said[0] + success + loss)  # chances as percentages and "1 in N"
+
+
+@needs_browser
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_the_quick_report_is_short_enough_to_read(report_files, lang):
+    sizes = page_sizes(report_files[lang])  # at 1,280 px, folds closed; then every fold opened
+    assert 0 < sizes["height"] < 30_000
+    assert sizes["widest"] <= 1280 and sizes["page"] <= 1280  # no table scrolled sideways

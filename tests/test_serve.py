@@ -21,6 +21,7 @@ import pytest
 
 from cardodds.analysis.batches import BATCH
 from cardodds.cli import main
+from page_checks import reads_well
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAN_HAND = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"  # waits on 9V for a bạch thủ
@@ -480,6 +481,8 @@ def test_the_page_fits_speaks_vietnamese_and_keeps_the_result_in_view(server, br
         assert "phần công bằng" in shown["summary"]
         words = [w for w in FORBIDDEN if w in shown["text"]]
         assert not words, words
+        reads_well(browser, width)  # no table scrolls, no menu cut, no English word, one interval form
+        assert "khoảng tin cậy 95 %: [" in shown["text"]
         assert int(browser.find_element("id", "exact").get_attribute("data-ms")) < 200
         SHOTS.mkdir(exist_ok=True)
         assert browser.save_screenshot(str(SHOTS / f"{game}_{width}x{height}.png"))

@@ -19,7 +19,8 @@ players = 2
 [strategies]
 seats = [{seat0}, "heuristic"]
 """
-BAD_START = '{name = "heuristic", take_trump_rank = "2", take_max_table = 6}'  # takes rather than cover with any trump
+BAD_START = '{name = "heuristic", take_trump_rank = "8", take_max_table = 6, hold_rank = "10"}'  # hoards while the
+# stock lasts: takes rather than cover with a trump of 8 or above, never adds a 10 or above (save_trumps)
 
 
 def toy(tmp_path, games=9600, seat0=BAD_START):
@@ -29,12 +30,12 @@ def toy(tmp_path, games=9600, seat0=BAD_START):
 
 
 def test_finds_better_knobs_and_measures_the_gain_on_fresh_deals(tmp_path):
-    result = tune(toy(tmp_path), knobs=["save_trumps"], folder=tmp_path / "runs", progress=False)
+    result = tune(toy(tmp_path, games=19200), knobs=["save_trumps"], folder=tmp_path / "runs", progress=False)
     assert result["changed"] == {"save_trumps": False}
     assert result["gain"] > 0.05 and result["gain_ci"][0] > 0  # a real gain, interval excluding 0
     assert result["tuned_value"] < result["start_value"]
     assert result["validation_seed"] == result["seed"] + 1
-    assert result["games"] == result["search_games"] + result["validation_games"] <= 9600
+    assert result["games"] == result["search_games"] + result["validation_games"] <= 19200
     assert result["steps"][0]["adopted"] is True
 
 
@@ -50,7 +51,8 @@ def test_cli_writes_a_knobs_file_a_config_can_name_and_resumes(tmp_path, capsys)
     args = ["tune", str(config), "--knobs", "save_trumps", "--out", str(out), "--json", "--no-progress"]
     assert main(args) == 0
     first = json.loads(capsys.readouterr().out)
-    assert make_strategy({"file": str(out)}) == Heuristic(take_trump_rank="2", take_max_table=6, save_trumps=False)
+    assert make_strategy({"file": str(out)}) == Heuristic(take_trump_rank="8", take_max_table=6, hold_rank="10",
+                                                                save_trumps=False)
     assert "paired 95 % CI" in out.read_text()
     assert main(args) == 2 and "--resume" in capsys.readouterr().err  # never overwrites cached work silently
     assert main(args + ["--resume"]) == 0
@@ -65,12 +67,61 @@ def test_cli_writes_a_knobs_file_a_config_can_name_and_resumes(tmp_path, capsys)
     (["--games", "1000"], BAD_START, "too small"),
     (["--out", "x.json"], BAD_START, "must name a .toml file"),
     (["--knobs", "winner_swaps_two"], BAD_START, "'winner_swaps_two' matters only in series play"),
+    # issue 35 item 8: a starting value outside the knob's declared range or choices
+    ([], '{name = "heuristic", take_max_table = 99}', "heuristic: knob 'take_max_table' = 99 is out of its range 0..6"),
+    ([], '{name = "heuristic", hold_rank = "2"}', "heuristic: knob 'hold_rank' = '2' must be one of '10', 'J', 'Q', 'K', "
+                                                  "'A'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, extra, seat0, match):
     args = ["tune", str(toy(tmp_path, seat0=seat0)), "--out", str(tmp_path / "o.toml"), "--no-progress", *extra]
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("cardodds: error: ") and err.count("\n") == 1 and match in err
+
+
+def test_too_small_names_the_true_minimum(tmp_path, capsys, monkeypatch):
+    """Issue 35: the tuner needed 20 chunks and its message said 18: the number said is the games it accepts."""
+    import cardodds.analysis.tune as tune_module
+
+    class Reached(Exception):
+        pass
+
+    def budget_checked(*args):
+        budget, chunk = args[-1], args[0].chunk_size
+        assert budget >= 2 * tune_module.FIRST_CHUNKS * chunk  # a first race of two candidates fits
+        raise Reached
+
+    monkeypatch.setattr(tune_module, "_Tuning", budget_checked)
+    assert tune_module.MIN_CHUNKS == 20
+    args = ["tune", str(toy(tmp_path)), "--knobs", "save_trumps", "--out", str(tmp_path / "o.toml"), "--no-progress"]
+    assert main(args + ["--games", str(19 * 300)]) == 2
+    assert capsys.readouterr().err == ("cardodds: error: --games 5700 is too small: the tuner needs at least 6000 "
+                                       "games (20 chunks of chunk_size 300)\n")
+    for chunks in range(20, 80):
+        with pytest.raises(Reached):
+            tune(toy(tmp_path), games=chunks * 300, knobs=["save_trumps"], folder=tmp_path / "r", progress=False)
+
+
+def test_resume_with_nothing_cached_is_refused_as_run_resume_is(tmp_path, capsys):
+    """Issue 35: `tune --resume` with nothing cached started afresh (`run --resume` refuses)."""
+    out = tmp_path / "o.toml"
+    args = ["tune", str(toy(tmp_path)), "--knobs", "save_trumps", "--out", str(out), "--no-progress", "--resume"]
+    assert main(args) == 2
+    assert capsys.readouterr().err == (f"cardodds: error: --resume: {tmp_path / 'o.runs'} does not exist, so there is "
+                                       "no run to continue; run without --resume to start one\n")
+    (tmp_path / "o.runs").mkdir()
+    assert main(args) == 2 and "o.runs is empty, so there is no run to continue" in capsys.readouterr().err
+    assert not out.exists() and not any((tmp_path / "o.runs").iterdir())
+
+
+@pytest.mark.parametrize("knobs", ["", ",", " , ,"])
+def test_an_empty_knob_list_is_refused(tmp_path, capsys, knobs):
+    """Issue 35: `tune --knobs ''` and `--knobs ,` meant every knob."""
+    args = ["tune", str(toy(tmp_path)), "--knobs", knobs, "--out", str(tmp_path / "o.toml"), "--no-progress"]
+    assert main(args) == 2
+    assert capsys.readouterr().err == (f"cardodds: error: --knobs {knobs!r} names no knob; give knob names separated "
+                                       "by commas, or leave --knobs out to tune every knob\n")
+    assert not (tmp_path / "o.runs").exists()
 
 
 CHAN_TOY = """[experiment]

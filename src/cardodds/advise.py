@@ -14,8 +14,8 @@ numbers.  Bad input raises :class:`~cardodds.sim.errors.CardoddsError` with one 
 
 from __future__ import annotations
 
-import json
 import os
+import sys
 
 import pandas as pd
 
@@ -31,6 +31,7 @@ def read_position(name: str, state):
         The game has no positions; the file is missing, unreadable, not JSON or not an object; the position is
         inconsistent (the module's message).
     """
+    from cardodds.sim.bounded_json import check_value
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.games import game
     from cardodds.sim.position import position_module
@@ -43,6 +44,7 @@ def read_position(name: str, state):
     if not isinstance(state, dict):
         raise CardoddsError(f"state must be a position: its JSON form (a dict), the path of a JSON file or a "
                             f"{name} position, not {shown(state)}")
+    check_value(state, "state")
     return module, module.from_json(state)
 
 
@@ -85,22 +87,29 @@ def read_json(path) -> dict:
 
 
 def parse_json(data: bytes | str, where: str):
-    """A position file's text as JSON: a one-line error naming ``where`` when it is not JSON or not an object."""
+    """A position's text as JSON (:func:`~cardodds.sim.bounded_json.loads`): a one-line error naming ``where`` when
+    it is not JSON, out of its bounds or not an object."""
+    from cardodds.sim.bounded_json import loads
     from cardodds.sim.errors import CardoddsError
 
-    try:
-        value = json.loads(data.decode("utf-8") if isinstance(data, bytes) else data)
-    except UnicodeDecodeError:
-        raise CardoddsError(f"{where}: is not UTF-8 text (a position is a JSON file)") from None
-    except json.JSONDecodeError as exc:
-        raise CardoddsError(f"{where}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    value = loads(data, where)
     if not isinstance(value, dict):
         raise CardoddsError(f"{where}: a position is a JSON object ({{...}}), not {type(value).__name__}")
     return value
 
 
-def players_of(module, opponents):
-    """Who plays the seats: ``opponents`` checked, or the module's ``DEFAULT_PLAYERS`` when None."""
+def typed_players(text: str, where: str):
+    """Who plays, as typed (``--opponents``, the page's ``opponents=``): a player's name, or its table as JSON
+    (``{"name": "expert", …}``, read by :func:`~cardodds.sim.bounded_json.loads`)."""
+    from cardodds.sim.bounded_json import loads
+
+    return loads(text, where) if text.lstrip().startswith("{") else text
+
+
+def players_of(module, position, opponents):
+    """Who plays the seats of ``position``: ``opponents`` checked (by the module's ``check_players`` where it has
+    one), or the module's ``DEFAULT_PLAYERS`` when None."""
+    from cardodds.sim.bounded_json import check_value
     from cardodds.sim.errors import CardoddsError
 
     if opponents is None:
@@ -108,7 +117,43 @@ def players_of(module, opponents):
     if not isinstance(opponents, (str, dict)) or not opponents:
         raise CardoddsError(f"opponents must be a player's name (\"tuned\", \"expert\" …) or a table of its knobs, "
                             f"not {shown(opponents)}")
+    check_value(opponents, "opponents")
+    check_opponents(module, opponents)
+    if hasattr(module, "check_players"):
+        module.check_players(position, opponents)
     return opponents
+
+
+def check_opponents(module, opponents) -> None:
+    """Build each player ``opponents`` names (its name, knobs and knobs file checked now, before any world), and
+    refuse one that searches at its decisions (``Player.searches``: up to a minute a world, so the thousands of
+    worlds a move of advice or of a position's odds would take days), naming those that do not."""
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.games import games
+    from cardodds.sim.players import Player, PlayerRegistry
+
+    spec = next((s for s in games() if s.position is module or isinstance(s.position, str)  # imported: ``module``'s
+                 and s.position.partition(":")[0] in sys.modules and s.hook("position") is module), None)
+    classes = {} if spec is None else spec.hook("players")
+    if not classes or not all(isinstance(c, type) and issubclass(c, Player) for c in classes.values()):
+        return  # a test game's plain players: its position module checks them
+    registry = PlayerRegistry(spec.title, classes, module.DEFAULT_PLAYERS)
+    where = "opponents"  # the keyword of the API and the page, as in ``players_of``'s own message
+    searching = [p.name for p in (registry.make(e, where) for e in _seat_specs(opponents)) if p.searches]
+    if searching:
+        fast = ", ".join(n for n, c in classes.items() if not c.searches)
+        raise CardoddsError(f"{where}: {searching[0]!r} searches at every decision, far too slow for the thousands "
+                            f"of worlds a move played out here; choose a player that does not: {fast}")
+
+
+def _seat_specs(opponents) -> list:
+    """The players a strategies spec names: itself (a name or a table), or its ``seats`` (or Sâm's ``default`` and
+    ``seatK``) when it lists players by seat."""
+    if not isinstance(opponents, dict):
+        return [opponents]
+    seats = opponents.get("seats")
+    by_seat = [v for k, v in opponents.items() if k == "default" or k.startswith("seat")]
+    return seats if isinstance(seats, list) else by_seat or [opponents]
 
 
 def advice_frame(name: str, state, opponents=None, games: int | None = None, time: float | None = None,
@@ -120,7 +165,7 @@ def advice_frame(name: str, state, opponents=None, games: int | None = None, tim
     check_seed(seed, "seed")
     check_budget(games, time)
     module, position = read_position(name, state)
-    players = players_of(module, opponents)
+    players = players_of(module, position, opponents)
     moves = list(module.legal_moves(position))
     if not moves:
         raise CardoddsError(f"{name}: the seat to move has no legal move in this position")

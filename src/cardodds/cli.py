@@ -276,9 +276,10 @@ def cmd_replay(args) -> int:
             )
         exp = _replay_arm(arms, args.arm, args.config)
         params, chunk = exp.params, min(exp.chunk_size, exp.games)  # a random seat's game depends on its chunk
-        if len(arms) > 1:
+        if len(arms) > 1:  # on stderr beside --state-at's JSON, so that stdout stays JSON a pipe can read
             print(f"arm '{exp.arm}' of {args.config}" + ("" if args.arm else
-                  f" (the baseline; its arms: {', '.join(a.arm for a in arms)}; choose one with --arm)"))
+                  f" (the baseline; its arms: {', '.join(a.arm for a in arms)}; choose one with --arm)"),
+                  file=sys.stderr if args.state_at is not None else sys.stdout)
     elif args.arm:
         raise CardoddsError("--arm names an arm of the --config file; give --config too")
     else:
@@ -335,10 +336,15 @@ def cmd_tune(args) -> int:
         raise CardoddsError(f"--out {out}: is a folder; give the knobs file's name, e.g. {out / 'tuned.toml'}")
     output_folder(out.parent, "--out")
     folder = output_folder(out.with_suffix(".runs"), "--out")
-    if folder.exists() and any(folder.iterdir()) and not args.resume:
+    if args.resume:
+        resume_folder(folder)  # as `run --resume`: nothing cached is refused, never a fresh start unnoticed
+    elif folder.exists() and any(folder.iterdir()):
         raise CardoddsError(f"{folder}: already holds a tuning's evaluations; add --resume to reuse them or choose "
                             "another --out")
-    knobs = [k for k in args.knobs.split(",") if k] if args.knobs else None
+    knobs = None if args.knobs is None else [k.strip() for k in args.knobs.split(",") if k.strip()]
+    if knobs == []:
+        raise CardoddsError(f"--knobs {args.knobs!r} names no knob; give knob names separated by commas, or leave "
+                            "--knobs out to tune every knob")
     result = tune(args.config, seat=args.seat, games=args.games, seed=args.seed, jobs=_resolve_jobs(args.jobs),
                   folder=folder, progress=None if args.progress else False, knobs=knobs)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -485,7 +491,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("game", choices=_replay_games())
     replay.add_argument("--seed", type=_checked("--seed", check_seed), required=True)
     replay.add_argument("--state-at", type=_checked("--state-at", check_whole_from_1), metavar="K",
-                        help="print the position the seat to move sees at the game's K-th decision, as JSON")
+                        help="print the position the seat to move sees at the game's K-th decision, as JSON (the "
+                             "replay tags each decision's line [K=n])")
     replay.add_argument("--advise", type=_checked("--advise", _seat), metavar="SEAT",
                         help="at each of SEAT's decisions: the move made, the best and the move's expected loss")
     cli_advise.add_budget_flags(replay)

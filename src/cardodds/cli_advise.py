@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
-from cardodds.sim.arguments import check_games, check_whole, read_whole
+from cardodds.sim.arguments import check_games, check_whole, read_whole, shown
 from cardodds.sim.errors import CardoddsError
 
 HAND_FLAGS = {"hand": "--hand", "seat": "--seat", "strategy": "--strategy", "trump": "--trump", "players": "--players"}
@@ -42,12 +42,9 @@ def worlds(text: str) -> int:
 
 def opponents(text: str):
     """An argparse type for ``--opponents``: a player's name, or its table as JSON (``{"name": "expert", …}``)."""
-    if not text.lstrip().startswith("{"):
-        return text
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardoddsError(f"--opponents {text}: not a valid JSON table ({exc.msg})") from None
+    from cardodds.advise import typed_players
+
+    return typed_players(text, "--opponents")
 
 
 def add_budget_flags(parser, *, with_opponents: bool = True) -> None:
@@ -83,39 +80,48 @@ def state_value(text: str, settings: list | None = None):
 def with_settings(state: dict, settings: list) -> dict:
     """``state`` with each ``KEY=VALUE`` of ``settings`` applied: VALUE read as JSON where it is JSON (``0``,
     ``true``, ``[1, 2]``), else as text (``6s Kh``); a dotted KEY walks into objects and lists (``seats.1.mat``)."""
+    from cardodds.sim.bounded_json import NotJson, loads
+
     state = json.loads(json.dumps(state))  # a deep copy
     for item in settings:
         key, sep, text = item.partition("=")
         if not sep or not key:
-            raise CardoddsError(f"--set {item}: give KEY=VALUE (e.g. --set stock=0)")
+            raise CardoddsError(f"--set {_short(item)}: give KEY=VALUE (e.g. --set stock=0)")
+        name = f"--set {_short(key)}"
         try:
-            value = json.loads(text)
-        except json.JSONDecodeError:
+            value = loads(text, name)
+        except NotJson:
             value = text
         *path, last = key.split(".")
         node = state
         for part in path:
-            node = _child(node, part, key)
+            node = _child(node, part, name)
         if isinstance(node, list):
-            node[_index(node, last, key)] = value
+            node[_index(node, last, name)] = value
         elif isinstance(node, dict):
             node[last] = value
         else:
-            raise CardoddsError(f"--set {key}: {'.'.join(path)} is not an object or a list")
+            raise CardoddsError(f"{name}: {_short('.'.join(path))} is not an object or a list")
     return state
 
 
-def _child(node, part: str, key: str):
+def _short(text: str) -> str:
+    """The user's ``text`` on one short line, for a message."""
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _child(node, part: str, name: str):
     if isinstance(node, dict) and part in node:
         return node[part]
     if isinstance(node, list):
-        return node[_index(node, part, key)]
-    raise CardoddsError(f"--set {key}: the position has no '{part}' there")
+        return node[_index(node, part, name)]
+    raise CardoddsError(f"{name}: the position has no {shown(part)} there")
 
 
-def _index(node: list, part: str, key: str) -> int:
-    if not part.isdigit() or int(part) >= len(node):
-        raise CardoddsError(f"--set {key}: '{part}' is not a place in a list of {len(node)}")
+def _index(node: list, part: str, name: str) -> int:
+    if not (part.isascii() and part.isdigit() and len(part) <= 9) or int(part) >= len(node):
+        raise CardoddsError(f"{name}: {shown(part)} is not a place in a list of {len(node)}")
     return int(part)
 
 
@@ -150,6 +156,9 @@ def odds_of_state(args):
 def check_hand_mode(args) -> None:
     """``cardodds odds <game> --hand …``: the hand is there and no position option is given."""
     prog = f"cardodds odds {args.game}"
+    if getattr(args, "settings", None):  # it changes a position: without --state it would change nothing, unsaid
+        raise CardoddsError(f"{prog} does not take --set {args.settings[0]} without --state: --set changes a key of "
+                            "the position --state gives")
     if args.hand is None:
         raise CardoddsError(f"the following arguments are required: --hand (or --state, a position) "
                             f"(see '{prog} --help')")

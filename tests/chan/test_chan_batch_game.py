@@ -97,7 +97,8 @@ readings and the one Hoa rơi cửa phật."""
 def test_engines_agree_with_the_reading_options():
     orders = deal_orders(np.random.default_rng(23), 20000)
     texts = ChanRules(dia_u_first_noc_card=True, hoa_needs_chan_ngu_van=True, strict_calls=True,
-                      hoa_call_chi_bach_thu=True, thong_after_treo_tranh=True)
+                      hoa_call_chi_bach_thu=True, thong_after_treo_tranh=True, hoa_as_bach_thu_pays_chi=True,
+                      ngu_ong_as_bach_thu=True)
     special = orders[READING_DEALS]
     assert differences(texts, special) == [] and differences(ChanRules(), special) == []
     assert differences(texts, orders[:150], ["cuoc", "heuristic", "cuoc", "basic"]) == []

@@ -49,8 +49,19 @@ def test_every_foul_has_its_number_name_and_penalty_class():
 def test_1_an_treo_tranh():
     # "Trên tay có 1 chắn Cửu Vạn và 1 quân Cửu Văn, ăn Cửu Vạn nhưng lại hạ Cửu Văn xuống chiếu thành cạ".
     p = player("9V 9V 9W 2S")
-    assert 1 in numbers(p, eat("9V", "9W"))
+    assert numbers(p, eat("9V", "9W")) == {1}
     assert numbers(p, eat("9V", "9V")) == set()
+    # Three cửu văn: a chắn and a què cửu văn; eating with the què is treo tranh.
+    assert numbers(player("9V 9V 9W 9W 9W 2S"), eat("9V", "9W")) == {1}
+
+
+def test_1_an_treo_tranh_needs_the_que():
+    # "Trên bài có một chắn và một quân què cùng hàng, ta lấy quân què để ăn cặp cạ với quân có chắn đó": the card
+    # eaten with is a què.  Taken out of a cạ it is ăn chọn cạ, out of a chắn có chắn cấu cạ — not treo tranh.
+    assert numbers(player("9V 9V 9W 9S 2S"), eat("9V", "9W")) == {4}
+    assert numbers(player("9V 9V 9W 9W 2S"), eat("9V", "9W")) == {6}
+    # No chắn of the card: one cửu vạn and one cửu văn in hand are a cạ, and using the cửu văn is ăn chọn cạ.
+    assert numbers(player("9V 9W 2S"), eat("9V", "9W")) == {4}
 
 
 def test_2_an_trai_vi():
@@ -257,6 +268,36 @@ def test_log_u_lao_bo_u_xuong_sai_and_u_thieu_diem():
     assert (2, 1, "u_thieu_diem") in found(log)
 
 
+def test_u_on_a_passed_card_that_wins_is_refused_not_called_u_lao():
+    from cardodds.sim.errors import CardoddsError
+
+    # Seat 2 waits bạch thủ on 9V.  Seat 1 draws 9V and passes it on (dưới); seat 2 then calls ù on it.  The hand
+    # does win on that card, so it is no ù láo ("Chưa ù mà đã hô ù"): the chance was at the draw ("quân vừa bốc từ
+    # Nọc (bất kỳ ai bốc)"), and the texts name no foul for a late call — the log line is refused.
+    moves = [{"seat": 0, "action": "danh", "card": "4W"}, {"seat": 1, "action": "boc", "card": "9V"},
+             {"seat": 1, "action": "duoi"}, {"seat": 2, "action": "u", "card": "9V"}]
+    with pytest.raises(CardoddsError, match=r"^move 3 .*seat 2 cannot ù on 9V now: seat 1 passed it on \(dưới\)"):
+        check_log(log_of(["4W", "", WAITING, ""], "9V", moves))
+    # Called at the draw, it is a win (Bạch thủ, Tôm; Địa ù: seat 2 had not yet acted).
+    fouls, game = check_game_log(log_of(["4W", "", WAITING, ""], "9V", moves[:2] + [moves[3]]))
+    assert fouls == [] and game.winner == 2 and game.cuoc == {"dia_u": 1, "bach_thu": 1, "tom": 1}
+    # A hand that does not win on the passed card is still ù láo.
+    late = moves[:3] + [{"seat": 3, "action": "u", "card": "9V"}]
+    assert found(log_of(["4W", "", WAITING, ""], "9V", late)) == {(3, 3, "u_lao")}
+
+
+def test_xuong_called_on_a_hand_with_cuoc_is_xuong_sai():
+    from cardodds.sim.chan.penalties import settle
+
+    # "Xuông: Là khi bài ù không có gì đặc biệt (không có cước nào)"; "Xướng sai là xướng thiếu cước hoặc thừa cước mà
+    # bài không có".  Seat 1's win has Chì and Địa ù: "Xuông" claims a cước it has not, and leaves out every one it
+    # has — xướng sai, fined 8 đỏ 2 lèo (6 points to each other player), under every reading of calls.
+    for rules in (None, {"strict_calls": True}):
+        fouls, game = check_game_log(log_of(["8W", TAM_SEAT1, "", ""], "3W 9V 9W 8V 3S",
+                                            TAM_MOVES[:2] + [{"seat": 1, "action": "u", "cuoc": {"xuong": 1}}], rules))
+        assert [f.code for f in fouls] == ["xuong_sai"] and settle(game, fouls).net == [6, -18, 6, 6]
+
+
 def test_engine_games_never_foul_and_the_filter_works():
     rng = np.random.default_rng(3)
     rules = ChanRules()
@@ -371,8 +412,16 @@ def test_hoa_called_as_bach_thu_is_no_xuong_sai_and_pays_as_bach_thu():
     # "Đúng là ù Hoa. Xướng Hoa thì được ăn Hoa. Không xướng Hoa mà xướng Bạch thủ thì được ăn Bạch thủ."
     fouls, game = check_game_log(_hoa_log({"hoa_roi_cua_phat": 1, "tom": 1}))
     assert fouls == [] and game.cuoc == {"tom": 1, "hoa_roi_cua_phat": 1} and settle(game, fouls).points == 5
+    # "Các cước Hoa, Nhà, Cá: Có thể không xướng, nhưng khi đó phải xướng Bạch thủ (sẽ chỉ được tính tiền là Bạch
+    # thủ)": called "Chì, Bạch thủ" (and Tôm) it is no xướng sai and is paid Bạch thủ and Tôm — not the Chì too.
     fouls, game = check_game_log(_hoa_log({"chi": 1, "bach_thu": 1, "tom": 1}))
-    assert fouls == [] and settle(game, fouls).points == 3
+    result = settle(game, fouls)
+    assert fouls == [] and result.cuoc == {"bach_thu": 1, "tom": 1} and result.net == [-2, 6, -2, -2]
+    # The other reading (hoa_as_bach_thu_pays_chi): the Chì called is paid as well.
+    pays_chi = {"hoa_as_bach_thu_pays_chi": True}
+    fouls, game = check_game_log(_hoa_log({"chi": 1, "bach_thu": 1, "tom": 1}, rules=pays_chi))
+    result = settle(game, fouls)
+    assert fouls == [] and result.cuoc == {"chi": 1, "bach_thu": 1, "tom": 1} and result.net == [-3, 9, -3, -3]
     # "Không xướng cả Hoa lẫn Bạch thủ thì là xướng thiếu cước."
     fouls, _ = check_game_log(_hoa_log({"chi": 1, "tom": 1}))
     assert [f.code for f in fouls] == ["xuong_sai"]
@@ -483,6 +532,28 @@ def test_thong_after_any_nghi_an_tien_foul_with_the_option():
     # Any other foul of that win still loses the Thông.
     fouls, _ = check_game_log(_hoa_log(call, previous={"winner": 1, "fouls": ["an_trai_vi", "bo_u"]}, rules=loose))
     assert [f.code for f in fouls] == ["xuong_sai"]
+
+
+def test_check_says_a_thong_after_a_nghi_an_tien_win_came_after_an_unpaid_win(tmp_path):
+    import json
+
+    from cardodds.sim.chan.play_task import check_text
+
+    # Seed 000: "Chỉ được hô Thông nếu ván trước ù và không bị phạt ... (nghỉ ăn tiền không được hô thông)"; seed 001
+    # also "hoặc ván trước treo tranh" (thong_after_treo_tranh).  Such a previous win was not paid ("khi ù không được
+    # tính tiền"): the check must not call it a clean win.
+    call = {"thong": 1, "hoa_roi_cua_phat": 1, "tom": 1}
+    cases = (({"winner": 1, "fouls": []}, None, "previous game: won cleanly by seat 1, who may call Thông"),
+             ({"winner": 1, "fouls": ["an_treo_tranh", "an_trai_vi"]}, {"thong_after_treo_tranh": True},
+              "previous game: won by seat 1 with nghỉ ăn tiền fouls only (ăn treo tranh, ăn trái vỉ; the win was not "
+              "paid), who may call Thông under thong_after_treo_tranh"))
+    for previous, rules, line in cases:
+        path = tmp_path / "thong.json"
+        log = _hoa_log(call, previous=previous, rules=rules)
+        path.write_text(json.dumps(log.to_json(), ensure_ascii=False), encoding="utf-8")
+        report, code = check_text(path)
+        assert code == 0 and line in report.splitlines()
+        assert ("cleanly" in report) == (not previous["fouls"])
 
 
 def test_dia_u_first_noc_card_or_before_ones_cua_chi_has_passed():

@@ -150,7 +150,7 @@ def test_bad_deals_and_bad_files(tmp_path):
         parse_log(obj)
     path = tmp_path / "broken.json"
     path.write_text('{"deal": ', encoding="utf-8")
-    with pytest.raises(CardoddsError, match=r"not JSON \(line 1"):
+    with pytest.raises(CardoddsError, match=r"not valid JSON: Expecting value \(line 1"):
         read_log(path)
     with pytest.raises(CardoddsError, match="cannot read move log"):
         read_log(tmp_path / "missing.json")

@@ -31,9 +31,10 @@ def test_the_first_decision_is_the_cais_opening_discard_with_twenty_cards():
     assert len(legal_moves(pos)) == len(kinds) and set(legal_moves(pos)) == kinds
 
 
-def test_a_game_with_fewer_decisions_is_a_one_line_error():
-    with pytest.raises(CardoddsError, match="fewer than 999 decisions"):
+def test_a_game_with_fewer_decisions_is_a_one_line_error_naming_the_range():
+    with pytest.raises(CardoddsError, match=r"decision 999 asked; K must be 1\.\.24 for the game of seed 1 "):
         cut(1, None, "basic", 999)
+    cut(1, None, "basic", 24)  # the range said is the range taken
 
 
 def test_every_decision_of_a_game_the_views_legal_moves_are_the_games_and_its_state_is_the_games():

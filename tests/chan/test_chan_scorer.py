@@ -14,6 +14,7 @@ from cardodds.sim.chan.scorer import (
     cuoc_of,
     describe,
     min_points_ok,
+    paid_call,
     penalty_8_do_2_leo,
     points,
     thien_u_record,
@@ -246,6 +247,52 @@ def test_hoa_nha_ca_may_be_called_as_bach_thu_and_pay_so():
     assert allowed_calls(ngu) == [{"tom": 1, "ngu_ong_bat_ca": 1}]
 
 
+HOA_NHA_CA = (
+    record(HOA, "2V", melds=[("chan", "5V", "5V")], chi=True),
+    record("5V 5V 4V 4V 3W 3W 6W 6W 7W 7W 3V 3S 4W 4S 6V 6S 8W 8S 2V", "2V", chi=True),
+    record("3W 3W 4W 4W 6W 6W 7W 7W 3V 3S 4V 4S 6V 6S 2W 2S 8V", "8V", melds=[("chan", "5V", "5V")], chi=True),
+)
+NGU_ONG = record("CC CC 5S 5S 3W 3W 6W 6W 7W 7W 3V 3S 4W 4S 6V 6S 2W 2S 8V", "8V", chi=True)
+CHI_BACH_THU_TOM = {"chi": 1, "bach_thu": 1, "tom": 1}
+
+
+def test_hoa_nha_ca_called_chi_bach_thu_are_paid_bach_thu_only():
+    # Seed 000: "Các cước Hoa, Nhà, Cá: Có thể không xướng, nhưng khi đó phải xướng Bạch thủ (sẽ chỉ được tính tiền là
+    # Bạch thủ)".  Called "Chì, Bạch thủ" (and the Tôm), each is paid Bạch thủ and Tôm; the Chì called is no xướng
+    # thừa (the win did come from the cửa chì) but is not paid.  hoa_as_bach_thu_pays_chi pays it too.
+    pays_chi = ChanRules(hoa_as_bach_thu_pays_chi=True)
+    assert [cuoc_of(rec) for rec in HOA_NHA_CA] == [{"tom": 1, "hoa_roi_cua_phat": 1}, {"tom": 1, "nha_lau_xe_hoi": 1},
+                                                    {"tom": 1, "ca_loi_san_dinh": 1}]
+    for rec in HOA_NHA_CA:
+        assert paid_call(rec, CHI_BACH_THU_TOM) == {"bach_thu": 1, "tom": 1}
+        assert points(paid_call(rec, CHI_BACH_THU_TOM)) == 2
+        assert paid_call(rec, CHI_BACH_THU_TOM, pays_chi) == CHI_BACH_THU_TOM
+        assert paid_call(rec, {"bach_thu": 1, "tom": 1}) == {"bach_thu": 1, "tom": 1}
+    # A chì bạch thủ that is no Hoa (no ngũ vạn on the mat) is paid its Chì as ever.
+    assert paid_call(record(HOA, "2V", melds=[("chan", "5S", "5S")], chi=True), CHI_BACH_THU_TOM) == CHI_BACH_THU_TOM
+
+
+def test_ngu_ong_bat_ca_is_called_as_bach_thu_only_with_the_option():
+    # "Các cước Hoa, Nhà, Cá": by default the three named (Cá lội sân đình is the "Cá"), so Ngư ông bắt cá called
+    # "Chì, Bạch thủ" leaves out the cước that carries its bạch thủ: xướng sai.  ngu_ong_as_bach_thu reads "Cá" as
+    # every bát vạn (cá) cước: the call is then allowed and paid as the others, Bạch thủ only.
+    opt = ChanRules(ngu_ong_as_bach_thu=True)
+    assert paid_call(NGU_ONG, CHI_BACH_THU_TOM) is None
+    assert allowed_calls(NGU_ONG, opt) == [{"tom": 1, "ngu_ong_bat_ca": 1}, CHI_BACH_THU_TOM]
+    assert paid_call(NGU_ONG, CHI_BACH_THU_TOM, opt) == {"bach_thu": 1, "tom": 1}
+    assert paid_call(NGU_ONG, {"tom": 1, "ngu_ong_bat_ca": 1}, opt) == {"tom": 1, "ngu_ong_bat_ca": 1}
+
+
+def test_xuong_is_paid_only_on_a_hand_without_cuoc():
+    # "Xuông: Là khi bài ù không có gì đặc biệt (không có cước nào)"; "Xướng sai là xướng thiếu cước hoặc thừa cước mà
+    # bài không có": on a hand with a cước, Xuông is a cước the hand has not.
+    bare = record(BASE6, "8V")
+    assert cuoc_of(bare) == {"xuong": 1} and paid_call(bare, {"xuong": 1}) == {"xuong": 1}
+    assert paid_call(bare, {}) == {"xuong": 1}
+    tom = HOA_NHA_CA[0]
+    assert paid_call(tom, {"xuong": 1}) is None and paid_call(tom, {"xuong": 1}, ChanRules(strict_calls=True)) is None
+
+
 def test_thien_u_bach_thu_may_be_called_without_bach_thu():
     # Seed 000: "Thiên ù Bạch thủ thì cho phép xướng thiếu cước Bạch thủ"; the full call is Thiên ù, Bạch thủ.
     thien = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S"
@@ -315,7 +362,8 @@ def test_odds_chan_calls_the_games_scorer_on_the_issue_hands():
     assert (w["card"], w["how"], w["cuoc"], w["points"]) == ("9V", "chiu_u", "Chíu ù, Bạch thủ, Tôm", 3)
 
 
-READING_OPTIONS = ("strict_calls", "hoa_call_chi_bach_thu", "hoa_needs_chan_ngu_van", "dia_u_first_noc_card")
+READING_OPTIONS = ("strict_calls", "hoa_call_chi_bach_thu", "hoa_needs_chan_ngu_van", "dia_u_first_noc_card",
+                   "hoa_as_bach_thu_pays_chi", "ngu_ong_as_bach_thu")
 
 
 def test_the_reading_options_are_config_rules_keys():

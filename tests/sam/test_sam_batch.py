@@ -46,6 +46,23 @@ def test_engines_agree_game_for_game(players, variant):
         assert seen["void"] > 0
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_engines_agree_with_den_on_pass(players):
+    """den_on_pass: players that keep their 2s even against a báo 1 pass where they could block, and the engines
+    still agree game for game; the option changes some games (a đền after such a pass)."""
+    rules, off = SamRules(players=players, den_on_pass=True), SamRules(players=players)
+    n = 400
+    cards, leader = deal_games(stream(chunk_seed(5, players), DEAL), n, rules)
+    strats = [Control(danger=0, block_bao1=False), Greedy(), Control(danger=0, block_bao1=False),
+              Control(danger=0, block_bao1=False)][:players]
+    b = play_batch(rules, cards, leader, strats)
+    assert [i for i in range(n) if not agree(b, i, play_game(cards[i], int(leader[i]), rules, strats))] == []
+    b0 = play_batch(off, cards, leader, strats)
+    changed = (b.den != b0.den) | (b.pay != b0.pay).any(1)
+    assert changed.sum() > 10 and np.all(b.den[changed] >= 0) and np.all(b0.den[changed] == -1)
+    assert np.all(b.pay.sum(1) == 0)
+
+
 def planted_quads(n, players, seed):
     """Deals where seats 1 and 2 hold a tứ quý each (random ranks other than 2), the rest random."""
     rng = np.random.default_rng(seed)

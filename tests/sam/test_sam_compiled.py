@@ -57,6 +57,20 @@ def test_game_for_game(players, variant):
         assert "sam_fail" in seen
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_den_on_pass_game_for_game(players):
+    """den_on_pass, with players that keep their 2s against a báo 1 (so they pass where they could block): the
+    compiled engine plays as the numpy one, and the option changes some games."""
+    seats = [Control(danger=0, block_bao1=False), Greedy(), Control(danger=0, block_bao1=False),
+             Control(danger=0, block_bao1=False)][:players]
+    rules = SamRules(players=players, den_on_pass=True)
+    cards, leader = deal_games(stream(chunk_seed(5, players), DEAL), 600, rules)
+    got = compiled.play_batch(rules, cards, leader, seats)
+    assert_same(batch.play_batch(rules, cards, leader, seats), got, f"{players} players, den_on_pass")
+    off = compiled.play_batch(SamRules(players=players), cards, leader, seats)
+    assert (got.den != off.den).sum() > 10 and np.all(got.den[got.den != off.den] >= 0)
+
+
 def test_counters_are_exercised():
     """The comparison above sees đền, cóng, thối 2, chặt chains and void games (not only zeros)."""
     rules = SamRules(players=2)
@@ -212,3 +226,4 @@ def test_kernel_constants_match_the_engine():
     assert game.TWOS == batch.TWO_BIT * batch.LANES4 and game.STUCK not in range(len(OUTCOMES))
     assert (deal.N_RANKS, deal.TWO, deal.HAND_SIZE, game.HAND_SIZE) == (cards.N_RANKS, cards.TWO, cards.HAND_SIZE,
                                                                          cards.HAND_SIZE)
+    assert game.TWO_RANK == cards.TWO

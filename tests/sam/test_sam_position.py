@@ -144,22 +144,23 @@ CASES = [(4, {}, [Control()] * 4, 1), (2, {}, [Greedy(), Control()], 1),
 def test_every_cut_of_a_replayed_game_round_trips_and_is_the_game_replay_shows(players, options, strategies, chunk):
     """At every decision of the game ``cardodds replay sam`` shows (a randomised seat: the run's first chunk of
     ``chunk`` games), the position reads back to itself through JSON text, the seat and move are the replay's next
-    action, and the same seed cuts the same position."""
+    action, tagged with its decision number ``[K=k]``, and the same seed cuts the same position."""
     rules = SamRules(players=players, **options)
     seed = 11
-    actions = [m.groups() for m in (re.match(r"seat (\d) (?:passes$|(?:leads|beats with|chops with) (.+?) \()", line)
-                                    for line in replay_text(seed, rules, strategies, chunk).splitlines()) if m]
+    actions = [m.groups() for m in (re.match(r"seat (\d) (?:passes|(?:leads|beats with|chops with) (.+?) \(.*)  "
+                                                 r"\[K=(\d+)\]$", line)
+                                        for line in replay_text(seed, rules, strategies, chunk).splitlines()) if m]
     seen = []
     for k, (p, m) in enumerate(walk(seed, rules, strategies, chunk), 1):
         data = json.loads(json.dumps(pos.to_json(p), ensure_ascii=False))
         assert pos.from_json(data) == p and pos.to_json(pos.from_json(data)) == data
-        assert (str(p.seat), None if m == PASS else p.table.name(m)) == actions[k - 1]
+        assert (str(p.seat), None if m == PASS else p.table.name(m), str(k)) == actions[k - 1]  # tagged [K=k]
         assert m in (pos.legal_ids(p).tolist() + ([PASS] if p.to_beat is not None else []))
         seen.append(p)
     assert len(seen) == len(actions)
     for k in (1, len(seen) // 2, len(seen)):
         assert pos.cut(seed, rules, strategies, k, chunk) == seen[k - 1]
-    with pytest.raises(CardoddsError, match=f"has {len(seen)} decisions"):
+    with pytest.raises(CardoddsError, match=f"K must be 1..{len(seen)} for the game of seed {seed}"):
         pos.cut(seed, rules, strategies, len(seen) + 1, chunk)
     if "play_on_after_failed_sam" in options:  # seat 0 declared: its Sâm stands, then is beaten, play goes on
         assert seen[0].sam_on and any(p.declarer == 0 and not p.sam_standing for p in seen)
@@ -194,3 +195,33 @@ def test_the_example_in_the_rules_document_is_the_cut_it_says():
     p = pos.cut(2, SamRules(), [Control()] * 4, 19)
     assert example == pos.to_json(p)
     assert pos.legal_moves(p) == ["10", "Q", "2", "pass"] and "`10`, `Q`, `2` and `pass`" in section
+
+
+def test_a_den_left_by_a_pass_reads_back_through_json_and_only_with_den_on_pass():
+    """den_on_pass: a pending đền left by the pass of the seat before the báo-1 mover — on a single still to beat,
+    or on the one whose round that pass ended (a free lead) — is a position like any other; without the option the
+    same JSON is refused with one line."""
+    from cardodds.sim.sam.position_cut import position_of_game
+    from cardodds.sim.sam.reference import SamGame, deal_games
+
+    rules = SamRules(players=3, den_on_pass=True)
+    strats = [Control(danger=0, block_bao1=False)] * 3
+    cards, leader = deal_games(np.random.default_rng(5), 300, rules)
+    found = {}
+    for i in range(300):
+        g = SamGame(rules, cards[i], int(leader[i]))
+        if not g.over:
+            g.declare(strats)
+        while not g.over:
+            d = g.den_pending
+            if d is not None and (g.current == g.t.LEAD or g.passed[d[0]]):
+                p = position_of_game(g, cards[i])
+                data = json.loads(json.dumps(pos.to_json(p), ensure_ascii=False))
+                assert pos.from_json(data) == p and p.den == d and p.seat == d[1]
+                found.setdefault(p.to_beat is None, data)
+            g.apply(int(strats[g.actor].choose(g.view(False), g.legal()[None], np.array([g.may_pass]))[0]))
+    assert set(found) == {True, False}
+    for data in found.values():
+        with pytest.raises(CardoddsError, match="pending đền") as e:
+            pos.from_json(dict(data, rules={k: v for k, v in data["rules"].items() if k != "den_on_pass"}))
+        assert "\n" not in str(e.value)

@@ -172,10 +172,10 @@ DEN_OPENING = (["pass", "single 4"], ["straight 3-4-5-6-7-8-9-10", "pass", "sing
 R3 = SamRules(players=3, first_leader="seat0")
 
 
-def _den_game(seat1: str, more0=(), more1=(), more2=()):
-    scripts = [list(o) + list(m) for o, m in zip(DEN_OPENING, (more0, more1, more2))]
+def _den_game(seat1: str, more0=(), more1=(), more2=(), rules=R3, opening=DEN_OPENING):
+    scripts = [list(o) + list(m) for o, m in zip(opening, (more0, more1, more2))]
     deal = hands(DEN_SEAT0, seat1, DEN_SEAT2)
-    return play_game(deal, 1, R3, [Scripted(s) for s in scripts], log=True)
+    return play_game(deal, 1, rules, [Scripted(s) for s in scripts], log=True)
 
 
 def test_den_when_the_failure_lets_bao_1_win():
@@ -204,6 +204,40 @@ def test_den_is_not_carried_past_the_next_move():
                     more2=["pass", "single K"])
     assert "seat 2 passes" in res.log and "seat 0 leads single 6 (6c)" in res.log
     assert res.winner == 2 and res.den == -1 and list(res.pay) == [-15, -1, 16]
+
+
+# den_on_pass ("phải có trách nhiệm đánh quân to nhất" read as a duty a pass fails too): the same opening up to seat
+# 2's báo 1, then seat 1 — just before seat 2 — passes holding A♣ instead of beating with it
+R3_PASS = SamRules(players=3, first_leader="seat0", den_on_pass=True)
+PASS_OPENING = (["pass"], ["straight 3-4-5-6-7-8-9-10", "pass"], ["straight 4-5-6-7-8-9-10-J", "single 3"])
+
+
+@pytest.mark.parametrize("rules,den,pay", [(R3, -1, [-17, -2, 19]), (R3_PASS, 1, [0, -19, 19])])
+def test_a_pass_on_a_single_the_highest_card_would_beat_is_den_only_with_den_on_pass(rules, den, pay):
+    # seat 0 plays 4♦ on seat 2's 3♣; seat 1 passes holding 5♦ A♣; seat 2 goes out with K♦, which the A would have
+    # stopped: with den_on_pass seat 1 pays everyone's cards (seat 0: 9 cards with two 2s = 17, seat 1: 2)
+    res = _den_game("3s 4s 5s 6s 7s 8s 9s 10s 5d Ac", more0=["single 4"], more1=["pass"], more2=["single K"],
+                    rules=rules, opening=PASS_OPENING)
+    assert "seat 1 passes" in res.log and res.winner == 2 and res.den == den and list(res.pay) == pay
+    noted = "  (seat 1 passed instead of playing its highest single before báo 1: đền if seat 2 wins)" in res.log
+    assert noted == rules.den_on_pass
+
+
+def test_a_pass_that_ends_the_round_leaves_the_den_on_the_bao_1_lead():
+    # seat 2 leads 3♣ (báo 1), seat 0 and seat 1 (holding A♣) pass: the round is seat 2's, who leads K♦ and goes out
+    res = _den_game("3s 4s 5s 6s 7s 8s 9s 10s 5d Ac", more0=["pass"], more1=["pass"], more2=["single K"],
+                    rules=R3_PASS, opening=PASS_OPENING)
+    assert "round to seat 2" in res.log and res.den == 1 and list(res.pay) == [0, -17, 17]  # seat 0 cóng: 15
+    res = _den_game("3s 4s 5s 6s 7s 8s 9s 10s 5d Ac", more0=["pass"], more1=["pass"], more2=["single K"],
+                    opening=PASS_OPENING)
+    assert res.den == -1 and list(res.pay) == [-15, -2, 17]
+
+
+def test_no_den_on_a_pass_when_the_highest_card_would_not_have_stopped_the_win():
+    # seat 1 holds Q♦ as its highest: the K goes out over it anyway; and a pass on a pair owes nothing
+    res = _den_game("3s 4s 5s 6s 7s 8s 9s 10s 5d Qd", more0=["single 4"], more1=["pass"], more2=["single K"],
+                    rules=R3_PASS, opening=PASS_OPENING)
+    assert res.winner == 2 and res.den == -1 and list(res.pay) == [-17, -2, 19]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

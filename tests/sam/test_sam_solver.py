@@ -156,7 +156,7 @@ def single(r):
 # -------------------------------------------------------------------------------------------------------- tests
 
 
-@pytest.mark.parametrize("rules, left", [(R2, 7), (R3, 8), (R4, 8)])
+@pytest.mark.parametrize("rules, left", [(R2, 7), (R3, 8), (R4, 8), (SamRules(players=3, den_on_pass=True), 8)])
 def test_cut_positions_equal_brute_force(rules, left):
     n = 0
     for g in cut_positions(rules, range(40), left):

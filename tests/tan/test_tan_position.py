@@ -125,7 +125,7 @@ def test_cut_is_the_replayed_decision_and_reproducible():
     for k in (1, 7, len(log)):
         assert position.cut(5, rules, "heuristic", k) == log[k - 1][0] == position.cut(5, rules, "heuristic", k)
     assert position.cut(6, rules, "heuristic", 7) != log[6][0]
-    with pytest.raises(CardoddsError, match=f"decisions 1..{len(log)}"):
+    with pytest.raises(CardoddsError, match=f"K must be 1..{len(log)} for the game of seed 5"):
         position.cut(5, rules, "heuristic", len(log) + 1)
     seat1 = position.decisions(5, rules, "heuristic", 1)
     assert [k for k, _, _ in seat1] == [k for k, (p, _) in enumerate(log, 1) if p.seat == 1]

@@ -70,19 +70,36 @@ def test_loser_whose_only_trump_is_the_2_gives_it_and_the_winner_may_swap_it():
     assert g.play().first_attacker == 0 and not [e for e in g.log if e[0] == "exchange"]
 
 
-def test_a_2_swap_by_another_player_gives_the_swapper_the_first_attack_in_a_series_too():
+@pytest.mark.parametrize("opens,first", [("next_after_winner", 1), ("swapper", 2)])
+def test_a_2_swap_by_another_player_than_the_winner_gives_the_first_attack_per_series_swap_opens(opens, first):
     # "Nếu người nào đổi 2 chủ, thì lượt ra bài đầu tiên sẽ thuộc về người tiếp theo trong vòng chứ không thuộc về
-    # người thắng ván trước đó": the 2-swap of seat 2 takes the first attack from seat 0, the previous winner, and
-    # gives it to seat 2 — as in a single game ("người đó sẽ có quyền tấn người kế tiếp đầu tiên")
+    # người thắng ván trước đó": seat 0 won the previous game, seat 1 lost it and gives 3♥ (cúng chủ), seat 2 — not
+    # the winner — swaps the 2♥ for the turned A♥.  Read literally (default) the first attack goes to the player
+    # after the winner, seat 1; with "swapper" to seat 2, as in a single game ("người đó sẽ có quyền tấn người kế
+    # tiếp đầu tiên")
     hands = ["3s 4s 5s 6s 7s 8s 7c 8c", "3h 2c 3c 9d Td Jd Qd Kd", "2h 3d 4d 5d 6d 7d 8d 4c"]
-    rules = TanRules(players=3, trump_exchange="two_only")
+    rules = TanRules(players=3, trump_exchange="two_only", series_length=2, series_swap_opens=opens)
     g = game_of(rules, hands, "Ah", first=0)
-    carry_over(g, winner=0, loser=1, keys=ascending_keys())  # seat 1 gives 3♥
+    assert carry_over(g, winner=0, loser=1, keys=ascending_keys())[0] == parse_card("3h")
     out = g.play()
-    assert ("exchange", 2, parse_card("2h"), parse_card("Ah")) in g.log and out.first_attacker == 2
-    assert g.log[g.log.index(("exchange", 2, parse_card("2h"), parse_card("Ah"))) + 1] == ("bout", 1, 2, 0)
-    single = game_of(rules, hands, "Ah", first=0)
+    assert ("exchange", 2, parse_card("2h"), parse_card("Ah")) in g.log and out.first_attacker == first
+    bout = g.log[g.log.index(("exchange", 2, parse_card("2h"), parse_card("Ah"))) + 1]
+    assert bout[0] == "bout" and bout[2] == first  # the first bout is attacked by that seat
+    single = game_of(TanRules(players=3, trump_exchange="two_only"), hands, "Ah", first=0)
     assert single.play().first_attacker == 2  # single game: the swapper attacks first (RULES §3.2)
+
+
+def test_the_literal_reading_gives_the_seat_after_the_winner_at_4_players():
+    # at 4 players the winner is seat 2 (4♥), the previous loser seat 1 gives 3♥, seat 0 swaps the 2♥: seat 3 (after the
+    # winner) attacks first by default, seat 0 with "swapper"
+    hands = ["2h 9s Ts Js Qs Ks 9c Tc", "3h 2c 3c 9d Td Jd Qd Kd", "3s 4s 5s 6s 7s 8s 7c 4h",
+             "2d 3d 4d 5d 6d 7d 8d 4c"]
+    for opens, first in (("next_after_winner", 3), ("swapper", 0)):
+        rules = TanRules(players=4, trump_exchange="two_only", series_length=2, series_swap_opens=opens)
+        g = TanGame(rules, order_of(hands, "Ah"), 2, seat_strategies("basic", 4), check=True)
+        carry_over(g, winner=2, loser=1, keys=ascending_keys())
+        out = g.play()
+        assert ("exchange", 0, parse_card("2h"), parse_card("Ah")) in g.log and out.first_attacker == first
 
 
 def test_a_swap_by_the_previous_winner_passes_the_first_attack_to_the_next_player_still_in():
@@ -206,10 +223,11 @@ def _check_series(rules, strategies, seed, games):
         swapped = [e for e in g.log if e[0] == "exchange"]
         if prev.winner is None:
             continue
-        if rules.trump_exchange == "two_only" and swapped and swapped[0][1] == prev.winner:
-            assert out.first_attacker == (prev.winner + 1) % P
-        elif rules.trump_exchange == "two_only" and swapped:
+        by_other = swapped and swapped[0][1] != prev.winner
+        if rules.trump_exchange == "two_only" and by_other and rules.series_swap_opens == "swapper":
             assert out.first_attacker == swapped[0][1]  # any 2-swap takes the first attack from the winner
+        elif rules.trump_exchange == "two_only" and swapped:
+            assert out.first_attacker == (prev.winner + 1) % P  # ... and gives it to the next player after it
         else:
             assert out.first_attacker == prev.winner  # the previous first finisher attacks first
         if rec.cung is not None:
@@ -224,24 +242,31 @@ def _check_series(rules, strategies, seed, games):
     return played
 
 
-@pytest.mark.parametrize("players,exchange,strategy", [
-    (4, "any_lower", "basic"), (3, "two_only", "basic"), (2, "two_only", "random"), (4, "none", "heuristic"),
-    (4, "two_only", {"name": "basic", "winner_swaps_two": False, "loser_swaps_first": True, "declares_xa": False}),
-    (3, "two_only", {"name": "heuristic", "loser_swaps_first": True}),
+@pytest.mark.parametrize("players,exchange,strategy,opens", [
+    (4, "any_lower", "basic", "next_after_winner"), (3, "two_only", "basic", "next_after_winner"),
+    (2, "two_only", "random", "next_after_winner"), (4, "none", "heuristic", "next_after_winner"),
+    (4, "two_only", {"name": "basic", "winner_swaps_two": False, "loser_swaps_first": True, "declares_xa": False},
+     "next_after_winner"),
+    (3, "two_only", {"name": "heuristic", "loser_swaps_first": True}, "next_after_winner"),
+    (4, "two_only", "basic", "swapper"), (3, "two_only", "random", "swapper"),
 ])
-def test_series_conservation_and_carry_over_at_every_game(players, exchange, strategy):
-    rules = TanRules(players=players, trump_exchange=exchange, series_length=12, trump_no_three_in_a_row=True)
+def test_series_conservation_and_carry_over_at_every_game(players, exchange, strategy, opens):
+    rules = TanRules(players=players, trump_exchange=exchange, series_length=12, trump_no_three_in_a_row=True,
+                     series_swap_opens=opens)
     played = _check_series(rules, seat_strategies(strategy, players), 10 * players, 24)
     trumps = [p.game.trump for p in played]
     assert not any(trumps[i] == trumps[i + 1] == trumps[i + 2] for i in range(len(trumps) - 2))
     assert sum(p.cung is not None for p in played) > 5
 
 
-def test_first_game_of_a_series_is_the_single_game():
-    rules = TanRules(players=4, series_length=5)
+@pytest.mark.parametrize("exchange,opens", [("any_lower", "next_after_winner"), ("two_only", "next_after_winner"),
+                                            ("two_only", "swapper")])
+def test_first_game_of_a_series_is_the_single_game(exchange, opens):
+    # the batch engine plays single games only; the first game of a series is one, whatever series_swap_opens says
+    rules = TanRules(players=4, series_length=5, trump_exchange=exchange, series_swap_opens=opens)
     rng = np.random.default_rng(3)
     orders, first = deal_orders(rules, rng, 6)
-    single = play_batch(TanRules(players=4), orders, first, seat_strategies("basic", 4))
+    single = play_batch(TanRules(players=4, trump_exchange=exchange), orders, first, seat_strategies("basic", 4))
     for k in range(6):
         rec = play_series(rules, orders[k:k + 1], first[k:k + 1], np.zeros((1, 2, 52)),
                           seat_strategies("basic", 4))[0]
@@ -259,6 +284,9 @@ def test_first_game_of_a_series_is_the_single_game():
     ({"trump_no_three_in_a_row": True}, "series play"),
     ({"series": True}, "set series_length"),
     ({"series_lenght": 5}, "series_length"),
+    ({"series_swap_opens": "swapper", "trump_exchange": "two_only"}, "only applies to series play"),
+    ({"series_swap_opens": "swapper", "series_length": 3}, "trump_exchange = 'two_only'"),
+    ({"series_swap_opens": "winner", "series_length": 3, "trump_exchange": "two_only"}, "series_swap_opens"),
 ])
 def test_series_options_are_one_line_errors(table, match):
     with pytest.raises(CardoddsError, match=match) as e:

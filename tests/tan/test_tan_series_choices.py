@@ -161,9 +161,9 @@ def test_config_strategies_accept_the_knobs(strategies):
 
 
 @pytest.mark.parametrize("table,match", [
-    ({"name": "basic", "winner_swaps_two": "no"}, "'winner_swaps_two' must be true or false"),
-    ({"name": "heuristic", "loser_swaps_first": 1}, "'loser_swaps_first' must be true or false"),
-    ({"name": "beginner", "declares_xa": "yes"}, "'declares_xa' must be true or false"),
+    ({"name": "basic", "winner_swaps_two": "no"}, "basic: knob 'winner_swaps_two' = 'no' must be one of true, false"),
+    ({"name": "heuristic", "loser_swaps_first": 1}, "heuristic: knob 'loser_swaps_first' = 1 must be one of false, true"),
+    ({"name": "beginner", "declares_xa": "yes"}, "beginner: knob 'declares_xa' = 'yes' must be one of true, false"),
     ({"name": "basic", "winner_swap_two": False}, "did you mean 'winner_swaps_two'"),
     ({"name": "expert", "winner_swaps_two": False}, "unknown key 'winner_swaps_two'"),
     ({"name": "random", "declares_xa": False}, "unknown key 'declares_xa'"),

@@ -28,7 +28,7 @@ def test_parse_sections():
     ({"strategies": {"name": "clever"}}, "unknown Tấn strategy 'clever'"),
     ({"strategies": {"name": "basic", "save_trumps": True}}, "unknown key 'save_trumps'"),
     ({"strategies": {"seats": ["basic"]}}, r"one strategy per seat \(4 players\), not 1"),
-    ({"strategies": {"name": "heuristic", "hold_rank": "Z"}}, "not a card rank"),
+    ({"strategies": {"name": "heuristic", "hold_rank": "Z"}}, "knob 'hold_rank' = 'Z' must be one of '10', 'J'"),
     ({"rules": {"players": 9}}, "players must be 2..6"),
 ])
 def test_parse_errors_are_one_line(sections, match):

@@ -22,6 +22,7 @@ TEXT = {
     "en": {
         "report_title": "cardodds report", "quick": " (quick)", "contents": "Contents", "run": "Run",
         "headline": "Headline", "no_headline": "No headline rows.", "answers": "In short",
+        "more_charts": "{n} more charts", "run_details": "Date, versions, seeds and run time",
         "rules": "Rules", "defaults": "Defaults.", "strategies": "Strategies", "none": "None.",
         "results": "Results", "no_rows": "No rows.", "all_rows": "All rows, with their codes (distributions included)",
         "item": "item", "value": "value", "option": "option", "strategy": "strategy",
@@ -57,6 +58,7 @@ TEXT = {
     "vi": {
         "report_title": "Báo cáo cardodds", "quick": " (chạy nhanh)", "contents": "Mục lục", "run": "Lần chạy",
         "headline": "Kết quả chính", "no_headline": "Không có dòng kết quả chính.", "answers": "Tóm lại",
+        "more_charts": "{n} biểu đồ nữa", "run_details": "Ngày chạy, phiên bản, hạt giống ngẫu nhiên và thời gian chạy",
         "rules": "Luật chơi", "defaults": "Luật mặc định.", "strategies": "Người chơi", "none": "Không có.",
         "results": "Kết quả", "no_rows": "Không có dòng nào.", "all_rows": "Mọi dòng, kèm mã (cả các phân phối)",
         "item": "mục", "value": "giá trị", "option": "tùy chọn", "strategy": "người chơi",

@@ -21,8 +21,8 @@ def _between() -> str:
     return "; " if language() in DECIMAL_COMMA else ", "
 
 
-def fmt_num(x) -> str:
-    """A value with 4 significant digits (``—`` for missing)."""
+def fmt_num(x, digits: int = 4) -> str:
+    """A value with ``digits`` significant digits (``—`` for missing)."""
     if x is None or (isinstance(x, float) and math.isnan(x)) or x is pd.NA:
         return "—"
     x = float(x)
@@ -30,7 +30,7 @@ def fmt_num(x) -> str:
         return "∞" if x > 0 else "−∞"
     if x == 0:
         return "0"
-    s = f"{x:#.4g}"
+    s = f"{x:#.{digits}g}"
     return local(s[:-1] if s.endswith(".") else s)
 
 
@@ -39,11 +39,11 @@ def fmt_range(lo: str, hi: str) -> str:
     return f"[{lo}{_between()}{hi}]"
 
 
-def fmt_ci(lo, hi) -> str:
-    """A 95 % interval as ``[lo, hi]``."""
+def fmt_ci(lo, hi, digits: int = 4) -> str:
+    """A 95 % interval as ``[lo, hi]``, each end with ``digits`` significant digits."""
     if pd.isna(lo) or pd.isna(hi):
         return "—"
-    return fmt_range(fmt_num(lo), fmt_num(hi))
+    return fmt_range(fmt_num(lo, digits), fmt_num(hi, digits))
 
 
 def fmt_count(n) -> str:

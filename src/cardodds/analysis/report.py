@@ -22,12 +22,12 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from cardodds.analysis import i18n
+from cardodds.analysis.answers import ONE_IN_BELOW, answer
 from cardodds.analysis.estimate import COLUMNS, row_z
 from cardodds.analysis.charts import chart_texts
 from cardodds.analysis.findings import choose_findings, word
 from cardodds.analysis.i18n import text
-from cardodds.analysis.numbers import (fmt_ci, fmt_count, fmt_fixed, fmt_num, fmt_one_in, fmt_percent,
-                                       fmt_range, is_rate, local)
+from cardodds.analysis.numbers import fmt_ci, fmt_count, fmt_fixed, fmt_num, fmt_one_in, is_rate, local
 from cardodds.sim.run_folder import atomic_write
 
 DPI = 110
@@ -81,6 +81,9 @@ class ReportSection:
     answers : list of (metric, seat)
         The section's questions: the rows answered in words at its top (every arm), e.g. "Thiên ù … : 1 in 880
         (exact); simulated 1 in 882 [861, 899]".
+    findings : list of Ask
+        What the report's findings ask of this section (:class:`cardodds.analysis.findings.Ask`); when no section
+        is asked anything, the findings are the sections' headline rows.
     """
 
     key: str
@@ -100,6 +103,7 @@ class ReportSection:
     seating: list[tuple[str, str]] = field(default_factory=list)
     label_of: Callable[[str, str], str] | None = None
     answers: list[tuple[str, int | None]] = field(default_factory=list)
+    findings: list = field(default_factory=list)
 
     def label(self, metric: str) -> str:
         """``metric`` in words in the report's language (its code without ``label_of``)."""
@@ -115,10 +119,6 @@ def fmt_z(z) -> str:
     if math.isinf(z):
         return "∞" if z > 0 else "−∞"
     return local(f"{z:+.2f}")
-
-
-ONE_IN_BELOW = 0.1
-"""Probabilities below this are also written as ``1 in N`` (players say "1 in 880", not 0.001136)."""
 
 
 def fmt_estimate(x, metric: str, unit: str) -> str:
@@ -217,49 +217,15 @@ def _table(rows: pd.DataFrame, section: ReportSection | None = None, experiment:
     return cells
 
 
-def _answer_value(x, lo, hi, style: str) -> tuple[str, str]:
-    """A value and its interval as a player reads them, by ``style``: ``"one_in"`` (``1 in 882``, ``[861, 899]``),
-    ``"percent"`` (``25.34 %``, ``[24.9 %, 25.8 %]``) or ``"number"`` (a mean, and its interval)."""
-    if style == "number" or pd.isna(x):
-        return fmt_num(x), fmt_ci(lo, hi)
-    if style == "one_in":
-        ends = ["∞" if pd.isna(v) or v <= 0 else fmt_one_in(v).rsplit(" ", 1)[-1] for v in (hi, lo)]
-        return fmt_one_in(x), "—" if pd.isna(lo) else fmt_range(*ends)
-    return fmt_percent(x), "—" if pd.isna(lo) else fmt_range(fmt_percent(lo), fmt_percent(hi))
-
-
 def section_answers(section: ReportSection) -> list[tuple[str, str]]:
     """The section's questions answered in words: ``(label, answer)`` per asked row (every arm in the answer).
 
     ``("Thiên ù: the cái's 20 dealt cards are already a win", "seat 0, per hand: 1 in 880 (exact), simulated 1 in 882
-    [861, 899]")``; a row without a seat (the table's, or every hand's) names no seat.  A question whose metric the section lacks is left out.
+    [861, 899]")``; a row without a seat (the table's, or every hand's) names no seat.  A question whose metric the
+    section lacks is left out.
     """
-    out = []
-    rows = section.rows
-    several = rows["arm"].nunique() > 1
-    for metric, seat in section.answers:
-        sel = rows[(rows["metric"] == metric) & (rows["seat"].isna() if seat is None else
-                                                  (rows["seat"] == seat).fillna(False))]
-        if sel.empty:
-            continue
-        unit = str(sel["unit"].iloc[0])
-        known = sel["estimate"].dropna()
-        style = ("number" if not is_rate(metric, unit) else
-                 "one_in" if len(known) and ((known > 0) & (known < ONE_IN_BELOW)).all() else "percent")
-        exacts = set(sel["exact"].dropna())
-        one_exact = several and len(exacts) == 1 and sel["exact"].notna().all()  # say it once, before the arms
-        parts = [text("answer_exact", value=_answer_value(exacts.pop(), 0, 0, style)[0])] if one_exact else []
-        for r in sel.itertuples(index=False):
-            if r.n == 0 or pd.isna(r.estimate):
-                said = text("answer_none")
-            else:
-                said = text("answer_simulated", value=" ".join(_answer_value(r.estimate, r.ci_low, r.ci_high, style)))
-                if not pd.isna(r.exact) and not one_exact:
-                    said = text("answer_exact", value=_answer_value(r.exact, 0, 0, style)[0]) + ", " + said
-            parts.append(f"{i18n.arm(r.arm)}: {said}" if several else said)
-        who = "" if seat is None else text("answer_seat", seat=seat) + ", "
-        out.append((section.label(metric), f"{who}{i18n.unit(unit)}: " + "; ".join(parts)))
-    return out
+    said = [(section.label(metric), answer(section.rows, metric, [seat])) for metric, seat in section.answers]
+    return [(label, words) for label, words in said if words is not None]
 
 
 def _headline_rows(section: ReportSection) -> pd.DataFrame:
@@ -445,8 +411,8 @@ def summary_frame(sections: list[ReportSection]) -> pd.DataFrame:
 
 
 _CSS = """
-body{font-family:"DejaVu Sans",system-ui,sans-serif;max-width:1280px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
-h1{border-bottom:2px solid #444;padding-bottom:.2em}h2{border-bottom:1px solid #bbb;margin-top:2em}
+body{font-family:"DejaVu Sans",system-ui,sans-serif;max-width:1280px;margin:2em auto;padding:0 1em;color:#222;line-height:1.4}
+h1{border-bottom:2px solid #444;padding-bottom:.2em}h2{border-bottom:1px solid #bbb;margin-top:1.5em}
 table{border-collapse:collapse;margin:.8em 0;font-size:.92em;display:block;max-width:100%;overflow-x:auto}
 summary{cursor:pointer;font-weight:bold;margin:.6em 0}
 th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}
@@ -454,7 +420,7 @@ th{background:#f0f0f0}td.num{text-align:right;font-variant-numeric:tabular-nums;
 tbody tr:nth-child(even){background:#fafafa}code{font-size:.9em;overflow-wrap:anywhere}
 .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,540px),1fr));gap:1em;align-items:start}
 figure{margin:0}figure img{width:100%;height:auto;border:1px solid #eee}
-figcaption{font-size:.85em;color:#555}td.words{min-width:16em}.answers{background:#f4f7fc;border-left:4px solid #4a6fa5;padding:.2em 1em}nav ul{columns:2}.meta th{width:12em}
+figcaption{font-size:.85em;color:#555}td.words{min-width:16em}.answers{background:#f4f7fc;border-left:4px solid #4a6fa5;padding:.2em 1em}nav ul{columns:3 18em}.meta th{width:12em}
 @media print{
 body{max-width:none;margin:0;padding:0;font-size:10pt}nav{display:none}a{color:inherit;text-decoration:none}
 h2{break-before:page}#findings h2,#run h2,#headline h2{break-before:auto}h2,h3,summary{break-after:avoid}
@@ -567,6 +533,10 @@ def _markdown(title, sections, meta_items, headline, charts, found) -> str:
     return "\n".join(md)
 
 
+SHOWN_CHARTS = 2
+"""A section's charts shown open (one row at 1,280 px); the others are folded."""
+
+
 def _fold(summary: str, inner: str, kind: str = "") -> str:
     """A folded part of a section: its ``summary`` shown, ``inner`` (HTML) on a click; ``kind`` ``"print"`` for a fold
     printing opens (the headline table), ``"codes"`` for the table of codes, which printing leaves out."""
@@ -584,9 +554,9 @@ def _html(title, sections, meta_items, headline, charts, found) -> str:
             + "</ol></section>",
             f"<nav><h2>{e(text('contents'))}</h2><ul>" + "".join(toc) + "</ul></nav>"]
     body.append(f'<section id="run"><h2>{e(text("run"))}</h2>')
-    body.append('<table class="meta"><tbody>'
-                + "".join(f"<tr><th>{e(k)}</th><td>{_meta_value(k, v)}</td></tr>" for k, v in meta_items)
-                + "</tbody></table></section>")
+    body.append(_fold(text("run_details"), '<table class="meta"><tbody>'
+                      + "".join(f"<tr><th>{e(k)}</th><td>{_meta_value(k, v)}</td></tr>" for k, v in meta_items)
+                      + "</tbody></table>", "print") + "</section>")
     body += [f'<section id="headline"><h2>{e(text("headline"))}</h2>',
              _fold(word("headline_rows", n=len(headline)), _html_table(_headline_head(), headline, 2, words=1), "print")
              if headline else f"<p>{e(text('no_headline'))}</p>",
@@ -606,8 +576,11 @@ def _html(title, sections, meta_items, headline, charts, found) -> str:
                    f'{base64.b64encode(png).decode("ascii")}" alt="{e(" · ".join(texts) or name)}">'
                    f"<figcaption>{e(texts[0] if texts else name)}</figcaption></figure>"
                    for name, rel, png, texts in charts[s.key]]
-        if figures:
-            body.append('<div class="charts">' + "".join(figures) + "</div>")
+        if figures:  # one row of charts shown, the others a click away (printing opens them)
+            body.append('<div class="charts">' + "".join(figures[:SHOWN_CHARTS]) + "</div>")
+        if len(figures) > SHOWN_CHARTS:
+            body.append(_fold(text("more_charts", n=len(figures) - SHOWN_CHARTS),
+                              '<div class="charts">' + "".join(figures[SHOWN_CHARTS:]) + "</div>", "print"))
         key_rows = _key_rows(s.rows)
         body.append(_fold(text("results"), _html_table(_head(), _table(key_rows, s), 4, words=1) if len(key_rows)
                           else f"<p>{e(text('no_rows'))}</p>"))

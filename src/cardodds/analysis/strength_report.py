@@ -89,11 +89,11 @@ def _matrix(rows: pd.DataFrame, params, prefix: str, flip) -> list[list[str]]:
         line = [f"`{a}`"]
         for b in params.rungs:
             r, back = _row(rows, f"{prefix}.{a}.{b}"), _row(rows, f"{prefix}.{b}.{a}")
-            if r is not None:
-                line.append(f"{fmt_num(r.estimate)} {fmt_ci(r.ci_low, r.ci_high)}")
+            if r is not None:  # 3 digits: a row of every rung fits a 1,280 px page
+                line.append(f"{fmt_num(r.estimate, 3)} {fmt_ci(r.ci_low, r.ci_high, 3)}")
             elif back is not None:
                 lo, hi = sorted((flip(back.ci_high), flip(back.ci_low)))
-                line.append(f"{fmt_num(flip(back.estimate))} {fmt_ci(lo, hi)}")
+                line.append(f"{fmt_num(flip(back.estimate), 3)} {fmt_ci(lo, hi, 3)}")
             else:
                 line.append("")
         cells.append(line)

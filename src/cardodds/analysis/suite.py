@@ -10,10 +10,11 @@ import pandas as pd
 
 from cardodds.analysis import i18n
 from cardodds.analysis.estimate import rows_frame, summarize
+from cardodds.analysis.findings import Ask
 from cardodds.analysis.gain_share import add_gain_shares
 from cardodds.analysis.numbers import fmt_count, fmt_num, local
 from cardodds.analysis.report import ReportSection, flatten_settings, seating_text, summary_frame, write_report
-from cardodds.sim.errors import CardoddsError
+from cardodds.sim.errors import CardoddsError, RunInterrupted
 from cardodds.sim.experiment import CONFIG_DIR, Experiment, load_arms
 from cardodds.sim.folder_lock import folder_lock
 from cardodds.sim.kernel_warm import KERNEL_GAMES, warm_kernels
@@ -70,12 +71,30 @@ def run_arms(arms: list[Experiment], out_dir: Path, *, jobs: int, resume: bool, 
     with claim_run_folder(arms, out_dir, resume=resume):
         if len(arms) == 1:
             return [run_one(arms[0], out_dir, jobs=jobs, resume=resume, progress=progress, headline=headline)]
-        outcomes = [
-            run_one(exp, out_dir / ARMS_DIR / exp.arm, jobs=jobs, resume=resume, progress=progress, headline=headline)
-            for exp in arms
-        ]
+        outcomes = []
+        for exp in arms:
+            try:
+                outcomes.append(run_one(exp, out_dir / ARMS_DIR / exp.arm, jobs=jobs, resume=resume,
+                                        progress=progress, headline=headline))
+            except RunInterrupted as stop:
+                raise _arms_interrupted(arms, out_dir, len(outcomes), stop) from None
     add_gain_shares(outcomes)  # rows derived from several arms (e.g. the share of the oracle's gain)
     return outcomes
+
+
+def _arms_interrupted(arms: list[Experiment], out_dir: Path, done: int, stop: RunInterrupted) -> RunInterrupted:
+    """Ctrl-C in arm ``done`` of an experiment with arms: the chunks saved across every arm (the finished arms', the
+    stopped arm's, and those a later arm kept from an earlier run), of all the arms' chunks, in the run folder."""
+    from cardodds.sim.arguments import option
+    from cardodds.sim.runner import chunk_count, chunk_files
+
+    if stop.saved is None:
+        return stop
+    sizes = [chunk_count(exp.games, exp.chunk_size) for exp in arms]
+    later = sum(chunk_files(out_dir / ARMS_DIR / exp.arm, n) for exp, n in zip(arms[done + 1:], sizes[done + 1:]))
+    saved, total = sum(sizes[:done]) + stop.saved + later, sum(sizes)
+    return RunInterrupted(f"interrupted: {saved:,} of {total:,} chunks are saved in {out_dir}; re-run with "
+                          f"{option('resume')} to continue", saved, total, out_dir)
 
 
 def timing(outcomes: list[Outcome]) -> dict:
@@ -283,15 +302,35 @@ def read_suite(path: Path = SUITE_FILE) -> list[tuple[Path, list[tuple[str, int 
     return entries
 
 
+def read_findings(path: Path = SUITE_FILE) -> dict[str, list[Ask]]:
+    """The findings the suite asks for, by experiment file name: each entry's ``findings``, a list of tables
+    ``{metric, seat}`` or ``{metric, seats}`` (a seat number, or ``"table"``) with ``arms`` optional (every arm)."""
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    out = {}
+    for entry in doc.get("experiment", []):
+        asked = []
+        for f in entry.get("findings", []):
+            seats = f["seats"] if "seats" in f else [f["seat"]]
+            arms = f.get("arms")
+            asked.append(Ask(f["metric"], tuple(None if s == "table" else s for s in seats),
+                             None if arms is None else tuple(arms)))
+        out[entry["config"]] = asked
+    return out
+
+
 def write_outcomes(out_dir: Path, experiments: list[list[Outcome]], meta: dict, title: str | None = None,
-                   diffs: list[pd.DataFrame | None] | None = None, lang: str = "en") -> dict[str, Path]:
+                   diffs: list[pd.DataFrame | None] | None = None, lang: str = "en",
+                   findings: list[list[Ask]] | None = None) -> dict[str, Path]:
     """Write summary.csv (and differences.csv for arms), charts, report.md and report.html; Parquet copies of the
     tables too when pyarrow is installed.  ``diffs``: each experiment's paired differences when already computed;
     ``title``: the report's (default: the one experiment's title, else "cardodds report", in ``lang``); ``lang``: the
-    report's language (:mod:`cardodds.analysis.i18n`; the CSV and Parquet tables keep the codes)."""
+    report's language (:mod:`cardodds.analysis.i18n`; the CSV and Parquet tables keep the codes); ``findings``: what
+    each experiment's section is asked to answer first (the suite's, :func:`read_findings`)."""
     if diffs is None:
         diffs = [differences(arms) if len(arms) > 1 else None for arms in experiments]
     sections = make_sections(experiments, diffs, lang=lang)
+    for section, asked in zip(sections, findings or []):
+        section.findings = asked
     return write_sections(out_dir, sections, meta, title=title, diffs=diffs, lang=lang)
 
 
@@ -346,6 +385,8 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
         raise CardoddsError(f"{out_dir}: cannot create the report folder ({exc.strerror or exc})") from None
     with folder_lock(out_dir):
         suite = [(load_arms(config, quick=quick), headline) for config, headline in read_suite()]
+        asked = read_findings()
+        findings = [asked.get(config.name, []) for config, _ in read_suite()]
         if jobs != 1:  # the kernels compiled once, a different one on each core, not by every worker in turn
             warm_kernels({arm.task.name.split(".")[0] for arms, _ in suite for arm in arms} & set(KERNEL_GAMES),
                          processes=jobs if jobs > 0 else 2)
@@ -357,5 +398,5 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
             meta.update(timing_meta([o for arms in experiments for o in arms]))
         with i18n.using(lang):
             title = i18n.text("report_title") + (i18n.text("quick") if quick else "")
-        paths = write_outcomes(out_dir, experiments, meta, title=title, lang=lang)
+        paths = write_outcomes(out_dir, experiments, meta, title=title, lang=lang, findings=findings)
     return experiments, paths

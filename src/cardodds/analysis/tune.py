@@ -42,6 +42,10 @@ FIRST_CHUNKS = 8
 """Chunks every candidate of a race plays first (a Student-t interval needs several)."""
 MAX_CHUNKS = 128
 """Chunks a race stops at: values this close are not worth more of the budget."""
+MIN_VALIDATE_CHUNKS = 2
+"""Chunks the tuned and the starting knobs each replay at least to measure the gain (an eighth of the budget)."""
+MIN_CHUNKS = 2 * FIRST_CHUNKS + 2 * MIN_VALIDATE_CHUNKS
+"""The smallest budget in chunks: two candidates' first race and both validations (fewer is refused)."""
 
 
 @dataclasses.dataclass
@@ -182,11 +186,11 @@ def tune(config, *, seat: int = 0, games: int | None = None, seed: int | None = 
             check_knobs(type(strategy), {name: None}, "--knobs")
     chunk = exp.chunk_size
     total = (exp.games // chunk) * chunk
-    validate_chunks = max(total // chunk // 8, 2)  # both the tuned and the starting knobs play them
+    validate_chunks = max(total // chunk // 8, MIN_VALIDATE_CHUNKS)  # both the tuned and the starting knobs play them
     budget = total - 2 * validate_chunks * chunk
-    if budget < 2 * FIRST_CHUNKS * chunk:
+    if total < MIN_CHUNKS * chunk:  # then budget < 2 * FIRST_CHUNKS chunks; from MIN_CHUNKS on, never
         raise CardoddsError(f"--games {exp.games} is too small: the tuner needs at least "
-                            f"{(2 * FIRST_CHUNKS + validate_chunks) * chunk} games with chunk_size {chunk}")
+                            f"{MIN_CHUNKS * chunk} games ({MIN_CHUNKS} chunks of chunk_size {chunk})")
     start = {k: v for k, v in current(strategy).items() if k in space}
     spec = _spec(strategy)
     fixed = {k: v for k, v in spec.items() if k not in space}

@@ -12,6 +12,8 @@ import contextvars
 import functools
 import math
 import os
+import reprlib
+from itertools import islice
 from pathlib import Path
 
 from cardodds.sim.errors import CardoddsError
@@ -120,15 +122,40 @@ def check_path(path, name: str) -> Path:
     return Path(path)
 
 
+class _Short(reprlib.Repr):
+    """``repr`` that never recurses deep nor writes a huge integer out (Python refuses past 4,300 digits)."""
+
+    def __init__(self):
+        super().__init__()
+        self.maxlevel, self.maxstring, self.maxother, self.maxlong = 3, 60, 60, 60
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 20
+
+    def repr_int(self, x, level):
+        if x.bit_length() > 200:  # about 60 digits
+            return f"<a whole number of about {int(x.bit_length() * 0.30103) + 1:,} digits>"
+        return repr(x)
+
+    def repr_dict(self, x, level):  # reprlib sorts the keys; a message shows them as given
+        if not x or level <= 0:
+            return "{...}" if x else "{}"
+        pieces = [f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}" for k, v in islice(x.items(), self.maxdict)]
+        return "{" + ", ".join(pieces) + (", ..." if len(x) > self.maxdict else "") + "}"
+
+
+_SHORT = _Short()
+
+
 def shown(value) -> str:
-    """``repr(value)``, cut to 60 characters (an error message stays one short line)."""
-    text = repr(value)
+    """``repr(value)``, cut to 60 characters (an error message stays one short line), whatever ``value`` holds."""
+    text = _SHORT.repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
 def read_whole(text: str):
     """``text`` as an ``int`` (``_`` and ``,`` may group its digits), or ``text`` itself when it is not one — for a
     check of this module to refuse in its own words."""
+    if not isinstance(text, str):  # a table --opponents read as JSON: the check refuses it in its own words
+        return text
     try:
         return int(text.replace("_", "").replace(",", ""))
     except ValueError:

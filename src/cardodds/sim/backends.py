@@ -190,6 +190,19 @@ def dask_client(scheduler: str | None = None, *, timeout: float = CONNECT_TIMEOU
             raise
 
 
+_reached: set[str] = set()
+"""Scheduler addresses this process has reached (each is checked once)."""
+
+
+def check_reachable(backend: str | None, scheduler: str | None, *, timeout: float | None = None) -> None:
+    """Before a run writes its folder: a Dask scheduler address that cannot be reached (within ``timeout``, default
+    :data:`CONNECT_TIMEOUT`) is refused in one line, so a failed start leaves no half-made run folder behind."""
+    if backend != "dask" or scheduler is None or scheduler in _reached:
+        return
+    with dask_client(scheduler, timeout=CONNECT_TIMEOUT if timeout is None else timeout):
+        _reached.add(scheduler)
+
+
 @contextlib.contextmanager
 def joblib_backend(name: str | None, scheduler: str | None = None, *, timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
     """Make the backend ``name`` ready and yield what to pass as ``joblib.Parallel(backend=...)``.

@@ -304,12 +304,10 @@ def load_arms(
 
 
 def _parse_toml(text: str, path: Path) -> dict[str, Any]:
-    """The experiment file's TOML document."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = " ".join(str(exc).split())
-        raise CardoddsError(f"{path}: not valid TOML: {msg}") from None
+    """The experiment file's TOML document, within the bounds of the JSON reader (:mod:`cardodds.sim.bounded_json`)."""
+    from cardodds.sim.bounded_json import loads_toml
+
+    return loads_toml(text, str(path))
 
 
 def _experiment_table(doc: dict[str, Any], path: Path) -> dict[str, Any]:

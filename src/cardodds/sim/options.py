@@ -4,7 +4,8 @@ Every game's rules are a frozen dataclass whose fields are the options of docs/r
 ``from_table`` turns a TOML table into one, rejecting unknown keys, wrong types and values outside a ``Literal``'s
 choices with one clear line naming the key: the one place where annotations are checked.  The dataclass's own
 ``__post_init__`` checks only what an annotation cannot say, ranges and impossible combinations (raising
-:class:`CardoddsError`).
+:class:`CardoddsError`); a player's knobs are checked against their declared ranges and choices first
+(:func:`cardodds.sim.knobs.knob_problem`), so the message says what is allowed.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import typing
 from typing import Any, TypeVar
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.knobs import knob_problem
 
 T = TypeVar("T")
 
@@ -23,7 +25,7 @@ T = TypeVar("T")
 def unknown_key_error(key: str, allowed: typing.Iterable[str], where: str) -> CardoddsError:
     """The error for a key that is not an option, naming the closest known one."""
     allowed = sorted(allowed)
-    close = difflib.get_close_matches(key, allowed, n=1)
+    close = difflib.get_close_matches(str(key), allowed, n=1)  # a Python dict may have any keys
     hint = f" (did you mean '{close[0]}'?)" if close else f" (known: {', '.join(allowed)})"
     return CardoddsError(f"{where}: unknown key '{key}'{hint}")
 
@@ -103,6 +105,9 @@ def from_table(cls: type[T], table: dict[str, Any] | None, where: str) -> T:
         if key not in fields:
             raise unknown_key_error(key, fields, where)
         tp = hints[key]
+        problem = knob_problem(cls, key, value) if hasattr(cls, "knobs") else None  # a player's: its declared range
+        if problem:
+            raise CardoddsError(f"{where}: {problem}")
         if not _matches(value, tp):
             raise CardoddsError(f"{where}: '{key}' must be {_describe(tp)}, not {value!r}")
         kwargs[key] = _normalized(value, tp)

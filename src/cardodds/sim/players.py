@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import ClassVar, Mapping
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.knobs import Choice, Range, check_knobs, declared, read_knobs_file, with_knobs_file
+from cardodds.sim.knobs import Choice, Range, check_knobs, check_player, declared, read_knobs_file, with_knobs_file
 from cardodds.sim.options import from_table, unknown_key_error
 
 SEAT_KEYS = tuple(f"seat{i}" for i in range(6))
@@ -53,6 +53,11 @@ class Player:
     searches: ClassVar[bool] = False
     knobs: ClassVar[Mapping] = MappingProxyType({})
     renamed_knobs: ClassVar[Mapping] = MappingProxyType({})
+
+    def __post_init__(self):
+        """Refuse a knob outside its declared range or choices (:func:`~cardodds.sim.knobs.check_player`): every
+        player is built through here, whatever path built it.  A subclass's own ``__post_init__`` calls it first."""
+        check_player(self)
 
 
 def check_player_class(cls) -> None:

@@ -26,6 +26,10 @@ the shared layers (``cardodds.analysis.advice``, ``cardodds.advise``, ``cardodds
     ``[strategies]`` names one: ``"tuned"``, ``{"name": "expert", "samples": 16}``).  Every move sees the same
     worlds (common random numbers).  A world's deal is a function of ``seed``, its number and the position only, so
     two positions that differ in nothing the seat knows give the same outcomes, and more worlds extend fewer.
+``check_players(position, players) -> None`` (optional)
+    Raises :class:`~cardodds.sim.errors.CardoddsError` unless ``players`` can play this position's seats (an
+    unknown name, a bad knob, a player the engine cannot play): called before any world is played, so that the
+    page answers a bad player with a 400, not with an answer already started.
 ``exact(position, moves) -> Outcomes | None``
     The moves' exact values where the game can compute them (Tấn, two players, the stock empty), else None.
 ``MEASURES : dict``
@@ -94,3 +98,21 @@ def position_module(spec):
     if module is None:
         raise CardoddsError(f"{spec.name}: this game has no mid-game positions")
     return module
+
+
+def decision_tag(k: int) -> str:
+    """What ``cardodds replay`` writes after the line of decision ``k``: the number ``--state-at`` takes."""
+    return f"  [K={k}]"
+
+
+def decisions_note(game: str, seed: int, counted: str) -> str:
+    """The replay's line that says what its ``[K=n]`` tags are and which moves are decisions (``counted``)."""
+    return f"[K=n] marks decision n (`cardodds replay {game} --seed {seed} --state-at n` prints its position); {counted}"
+
+
+def past_the_end(game: str, seed: int, k: int, n: int) -> CardoddsError:
+    """The one-line error for decision ``k`` of a replayed game with ``n`` decisions: the valid range named."""
+    if n == 0:
+        return CardoddsError(f"{game} position: decision {k} asked, but the game of seed {seed} has no decision")
+    return CardoddsError(f"{game} position: decision {k} asked; K must be 1..{n} for the game of seed {seed} "
+                         "(`cardodds replay` marks each decision [K=n])")

@@ -11,6 +11,7 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
+from cardodds.sim.backends import check_reachable
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.experiment import Experiment, cardodds_version, hash_identity
 from cardodds.sim.run_folder import check_folder, now, open_run_folder, read_manifest, write_manifest
@@ -53,13 +54,15 @@ def claim_run_folder(arms: list[Experiment], out_dir: Path, *, resume: bool) -> 
     A single arm runs straight in ``out_dir``; several run in ``out_dir/arms/<arm>``, and ``out_dir`` gets its own
     manifest (kind ``"arms"``, the experiment's name, task, seed) so that no other experiment can write into it.  The
     top folder and every arm's folder are checked (and a run with arms must have 2 chunks for its paired intervals)
-    before the first file is written: a refused run writes nothing.
+    before the first file is written (and a Dask scheduler the arms name is reached): a refused run writes nothing.
     """
     out_dir = Path(out_dir)
     key = str(out_dir.resolve())
     if key in _claimed:  # claimed by a caller already (cardodds run holds it while it also writes the report)
         yield
         return
+    for backend, scheduler in dict.fromkeys((exp.backend, exp.scheduler) for exp in arms):
+        check_reachable(backend, scheduler)
     _claimed.add(key)
     try:
         with _claim(arms, out_dir, resume=resume):

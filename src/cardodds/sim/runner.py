@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from cardodds.sim.arguments import option
-from cardodds.sim.backends import joblib_backend, loky_watching_parent, workers_deaf_to_ctrl_c
+from cardodds.sim.backends import check_reachable, joblib_backend, loky_watching_parent, workers_deaf_to_ctrl_c
 from cardodds.sim.errors import CardoddsError, RunInterrupted
 from cardodds.sim.experiment import Experiment, cardodds_version
 from cardodds.sim.parent_watch import exit_with_parent
@@ -328,6 +328,7 @@ def run_experiment(
     if backend == FROM_EXPERIMENT:
         backend, scheduler = exp.backend, exp.scheduler
     out_dir = Path(out_dir)
+    check_reachable(backend, scheduler)  # before the folder is made: a scheduler that is not there leaves nothing
     with open_run_folder(out_dir, exp.identity(), exp.identity_hash(), resume=resume) as found:
         created = str((found or {}).get("created") or _now())
         return _play(exp, out_dir, created, jobs=jobs, progress=progress, backend=backend, scheduler=scheduler)
@@ -349,6 +350,16 @@ def _saved_chunks(out_dir: Path, ident: str, k_total: int, size: Callable[[int],
             add(k, counts)
             reused.append(k)
     return np.asarray(reused, dtype=np.int64)
+
+
+def chunk_files(out_dir: Path, k_total: int) -> int:
+    """How many chunk files of a run of ``k_total`` chunks ``out_dir`` holds (named right; a resumed run reads them)."""
+    folder = Path(out_dir) / CHUNK_DIR
+    if not folder.is_dir():
+        return 0
+    return sum(1 for path in folder.iterdir()
+               if (match := _CHUNK_RE.fullmatch(path.name)) and int(match.group(1)) < k_total
+               and chunk_path(out_dir, int(match.group(1))).name == path.name)
 
 
 def _unsaved(k_total: int, reused: np.ndarray) -> Iterator[int]:

@@ -1,14 +1,15 @@
 """``POST /api/advise/<game>``: a mid-game position's odds and ranked moves, refined batch by batch.
 
-The body is the position's JSON (what ``cardodds advise <game> --state`` reads); the query may add ``opponents`` (a
-player's name), ``games`` (worlds per move, default the game's ``DEFAULT_WORLDS``, at most :data:`MAX_WORLDS`) and
-``seed`` (default 0).  Bad input — a game with no positions (404), a body that is not a JSON object, an inconsistent
-position, a bad number — is answered 400 with ``{"error": message}``, the command line's one line.  Otherwise the
-answer is events:
+The body is the position's JSON (what ``cardodds advise <game> --state`` reads, at most :data:`MAX_BODY` bytes);
+the query may add ``opponents`` (a player's name, or its table as JSON, as ``--opponents`` takes it), ``games``
+(worlds per move, default the game's ``DEFAULT_WORLDS``, at most :data:`MAX_WORLDS`) and ``seed`` (default 0).  Bad
+input — a game with no positions (404), a body too long (413, read no further), a body that is not a JSON object, an
+inconsistent position, a player the game cannot seat, a bad number — is answered with ``{"error": message}``, the
+command line's one line (400 unless said).  Otherwise the answer is events:
 
 - ``start``: ``{"game", "moves", "measures", "rank_by", "players", "games"}`` at once;
-- ``progress``: after each batch of worlds but the last, ``{"odds", "advice", "worlds", "games", "budget"}`` — the
-  odds rows (as ``cardodds odds --state --json``) and the moves best first (as ``cardodds advise --json``) so far;
+- ``progress``: after each batch of worlds but the last, ``{"odds", "advice", "worlds", "games", "budget", "batches",
+  "seconds"}`` — the odds rows (as ``cardodds odds --state --json``) and the moves best first (as ``cardodds advise --json``) so far;
 - ``done``: the same, final (an exact answer comes as ``done`` straight after ``start``);
 - ``error``: ``{"error": message}``.
 
@@ -36,6 +37,7 @@ from starlette.responses import JSONResponse, StreamingResponse
 
 from cardodds.sim.arguments import check_games, check_seed, read_whole
 from cardodds.sim.errors import CardoddsError
+from cardodds.web.guard import read_body, status_of
 
 MAX_WORLDS = 1_000_000
 """A page asks for at most this many worlds a move."""
@@ -63,16 +65,14 @@ def _number(query, name: str, default, check):
 
 def _request(name: str, query, body: bytes):
     """The checked request: (module, position, players, games, seed); a one-line CardoddsError otherwise."""
-    from cardodds.advise import parse_json, players_of, read_position
+    from cardodds.advise import parse_json, players_of, read_position, typed_players
 
-    if len(body) > MAX_BODY:
-        raise CardoddsError(f"a position is at most {MAX_BODY // 1024} kB")
     module, position = read_position(name, parse_json(body, "the position"))
     games = _number(query, "games", module.DEFAULT_WORLDS, check_games)
     if games > MAX_WORLDS:
         raise CardoddsError(f"the page plays at most {MAX_WORLDS:,} worlds a move (the command line has no limit)")
     seed = _number(query, "seed", 0, check_seed)
-    players = players_of(module, query.get("opponents") or None)
+    players = players_of(module, position, typed_players(query.get("opponents", ""), "opponents") or None)
     return module, position, players, games, seed
 
 
@@ -94,7 +94,8 @@ def answers(name: str, module, position, players, games: int, seed: int, stop: t
         table = advice_table(advised, module.MEASURES, module.RANK_BY)
         last = {"odds": records(odds_table(odds, module.MEASURES)), "advice": records(table),
                 "measures": present(advised, module.MEASURES), "worlds": budget.worlds, "games": games,
-                "exact": advised.exact, "odds_exact": odds.exact, "players": advised.players, "budget": budget.text}
+                "exact": advised.exact, "odds_exact": odds.exact, "players": advised.players, "budget": budget.text,
+                "batches": budget.batches, "seconds": budget.seconds}
     yield "done", last
 
 
@@ -131,9 +132,10 @@ async def advise(request: Request):
     if missing is not None:
         return missing
     try:
-        module, position, players, games, seed = _request(name, request.query_params, await request.body())
+        body = await read_body(request, MAX_BODY, "a position")
+        module, position, players, games, seed = _request(name, request.query_params, body)
     except CardoddsError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
     if request.query_params.get("check", "") not in ("", "0"):
         return JSONResponse({"game": name, "moves": list(module.legal_moves(position))})
     loop, queue, stop = asyncio.get_running_loop(), asyncio.Queue(), threading.Event()

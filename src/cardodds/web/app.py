@@ -9,14 +9,17 @@ A page is served for every game whose spec (:mod:`cardodds.sim.games`) has a dec
 comes from the spec's ``hand_odds`` (the functions of ``cardodds odds``) and, for Sâm, its ``advice`` (the ``bayes``
 declarer); a game with no streaming job here answers its ``hand_odds`` at once, as an ``exact`` then ``done``.  A request
 ``GET /api/odds/<game>?hand=…&games=…&seed=…`` (Chắn and Tấn also ``strategy=…``, one of
-:data:`cardodds.web.tables.PLAYERS`) answers with events:
+:data:`cardodds.web.tables.PLAYERS`; Tấn ``deck=36`` for the 36-card deck, 6 cards dealt) answers with events:
 
 - ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
   Sâm: the tới trắng and the bayes declarer's decision; Tấn: the hand as read);
 - ``progress``: after each batch of games, ``{"result", "played", "games"}`` — the simulated result so far, with the
   keys of the final one;
 - ``done``: the final result, the JSON that ``cardodds odds <game> --json`` prints for the same options;
-- ``error``: ``{"error": message}`` — the one-line message the command line prints for the same bad input.
+- ``error``: ``{"error": message}`` — a failure while simulating.
+
+Bad input — a bad option, or a hand the exact part refuses — is answered 400 with ``{"error": message}``, the
+one-line message the command line prints for the same input, before any event.
 
 The games run in a worker thread; when the browser aborts the request (the hand changed) the stream is closed and
 the worker stops at its next batch (the ``on_batch`` hook raises).
@@ -43,8 +46,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardodds.web.advise_api import advise, position
-from cardodds.web.limits import MAX_ADDRESS, MAX_HEAD, TOO_LONG
-from cardodds.web.tables import check_player, table
+from cardodds.web.guard import Guard
+from cardodds.web.limits import MAX_HEAD
+from cardodds.web.tables import check_player, table, tan_deck
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.games import game, games
@@ -139,13 +143,13 @@ def tan_job(query):
     odds_tan = game("tan").hook("hand_odds")
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
     trump, players, seat = query.get("trump", ""), _int(query, "players", 4), _int(query, "seat", 0)
-    strategy = check_player("tan", query.get("strategy", ""))
+    strategy, rules = check_player("tan", query.get("strategy", "")), tan_deck(_int(query, "deck", 52))
 
     def exact():
-        return tan_hand(hand, trump, players, seat)
+        return tan_hand(hand, trump, players, seat, rules)
 
     def simulate(known, on_batch):
-        return odds_tan(hand, trump, players, seat, games, seed, strategy=strategy, on_batch=on_batch)
+        return odds_tan(hand, trump, players, seat, games, seed, strategy=strategy, rules=rules, on_batch=on_batch)
 
     return exact, simulate
 
@@ -181,7 +185,8 @@ def _event(kind: str, data) -> str:
 
 
 def _outcome(work, *args) -> tuple[str, object]:
-    """``("value", result)`` of ``work(*args)``, or ``("error", {"error": message})`` — never an exception."""
+    """``("value", result)`` of ``work(*args)``, or ``("error", {"error": message})`` for bad input,
+    ``("internal", {"error": message})`` for anything else — never an exception."""
     try:
         return "value", work(*args)
     except Cancelled:
@@ -190,7 +195,7 @@ def _outcome(work, *args) -> tuple[str, object]:
         return "error", {"error": str(exc)}
     except Exception as exc:  # never a traceback on the page; one line in the server's log
         log.error("cardodds serve: internal error: %s: %s", type(exc).__name__, exc)
-        return "error", {"error": f"internal error ({type(exc).__name__}); the server log has the details"}
+        return "internal", {"error": f"internal error ({type(exc).__name__}); the server log has the details"}
 
 
 async def odds(request: Request):
@@ -204,6 +209,9 @@ async def odds(request: Request):
     except CardoddsError as exc:
         return JSONResponse({"error": str(exc)}, status_code=400)
     loop = asyncio.get_running_loop()
+    kind, known = await loop.run_in_executor(_EXACT, _outcome, exact)
+    if kind != "value":  # a hand the exact part refuses: answered before any event, as a bad option is
+        return JSONResponse(known, status_code=400 if kind == "error" else 500)
     queue: asyncio.Queue = asyncio.Queue()
     cancel = threading.Event()
 
@@ -217,13 +225,10 @@ async def odds(request: Request):
         if cancel.is_set():  # gone while it waited for a worker
             return
         kind, data = _outcome(simulate, known, on_batch)
-        loop.call_soon_threadsafe(queue.put_nowait, ("done" if kind == "value" else kind, data))
+        kind = {"value": "done", "internal": "error"}.get(kind, kind)
+        loop.call_soon_threadsafe(queue.put_nowait, (kind, data))
 
     async def events():
-        kind, known = await loop.run_in_executor(_EXACT, _outcome, exact)
-        if kind == "error":
-            yield _event(kind, known)
-            return
         yield _event("exact", known)
         request.app.state.running += 1
         future = loop.run_in_executor(_SIMULATE, simulated, known)
@@ -290,27 +295,6 @@ async def home(request: Request):
     return RedirectResponse("/chan")
 
 
-async def _error(request: Request, exc: Exception):
-    log.error("cardodds serve: internal error: %s: %s", type(exc).__name__, exc)
-    return JSONResponse({"error": f"internal error ({type(exc).__name__})"}, status_code=500)
-
-
-class BoundedAddress:
-    """ASGI middleware: a request whose address is longer than :data:`MAX_ADDRESS` is answered 414 (JSON), unread.
-
-    The server refuses longer request heads itself (:mod:`cardodds.web.protocol`); one that arrives in one
-    piece reaches the app, and gets the same answer here."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and len(scope.get("raw_path") or b"") + len(scope["query_string"]) > MAX_ADDRESS:
-            await JSONResponse({"error": TOO_LONG}, status_code=414)(scope, receive, send)
-            return
-        await self.app(scope, receive, send)
-
-
 def create_app() -> Starlette:
     """The ASGI app (``uvicorn cardodds.web.app:create_app --factory`` serves it too)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
@@ -318,7 +302,7 @@ def create_app() -> Starlette:
               Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
     routes += [Route(f"/{name}", page) for name in jobs()]
     routes += [Route(f"/advise/{g.name}", advise_page) for g in games() if g.position is not None]
-    app = Starlette(routes=routes, exception_handlers={Exception: _error}, middleware=[Middleware(BoundedAddress)])
+    app = Starlette(routes=routes, middleware=[Middleware(Guard)])
     app.state.running = 0
     return app
 

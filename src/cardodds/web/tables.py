@@ -17,8 +17,13 @@ PLAYERS = {
 """The players the page offers, weakest first (the rungs of the game's ladder the batch engine plays fast).  Chắn: the
 hand's own player (the three others play ``basic``); Sâm: the opponents, always ``control``; Tấn: every seat."""
 
-DEFAULT_PLAYER = {"chan": "basic", "sam": "control", "tan": "tuned"}
-"""The page's choice until the player picks another: the strongest fast rung (Chắn: ``basic``, as ``cardodds odds``)."""
+DEFAULT_PLAYER = {"chan": "basic", "sam": "control", "tan": "basic"}
+"""The page's choice until the player picks another: the players ``cardodds odds <game> --hand`` and
+``cardodds.odds.<game>`` play by default, so the page, the command and the API answer a hand alike (the test checks the
+functions' defaults)."""
+
+TAN_DECKS = {52: None, 36: {"deck": 36, "hand_size": 6}}
+"""Tấn's tables the page offers: the 52-card deck with 8 cards dealt (the rules' default), the 36-card deck with 6."""
 
 
 def player_counts(game: str) -> list[int]:
@@ -50,3 +55,10 @@ def check_player(game: str, name: str) -> str:
     if name not in offered:
         raise CardoddsError(f"strategy must be one of {', '.join(offered)}, not {name!r}")
     return name
+
+
+def tan_deck(size: int) -> dict | None:
+    """The Tấn rules of the page's deck ``size`` (52: the defaults, None), or a one-line error."""
+    if size not in TAN_DECKS:
+        raise CardoddsError(f"deck must be 52 or 36, not {size}")
+    return TAN_DECKS[size]

@@ -324,7 +324,7 @@ class _State:
                 hy = hand[rows, y]
                 cand = not_cc & (hy >= 1)
                 bad = {
-                    1: hc >= 1,
+                    1: (hc >= 2) & (hy % 2 == 1) & (odd_c == 1),  # a chắn of the card, a què to eat with
                     4: (hy % 2 == 1) & (odd_c >= 2),
                     5: waiting,
                     6: (hy >= 2) & (hy % 2 == 0),

@@ -6,10 +6,11 @@ It plays the same deals (``deal_orders`` rows) move for move as the numpy engine
 hòa, how, win type, cước, points, cards left in the nọc, moves, fouls avoided — is the same.  These players draw no
 random numbers, nor does the engine.  Rules options: every one the numpy engine plays (``cai_seat``,
 ``min_points_to_win`` of every form, ``ga``, ``hoa_needs_chan_ngu_van``, ``dia_u_first_noc_card``, ``[rules.points]``;
-``allow_skip_thien_u``, ``strict_calls``, ``hoa_call_chi_bach_thu`` and ``thong_after_treo_tranh`` change nothing in
-either engine), single games only: with ``series_length`` > 1 :func:`chosen` says no and the numpy series engine
-plays.  numba is optional: ``available()`` says whether it imports, and ``play_batch_auto`` falls back to the numpy
-engine without it or for other players.  ``play_state`` (``play_from_games``, ``play_state_auto``) resumes games
+``allow_skip_thien_u`` and the calling options — ``strict_calls``, ``hoa_call_chi_bach_thu``,
+``hoa_as_bach_thu_pays_chi``, ``ngu_ong_as_bach_thu``, ``thong_after_treo_tranh`` — change nothing in either
+engine), single games only: with ``series_length`` > 1 :func:`chosen` says no and the numpy series engine plays.
+numba is optional: ``available()`` says whether it imports, and ``play_batch_auto`` falls back to the numpy engine
+without it or for other players.  ``play_state`` (``play_from_games``, ``play_state_auto``) resumes games
 from a numpy engine state, as the search players' rollouts (each game's first decision of one seat forced to a
 candidate move) and the adviser do.  ``CARDODDS_COMPILED=0`` turns the compiled engine off.  The compiled code
 is cached on disk (``cache=True``): the first call in a fresh install compiles (about 20 s), later processes load

@@ -13,7 +13,9 @@ Readings where the seed is loose (stated in docs/rules.md §1.11, readings C11�
   drew instead of eating the offered card, or passed (dưới) their own drawn card.  Foul 10 covers any such card
   (the seed: "Bỏ không ăn 1 quân sau lại đánh đúng quân đó"); 7 and 8 need a chắn to have been on offer; 9 names the
   hand cards that could have eaten it as a cạ.
-- Foul 1 (ăn treo tranh) is eating a card as a cạ while holding a copy of it (the chắn was there to be eaten).
+- Foul 1 (ăn treo tranh) is seed 000's "một chắn và một quân què cùng hàng": the hand holds a chắn of the card
+  and eats it as a cạ with a què of its number.  Eating it as a cạ with one copy of it in hand, or with a card
+  of a cạ, ba đầu or chắn in hand, is foul 4 or 6 instead (the card eaten with is no què).
 - Fouls 4 and 6 read the hand's split (``split_hand``): a card of a kind held an even number of times is in a chắn
   (6); a card of a kind held an odd number of times is in a cạ or a ba đầu when its number has two or three such
   kinds (4) — so one cửu vạn beside two or four cửu văn is a què, the seed's exception.
@@ -106,10 +108,17 @@ def _odd_kinds(hand, kind: int) -> int:
     return sum(hand[k] & 1 for k in (base, base + 1, base + 2))
 
 
+def _is_que(hand, kind: int) -> bool:
+    """Whether a card of ``kind`` in hand is a què of the hand's split (docs/rules.md §1.2): its kind is held an odd
+    number of times and no other kind of its number is."""
+    return hand[kind] % 2 == 1 and _odd_kinds(hand, kind) == 1
+
+
 @foul(1, "an_treo_tranh", "ăn treo tranh", NGHI_AN_TIEN)
 def an_treo_tranh(p, move) -> bool:
-    """Eating a card as a cạ while holding a copy of it (Cửu Vạn eaten with Cửu Văn while holding Cửu Vạn)."""
-    return _is_ca(move) and p.hand[move.card] >= 1
+    """Holding a chắn of the card and a què of its number, eating the card as a cạ with the què (seed 000: "Trên bài
+    có một chắn và một quân què cùng hàng, ta lấy quân què để ăn cặp cạ với quân có chắn đó")."""
+    return _is_ca(move) and p.hand[move.card] >= 2 and _is_que(p.hand, move.with_)
 
 
 @foul(2, "an_trai_vi", "ăn trái vỉ", NGHI_AN_TIEN)

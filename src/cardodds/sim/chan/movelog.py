@@ -47,6 +47,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardodds.sim.bounded_json import loads
 from cardodds.sim.chan.cards import COPIES, N_KINDS, _fold, kind_code, kind_name, parse_cards
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.input_file import read_capped
@@ -292,13 +293,7 @@ def read_log(path) -> MoveLog:
         raise CardoddsError(f"cannot read move log {path}: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
         raise CardoddsError(f"{path}: not UTF-8 text (bad byte at offset {exc.start}); a move log is UTF-8 JSON") from None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardoddsError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    except RecursionError:
-        raise CardoddsError(f"{path}: JSON nested too deeply to be a move log") from None
-    return parse_log(obj)
+    return parse_log(loads(text, str(path)))
 
 
 def log_rules(log: MoveLog):

@@ -319,6 +319,14 @@ UNITS = {
 """What each metric is counted per."""
 
 
+def replay_players(strategies) -> tuple:
+    """The four players of a replay: ``strategies`` as they are when they already play (``choose``), else read as
+    a name, a table or a list of four."""
+    if isinstance(strategies, tuple) and all(hasattr(s, "choose") for s in strategies):
+        return strategies
+    return tuple(seat_strategies(strategies, PLAYERS, "replay"))
+
+
 def replay_game(seed: int, rules: ChanRules | None = None, strategies="basic"):
     """The game ``cardodds replay chan --seed S`` shows: the first deal of chunk 0 of a run seeded ``seed``.
 
@@ -327,8 +335,7 @@ def replay_game(seed: int, rules: ChanRules | None = None, strategies="basic"):
     Returns the finished game and the four players.
     """
     rules = rules or ChanRules()
-    players = strategies if isinstance(strategies, tuple) and all(hasattr(s, "choose") for s in strategies) \
-        else seat_strategies(strategies, PLAYERS, "replay")
+    players = replay_players(strategies)
     seq = chunk_seed(seed, 0)
     order = deal_orders(stream(seq, DEAL), 1)[0]
     return play_game(ChanGame.from_order(rules, order), players, stream(seq, PLAY)), players
@@ -341,14 +348,42 @@ def replay_text(seed: int, rules: ChanRules | None = None, strategies="basic", c
     random seat game by game, so its first game is the same whatever the chunk.
     """
     from cardodds.sim.chan.cards import counts_of, format_hand
+    from cardodds.sim.position import decisions_note
 
     rules = rules or ChanRules()
-    game, players = replay_game(seed, rules, strategies)
+    at: list[int] = []  # the index in the game's moves of each choice, in order: decision k is at[k - 1]
+    game, players = replay_game(seed, rules, tuple(_Noted(p, at) for p in replay_players(strategies)))
     head = [f"Chắn replay, seed {seed}: the cái is seat {rules.cai_seat}; strategies: "
-            + ", ".join(f"seat {i}: {p.name}" for i, p in enumerate(players))]
+            + ", ".join(f"seat {i}: {p.name}" for i, p in enumerate(players)),
+            decisions_note("chan", seed, "only moves with a choice are decisions (not a lone bốc, nor an ù the "
+                           "engine takes)")]
     for s, hand in enumerate(game.dealt):
         head.append(f"seat {s} dealt: {format_hand(counts_of(hand))}")
-    return "\n".join(head + [describe_game(game)])
+    return "\n".join(head + [describe_game(game, {i: k for k, i in enumerate(at, start=1)})])
+
+
+class _Noted:
+    """A seat that plays as ``inner`` and notes where each of its choices falls in the game's moves (``at``, shared
+    by the table): the replay tags those moves with their decision numbers, as ``position_cut`` counts them."""
+
+    def __init__(self, inner, at: list):
+        self.inner, self.at, self.name = inner, at, inner.name
+
+    def choose(self, game, dec, rng):
+        self.at.append(len(game.moves))
+        return self.inner.choose(game, dec, rng)
+
+
+def _thong_line(seat: int, fouls) -> str:
+    """The check's line on the previous game when its winner may call Thông: a clean win, or (only under
+    ``thong_after_treo_tranh``) one whose fouls were all nghỉ ăn tiền ones — a win that was not paid."""
+    if not fouls:
+        return f"previous game: won cleanly by seat {seat}, who may call Thông"
+    from cardodds.sim.chan.fouls import BY_CODE
+
+    names = ", ".join(dict.fromkeys(BY_CODE[code].name for code in fouls))
+    return (f"previous game: won by seat {seat} with nghỉ ăn tiền fouls only ({names}; the win was not paid), "
+            "who may call Thông under thong_after_treo_tranh")
 
 
 def check_text(path) -> tuple[str, int]:
@@ -365,7 +400,7 @@ def check_text(path) -> tuple[str, int]:
     fouls, game = check_game_log(log)
     lines = [f"{path}: {len(log.moves)} moves"]
     if game.thong_seat is not None:
-        lines.append(f"previous game: won cleanly by seat {game.thong_seat}, who may call Thông")
+        lines.append(_thong_line(game.thong_seat, log.previous["fouls"]))
     if game.winner is not None:
         from cardodds.sim.chan.scorer import describe
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cardodds.sim.chan.position_cut import cut, decisions
 from cardodds.sim.chan.position_json import from_json, to_json
-from cardodds.sim.chan.position_play import expert_outcomes, expert_pick, play_out
+from cardodds.sim.chan.position_play import check_players, expert_outcomes, expert_pick, play_out
 from cardodds.sim.chan.position_state import Position, move_text, view_decision
 
 MEASURES = {
@@ -37,5 +37,5 @@ def exact(position: Position, moves) -> None:
     return None
 
 
-__all__ = ["MEASURES", "RANK_BY", "DEFAULT_PLAYERS", "DEFAULT_WORLDS", "Position", "cut", "decisions", "exact",
-           "expert_outcomes", "expert_pick", "from_json", "legal_moves", "play_out", "to_json"]
+__all__ = ["MEASURES", "RANK_BY", "DEFAULT_PLAYERS", "DEFAULT_WORLDS", "Position", "check_players", "cut", "decisions",
+           "exact", "expert_outcomes", "expert_pick", "from_json", "legal_moves", "play_out", "to_json"]

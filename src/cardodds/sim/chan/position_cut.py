@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardodds.sim.chan.position_state import Position, move_text
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.position import past_the_end
 
 KINDS = {"thien_u": "discard", "danh": "discard", "act": "act", "chiu": "chiu", "tra_cua": "tra_cua"}
 SOURCE_OF = {"danh": "discard", "boc": "noc", "duoi": "passed", "tra_cua": "tra_cua"}
@@ -44,15 +45,13 @@ def walk(seed: int, rules=None, strategies="basic", observe=None, chosen=None):
     import numpy as np
 
     from cardodds.sim.chan.deal import deal_orders
-    from cardodds.sim.chan.play_task import PLAYERS
-    from cardodds.sim.chan.players import seat_strategies
+    from cardodds.sim.chan.play_task import replay_players
     from cardodds.sim.chan.reference import ChanGame
     from cardodds.sim.chan.rules import ChanRules
     from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 
     rules = rules or ChanRules()
-    players = strategies if isinstance(strategies, tuple) and all(hasattr(s, "choose") for s in strategies) \
-        else seat_strategies(strategies, PLAYERS, "replay")
+    players = replay_players(strategies)
     seq = chunk_seed(seed, 0)
     game = ChanGame.from_order(rules, deal_orders(stream(seq, DEAL), 1)[0])
     rng: np.random.Generator = stream(seq, PLAY)
@@ -76,9 +75,10 @@ def cut(seed: int, rules=None, strategies="basic", k: int = 1, chunk: int = 1) -
     nothing: see :func:`cardodds.sim.chan.play_task.replay_text`)."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise CardoddsError(f"chan: the decision number must be a whole number >= 1, not {k!r}")
-    found = []
+    found, seen = [], [0]
 
     def stop(i, game, dec, rng):
+        seen[0] = i
         if i == k:
             found.append(position_of(game, dec))
             return False
@@ -86,7 +86,7 @@ def cut(seed: int, rules=None, strategies="basic", k: int = 1, chunk: int = 1) -
 
     walk(seed, rules, strategies, stop)
     if not found:
-        raise CardoddsError(f"chan: the game of seed {seed} has fewer than {k} decisions")
+        raise past_the_end("chan", seed, k, seen[0])
     return found[0]
 
 

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from cardodds.sim.arguments import shown
 from cardodds.sim.chan.cards import CHI_CHI, COPIES, N_KINDS, counts_of, format_hand, kind_code, parse_cards
 from cardodds.sim.chan.deal import NOC_SIZE
 from cardodds.sim.chan.holding import number
@@ -27,10 +28,10 @@ def _err(what: str) -> CardoddsError:
 
 
 def _cards(text, where: str) -> list[int]:
-    if isinstance(text, list):
-        text = " ".join(map(str, text))
+    if isinstance(text, list) and all(isinstance(t, str) for t in text):
+        text = " ".join(text)
     if not isinstance(text, str):
-        raise _err(f"{where} must be cards as text (\"9V 9W CC\"), not {text!r}")
+        raise _err(f"{where} must be cards as text (\"9V 9W CC\"), not {shown(text)}")
     try:
         return parse_cards(text)
     except CardoddsError as exc:
@@ -40,29 +41,29 @@ def _cards(text, where: str) -> list[int]:
 def _card(text, where: str) -> int:
     kinds = _cards(text, where)
     if len(kinds) != 1:
-        raise _err(f"{where} must be one card, not {text!r}")
+        raise _err(f"{where} must be one card, not {shown(text)}")
     return kinds[0]
 
 
 def _seat_number(value, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PLAYERS:
-        raise _err(f"{where} must be a seat 0..{PLAYERS - 1}, not {value!r}")
+        raise _err(f"{where} must be a seat 0..{PLAYERS - 1}, not {shown(value)}")
     return value
 
 
 def _meld(text, where: str) -> tuple:
     """``"chan 9V"``, ``"ca 9V 9W"`` (the taken card, then the hand card), ``"chiu 9V"``."""
-    words = str(text).split(None, 1)
+    words = text.split(None, 1) if isinstance(text, str) else []
     kind = words[0].lower() if words else ""
     if kind not in (CHAN, CA, CHIU) or len(words) < 2:
-        raise _err(f"{where}: {text!r} is no meld (write \"chan 9V\", \"ca 9V 9W\" or \"chiu 9V\")")
+        raise _err(f"{where}: {shown(text)} is no meld (write \"chan 9V\", \"ca 9V 9W\" or \"chiu 9V\")")
     kinds = _cards(words[1], where)
     if kind in (CHAN, CHIU):
         if len(kinds) != 1:
-            raise _err(f"{where}: a {kind} names one card (\"{kind} 9V\"), not {words[1]!r}")
+            raise _err(f"{where}: a {kind} names one card (\"{kind} 9V\"), not {shown(words[1])}")
         return kind, kinds[0], kinds[0]
     if len(kinds) != 2:
-        raise _err(f"{where}: a cạ names the taken card and the hand card (\"ca 9V 9W\"), not {words[1]!r}")
+        raise _err(f"{where}: a cạ names the taken card and the hand card (\"ca 9V 9W\"), not {shown(words[1])}")
     taken, with_ = kinds
     if taken == with_ or CHI_CHI in kinds or number(taken) != number(with_):
         raise _err(f"{where}: {kind_code(taken)} and {kind_code(with_)} are no cạ (two suits of one number)")
@@ -83,7 +84,7 @@ def _counts(kinds, where: str) -> tuple:
 
 def _rules(table) -> ChanRules:
     if not isinstance(table, dict):
-        raise _err(f"rules must be a table of options, not {table!r}")
+        raise _err(f"rules must be a table of options, not {shown(table)}")
     if table.get("series_length", 1) != 1:
         raise _err("rules: a position is one game, so series_length does not apply")
     try:
@@ -98,7 +99,7 @@ def from_json(data: dict) -> Position:
         raise _err(f"a position is a JSON object, not {type(data).__name__}")
     for key in data:
         if key not in KEYS:
-            raise _err(f"unknown key {key!r} (keys: {', '.join(KEYS)})")
+            raise _err(f"unknown key {shown(key)} (keys: {', '.join(KEYS)})")
     for key in ("seat", "decision", "hand", "seats", "noc"):
         if key not in data:
             raise _err(f"the key {key!r} is missing")
@@ -106,7 +107,7 @@ def from_json(data: dict) -> Position:
     seat = _seat_number(data["seat"], "seat")
     decision = data["decision"]
     if decision not in DECISIONS:
-        raise _err(f"decision must be one of {', '.join(DECISIONS)}, not {decision!r}")
+        raise _err(f"decision must be one of {', '.join(DECISIONS)}, not {shown(decision)}")
     hand = _counts(_cards(data["hand"], "hand"), "hand")
     seats = data["seats"]
     if not isinstance(seats, list) or len(seats) != PLAYERS:
@@ -118,7 +119,7 @@ def from_json(data: dict) -> Position:
             raise _err(f"{where} must be an object with keys {', '.join(SEAT_KEYS)}")
         for key in entry:
             if key not in SEAT_KEYS:
-                raise _err(f"{where}: unknown key {key!r} (keys: {', '.join(SEAT_KEYS)})")
+                raise _err(f"{where}: unknown key {shown(key)} (keys: {', '.join(SEAT_KEYS)})")
         mat = entry.get("mat", [])
         if not isinstance(mat, list):
             raise _err(f"{where}: mat must be a list of melds (\"chan 9V\", \"ca 9V 9W\", \"chiu 9V\")")
@@ -128,14 +129,14 @@ def from_json(data: dict) -> Position:
         has_acted = bool(ds) or any(m[0] != CHIU for m in ms)
         value = entry.get("acted", has_acted)
         if not isinstance(value, bool):
-            raise _err(f"{where}: acted must be true or false, not {value!r}")
+            raise _err(f"{where}: acted must be true or false, not {shown(value)}")
         if has_acted and not value:
             raise _err(f"{where} has eaten or discarded, so its first turn has passed: acted cannot be false")
         acted.append(value)
     table = _counts(_cards(data.get("table", ""), "table"), "table")
     noc = data["noc"]
     if isinstance(noc, bool) or not isinstance(noc, int) or not 0 <= noc <= NOC_SIZE:
-        raise _err(f"noc must be the nọc's count 0..{NOC_SIZE}, not {noc!r}")
+        raise _err(f"noc must be the nọc's count 0..{NOC_SIZE}, not {shown(noc)}")
     card = _card(data["card"], "card") if data.get("card") is not None else None
     source = data.get("from")
     declined = data.get("declined", {})
@@ -162,7 +163,7 @@ def _card_in_play(pos: Position, data: dict) -> Position:
     if pos.card is None or pos.source is None:
         raise _err(f"a {pos.decision} decision needs the card in play: 'card' and 'from'")
     if pos.source not in SOURCES:
-        raise _err(f"from must be one of {', '.join(SOURCES)}, not {pos.source!r}")
+        raise _err(f"from must be one of {', '.join(SOURCES)}, not {shown(pos.source)}")
     decider = data.get("decider", pos.seat if pos.decision in ("act",) else None)
     if decider is None:
         raise _err(f"a {pos.decision} decision needs 'decider': the seat the card is offered to, or who drew it")
@@ -183,7 +184,7 @@ def _card_in_play(pos: Position, data: dict) -> Position:
     slot_follows = {"noc": "draw", "discard": "offer", "passed": "offer"}.get(pos.source)
     slot = data.get("slot", slot_follows)
     if slot not in ("draw", "offer"):
-        raise _err(f"slot must be 'draw' (the decider's own draw) or 'offer', not {slot!r}")
+        raise _err(f"slot must be 'draw' (the decider's own draw) or 'offer', not {shown(slot)}")
     if slot_follows is not None and slot != slot_follows:
         raise _err(f"a card from {pos.source} lies in the {slot_follows} slot, not {slot}")
     return replace(pos, slot=slot, owner=owner, decider=decider)

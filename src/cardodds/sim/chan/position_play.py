@@ -50,6 +50,11 @@ def batch_players(players) -> tuple:
     return seats
 
 
+def check_players(position: Position, players) -> None:
+    """A one-line error unless the batch engine can play ``players`` (a name or a table) at every seat."""
+    batch_players(players)
+
+
 def players_label(players) -> str:
     """Who plays, in words: the name of ``players`` (a name, a table with a ``name``, or player objects)."""
     if isinstance(players, str):

@@ -456,6 +456,8 @@ class ChanGame:
         elif self.phase == "card":
             card = self.card if move.card is None else move.card
             valid = card == self.card and self.can_win(s, card, allowed=False)
+            if not valid and card == self.card:
+                self._refuse_late_u(index, move)
         else:
             card, valid = move.card, False
         self._close_windows(index, move)
@@ -470,6 +472,14 @@ class ChanGame:
         self.win = self._win_record(s, card)
         self.cuoc = cuoc_of(self.win, self.rules)
         self.points = points(self.cuoc, self.rules)
+
+    def _refuse_late_u(self, index, move: Move) -> None:
+        """An ù on a passed (dưới) card that would win: no ù láo, since the hand does win on that card, but a claim
+        out of time — the chance to ù on a drawn card is at the draw, before its drawer passes it on (reading C5)."""
+        if self.slot == "offer" and self.drawn and self.seats[move.seat].win_type(self.card) is not None:
+            raise self._err(index, move, f"seat {move.seat} cannot ù on {kind_code(self.card)} now: seat {self.owner} "
+                            "passed it on (dưới), and a drawn card is won on only when it is drawn (docs/rules.md "
+                            "§1.5, reading C5)")
 
     def _do_danh(self, index, move: Move) -> None:
         s = move.seat
@@ -611,11 +621,15 @@ def play_game(game: ChanGame, strategies, rng: np.random.Generator | None = None
         game.apply(move)
 
 
-def describe_game(game: ChanGame) -> str:
-    """The moves of a game, one a line, then the result."""
+def describe_game(game: ChanGame, marks: dict | None = None) -> str:
+    """The moves of a game, one a line, then the result; ``marks`` (move index → decision number) tags the moves
+    that were decisions."""
+    from cardodds.sim.position import decision_tag
+
+    marks = marks or {}
     lines = []
     for i, m in enumerate(game.moves):
-        lines.append(f"{i:3d}  {m.describe()}")
+        lines.append(f"{i:3d}  {m.describe()}" + (decision_tag(marks[i]) if i in marks else ""))
     if game.winner is not None:
         from cardodds.sim.chan.scorer import describe
 

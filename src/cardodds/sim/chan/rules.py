@@ -94,6 +94,12 @@ class ChanRules:
     hoa_call_chi_bach_thu : bool
         Seed 000's "Hoa rơi cửa phật Chì Bạch thủ" is a correct call (paid as Hoa rơi cửa phật alone); by default
         (seed 001, "không được xướng thêm cước chì bạch thủ") calling Chì, Bạch thủ beside it is xướng sai.
+    hoa_as_bach_thu_pays_chi : bool
+        A Hoa rơi cửa phật, Nhà lầu xe hơi or Cá lội sân đình called as Chì, Bạch thủ is paid Chì and Bạch thủ; by
+        default (seed 000, "sẽ chỉ được tính tiền là Bạch thủ") it is paid Bạch thủ only, the Chì called unpaid.
+    ngu_ong_as_bach_thu : bool
+        Ngư ông bắt cá may be called as Bạch thủ too, reading seed 000's "Các cước Hoa, Nhà, Cá" as every bát vạn
+        (cá) cước; by default only the three named (Hoa, Nhà, Cá lội sân đình) may.
     hoa_needs_chan_ngu_van : bool
         Seed 001: Hoa rơi cửa phật (and Cá lội sân đình) need a chắn or chíu of ngũ vạn on the mat; by default
         (seed 000, "tối thiểu 1 lá") one ngũ vạn in any meld of the mat will do.
@@ -115,6 +121,8 @@ class ChanRules:
     thong_after_treo_tranh: bool = False
     strict_calls: bool = False
     hoa_call_chi_bach_thu: bool = False
+    hoa_as_bach_thu_pays_chi: bool = False
+    ngu_ong_as_bach_thu: bool = False
     hoa_needs_chan_ngu_van: bool = False
     dia_u_first_noc_card: bool = False
     series_length: int = 1

@@ -21,8 +21,10 @@ Choices (stated in docs/rules.md §1.11, readings C15–C17):
 - A call is xướng sai when it names a cước the hand lacks or leaves out a compulsory one (Thiên ù, Chíu ù, Ù bòn,
   Bạch thủ, Bạch thủ chi, the Hoa / Nhà / Cá / Ngư that carries the bạch thủ); leaving out another cước forfeits its
   points and the win is paid as called (:func:`paid_call`, :func:`called_cuoc`; ``strict_calls``: any omission is
-  xướng sai).  Seed 000's complete calls besides the full one (:func:`allowed_calls`): Hoa / Nhà / Cá called as Chì
-  Bạch thủ, a Thiên ù bạch thủ without Bạch thủ.
+  xướng sai; Xuông called on a hand with a cước is xướng sai).  Seed 000's complete calls besides the full one
+  (:func:`allowed_calls`): Hoa / Nhà / Cá called as Chì Bạch thủ, paid Bạch thủ only ("sẽ chỉ được tính tiền là
+  Bạch thủ"; ``hoa_as_bach_thu_pays_chi``: Chì too; ``ngu_ong_as_bach_thu``: Ngư ông too), a Thiên ù bạch thủ
+  without Bạch thủ.
 - Thông needs the previous game: a series runner, or a move log's ``previous`` field, sets ``WinRecord.thong``.
 - Gà (rules option ``ga``): one gà for each of Bạch định, Tám đỏ, Kính tứ chi, Thập thành and a chì bạch thủ win
   (bạch thủ or bạch thủ chi on a card in one's own cửa chì, also under Hoa / Nhà / Cá / Ngư), +``points["ga"]`` each.
@@ -212,7 +214,14 @@ def cuoc_of(record: WinRecord, rules: ChanRules | None = None, plain: tuple = ()
 
 
 BACH_THU_INSTEAD = ("hoa_roi_cua_phat", "nha_lau_xe_hoi", "ca_loi_san_dinh")
-"""Seed 000: "Các cước Hoa, Nhà, Cá: Có thể không xướng, nhưng khi đó phải xướng Bạch thủ"."""
+"""Seed 000: "Các cước Hoa, Nhà, Cá: Có thể không xướng, nhưng khi đó phải xướng Bạch thủ" (with
+``ngu_ong_as_bach_thu`` Ngư ông bắt cá too: :func:`bach_thu_instead`)."""
+
+
+def bach_thu_instead(rules: ChanRules) -> tuple[str, ...]:
+    """The cước that may go uncalled if Bạch thủ is called instead: Hoa, Nhà, Cá lội sân đình, and Ngư ông bắt cá
+    with ``ngu_ong_as_bach_thu`` (the seed's "Cá" read as every bát vạn cước)."""
+    return BACH_THU_INSTEAD + ("ngu_ong_bat_ca",) * rules.ngu_ong_as_bach_thu
 
 
 COMPULSORY = ("thien_u", "chiu_u", "u_bon", "bach_thu", "bach_thu_chi")
@@ -225,18 +234,29 @@ CARRY_BACH_THU = ("hoa_roi_cua_phat", "nha_lau_xe_hoi", "ca_loi_san_dinh", "ngu_
 def allowed_calls(record: WinRecord, rules: ChanRules | None = None) -> list[dict[str, int]]:
     """Every complete call (xướng) of a win, the full one first: the calls that name every cước they may.
 
-    Seed 000's exceptions to "call exactly the hand's cước": Hoa rơi cửa phật, Nhà lầu xe hơi and Cá lội sân đình may
-    go uncalled if Bạch thủ is called instead (the win is then called Chì, Bạch thủ and paid so: "Không xướng Hoa mà
-    xướng Bạch thủ thì được ăn Bạch thủ"); a Thiên ù bạch thủ may be called without Bạch thủ.  Which calls short of
-    these are still no xướng sai is :func:`paid_call`.
+    Seed 000's exceptions to "call exactly the hand's cước": Hoa rơi cửa phật, Nhà lầu xe hơi and Cá lội sân đình (and
+    Ngư ông bắt cá with ``ngu_ong_as_bach_thu``) may go uncalled if Bạch thủ is called instead — the win is then
+    called Chì, Bạch thủ (:func:`instead_call`), and paid Bạch thủ only unless ``hoa_as_bach_thu_pays_chi``
+    (:func:`paid_call`); a Thiên ù bạch thủ may be called without Bạch thủ.  Which calls short of these are still no
+    xướng sai is :func:`paid_call`.
     """
+    rules = rules or ChanRules()
     full = cuoc_of(record, rules)
     calls = [full]
-    if any(k in full for k in BACH_THU_INSTEAD):
-        calls.append(cuoc_of(record, rules, plain=BACH_THU_INSTEAD))
+    if (instead := instead_call(record, rules)) is not None:
+        calls.append(instead)
     if "thien_u" in full and "bach_thu" in full:
         calls.append({k: n for k, n in full.items() if k != "bach_thu"})
     return calls
+
+
+def instead_call(record: WinRecord, rules: ChanRules) -> dict[str, int] | None:
+    """The complete call of a Hoa / Nhà / Cá win called as Chì, Bạch thủ (None when the win has none of
+    :func:`bach_thu_instead`)."""
+    plain = bach_thu_instead(rules)
+    if not any(k in cuoc_of(record, rules) for k in plain):
+        return None
+    return cuoc_of(record, rules, plain=plain)
 
 
 def _ordered(cuoc: dict[str, int]) -> dict[str, int]:
@@ -248,28 +268,38 @@ def paid_call(record: WinRecord, declared, rules: ChanRules | None = None) -> di
 
     Seed 000: "Xướng sai là xướng thiếu cước hoặc thừa cước mà bài không có", and the cước one must call are the five
     of :data:`COMPULSORY`.  So a call is xướng sai when it names a cước the hand lacks or more of one than the hand
-    has (xướng thừa; Xuông beside another cước is one), or leaves out a compulsory cước; a call that leaves out only
-    other cước is paid as called ("Không xướng Hoa mà xướng Bạch thủ thì được ăn Bạch thủ"), and one that names no
-    cước at all as Xuông.  Each of :func:`allowed_calls` is a complete call to fall short of; the bạch thủ of a Hoa /
-    Nhà / Cá / Ngư is called by that cước (:data:`CARRY_BACH_THU`).  With ``strict_calls`` only a complete call is no
-    xướng sai.  With ``hoa_call_chi_bach_thu`` (seed 000's "Hoa rơi cửa phật Chì Bạch thủ") Chì and Bạch thủ called
-    together beside one of :data:`CARRY_BACH_THU` are read as part of its name and paid as nothing more.
+    has (xướng thừa; Xuông, the cước of a hand with none, called beside another or on a hand that has one), or leaves
+    out a compulsory cước; a call that leaves out only other cước is paid as called, and one that names no cước at
+    all as Xuông.  Each of :func:`allowed_calls` is a complete call to fall short of; the bạch thủ of a Hoa / Nhà /
+    Cá / Ngư is called by that cước (:data:`CARRY_BACH_THU`).  A Hoa / Nhà / Cá called as Chì, Bạch thủ
+    (:func:`instead_call`) "sẽ chỉ được tính tiền là Bạch thủ": its Chì is not paid unless
+    ``hoa_as_bach_thu_pays_chi``.  With ``strict_calls`` only a complete call is no xướng sai.  With
+    ``hoa_call_chi_bach_thu`` (seed 000's "Hoa rơi cửa phật Chì Bạch thủ") Chì and Bạch thủ called together beside
+    one of :data:`CARRY_BACH_THU` are read as part of its name and paid as nothing more.
     """
     rules = rules or ChanRules()
     call = dict(declared)
     if rules.hoa_call_chi_bach_thu and {"chi", "bach_thu"} <= set(call) and set(call) & set(CARRY_BACH_THU):
         del call["chi"], call["bach_thu"]
     calls = allowed_calls(record, rules)
-    if rules.strict_calls:
-        return next((_ordered(full) for full in calls if call == full), None)
-    if "xuong" in call and len(call) > 1:
+    if "xuong" in call and (len(call) > 1 or calls[0] != {"xuong": 1}):
         return None
+    matched = next((full for full in calls if _completes(call, full, rules.strict_calls)), None)
+    if matched is None:
+        return None
+    paid = _ordered({k: n for k, n in call.items() if k != "xuong"}) or {"xuong": 1}
+    if matched is not calls[0] and matched == instead_call(record, rules) and not rules.hoa_as_bach_thu_pays_chi:
+        paid.pop("chi", None)
+    return paid
+
+
+def _completes(call: dict[str, int], full: dict[str, int], strict: bool) -> bool:
+    """Whether ``call`` falls short of the complete call ``full`` without xướng sai (``strict``: is ``full``)."""
+    if strict:
+        return call == full
     named = {k: n for k, n in call.items() if k != "xuong"}
-    for full in calls:
-        must = [k for k in full if k in COMPULSORY or k in CARRY_BACH_THU]
-        if all(n <= full.get(k, 0) for k, n in named.items()) and all(k in named for k in must):
-            return _ordered(named) or {"xuong": 1}
-    return None
+    must = [k for k in full if k in COMPULSORY or k in CARRY_BACH_THU]
+    return all(n <= full.get(k, 0) for k, n in named.items()) and all(k in named for k in must)
 
 
 def points(cuoc: dict[str, int], rules: ChanRules | None = None) -> int:

@@ -178,6 +178,7 @@ class Heuristic(Player):
     chiu: bool = True
 
     def __post_init__(self):
+        super().__post_init__()
         if not 0 <= self.max_ca <= 4:
             raise CardoddsError(f"max_ca must be 0..4, not {self.max_ca}")
         if self.w_wide < 0:
@@ -355,14 +356,6 @@ class CuocSeeker(Heuristic):
     """Tunable knobs (:mod:`cardodds.sim.knobs`): the weights and ``max_ca`` whole numbers, ``w_wide`` real, a flag."""
 
     WEIGHTS = ("bach_thu", "bach_thu_chi", "tam_do", "bach_dinh", "leo", "tom", "thien_khai")
-
-    def __post_init__(self):
-        super().__post_init__()
-        for name in self.WEIGHTS:
-            value = getattr(self, name)
-            span = self.knobs[name]
-            if not span.allows(value):
-                raise CardoddsError(f"cuoc knob '{name}' must be a whole number {span.lo}..{span.hi}, not {value!r}")
 
     def win_value(self, p, after, kind: int) -> int:
         """The points weight of winning on ``kind`` with the 19 cards ``after`` in hand (see the class docstring)."""

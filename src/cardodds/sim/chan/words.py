@@ -21,20 +21,20 @@ TITLES = {
 DESCRIPTIONS = {
     "vi": {
         "chan_play_tuned": (
-            "e4f5e17821ac",
+            "a8b6b14ee8d3",
             "Bốn người chơi tuned (người tìm cước với các núm chỉnh cardodds tune tìm ra), nhà cái ở chỗ 0: ai ù, "
             "hoà, điểm mỗi ván và mỗi lần ù, ở bậc mạnh nhất chạy được ở quy mô lớn (chan_strength). Expert chỉ chơi "
-            "vài ván mỗi giây; số liệu của nó ở một chỗ nằm trong README (chan_expert)."),
+            "vài ván mỗi giây; số liệu của nó ở một chỗ nằm trong docs/results.md (chan_expert)."),
         "chan_strength_expert": (
             "534903f5bc52",
             "Bảng chan_strength có expert (máy tham chiếu, vài ván mỗi giây: hai ghế expert mỗi ván) gặp tuned và "
             "basic. Không nằm trong bộ mặc định."),
         "chan_strength": (
-            "dd56514e8042",
+            "1782a0e3cf9d",
             "A ngồi chỗ 0 và 2 (chỗ 0 là nhà cái), B ngồi chỗ 1 và 3, rồi đổi lại, trên cùng những ván bài; điểm = "
             "phần ván phe A thắng, ván không ai ù (hoà) tính ½, với khoảng tin cậy 95 % theo từng cặp ván, và điểm "
             "ròng trung bình mỗi ván, mỗi ghế của A; hệ số Bradley–Terry theo điểm Elo, tuned = 0. Expert (máy tham "
-            "chiếu, vài ván mỗi giây) được đo bằng configs/chan_strength_expert.toml (ngoài bộ mặc định; README)."),
+            "chiếu, vài ván mỗi giây) được đo bằng configs/chan_strength_expert.toml (ngoài bộ mặc định; docs/strength.md)."),
         "chan_deal": (
             "8e04fe73459a",
             "Chia trọn bàn (nhà cái 20 lá ở chỗ 0, 19 lá cho các chỗ 1–3, 23 lá trong nọc); đo mọi bài vừa "

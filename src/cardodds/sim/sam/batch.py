@@ -772,7 +772,23 @@ class SamBatch:
         ps = ~turn.is_lead & (turn.choice == PASS)
         ip = np.flatnonzero(ps)
         self.st.passed[turn.g[ip]] |= 1 << turn.a[ip]
+        if self.rules.den_bai and self.rules.den_on_pass and len(ip):
+            self._den_on_pass(turn, ip)
         return ps
+
+    def _den_on_pass(self, turn: _Turn, ip: np.ndarray) -> None:
+        """``den_on_pass``: a pass (rows ``ip``) on a single by the seat before a báo-1 player, who could beat it with
+        its highest card, leaves a đền pending on the next action (``reference.SamGame._den_on_pass``)."""
+        st, t = self.st, self.t
+        g, a, cur = turn.g[ip], turn.a[ip], turn.cur[ip]
+        nxt = self.seat_after[a]
+        high = self.mt.high[turn.h[ip] & LANE]
+        single = self.kind_ext[cur] == SINGLE
+        ok = single & (st.ncards[g * self.P + nxt] == 1) & (high > t.top[np.where(single, cur, 0)])
+        ok &= (st.passed[g] >> nxt & 1) == 0  # the báo-1 player is still in the round
+        if self.nf2:  # a last card that is a 2 may not be played
+            ok &= (high != TWO) | (turn.n_own[ip] != 1)
+        st.den_by[g[ok]], st.den_to[g[ok]], st.den_cap[g[ok]] = a[ok], nxt[ok], high[ok]
 
     def _plays(self, turn: _Turn, pending) -> np.ndarray:
         """The plays: đền, chặt, the cards leave the hands, the Sâm goes on or fails, an empty hand wins.  Returns

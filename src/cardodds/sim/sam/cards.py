@@ -14,6 +14,7 @@ from typing import Iterable
 
 import numpy as np
 
+from cardodds.sim.arguments import shown
 from cardodds.sim.errors import CardoddsError
 
 RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
@@ -92,7 +93,7 @@ def parse_cards(text: str, count: int | None = None) -> list[int]:
         On an unknown token, a duplicate card or a wrong number of cards (one line naming the problem).
     """
     if not isinstance(text, str):
-        raise CardoddsError(f"cards must be a string such as '3s 10h Qd', not {text!r}")
+        raise CardoddsError(f"cards must be a string such as '3s 10h Qd', not {shown(text)}")
     cards: list[int] = []
     seen: dict[int, str] = {}
     for tok in _tokens(text):

@@ -7,7 +7,7 @@ the ``never`` and ``threshold`` declare rules; by that numpy code itself where a
 ``bayes``), then the kernel plays (``kernel.game``): each seat chooses by the batch engine's own decision tables
 (``batch._fast_player``), a declarer leading its Sâm by its plan, so the games are the numpy engine's action for
 action — outcome, winner, payments, cóng, thối 2, chặt, plays, đền and steps — under every rules option (the move
-table, ``no_finish_on_two``, ``den_bai``, ``thoi_hang``, ``play_on_after_failed_sam``, the payments).  These players
+table, ``no_finish_on_two``, ``den_bai``, ``den_on_pass``, ``thoi_hang``, ``play_on_after_failed_sam``, the payments).  These players
 draw no random numbers.  ``chosen()`` says no (the numpy engine plays) for any other player (``random``, ``expert``,
 a subclass), for an ``observer``, with ``CARDODDS_COMPILED=0`` or without numba.  The compiled code is cached on
 disk (``cache=True``): the first call in a fresh install compiles (about 6-8 s), later processes load it.
@@ -87,6 +87,7 @@ def _tables(rules: SamRules, strategies: tuple):
     rv = np.zeros(game.N_RV, np.int64)
     rv[game.R_P], rv[game.R_M], rv[game.R_NF2], rv[game.R_DEN] = P, M, rules.no_finish_on_two, rules.den_bai
     rv[game.R_PLAYON], rv[game.R_THOIHANG] = rules.play_on_after_failed_sam, rules.thoi_hang
+    rv[game.R_DENPASS] = rules.den_on_pass
     rv[game.R_CARD], rv[game.R_TWO], rv[game.R_CONG] = pay.card, pay.two, pay.cong
     rv[game.R_SAM], rv[game.R_SAMFAIL], rv[game.R_QUAD] = pay.sam, pay.sam_fail, pay.heo_hang_quad
     rv[game.R_POSMASK] = ((1 << 14) - 1) & ~((1 << t.min_pos) - 1)

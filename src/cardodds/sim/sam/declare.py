@@ -24,7 +24,7 @@ the hand's unseen cards and two table look-ups; the highest beating play per cla
 them), and the plan search walks all hands' partial splits at once (:mod:`~cardodds.sim.sam.plan_search`).  Decisions
 on hands passing the screen are kept per process (:data:`DECISIONS_MAX`), so a long run mostly looks them up: with
 ``bayes`` at four seats, about 29% of screened hands are met again within the first 20,000 games of a process and
-89% in its tenth 20,000 (see the README's speed section).  The batch engine decides all its bayes seats in one call.
+89% in its tenth 20,000 (see docs/speed.md).  The batch engine decides all its bayes seats in one call.
 """
 
 from __future__ import annotations

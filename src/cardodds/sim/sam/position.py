@@ -25,8 +25,8 @@ from cardodds.sim.sam.position_json import from_json, to_json
 from cardodds.sim.sam.position_state import PASS_TEXT, Position, legal_ids, move_text, parse_move, view_of
 from cardodds.sim.sam.strategies import PASS
 
-__all__ = ["DEFAULT_PLAYERS", "DEFAULT_WORLDS", "MEASURES", "RANK_BY", "Position", "cut", "decisions", "exact",
-           "expert_moves", "from_json", "legal_moves", "play_out", "to_json"]
+__all__ = ["DEFAULT_PLAYERS", "DEFAULT_WORLDS", "MEASURES", "RANK_BY", "Position", "check_players", "cut", "decisions",
+           "exact", "expert_moves", "from_json", "legal_moves", "play_out", "to_json"]
 
 MEASURES = {
     "win": ("chance", "the seat goes out first (wins the game)"),
@@ -112,6 +112,11 @@ def expert_moves(position: Position, expert: Expert) -> list[str]:
         return [move_text(position.table, int(base[0]))]
     cands = expert.candidates(view, np.arange(position.table.n)[None], legal, may_pass, base)[0]
     return [move_text(position.table, int(c)) for c in cands if c != -2]
+
+
+def check_players(position: Position, players) -> None:
+    """A one-line error unless ``players`` (a name or a table) is a Sâm player (one plays every seat)."""
+    make_strategy(players, "sam position: players")
 
 
 def play_out(position: Position, moves, players, worlds: int, seed: int, first_world: int = 0,

@@ -13,6 +13,7 @@ from typing import Iterator
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.position import past_the_end
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.position_state import Position, move_text
 from cardodds.sim.sam.reference import SamGame, deal_games
@@ -88,7 +89,7 @@ def cut(seed: int, rules, strategies, k: int, chunk: int = 1) -> Position:
     for n, (position, _) in enumerate(walk(seed, rules, strategies, chunk), 1):
         if n == k:
             return position
-    raise CardoddsError(f"sam position: the game of seed {seed} has {n} decisions, not {k}")
+    raise past_the_end("sam", seed, k, n)
 
 
 def decisions(seed: int, rules, strategies, seat: int, chunk: int = 1) -> list[tuple[int, Position, str]]:

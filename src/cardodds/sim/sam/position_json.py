@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from cardodds.sim.arguments import shown
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import unknown_key_error
 from cardodds.sim.sam.cards import HAND_SIZE, RANK_NAMES, format_cards, parse_cards, rank_counts
@@ -59,13 +60,13 @@ def to_json(p: Position) -> dict:
 
 def _seat(v, P: int, what: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < P:
-        _fail(f"{what} must be a seat 0..{P - 1}, not {v!r}")
+        _fail(f"{what} must be a seat 0..{P - 1}, not {shown(v)}")
     return v
 
 
 def _seats(v, P: int, what: str) -> tuple:
     if not isinstance(v, list):
-        _fail(f"{what} must be a list of seats, not {v!r}")
+        _fail(f"{what} must be a list of seats, not {shown(v)}")
     seats = [_seat(s, P, f"each seat in {what}") for s in v]
     if len(set(seats)) != len(seats):
         _fail(f"{what} lists a seat twice: {v}")
@@ -74,7 +75,7 @@ def _seats(v, P: int, what: str) -> tuple:
 
 def _table(v, keys: tuple, what: str) -> dict:
     if not isinstance(v, dict):
-        _fail(f"{what} must be null or an object with {', '.join(keys)}, not {v!r}")
+        _fail(f"{what} must be null or an object with {', '.join(keys)}, not {shown(v)}")
     for k in v:
         if k not in keys:
             raise unknown_key_error(k, keys, f"{W}: {what}")
@@ -103,14 +104,14 @@ def from_json(data) -> Position:
         _fail(f"missing {', '.join(repr(k) for k in missing)}")
     rules = data.get("rules")
     if rules is not None and not isinstance(rules, dict):
-        _fail(f"rules must be an object of [rules] options such as {{\"players\": 3}}, not {rules!r}")
+        _fail(f"rules must be an object of [rules] options such as {{\"players\": 3}}, not {shown(rules)}")
     rules = rules_from_table(rules or {}, f"{W}: rules")
     P = rules.players
     seat = _seat(data["seat"], P, "seat")
     hand = _cards(data["hand"], "hand")
     played = data["played"]
     if not isinstance(played, list) or len(played) != P:
-        _fail(f"played must list the cards played by each of the {P} seats (\"\" for none), not {played!r}")
+        _fail(f"played must list the cards played by each of the {P} seats (\"\" for none), not {shown(played)}")
     played = tuple(_cards(c, f"played by seat {s}") for s, c in enumerate(played))
     _check_cards(hand, played, seat, data["counts"], P, data.get("bao_1"))
     kind = toi_trang_kind(hand + played[seat], rules)
@@ -128,7 +129,7 @@ def from_json(data) -> Position:
         by = _seat(by, P, "by")
     passed = _seats(data.get("passed", []), P, "passed")
     chain = _chain(data.get("chat"), rules, t, to_beat, by, P)
-    den = _den(data.get("den"), t, to_beat, by, played, P)
+    den = _den(data.get("den"), rules, t, (to_beat, by, passed, seat), played)
     declarer, standing = _sam(data.get("sam"), rules, played, P)
     p = Position(rules, seat, hand, played, to_beat, by, passed, chain, den, declarer, standing)
     _check_turn(p)
@@ -144,7 +145,7 @@ def _check_cards(hand, played, seat, counts, P, bao_1) -> None:
             seen[c] = where
     if not isinstance(counts, list) or len(counts) != P or not all(isinstance(n, int) and not isinstance(n, bool)
                                                                    for n in counts):
-        _fail(f"counts must list the cards left in each of the {P} hands, not {counts!r}")
+        _fail(f"counts must list the cards left in each of the {P} hands, not {shown(counts)}")
     for s in range(P):
         if not 1 <= counts[s] <= HAND_SIZE:
             _fail(f"seat {s} holds {counts[s]} cards: a running game has 1..10 in every hand")
@@ -167,27 +168,35 @@ def _chain(v, rules, t, to_beat, by, P):
     if chopped == by:
         _fail("chat: the seat chopped last cannot be the one who chopped (by)")
     if not isinstance(links, int) or isinstance(links, bool) or links < 1:
-        _fail(f"chat.links must be a whole number >= 1, not {links!r}")
+        _fail(f"chat.links must be a whole number >= 1, not {shown(links)}")
     pay = rules.pay
     firsts = {pay.chat_quad, pay.chat_two} | ({2 * pay.chat_two} if rules.chop_pair_two else set())
     if not isinstance(value, int) or isinstance(value, bool) or value - pay.chat_quad * (links - 1) not in firsts:
-        _fail(f"chat.value {value!r} is no value of a chain of {links} chặt under these rules")
+        _fail(f"chat.value {shown(value)} is no value of a chain of {links} chặt under these rules")
     return links, value, chopped
 
 
-def _den(v, t, to_beat, by, played, P):
+def _den(v, rules, t, turn, played):
+    """A pending đền: left by the player of the single to beat (``by``), or — with ``den_on_pass`` — by a pass of the
+    seat before the báo-1 mover on a single (still to beat, or the one that ended the round: a free lead)."""
     if v is None:
         return None
+    to_beat, by, passed, seat = turn
+    P = rules.players
     v = _table(v, ("by", "to", "highest"), "den")
     d_by, d_to = _seat(v["by"], P, "den.by"), _seat(v["to"], P, "den.to")
     if not isinstance(v["highest"], str) or v["highest"].upper().replace("T", "10") not in RANK_NAMES:
-        _fail(f"den.highest must be a rank (3 … 10, J, Q, K, A, 2), not {v['highest']!r}")
+        _fail(f"den.highest must be a rank (3 … 10, J, Q, K, A, 2), not {shown(v['highest'])}")
     cap = RANK_NAMES.index(v["highest"].upper().replace("T", "10"))
-    if to_beat is None or t.kind[to_beat] != SINGLE or d_by != by or d_to != (by + 1) % P:
-        _fail("a pending đền is owed on a single to beat, by its player (by), to the seat after it")
+    single = to_beat is not None and t.kind[to_beat] == SINGLE
+    after_pass = (rules.den_bai and rules.den_on_pass and d_to == seat == (d_by + 1) % P
+                  and (d_by in passed if single else to_beat is None))
+    if not after_pass and (not single or d_by != by or d_to != (by + 1) % P):
+        _fail("a pending đền is owed on a single to beat, by its player (by), to the seat after it"
+              + (", or by the seat before the mover, who passed on a single" if rules.den_on_pass else ""))
     if len(played[d_to]) != HAND_SIZE - 1:
         _fail(f"a pending đền needs seat {d_to} on báo 1 (one card left)")
-    if cap <= t.top[to_beat]:
+    if single and cap <= t.top[to_beat]:
         _fail(f"den.highest {v['highest']} must be above the single to beat: đền is for not playing the highest")
     return d_by, d_to, cap
 
@@ -198,7 +207,7 @@ def _sam(v, rules, played, P):
     v = _table(v, ("declarer", "standing"), "sam")
     d = _seat(v["declarer"], P, "sam.declarer")
     if not isinstance(v["standing"], bool):
-        _fail(f"sam.standing must be true or false, not {v['standing']!r}")
+        _fail(f"sam.standing must be true or false, not {shown(v['standing'])}")
     if v["standing"]:
         beat = [s for s in range(P) if s != d and played[s]]
         if beat:
@@ -214,7 +223,7 @@ def _check_turn(p: Position) -> None:
     if p.to_beat is None:
         if p.passed:
             _fail("nobody has passed on a free lead (passed must be empty when to_beat is null)")
-        if p.chain is not None or p.den is not None:
+        if p.chain is not None or (p.den is not None and not p.rules.den_on_pass):
             _fail("a chặt chain or a pending đền needs a play to beat")
         if not len(legal_ids(p)):
             _fail(f"seat {p.seat} has no legal lead (only a 2 would end the hand): the lead passes on, no decision")

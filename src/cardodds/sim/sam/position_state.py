@@ -45,7 +45,7 @@ class Position:
         The round's chặt chain: its links, its value in cược and the seat chopped last (the last chopper is ``by``).
     den : tuple of (int, int, int) or None
         A pending đền: the seat that would owe it (``by``), the báo-1 seat after it and the rank index of the highest
-        card the first held when it played the single to beat.
+        card the first held when it played the single to beat (or, with ``den_on_pass``, when it passed on a single).
     declarer : int or None
         Who declared Sâm.
     sam_standing : bool

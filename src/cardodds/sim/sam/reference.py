@@ -11,7 +11,9 @@ the batch engine:
   highest card, and the báo-1 player wins at once with a card that beats that single but would not have beaten the
   highest one: the failure let them win, so the seat before pays every loser's amount.  Nothing is carried further:
   a pass, or any other move in between, clears it.  Passing while holding a higher single is no đền (the duty is
-  on the single played).
+  on the single played) unless ``den_on_pass``: then a pass on a single that the seat's highest card would beat
+  leaves the same đền pending (capped by that highest card) on the báo-1 player's very next move — their answer, or
+  their lead when the pass ends the round.
 - chặt: the chops of one round form one chain; when the round (or the game) ends, the last player chopped pays
   the last chopper the sum of the chain's values (``chat_two`` for a chopped 2, ``chat_quad`` for a chopped tứ quý:
   15 × the chain length with the seed's values; a chopped pair of 2s, under ``quad_beats`` "pair_two", is worth
@@ -22,6 +24,7 @@ the batch engine:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -251,6 +254,7 @@ class SamGame:
                 L = s
                 break
             self.say(f"seat {s} cannot lead (only a 2 would end the hand): passes")
+            self.den_pending = None  # (left by a pass: owed only on the báo-1 player's very next move)
         if L < 0:
             self.result.outcome = "void"
             if self.sam_failed:  # the penalty of a Sâm beaten earlier stands
@@ -268,8 +272,7 @@ class SamGame:
 
     def _end_round(self) -> None:
         """Everyone else passed: the chặt chain is paid and the last player leads the next round."""
-        self._settle_chain()
-        self.den_pending = None
+        self._settle_chain()  # (a đền pending here was left by the pass that ended the round: see _den_on_pass)
         self.say(f"round to seat {self.last}")
         self._start_round(self.last)
 
@@ -280,8 +283,8 @@ class SamGame:
         self.moves.append((s, m))
         if m == PASS:
             self.passed[s] = True
-            self.den_pending = None
             self.say(f"seat {s} passes")
+            self.den_pending = self._den_on_pass(s)
         else:
             if self._play(s, m):
                 self._end()
@@ -310,6 +313,20 @@ class SamGame:
             self.den_pending = (s, nxt, before_max)
             self.say(f"  (seat {s} did not play its highest single before báo 1: đền if seat {nxt} wins on it)")
         return den_by
+
+    def _den_on_pass(self, s: int) -> tuple[int, int, int] | None:
+        """``den_on_pass``: the đền pending after seat ``s`` passes on a single it could beat with its highest card,
+        the next seat being on báo 1 and still in the round (None: none)."""
+        t, rules = self.t, self.rules
+        nxt = (s + 1) % self.P
+        if (not (rules.den_bai and rules.den_on_pass) or t.kind[self.current] != SINGLE or self.passed[nxt]
+                or self.counts[nxt].sum() != 1):
+            return None
+        high = max(r for r in range(N_RANKS) if self.counts[s][r])
+        if high <= t.top[self.current] or (rules.no_finish_on_two and high == TWO and self.counts[s].sum() == 1):
+            return None  # the highest card does not beat the single, or may not be played (it would end on a 2)
+        self.say(f"  (seat {s} passed instead of playing its highest single before báo 1: đền if seat {nxt} wins)")
+        return s, nxt, high
 
     def _take(self, s: int, m: int) -> list[int]:
         """The cards of move ``m`` out of seat ``s``'s hand (the lowest of each rank)."""
@@ -431,4 +448,28 @@ def replay_text(seed: int, rules: SamRules, strategies, chunk: int = 1) -> str:
         res = play_game(cards[0], int(leader[0]), rules, strategies, rng=stream(ss, PLAY), log=True)
     tail = [f"outcome: {res.outcome}" + (f", winner seat {res.winner}" if res.winner >= 0 else ""),
             "payments: " + ", ".join(f"seat {s} {int(v):+d}" for s, v in enumerate(res.pay))]
-    return "\n".join(res.log + tail)
+    return "\n".join([_decisions_note(seed), *_marked(res.log), *tail])
+
+
+_ACTION = re.compile(r"seat \d+ (?:passes$|leads |beats with |chops with )")
+"""A log line of an action a seat was asked for (``SamGame.apply``): every one is a decision."""
+
+
+def _decisions_note(seed: int) -> str:
+    from cardodds.sim.position import decisions_note
+
+    return decisions_note("sam", seed, "every lead, beat or pass a seat is asked for is a decision (not the Sâm "
+                                       "declarations, nor a leader's pass with no card it may lead)")
+
+
+def _marked(lines: list[str]) -> list[str]:
+    """The game's log with each action's line tagged with its decision number, in the order of play."""
+    from cardodds.sim.position import decision_tag
+
+    out, k = [], 0
+    for line in lines:
+        if _ACTION.match(line):
+            k += 1
+            line += decision_tag(k)
+        out.append(line)
+    return out

@@ -62,6 +62,9 @@ class SamRules:
     no_finish_on_two : a play that empties the hand may not contain a 2.
     den_bai : the player before a báo-1 player who plays a single that is not their highest pays everyone's losses
         if the báo-1 player then wins (đền).
+    den_on_pass : with ``den_bai``, a pass on a single by the player before a báo-1 player, who could have beaten it
+        with their highest card, is a failure too: đền if the báo-1 player then goes out on a card that highest card
+        would have stopped (seed 003: "phải có trách nhiệm đánh quân to nhất"; docs/rules.md reading S3).
     first_leader : ``"random"`` or ``"seat0"`` (leader when nobody declares Sâm).
     toi_trang_tie : ``"first_in_turn"`` (from the first player) or ``"by_kind"`` (highest kind first, then turn order).
     quad_counts_as_triple, quad_counts_as_two_pairs : for 3 sám and 5 đôi.
@@ -80,6 +83,7 @@ class SamRules:
     quad_beats: tuple[str, ...] = DEFAULT_QUAD_BEATS
     no_finish_on_two: bool = True
     den_bai: bool = True
+    den_on_pass: bool = False
     first_leader: Literal["random", "seat0"] = "random"
     toi_trang_tie: Literal["first_in_turn", "by_kind"] = "first_in_turn"
     quad_counts_as_triple: bool = True

@@ -145,6 +145,7 @@ class _Rules:
         self.P = rules.players
         self.nf2 = rules.no_finish_on_two
         self.den_bai = rules.den_bai
+        self.den_on_pass = rules.den_bai and rules.den_on_pass
         self.play_on = rules.play_on_after_failed_sam
         self.pay = rules.pay
         self.thoi_hang = rules.thoi_hang
@@ -303,7 +304,7 @@ class Solver:
         pay = [0] * P
         if m == PASS:
             passed |= 1 << a
-            den = (-1, -1, 0)
+            den = self._den_on_pass(hands[a], sizes, passed, a, cur)
         else:
             h = hands[a]
             before_max = max(k for k in range(N_RANKS) if (h >> 4 * k) & 15)
@@ -348,7 +349,19 @@ class Solver:
                 self._pay_failed_sam(pay)  # (no chặt chain can stand during a Sâm: only the penalty is paid)
                 return tuple(pay), None
             sam_on, sam_failed = False, True
-        return tuple(pay), (hands, sizes, L, r.LEAD, L, 0, played, (0, -1, -1), (-1, -1, 0), sam_on, sam_failed)
+        den = den if L == last else (-1, -1, 0)  # left by the pass that ended the round (den_on_pass)
+        return tuple(pay), (hands, sizes, L, r.LEAD, L, 0, played, (0, -1, -1), den, sam_on, sam_failed)
+
+    def _den_on_pass(self, h: int, sizes: tuple, passed: int, a: int, cur: int) -> tuple:
+        """The đền pending after seat ``a`` (hand ``h``) passes on ``cur`` (``reference.SamGame._den_on_pass``)."""
+        r = self.r
+        nxt = (a + 1) % r.P
+        if not r.den_on_pass or r.kind[cur] != SINGLE or sizes[nxt] != 1 or passed >> nxt & 1:
+            return -1, -1, 0
+        high = max(k for k in range(N_RANKS) if (h >> 4 * k) & 15)
+        if high <= r.top[cur] or (r.nf2 and high == TWO and sizes[a] == 1):
+            return -1, -1, 0
+        return a, nxt, high
 
     def _pay_failed_sam(self, pay: list) -> None:
         d, amt = self._declarer, self.rules.pay.sam_fail

@@ -133,13 +133,12 @@ class StrategyBase(Player):
     margin: float = 0.0
 
     def __post_init__(self):
-        # Types and choices are checked by ``from_table`` from the annotations; here only ranges.
+        # Types and choices are checked by ``from_table`` from the annotations, NaN by ``Player``; here only ranges.
+        super().__post_init__()
         if not 0.0 <= self.threshold <= 1.0:
             raise CardoddsError(f"threshold must be in [0, 1], not {self.threshold}")
         if not 16 <= self.samples <= 4096 or self.samples % 16:
             raise CardoddsError(f"samples must be a multiple of 16 in 16..4096, not {self.samples!r}")
-        if self.margin != self.margin:
-            raise CardoddsError(f"margin must be a number of cược, not {self.margin!r}")
 
     deterministic = True
     needs_public = False  # the engines fill in ``View.public`` only for strategies that need it

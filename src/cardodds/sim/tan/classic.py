@@ -33,7 +33,6 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
@@ -89,14 +88,6 @@ class Classic(Player):
         "trump_take_rank": Choice(("8", "10", "Q", "K", "A")),
         "endgame_trump_rank": Choice(("6", "10", "Q", "A")),
     }
-
-    def __post_init__(self):
-        for rank in (self.throw_rank, self.take_trump_rank, self.trump_take_rank, self.endgame_trump_rank):
-            parse_rank(rank)
-        for k in ("pair_bonus", "keep_stock", "take_max_table"):
-            x = getattr(self, k)
-            if not isinstance(x, int) or isinstance(x, bool) or x < 0:
-                raise CardoddsError(f"classic: {k} must be an integer >= 0, not {x!r}")
 
     # -- reference forms: one row of the batch forms ---------------------------------------------------------------
     def exchange(self, v, rng=None) -> int | None:

@@ -13,11 +13,11 @@ never the value, so a decision does not depend on the decisions before it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 from cardodds.sim.tan.cards import to_mask, unseen_mask
@@ -64,13 +64,8 @@ class Endgame(Player):
     searches = True
     deterministic = True
     needs_public = True
-    knobs = {"fallback": Choice(("tuned", "heuristic", "basic")), "max_cards": Range(2, 20)}
-
-    def __post_init__(self):
-        if self.fallback not in FALLBACKS:
-            raise CardoddsError(f"endgame: fallback must be one of {', '.join(FALLBACKS)}, not {self.fallback!r}")
-        if isinstance(self.max_cards, bool) or not isinstance(self.max_cards, int) or self.max_cards < 2:
-            raise CardoddsError(f"endgame: max_cards must be an integer >= 2, not {self.max_cards!r}")
+    knobs = {"fallback": Choice(tuple(FALLBACKS)), "max_cards": Range(2, 20, limits=(2, math.inf))}
+    """Tunable knobs (:mod:`cardodds.sim.knobs`); a config may set ``max_cards`` to any whole number from 2."""
 
     def policy(self):
         return FALLBACKS[self.fallback]()

@@ -136,30 +136,16 @@ class Expert(DecidesByRows, Player):
     needs_public = True
     table_settings = TABLE_SETTINGS
     renamed_knobs = {"samples": "worlds"}  # one name in every game's expert (Sâm's ``samples`` are its Sâm deals)
-    knobs = {"worlds": Range(1, 64), "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12),
-             "objective": Choice(OBJECTIVES), "solve_cards": Range(0, 12),
-             "halvings": Range(0, 3), "margin": Range(0.0, 3.0, integer=False)}
-    """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries; a config may set ``worlds`` up to
-    1024 and ``max_candidates`` up to 54 (a pass, the policy's card and every other card of the deck)."""
+    knobs = {"worlds": Range(1, 64, limits=(1, 1024)), "rollout": Choice(tuple(ROLLOUTS)),
+             "max_candidates": Range(2, 12, limits=(2, 54)), "objective": Choice(OBJECTIVES),
+             "solve_cards": Range(0, 12, limits=(0, 20)), "halvings": Range(0, 3, limits=(0, 6)),
+             "margin": Range(0.0, 3.0, integer=False, limits=(0.0, 10.0))}
+    """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries, and (``limits``) what a config may
+    set: ``worlds`` up to 1024, ``max_candidates`` up to 54 (a pass, the policy's card and every other card of the
+    deck)."""
 
     def __post_init__(self):
-        if isinstance(self.worlds, bool) or not isinstance(self.worlds, int) or not 1 <= self.worlds <= 1024:
-            raise CardoddsError(f"expert: worlds must be a whole number 1..1024, not {self.worlds!r}")
-        if isinstance(self.max_candidates, bool) or not isinstance(self.max_candidates, int) \
-                or not 2 <= self.max_candidates <= 54:
-            raise CardoddsError(f"expert: max_candidates must be a whole number 2..54, not {self.max_candidates!r}")
-        if self.rollout not in ROLLOUTS:
-            raise CardoddsError(f"{self.name}: rollout must be one of {', '.join(ROLLOUTS)}, not {self.rollout!r}")
-        if self.objective not in OBJECTIVES:
-            raise CardoddsError(f"{self.name}: objective must be one of {', '.join(OBJECTIVES)}, "
-                                f"not {self.objective!r}")
-        if isinstance(self.solve_cards, bool) or not isinstance(self.solve_cards, int) \
-                or not 0 <= self.solve_cards <= 20:
-            raise CardoddsError(f"{self.name}: solve_cards must be a whole number 0..20, not {self.solve_cards!r}")
-        if isinstance(self.halvings, bool) or not isinstance(self.halvings, int) or not 0 <= self.halvings <= 6:
-            raise CardoddsError(f"{self.name}: halvings must be a whole number 0..6, not {self.halvings!r}")
-        if isinstance(self.margin, bool) or not isinstance(self.margin, (int, float)) or not 0 <= self.margin <= 10:
-            raise CardoddsError(f"{self.name}: margin must be a number 0..10, not {self.margin!r}")
+        super().__post_init__()
         if self.rollouts_per_row() > MAX_ROLLOUTS:
             raise CardoddsError(f"{self.name}: worlds × max_candidates × 2^halvings must be at most {MAX_ROLLOUTS}, "
                                 f"not {self.rollouts_per_row()}")

@@ -35,7 +35,6 @@ from typing import Literal
 
 import numpy as np
 
-from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
@@ -45,11 +44,6 @@ from cardodds.sim.tan.expert import (INVALID, MAX_ROLLOUTS, ROLLOUTS, DecidesByR
                                      _determinize, _keys, _take_rows)
 
 _clock = time.process_time  # the CPU clock of the time cap (a name tests may replace)
-
-
-def _whole(name, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise CardoddsError(f"ismcts: {name} must be a whole number {lo}..{hi}, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -86,23 +80,12 @@ class Ismcts(DecidesByRows, Player):
     deterministic = False
     selective = True
     needs_public = True
-    knobs = {"iterations": Range(16, 4096), "wave": Range(4, 64), "exploration": Range(0.1, 1.5, integer=False),
-             "rollout": Choice(tuple(ROLLOUTS)), "max_candidates": Range(2, 12), "solve_cards": Range(0, 12),
-             "time_ms": Range(0, 200)}
-    """Tunable knobs (:mod:`cardodds.sim.knobs`); a config may set ``iterations`` up to 8192, ``max_candidates``
-    up to 54 and ``time_ms`` up to 10000."""
-
-    def __post_init__(self):
-        _whole("iterations", self.iterations, 1, 8192)
-        _whole("wave", self.wave, 1, 1024)
-        _whole("max_candidates", self.max_candidates, 2, 54)
-        _whole("solve_cards", self.solve_cards, 0, 20)
-        _whole("time_ms", self.time_ms, 0, 10_000)
-        if isinstance(self.exploration, bool) or not isinstance(self.exploration, (int, float)) \
-                or not 0 <= self.exploration <= 10:
-            raise CardoddsError(f"ismcts: exploration must be a number 0..10, not {self.exploration!r}")
-        if self.rollout not in ROLLOUTS:
-            raise CardoddsError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {self.rollout!r}")
+    knobs = {"iterations": Range(16, 4096, limits=(1, 8192)), "wave": Range(4, 64, limits=(1, 1024)),
+             "exploration": Range(0.1, 1.5, integer=False, limits=(0.0, 10.0)), "rollout": Choice(tuple(ROLLOUTS)),
+             "max_candidates": Range(2, 12, limits=(2, 54)), "solve_cards": Range(0, 12, limits=(0, 20)),
+             "time_ms": Range(0, 200, limits=(0, 10_000))}
+    """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries, and (``limits``) what a config may
+    set: ``iterations`` up to 8192, ``max_candidates`` up to 54, ``time_ms`` up to 10000."""
 
     # -- exchange: the basic rule ----------------------------------------------------------------------------------
     def exchange(self, v, rng=None):

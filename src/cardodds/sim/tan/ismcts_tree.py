@@ -70,21 +70,10 @@ class IsmctsTree(DecidesByRows, Player):
     deterministic = False
     selective = True
     needs_public = True
-    knobs = {"iterations": Range(16, 4096), "exploration": Range(0.2, 1.5, integer=False),
-             "rollout": Choice(TREE_ROLLOUTS)}
-    """Tunable knobs (:mod:`cardodds.sim.knobs`); a config may set ``iterations`` 1..20000 (a decision's
-    determinizations are dealt at once: tens of MB at most)."""
-
-    def __post_init__(self):
-        it = self.iterations
-        if isinstance(it, bool) or not isinstance(it, int) or not 1 <= it <= 20_000:
-            raise CardoddsError(f"ismcts_tree: iterations must be a whole number 1..20000, not {it!r}")
-        e = self.exploration
-        if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 <= e <= 10:
-            raise CardoddsError(f"ismcts_tree: exploration must be a number 0..10, not {e!r}")
-        if self.rollout not in TREE_ROLLOUTS:
-            raise CardoddsError(f"ismcts_tree: rollout must be one of {', '.join(TREE_ROLLOUTS)}, "
-                                f"not {self.rollout!r}")
+    knobs = {"iterations": Range(16, 4096, limits=(1, 20_000)),
+             "exploration": Range(0.2, 1.5, integer=False, limits=(0.0, 10.0)), "rollout": Choice(TREE_ROLLOUTS)}
+    """Tunable knobs (:mod:`cardodds.sim.knobs`): the values the tuner tries, and (``limits``) what a config may
+    set: ``iterations`` 1..20000 (a decision's determinizations are dealt at once: tens of MB at most)."""
 
     # -- exchange: the basic rule ----------------------------------------------------------------------------------
     def exchange(self, v, rng=None):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 LABELS = {
     "en": {
-        "lose": "loses the game (bị tấn)",
+        "lose": "loses the game (bị tấn), seats counted from the first attacker",
         "lose.at_table_seat": "loses, by table seat (whoever attacks first)",
         "lose.seat0_at": "table seat 0 loses, by its place in the attack order",
         "draw": "draw (hòa: the last cards go together)",
@@ -25,7 +25,7 @@ LABELS = {
         "series.winner_loses": "the last game's first finisher loses",
     },
     "vi": {
-        "lose": "bị tấn (thua ván)",
+        "lose": "bị tấn (thua ván), chỗ tính từ người đánh đầu",
         "lose.at_table_seat": "bị tấn, theo chỗ ngồi (ai đánh trước cũng vậy)",
         "lose.seat0_at": "chỗ 0 bị tấn, theo lượt đánh của mình",
         "draw": "hòa",

@@ -310,13 +310,21 @@ def replay_text(seed: int, rules: TanRules, strategies, chunk: int = 1) -> str:
 
     With ``series_length > 1`` each game's log is shown with its carry-over (cúng chủ, xả) and its result line.
     """
-    games = replay_games(seed, rules, strategies, chunk)
+    from cardodds.sim.position import decisions_note
+    from cardodds.sim.tan.position_cut import marked_game  # a single game: its decisions marked as cut counts them
+
+    if rules.series_length == 1:
+        game, out, marks = marked_game(seed, rules, strategies, chunk)
+        games = [(game, out)]
+    else:
+        games = replay_games(seed, rules, strategies, chunk)
     names = ", ".join(f"seat {p}: {s.name}" for p, s in enumerate(games[0][0].strategies))
     head = (f"Tấn replay, seed {seed}: {rules.players} players, {rules.deck}-card deck, hand {rules.hand_size}, "
             f"trump exchange {rules.trump_exchange}\nstrategies: {names}")
     if rules.series_length == 1:
-        game, out = games[0]
-        return "\n".join([head, format_log(game), _result_line(out)])
+        note = decisions_note("tan", seed, "the decisions are the attacks, adds and defences a seat chooses (not "
+                                           "the trump exchange, nor a pass or a take with no card to play)")
+        return "\n".join([head, note, format_log(game, marks=marks), _result_line(out)])
     lines = [head + f"\nseries of {rules.series_length} games"]
     for k, (game, out) in enumerate(games):
         lines += [f"== game {k + 1} of {rules.series_length} ==", format_log(game), _result_line(out)]

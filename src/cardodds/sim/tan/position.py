@@ -16,7 +16,7 @@ import sys
 
 from cardodds.sim.tan.position_cut import cut, decisions
 from cardodds.sim.tan.position_json import from_json, to_json
-from cardodds.sim.tan.position_play import exact, expert_moves, expert_pick, play_out
+from cardodds.sim.tan.position_play import check_players, exact, expert_moves, expert_pick, play_out
 from cardodds.sim.tan.position_state import Position, legal_moves
 
 MEASURES = {"lose": ("chance", "chance to lose (left holding cards at the end)"),
@@ -32,5 +32,5 @@ the first lead of a 6-player game about 1.2 s (``benchmarks/bench_advise.py --ga
 POSITIONS = sys.modules[__name__]
 """This module, for ``GameSpec.position`` (``resolve`` takes ``"module:attribute"`` references, not bare modules)."""
 
-__all__ = ["Position", "from_json", "to_json", "cut", "decisions", "legal_moves", "play_out", "exact", "MEASURES",
-           "RANK_BY", "DEFAULT_PLAYERS", "DEFAULT_WORLDS", "expert_moves", "expert_pick"]
+__all__ = ["Position", "from_json", "to_json", "cut", "decisions", "legal_moves", "check_players", "play_out", "exact",
+           "MEASURES", "RANK_BY", "DEFAULT_PLAYERS", "DEFAULT_WORLDS", "expert_moves", "expert_pick"]

@@ -4,6 +4,7 @@ or defence decision (the trump exchange is not counted), and the move it made.""
 from __future__ import annotations
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.position import past_the_end
 from cardodds.sim.streams import PLAY, chunk_seed, stream
 from cardodds.sim.tan.batch import play_batch
 from cardodds.sim.tan.deal import deal_chunk
@@ -28,10 +29,11 @@ def view_position(v, kind: str) -> Position:
 
 
 class _Watcher:
-    """Plays as ``inner``; appends ``(position, move code)`` to ``log`` at each attack and defence decision."""
+    """Plays as ``inner``; appends ``(position, move code)`` to ``log`` at each attack and defence decision, and to
+    ``at`` the index in its game's log of the event the decision makes."""
 
-    def __init__(self, inner, log: list):
-        self.inner, self.log = inner, log
+    def __init__(self, inner, log: list, at: list):
+        self.inner, self.log, self.at, self.game = inner, log, at, None
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
@@ -47,20 +49,44 @@ class _Watcher:
 
     def _watch(self, v, kind, move):
         self.log.append((view_position(v, kind), PASS if move is None else int(move)))
+        self.at.append(len(self.game.log))  # the engine logs the move next
         return move
+
+
+def _watched(rules, order, first_attacker: int, strategies, rng=None) -> tuple[list, TanGame, object, list]:
+    """Play one reference game: ``(decisions, game, outcome, at)``, ``at[k - 1]`` the index in ``game.log`` of
+    decision ``k``'s event."""
+    log: list = []
+    at: list = []
+    seats = [_Watcher(s, log, at) for s in strategies]
+    game = TanGame(rules, order, int(first_attacker), seats, rng=rng, check=True)
+    for seat in seats:
+        seat.game = game
+    return log, game, game.play(), at
 
 
 def watched_game(rules, order, first_attacker: int, strategies, rng=None) -> tuple[list, TanGame]:
     """Play one reference game; ``(decisions, game)``: every decision's ``(position, move code)`` in order."""
-    log: list = []
-    game = TanGame(rules, order, int(first_attacker), [_Watcher(s, log) for s in strategies], rng=rng, check=True)
-    game.play()
+    log, game, _, _ = _watched(rules, order, first_attacker, strategies, rng)
     return log, game
 
 
 def replayed(seed: int, rules, strategies, chunk: int = 1) -> tuple[list, int]:
     """The decisions of the game ``cardodds replay tan --seed seed`` shows (``play_task.replay_games``) and the
     game's seed (the expert's randomness): ``([(position, move code), ...], game_seed)``."""
+    log, game, _, _ = _replay(seed, rules, strategies, chunk)
+    return log, game.game_seed
+
+
+def marked_game(seed: int, rules, strategies, chunk: int = 1) -> tuple[TanGame, object, dict]:
+    """The game ``cardodds replay tan --seed seed`` shows, played, its outcome and its decisions' events:
+    ``(game, outcome, {index in game.log: decision number})``, the numbers :func:`cut` takes."""
+    _, game, out, at = _replay(seed, rules, strategies, chunk)
+    return game, out, {i: k for k, i in enumerate(at, start=1)}
+
+
+def _replay(seed: int, rules, strategies, chunk: int) -> tuple[list, TanGame, object, list]:
+    """The replayed game played with its decisions watched (see :func:`_watched`)."""
     if rules.series_length > 1:
         raise CardoddsError("tan position: series play (series_length > 1) has no single-game positions")
     strategies = seat_strategies(list(strategies) if isinstance(strategies, (list, tuple)) else strategies,
@@ -74,15 +100,16 @@ def replayed(seed: int, rules, strategies, chunk: int = 1) -> tuple[list, int]:
     else:
         orders, first = deal_chunk(rules, seq, 1)
         seats, rng = strategies, stream(seq, PLAY)
-    log, game = watched_game(rules, orders[0], int(first[0]), seats, rng)
-    return log, game.game_seed
+    return _watched(rules, orders[0], int(first[0]), seats, rng)
 
 
 def cut(seed: int, rules, strategies, k: int, chunk: int = 1) -> Position:
     """The position the seat to move sees at the ``k``-th decision (1-based) of the replayed game."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise CardoddsError(f"tan position: the decision number must be a whole number >= 1, not {k!r}")
     log, _ = replayed(seed, rules, strategies, chunk)
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(log):
-        raise CardoddsError(f"tan position: decision {k!r} asked, the game of seed {seed} has decisions 1..{len(log)}")
+    if k > len(log):
+        raise past_the_end("tan", seed, k, len(log))
     position = log[k - 1][0]
     check(position)
     return position

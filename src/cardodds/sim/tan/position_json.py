@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from cardodds.sim.arguments import shown
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import changed_options
 from cardodds.sim.tan.cards import SUITS, format_card, format_cards, parse_cards, parse_suit, rank_of, \
@@ -40,7 +41,7 @@ def to_json(p: Position) -> dict:
 def _int(data, key, low, high, default=None):
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        _fail(f"'{key}' must be a whole number {low}..{high}, not {value!r}")
+        _fail(f"'{key}' must be a whole number {low}..{high}, not {shown(value)}")
     return value
 
 
@@ -50,7 +51,7 @@ def _cards(value, what, deck) -> list[int]:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         value = " ".join(value)
     if not isinstance(value, str):
-        _fail(f"{what} must be cards as text (e.g. \"10h Qd\"), not {value!r}")
+        _fail(f"{what} must be cards as text (e.g. \"10h Qd\"), not {shown(value)}")
     try:
         return parse_cards(value, deck)
     except CardoddsError as exc:
@@ -60,14 +61,14 @@ def _cards(value, what, deck) -> list[int]:
 def _one_card(value, what, deck) -> int:
     cards = _cards(value, what, deck)
     if len(cards) != 1:
-        _fail(f"{what} must be one card, not {value!r}")
+        _fail(f"{what} must be one card, not {shown(value)}")
     return cards[0]
 
 
 def _rules(data) -> TanRules:
     table = data.get("rules") or {}
     if not isinstance(table, dict):
-        _fail(f"'rules' must be a table of rules options, not {table!r}")
+        _fail(f"'rules' must be a table of rules options, not {shown(table)}")
     rules = TanRules.from_table(table, "tan position 'rules'")
     if rules.series_length != 1:
         _fail("series play (series_length > 1) carries the finish order over: positions are single games")
@@ -77,14 +78,14 @@ def _rules(data) -> TanRules:
 def _seat_list(data, key, default) -> list:
     value = data.get(key, default)
     if not isinstance(value, list):
-        _fail(f"'{key}' must be a list, not {value!r}")
+        _fail(f"'{key}' must be a list, not {shown(value)}")
     return value
 
 
 def _table(data, deck) -> tuple:
     table = data["table"]
     if not isinstance(table, list) or not all(isinstance(t, list) and len(t) == 2 for t in table):
-        _fail(f"'table' must be a list of [attack, cover] pairs (cover null while uncovered), not {table!r}")
+        _fail(f"'table' must be a list of [attack, cover] pairs (cover null while uncovered), not {shown(table)}")
     return tuple((_one_card(a, "a table attack card", deck), -1 if c is None else _one_card(c, "a table cover", deck))
                  for a, c in table)
 
@@ -104,23 +105,23 @@ def from_json(data: dict) -> Position:
     seat = _int(data, "seat", 0, P - 1)
     decision = data["decision"]
     if decision not in DECISIONS:
-        _fail(f"'decision' must be one of {', '.join(DECISIONS)}, not {decision!r}")
+        _fail(f"'decision' must be one of {', '.join(DECISIONS)}, not {shown(decision)}")
     sizes = _seat_list(data, "hand_sizes", None)
     if len(sizes) != P or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in sizes):
-        _fail(f"'hand_sizes' must be {P} whole numbers >= 0 (one per seat), not {sizes!r}")
+        _fail(f"'hand_sizes' must be {P} whole numbers >= 0 (one per seat), not {shown(sizes)}")
     known = _seat_list(data, "known", [""] * P)
     if len(known) != P:
         _fail(f"'known' must hold one entry per seat ({P}), not {len(known)}")
     out = _seat_list(data, "out", [])
     if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < P for s in out) or len(set(out)) < len(out):
-        _fail(f"'out' must list distinct seats 0..{P - 1}, not {out!r}")
+        _fail(f"'out' must list distinct seats 0..{P - 1}, not {shown(out)}")
     try:
         trump = parse_suit(data["trump"])
     except CardoddsError as exc:
         _fail(f"'trump': {exc}")
     bottom, taking = data.get("bottom"), data.get("taking", False)
     if not isinstance(taking, bool):
-        _fail(f"'taking' must be true or false, not {taking!r}")
+        _fail(f"'taking' must be true or false, not {shown(taking)}")
     p = Position(
         rules=rules, seat=seat, decision=decision, hand=tuple(sorted(_cards(data["hand"], "'hand'", deck))),
         trump=trump, bottom=-1 if bottom is None else _one_card(bottom, "'bottom'", deck),

@@ -111,6 +111,11 @@ def players_label(strategies) -> str:
     return ", ".join(names)
 
 
+def check_players(position: Position, players) -> None:
+    """A one-line error unless ``players`` (a name or a table) can play every seat of ``position``."""
+    seat_strategies(players, position.players, "players")
+
+
 def play_out(position: Position, moves, players, worlds: int, seed: int, first_world: int = 0) -> Outcomes:
     """Each of ``moves`` (move texts; ``None``: the one row "as ``players`` plays") in worlds ``first_world …
     first_world + worlds - 1``, every seat then played by ``players``; see the module docstring.

@@ -147,8 +147,9 @@ class TanGame:
         """Seat ``s`` swaps ``choice`` for the turned card (one swap a game), moving the first attack if due.
 
         ``trump_exchange = "two_only"`` (đổi 2 chủ, docs/rules.md §3.3): in a single game the swapper attacks first;
-        in a series game (``series_winner`` set) any 2-swap takes the first attack from the previous winner — a swap by
-        the winner passes it to the next player in turn, a swap by another player gives it to the swapper.
+        in a series game (``series_winner`` set) any 2-swap takes the first attack from the previous winner and gives
+        it to the next player after the winner — or, with ``series_swap_opens = "swapper"``, a swap by another player
+        gives it to the swapper (docs/rules.md §3.7, reading T11).
         """
         self.hands[s].remove(choice)
         self.hands[s].add(self.turned)
@@ -156,10 +157,17 @@ class TanGame:
         self.stock[-1] = choice
         self.log.append(("exchange", s, choice, self.turned))
         if self.rules.trump_exchange == "two_only":
-            self.first_attacker = self._next_in(s) if s == self.series_winner else s
+            self.first_attacker = self._two_swap_opener(s)
         self.turned = choice
         self.swapped = True
         self._check()
+
+    def _two_swap_opener(self, s: int) -> int:
+        """Who attacks first after seat ``s`` swaps the 2 (``"two_only"``; see ``swap``)."""
+        w = self.series_winner
+        if w is None or (s != w and self.rules.series_swap_opens == "swapper"):
+            return s
+        return self._next_in(w)
 
     def _exchange(self):
         mode = self.rules.trump_exchange
@@ -400,49 +408,62 @@ def game_seed(strategies, rng) -> int:
     return int(rng.integers(0, 2**63))
 
 
-def format_log(game: TanGame, unicode: bool = True) -> str:
-    """The move log of a played game as text, one event a line."""
+def format_log(game: TanGame, unicode: bool = True, marks: dict | None = None) -> str:
+    """The move log of a played game as text, one event a line; ``marks`` (index in ``game.log`` → decision number)
+    tags the events that were decisions."""
+    from cardodds.sim.position import decision_tag
+
+    lines = []
+    for i, ev in enumerate(game.log):
+        text = _event_lines(ev, unicode)
+        if marks and i in marks:
+            text[-1] += decision_tag(marks[i])
+        lines += text
+    return "\n".join(lines)
+
+
+def _event_lines(ev: tuple, unicode: bool) -> list[str]:
+    """The line(s) of one event of a game's log."""
     f = lambda c: format_card(c, unicode)  # noqa: E731
     fs = lambda cs: format_cards(cs, unicode) or "-"  # noqa: E731
     lines = []
-    for ev in game.log:
-        kind = ev[0]
-        if kind == "deal":
-            hands, turned, fa = ev[1], ev[2], ev[3]
-            lines.append(f"trump {f(turned)} (turned, bottom of the stock); first attacker: seat {fa}")
-            lines += [f"  seat {p}: {fs(h)}" for p, h in enumerate(hands)]
-        elif kind == "retrump":
-            lines.append(f"{f(ev[1])} turned: its suit was trump the last two games; {f(ev[2])} is turned instead")
-        elif kind == "xa":
-            lines.append(f"seat {ev[1]} has no trump and declares xả: new hand {fs(ev[2])}")
-        elif kind == "cung":
-            lines.append(f"seat {ev[1]} (last, previous game) gives {f(ev[3])} to seat {ev[2]} (first): cúng chủ")
-        elif kind == "exchange":
-            lines.append(f"seat {ev[1]} swaps {f(ev[2])} for the turned {f(ev[3])}")
-        elif kind == "bout":
-            lines.append(f"bout {ev[1]}: seat {ev[2]} attacks seat {ev[3]}")
-        elif kind == "attack":
-            lines.append(f"  seat {ev[1]} plays {f(ev[2])}")
-        elif kind == "cover":
-            lines.append(f"  seat {ev[1]} covers {f(ev[2])} with {f(ev[3])}")
-        elif kind == "pass":
-            lines.append(f"  seat {ev[1]} passes")
-        elif kind == "taking":
-            lines.append(f"  seat {ev[1]} says lên: the others may still add")
-        elif kind == "take":
-            lines.append(f"  seat {ev[1]} takes (lên): {fs(ev[2])}")
-        elif kind == "discard":
-            lines.append(f"  discarded (thải): {fs(ev[1])}")
-        elif kind == "draw":
-            lines.append(f"  seat {ev[1]} draws {len(ev[2])}: {fs(ev[2])}")
-        elif kind == "out":
-            lines.append(f"  seat {ev[1]} is out of cards and finished")
-        elif kind == "end":
-            lines.append("draw: the last bout emptied every hand" if ev[1] is None else f"seat {ev[1]} loses (tấn)")
-        elif kind == "cycle":
-            lines.append(f"the position at bout {ev[1] + 1} repeats every {ev[2]} bouts: {ev[3]} periods skipped")
-        elif kind == "resume":
-            lines.append(f"resumed after bout {ev[1]}")
-        elif kind == "truncated":
-            lines.append(f"truncated after {ev[1]} bouts (max_bouts)")
-    return "\n".join(lines)
+    kind = ev[0]
+    if kind == "deal":
+        hands, turned, fa = ev[1], ev[2], ev[3]
+        lines.append(f"trump {f(turned)} (turned, bottom of the stock); first attacker: seat {fa}")
+        lines += [f"  seat {p}: {fs(h)}" for p, h in enumerate(hands)]
+    elif kind == "retrump":
+        lines.append(f"{f(ev[1])} turned: its suit was trump the last two games; {f(ev[2])} is turned instead")
+    elif kind == "xa":
+        lines.append(f"seat {ev[1]} has no trump and declares xả: new hand {fs(ev[2])}")
+    elif kind == "cung":
+        lines.append(f"seat {ev[1]} (last, previous game) gives {f(ev[3])} to seat {ev[2]} (first): cúng chủ")
+    elif kind == "exchange":
+        lines.append(f"seat {ev[1]} swaps {f(ev[2])} for the turned {f(ev[3])}")
+    elif kind == "bout":
+        lines.append(f"bout {ev[1]}: seat {ev[2]} attacks seat {ev[3]}")
+    elif kind == "attack":
+        lines.append(f"  seat {ev[1]} plays {f(ev[2])}")
+    elif kind == "cover":
+        lines.append(f"  seat {ev[1]} covers {f(ev[2])} with {f(ev[3])}")
+    elif kind == "pass":
+        lines.append(f"  seat {ev[1]} passes")
+    elif kind == "taking":
+        lines.append(f"  seat {ev[1]} says lên: the others may still add")
+    elif kind == "take":
+        lines.append(f"  seat {ev[1]} takes (lên): {fs(ev[2])}")
+    elif kind == "discard":
+        lines.append(f"  discarded (thải): {fs(ev[1])}")
+    elif kind == "draw":
+        lines.append(f"  seat {ev[1]} draws {len(ev[2])}: {fs(ev[2])}")
+    elif kind == "out":
+        lines.append(f"  seat {ev[1]} is out of cards and finished")
+    elif kind == "end":
+        lines.append("draw: the last bout emptied every hand" if ev[1] is None else f"seat {ev[1]} loses (tấn)")
+    elif kind == "cycle":
+        lines.append(f"the position at bout {ev[1] + 1} repeats every {ev[2]} bouts: {ev[3]} periods skipped")
+    elif kind == "resume":
+        lines.append(f"resumed after bout {ev[1]}")
+    elif kind == "truncated":
+        lines.append(f"truncated after {ev[1]} bouts (max_bouts)")
+    return lines

@@ -15,8 +15,11 @@ Interpretations the rule text leaves open (docs/rules.md §3.9 states them all):
   stock (one swap a game).
 - ``trump_exchange = "two_only"`` (đổi 2 chủ): only the lowest trump of the deck (the 2; the 6 in the 36-card deck)
   may be swapped for the turned card; the swapper attacks first in a single game, and in a series game any 2-swap
-  takes the first attack from the previous winner (the winner's own swap passes it to the next player; docs/rules.md §3.3,
-  ``cardodds.sim.tan.series``).
+  takes the first attack from the previous winner (docs/rules.md §3.3, §3.7, ``cardodds.sim.tan.series``): with
+  ``series_swap_opens = "next_after_winner"`` (default, text 004's side rule read literally: "thuộc về người tiếp theo
+  trong vòng chứ không thuộc về người thắng") it goes to the next player after the winner, whoever swapped; with
+  ``"swapper"`` a swap by another player gives it to the swapper (the single-game rule carried over), the winner's own
+  swap still passing it to the next player.
 - ``defender_runs_out``: the seed announces two ways of playing when the defender runs out of cards and the text is
   cut there.  ``"bout_ends"`` (default): a defender who covers with their last card ends the bout as defended (the
   attack cap is the defender's hand at the bout's start, so the cap is reached then anyway).
@@ -76,6 +79,9 @@ class TanRules:
         Games played in a row at the same table with carry-over (1 = single games; see ``cardodds.sim.tan.series``).
     trump_no_three_in_a_row : bool
         In series play, a trump suit may not come up three games in a row (another card is turned).
+    series_swap_opens : {"next_after_winner", "swapper"}
+        In series play with ``"two_only"``, who attacks first after a 2-swap by a player other than the previous
+        winner: the next player after the winner (text 004's side rule), or the swapper.
     """
 
     players: int = 4
@@ -91,6 +97,7 @@ class TanRules:
     series: bool = False
     series_length: int = 1
     trump_no_three_in_a_row: bool = False
+    series_swap_opens: Literal["next_after_winner", "swapper"] = "next_after_winner"
 
     def __post_init__(self):
         # Types and choices are checked by ``from_table`` from the annotations; here only ranges and combinations.
@@ -118,6 +125,9 @@ class TanRules:
         if self.trump_no_three_in_a_row and n < 3:
             raise CardoddsError("trump_no_three_in_a_row only applies to series play of 3 games or more "
                                 f"(series_length = {n})")
+        if self.series_swap_opens != "next_after_winner" and (n < 2 or self.trump_exchange != "two_only"):
+            raise CardoddsError(f"series_swap_opens = {self.series_swap_opens!r} only applies to series play "
+                                f"(series_length > 1) with trump_exchange = 'two_only'")
 
     @property
     def attack_cap(self) -> int:

@@ -30,10 +30,11 @@ Before each game after the first, in this order:
       default: swap, even though it costs them the first attack).
 
 4. "Đổi 2 chủ" (``trump_exchange = "two_only"``) in a series game: any 2-swap takes the first attack from ``W``
-   ("Nếu người nào đổi 2 chủ, thì lượt ra bài đầu tiên sẽ thuộc về người tiếp theo trong vòng chứ không thuộc về
-   người thắng ván trước đó"): if ``W`` swaps, it passes to the next player after ``W`` ("mất lượt đi trước cho
-   người tiếp theo trong vòng"); a swap by another player gives it to the swapper, as in a single game ("người đó
-   sẽ có quyền tấn người kế tiếp đầu tiên"; docs/rules.md §3.3).  With ``"any_lower"`` a swap never moves the first attack.
+   and gives it to the next player after ``W`` ("Nếu người nào đổi 2 chủ, thì lượt ra bài đầu tiên sẽ thuộc về người
+   tiếp theo trong vòng chứ không thuộc về người thắng ván trước đó"; ``W``'s own swap: "mất lượt đi trước cho
+   người tiếp theo trong vòng").  With ``series_swap_opens = "swapper"`` a swap by another player gives it to the
+   swapper instead, as in a single game ("người đó sẽ có quyền tấn người kế tiếp đầu tiên"; docs/rules.md §3.3,
+   reading T11).  With ``"any_lower"`` a swap never moves the first attack.
 
 A game without a first finisher (truncated before anyone finished) is followed by a game started as the first one
 (first attacker as dealt, ``first_attacker`` rule; single-game swap rule).

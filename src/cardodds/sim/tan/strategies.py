@@ -42,7 +42,6 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player, tuned_class, tuned_knobs
 from cardodds.sim.tan import bits
@@ -167,6 +166,7 @@ class Basic(SeriesChoices, Player):
     knobs = dict(SERIES_KNOBS)
 
     def __post_init__(self):
+        super().__post_init__()
         parse_rank(self.throw_max)
 
     def exchange(self, v: View, rng=None) -> int | None:
@@ -287,17 +287,6 @@ class Heuristic(SeriesChoices, Player):
         **SERIES_KNOBS,
     }
 
-    def __post_init__(self):
-        for rank in (self.hold_rank, self.take_trump_rank, self.trump_throw_max):
-            parse_rank(rank)
-        rank_or_never(self.trump_take_rank)
-        if self.safe_lead not in SAFE_LEADS:
-            raise CardoddsError(f"{self.name}: safe_lead must be one of {', '.join(SAFE_LEADS)}, not "
-                                f"{self.safe_lead!r}")
-        if min(self.take_max_table, self.overload_cards, self.save_stock, self.overload_stock, self.pair_bonus) < 0:
-            raise CardoddsError(f"{self.name}: take_max_table, overload_cards, save_stock, overload_stock and "
-                                "pair_bonus must be >= 0")
-
     # -- reference forms -------------------------------------------------------------------------------------------
     def exchange(self, v: View, rng=None) -> int | None:
         return min(v.options) if v.options else None
@@ -408,7 +397,7 @@ class Heuristic(SeriesChoices, Player):
 class Beginner(SeriesChoices, Player):
     """Plays the way casual players do: lead the lowest non-trump; always cover, with the cheapest card that beats
     (non-trumps first); add whatever matches, keeping trumps back only while the stock lasts; swap the lowest allowed
-    trump for the turned card.  A documented reference point (its strength: ``configs/tan_ladder.toml`` and the README's
+    trump for the turned card.  A documented reference point (its strength: ``configs/tan_ladder.toml`` and docs/strength.md's
     strength table).  Its knobs are the series decisions (``SeriesChoices``)."""
 
     name = "beginner"

@@ -37,11 +37,12 @@ TITLES = {
 DESCRIPTIONS = {
     "vi": {
         "tan_seats_tuned": (
-            "80ffaad3f0f4",
+            "be6646939546",
             "Như `tan_seats`, nhưng mọi chỗ chơi `tuned` (`heuristic` với các núm chỉnh `cardodds tune` tìm ra; ở "
             "bàn 2 người 36 lá là các núm của `tuned_2p36.toml`) thay cho `basic`: lợi thế của người đánh đầu, tỉ lệ "
             "bị tấn theo chỗ và tỉ lệ hoà ở bậc mạnh nhất chạy được ở quy mô lớn (`tan_strength`: `tuned` ngang "
-            "`classic` và hơn mọi bậc nhanh khác). Số liệu của `expert` ở một chỗ nằm trong README (`tan_expert`)."),
+            "`classic` và hơn mọi bậc nhanh khác). Số liệu của `expert` ở một chỗ nằm trong docs/results.md "
+            "(`tan_expert`)."),
         "tan_strength_expert": (
             "0ada33f5e3f9",
             "Luật của tan_strength (2 người, 36 lá, mỗi người 6 lá, không đổi chủ, bốc bài kiểu Nga, không đánh thêm "
@@ -49,23 +50,23 @@ DESCRIPTIONS = {
             "giải tàn cuộc), expert và ismcts theo mặc định, gặp tuned và classic. Không nằm trong bộ mặc định: các "
             "bậc tìm kiếm mất vài mili giây mỗi nước."),
         "tan_strength": (
-            "19513a76dfad",
+            "6eceb6a45c95",
             "Luật dùng để so với các chương trình Durak công khai (issue 20): 2 người, 36 lá, mỗi người 6 lá, không "
             "đổi chủ, bốc bài theo thứ tự kiểu Nga, không đánh thêm sau khi lên, đánh tối đa bằng số lá của người đỡ. "
             "Mỗi ván bài được chơi hai lần, A ngồi chỗ 0 rồi chỗ 1; điểm = thắng 1, hoà ½, thua 0, với khoảng tin cậy "
             "95 % theo từng cặp ván; hệ số Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm (expert, ismcts) "
-            "chậm: bảng của chúng ở README (benchmarks/strength_tan.py)."),
+            "chậm: bảng của chúng ở docs/strength.md (benchmarks/strength_tan.py)."),
         "tan_strength_2p52": (
-            "b07099364f7d",
+            "8bc2d83872cc",
             "Tấn gốc (2 người, 52 lá, mỗi người 8 lá). Mỗi ván bài được chơi hai lần, A ngồi chỗ 0 rồi chỗ 1; điểm = "
             "phe A thắng 1 (một chỗ của B bị tấn), hoà ½, thua 0, với khoảng tin cậy 95 % theo từng cặp ván; hệ số "
-            "Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm chậm: số liệu của chúng ở README "
+            "Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm chậm: số liệu của chúng ở docs/strength.md "
             "(benchmarks/strength_tan.py)."),
         "tan_strength_4p52": (
-            "3bca02d12b2b",
+            "9d9547ce325f",
             "Tấn gốc (4 người, 52 lá, mỗi người 8 lá). A ngồi chỗ 0 và 2, B ngồi chỗ 1 và 3, rồi đổi lại; điểm = phe "
             "A thắng 1 (một chỗ của B bị tấn), hoà ½, thua 0, với khoảng tin cậy 95 % theo từng cặp ván; hệ số "
-            "Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm chậm: số liệu của chúng ở README "
+            "Bradley–Terry theo điểm Elo, tuned = 0. Các bậc tìm kiếm chậm: số liệu của chúng ở docs/strength.md "
             "(benchmarks/strength_tan.py)."),
         "tan_ladder": (
             "907ade60ac0d",

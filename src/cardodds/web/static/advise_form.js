@@ -5,52 +5,6 @@
 // kept as the JSON has them.
 "use strict";
 
-const FORM_WORDS = {
-  vi: {
-    form_h: "Thế bài", blank: "Thế bài trống", players: "Số người chơi", seat: "Người đến lượt (ghế)",
-    decision: "Quyết định", hand: "Bài trên tay", trump: "Chất chủ", bottom: "Lá lật dưới nọc",
-    stock: "Số lá trong nọc",
-    discard: "Bài đã thải", table: "Trên bàn (đánh → đỡ)", attacker: "Người đánh", defender: "Người đỡ",
-    thrower: "Người vừa ném lá phải đỡ", hand_sizes: "Số lá trên tay", known: "Lá đã biết trong tay", out: "Đã hết bài",
-    passes: "Số người đã bỏ qua", bouts: "Số lượt đã xong", played: "Lá đã đánh", counts: "Số lá còn lại",
-    to_beat: "Bộ phải chặn (vd. 9 9, 3-4-5)", by: "Người đánh bộ đó", passed: "Đã bỏ lượt vòng này",
-    mat: "Dưới chiếu", melds: { chan: "chắn", ca: "cạ", chiu: "chíu" },
-    discards: "Lá đã đánh", acted: "Đã qua lượt đầu", chan_table: "Lá ngửa trên bàn (không nằm trên chiếu)",
-    noc: "Số lá trong nọc", card: "Lá đang xét", from: "Lá đó từ đâu", none: "—", filling: "đang chọn",
-    pick_hint: "Bấm tên một ô bài để chọn ô đó, rồi bấm lá trong bộ bài; bấm lá đã chọn để bỏ.",
-    all_placed: (card, n) => (n > 1 ? `Cả ${n} lá ${card} đã được ghi.` : `Lá ${card} đã được ghi ở một ô khác.`),
-    valid: (moves) => `Thế bài hợp lệ. Các nước đi: ${moves}.`,
-    kept: (keys) => `Giữ nguyên từ JSON: ${keys}.`, bad_json: (m) => `JSON chưa đọc được: ${m}`,
-    seat_n: (s) => `ghế ${s}`,
-    decisions: { attack: "đánh (dẫn)", add: "tấn thêm", defend: "đỡ", discard: "đánh một lá", act: "ăn / bốc / dưới",
-      chiu: "chíu hay bỏ qua", tra_cua: "trả cửa" },
-    froms: { discard: "người trước đánh", noc: "mình bốc nọc", passed: "người trước dưới", tra_cua: "trả cửa" },
-    suits: { s: "♠ bích", c: "♣ chuồn", d: "♦ rô", h: "♥ cơ" },
-  },
-  en: {
-    form_h: "Position", blank: "Blank position", players: "Players", seat: "To move (seat)", decision: "Decision",
-    hand: "Own hand", trump: "Trumps", bottom: "Bottom card (face up)", stock: "Cards in the stock",
-    discard: "Discard pile", table: "Table (attack → cover)", attacker: "Attacker", defender: "Defender",
-    thrower: "Threw the card to beat", hand_sizes: "Cards in hand", known: "Known in hand", out: "Out",
-    passes: "Passes in a row", bouts: "Bouts done", played: "Cards played", counts: "Cards left",
-    to_beat: "Play to beat (e.g. 9 9, 3-4-5)", by: "Made by", passed: "Passed this round",
-    mat: "Mat", melds: { chan: "chắn", ca: "cạ", chiu: "chíu" },
-    discards: "Discards", acted: "First turn passed", chan_table: "Face-up cards on no mat", noc: "Cards in the nọc",
-    card: "Card in play", from: "Where it came from", none: "—", filling: "filling",
-    pick_hint: "Tap a card field's name to fill it, then tap cards in the deck; tap a chosen card to take it out.",
-    all_placed: (card, n) => (n > 1 ? `All ${n} copies of ${card} are already written.`
-      : `${card} is already written.`),
-    valid: (moves) => `The position reads. Its moves: ${moves}.`,
-    kept: (keys) => `Kept as the JSON has them: ${keys}.`, bad_json: (m) => `The JSON cannot be read yet: ${m}`,
-    seat_n: (s) => `seat ${s}`,
-    decisions: { attack: "attack (lead)", add: "add", defend: "defend", discard: "discard", act: "eat / draw / pass",
-      chiu: "chíu or let go", tra_cua: "trả cửa" },
-    froms: { discard: "discarded by the seat before", noc: "drawn from the nọc", passed: "passed on",
-      tra_cua: "trả cửa" },
-    suits: { s: "♠ spades", c: "♣ clubs", d: "♦ diamonds", h: "♥ hearts" },
-  },
-};
-
 // Each field: its path in the JSON ("*" is every seat), its kind, and for lists the choices. `absent`: leave the key
 // out when empty (the position readers refuse some keys where they do not apply); `echo`: its cards are written in
 // another field too (not counted twice against the deck's copies).
@@ -112,7 +66,7 @@ const AdviseForm = {
     root.addEventListener("change", (e) => this.edit(e));
     this.fromText();
   },
-  W() { return FORM_WORDS[this.lang()]; },
+  W() { return WORDS[this.lang()].form; },
   esc(s) { return Cards.esc(s); },
 
   // ---- the model: the position's JSON object ----
@@ -171,7 +125,7 @@ const AdviseForm = {
     el.hidden = false;
     el.dataset.ok = c.error ? "0" : "1";
     el.dataset.message = c.error || "";
-    const name = (m) => { const face = Cards.face(this.deck, m); return face ? face.name : m; };
+    const name = (m) => Cards.move(this.deck, this.game, m, this.lang());
     el.textContent = c.error || this.W().valid(c.moves.map(name).join(", "));
   },
   players() {

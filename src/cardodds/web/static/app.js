@@ -10,7 +10,8 @@ const RARE = 0.02; // a chance below this reads "1 in N"
 const $ = (id) => document.getElementById(id);
 const state = {
   deck: null, table: null, picks: new Map(), tokens: 0, request: null, seq: 0, timer: null, exact: null,
-  sim: null, simKind: null, deckOpen: false, lang: localStorage.getItem("cardodds.lang") || "vi",
+  sim: null, simKind: null, deckOpen: false, lang: localStorage.getItem("cardodds.lang") || "vi", fullDeck: null,
+  unread: [],
 };
 const W = () => WORDS[state.lang];
 
@@ -18,23 +19,25 @@ const W = () => WORDS[state.lang];
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
-function nf(v, digits = 0) {
-  const locale = state.lang === "vi" ? "vi-VN" : "en-GB";
-  return v.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
+function nf(v, digits = 0) { return Fmt.nf(v, digits, state.lang); }
 function pct(p) {
-  if (p > 0 && p < RARE) return W().one_in(nf(Math.round(1 / p)));
-  return `${nf(100 * p, 1)} %`;
+  // a rare chance also as "1 in N"; an interval's bounds are percentages always (format.js)
+  const percent = Fmt.pct(p, state.lang);
+  return p > 0 && p < RARE ? `${percent} (${W().one_in(nf(Math.round(1 / p)))})` : percent;
 }
 function tag(key, v, shown, cls = "num") {
   return `<span class="${cls}" data-key="${esc(key)}" data-value="${esc(JSON.stringify(v))}">${shown}</span>`;
 }
 function num(key, v, digits = 0, sign = false) {
-  return tag(key, v, esc((sign && v > 0 ? "+" : "") + nf(v, digits)));
+  return tag(key, v, esc(sign ? Fmt.signed(v, digits, state.lang) : nf(v, digits)));
+}
+function interval(low, high) {
+  // the 95 % interval, one form on every page: "[−0,28; −0,20]", its bounds written already (tags)
+  return ` <span class="ci">(${esc(W().ci)}: ${Fmt.interval(low, high)})</span>`;
 }
 function chance(key, d, est = "estimate") {
-  return `${tag(`${key}.${est}`, d[est], esc(pct(d[est])))} <span class="ci">(${esc(W().ci)}: ` +
-    `${tag(`${key}.ci_low`, d.ci_low, esc(pct(d.ci_low)))} – ${tag(`${key}.ci_high`, d.ci_high, esc(pct(d.ci_high)))})</span>`;
+  const bound = (k) => tag(`${key}.${k}`, d[k], esc(Fmt.pct(d[k], state.lang)));
+  return `${tag(`${key}.${est}`, d[est], esc(pct(d[est])))}${interval(bound("ci_low"), bound("ci_high"))}`;
 }
 function fair(k) {
   return ` <span class="fair">— ${esc(W().fair(k))} = ${esc(pct(1 / k))}</span>`;
@@ -64,23 +67,40 @@ function handText() {
   return words.join(" ");
 }
 function readHand() {
-  // What the text box says, as picks; tokens the page does not know count toward the hand and are left to the
-  // server's message once the hand could be complete.
+  // What the text box says, as picks (a two-word name, "Nhị Vạn", is one card); words the page does not know count
+  // toward the hand, are named in a hint, and are left to the server's message once the hand could be complete.
   const byLower = new Map(state.deck.cards.map((f) => [f.code.toLowerCase(), f.code]));
   for (const f of state.deck.cards) byLower.set(f.name.toLowerCase(), f.code);
+  const known = (t) => byLower.get(t.toLowerCase().replace(/^t(?=[scdh♠♣♦♥]$)/, "10"));
   state.picks = new Map();
-  const tokens = $("hand").value.split(/[\s,;]+/).filter((t) => t);
-  for (let tok of tokens) {
-    tok = tok.toLowerCase().replace(/^t(?=[scdh♠♣♦♥]$)/, "10");
-    const code = byLower.get(tok);
+  state.unread = [];
+  const words = $("hand").value.split(/[\s,;]+/).filter((t) => t);
+  let count = 0;
+  for (let i = 0; i < words.length; i++, count++) {
+    const two = i + 1 < words.length && known(`${words[i]} ${words[i + 1]}`);
+    const code = two || known(words[i]);
+    if (two) i++;
     if (code) state.picks.set(code, (state.picks.get(code) || 0) + 1);
+    else state.unread.push(words[i]);
   }
-  state.tokens = tokens.length;
+  state.tokens = count;
+}
+function unreadHint() {
+  const w = W(), list = state.unread.map((t) => `«${t}»`).join(", ");
+  return state.unread.length ? w.unread(list, w.unread_example[GAME] || w.unread_example.tan) : "";
 }
 function drawDeck() {
   $("deck").innerHTML = Cards.deckHtml(state.deck, GAME); // cards.js: the markup the mid-game form's deck shares
 }
 function sizes() { return state.deck.sizes; }
+function useDeck(size) {
+  // Tấn's 36-card deck (6 up to A), 6 cards dealt: the same page with the 2 … 5 left out
+  const full = state.fullDeck;
+  state.deck = size === 36 ? { ...full, cards: full.cards.filter((f) => !/^[2-5]\D/.test(f.code)), sizes: [6] } : full;
+  drawDeck();
+  readHand();
+  drawPicks();
+}
 function drawPicks() {
   let html = "";
   for (const btn of document.querySelectorAll("#deck .face")) {
@@ -144,6 +164,7 @@ function drawTable() {
     const players = +keep("players", t.players.includes(4) ? 4 : t.players[0]);
     const seats = Array.from({ length: players }, (_, i) => i);
     h += select("trump", w.trump_label, Object.keys(suits), keep("trump", "h"), (v) => suits[v]);
+    h += select("deck-size", w.deck_label, [52, 36], keep("deck-size", 52), (v) => w.decks[v]);
     h += select("players", w.players_label, t.players, players, String);
     h += select("seat-tan", w.seat_label, seats, Math.min(+keep("seat-tan", 0), players - 1), (v) => W().tan_seat(v, players));
     h += select("strategy", w.strength_tan, t.strategies, keep("strategy", t.strategy), (v) => strategyWord("tan", v));
@@ -169,7 +190,8 @@ function params() {
   if (GAME === "chan") { p.set("seat", $("seat-chan").value); p.set("strategy", $("strategy").value); }
   if (GAME === "sam") p.set("opponents", $("opponents").value);
   if (GAME === "tan") {
-    for (const [key, id] of [["trump", "trump"], ["players", "players"], ["seat", "seat-tan"], ["strategy", "strategy"]]) p.set(key, $(id).value);
+    for (const [key, id] of [["trump", "trump"], ["players", "players"], ["seat", "seat-tan"], ["strategy", "strategy"],
+      ["deck", "deck-size"]]) p.set(key, $(id).value);
   }
   return p;
 }
@@ -177,18 +199,11 @@ function schedule() {
   clearTimeout(state.timer);
   state.timer = setTimeout(ask, 150);
 }
-function errorWords(message) {
-  for (const [pattern, words] of W().errors) {
-    const m = pattern.exec(message);
-    if (m) return words(m);
-  }
-  return message;
-}
 function showError(message) {
   $("error").hidden = false;
   $("error").dataset.message = message; // the command line's words, for the curious (and the tests)
   $("error").title = message;
-  $("error").textContent = errorWords(message);
+  $("error").textContent = errorWords(state.lang, message);
   $("progress-line").hidden = true;
   document.body.dataset.state = "error";
 }
@@ -313,8 +328,10 @@ const EXACT = {
     h += `<h3>${esc(w.advice_h)}</h3><p class="answer">${tag("bayes.declare", b.declare, esc(b.declare ? w.declare : w.no_declare), "txt")}</p>`;
     h += `<p>${esc(w.quick_success("@P", "@W", "@N")).replace("@P", tag("bayes.p_success", b.p_success, esc(pct(b.p_success))))
       .replace("@W", num("bayes.wins", b.wins)).replace("@N", num("bayes.n", b.n))}</p>`;
+    const gain = b.sam_value - b.normal_value, by = gain >= 0 ? w.declare_by : w.keep_by;
     h += `<p>${esc(w.values("@A", "@B")).replace("@A", num("bayes.sam_value", b.sam_value, 2, true)).replace("@B", num("bayes.normal_value", b.normal_value, 2, true))}` +
-      `${esc(w.margin("@M")).replace("@M", num("bayes.margin", b.margin, 2))}</p>`;
+      `${esc(by(nf(Math.abs(gain), 2)))}` +
+      `${b.margin > 0 ? esc(w.margin("@M")).replace("@M", num("bayes.margin", b.margin, 2)) : ""}</p>`;
     return h;
   },
   tan(d) {
@@ -326,8 +343,8 @@ const SIM = {
   chan(d) {
     const w = W(), x = d.win_chance;
     return `<h2>${esc(w.chan_win)}</h2><p class="answer">${chance("win_chance", x, "p_win")}${fair(4)}</p>` +
-      `<p>${esc(w.points_game)}: ${num("win_chance.points_game", x.points_game, 2, true)} <span class="ci">(${esc(w.ci)}: ` +
-      `${num("win_chance.points_ci_low", x.points_ci_low, 2, true)} – ${num("win_chance.points_ci_high", x.points_ci_high, 2, true)})</span></p>` +
+      `<p>${esc(w.points_game)}: ${num("win_chance.points_game", x.points_game, 2, true)}` +
+      `${interval(num("win_chance.points_ci_low", x.points_ci_low, 2, true), num("win_chance.points_ci_high", x.points_ci_high, 2, true))}</p>` +
       `<p>${esc(w.draw)}: ${tag("win_chance.p_draw", x.p_draw, esc(pct(x.p_draw)))}${tag("win_chance.games", x.games, "", "hid")}${tag("win_chance.seat", x.seat, "", "hid")}</p>`;
   },
   sam(d) {
@@ -344,7 +361,6 @@ const SIM = {
     const w = W();
     let h = `<h2>${esc(w.tan_lose)}</h2><p class="answer">${chance("lose", d.lose)}${fair(d.players)}</p>` +
       `<p>${esc(w.tan_draw)}: ${chance("draw", d.draw)}</p>`;
-    if (d.truncated.estimate > 0) h += `<p>${esc(w.truncated(pct(d.truncated.estimate)))}</p>`;
     return h + `<p>${esc(w.bouts(nf(d.bouts_mean, 1)))}${tag("bouts_mean", d.bouts_mean, "", "hid")}` +
       `${tag("hand", d.hand, "", "hid")}${tag("trump", d.trump, "", "hid")}${tag("games", d.games, "", "hid")}</p>`;
   },
@@ -354,13 +370,15 @@ const SUMMARY = {
     const w = W();
     if (!s) return e.cards === 19 && e.waits.length ? `${esc(w.next_card)}: ${esc(pct(e.p_next_card))}` : esc(w.simulating);
     const x = s.win_chance;
-    return `${esc(w.chan_win)}: <b>${esc(pct(x.p_win))}</b>${fair(4)}; ${esc(w.per_game((x.points_game > 0 ? "+" : "") + nf(x.points_game, 2)))}`;
+    return `${esc(w.chan_win)}: <b>${esc(pct(x.p_win))}</b>${fair(4)}; ${esc(w.per_game(Fmt.signed(x.points_game, 2, state.lang)))}`;
   },
   sam(e, s) {
     const w = W();
     if (e.toi_trang) return `<b>${esc(w.toi_trang(w.toi_trang_kinds[e.toi_trang] || e.toi_trang))}</b>`;
     const advice = `<b>${esc(e.bayes.declare ? w.declare : w.no_declare)}</b>`;
-    return s ? `${advice}; ${esc(w.sam_win)}: <b>${esc(pct(s.win.estimate))}</b>${fair(s.opponents + 1)}` : advice;
+    if (!s) return advice;
+    const made = e.bayes.declare && s.sam.plan !== null ? esc(w.sum_success(pct(s.sam.success))) : "";
+    return `${advice}${made}; ${esc(w.sum_normal)} <b>${esc(pct(s.win.estimate))}</b>${fair(s.opponents + 1)}`;
   },
   tan(e, s) {
     const w = W();
@@ -416,13 +434,14 @@ async function start() {
   GAME_NAMES = answer.games;
   drawMenu();
   if (answer.advise) $("menu").insertAdjacentHTML("beforeend", ` <a href="/advise/${esc(GAME)}" id="advise-link">⇢ ${esc(state.lang === "vi" ? "giữa ván" : "mid-game")}</a>`);
-  state.deck = answer;
+  state.deck = state.fullDeck = answer;
   state.table = answer.table;
   drawDeck();
   const query = new URLSearchParams(location.search);
   for (const id of ["hand", "games", "seed"]) if (query.has(id)) $(id).value = query.get(id);
   readHand();
   drawWords();
+  notice(unreadHint());
   $("lang").addEventListener("click", () => {
     state.lang = state.lang === "vi" ? "en" : "vi";
     localStorage.setItem("cardodds.lang", state.lang);
@@ -431,11 +450,12 @@ async function start() {
   $("deck").addEventListener("click", (e) => { const b = e.target.closest(".face"); if (b) pick(b.dataset.code, +1); });
   $("deck").addEventListener("contextmenu", (e) => { const b = e.target.closest(".face"); if (b) { e.preventDefault(); pick(b.dataset.code, -1); } });
   $("picked").addEventListener("click", (e) => { const b = e.target.closest(".chip"); if (b) pick(b.dataset.code, -1); });
-  $("hand").addEventListener("input", () => { notice(""); readHand(); drawPicks(); drawWho(); schedule(); });
+  $("hand").addEventListener("input", () => { readHand(); notice(unreadHint()); drawPicks(); drawWho(); schedule(); });
   $("clear").addEventListener("click", () => { $("hand").value = ""; notice(""); state.deckOpen = false; readHand(); drawPicks(); schedule(); });
   $("toggle-deck").addEventListener("click", () => { state.deckOpen = !state.deckOpen; drawPicks(); });
   $("table").addEventListener("change", (e) => {
     if (e.target.id === "players") drawTable(); // the seats follow the number of players
+    if (e.target.id === "deck-size") useDeck(+e.target.value);
     drawWho();
     schedule();
   });

@@ -1,5 +1,6 @@
 // The deck as buttons, shared by the pages that pick cards: one row per suit (or Chắn's colour), one button per kind
-// of card with a badge for how many are picked. The markup is the hand page's (style.css: .row, .face, .badge).
+// of card with a badge for how many are picked (the markup is the hand page's: style.css .row, .face, .badge); and a
+// mid-game move in the game's words, as both the form's legal-move line and the ranked moves name it.
 "use strict";
 
 const Cards = {
@@ -34,6 +35,20 @@ const Cards = {
   face(deck, token) {
     const t = String(token).toLowerCase().replace(/^t(?=[scdh♠♣♦♥]$)/, "10");
     return deck.cards.find((f) => f.code.toLowerCase() === t || f.name.toLowerCase() === t);
+  },
+  /** A move of the mid-game page (the engine's text: "9V", "ca 9W", "pass", "7 7", "3-4-5", "10h") in the game's
+   * own words (WORDS[lang].advise.moves), its cards by their faces: "ăn cạ (với Cửu Văn)", "đôi 7", "10♥". */
+  move(deck, game, text, lang) {
+    const words = WORDS[lang].advise.moves[game] || {}, parts = String(text).split(" ");
+    const name = (code) => (Cards.face(deck, code) || { name: code }).name;
+    if (typeof words[parts[0]] === "string") return words[parts[0]];
+    if (typeof words[parts[0]] === "function") return words[parts[0]](name(parts[1]));
+    if (game === "sam") {
+      const run = parts[0].split("-");
+      if (run.length > 1) return `${words.straight} ${run[0]}–${run[run.length - 1]}`;
+      return `${words[["single", "pair", "triple", "quad"][parts.length - 1]] || ""} ${parts[0]}`.trim();
+    }
+    return parts.length === 1 ? name(text) : text;
   },
   /** Mark each deck button under `root` with its count from `counts` (code -> n): ×n where a kind has copies. */
   mark(root, deck, counts) {

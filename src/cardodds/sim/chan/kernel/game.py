@@ -110,7 +110,7 @@ def take_options(hand, ss, gs, fouls, count):
             hy = h[y]
             if hy < 1:
                 continue
-            b1 = hc >= 1
+            b1 = hc >= 2 and hy % 2 == 1 and odd_c == 1  # a chắn of the card, a què to eat with
             b4 = hy % 2 == 1 and odd_c >= 2
             b6 = hy >= 2 and hy % 2 == 0
             b8 = (ss[s, S_DEC_CHAN] & ybit) != 0

@@ -25,8 +25,8 @@ KIND, TOP, LEN, HAS2, SAMSC, CHOPV, S4, SHM, CLS, SHC, COLR, COLS, LENC = range(
 N_MV = 13
 # the rules vector
 (R_P, R_M, R_NF2, R_DEN, R_PLAYON, R_THOIHANG, R_CARD, R_TWO, R_CONG, R_SAM, R_SAMFAIL, R_QUAD,
- R_HASFIRST, R_POSMASK) = range(14)
-N_RV = 14
+ R_HASFIRST, R_POSMASK, R_DENPASS) = range(15)
+N_RV = 15
 # a seat's player (``sp`` columns)
 SP_KIND, SP_DANGER, SP_KC, SP_INV, SP_ODD, SP_NSIT = range(6)
 N_SP = 6
@@ -37,7 +37,8 @@ STUCK = 99  # a game that went on past MAX_STEPS (cannot happen in a game of leg
 SINGLE, PAIR, QUAD = 0, 1, 3
 N_RANKS, HAND_SIZE, N_CLS = 13, 10, 12
 LANE = 0x1FFF
-TWO_BIT = 1 << 12
+TWO_RANK = 12
+TWO_BIT = 1 << TWO_RANK
 TWOS = TWO_BIT * 0x0001000100010001  # the 2s, in every lane
 QUAD_BITS = (LANE & ~TWO_BIT) << 48
 N_RANK_MOVES = 4 * N_RANKS
@@ -225,6 +226,7 @@ def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv
     in local variables while it plays (the compiler keeps them in registers) and stored back at its end."""
     P, M, nf2 = rv[R_P], rv[R_M], rv[R_NF2] != 0
     playon, den_rule, sam_fail_pay = rv[R_PLAYON] != 0, rv[R_DEN] != 0, rv[R_SAMFAIL]
+    den_pass = den_rule and rv[R_DENPASS] != 0
     LEAD = M
     posmask = rv[R_POSMASK]
     actor, cur, last, passed = S[g, ACTOR], S[g, CUR], S[g, LAST], S[g, PASSED]
@@ -259,6 +261,10 @@ def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv
         passes = not is_lead and choice < 0
         if passes:
             passed |= 1 << a
+            if den_pass and mv[KIND, cur] == SINGLE and ncards[g, nxt] == 1 and not (passed >> nxt) & 1:
+                hi = high[h & LANE]
+                if hi > mv[TOP, cur] and not (nf2 and hi == TWO_RANK and n_own == 1):
+                    dby, dto, dcap = a, nxt, hi
         plays = choice >= 0
         if plays:
             m = choice

@@ -1,0 +1,95 @@
+"""Checks every registered player must pass, shipped in the package (as scikit-learn ships ``check_estimator``).
+
+:func:`check_player_knobs` builds one player of a game's registry with its defaults and with every kind of bad knob
+value, on both paths a player is built by: a table through the registry (a config, a knobs file, ``--opponents``, the
+page) and the class itself (the Python API, the engines).  A new player passes by declaring its knobs
+(:mod:`cardodds.sim.knobs`) and calling ``super().__post_init__()`` from its own ``__post_init__``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.games import game as game_spec
+from cardodds.sim.knobs import Choice, declared, knob_problem
+from cardodds.sim.players import Player, PlayerRegistry
+
+
+def knob_players(game: str) -> list[str]:
+    """The names of ``game``'s registered players that are :class:`~cardodds.sim.players.Player` classes (a test
+    game may register plain objects, which have no knobs)."""
+    classes = game_spec(game).hook("players")
+    return [name for name, cls in classes.items() if isinstance(cls, type) and issubclass(cls, Player)]
+
+
+def bad_values(space) -> list:
+    """Values a knob declared as ``space`` must refuse: just outside its limits, NaN and infinities, a flag for a
+    number, a fraction for a whole number, a word for a number; for a choice, an unlisted value and a wrong type."""
+    if isinstance(space, Choice):
+        return [1, "maybe"] if isinstance(space.options[0], bool) else [7, True, "no such choice"]
+    lo, hi = space.limits or (space.lo, space.hi)
+    out = [lo - 1, True, "many", math.nan, -math.inf]
+    if hi != math.inf:
+        out += [hi + 1, math.inf]
+    if space.integer:
+        out.append(lo + 0.5)
+    return out
+
+
+def _refusal(build, value) -> str:
+    try:
+        build()
+    except CardoddsError as exc:
+        return str(exc)
+    raise AssertionError(f"accepted {value!r}")
+
+
+def _check_refused(game: str, name: str, key: str, value, builds: dict, allowed: list[str]) -> None:
+    """Every way in ``builds`` (message prefix → build) refuses ``value`` with one line naming what is allowed."""
+    for prefix, build in builds.items():
+        try:
+            message = _refusal(build, value)
+        except AssertionError as exc:
+            raise AssertionError(f"{game} {name}: knob {key!r} {exc} ({prefix.strip(': ')})") from None
+        head = f"{prefix}knob '{key}' "
+        if not message.startswith(head) or "\n" in message or not all(a in message for a in allowed):
+            raise AssertionError(f"{game} {name}: knob {key!r} = {value!r} refused as {message!r}, not one line "
+                                 f"starting {head!r} and naming {', '.join(allowed)}")
+
+
+def check_player_knobs(game: str, name: str) -> None:
+    """Raise ``AssertionError`` unless ``game``'s player ``name`` builds with its default knobs (by name and by its
+    class, equal), refuses a knob it does not have, and refuses every bad value of every knob (:func:`bad_values`; NaN in any other number field too)
+    at build time, with one line ``<where> <name>: knob '<knob>' …`` naming the values allowed."""
+    spec = game_spec(game)
+    classes = spec.hook("players")
+    cls = classes[name]
+    registry = PlayerRegistry(spec.title, classes, default=name)  # refuses a class that is not a Player dataclass
+    if registry.make(name) != cls() or registry.make({"name": name}, "where") != cls():
+        raise AssertionError(f"{game} {name}: built by name, it differs from {cls.__name__}()")
+    for field in dataclasses.fields(cls):
+        problem = knob_problem(cls, field.name, getattr(cls(), field.name))
+        if problem:
+            raise AssertionError(f"{game} {name}: its default {problem}")
+    try:
+        unknown = _refusal(lambda: registry.make({"name": name, "no_such_knob": 1}, "where"), "no_such_knob = 1")
+    except AssertionError as exc:
+        raise AssertionError(f"{game} {name}: an unknown knob: {exc}") from None
+    if "'no_such_knob'" not in unknown or "\n" in unknown:
+        raise AssertionError(f"{game} {name}: an unknown knob refused as {unknown!r}")
+    for key, space in declared(cls).items():
+        shown = (repr(o).lower() if isinstance(o, bool) else repr(o) for o in getattr(space, "options", ()))
+        allowed = [f"one of {', '.join(shown)}" if isinstance(space, Choice) else space.span()]
+        for value in bad_values(space):
+            _check_refused(game, name, key, value, _builds(registry, cls, name, key, value), allowed)
+    for field in dataclasses.fields(cls):
+        if field.name not in declared(cls) and isinstance(field.default, float):
+            _check_refused(game, name, field.name, math.nan,
+                           _builds(registry, cls, name, field.name, math.nan), ["a finite number"])
+
+
+def _builds(registry, cls, name: str, key: str, value) -> dict:
+    return {f"where {name}: ": lambda: registry.make({"name": name, key: value}, "where"),
+            f"{name}: ": lambda: cls(**{key: value})}
