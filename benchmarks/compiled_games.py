@@ -12,15 +12,14 @@ import copy
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
 from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """One measured table: its row label, rules and the seats' strategies as the game's engines take them."""
 
     label: str
