@@ -16,10 +16,11 @@ import os
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS"):  # one core
     os.environ.setdefault(_var, "1")
 
-import argparse  # noqa: E402
 import random  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
+
+import common  # noqa: E402  (a sibling module)
 
 from cardodds import advise  # noqa: E402
 from cardodds.sim.errors import CardoddsError  # noqa: E402
@@ -50,14 +51,13 @@ def _timed(name: str, position) -> tuple[float, float, object]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = common.parser(__doc__.splitlines()[0], games=8, games_flags=("--positions",),
+                           games_help="positions a game (default 8)", jobs=None, seed=1, quick={"games": 1})
     parser.add_argument("--game", help="one game (default: every game with positions)")
-    parser.add_argument("--positions", type=int, default=8)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = common.parse(parser)
     names = [args.game] if args.game else [g.name for g in games() if g.position and g.replay_task]
     for name in names:
-        positions = _positions(name, args.positions, args.seed)
+        positions = _positions(name, args.games, args.seed)
         if not positions:
             print(f"{name}: no position cut")
             continue

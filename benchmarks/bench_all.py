@@ -1,21 +1,23 @@
 """Every throughput benchmark in one markdown table: engine, games/s, speed-up over the game's reference engine, peak memory.
 
-Runs each ``benchmarks/bench_<game>*.py`` script that exists (the Chắn deal, Sâm, Tấn, ...; the memory benchmark and this
-script excepted) in its own subprocess, then the Chắn deal run on the loky and on the Dask backend (a local cluster).
+Runs each ``benchmarks/bench_*.py`` script (the memory benchmark and this script excepted) in its own subprocess with
+the same common flags (``common.py``: ``--jobs``, and ``--games``, ``--seed``, ``--quick`` when given), then the Chắn
+deal run on the loky and on the Dask backend (a local cluster).
 Peak memory is the most resident memory the script's whole process tree held at once (workers included, sampled from
 /proc every 0.1 s).
 
-A benchmark script reports an engine per line, either as ``BENCH {"engine": "...", "games_per_s": 123.4}`` or in the
+A benchmark script reports an engine per line, either as ``BENCH {"engine": "...", "games_per_s": 123.4}`` (with
+``"game": "Tấn"`` where one script measures several games: its rows are grouped by game) or in the
 human form the existing scripts print: ``<engine> : <rate> games/s ...`` or ``<engine>␣␣<rate>␣␣<more numbers>`` (the
 engine name followed by a colon or two spaces, then the rate).  The reference engine of a game is the line whose name
 contains "reference"; speed-ups are against it.
 
-Usage: ``python benchmarks/bench_all.py [--jobs J] [--games N] [--backend-games N] [--out table.md]``
+Usage: ``python benchmarks/bench_all.py [--jobs J] [--games N] [--seed S] [--quick] [--backend-games N]
+[--out table.md]``
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -28,6 +30,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import common  # noqa: E402  (a sibling module)
 from bench_memory import _tree_rss_kb, measure  # noqa: E402  (a sibling script)
 
 SKIP = {"bench_all.py", "bench_memory.py"}
@@ -37,16 +40,17 @@ _TEXT_ROW = re.compile(
 )
 
 
-def parse_rows(text: str) -> list[tuple[str, float]]:
-    """``(engine, games per second)`` for every engine line of a benchmark's output."""
-    rows = []
+def parse_rows(text: str) -> list[tuple[str | None, str, float]]:
+    """``(game or None, engine, games per second)`` for every engine line of a benchmark's output: its ``BENCH`` lines
+    if it prints any (its human lines then say the same in words), else its human lines."""
+    rows, text_rows = [], []
     for line in text.splitlines():
         if m := _JSON_ROW.match(line):
             row = json.loads(m.group(1))
-            rows.append((str(row["engine"]), float(row["games_per_s"])))
+            rows.append((row.get("game"), str(row["engine"]), float(row["games_per_s"])))
         elif m := _TEXT_ROW.match(line.rstrip()):
-            rows.append((" ".join(m.group("engine").split()), float(m.group("rate").replace(",", ""))))
-    return rows
+            text_rows.append((None, " ".join(m.group("engine").split()), float(m.group("rate").replace(",", ""))))
+    return rows or text_rows
 
 
 def run_script(path: Path, args: list[str]) -> tuple[str, int, float, int]:
@@ -60,11 +64,23 @@ def run_script(path: Path, args: list[str]) -> tuple[str, int, float, int]:
     return proc.stdout.read(), proc.returncode, time.perf_counter() - start, peak
 
 
-def game_of(path: Path) -> str:
+def game_of(path: Path, game: str | None = None) -> str:
+    """The table's group of a script's row: ``bench_tan_expert.py`` → "Tấn expert"; a row naming its ``game`` in a
+    script of every game (``bench_rungs.py``) → "Tấn rungs"."""
     names = {"chan": "Chắn", "sam": "Sâm", "tan": "Tấn"}
     stem = path.stem.removeprefix("bench_")
+    if game is not None:
+        return f"{game} {stem.replace('_', ' ')}"
     game, _, what = stem.partition("_")
     return names.get(game, game) + (f" {what.replace('_', ' ')}" if what else "")
+
+
+def grouped(path: Path, rows, peak: int) -> list[tuple[str, list[tuple[str, float, int]]]]:
+    """A script's rows by game, in the order first met."""
+    groups: dict[str, list] = {}
+    for game, engine, rate in rows:
+        groups.setdefault(game_of(path, game), []).append((engine, rate, peak))
+    return list(groups.items())
 
 
 def table(groups: list[tuple[str, list[tuple[str, float, int | None]]]]) -> str:
@@ -101,37 +117,41 @@ def machine() -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes for every benchmark")
-    parser.add_argument("--games", type=int, help="passed to every game benchmark as --games (default: their own)")
+    parser = common.parser(__doc__.splitlines()[0], jobs=common.cpus(),
+                           games_help="passed to every benchmark as --games (default: their own)", seed=None,
+                           quick={"backend_games": 1e5})
     parser.add_argument("--backend-games", type=float, default=4e6, help="games of the loky / dask Chắn deal runs")
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask backend")
     parser.add_argument("--out", help="also write the table to this markdown file")
-    args = parser.parse_args()
+    args = common.parse(parser)
 
     groups: list[tuple[str, list[tuple[str, float, int | None]]]] = []
     for path in sorted(HERE.glob("bench_*.py")):
         if path.name in SKIP:
             continue
-        extra = ["--jobs", str(args.jobs)] + (["--games", str(args.games)] if args.games else [])
+        extra = (["--jobs", str(args.jobs)] + (["--games", str(args.games)] if args.games else [])
+                 + (["--seed", str(args.seed)] if args.seed is not None else []) + (["--quick"] if args.quick else []))
         print(f"running {path.name} {' '.join(extra)} ...", file=sys.stderr, flush=True)
         out, code, seconds, peak = run_script(path, extra)
         rows = parse_rows(out)
-        if code != 0 or not rows:
-            print(f"  skipped: exit code {code}, {len(rows)} engine lines recognised", file=sys.stderr)
+        if code != 0:
+            print(f"  failed: exit code {code}", file=sys.stderr)
+            continue
+        if not rows:  # a solver's or a search's figures are positions or decisions a second, not games
+            print("  no games/s lines: not in the table", file=sys.stderr)
             continue
         print(f"  {len(rows)} engines in {seconds:.0f} s", file=sys.stderr)
-        groups.append((game_of(path), [(engine, rate, peak) for engine, rate in rows]))
+        groups += grouped(path, rows, peak)
 
     backends = ["loky"] + ([] if args.no_dask else ["dask"])
-    chan = next((rows for game, rows in groups if game.startswith("Chắn")), None)
+    chan = next((rows for game, rows in groups if game == "Chắn deal"), None)
     if chan is None:
         chan = []
         groups.insert(0, ("Chắn deal", chan))
     for backend in backends:
         print(f"running the Chắn deal on {backend} ({int(args.backend_games):,} games) ...", file=sys.stderr, flush=True)
         try:
-            r = measure(int(args.backend_games), args.jobs, backend)
+            r = measure(int(args.backend_games), args.jobs, backend, args.seed)
         except SystemExit as exc:
             print(f"  skipped: {exc}", file=sys.stderr)
             continue

@@ -7,12 +7,11 @@ ratios.  Usage: ``python benchmarks/bench_chan_deal.py [--games N] [--jobs J]``.
 
 from __future__ import annotations
 
-import argparse
-import os
 import random
 import tempfile
 import time
 
+import common  # a sibling module
 import numpy as np
 
 from cardodds.sim.chan.deal_metrics import deal_counts
@@ -28,16 +27,16 @@ def rate(fn, n: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000_000, help="tables for the full-runner measurement")
+    parser = common.parser(__doc__.splitlines()[0], games=10_000_000,
+                           games_help="tables for the full-runner measurement", jobs=common.cpus(), seed=1,
+                           quick={"games": 20_000, "reference_games": 20, "jobs": 1})
     parser.add_argument("--reference-games", type=int, default=300)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count())
-    args = parser.parse_args()
+    args = common.parse(parser)
 
     deal_counts(np.random.default_rng(0), 20_000)  # warm up
     reference = rate(lambda n: reference_deal(random.Random(1), n), args.reference_games)
     one_core = rate(lambda n: deal_counts(np.random.default_rng(1), n), 2_000_000)
-    exp = load_experiment("configs/chan_deal.toml", games=args.games, seed=1)
+    exp = load_experiment("configs/chan_deal.toml", games=args.games, seed=args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         full = rate(lambda n: run_experiment(exp, tmp, jobs=args.jobs, progress=False), args.games)
 

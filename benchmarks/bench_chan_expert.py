@@ -21,11 +21,12 @@ Both engines make the same decisions (``tests/chan/test_chan_expert_batch.py``).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+import common  # a sibling module
 
 import cardodds.sim.chan.expert as expert_module
 from cardodds.sim.chan.batch import play_batch
@@ -100,17 +101,15 @@ def batch_rate(args) -> float:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=10, help="reference-engine games per process")
+    ap = common.parser(__doc__.splitlines()[0], games=10, games_help="reference-engine games per process", jobs=2,
+                       seed=12345, quick={"games": 1, "expert_games": 10, "batch_games": 50, "jobs": 1})
     ap.add_argument("--expert-games", type=int, default=1000, help="batch-engine games per process (one chunk)")
-    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--worlds", type=int, default=Expert.worlds)
     ap.add_argument("--rollout", default=Expert.rollout)
     ap.add_argument("--base", default=Expert.base)
     ap.add_argument("--z", type=float, default=Expert.z)
     ap.add_argument("--batch-games", type=int, default=4000)
-    ap.add_argument("--seed", type=int, default=12345)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     args.games = min(args.games, MAX_GAMES)
     with ProcessPoolExecutor(args.jobs) as pool:
         parts = list(pool.map(reference_games, [args] * args.jobs, range(args.jobs)))

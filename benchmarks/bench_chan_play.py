@@ -11,9 +11,9 @@ games per second of wall time (deal included); no assertions.
 
 from __future__ import annotations
 
-import argparse
 import time
 
+import common  # a sibling module
 from joblib import Parallel, delayed
 
 from cardodds.sim.chan.play_task import parse, run_chunk
@@ -26,16 +26,15 @@ def play(strategy: str, engine: str, seed: int, k: int, n: int) -> int:
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200_000)
+    ap = common.parser(__doc__.splitlines()[0], games=200_000, jobs=2, seed=12345,
+                       quick={"games": 2000, "chunk": 1000, "ref_games": 5, "expert_games": 2, "expert_worlds": 2,
+                              "jobs": 1})
     ap.add_argument("--chunk", type=int, default=20_000)
-    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--ref-games", type=int, default=300)
     ap.add_argument("--strategy", default="basic,heuristic,cuoc", help="comma-separated strategies, one row each")
-    ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--expert-games", type=int, default=20)
     ap.add_argument("--expert-worlds", type=int, default=16)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     chunks = [args.chunk] * (args.games // args.chunk)
     strategies = args.strategy.split(",")
     first = strategies[0]
@@ -76,9 +75,9 @@ def expert_rates(args) -> tuple[float, float]:
     import numpy as np
 
     from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.players import seat_strategies
     from cardodds.sim.chan.reference import ChanGame
     from cardodds.sim.chan.rules import ChanRules
-    from cardodds.sim.chan.players import seat_strategies
 
     players = seat_strategies([{"name": "expert", "worlds": args.expert_worlds}, "basic", "basic", "basic"])
     rng = np.random.default_rng(args.seed)

@@ -4,7 +4,7 @@ Runs ``configs/chan_deal.toml`` at each size in a fresh subprocess (the runner, 
 and prints, per size, the peak resident memory of the main process, of the largest worker, and of the whole process
 tree (sampled from /proc every 0.1 s), then the ratio largest size / smallest size.  The issue's target: within 10 %.
 
-Usage: ``python benchmarks/bench_memory.py [--games 1e6 1e8] [--jobs J] [--backend loky|dask]``
+Usage: ``python benchmarks/bench_memory.py [--games 1e6 1e8] [--jobs J] [--seed S] [--backend loky|dask] [--quick]``
 (10^8 games take a minute or two on two cores: run it once, not in a loop).
 """
 
@@ -20,17 +20,19 @@ import tempfile
 import time
 from pathlib import Path
 
+import common  # a sibling module
+
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "configs" / "chan_deal.toml"
 
 
-def _child(games: int, jobs: int, backend: str) -> None:
+def _child(games: int, jobs: int, backend: str, seed: int | None) -> None:
     """Play the run and print this process's and its workers' peak RSS (kB) as JSON on stdout."""
     sys.path.insert(0, str(ROOT))
     from cardodds.sim.experiment import load_experiment
     from cardodds.sim.runner import run_experiment
 
-    exp = load_experiment(CONFIG, games=games, backend=backend)
+    exp = load_experiment(CONFIG, games=games, backend=backend, **({} if seed is None else {"seed": seed}))
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         result = run_experiment(exp, Path(tmp) / "run", jobs=jobs, progress=False)
@@ -74,9 +76,10 @@ def _tree_rss_kb(root: int) -> int:
     return total
 
 
-def measure(games: int, jobs: int, backend: str) -> dict:
-    """One size in a fresh subprocess; adds the sampled peak of the whole process tree."""
+def measure(games: int, jobs: int, backend: str, seed: int | None = None) -> dict:
+    """One size in a fresh subprocess (``seed``: None, the config's); adds the sampled peak of the process tree."""
     cmd = [sys.executable, __file__, "--child", str(games), "--jobs", str(jobs), "--backend", backend]
+    cmd += [] if seed is None else ["--seed", str(seed)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     tree_peak = 0
     while proc.poll() is None:
@@ -91,17 +94,17 @@ def measure(games: int, jobs: int, backend: str) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=float, nargs="+", default=[1e6, 1e8])
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser = common.parser(__doc__.splitlines()[0], games=[1e6, 1e8], type=float, nargs="+",
+                           games_help="the sizes, games each (default 1e6 1e8)", jobs=common.cpus(), seed=None,
+                           quick={"games": [1e4, 1e5], "jobs": 1})
     parser.add_argument("--backend", choices=["loky", "dask"], default="loky")
     parser.add_argument("--child", type=float, help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = common.parse(parser)
     if args.child is not None:
-        _child(int(args.child), args.jobs, args.backend)
+        _child(int(args.child), args.jobs, args.backend, args.seed)
         return
 
-    rows = [measure(int(g), args.jobs, args.backend) for g in args.games]
+    rows = [measure(int(g), args.jobs, args.backend, args.seed) for g in args.games]
     print(f"Chắn deal, {args.backend}, {args.jobs} jobs: peak resident memory (MiB)")
     print(f"{'games':>13} {'chunks':>7} {'seconds':>8} {'main':>8} {'worker':>8} {'tree':>8}")
     for r in rows:

@@ -35,9 +35,9 @@ unchanged); the game itself about 0.35.  What is left is mostly the batch engine
 
 from __future__ import annotations
 
-import argparse
 import time
 
+import common  # a sibling module
 from joblib import Parallel, delayed
 
 from cardodds.sim.sam.batch import play_batch
@@ -54,51 +54,51 @@ def strategy(threshold: float, bayes: bool = False) -> Control:
     return Control() if threshold >= 1.0 else Control(declare="threshold", threshold=threshold)
 
 
-def batch_chunk(players: int, k: int, n: int, threshold: float, bayes: bool = False) -> int:
+def batch_chunk(players: int, k: int, n: int, threshold: float, bayes: bool = False, seed: int = 1) -> int:
     rules = SamRules(players=players)
-    ss = chunk_seed(1, k)
+    ss = chunk_seed(seed, k)
     cards, leader = deal_games(stream(ss, DEAL), n, rules)
     b = play_batch(rules, cards, leader, strategy(threshold, bayes), rng=stream(ss, PLAY))
     return len(b.outcome)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200_000)
+    ap = common.parser(__doc__.splitlines()[0], games=200_000, jobs=2, seed=1,
+                       quick={"games": 2000, "chunk": 1000, "ref_games": 10, "bayes_games": 200, "jobs": 1})
     ap.add_argument("--chunk", type=int, default=50_000)
-    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--ref-games", type=int, default=500)
     ap.add_argument("--threshold", type=float, default=0.75,
                     help="every seat declares Sâm at this hand strength (1.0: never)")
     ap.add_argument("--bayes-games", type=int, default=40_000, help="games with bayes declarers at every seat")
-    a = ap.parse_args(argv)
+    a = common.parse(ap, argv)
     rules = SamRules(players=a.players)
 
-    batch_chunk(a.players, 999, 1000, a.threshold)  # warm up
+    batch_chunk(a.players, 999, 1000, a.threshold, seed=a.seed)  # warm up
     t = time.perf_counter()
-    n1 = batch_chunk(a.players, 0, a.chunk, a.threshold)
+    n1 = batch_chunk(a.players, 0, a.chunk, a.threshold, seed=a.seed)
     one = n1 / (time.perf_counter() - t)
     print(f"batch, 1 process : {one:12,.0f} games/s ({n1} games, {a.players} players)")
 
     k = max(1, a.games // a.chunk)
     with Parallel(n_jobs=a.jobs) as par:
-        par(delayed(batch_chunk)(a.players, 999, 1000, a.threshold) for _ in range(a.jobs))  # start the workers
+        # start the workers
+        par(delayed(batch_chunk)(a.players, 999, 1000, a.threshold, seed=a.seed) for _ in range(a.jobs))
         t = time.perf_counter()
-        done = sum(par(delayed(batch_chunk)(a.players, i, a.chunk, a.threshold) for i in range(k)))
+        done = sum(par(delayed(batch_chunk)(a.players, i, a.chunk, a.threshold, seed=a.seed) for i in range(k)))
         many = done / (time.perf_counter() - t)
     print(f"batch, {a.jobs} processes: {many:12,.0f} games/s ({done} games in {k} chunks)")
     if a.bayes_games > 0:
         chunk = max(1000, a.bayes_games // (4 * a.jobs))  # four chunks a process
         kb = max(1, a.bayes_games // chunk)
         with Parallel(n_jobs=a.jobs) as par:
-            par(delayed(batch_chunk)(a.players, 999, 500, a.threshold, True) for _ in range(a.jobs))
+            par(delayed(batch_chunk)(a.players, 999, 500, a.threshold, True, a.seed) for _ in range(a.jobs))
             t = time.perf_counter()
-            done = sum(par(delayed(batch_chunk)(a.players, i, chunk, a.threshold, True) for i in range(kb)))
+            done = sum(par(delayed(batch_chunk)(a.players, i, chunk, a.threshold, True, a.seed) for i in range(kb)))
             rate = done / (time.perf_counter() - t)
         print(f"batch, bayes declarer at every seat, {a.jobs} processes: {rate:12,.0f} games/s ({done} games)")
 
-    ss = chunk_seed(2, 0)
+    ss = chunk_seed(a.seed + 1, 0)
     cards, leader = deal_games(stream(ss, DEAL), a.ref_games, rules)
     t = time.perf_counter()
     for i in range(a.ref_games):

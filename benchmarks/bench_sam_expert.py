@@ -12,11 +12,11 @@ on the machine and its load).
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from dataclasses import dataclass
 
+import common  # a sibling module
 from expert_rates import batch_rates, print_rates  # a sibling script
 
 from cardodds.sim.sam.batch import play_batch
@@ -50,11 +50,10 @@ def batch_chunk(rules, expert, seed, k, n) -> tuple[float, int]:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = common.parser(__doc__.splitlines()[0], games=4000, jobs=2, seed=12345,
+                       quick={"games": 10, "chunk": 10, "ref_games": 1, "jobs": 1})
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--games", type=int, default=4000)
     ap.add_argument("--chunk", type=int, default=1000)
-    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--worlds", type=int, default=Expert.worlds)
     ap.add_argument("--candidates", type=int, default=Expert.max_candidates)
     ap.add_argument("--rollout", default=Expert.rollout)
@@ -63,8 +62,7 @@ def main(argv=None):
     ap.add_argument("--close-worlds", type=int, default=Expert.close_worlds)
     ap.add_argument("--close-z", type=float, default=Expert.close_z)
     ap.add_argument("--ref-games", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=12345)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     if args.games > MAX_GAMES:
         print(f"--games {args.games} capped at {MAX_GAMES} (the expert plays hundreds of games a second)",
               file=sys.stderr)

@@ -9,9 +9,9 @@ asks).  Stops a row after ``--seconds``.  Prints a table; no assertions (figures
 
 from __future__ import annotations
 
-import argparse
 import time
 
+import common  # a sibling module
 import numpy as np
 
 from cardodds.sim.sam.reference import SamGame, deal_games
@@ -37,14 +37,14 @@ def positions(rules, cards, rng):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = common.parser(__doc__.splitlines()[0], games=50, games_flags=("--positions",),
+                       games_help="positions a card count (default 50)", jobs=None, seed=1,
+                       quick={"games": 2, "seconds": 2.0, "cards": [6]})
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--cards", type=int, nargs="+", default=[6, 8, 10, 12, 14])
-    ap.add_argument("--positions", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--mode", nargs="+", default=["maxn", "paranoid"])
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     rules = SamRules(players=args.players)
     print(f"{args.players} players; {'mode':>8} {'cards':>5} {'solved':>6} {'positions/s':>12} {'ms/position':>12} "
           f"{'nodes/position':>15} {'nodes/s':>10}")
@@ -60,7 +60,7 @@ def main(argv=None):
                 spent += time.process_time() - t
                 nodes += solver.nodes
                 done += 1
-                if done >= args.positions or spent > args.seconds:
+                if done >= args.games or spent > args.seconds:
                     break
             print(f"{'':>12}{mode:>8} {cards:>5} {done:>6} {done / spent:>12.1f} {1000 * spent / done:>12.2f} "
                   f"{nodes / done:>15.0f} {nodes / spent:>10.0f}")

@@ -9,9 +9,9 @@ second of wall time, and per CPU second (which other programs running on the sam
 
 from __future__ import annotations
 
-import argparse
 import time
 
+import common  # a sibling module
 import numpy as np
 from joblib import Parallel, delayed
 
@@ -33,15 +33,13 @@ def batch_chunk(rules, strategies, seed, k, n) -> float:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = common.parser(__doc__.splitlines()[0], games=200_000, jobs=2, seed=12345,
+                       quick={"games": 2000, "chunk": 1000, "ref_games": 10, "jobs": 1})
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--games", type=int, default=200_000)
     ap.add_argument("--chunk", type=int, default=50_000)
-    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--ref-games", type=int, default=1000)
     ap.add_argument("--strategy", default="basic,beginner,heuristic,tuned")
-    ap.add_argument("--seed", type=int, default=12345)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     rules = TanRules(players=args.players)
     names = args.strategy.split(",")
     chunks = [args.chunk] * (args.games // args.chunk)

@@ -10,10 +10,10 @@ one ``BENCH`` line per engine for ``bench_all.py``; no assertions (figures depen
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 
+import common  # a sibling module
 from expert_rates import batch_rates, print_rates  # a sibling script
 
 from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
@@ -64,17 +64,15 @@ def batch_chunk(rules, expert, seed, k, n) -> tuple[float, int]:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = common.parser(__doc__.splitlines()[0], games=2000, jobs=2, seed=12345,
+                       quick={"games": 10, "chunk": 10, "ref_games": 1, "jobs": 1})
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--chunk", type=int, default=1000)
-    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--worlds", type=int, default=Expert.worlds)
     ap.add_argument("--candidates", type=int, default=Expert.max_candidates)
     ap.add_argument("--rollout", default=Expert.rollout)
     ap.add_argument("--ref-games", type=int, default=3)
-    ap.add_argument("--seed", type=int, default=12345)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     if args.games > MAX_GAMES:
         print(f"--games {args.games} capped at {MAX_GAMES} (the expert plays tens of games a second)", file=sys.stderr)
         args.games = MAX_GAMES

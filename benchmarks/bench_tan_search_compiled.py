@@ -13,10 +13,10 @@ assertion on speed (figures depend on the machine and its load).
 
 from __future__ import annotations
 
-import argparse
 import os
 import time
 
+import common  # a sibling module
 import numpy as np
 
 import cardodds.sim.tan.expert as expert_module
@@ -84,13 +84,12 @@ def play(rules, player, orders, first, seq, engine: str):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = common.parser(__doc__.splitlines()[0], games=100, games_help="games a round (one chunk)", jobs=None, seed=4242,
+                       quick={"games": 4, "rounds": 1})
     ap.add_argument("--table", choices=sorted(TABLES), default="2p36")
-    ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--players", default="expert,ismcts", help="comma-separated rung names with optional knobs")
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     import numba
 
     rules = TABLES[args.table]

@@ -9,9 +9,9 @@ Prints a table; no assertions (figures depend on the machine and its load).
 
 from __future__ import annotations
 
-import argparse
 import time
 
+import common  # a sibling module
 import numpy as np
 
 from cardodds.sim.tan.cards import deck_ids, to_mask
@@ -28,12 +28,12 @@ def positions(rules, cards, n, rng):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = common.parser(__doc__.splitlines()[0], games=200, games_flags=("--positions",),
+                       games_help="positions a card count (default 200)", jobs=None, seed=1,
+                       quick={"games": 2, "seconds": 2.0, "cards": [4]})
     ap.add_argument("--cards", type=int, nargs="+", default=[4, 6, 8, 10, 12])
-    ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=20.0)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     rules = TanRules(players=2, deck=36, hand_size=6, max_attack_cards=6, trump_exchange="none",
                      refill_order="attacker_others_defender")
     rng = np.random.default_rng(args.seed)
@@ -43,7 +43,7 @@ def main(argv=None):
         done = nodes = 0
         outcome = {1: 0, 0: 0, -1: 0}
         start = time.perf_counter()
-        for p in positions(rules, cards, args.positions, rng):
+        for p in positions(rules, cards, args.games, rng):
             solver = Solver(rules, p.trump)
             outcome[solver.solve(p)] += 1
             nodes += solver.nodes

@@ -1,21 +1,22 @@
 """The numba compile cost of each compiled engine: the first call of every compiled entry point in a fresh process,
 with the on-disk cache emptied first (``--cold``) or as it is (a second process: the cache load).
 
-Usage: ``NUMBA_NUM_THREADS=1 python benchmarks/compile_cost.py [--cold]``.  Each entry point runs in its own fresh
-Python process on a few games; printed per entry point: wall and CPU seconds of that first call (import of the
-kernel included), then the specialisations numba holds for each kernel function in that process.  ``--index DIR``
-instead counts the specialisations written in the on-disk cache of a source tree (``*.nbi`` files under ``DIR``,
-e.g. after a whole test run).  No assertion on speed.
+Usage: ``NUMBA_NUM_THREADS=1 python benchmarks/compile_cost.py [--cold] [--first N] [--quick]``. Each entry point runs
+in its own fresh Python process on a few games; printed per entry point: wall and CPU seconds of that first call (import
+of the kernel included), then the specialisations numba holds for each kernel function in that process. ``--index DIR``
+instead counts the specialisations written in the on-disk cache of a source tree (``*.nbi`` files under ``DIR``, e.g.
+after a whole test run). No assertion on speed.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import pickle
 import subprocess
 import sys
 from pathlib import Path
+
+import common  # a sibling module
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cardodds" / "sim"
 
@@ -94,15 +95,18 @@ def index_counts(root: Path) -> None:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = common.parser(__doc__.splitlines()[0], games_help="ignored: each entry point plays its own few games",
+                       jobs=None, seed_help="ignored: each entry point deals its own fixed games",
+                       quick={"first": 1})
+    ap.add_argument("--first", type=int, help="only the first N entry points (--quick: 1)")
     ap.add_argument("--cold", action="store_true", help="empty the kernels' numba caches before each entry point")
     ap.add_argument("--index", type=Path, help="only count the specialisations cached under this folder")
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     if args.index:
         return index_counts(args.index)
     env = dict(os.environ, NUMBA_NUM_THREADS=os.environ.get("NUMBA_NUM_THREADS", "1"))
     total = [0.0, 0.0]
-    for name, setup in SETUP.items():
+    for name, setup in list(SETUP.items())[:args.first]:
         if args.cold:
             for p in kernel_caches():
                 p.unlink()

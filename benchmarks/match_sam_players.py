@@ -11,9 +11,9 @@ One process; no assertions (the figures depend on the machine and its load).
 
 from __future__ import annotations
 
-import argparse
 import time
 
+import common  # a sibling module
 import numpy as np
 
 from cardodds.sim.sam.batch import play_batch
@@ -59,25 +59,24 @@ def seat_values(rules, player, others, seed: int, deals: int, chunk: int) -> tup
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = common.parser(__doc__.splitlines()[0], games=200, games_flags=("--deals",),
+                       games_help="deals a match (default 200)", jobs=None, seed=4242, quick={"games": 4, "chunk": 4})
     ap.add_argument("a")
     ap.add_argument("b", nargs="+")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--others", default="control")
     ap.add_argument("--chunk", type=int, default=100)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     rules = SamRules(players=args.players)
     others = parse_player(args.others)
-    games = args.deals * rules.players
-    va, ta = seat_values(rules, parse_player(args.a), others, args.seed, args.deals, args.chunk)
+    games = args.games * rules.players
+    va, ta = seat_values(rules, parse_player(args.a), others, args.seed, args.games, args.chunk)
     for b_spec in args.b:
-        vb, tb = seat_values(rules, parse_player(b_spec), others, args.seed, args.deals, args.chunk)
+        vb, tb = seat_values(rules, parse_player(b_spec), others, args.seed, args.games, args.chunk)
         d = (va - vb).mean(1)
         half = 1.96 * d.std(ddof=1) / np.sqrt(len(d))
         print(f"{rules.players} players, seed {args.seed}, others {args.others}: {args.a} vs {b_spec}: "
-              f"{args.deals} deals x {rules.players} seats; cược a game {va.mean():+.3f} vs {vb.mean():+.3f}, "
+              f"{args.games} deals x {rules.players} seats; cược a game {va.mean():+.3f} vs {vb.mean():+.3f}, "
               f"A - B {d.mean():+.3f} [{d.mean() - half:+.3f}, {d.mean() + half:+.3f}]; "
               f"CPU s a game {ta / games:.3f} vs {tb / games:.3f}", flush=True)
 

@@ -9,9 +9,9 @@ score = win 1, draw ½; the interval is the normal one over the deals' mean scor
 
 from __future__ import annotations
 
-import argparse
 import time
 
+import common  # a sibling module
 import numpy as np
 
 from cardodds.sim.tan.batch import play_batch
@@ -29,19 +29,18 @@ def score(res, seat):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=1000)
+    ap = common.parser(__doc__.splitlines()[0], games=1000, games_flags=("--deals",), games_help="deals (default 1000)",
+                       jobs=None, seed=20261201, quick={"games": 10, "chunk": 10})
     ap.add_argument("--opponent", default="tuned")
     ap.add_argument("--fallback", default="tuned")
     ap.add_argument("--max-cards", type=int, default=12)
-    ap.add_argument("--seed", type=int, default=20261201)
     ap.add_argument("--chunk", type=int, default=250)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     me, other = Endgame(fallback=args.fallback, max_cards=args.max_cards), make_strategy(args.opponent)
     rng = np.random.default_rng(args.seed)
     pair, draws, start = [], 0, time.perf_counter()
-    for lo in range(0, args.deals, args.chunk):
-        o, f = deal_orders(RULES, rng, min(args.chunk, args.deals - lo))
+    for lo in range(0, args.games, args.chunk):
+        o, f = deal_orders(RULES, rng, min(args.chunk, args.games - lo))
         r0 = play_batch(RULES, o, f, [me, other])
         r1 = play_batch(RULES, o, f, [other, me])
         assert not (r0.truncated.any() or r1.truncated.any())

@@ -8,7 +8,7 @@ second and both sides' CPU time per decision.  One process; no assertions (the f
 
 from __future__ import annotations
 
-import argparse
+import common  # a sibling module
 
 from cardodds.analysis.strength import TABLES, match
 from cardodds.sim.tan.players import make_strategy
@@ -32,17 +32,17 @@ def _number(x: str):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = common.parser(__doc__.splitlines()[0], games=1000, games_flags=("--pairs",),
+                       games_help="deal pairs a match, two games each (default 1000)", jobs=None, seed=4242,
+                       quick={"games": 2})
     ap.add_argument("a")
     ap.add_argument("b", nargs="+")
     ap.add_argument("--table", choices=sorted(TABLES), default="2p36")
-    ap.add_argument("--pairs", type=int, default=1000, help="deal pairs a match (two games each)")
-    ap.add_argument("--seed", type=int, default=4242)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     rules, a = TABLES[args.table], parse_player(args.a)
     for b_spec in args.b:
-        m = match(a, parse_player(b_spec), rules, args.pairs, args.seed, chunk=250)
-        print(f"{args.table} seed {args.seed}: {args.a} vs {b_spec}: {2 * args.pairs} games, score {m.score:.3f} "
+        m = match(a, parse_player(b_spec), rules, args.games, args.seed, chunk=250)
+        print(f"{args.table} seed {args.seed}: {args.a} vs {b_spec}: {2 * args.games} games, score {m.score:.3f} "
               f"[{m.low:.3f}, {m.high:.3f}], draws {m.draws:.3f}, {m.games_per_s:.1f} games/s, "
               f"µs/decision {m.a_us:.0f} vs {m.b_us:.0f}", flush=True)
 

@@ -10,10 +10,10 @@ difference is printed with its 95 % normal interval, beside each arm's points a 
 
 from __future__ import annotations
 
-import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+import common  # a sibling module
 import numpy as np
 
 from cardodds.sim.chan.batch import play_batch
@@ -38,17 +38,16 @@ def chunk(args, index: int, size: int):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=3000)
+    ap = common.parser(__doc__.splitlines()[0], games=3000, games_flags=("--deals",),
+                       games_help="paired deals (default 3000)", jobs=2, seed=20261213,
+                       quick={"games": 4, "chunk": 2, "jobs": 1})
     ap.add_argument("--chunk", type=int, default=500)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=20261213)
     ap.add_argument("--worlds", type=int, default=Expert.worlds)
     ap.add_argument("--rollout", default=Expert.rollout)
     ap.add_argument("--base", default=Expert.base)
     ap.add_argument("--z", type=float, default=Expert.z)
-    args = ap.parse_args(argv)
-    sizes = [min(args.chunk, args.deals - s) for s in range(0, args.deals, args.chunk)]
+    args = common.parse(ap, argv)
+    sizes = [min(args.chunk, args.games - s) for s in range(0, args.games, args.chunk)]
     t = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         parts = list(pool.map(chunk, [args] * len(sizes), range(len(sizes)), sizes))

@@ -10,8 +10,9 @@ the first rung, with a 95 % interval (``bradley_terry``).  Matches with the expe
 
 from __future__ import annotations
 
-import argparse
 from collections import defaultdict
+
+import common  # a sibling module
 
 from cardodds.analysis.strength import TABLES, bradley_terry, match
 from cardodds.sim.errors import CardoddsError
@@ -21,13 +22,13 @@ RUNGS = "random,basic,beginner,heuristic,tuned,classic,ismcts,expert"
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = common.parser(__doc__.splitlines()[0], games=20_000, games_flags=("--pairs",),
+                       games_help="deal pairs a match, two games each (default 20,000)", jobs=None, seed=4242,
+                       quick={"games": 2, "expert_pairs": 2})
     ap.add_argument("--table", choices=sorted(TABLES), default="2p36")
-    ap.add_argument("--pairs", type=int, default=20_000, help="deal pairs a match (two games each)")
     ap.add_argument("--expert-pairs", type=int, default=200, help="deal pairs of a match with the expert")
-    ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--rungs", default=RUNGS)
-    args = ap.parse_args(argv)
+    args = common.parse(ap, argv)
     rules = TABLES[args.table]
     names = args.rungs.split(",")
     players = {n: make_strategy(n) for n in names}
@@ -38,7 +39,7 @@ def main(argv=None):
     print(f"{'A':>10} {'B':>10} {'games':>7}  {'score':>6}  {'95 % interval':>16}  {'draws':>6}  {'games/s':>8}")
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            pairs = args.expert_pairs if {"expert", "pimc", "ismcts"} & {a, b} else args.pairs
+            pairs = args.expert_pairs if {"expert", "pimc", "ismcts"} & {a, b} else args.games
             m = match(players[a], players[b], rules, pairs, args.seed, a_name=a, b_name=b)
             table.append(m)
             us[a].append(m.a_us)

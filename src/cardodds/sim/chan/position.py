@@ -24,7 +24,7 @@ DEFAULT_PLAYERS = "tuned"
 """The strongest player the batch engine plays (the expert plays on the reference engine only)."""
 DEFAULT_WORLDS = 300
 """Worlds a move: advising the cái's opening discard (12-16 moves) with tuned players takes about 1.3 s of one
-core, a mid-game act 0.6 s (``benchmarks/bench_advise_chan.py``)."""
+core, a mid-game act 0.6 s (``benchmarks/bench_advise.py --game chan``)."""
 
 
 def legal_moves(position: Position) -> list[str]:

@@ -45,7 +45,8 @@ are ``module:attribute``)."""
 DEFAULT_PLAYERS = "control"
 """The strongest player that answers fast: the ``expert`` searches at every move of every world."""
 DEFAULT_WORLDS = 5000
-"""Worlds per move: a typical mid-game advise in well under 2 s on one core (``benchmarks/bench_advise_sam.py``)."""
+"""Worlds per move: a typical mid-game advise in well under 2 s on one core
+(``benchmarks/bench_advise.py --game sam``)."""
 
 
 def legal_moves(position: Position) -> list[str]:

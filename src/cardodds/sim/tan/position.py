@@ -27,7 +27,7 @@ DEFAULT_PLAYERS = "tuned"
 games a second from a 4-player mid-game on one core, the ``expert`` (a search at each of its decisions) about 3."""
 DEFAULT_WORLDS = 8000
 """Worlds per move: an advise of a typical 4-player mid-game position (8 legal moves) takes about 0.7 s on one core,
-the first lead of a 6-player game about 1.2 s (``benchmarks/bench_advise_tan.py``)."""
+the first lead of a 6-player game about 1.2 s (``benchmarks/bench_advise.py --game tan``)."""
 
 POSITIONS = sys.modules[__name__]
 """This module, for ``GameSpec.position`` (``resolve`` takes ``"module:attribute"`` references, not bare modules)."""
