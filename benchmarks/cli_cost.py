@@ -6,12 +6,12 @@ seconds, the median and the least of the repeats.  The tiny ``run`` plays 1,000 
 so what it costs is the command's fixed cost: imports, the compile cache, writing its folder and report.  No
 assertion on speed; not a benchmark of bench_all.py (not named ``bench_*``).
 
-Usage: ``python benchmarks/cli_cost.py [--repeat N]``
+Usage: ``python benchmarks/cli_cost.py [--repeat N] [--games 1000] [--quick]`` (``--games``: the tiny run's
+tables; ``--quick``: one repeat).
 """
 
 from __future__ import annotations
 
-import argparse
 import resource
 import shutil
 import statistics
@@ -21,14 +21,16 @@ import tempfile
 import time
 from pathlib import Path
 
+import common  # a sibling module
 
-def commands(folder: Path) -> dict[str, list[str]]:
+
+def commands(folder: Path, games: int, seed: int) -> dict[str, list[str]]:
     """Each measured command's name and words (after ``cardodds``)."""
     return {
         "--help": ["--help"],
         "odds --help": ["odds", "chan", "--help"],
-        "run chan_deal 1,000 games": ["run", "chan_deal", "--games", "1000", "--jobs", "1", "--no-progress",
-                                      "--out", str(folder / "run")],
+        f"run chan_deal {games:,} games": ["run", "chan_deal", "--games", str(games), "--seed", str(seed), "--jobs",
+                                          "1", "--no-progress", "--out", str(folder / "run")],
     }
 
 
@@ -44,11 +46,12 @@ def cost(words: list[str]) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    parser = common.parser(__doc__.splitlines()[0], games=1000, games_help="the tiny run's tables (default 1,000)",
+                           jobs=None, quick={"repeat": 1})
+    parser.add_argument("--repeat", type=int, default=3, help="times each command is timed (default 3)")
+    args = common.parse(parser)
     with tempfile.TemporaryDirectory() as tmp:
-        for name, words in commands(Path(tmp)).items():
+        for name, words in commands(Path(tmp), args.games, args.seed).items():
             runs = []
             for _ in range(args.repeat + 1):  # the first call fills numba's cache and the OS's; not counted
                 shutil.rmtree(Path(tmp) / "run", ignore_errors=True)
@@ -56,6 +59,7 @@ def main() -> None:
             cpu, wall = zip(*runs[1:])
             print(f"cardodds {name:26}  CPU {statistics.median(cpu):5.2f} s (least {min(cpu):5.2f})"
                   f"  wall {statistics.median(wall):5.2f} s (least {min(wall):5.2f})", flush=True)
+
 
 if __name__ == "__main__":
     main()
