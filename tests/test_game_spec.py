@@ -191,7 +191,7 @@ def test_the_demo_game_has_a_page():
     events = body.decode().split("\n\n")
     assert status == 200 and events[0].startswith("event: exact\n") and events[1].startswith("event: done\n")
     assert json.loads(events[1].split("data: ", 1)[1]) == {"face": "heads", "chance": 0.5}
-    status, body = _get("/api/odds/demo?hand=Q")
-    assert json.loads(body.decode().split("data: ", 1)[1]) == {"error": "unknown face 'Q' (a coin shows H or T)"}
+    status, body = _get("/api/odds/demo?hand=Q")  # refused before any event
+    assert status == 400 and json.loads(body) == {"error": "unknown face 'Q' (a coin shows H or T)"}
     status, _ = _get("/api/cards/dice")
     assert status == 404

@@ -333,9 +333,9 @@ def test_report_in_vietnamese(tmp_path):
     assert "| deal | bài nhà cái đã ù | — | mỗi bài | 0,0001200 · 1 trên 8.330 | [6,865e-05; 0,0002098] |" in md
     assert "| tổng số ván | 101.000 |" in md and "thời gian chạy: 3,2 s" in md
     findings = md[md.index("## Những điều rút ra"):md.index("## Lần chạy")]
-    assert ("- [bài nhà cái đã ù](#section-chan-deal): mỗi bài: 0,0001200 [6,865e-05; 0,0002098] · 1 trên 8.330 · "
-            "chính xác 0,0001230 — trong “Chắn — chia bài”") in findings
-    assert "- [thua](#section-sam-play): chỗ 1, mỗi ván: từ 0,2510 [0,2251; 0,2788] (basic) đến" in findings
+    assert ("- [bài nhà cái đã ù](#section-chan-deal): mỗi bài: 1 trên 8.130 (chính xác), mô phỏng 1 trên 8.330 "
+            "[4.770; 14.600] — trong “Chắn — chia bài”") in findings  # as the section answers it
+    assert "- [thua](#section-sam-play): chỗ 1, mỗi ván: basic: mô phỏng 25,1 % [22,5 %; 27,9 %]; greedy:" in findings
     assert "- **thua** — chỗ 1, mỗi ván: basic: mô phỏng 25,1 % [22,5 %; 27,9 %]; greedy: mô phỏng" in md
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert '<html lang="vi">' in page and "<summary>Mọi dòng, kèm mã (cả các phân phối)</summary>" in page
@@ -363,7 +363,7 @@ def test_chart_text_follows_the_language_and_fails_loudly_when_missing():
 
 
 def test_fmt_one_in_and_percent():
-    from cardodds.analysis.report import fmt_one_in, fmt_percent
+    from cardodds.analysis.numbers import fmt_one_in, fmt_percent
 
     assert [fmt_one_in(p) for p in (0.0011358, 1 / 12.4, 0.25, 1 / 8333.3, 0.0)] == [
         "1 in 880", "1 in 12", "1 in 4.0", "1 in 8,330", "1 in ∞"]
@@ -475,13 +475,12 @@ def test_the_report_opens_with_its_findings_each_linking_to_its_section(tmp_path
     links = [re.match(r'<a href="#([^"]+)">', item)[1] for item in items]
     assert all(link in ids for link in links) and links[:13] == [f"section-exp-{i}" for i in range(13)]
     assert links[13:] == ["section-chan-deal", "section-sam-play"]  # each section's first row before any second one
-    # rare (p < 0.05): 1 in N after the estimate and its interval; a common event and a mean without it
-    said = {"en": ["0.0003000 [0.0001020, 0.0008817] · 1 in 3,330", "0.4000 [0.3904, 0.4096]", "1.700 [1.523, 1.877]"],
-            "vi": ["0,0003000 [0,0001020; 0,0008817] · 1 trên 3.330", "0,4000 [0,3904; 0,4096]",
-                   "1,700 [1,523; 1,877]"]}[lang]
+    # as the sections answer: a rare chance as 1 in N, a common one as a percentage, a mean as a number
+    said = {"en": ["simulated 1 in 3,330 [1,130, 9,800]", "simulated 40 % [39 %, 41 %]", "simulated 1.700 [1.523, 1.877]"],
+            "vi": ["mô phỏng 1 trên 3.330 [1.130; 9.800]", "mô phỏng 40 % [39 %; 41 %]",
+                   "mô phỏng 1,700 [1,523; 1,877]"]}[lang]
     assert said[0] in items[0]  # Wilson interval of 3 / 10,000
-    assert said[0].split(" · ")[1][:5] not in items[1] and said[1] in items[1]
-    assert said[2] in items[2]  # mean 1.7, sd 0.9045
+    assert said[1] in items[1] and said[2] in items[2]  # mean 1.7, sd 0.9045
     md = (tmp_path / "report.md").read_text(encoding="utf-8")
     headings = re.findall(r"(?m)^## (.*)$", md)
     assert headings[0] == first[1]

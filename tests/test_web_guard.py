@@ -120,9 +120,9 @@ def test_headers_over_the_servers_limit_that_came_in_one_piece_are_a_431(log):
 
 
 @pytest.mark.parametrize("opponents, status, message", [
-    ("genius", 400, "players: unknown Tấn strategy 'genius' (known: "),
-    ('{"name": "genius"}', 400, "players: unknown Tấn strategy 'genius' (known: "),
-    ('{"name": "tuned", "nope": 1}', 400, "players tuned: unknown key 'nope'"),
+    ("genius", 400, "opponents: unknown Tấn strategy 'genius' (known: "),
+    ('{"name": "genius"}', 400, "opponents: unknown Tấn strategy 'genius' (known: "),
+    ('{"name": "tuned", "nope": 1}', 400, "opponents tuned: unknown key 'nope'"),
     ('{"name": ' * 150 + '"x"' + "}" * 150, 400, "opponents: is nested more than 100 deep"),
     ('{"name": ' + "9" * 5000 + "}", 400, "opponents: has an integer of 5,000 digits (at most 100)"),
 ])

@@ -118,9 +118,9 @@ def players_of(module, position, opponents):
         raise CardoddsError(f"opponents must be a player's name (\"tuned\", \"expert\" …) or a table of its knobs, "
                             f"not {shown(opponents)}")
     check_value(opponents, "opponents")
-    check_opponents(module, opponents)
     if hasattr(module, "check_players"):
         module.check_players(position, opponents)
+    check_opponents(module, opponents)
     return opponents
 
 

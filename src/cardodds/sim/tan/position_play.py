@@ -113,7 +113,7 @@ def players_label(strategies) -> str:
 
 def check_players(position: Position, players) -> None:
     """A one-line error unless ``players`` (a name or a table) can play every seat of ``position``."""
-    seat_strategies(players, position.players, "players")
+    seat_strategies(players, position.players, "opponents")  # the keyword of the CLI, the API and the page
 
 
 def play_out(position: Position, moves, players, worlds: int, seed: int, first_world: int = 0) -> Outcomes:
