@@ -15,7 +15,6 @@ numbers.  Bad input raises :class:`~cardodds.sim.errors.CardoddsError` with one 
 from __future__ import annotations
 
 import os
-import sys
 
 import pandas as pd
 
@@ -106,9 +105,9 @@ def typed_players(text: str, where: str):
     return loads(text, where) if text.lstrip().startswith("{") else text
 
 
-def players_of(module, position, opponents):
-    """Who plays the seats of ``position``: ``opponents`` checked (by the module's ``check_players`` where it has
-    one), or the module's ``DEFAULT_PLAYERS`` when None."""
+def players_of(name: str, module, position, opponents):
+    """Who plays the seats of ``position`` in game ``name``: ``opponents`` checked (by the module's ``check_players``
+    where it has one), or the module's ``DEFAULT_PLAYERS`` when None."""
     from cardodds.sim.bounded_json import check_value
     from cardodds.sim.errors import CardoddsError
 
@@ -120,21 +119,20 @@ def players_of(module, position, opponents):
     check_value(opponents, "opponents")
     if hasattr(module, "check_players"):
         module.check_players(position, opponents)
-    check_opponents(module, opponents)
+    check_opponents(name, module, opponents)
     return opponents
 
 
-def check_opponents(module, opponents) -> None:
+def check_opponents(name: str, module, opponents) -> None:
     """Build each player ``opponents`` names (its name, knobs and knobs file checked now, before any world), and
     refuse one that searches at its decisions (``Player.searches``: up to a minute a world, so the thousands of
     worlds a move of advice or of a position's odds would take days), naming those that do not."""
     from cardodds.sim.errors import CardoddsError
-    from cardodds.sim.games import games
+    from cardodds.sim.games import game
     from cardodds.sim.players import Player, PlayerRegistry
 
-    spec = next((s for s in games() if s.position is module or isinstance(s.position, str)  # imported: ``module``'s
-                 and s.position.partition(":")[0] in sys.modules and s.hook("position") is module), None)
-    classes = {} if spec is None else spec.hook("players")
+    spec = game(name)
+    classes = spec.hook("players")
     if not classes or not all(isinstance(c, type) and issubclass(c, Player) for c in classes.values()):
         return  # a test game's plain players: its position module checks them
     registry = PlayerRegistry(spec.title, classes, module.DEFAULT_PLAYERS)
@@ -165,7 +163,7 @@ def advice_frame(name: str, state, opponents=None, games: int | None = None, tim
     check_seed(seed, "seed")
     check_budget(games, time)
     module, position = read_position(name, state)
-    players = players_of(module, position, opponents)
+    players = players_of(name, module, position, opponents)
     moves = list(module.legal_moves(position))
     if not moves:
         raise CardoddsError(f"{name}: the seat to move has no legal move in this position")

@@ -246,7 +246,7 @@ def _position_odds(name: str, state, opponents=None, games=None, time=None, seed
     check_seed(seed, "seed")
     check_budget(games, time)
     module, position = read_position(name, state)
-    t, budget = play(module, position, None, players_of(module, position, opponents), seed, games=games, time=time)
+    t, budget = play(module, position, None, players_of(name, module, position, opponents), seed, games=games, time=time)
     table = odds_table(t, module.MEASURES)
     table.attrs.update(game=name, players=t.players, budget=budget.text, worlds=budget.worlds,
                        seconds=budget.seconds, exact=t.exact)

@@ -74,7 +74,7 @@ def _request(name: str, query, body: bytes):
     if games > MAX_WORLDS:
         raise CardoddsError(f"the page plays at most {MAX_WORLDS:,} worlds a move (the command line has no limit)")
     seed = _number(query, "seed", 0, check_seed)
-    players = players_of(module, position, typed_players(query.get("opponents", ""), "opponents") or None)
+    players = players_of(name, module, position, typed_players(query.get("opponents", ""), "opponents") or None)
     return module, position, players, games, seed
 
 
