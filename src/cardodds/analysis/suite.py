@@ -291,23 +291,26 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
 
 def read_suite(path: Path = SUITE_FILE) -> list[tuple[Path, list[tuple[str, int | None]]]]:
     """The suite's experiment files and their headline metrics."""
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise CardoddsError(f"{path}: cannot read the suite: {' '.join(str(exc).split())}") from None
     entries = []
-    for entry in doc.get("experiment", []):
+    for entry in _suite_entries(path):
         headline = [(metric, None if seat == "table" else seat) for metric, seat in entry.get("headline", [])]
         entries.append((path.parent / entry["config"], headline))
     return entries
 
 
+def _suite_entries(path: Path) -> list[dict]:
+    """The suite file's ``[[experiment]]`` entries; a one-line error when it cannot be read."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8")).get("experiment", [])
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise CardoddsError(f"{path}: cannot read the suite: {' '.join(str(exc).split())}") from None
+
+
 def read_findings(path: Path = SUITE_FILE) -> dict[str, list[Ask]]:
     """The findings the suite asks for, by experiment file name: each entry's ``findings``, a list of tables
     ``{metric, seat}`` or ``{metric, seats}`` (a seat number, or ``"table"``) with ``arms`` optional (every arm)."""
-    doc = tomllib.loads(path.read_text(encoding="utf-8"))
     out = {}
-    for entry in doc.get("experiment", []):
+    for entry in _suite_entries(path):
         asked = []
         for f in entry.get("findings", []):
             seats = f["seats"] if "seats" in f else [f["seat"]]
@@ -384,9 +387,9 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
     except OSError as exc:
         raise CardoddsError(f"{out_dir}: cannot create the report folder ({exc.strerror or exc})") from None
     with folder_lock(out_dir):
-        suite = [(load_arms(config, quick=quick), headline) for config, headline in read_suite()]
-        asked = read_findings()
-        findings = [asked.get(config.name, []) for config, _ in read_suite()]
+        entries, asked = read_suite(), read_findings()
+        suite = [(load_arms(config, quick=quick), headline) for config, headline in entries]
+        findings = [asked.get(config.name, []) for config, _ in entries]
         if jobs != 1:  # the kernels compiled once, a different one on each core, not by every worker in turn
             warm_kernels({arm.task.name.split(".")[0] for arms, _ in suite for arm in arms} & set(KERNEL_GAMES),
                          processes=jobs if jobs > 0 else 2)
