@@ -19,14 +19,18 @@ _NUMPY_WHILE: contextvars.ContextVar[Callable[[], bool] | None] = contextvars.Co
 """This context's condition for the numpy engines, asked at each engine choice (None: none)."""
 
 
-def compiled_on() -> bool:
-    """``CARDODDS_COMPILED`` is not ``0`` (a one-line error when it is neither 0 nor 1) and no :func:`numpy_while`
-    condition of this context holds."""
+def flag_on() -> bool:
+    """``CARDODDS_COMPILED`` is not ``0`` (a one-line error when it is neither 0 nor 1)."""
     flag = os.environ.get("CARDODDS_COMPILED", "1").strip()
     if flag not in ("0", "1", ""):
         raise CardoddsError(f"CARDODDS_COMPILED must be 0 or 1, not {flag!r}")
+    return flag != "0"
+
+
+def compiled_on() -> bool:
+    """:func:`flag_on` and no :func:`numpy_while` condition of this context holds."""
     condition = _NUMPY_WHILE.get()
-    return flag != "0" and not (condition is not None and condition())
+    return flag_on() and not (condition is not None and condition())
 
 
 @contextlib.contextmanager

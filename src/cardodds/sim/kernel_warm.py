@@ -24,7 +24,9 @@ KERNEL_GAMES = ("tan", "chan", "sam")
 
 def wanted() -> bool:
     """Whether a warm-up is worth it: ``CARDODDS_COMPILED`` is not ``0`` and numba imports."""
-    return os.environ.get("CARDODDS_COMPILED", "1").strip() != "0" and importlib.util.find_spec("numba") is not None
+    from cardodds.sim.compiled_switch import flag_on
+
+    return flag_on() and importlib.util.find_spec("numba") is not None
 
 
 def _groups(games, processes: int) -> list[list[str]]:
