@@ -1,0 +1,109 @@
+"""Players written by a user: the class they subclass, and :func:`ask`, the one door through which any game asks one.
+
+A user player decides from its seat's *view* — the mid-game position's JSON form, exactly what
+``cardodds replay <game> --state-at K`` prints and ``cardodds advise`` reads — and the legal moves, spelled as the
+position's ``legal_moves`` spells them; it returns one of them::
+
+    from cardodds import UserPlayer, Range
+
+    class KeepTwos(UserPlayer):
+        knobs = {"threshold": Range(0, 8)}
+        threshold: int = 3
+
+        def decide(self, view, legal, rng):
+            return legal[0]
+
+Each game turns its engines' decision views into this form in ``cardodds.sim.<game>.user_seat`` (the game's
+``user_strategy(player)``); :func:`ask` calls the player on copies, so a player can neither read nor change hidden
+state, and turns anything it does wrong into one :class:`UserPlayerError` line.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import time
+from typing import ClassVar
+
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.players import Player
+
+
+class UserPlayerError(CardoddsError):
+    """A user player misbehaved at a decision: one line naming the player, the seat and the decision.
+
+    Attributes
+    ----------
+    position : dict or None
+        The view (position JSON) of the decision it failed at, for ``cardodds advise <game> --state``.
+    game : str or None
+        The game's name.
+    """
+
+    def __init__(self, message: str, position: dict | None = None, game: str | None = None):
+        super().__init__(message)
+        self.position, self.game = position, game
+
+    def __reduce__(self):  # raised in a pool worker, it crosses back whole
+        return (type(self), (str(self), self.position, self.game))
+
+
+@dataclasses.dataclass(frozen=True)
+class UserPlayer(Player):
+    """The base class of a player a user writes: subclass it, declare knobs as annotated fields with defaults (and in
+    ``knobs`` as :class:`~cardodds.sim.knobs.Range` / :class:`~cardodds.sim.knobs.Choice` to tune them), and define
+    :meth:`decide`.  Subclasses are made frozen dataclasses automatically."""
+
+    name: ClassVar[str] = "user"
+    source: ClassVar[str] = ""
+    """Where it was loaded from, ``"file.py:Class"`` (set by the loader; empty for a class given in Python)."""
+    needs_public: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "__dataclass_fields__" not in cls.__dict__:
+            dataclasses.dataclass(frozen=True)(cls)
+
+    def decide(self, view: dict, legal: list[str], rng) -> str:
+        """One of ``legal``: the move to make in ``view`` (``rng``: a seeded ``numpy.random.Generator``)."""
+        raise NotImplementedError(f"{type(self).__name__} must define decide(view, legal, rng)")
+
+    def label(self) -> str:
+        """The player in messages: its source, else its class name."""
+        return self.source or type(self).__name__
+
+
+def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, game: str,
+        decision: str = "") -> str:
+    """The move ``player`` makes at seat ``seat`` given ``view`` (a position's JSON form) and ``legal`` (move texts).
+
+    The player gets deep copies; its answer must be one of ``legal``.  An exception it raises, an answer that is not
+    a legal move, or a decision slower than :data:`TIME_LIMIT` becomes one :class:`UserPlayerError` line naming the
+    player, the seat and the decision (``decision``: its kind, "attack", "beat" …), carrying ``view``.
+    """
+    where = f"{game}: player {player.label()} at seat {seat}" + (f", {decision} decision" if decision else "")
+    started = time.process_time()
+    try:
+        move = player.decide(copy.deepcopy(view), list(legal), rng)
+    except UserPlayerError:
+        raise
+    except Exception as exc:  # noqa: BLE001 -- the user's code is a guest: any failure becomes one line
+        raise UserPlayerError(f"{where}: raised {type(exc).__name__}: {_one_line(exc)}", view, game) from None
+    spent = time.process_time() - started
+    if spent > TIME_LIMIT:
+        raise UserPlayerError(f"{where}: took {spent:.1f} s, over the limit of {TIME_LIMIT:g} s a decision",
+                              view, game)
+    if not isinstance(move, str) or move not in legal:
+        raise UserPlayerError(f"{where}: returned {move!r}, not one of the legal moves ({', '.join(legal)})",
+                              view, game)
+    return move
+
+
+TIME_LIMIT: float = 10.0
+"""CPU seconds a user player may spend on one decision."""
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text[:200] if text else "(no message)"
+
