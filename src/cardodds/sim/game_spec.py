@@ -17,7 +17,7 @@ Ref = str
 """``"package.module:attribute"``: a function, class or table of a game, imported when first asked for."""
 
 HOOKS = ("rules", "players", "parse_cards", "format_cards", "deck", "position", "hand_odds", "exact",
-         "replay_text", "replay_log", "check_text", "advice")
+         "replay_text", "replay_log", "check_text", "advice", "env_form")
 """The fields of :class:`GameSpec` that are references (:meth:`GameSpec.hook` resolves them)."""
 
 
@@ -65,6 +65,10 @@ class GameSpec:
         ``(log_text) -> (text, exit_code)``: a recorded game's fouls (``cardodds check <game>``).
     advice : Ref, optional
         A decision's advice for one hand (the page's "what should I do").
+    env_form : Ref, optional
+        The module of the game as learning code reads it (:mod:`cardodds.sim.turns`, :mod:`cardodds.envs`):
+        ``play(seed, rules, strategies) -> payoffs``, ``actions(rules)``, ``observation_size(rules)``,
+        ``observe(position)``.
     page_example : dict
         A query the page answers once before serving (its warm-up), e.g. ``{"hand": "..."}``.
     rules_section : str, optional
@@ -93,6 +97,7 @@ class GameSpec:
     replay_log: Ref | None = None
     check_text: Ref | None = None
     advice: Ref | None = None
+    env_form: Ref | None = None
     page_example: dict[str, str] = field(default_factory=dict)
     rules_section: str | None = None
     words: dict[str, dict[str, Any]] = field(default_factory=dict)

@@ -41,6 +41,7 @@ SPEC = GameSpec(
     format_cards="cardodds.sim.chan.cards:format_hand",
     deck="cardodds.sim.chan.spec:deck",
     position="cardodds.sim.chan.position",
+    env_form="cardodds.sim.chan.env_form",
     hand_odds="cardodds.analysis.odds_chan:odds_chan",
     exact="cardodds.sim.chan.exact:exact_rows",
     replay_task="chan.play",

@@ -29,6 +29,7 @@ SPEC = GameSpec(
     format_cards="cardodds.sim.sam.cards:format_cards",
     deck="cardodds.sim.sam.spec:deck",
     position="cardodds.sim.sam.position:MODULE",
+    env_form="cardodds.sim.sam.env_form",
     hand_odds="cardodds.analysis.odds_sam:odds_sam",
     exact="cardodds.sim.sam.exact:exact_toi_trang_table",
     replay_task="sam.play",

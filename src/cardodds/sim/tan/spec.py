@@ -29,6 +29,7 @@ SPEC = GameSpec(
     format_cards="cardodds.sim.tan.cards:format_cards",
     deck="cardodds.sim.tan.spec:deck",
     position="cardodds.sim.tan.position:POSITIONS",
+    env_form="cardodds.sim.tan.env_form",
     hand_odds="cardodds.analysis.odds_tan:odds_tan",
     replay_task="tan.play",
     replay_text="cardodds.sim.tan.play_task:replay_text",

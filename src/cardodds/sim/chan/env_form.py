@@ -1,0 +1,69 @@
+"""Chắn as learning code reads it (:mod:`cardodds.sim.turns`, :mod:`cardodds.envs`): one game's payoffs, every move
+as an action, and a seat's view as one vector.
+
+Payoffs: as the ``chan.play`` task's ``points.game`` counts them: the winner takes the hand's points from each of the
+three others (+3 p, −p each); a drawn game (hòa) pays nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cardodds.sim.chan.cards import COPIES, N_KINDS, kind_code
+from cardodds.sim.chan.deal import NOC_SIZE, deal_orders
+from cardodds.sim.chan.position_state import DECISIONS, SOURCES
+from cardodds.sim.chan.reference import ChanGame, play_game
+from cardodds.sim.env_arrays import by_seat, counts, joined, one_hot, seat_from
+from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
+
+SEATS = 4
+SLOTS = ("draw", "offer")
+WORDS = ("chan", "u", "chiu", "draw", "pass", "hoa", "skip")
+"""The moves that are not a card: ăn chắn, ù, chíu, bốc, dưới, hòa, let a chíu go."""
+KINDS = {k: k for k in range(N_KINDS)}
+
+
+def play(seed: int, rules, strategies) -> list[float]:
+    """Each seat's points in the game ``cardodds replay chan --seed seed`` deals, played by ``strategies``."""
+    seq = chunk_seed(seed, 0)
+    game = play_game(ChanGame.from_order(rules, deal_orders(stream(seq, DEAL), 1)[0]), list(strategies),
+                     stream(seq, PLAY))
+    if game.winner is None:
+        return [0.0] * SEATS
+    return [float(3 * game.points if s == game.winner else -game.points) for s in range(SEATS)]
+
+
+def actions(rules) -> list[str]:
+    """Every move a Chắn seat can make, as ``legal_moves`` spells it: a card (đánh, trả cửa), ``ca <card>``, then
+    the moves that are not a card."""
+    cards = [kind_code(k) for k in range(N_KINDS)]
+    return cards + [f"ca {c}" for c in cards] + list(WORDS)
+
+
+def observation_size(rules) -> int:
+    """The length of :func:`observe`'s vector."""
+    return N_KINDS * (2 + 2 * SEATS + 3 + 1) + SEATS + 1 + len(DECISIONS) + (len(SOURCES) + 1) + (len(SLOTS) + 1) \
+        + 2 * (SEATS + 1)
+
+
+def observe(p) -> np.ndarray:
+    """The seat's view as a vector in [0, 1]: own hand and the face-up cards (card counts over 4 copies), each seat's
+    mat and discards (seats from the observer on), own let-go cards (fouls 7–10), the card in play, whether each seat
+    has had its first turn, the nọc left, the decision, where the card came from, its slot, who put it there and who
+    decides on it (or none)."""
+    me = p.seat
+    mats = [counts([c for m in ms for c in m[1:]], KINDS, COPIES) for ms in by_seat(p.melds, me)]
+    discards = [counts(d, KINDS, COPIES) for d in by_seat(p.discards, me)]
+    owner, decider = seat_from(p.owner, me, SEATS), seat_from(p.decider, me, SEATS)
+    return joined([np.array(p.hand) / COPIES, np.array(p.table) / COPIES, *mats, *discards,
+                   *[counts(d, KINDS) / COPIES for d in p.declined], one_hot(p.card, N_KINDS),
+                   np.array(by_seat(p.acted, me), float), [p.noc / NOC_SIZE], one_hot(DECISIONS.index(p.decision),
+                                                                                         len(DECISIONS)),
+                   _choice(p.source, SOURCES), _choice(p.slot, SLOTS), _choice(owner, range(SEATS)),
+                   _choice(decider, range(SEATS))])
+
+
+def _choice(value, options) -> np.ndarray:
+    """One-hot over ``options`` plus a last place for None."""
+    options = list(options)
+    return one_hot(len(options) if value is None else options.index(value), len(options) + 1)

@@ -1,0 +1,66 @@
+"""Sâm as learning code reads it (:mod:`cardodds.sim.turns`, :mod:`cardodds.envs`): one game's payoffs, every move
+as an action, and a seat's view as one vector.
+
+Payoffs: the game's payments in cược (tới trắng, thối 2, cóng, đền, a Sâm won or failed); they add up to zero.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cardodds.sim.env_arrays import by_seat, counts, joined, one_hot, seat_from
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
+from cardodds.sim.sam.hand import STRAIGHT, move_table
+from cardodds.sim.sam.position_state import PASS_TEXT, move_text
+from cardodds.sim.sam.reference import deal_games, play_game
+from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
+
+DECK = 52
+CHAIN_VALUE_SCALE = 64
+"""Cược that make a chặt chain's value 1 in the vector (a longer chain is clipped to 1)."""
+
+
+def play(seed: int, rules, strategies) -> list[float]:
+    """Each seat's payment in the game ``cardodds replay sam --seed seed`` deals, played by ``strategies``."""
+    seq = chunk_seed(seed, 0)
+    cards, leader = deal_games(stream(seq, DEAL), 1, rules, stream(seq, FIRST))
+    result = play_game(cards[0], int(leader[0]), rules, list(strategies), stream(seq, PLAY))
+    return [float(x) for x in result.pay]
+
+
+def actions(rules) -> list[str]:
+    """Every play of the rules' move table, as ``legal_moves`` spells it, then ``pass``."""
+    table = move_table(rules)
+    return [move_text(table, m) for m in range(table.n)] + [PASS_TEXT]
+
+
+def observation_size(rules) -> int:
+    """The length of :func:`observe`'s vector under ``rules``."""
+    P = rules.players
+    return DECK * (1 + P) + P + (N_RANKS + 2) + P + P + (P + 1) + 3 + (P + 1) + 1
+
+
+def observe(p) -> np.ndarray:
+    """The seat's view as a vector in [0, 1]: own hand and each seat's played cards (card vectors, seats from the
+    observer on), cards left per seat, the play to beat (its rank counts, a straight?, none?), who made it, who has
+    passed, the Sâm declarer (or none) and whether it stands, the chặt chain (on?, links, value), who owes a đền (or
+    none) and whether a seat has one card left (báo 1) — seats counted from the observer."""
+    P, me, table = p.rules.players, p.seat, p.table
+    index = {c: c for c in range(DECK)}
+    beat = np.zeros(N_RANKS + 2, np.float32)
+    if p.to_beat is None:
+        beat[-1] = 1.0
+    else:
+        beat[:N_RANKS] = table.need[p.to_beat] / 4.0
+        beat[N_RANKS] = float(table.kind[p.to_beat] == STRAIGHT)
+    chain = [0.0, 0.0, 0.0] if p.chain is None else [1.0, min(p.chain[0], P) / P,
+                                                       min(p.chain[1], CHAIN_VALUE_SCALE) / CHAIN_VALUE_SCALE]
+    passed = np.zeros(P, np.float32)
+    for s in p.passed:
+        passed[seat_from(s, me, P)] = 1.0
+    declarer = seat_from(p.declarer, me, P)
+    den = seat_from(p.den[0], me, P) if p.den else None
+    return joined([counts(p.hand, index), *[counts(c, index) for c in by_seat(p.played, me)],
+                   np.array(by_seat(p.counts, me)) / HAND_SIZE, beat, one_hot(seat_from(p.by, me, P), P), passed,
+                   one_hot(P if declarer is None else declarer, P + 1), chain,
+                   one_hot(P if den is None else den, P + 1), [float(1 in p.counts)]])

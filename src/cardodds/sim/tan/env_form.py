@@ -1,0 +1,59 @@
+"""Tấn as learning code reads it (:mod:`cardodds.sim.turns`, :mod:`cardodds.envs`): one game's payoffs, every move
+as an action, and a seat's view as one vector.
+
+Payoffs: the loser pays 1, shared equally by the others (a draw or a game stopped at ``max_bouts`` pays nothing).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cardodds.sim.env_arrays import by_seat, counts, joined, one_hot, seat_from
+from cardodds.sim.streams import PLAY, chunk_seed, stream
+from cardodds.sim.tan.cards import deck_ids, format_card
+from cardodds.sim.tan.deal import deal_chunk
+from cardodds.sim.tan.position_state import DECISIONS
+from cardodds.sim.tan.reference import TanGame
+
+
+def play(seed: int, rules, strategies) -> list[float]:
+    """Each seat's payoff in the game ``cardodds replay tan --seed seed`` deals, played by ``strategies``."""
+    seq = chunk_seed(seed, 0)
+    orders, first = deal_chunk(rules, seq, 1)
+    out = TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY), check=True).play()
+    P = rules.players
+    if out.loser is None or out.draw or out.truncated:
+        return [0.0] * P
+    return [-1.0 if s == out.loser else 1.0 / (P - 1) for s in range(P)]
+
+
+def actions(rules) -> list[str]:
+    """Every move a Tấn seat can make: each card of the deck, then ``pass`` and ``take``."""
+    return [format_card(c, unicode=False) for c in deck_ids(rules.deck)] + ["pass", "take"]
+
+
+def observation_size(rules) -> int:
+    """The length of :func:`observe`'s vector under ``rules``."""
+    D, P = rules.deck, rules.players
+    return D * (5 + P) + 4 + 3 + 1 + 4 * P + 2
+
+
+def observe(position) -> np.ndarray:
+    """The seat's view as a vector in [0, 1] (:func:`observe_parts` names its parts)."""
+    return joined(observe_parts(position, position.rules))
+
+
+def observe_parts(p, rules) -> list:
+    """The parts of the vector: own hand, discard, the bout's attack and cover cards, the bottom card, the cards
+    known in each other hand (one card vector per seat), the trump, the decision, the stock, each seat's hand size and
+    whether it is out, the attacker and defender (seats counted from the observer), the adders' passes, lên said."""
+    deck = deck_ids(rules.deck)
+    index = {c: i for i, c in enumerate(deck)}
+    P, D, me = rules.players, len(deck), p.seat
+    return [counts(p.hand, index), counts(p.discard, index), counts([a for a, _ in p.table], index),
+            counts([c for _, c in p.table if c >= 0], index), counts([p.bottom] if p.bottom >= 0 else [], index),
+            *[counts(k, index) for k in by_seat(p.known, me)],
+            one_hot(p.trump, 4), one_hot(DECISIONS.index(p.decision), 3), [p.stock / D],
+            np.array(by_seat(p.hand_sizes, me)) / D, np.array(by_seat(p.out or (False,) * P, me), float),
+            one_hot(seat_from(p.attacker, me, P), P), one_hot(seat_from(p.defender, me, P), P),
+            [min(p.passes, P) / P, float(p.taking)]]

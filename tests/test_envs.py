@@ -1,0 +1,130 @@
+"""The games move by move (``cardodds.sim.turns``) and as PettingZoo / Gymnasium environments (``cardodds.envs``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cardodds.sim.games import game as game_spec
+from cardodds.sim.turns import Turns, game_rules
+
+pettingzoo_test = pytest.importorskip("pettingzoo.test")
+env_checker = pytest.importorskip("gymnasium.utils.env_checker")
+
+from cardodds.envs import card_env, seat_env  # noqa: E402 -- after the optional imports are known to work
+
+BUILT_IN = {"chan": "basic", "sam": "control", "tan": "basic"}
+"""A deterministic built-in player per game (its replayed game does not depend on the chunk)."""
+RULES = {"chan": {}, "sam": {"players": 3}, "tan": {"players": 3}}
+
+
+def _replayed(game: str, seed: int, rules):
+    """Every decision of the replayed game in order: ``[(position, move text)]`` (the positions' own protocol)."""
+    spec = game_spec(game)
+    positions = spec.hook("position")
+    registry = __import__(spec.players.partition(":")[0], fromlist=["PLAYERS"]).PLAYERS
+    seats = [registry.make(BUILT_IN[game])] * rules.players
+    moves = {}
+    for seat in range(rules.players):
+        for k, position, move in positions.decisions(seed, rules, seats, seat):
+            moves[k] = (position, move)
+    return [moves[k] for k in sorted(moves)], seats
+
+
+@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_turns_play_the_replayed_game(game, seed):
+    """Every seat played from outside with the moves the replay made: each view is the position JSON the replay cuts
+    at that decision, the legal moves are the position's, and the payoffs are those of the game played by the
+    engine itself."""
+    rules = game_rules(game, RULES[game])
+    positions = game_spec(game).hook("position")
+    replayed, seats = _replayed(game, seed, rules)
+    turns = Turns(game, seed, rules)
+    for position, move in replayed:
+        assert not turns.over
+        assert turns.view == positions.to_json(position)
+        assert turns.legal == positions.legal_moves(position)
+        turns.apply(move)
+    assert turns.over
+    assert turns.payoffs == game_spec(game).hook("env_form").play(seed, rules, seats)
+    assert sum(turns.payoffs) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+def test_named_seats_play_as_in_the_replay(game):
+    """Seats given a name play as that player: with one seat from outside repeating the replay's moves, the game
+    and its payoffs are the replay's."""
+    rules = game_rules(game, RULES[game])
+    replayed, seats = _replayed(game, 3, rules)
+    turns = Turns(game, 3, rules, [None] + [BUILT_IN[game]] * (rules.players - 1))
+    for position, move in replayed:
+        if position.seat == 0:
+            assert turns.seat == 0
+            turns.apply(move)
+    assert turns.payoffs == game_spec(game).hook("env_form").play(3, rules, seats)
+
+
+def test_a_move_that_is_not_legal_is_one_line_and_the_game_goes_on():
+    turns = Turns("tan", 1, {"players": 2})
+    with pytest.raises(Exception, match=r"^tan: 'zz' is not a legal move here \(legal: "):
+        turns.apply("zz")
+    turns.apply(turns.legal[0])
+    turns.close()
+
+
+def test_closing_a_game_in_the_middle_ends_its_thread():
+    turns = Turns("chan", 1)
+    turns.apply(turns.legal[0])
+    turns.close()
+    assert not turns._thread.is_alive()
+
+
+@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+def test_pettingzoo_api(game):
+    env = card_env(game, RULES[game])
+    pettingzoo_test.api_test(env, num_cycles=200)
+    env.close()
+
+
+@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+def test_gymnasium_env_checker(game):
+    env = seat_env(game, seat=1, opponents=BUILT_IN[game], rules=RULES[game])
+    env_checker.check_env(env, skip_render_check=True)
+    env.close()
+
+
+@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+def test_a_whole_episode_pays_the_games_payoffs(game):
+    """Seat 0 against built-ins, first legal action every time: the reward at the end is seat 0's payoff in the
+    game the reset's seed deals, every observation is in its space and the mask is the legal moves."""
+    env = seat_env(game, seat=0, opponents=BUILT_IN[game], rules=RULES[game])
+    obs, info = env.reset(seed=5)
+    total, done = 0.0, False
+    while not done:
+        assert env.observation_space.contains(obs)
+        assert obs["action_mask"].sum() == len(env._turns.legal)
+        obs, reward, done, _, step_info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        assert "illegal_action" not in step_info
+        total += reward
+    assert total == env._turns.payoffs[0]
+    again, _ = env.reset(seed=5)
+    assert info["game_seed"] == env._turns.seed
+    env.close()
+
+
+def test_an_action_the_mask_refuses_plays_the_first_legal_move_and_says_so():
+    env = seat_env("tan", seat=0, opponents="basic", rules={"players": 2})
+    obs, _ = env.reset(seed=2)
+    refused = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    first = env._turns.legal[0]
+    view = env._turns.view
+    _, _, _, _, info = env.step(refused)
+    assert info == {"illegal_action": True}
+    other = seat_env("tan", seat=0, opponents="basic", rules={"players": 2})
+    other.reset(seed=2)
+    assert other._turns.view == view
+    other.step(other.actions.index(first))
+    assert other._turns.view == env._turns.view
+    env.close()
+    other.close()
