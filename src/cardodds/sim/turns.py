@@ -13,7 +13,6 @@ The game's part is its ``env_form`` module (:attr:`GameSpec.env_form <cardodds.s
 
 from __future__ import annotations
 
-import dataclasses
 import queue
 import threading
 from typing import Any, ClassVar
@@ -27,9 +26,9 @@ class _Stop(BaseException):
     """Ends a game left unfinished (a BaseException, so no player guard turns it into an error line)."""
 
 
-@dataclasses.dataclass(frozen=True, eq=False)
 class _Relay(UserPlayer):
-    """A seat played from outside: each decision goes to the caller, and the caller's move comes back."""
+    """A seat played from outside: each decision goes to the caller, and the caller's move comes back (a frozen
+    dataclass, as every :class:`UserPlayer` subclass)."""
 
     needs_public: ClassVar[bool] = True
     turns: Any = None
