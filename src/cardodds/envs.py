@@ -57,8 +57,12 @@ class _Form:
         self.actions = self.form.actions(self.rules)
         self.index = {a: i for i, a in enumerate(self.actions)}
         self.size = self.form.observation_size(self.rules)
-        self.space = spaces.Dict({"observation": spaces.Box(0.0, 1.0, (self.size,), np.float32),
-                                  "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8)})
+        self.space = self.space_copy()
+
+    def space_copy(self) -> spaces.Dict:
+        """The observation space (a new object: each agent seeds its own)."""
+        return spaces.Dict({"observation": spaces.Box(0.0, 1.0, (self.size,), np.float32),
+                            "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8)})
 
     def mask(self, legal) -> np.ndarray:
         out = np.zeros(len(self.actions), np.int8)
@@ -89,15 +93,17 @@ class CardEnv(AECEnv):
         self.metadata = {**CardEnv.metadata, "name": f"cardodds_{game}_v0"}
         self.possible_agents = [f"seat_{s}" for s in range(self._form.rules.players)]
         self.actions = self._form.actions
+        self.observation_spaces = {a: self._form.space_copy() for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(len(self.actions)) for a in self.possible_agents}
         self.render_mode = render_mode
         self._deals = np.random.default_rng()
         self._turns: Turns | None = None
 
     def observation_space(self, agent):
-        return self._form.space
+        return self.observation_spaces[agent]
 
     def action_space(self, agent):
-        return spaces.Discrete(len(self.actions))
+        return self.action_spaces[agent]
 
     def reset(self, seed=None, options=None):
         if seed is not None:
