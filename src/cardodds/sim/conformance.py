@@ -93,3 +93,97 @@ def check_player_knobs(game: str, name: str) -> None:
 def _builds(registry, cls, name: str, key: str, value) -> dict:
     return {f"where {name}: ": lambda: registry.make({"name": name, key: value}, "where"),
             f"{name}: ": lambda: cls(**{key: value})}
+
+
+def check_game(name: str, seeds=range(3)) -> None:
+    """Raise ``AssertionError`` unless game ``name`` keeps the game protocol, for each part it declares.
+
+    - Its players: every registered player class passes :func:`check_player_knobs`.
+    - Its positions (``GameSpec.position``): at every decision of ``replay --seed s`` (its default players), the
+      position survives its JSON round trip and the move made is one of its legal moves.
+    - Played move by move (``GameSpec.env_form``, :class:`~cardodds.sim.turns.Turns`): fed the replay's moves, every
+      view is the position the replay cuts there, the legal moves are that position's, and the payoffs are those the
+      engine gives the same game; played with random legal moves, every view survives its JSON round trip, every
+      legal move is an action, every observation has its declared size and lies in [0, 1], and the payoffs add up to
+      zero.
+    """
+    spec = game_spec(name)
+    for player in knob_players(name):
+        check_player_knobs(name, player)
+    positions = spec.hook("position")
+    if positions is None or spec.hook("env_form") is None:
+        return
+    for seed in seeds:
+        replayed, seats = _replayed(spec, seed)
+        _check_replayed(spec, seed, replayed, seats)
+        _check_random_play(spec, seed)
+
+
+def _default_rules(spec):
+    from cardodds.sim.options import from_table
+
+    return from_table(spec.hook("rules"), {}, "[rules]")
+
+
+def _replayed(spec, seed: int) -> tuple[list, list]:
+    """Every decision of the game ``replay --seed seed`` plays with the game's default player at every seat, in order:
+    ``([(position, move text)], seats)``."""
+    import importlib
+
+    rules = _default_rules(spec)
+    registry = importlib.import_module(spec.players.partition(":")[0]).PLAYERS
+    seats = [registry.make(None)] * rules.players
+    moves = {}
+    for seat in range(rules.players):
+        for k, position, move in spec.hook("position").decisions(seed, rules, seats, seat):
+            moves[k] = (position, move)
+    return [moves[k] for k in sorted(moves)], seats
+
+
+def _check_replayed(spec, seed: int, replayed: list, seats: list) -> None:
+    from cardodds.sim.turns import Turns
+
+    positions, rules = spec.hook("position"), _default_rules(spec)
+    turns = Turns(spec.name, seed, rules)
+    try:
+        for k, (position, move) in enumerate(replayed, start=1):
+            view = positions.to_json(position)
+            if positions.to_json(positions.from_json(view)) != view:
+                raise AssertionError(f"{spec.name} seed {seed} decision {k}: the position's JSON does not round-trip")
+            if move not in positions.legal_moves(position):
+                raise AssertionError(f"{spec.name} seed {seed} decision {k}: the move made, {move!r}, is not legal")
+            if turns.over or turns.view != view or turns.legal != positions.legal_moves(position):
+                raise AssertionError(f"{spec.name} seed {seed} decision {k}: played move by move, the view or the "
+                                     "legal moves differ from the replay's position")
+            turns.apply(move)
+        payoffs = spec.hook("env_form").play(seed, rules, seats)
+        if not turns.over or turns.payoffs != [float(x) for x in payoffs]:
+            raise AssertionError(f"{spec.name} seed {seed}: played move by move, the game ends otherwise than the "
+                                 f"engine's ({turns.payoffs} against {payoffs})")
+    finally:
+        turns.close()
+
+
+def _check_random_play(spec, seed: int) -> None:
+    import numpy as np
+
+    from cardodds.sim.turns import Turns
+
+    positions, form, rules = spec.hook("position"), spec.hook("env_form"), _default_rules(spec)
+    actions, size = set(form.actions(rules)), form.observation_size(rules)
+    rng = np.random.default_rng(seed)
+    turns = Turns(spec.name, seed, rules)
+    while not turns.over:
+        position = positions.from_json(turns.view)
+        if positions.to_json(position) != turns.view:
+            raise AssertionError(f"{spec.name} seed {seed}: a view does not survive its JSON round trip")
+        if not set(turns.legal) <= actions:
+            raise AssertionError(f"{spec.name} seed {seed}: legal moves {sorted(set(turns.legal) - actions)} are "
+                                 "not actions of env_form.actions")
+        observed = form.observe(position)
+        if observed.shape != (size,) or observed.min() < 0 or observed.max() > 1:
+            raise AssertionError(f"{spec.name} seed {seed}: an observation of shape {observed.shape} (declared "
+                                 f"({size},)) or outside [0, 1]")
+        turns.apply(turns.legal[int(rng.integers(len(turns.legal)))])
+    if abs(sum(turns.payoffs)) > 1e-9:
+        raise AssertionError(f"{spec.name} seed {seed}: the payoffs {turns.payoffs} do not add up to zero")
