@@ -76,7 +76,7 @@ def _cycles(graph: dict) -> list[list[str]]:
 LAYERS = {
     "sim": ("cardodds.sim",),
     "analysis": ("cardodds.analysis",),
-    "api": ("cardodds", "cardodds.odds", "cardodds.exact", "cardodds.runs", "cardodds.advise"),
+    "api": ("cardodds", "cardodds.odds", "cardodds.exact", "cardodds.runs", "cardodds.advise", "cardodds.envs"),
     "front": ("cardodds.cli", "cardodds.cli_advise", "cardodds.web", "cardodds.__main__"),
 }
 """Each layer's modules and packages, bottom first."""
