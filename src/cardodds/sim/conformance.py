@@ -102,7 +102,7 @@ def check_game(name: str, seeds=range(3)) -> None:
     - Its positions (``GameSpec.position``): at every decision of ``replay --seed s`` (its default players), the
       position survives its JSON round trip and the move made is one of its legal moves.
     - Played move by move (``GameSpec.env_form``, :class:`~cardodds.sim.turns.Turns`): fed the replay's moves, every
-      view is the position the replay cuts there, the legal moves are that position's, and the payoffs are those the
+      view is the position the replay cuts there (a forced move is not asked), the legal moves are that position's, and the payoffs are those the
       engine gives the same game; played with random legal moves, every view survives its JSON round trip, every
       legal move is an action, every observation has its declared size and lies in [0, 1], and the payoffs add up to
       zero.
@@ -152,6 +152,8 @@ def _check_replayed(spec, seed: int, replayed: list, seats: list) -> None:
                 raise AssertionError(f"{spec.name} seed {seed} decision {k}: the position's JSON does not round-trip")
             if move not in positions.legal_moves(position):
                 raise AssertionError(f"{spec.name} seed {seed} decision {k}: the move made, {move!r}, is not legal")
+            if len(positions.legal_moves(position)) == 1:
+                continue  # forced: played move by move without asking
             if turns.over or turns.view != view or turns.legal != positions.legal_moves(position):
                 raise AssertionError(f"{spec.name} seed {seed} decision {k}: played move by move, the view or the "
                                      "legal moves differ from the replay's position")

@@ -3,8 +3,8 @@ legal moves, apply a move, over, payoffs), for learning code and the environment
 
 The engines call their players (push); here the game runs in a thread of its own, and each seat played from outside
 sits there as a player (:class:`~cardodds.sim.user_player.UserPlayer`, seated through the game's ``user_strategy``
-exactly as a user's player is) that hands its decision to the caller and waits for the move.  Only one of the two
-threads runs at a time, so the game is the one the reference engine plays with the same seed and the same moves:
+exactly as a user's player is) that hands its decision to the caller and waits for the move.  A forced move (one
+legal move) is played without asking.  Only one of the two threads runs at a time, so the game is the one the reference engine plays with the same seed and the same moves:
 seats played by named players decide as they would in ``cardodds replay <game> --seed S``.
 
 The game's part is its ``env_form`` module (:attr:`GameSpec.env_form <cardodds.sim.game_spec.GameSpec>`):
@@ -122,6 +122,8 @@ class Turns:
             self._to_caller.put(("error", exc))
 
     def _relay(self, view: dict, legal: list[str]) -> str:
+        if len(legal) == 1:  # a forced move is no decision (some engines ask anyway)
+            return legal[0]
         self._to_caller.put(("decide", view, legal))
         move = self._to_game.get()
         if move is _Stop:
