@@ -227,3 +227,31 @@ def test_docs_example_plays_and_declares_its_knob(monkeypatch):
     counts = [run_chunk(PlayParams(RULES, seats(KeepTwos(until=u))), ss, 200) for u in (0, 10)]
     assert all(c["games"] == 200 for c in counts)
     assert not np.array_equal(counts[0]["cuoc_sum"], counts[1]["cuoc_sum"])  # the knob changes the play
+
+
+class Logs(UserPlayer):
+    """The first legal move, every (view, legal) logged (no ``from_json``: the worlds of a play-out, dealt as the
+    expert deals them, may give an opponent a tới trắng, which a position file may not hold)."""
+
+    log: list = dataclasses.field(default_factory=list)
+
+    def decide(self, view, legal, rng):
+        self.log.append((view, legal))
+        return legal[0]
+
+
+def test_advise_play_out_seats_a_user_player(monkeypatch):
+    from cardodds.sim.sam import position as position_module
+    from cardodds.sim.sam.cards import parse_cards
+
+    p = next(q for q in (cut(3, RULES, Control(), k) for k in range(5, 15)) if len(legal_ids(q)))
+    player = Logs()
+    monkeypatch.setattr(position_module, "make_strategy", lambda players, where="": user_strategy(player))
+    out = position_module.play_out(p, None, "my player", 60, seed=1)
+    assert out.values["win"].shape == (1, 60) and out.players == "Logs"
+    assert player.log[0] == (to_json(p), legal_moves(p))
+    for view, legal in player.log:
+        cards = parse_cards(view["hand"]) + [c for s in view["played"] for c in parse_cards(s)]
+        assert len(set(cards)) == len(cards) == len(view["hand"].split()) + sum(10 - n for n in view["counts"])
+        if view["seat"] == p.seat:
+            assert legal == legal_moves(from_json(view))

@@ -26,6 +26,7 @@ from typing import ClassVar
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.position_json import to_json
 from cardodds.sim.sam.position_state import PASS_TEXT, Position, move_text
 from cardodds.sim.sam.strategies import PASS, StrategyBase, View
@@ -112,6 +113,30 @@ def position_of_view(view: View, i: int) -> Position:
         chain=(links, total, chopped) if links else None,
         den=None if den[0] < 0 else tuple(int(x) for x in den),
         declarer=None if decl < 0 else decl, sam_standing=bool(view.sam_on[i]))
+
+
+def world_cards(position: Position, hands: np.ndarray) -> np.ndarray:
+    """(W, P, 10) the dealt card ids of the worlds ``hands`` (W, P, 13: every seat's rank counts) that play on from
+    ``position`` (``SamState.cards``, for a user seat in ``advise``'s play-outs): each seat's played cards, then its
+    hand — the seat's own, and to the opponents the unseen cards of each rank, seat after seat, lowest first."""
+    P, W = position.players, len(hands)
+    seen = set(position.hand).union(*position.played)
+    unseen = np.full((N_RANKS, 5), -1, np.int64)  # (a 5th column: past the last unseen card of the rank)
+    for r in range(N_RANKS):
+        ids = [c for c in range(4 * r, 4 * r + 4) if c not in seen]
+        unseen[r, :len(ids)] = ids
+    held = np.where(np.arange(P) == position.seat, 0, hands.astype(np.int64).transpose(0, 2, 1))  # (W, 13, P)
+    first = np.cumsum(held, axis=2) - held  # each seat's first unseen card of the rank
+    k = np.arange(4)
+    ids = unseen[np.arange(N_RANKS)[None, :, None, None], np.minimum(first[..., None] + k, 4)]  # (W, 13, P, 4)
+    ids = np.where(k < held[..., None], ids, 99).transpose(0, 2, 1, 3).reshape(W, P, 4 * N_RANKS)
+    ids = np.sort(ids, axis=2)  # the given cards first (ids < 52), ascending
+    out = np.empty((W, P, HAND_SIZE), np.int64)
+    for q in range(P):
+        mine = list(position.played[q]) + (list(position.hand) if q == position.seat else [])
+        out[:, q, :len(mine)] = mine
+        out[:, q, len(mine):] = ids[:, q, :HAND_SIZE - len(mine)]
+    return out
 
 
 def _ids(slots: np.ndarray) -> tuple:
