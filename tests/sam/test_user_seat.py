@@ -255,3 +255,15 @@ def test_advise_play_out_seats_a_user_player(monkeypatch):
         assert len(set(cards)) == len(cards) == len(view["hand"].split()) + sum(10 - n for n in view["counts"])
         if view["seat"] == p.seat:
             assert legal == legal_moves(from_json(view))
+
+
+def test_replay_and_strength_seat_it():
+    from cardodds.sim.sam import strength_task
+    from cardodds.sim.sam.reference import replay_text
+
+    text = replay_text(7, RULES, seats(First()))
+    assert "outcome:" in text and "seat 0 " in text
+    ss = np.random.SeedSequence(4)
+    deals = strength_task.deal(RULES, ss, 30)
+    winner, pay = strength_task.play(RULES, deals, list(seats(First())), ss)
+    assert winner.shape == (30,) and np.all(pay.sum(1) == 0)
