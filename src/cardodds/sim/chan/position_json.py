@@ -128,12 +128,15 @@ def from_json(data: dict) -> Position:
         melds.append(tuple(_meld(m, f"{where} mat") for m in mat))
         discards.append(tuple(_cards(entry.get("discards", ""), f"{where} discards")))
         ms, ds = melds[-1], discards[-1]
-        has_acted = bool(ds) or any(m[0] != CHIU for m in ms)
+        chius = sum(1 for m in ms if m[0] == CHIU)
+        # a chíu out of turn and its trả cửa leave the first turn to come (Địa ù): one put-back card per chíu
+        has_acted = len(ds) > chius or chius < len(ms)
         value = entry.get("acted", has_acted)
         if not isinstance(value, bool):
             raise _err(f"{where}: acted must be true or false, not {shown(value)}")
         if has_acted and not value:
-            raise _err(f"{where} has eaten or discarded, so its first turn has passed: acted cannot be false")
+            raise _err(f"{where} has eaten or discarded (more than its chíu put back), so its first turn has passed: "
+                       "acted cannot be false")
         acted.append(value)
     table = _counts(_cards(data.get("table", ""), "table"), "table")
     noc = data["noc"]
