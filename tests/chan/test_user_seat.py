@@ -12,7 +12,10 @@ import pytest
 from cardodds.sim.chan import compiled, strength_task
 from cardodds.sim.chan.deal import deal_orders, seat_slices
 from cardodds.sim.chan.play_task import PlayParams, batch_ok, run_chunk
-from cardodds.sim.chan.position import decisions, from_json, legal_moves, to_json
+from cardodds.sim.chan.position import check_players, decisions, from_json, legal_moves, play_out, to_json
+from cardodds.sim.chan.position_cut import position_of
+from cardodds.sim.chan.position_play import _play_reference
+from cardodds.sim.chan.position_state import find_move, view_decision
 from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.strategies import Basic, RandomLegal, Tuned
@@ -240,3 +243,46 @@ def test_the_docs_example_plays_never_breaks_a_chan_it_can_keep_and_declares_its
                 assert hand.count(move) % 2 == 1
     assert discards > 50
     assert not _same_counts(counts, _chunk((UserSeat(keep(max_ca=0)), Tuned(), Tuned(), Tuned()), n=20))
+
+
+def _positions():
+    """Positions of every decision kind and card source, cut from games of built-in players."""
+    found = {}
+    for seed in range(1, 30):
+        for seat in range(4):
+            for _, position, _ in decisions(seed, None, "basic", seat):
+                found.setdefault((position.decision, position.source), position)
+        if len(found) >= 8:
+            break
+    return list(found.values())
+
+
+def test_a_position_played_out_on_the_reference_engine_gives_the_batch_engines_outcomes():
+    positions = _positions()
+    assert {p.decision for p in positions} == {"discard", "act", "chiu", "tra_cua"}
+    assert {p.source for p in positions} >= {"discard", "noc", "passed"}
+    for position in positions:
+        view, dec = view_decision(position)
+        assert position_of(view, dec) == position  # the view game says what the position says
+        legal = legal_moves(position)
+        batch = play_out(position, legal, "tuned", 6, seed=3, first_world=2)
+        live = [i for i, m in enumerate(legal) if not (m == "u" or m == "hoa")]
+        rows = _play_reference(position, [find_move(dec, legal[i]) for i in live], (Tuned(),) * 4, 3, 2, 6)
+        for n, name in enumerate(("win", "draw", "points")):
+            assert np.array_equal(batch.values[name][live], rows[n])
+
+
+def test_user_players_play_a_position_out_and_the_worlds_extend():
+    position = next(p for p in _positions() if p.decision == "act")
+    legal = legal_moves(position)
+    seats = (UserSeat(Uniform()), Basic(), UserSeat(First()), Tuned())
+    check_players(position, seats)
+    ten = play_out(position, legal, seats, 10, seed=7)
+    assert ten.values["points"].shape == (len(legal), 10) and ten.players == "Uniform/basic/First/tuned"
+    assert np.array_equal(play_out(position, legal, seats, 10, seed=7).values["points"], ten.values["points"])
+    later = play_out(position, legal, seats, 4, seed=7, first_world=6)
+    assert all(np.array_equal(later.values[k], ten.values[k][:, 6:]) for k in ten.values)
+    odds = play_out(position, None, (UserSeat(First()),) * 4, 5, seed=7)
+    assert odds.info["move"] == legal[0]
+    with pytest.raises(CardoddsError, match="not random"):
+        check_players(position, (RandomLegal(),) * 4)
