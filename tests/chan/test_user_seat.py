@@ -11,7 +11,7 @@ import pytest
 
 from cardodds.sim.chan import compiled, strength_task
 from cardodds.sim.chan.deal import deal_orders, seat_slices
-from cardodds.sim.chan.play_task import PlayParams, batch_ok, run_chunk
+from cardodds.sim.chan.play_task import PlayParams, batch_ok, ladder_seat, run_chunk, seating
 from cardodds.sim.chan.position import check_players, decisions, from_json, legal_moves, play_out, to_json
 from cardodds.sim.chan.position_cut import position_of
 from cardodds.sim.chan.position_play import _play_reference
@@ -81,6 +81,9 @@ def test_a_user_seat_plays_whole_games_on_the_run_path_and_the_seed_fixes_the_co
     assert _same_counts(counts, _chunk(seats))
     assert not _same_counts(counts, _chunk(seats, seed=6))
     assert not _same_counts(counts, _chunk((Basic(),) * 4))  # the seat's play is the user's
+    assert seating(params) == ["First", "basic", "basic", "basic"]
+    keep = dataclasses.replace(params, strategies=(UserSeat(_example()(max_ca=4)),) + seats[1:])
+    assert seating(keep)[0] == "KeepChans (max_ca=4)" and ladder_seat([params, keep]) == 0
 
 
 def test_every_move_is_legal_and_the_cards_are_all_there_at_every_decision():
