@@ -325,7 +325,7 @@ class ChanGame:
                 self.fouls_avoided.update(f.code for f in bad)
             return False
         after = self._after(seat, move)
-        return bool(self._discard_options(after, "danh", seat, count=False))
+        return any(after.hand[k] and not fouls.fouls_of(after, Move("danh", seat, k)) for k in range(N_KINDS))
 
     def eat_moves(self, count: bool = False) -> list[Move]:
         """The decider's legal ăn (and own chíu) moves on the card in play: no foul, and a legal discard after.
