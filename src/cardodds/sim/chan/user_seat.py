@@ -37,6 +37,7 @@ class UserSeat:
     player: UserPlayer
     user_seat: ClassVar[bool] = True
     deterministic: ClassVar[bool] = False
+    searches: ClassVar[bool] = False  # a user's player may be slow; advise's worlds are its time limit's business
 
     @property
     def name(self) -> str:
