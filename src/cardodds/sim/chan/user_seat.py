@@ -37,7 +37,7 @@ class UserSeat:
     player: UserPlayer
     user_seat: ClassVar[bool] = True
     deterministic: ClassVar[bool] = False
-    searches: ClassVar[bool] = False  # a user's player may be slow; advise's worlds are its time limit's business
+    searches: ClassVar[bool] = False  # read by advise's opponents check: not refused as a search
 
     @property
     def name(self) -> str:
