@@ -126,10 +126,10 @@ def test_the_view_is_the_position_json_and_the_legal_moves_are_the_positions():
     assert any(not s["acted"] and s["discards"] for view, _, _ in noted.seen for s in view["seats"])
 
 
-def _views_of_seat0(order):
-    """The views seat 0 (a user, first legal move) is given in the game dealt ``order``, each with the moves before
+def _views_of_seat0(order, inner):
+    """The views seat 0 (``inner``, a user's player) is given in the game dealt ``order``, each with the moves before
     it (all public in Chắn: a drawn card is turned face up)."""
-    noted = Noted()
+    noted = Noted(inner=inner)
     game = ChanGame.from_order(ChanRules(), order)
     out = []
     seats = (UserSeat(noted), Basic(), Tuned(), Basic())
@@ -141,10 +141,10 @@ def _views_of_seat0(order):
     return out
 
 
-def _compared(order, twin) -> int:
+def _compared(order, twin, inner) -> int:
     """How many views seat 0 is given while the two games' moves so far are the same (they must be equal)."""
     same = 0
-    for (view, before), (view2, before2) in zip(_views_of_seat0(order), _views_of_seat0(twin)):
+    for (view, before), (view2, before2) in zip(_views_of_seat0(order, inner), _views_of_seat0(twin, inner)):
         if before != before2:
             break  # from here what the seat has seen differs
         assert view == view2
@@ -152,7 +152,9 @@ def _compared(order, twin) -> int:
     return same
 
 
-def test_twin_deals_differing_only_in_hidden_cards_give_the_same_views_while_the_seat_knows_the_same():
+@pytest.mark.parametrize("inner", [First(), "example"])
+def test_twin_deals_differing_only_in_hidden_cards_give_the_same_views_while_the_seat_knows_the_same(inner):
+    inner = _example()() if inner == "example" else inner
     compared = []
     for seed in range(21, 31):
         order = deal_orders(stream(chunk_seed(seed, 0), DEAL), 1)[0]
@@ -162,10 +164,10 @@ def test_twin_deals_differing_only_in_hidden_cards_give_the_same_views_while_the
             j = next(k for k in three if kinds[k] != kinds[i])
             twin = order.copy()
             twin[[i, j]] = order[[j, i]]
-            compared.append(_compared(order, twin))
+            compared.append(_compared(order, twin, inner))
         bottom = order.copy()  # the nọc's last two cards swapped: unseen unless the nọc runs out
         bottom[[-1, -2]] = order[[-2, -1]]
-        compared.append(_compared(order, bottom))
+        compared.append(_compared(order, bottom, inner))
     assert min(compared) >= 1 and sum(compared) >= 2 * len(compared)
 
 
