@@ -21,6 +21,7 @@ the view is JSON takes 6).
 from __future__ import annotations
 
 import time
+from typing import ClassVar
 
 import common  # a sibling module
 import numpy as np
@@ -33,28 +34,16 @@ from cardodds.sim.chan.user_seat import user_strategy
 from cardodds.sim.user_player import UserPlayer
 
 
-class First(UserPlayer):
-    """The trivial user player: the first legal move."""
+class Trivial(UserPlayer):
+    """The trivial user player: the first legal move, or with ``draw`` the built-in ``random``'s draw (the same
+    draws, so the same games); ``asked`` counts its decisions."""
+
+    draw: bool = False
+    asked: ClassVar[int] = 0
 
     def decide(self, view, legal, rng):
-        return legal[0]
-
-
-class Uniform(UserPlayer):
-    """The built-in ``random`` player's rule, as a user writes it (the same draws, so the same games)."""
-
-    def decide(self, view, legal, rng):
-        return legal[int(rng.integers(len(legal)))]
-
-
-class Counted(UserPlayer):
-    """Plays as ``Uniform`` and counts its decisions (in a class attribute: players are frozen)."""
-
-    asked = 0
-
-    def decide(self, view, legal, rng):
-        Counted.asked += 1
-        return legal[int(rng.integers(len(legal)))]
+        Trivial.asked += 1
+        return legal[int(rng.integers(len(legal)))] if self.draw else legal[0]
 
 
 def rate(seats, games: int, seed: int, repeats: int) -> tuple[float, float]:
@@ -76,18 +65,16 @@ def main(argv=None) -> None:
     args = common.parse(ap, argv)
     other = make_strategy(args.others, "--others")
     rows = [(f"{args.others} at every seat (reference engine)", [other] * 4),
-            ("user legal[0] at seat 0", [user_strategy(First())] + [other] * 3),
+            ("user legal[0] at seat 0", [user_strategy(Trivial())] + [other] * 3),
             ("built-in random at seat 0", [RandomLegal()] + [other] * 3),
-            ("user random at seat 0 (the same games)", [user_strategy(Uniform())] + [other] * 3)]
+            ("user random at seat 0 (the same games)", [user_strategy(Trivial(draw=True))] + [other] * 3)]
     found = []
     for name, seats in rows:
+        Trivial.asked = 0
         games_rate, moves = rate(seats, args.games, args.seed, args.repeats)
         found.append(games_rate)
         print(f"{name:45s}: {games_rate:8,.1f} games per CPU s, {moves:.1f} moves a game", flush=True)
-    Counted.asked = 0
-    run_chunk(PlayParams(ChanRules(), (user_strategy(Counted()),) + (other,) * 3), np.random.SeedSequence(args.seed),
-              args.games)
-    per_game = Counted.asked / args.games
+    per_game = Trivial.asked / (args.games * args.repeats)
     cost = (1 / found[3] - 1 / found[2]) / max(per_game, 1e-9)
     print(f"user legal[0] at seat 0 / {args.others} at every seat: {found[1] / found[0]:.2f}")
     print(f"the adapter: {cost * 1e6:,.0f} µs a user decision ({per_game:.1f} decisions a game)")
