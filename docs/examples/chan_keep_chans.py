@@ -1,4 +1,4 @@
-"""Chắn: never break a chắn (docs/players.md, "Write your own player").
+"""Chắn: never break a chắn (the worked example of "Write your own player", the players page of the docs).
 
 Takes every chíu and chắn offered; eats a cạ only with a card it holds no pair of, and only while its mat holds
 fewer than ``max_ca`` cạ; discards the first card it holds an odd number of, breaking a chắn only when it must.
