@@ -11,8 +11,8 @@ Decisions outside the position protocol: none is asked.  As for every simulated 
 offers is always taken (a Thiên ù too, unless ``allow_skip_thien_u`` makes it a choice: then ``"u"`` is among the
 legal moves), the cước are called as the scorer counts them, and in series play Thông is called whenever it is due.
 A series' view is one game's position (``series_length`` left out, the cái where the series has put it); it does not
-say who may call Thông, so under ``min_points_to_win`` a Thiên ù that only Thông makes worth enough is among the legal
-moves the player is given (the engine's) but not among the view's own ``legal_moves``.
+say who may call Thông, so under ``min_points_to_win`` and ``allow_skip_thien_u`` a Thiên ù that only Thông makes
+worth enough is among the legal moves the player is given (the engine's) but not among the view's ``legal_moves``.
 
 The random stream is the engine's (the chan.play task's PLAY stream); an engine that passes none (a position's
 own choice) gets a Generator seeded from the view's text, so equal views give equal streams.
