@@ -14,7 +14,7 @@ from cardodds.sim.chan.deal import deal_orders, seat_slices
 from cardodds.sim.chan.play_task import PlayParams, batch_ok, ladder_seat, run_chunk, seating
 from cardodds.sim.chan.position import check_players, decisions, from_json, legal_moves, play_out, to_json
 from cardodds.sim.chan.position_cut import position_of
-from cardodds.sim.chan.position_play import _play_reference
+from cardodds.sim.chan.position_play import _play_reference, players_label
 from cardodds.sim.chan.position_state import find_move, view_decision
 from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.rules import ChanRules
@@ -284,6 +284,7 @@ def test_user_players_play_a_position_out_and_the_worlds_extend():
     check_players(position, seats)
     ten = play_out(position, legal, seats, 10, seed=7)
     assert ten.values["points"].shape == (len(legal), 10) and ten.players == "Uniform/basic/First/tuned"
+    assert players_label({"python": "chan_keep_chans.py:KeepChans", "max_ca": 3}) == "chan_keep_chans.py:KeepChans"
     assert np.array_equal(play_out(position, legal, seats, 10, seed=7).values["points"], ten.values["points"])
     later = play_out(position, legal, seats, 4, seed=7, first_world=6)
     assert all(np.array_equal(later.values[k], ten.values[k][:, 6:]) for k in ten.values)

@@ -59,11 +59,12 @@ def check_players(position: Position, players) -> None:
 
 
 def players_label(players) -> str:
-    """Who plays, in words: the name of ``players`` (a name, a table with a ``name``, or player objects)."""
+    """Who plays, in words: the name of ``players`` (a name, a table with a ``name`` or a ``python`` source, or player
+    objects)."""
     if isinstance(players, str):
         return players
     if isinstance(players, dict):
-        return str(players.get("name", players))
+        return str(players.get("name", players.get("python", players)))
     return "/".join(dict.fromkeys(p.name for p in players))
 
 
