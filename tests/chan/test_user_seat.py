@@ -16,7 +16,7 @@ from cardodds.sim.chan.position import check_players, decisions, from_json, lega
 from cardodds.sim.chan.position_cut import position_of
 from cardodds.sim.chan.position_play import _play_reference, players_label
 from cardodds.sim.chan.position_state import find_move, view_decision
-from cardodds.sim.chan.reference import ChanGame, play_game
+from cardodds.sim.chan.reference import ChanGame
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.strategies import Basic, RandomLegal, Tuned
 from cardodds.sim.chan.user_seat import UserSeat, user_strategy
@@ -99,7 +99,7 @@ def test_every_move_is_legal_and_the_cards_are_all_there_at_every_decision():
             move = dec.moves[0] if len(dec.moves) == 1 else seats[dec.seat].choose(game, dec, rng)
             assert move in dec.moves
             if dec.seat == 0 and len(dec.moves) > 1:
-                view, legal, said = noted.seen[-1]
+                _, legal, said = noted.seen[-1]
                 assert len(noted.seen) == asked + 1 and said == legal[0] and move == dec.moves[0]
             else:
                 assert len(noted.seen) == asked  # a forced move, or another seat's: the user is not asked
