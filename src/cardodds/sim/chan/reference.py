@@ -180,6 +180,7 @@ class ChanGame:
         self.slot = None  # "draw": in the decider's cửa chì; "offer": offered to the decider
         self.owner: int | None = None  # who put the card there (cannot chíu it)
         self.decider: int | None = None
+        self.source: str | None = None  # how the card in play came: discard, noc, passed, tra_cua (a chíu keeps it)
         self.from_noc = False
         self.drawn = False  # the card in play was drawn from the nọc (a dưới passes it on as it is)
         self.u_open = False
@@ -194,7 +195,8 @@ class ChanGame:
         self.u_lao: tuple[int, int] | None = None
         self.missed_wins: list[tuple[int, int]] = []  # (move index, seat): bỏ ù
         self.fouls_avoided: Counter = Counter()
-        self._cache: tuple | None = None
+        self._cache: tuple | None = None  # (state key, its decision, its possible winners or None)
+        self._winners: list | None = None
 
     # -- construction ----------------------------------------------------------------------------------------------
     @classmethod
@@ -324,7 +326,7 @@ class ChanGame:
                 self.fouls_avoided.update(f.code for f in bad)
             return False
         after = self._after(seat, move)
-        return bool(self._discard_options(after, "danh", seat, count=False))
+        return any(after.hand[k] and not fouls.fouls_of(after, Move("danh", seat, k)) for k in range(N_KINDS))
 
     def eat_moves(self, count: bool = False) -> list[Move]:
         """The decider's legal ăn (and own chíu) moves on the card in play: no foul, and a legal discard after.
@@ -354,12 +356,16 @@ class ChanGame:
 
     def decision(self) -> Decision | None:
         """The next decision (None when the game is over)."""
-        key = len(self.moves), self.phase, self.u_open, self.chiu_open
+        key = self._key()
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
+        self._winners = None
         dec = self._decision()
-        self._cache = (key, dec)
+        self._cache = (key, dec, self._winners)  # the move applied next closes the windows on these winners
         return dec
+
+    def _key(self) -> tuple:
+        return len(self.moves), self.phase, self.u_open, self.chiu_open
 
     def _decision(self) -> Decision | None:
         if self.phase == "over":
@@ -377,7 +383,7 @@ class ChanGame:
         if self.phase == "tra_cua":
             q = self.tra_seat
             return Decision("tra_cua", q, tuple(self._discard_options(self.seats[q], "tra_cua", q, True)))
-        winners = self.possible_winners()
+        winners = self._winners = self.possible_winners()
         if winners:
             return Decision("u", winners[0], (Move("u", winners[0], self.card),))
         if self.chiu_open:
@@ -420,7 +426,9 @@ class ChanGame:
 
     def _close_windows(self, index, move: Move | None) -> None:
         """The chances to ù and chíu on the card close: record every win let go (bỏ ù)."""
-        winners = self.possible_winners()
+        cached = self._cache
+        known = cached is not None and cached[2] is not None and cached[0] == self._key()
+        winners = cached[2] if known else self.possible_winners()
         if self.phase == "start" and self.rules.allow_skip_thien_u:
             winners = []  # local custom lets the cái skip Thiên ù: not a bỏ ù
         for s in winners:
@@ -493,10 +501,10 @@ class ChanGame:
         p.passed_first = True
         self.table[move.card] += 1
         self._log(move)
-        self._put(move.card, "offer", owner=s, decider=(s + 1) % PLAYERS, from_noc=False, fresh=True)
+        self._put(move.card, "offer", owner=s, decider=(s + 1) % PLAYERS, from_noc=False, fresh=True, source="discard")
 
-    def _put(self, card, slot, owner, decider, from_noc, fresh) -> None:
-        self.phase = "card"
+    def _put(self, card, slot, owner, decider, from_noc, fresh, source) -> None:
+        self.phase, self.source = "card", source
         self.card, self.slot, self.owner, self.decider, self.from_noc = card, slot, owner, decider, from_noc
         self.drawn = from_noc or (not fresh and self.drawn)  # a passed (dưới) card is the only one not fresh
         self.u_open = fresh and from_noc
@@ -566,7 +574,7 @@ class ChanGame:
         p.left_at[move.card] = index
         self.table[move.card] += 1
         self._log(move)
-        self._put(move.card, self.slot, owner=s, decider=self.decider, from_noc=False, fresh=True)
+        self._put(move.card, self.slot, owner=s, decider=self.decider, from_noc=False, fresh=True, source="tra_cua")
 
     def _do_boc(self, index, move: Move) -> None:
         if self.phase != "card" or move.seat != self.decider:
@@ -584,7 +592,7 @@ class ChanGame:
         self.noc_pos += 1
         self.table[top] += 1
         self._log(Move("boc", move.seat, top))
-        self._put(top, "draw", owner=move.seat, decider=move.seat, from_noc=True, fresh=True)
+        self._put(top, "draw", owner=move.seat, decider=move.seat, from_noc=True, fresh=True, source="noc")
 
     def _do_duoi(self, index, move: Move) -> None:
         self._check_card_point(index, move, decider_only=True)
@@ -595,7 +603,8 @@ class ChanGame:
         s = move.seat
         self.seats[s].passed_first = True
         self._log(Move("duoi", s, self.card))
-        self._put(self.card, "offer", owner=s, decider=(s + 1) % PLAYERS, from_noc=False, fresh=False)
+        self._put(self.card, "offer", owner=s, decider=(s + 1) % PLAYERS, from_noc=False, fresh=False,
+                  source="passed")
 
     def _do_hoa(self, index, move: Move) -> None:
         if self.phase != "card" or self.slot == "draw" or (move.seat is not None and move.seat != self.decider):
