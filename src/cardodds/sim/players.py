@@ -6,6 +6,8 @@ A config's ``[strategies]`` table is, in every game, one of
 - one player for every seat: ``name = "heuristic"`` and its knobs (``max_ca = 3`` …), or ``file = "tuned.toml"``,
   a knobs file ``cardodds tune`` wrote (keys beside ``file`` override its knobs);
 - one per seat: ``seats = ["expert", {name = "heuristic", overload = false}, {file = "t.toml"}, "basic"]``;
+- a player the user wrote, in any of these places: ``{python = "my_players.py:KeepTwos", threshold = 3}`` (see
+  :mod:`cardodds.sim.user_loader`; in Python also a ``UserPlayer`` class or instance, or a plain function);
 - (Sâm only, the older spelling) ``default = {...}`` for every seat not named and ``seat0 = {...}`` … ``seat4``.
 
 An empty table seats the registry's default player everywhere.
@@ -83,25 +85,36 @@ class PlayerRegistry:
         The player a seat gets when the config names none.
     seat_keys : bool
         Also read the older ``default``/``seatK`` spelling of ``[strategies]`` (Sâm).
+    user_seat : str, optional
+        ``"module:function"``: the game's ``user_strategy(player) -> strategy``, which seats a player the user wrote
+        (None: the game cannot seat one).
     """
 
-    def __init__(self, game: str, classes: dict, default: str, seat_keys: bool = False):
+    def __init__(self, game: str, classes: dict, default: str, seat_keys: bool = False, user_seat: str | None = None):
         for cls in classes.values():
             check_player_class(cls)
         if default not in classes:
             raise TypeError(f"default player {default!r} is not registered")
         self.game, self.classes, self.default, self.seat_keys = game, dict(classes), default, seat_keys
+        self.user_seat = user_seat
 
     def known(self) -> str:
         return ", ".join(self.classes)
 
     def make(self, spec=None, where: str = "[strategies]") -> Player:
         """A player from a name, a table ``{name = ..., <knobs>}`` or ``{file = "..."}``, or a registered player
-        (returned as it is); ``None`` is the default player."""
+        (returned as it is); ``None`` is the default player.  A player the user wrote (``{python = "f.py:Name", ...}``,
+        a ``UserPlayer`` class or instance, a function) comes seated by the game's ``user_strategy``."""
+        from cardodds.sim.user_loader import is_user_spec, user_player
+
         if spec is None:
             spec = self.default
-        if isinstance(spec, tuple(self.classes.values())):
+        if isinstance(spec, tuple(self.classes.values())) or getattr(type(spec), "user_seat", False) is True:
             return spec
+        if isinstance(spec, dict) and "file" in spec:
+            spec = with_knobs_file(spec, where)
+        if is_user_spec(spec):
+            return self.seat_user(user_player(spec, where), where)
         if isinstance(spec, str):
             spec = {"name": spec}
         if not isinstance(spec, dict):
@@ -113,6 +126,14 @@ class PlayerRegistry:
         if not isinstance(name, str) or name not in self.classes:
             raise CardoddsError(f"{where}: unknown {self.game} strategy {name!r} (known: {self.known()})")
         return from_table(self.classes[name], table, f"{where} {name}")
+
+    def seat_user(self, player, where: str = "[strategies]"):
+        """The game's strategy that plays the user's ``player`` (its ``user_strategy``)."""
+        if self.user_seat is None:
+            raise CardoddsError(f"{where}: {self.game} cannot seat a player written in Python yet")
+        from cardodds.sim.game_spec import resolve
+
+        return resolve(self.user_seat)(player)
 
     def for_seats(self, spec, players: int, where: str = "[strategies]") -> tuple:
         """One player per seat from a ``[strategies]`` table (see the module docstring), a name, a player, or a
@@ -132,7 +153,7 @@ class PlayerRegistry:
             return self._seats(seats, players, where)
         if self.seat_keys and any(k == "default" or k in SEAT_KEYS for k in table):
             return self._seats(self._from_seat_keys(table, players, where), players, where)
-        if "file" not in table:
+        if "file" not in table and "python" not in table:
             table.setdefault("name", self.default)
         return (self.make(table, where),) * players
 

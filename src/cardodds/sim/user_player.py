@@ -20,10 +20,14 @@ state, and turns anything it does wrong into one :class:`UserPlayerError` line.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
+import hashlib
+import sys
 import time
-from typing import ClassVar
+from pathlib import Path
+from typing import Callable, ClassVar
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.players import Player
@@ -57,6 +61,8 @@ class UserPlayer(Player):
     name: ClassVar[str] = "user"
     source: ClassVar[str] = ""
     """Where it was loaded from, ``"file.py:Class"`` (set by the loader; empty for a class given in Python)."""
+    origin: ClassVar[tuple | None] = None
+    """``(absolute path, name, file sha256)`` of a class the loader (:mod:`cardodds.sim.user_loader`) imported."""
     needs_public: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs):
@@ -71,6 +77,57 @@ class UserPlayer(Player):
     def label(self) -> str:
         """The player in messages: its source, else its class name."""
         return self.source or type(self).__name__
+
+    def run_identity(self) -> dict:
+        """What a run's identity holds of this player: its class, source, code's sha256 and knobs (an edited file is
+        another run)."""
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        return {"__class__": type(self).__qualname__, "source": self.label(), "sha256": code_sha256(type(self)),
+                **fields}
+
+    def __reduce_ex__(self, protocol):
+        """A player loaded from a file pickles as where to import it again (a worker cannot import the file's
+        module by name); any other as a dataclass does."""
+        from cardodds.sim.user_loader import pickled_form
+
+        return pickled_form(self) or super().__reduce_ex__(protocol)
+
+    def __copy__(self):
+        return self  # frozen: a copy is the same player (and a file-loaded one is not imported again)
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class FunctionPlayer(UserPlayer):
+    """A plain function ``decide(view, legal, rng) -> str`` as a player (the loader makes one subclass per function,
+    holding it as ``function``)."""
+
+    function: ClassVar[Callable]
+
+    def decide(self, view: dict, legal: list[str], rng) -> str:
+        return type(self).function(view, legal, rng)
+
+    def label(self) -> str:
+        return self.source or getattr(self.function, "__qualname__", type(self).__name__)
+
+    def __reduce_ex__(self, protocol):
+        from cardodds.sim.user_loader import function_player, pickled_form
+
+        return pickled_form(self) or (function_player, (self.function,))
+
+
+def code_sha256(cls: type) -> str | None:
+    """The sha256 of the file that defines the player class ``cls`` (its function's, for a
+    :class:`FunctionPlayer`); None when it has no file (typed at a prompt)."""
+    if cls.__dict__.get("origin"):
+        return cls.origin[2]
+    target = cls.function if issubclass(cls, FunctionPlayer) else cls
+    path = getattr(sys.modules.get(getattr(target, "__module__", ""), None), "__file__", None)
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest() if path else None
+    except OSError:
+        return None
 
 
 def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, game: str,
@@ -100,7 +157,18 @@ def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, gam
 
 
 TIME_LIMIT: float = 10.0
-"""CPU seconds a user player may spend on one decision."""
+"""CPU seconds a user player may spend on one decision (``[experiment] decision_seconds``, :func:`decision_limit`)."""
+
+
+@contextlib.contextmanager
+def decision_limit(seconds: float):
+    """Let a user player spend at most ``seconds`` of CPU time on one decision within the block."""
+    global TIME_LIMIT
+    before, TIME_LIMIT = TIME_LIMIT, float(seconds)
+    try:
+        yield
+    finally:
+        TIME_LIMIT = before
 
 
 def _one_line(exc: BaseException) -> str:

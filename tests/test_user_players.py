@@ -1,0 +1,140 @@
+"""Players a user wrote (issue 33), game-independent: the loader of ``{python = "file.py:Name"}``, the registry
+seating them, pickling to workers, run identity, and the error path of a run — on the test-only ``pick.calls`` task
+(``tests/user_game.py``, a fake game adapter)."""
+
+import pickle
+import textwrap
+
+import numpy as np
+import pytest
+import user_game
+
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.knobs import Range
+from cardodds.sim.user_loader import relative_to
+from cardodds.sim.user_player import UserPlayer, UserPlayerError
+
+PLAYERS = '''\
+from cardodds import UserPlayer, Range
+
+class Tails(UserPlayer):
+    knobs = {"after": Range(0, 3)}
+    after: int = 0
+
+    def decide(self, view, legal, rng):
+        calls = view["calls"].split()
+        return "T" if len(calls) >= self.after else "H"
+
+class Coin(UserPlayer):
+    def decide(self, view, legal, rng):
+        return legal[int(rng.integers(2))]
+
+def heads(view, legal, rng):
+    return "H"
+
+NOT_A_PLAYER = 3
+'''
+
+
+class Tails(UserPlayer):
+    knobs = {"after": Range(0, 3)}
+    after: int = 0
+
+    def decide(self, view, legal, rng):
+        return "T" if len(view["calls"].split()) >= self.after else "H"
+
+
+def heads(view, legal, rng):
+    return "H"
+
+
+def write(folder, text=PLAYERS, name="my_players.py"):
+    path = folder / name
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def test_a_python_table_loads_the_class_with_its_knobs_relative_to_the_config_folder(tmp_path, monkeypatch):
+    write(tmp_path)
+    monkeypatch.chdir(tmp_path.parent)
+    with relative_to(tmp_path):
+        seat = user_game.PLAYERS.make({"python": "my_players.py:Tails", "after": 2})
+    assert isinstance(seat, user_game.UserSeat) and seat.player.after == 2
+    assert seat.player.label() == "my_players.py:Tails"
+    assert type(seat.player).origin[0] == str((tmp_path / "my_players.py").resolve())
+    again = user_game.PLAYERS.make({"python": str(tmp_path / "my_players.py") + ":Tails", "after": 2})
+    assert again == seat  # the file is imported once per content: one class
+
+
+def test_the_registry_takes_a_class_an_instance_a_function_and_returns_a_seated_player_as_it_is():
+    make = user_game.PLAYERS.make
+    assert make(Tails).player == Tails() and make(Tails(after=3)).player.after == 3
+    seated = make(heads)
+    assert seated.player.decide({}, ["H", "T"], None) == "H" and seated.player.label() == "heads"
+    assert make(heads) == seated and make(seated) is seated
+    seats = user_game.PLAYERS.for_seats({"seats": [Tails(after=1), "heads"]}, 2)
+    assert seats[0].player.after == 1 and isinstance(seats[1], user_game.Heads)
+    assert user_game.PLAYERS.for_seats(heads, 2)[1].player == seated.player
+
+
+@pytest.mark.parametrize("ref, text, message", [
+    ("missing.py:X", None, r"cannot read the player file missing\.py"),
+    ("bad.py:X", "def f(:\n", r"bad\.py, line 1: syntax error"),
+    ("boom.py:X", "x = 1\nraise ValueError('no  way')\n", r"boom\.py, line 2: ValueError on import: no way"),
+    ("my_players.py:Nobody", PLAYERS, r"my_players\.py has no 'Nobody'"),
+    ("my_players.py:NOT_A_PLAYER", PLAYERS, r"NOT_A_PLAYER is neither a UserPlayer subclass nor a function"),
+    ("my_players.py", PLAYERS, r"'python' must be \"file\.py:Name\""),
+])
+def test_a_file_that_cannot_give_a_player_is_one_line(tmp_path, ref, text, message):
+    if text is not None:
+        write(tmp_path, text, ref.split(":")[0])
+    with relative_to(tmp_path), pytest.raises(CardoddsError, match=message) as err:
+        user_game.PLAYERS.make({"python": ref}, "c.toml [strategies]")
+    assert str(err.value).startswith("c.toml [strategies]: ") and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("knobs, message", [
+    ({"after": 9}, r"knob 'after' = 9 is out of its range 0\.\.3"),
+    ({"afterr": 1}, r"unknown key 'afterr' \(did you mean 'after'\?\)"),
+    ({"name": "heads"}, r"either 'python' .* or 'name'"),
+])
+def test_a_knob_unknown_or_out_of_range_is_one_line(tmp_path, knobs, message):
+    write(tmp_path)
+    with relative_to(tmp_path), pytest.raises(CardoddsError, match=message):
+        user_game.PLAYERS.make({"python": "my_players.py:Tails", **knobs})
+    with relative_to(tmp_path), pytest.raises(CardoddsError, match="is a function: it takes no knobs"):
+        user_game.PLAYERS.make({"python": "my_players.py:heads", "after": 1})
+
+
+def test_a_game_without_an_adapter_says_so():
+    from cardodds.sim.players import PlayerRegistry
+
+    registry = PlayerRegistry("Nim", {"heads": user_game.Heads}, default="heads")
+    with pytest.raises(CardoddsError, match="Nim cannot seat a player written in Python yet"):
+        registry.make(Tails)
+
+
+def test_a_loaded_player_pickles_as_its_file_and_is_refused_once_the_file_changed(tmp_path):
+    path = write(tmp_path)
+    with relative_to(tmp_path):
+        player = user_game.PLAYERS.make({"python": "my_players.py:Tails", "after": 1}).player
+        function = user_game.PLAYERS.make({"python": "my_players.py:heads"}).player
+    data = pickle.dumps(player)
+    assert b"my_players.py" in data and pickle.loads(data) == player
+    assert pickle.loads(pickle.dumps(function)).decide({}, ["H", "T"], None) == "H"
+    assert pickle.loads(pickle.dumps(user_game.PLAYERS.make(heads))).player.label() == "heads"
+    path.write_text(PLAYERS + "\n# edited\n")
+    with pytest.raises(CardoddsError, match=r"my_players\.py:Tails: .* changed since the run started"):
+        pickle.loads(data)
+
+
+def test_ask_turns_a_wrong_answer_into_one_line_carrying_the_view(tmp_path):
+    write(tmp_path, PLAYERS + "\nclass Wrong(UserPlayer):\n    def decide(self, view, legal, rng):\n"
+                              "        return 'X'\n")
+    with relative_to(tmp_path):
+        seat = user_game.PLAYERS.make({"python": "my_players.py:Wrong"})
+    view = {"rules": {"p": 0.5}, "calls": "", "tosses": ""}
+    with pytest.raises(UserPlayerError, match=r"demo: player my_players\.py:Wrong at seat 1, call decision: "
+                                              r"returned 'X', not one of the legal moves \(H, T\)") as err:
+        seat.call(view, np.random.default_rng(0), 1)
+    assert err.value.position == view and err.value.game == "demo"
