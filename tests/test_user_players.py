@@ -2,6 +2,7 @@
 seating them, pickling to workers, run identity, and the error path of a run — on the test-only ``pick.calls`` task
 (``tests/user_game.py``, a fake game adapter)."""
 
+import json
 import pickle
 import textwrap
 
@@ -138,3 +139,132 @@ def test_ask_turns_a_wrong_answer_into_one_line_carrying_the_view(tmp_path):
                                               r"returned 'X', not one of the legal moves \(H, T\)") as err:
         seat.call(view, np.random.default_rng(0), 1)
     assert err.value.position == view and err.value.game == "demo"
+
+
+CONFIG = '''\
+[experiment]
+name = "picks"
+task = "pick.calls"
+games = 50
+chunk_size = 10
+seed = 7
+{extra}
+[strategies]
+seats = [{{python = "my_players.py:{player}"{knobs}}}, "heads"]
+'''
+
+FAULTS = PLAYERS + '''
+CALLS = [0]
+
+class Flaky(UserPlayer):
+    """Misbehaves at its 75th decision (in the third chunk of 10 games of 3 calls)."""
+    fault: str = "raise"
+
+    def decide(self, view, legal, rng):
+        CALLS[0] += 1
+        if CALLS[0] < 75:
+            return legal[0]
+        if self.fault == "raise":
+            return {}["no such key"]
+        if self.fault == "slow":
+            import time
+            end = time.process_time() + 0.2
+            while time.process_time() < end:
+                pass
+            return legal[0]
+        return "X"
+'''
+
+
+def config(folder, player="Tails", knobs=", after = 1", extra="", text=PLAYERS):
+    write(folder, text)
+    path = folder / "picks.toml"
+    path.write_text(CONFIG.format(player=player, knobs=knobs, extra=extra))
+    return path
+
+
+def test_a_run_seats_the_file_says_so_in_its_report_and_gives_the_same_numbers_with_two_workers(tmp_path, capsys):
+    from cardodds.cli import main
+    from cardodds.sim.user_loader import file_sha256
+
+    path = config(tmp_path)
+    assert main(["run", str(path), "--out", str(tmp_path / "one"), "--jobs", "1"]) == 0
+    assert main(["run", str(path), "--out", str(tmp_path / "two"), "--jobs", "2"]) == 0
+    one, two = ((tmp_path / d / "summary.csv").read_text() for d in ("one", "two"))
+    assert one == two and "right" in one
+    sha = file_sha256(tmp_path / "my_players.py")
+    assert f"| seat 0 | plays my_players.py:Tails (sha256 {sha}) |" in (tmp_path / "one" / "report.md").read_text()
+    manifest = json.loads((tmp_path / "one" / "manifest.json").read_text())
+    assert manifest["identity"]["params"]["strategies"][0]["player"]["sha256"] == sha
+    capsys.readouterr()
+
+
+def test_an_edited_player_file_is_another_run(tmp_path, capsys):
+    from cardodds.cli import main
+    from cardodds.sim.experiment import load_experiment
+
+    path = config(tmp_path)
+    before = load_experiment(path).identity_hash()
+    assert main(["run", str(path), "--out", str(tmp_path / "run"), "--games", "20"]) == 0
+    write(tmp_path, PLAYERS.replace("legal[int(rng.integers(2))]", "legal[0]"))
+    assert load_experiment(path).identity_hash() != before
+    capsys.readouterr()
+    assert main(["run", str(path), "--out", str(tmp_path / "run"), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert "holds a different run 'picks'" in err and "sha256" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("fault, extra, said", [
+    ("raise", "", r"raised KeyError: 'no such key'"),
+    ("illegal", "", r"returned 'X', not one of the legal moves \(H, T\)"),
+    ("slow", "decision_seconds = 0.05", r"took 0\.\d s, over the limit of 0\.05 s a decision"),
+])
+def test_a_player_that_misbehaves_stops_the_run_in_one_line_keeping_the_finished_chunks(tmp_path, capsys, fault,
+                                                                                         extra, said):
+    import re
+
+    from cardodds.cli import main
+
+    path = config(tmp_path, "Flaky", f', fault = "{fault}"', extra, FAULTS)
+    out = tmp_path / "run"
+    assert main(["run", str(path), "--out", str(out), "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("cardodds: error: demo: player my_players.py:Flaky at seat 0, "
+                                                   "call decision: ")
+    assert re.search(said, err)
+    saved = out / "failed_decision.json"
+    assert f"the 2 finished chunk(s) are kept in {out}; replay the position with: cardodds advise demo --state " \
+           f"{saved}" in err
+    position = json.loads(saved.read_text())
+    assert position == {"rules": {"p": 0.5}, "calls": "H H", "tosses": position["tosses"]}
+    assert sorted(p.name for p in (out / "chunks").iterdir()) == ["chunk-000000.npz", "chunk-000001.npz"]
+    code = main(["advise", "demo", "--state", str(saved)])
+    assert code == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("player, knobs, said", [
+    ("Tails", ", after = 7", (r"picks\.toml \[strategies\] seats\[0\] my_players\.py:Tails: knob 'after' = 7 is "
+                              r"out of its range 0\.\.3")),
+    ("Gone", "", r"picks\.toml \[strategies\] seats\[0\]: my_players\.py has no 'Gone'"),
+])
+def test_a_player_that_cannot_be_seated_is_refused_before_anything_is_written(tmp_path, capsys, player, knobs, said):
+    import re
+
+    from cardodds.cli import main
+
+    path = config(tmp_path, player, knobs)
+    assert main(["run", str(path), "--out", str(tmp_path / "run")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and re.search(said, err) and not (tmp_path / "run").exists()
+
+
+def test_a_fault_in_a_pool_worker_comes_back_as_the_same_one_line(tmp_path, capsys):
+    from cardodds.cli import main
+
+    path = config(tmp_path, "Flaky", ', fault = "illegal"', "", FAULTS)
+    out = tmp_path / "run"
+    assert main(["run", str(path), "--out", str(out), "--jobs", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "at seat 0, call decision: returned 'X'" in err
+    assert "cardodds advise demo --state" in err and (out / "failed_decision.json").is_file()
+    assert len(list((out / "chunks").glob("chunk-*.npz"))) >= 1

@@ -85,7 +85,7 @@ def measures(counts, params) -> list:
 
 
 def seating(params) -> list:
-    return [getattr(getattr(s, "player", s), "label", lambda: s.name)() for s in params.strategies]
+    return [s.player.label() if hasattr(s, "player") else s.name for s in params.strategies]
 
 
 TASK = Task(name="pick.calls", parse=parse, run_chunk=run_chunk, measures=measures, sections=("rules", "strategies"),

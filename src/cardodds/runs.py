@@ -97,6 +97,7 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.experiment import load_arms
     from cardodds.sim.run_claim import claim_run_folder, finished_run
+    from cardodds.sim.user_player import seat_lines
 
     _check_arguments(config, games=games, seed=seed, jobs=jobs, out=out, resume=resume, precision=precision,
                      max_games=max_games, metrics=metrics, lang=lang, progress=progress)
@@ -130,7 +131,8 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
                                          jobs=jobs, resume=resume, progress=bar)]
         diffs = differences(outcomes) if len(outcomes) > 1 else None
         with i18n.using(lang):
-            meta = {"jobs": jobs, "command": command or f"cardodds.run({str(exp.name)!r})", **timing_meta(outcomes)}
+            meta = {"jobs": jobs, "command": command or f"cardodds.run({str(exp.name)!r})", **seat_lines(arms),
+                    **timing_meta(outcomes)}
         sections = make_sections([outcomes], [diffs], lang=lang)
         write_sections(folder, sections, meta, diffs=[diffs], lang=lang)
     seating = exp.task.seating(exp.params) if exp.task.seating is not None else []

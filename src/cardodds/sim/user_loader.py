@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import dataclasses
 import hashlib
 import importlib.util
 import re
@@ -20,17 +19,14 @@ from pathlib import Path
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import from_table
-from cardodds.sim.players import check_player_class
-from cardodds.sim.user_player import FunctionPlayer, UserPlayer
+from cardodds.sim.player_base import check_player_class
+from cardodds.sim.user_player import FunctionPlayer, UserPlayer, function_class
 
 _FOLDER: contextvars.ContextVar[Path | None] = contextvars.ContextVar("cardodds_user_folder", default=None)
 """The folder a relative ``python = "…"`` path is read from (the config's, while a config is read)."""
 
 _MODULES: dict[tuple[str, str], object] = {}
 """(absolute path, sha256) → the module imported from it: a file is imported once per content."""
-
-_FUNCTION_CLASSES: dict = {}
-"""A function given as a player → its :class:`FunctionPlayer` class (one per function, so its players compare equal)."""
 
 
 @contextlib.contextmanager
@@ -79,17 +75,6 @@ def _build(cls: type, knobs: dict, where: str) -> UserPlayer:
     return from_table(cls, knobs, f"{where} {cls.source or cls.__name__}")
 
 
-def function_class(function) -> type:
-    """The :class:`FunctionPlayer` class that plays ``function(view, legal, rng)``."""
-    cls = _FUNCTION_CLASSES.get(function)
-    if cls is None:
-        name = re.sub(r"\W", "_", getattr(function, "__name__", "function"))
-        cls = type(name, (FunctionPlayer,), {"function": staticmethod(function), "__module__": __name__,
-                                            "__qualname__": name})
-        _FUNCTION_CLASSES[function] = cls
-    return cls
-
-
 def file_sha256(path: Path) -> str:
     """The SHA-256 (hex) of the file's bytes."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
@@ -128,6 +113,7 @@ def _class_in(path: Path, name: str, sha: str, ref: str, where: str) -> type:
                             "decide(view, legal, rng)")
     if "origin" not in cls.__dict__:
         cls.source, cls.origin = ref.replace("\\", "/").split("/")[-1], (str(path), name, sha)
+        cls.reload = staticmethod(reload_player)
     return cls
 
 
@@ -170,17 +156,3 @@ def reload_player(path: str, name: str, sha: str, knobs: dict) -> UserPlayer:
                             "an edited player file is a new run")
     cls = _class_in(Path(path), name, sha, where, where)
     return cls(**knobs)
-
-
-def pickled_form(player: UserPlayer):
-    """What :meth:`UserPlayer.__reduce__` gives for a player loaded from a file, or None for another player."""
-    origin = type(player).__dict__.get("origin")
-    if origin is None:
-        return None
-    knobs = {f.name: getattr(player, f.name) for f in dataclasses.fields(player) if f.init}
-    return reload_player, (*origin, knobs)
-
-
-def function_player(function) -> UserPlayer:
-    """The player that plays ``function(view, legal, rng)`` (how such a player given in Python unpickles)."""
-    return function_class(function)()

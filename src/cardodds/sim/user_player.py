@@ -24,13 +24,15 @@ import contextlib
 import copy
 import dataclasses
 import hashlib
+import re
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, ClassVar
+from typing import ClassVar
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.players import Player
+from cardodds.sim.player_base import Player
 
 
 class UserPlayerError(CardoddsError):
@@ -63,6 +65,8 @@ class UserPlayer(Player):
     """Where it was loaded from, ``"file.py:Class"`` (set by the loader; empty for a class given in Python)."""
     origin: ClassVar[tuple | None] = None
     """``(absolute path, name, file sha256)`` of a class the loader (:mod:`cardodds.sim.user_loader`) imported."""
+    reload: ClassVar[Callable | None] = None
+    """``reload(path, name, sha256, knobs) -> player``: how such a class's players are unpickled (set by the loader)."""
     needs_public: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs):
@@ -88,9 +92,15 @@ class UserPlayer(Player):
     def __reduce_ex__(self, protocol):
         """A player loaded from a file pickles as where to import it again (a worker cannot import the file's
         module by name); any other as a dataclass does."""
-        from cardodds.sim.user_loader import pickled_form
+        return self._from_file() or super().__reduce_ex__(protocol)
 
-        return pickled_form(self) or super().__reduce_ex__(protocol)
+    def _from_file(self) -> tuple | None:
+        """How a player of a class loaded from a file unpickles (None for another player)."""
+        origin = type(self).__dict__.get("origin")
+        if origin is None:
+            return None
+        knobs = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        return type(self).reload, (*origin, knobs)
 
     def __copy__(self):
         return self  # frozen: a copy is the same player (and a file-loaded one is not imported again)
@@ -112,9 +122,27 @@ class FunctionPlayer(UserPlayer):
         return self.source or getattr(self.function, "__qualname__", type(self).__name__)
 
     def __reduce_ex__(self, protocol):
-        from cardodds.sim.user_loader import function_player, pickled_form
+        return self._from_file() or (function_player, (self.function,))
 
-        return pickled_form(self) or (function_player, (self.function,))
+
+_FUNCTION_CLASSES: dict = {}
+"""A function given as a player → its :class:`FunctionPlayer` class (one per function, so its players compare equal)."""
+
+
+def function_class(function) -> type:
+    """The :class:`FunctionPlayer` class that plays ``function(view, legal, rng)``."""
+    cls = _FUNCTION_CLASSES.get(function)
+    if cls is None:
+        name = re.sub(r"\W", "_", getattr(function, "__name__", "function"))
+        cls = type(name, (FunctionPlayer,), {"function": staticmethod(function), "__module__": __name__,
+                                            "__qualname__": name})
+        _FUNCTION_CLASSES[function] = cls
+    return cls
+
+
+def function_player(function) -> UserPlayer:
+    """The player that plays ``function(view, legal, rng)`` (how such a player given in Python unpickles)."""
+    return function_class(function)()
 
 
 def code_sha256(cls: type) -> str | None:
@@ -175,3 +203,39 @@ def _one_line(exc: BaseException) -> str:
     text = " ".join(str(exc).split())
     return text[:200] if text else "(no message)"
 
+
+
+def seated_users(params) -> list[tuple[int, str, str | None]]:
+    """``(seat, source, sha256)`` of every player written in Python that a run's parameters seat (the seat: its
+    index in the list that holds it)."""
+    from cardodds.sim.hashing import plain_data
+
+    found = []
+
+    def walk(value, seat=None):
+        if isinstance(value, dict) and value.get("__class__") == "user_seat":
+            found.append((seat, value["player"]["source"], value["player"]["sha256"]))
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(v, i)
+
+    walk(plain_data(params))
+    return found
+
+
+def seat_lines(arms) -> dict[str, str]:
+    """The report's lines on the players written in Python the arms seat: ``{"seat 1": "plays my_players.py:KeepTwos
+    (sha256 …)"}``, the arms named when not every arm seats it."""
+    where: dict[tuple, list[str]] = {}
+    for exp in arms:
+        for seat, source, sha in seated_users(exp.params):
+            where.setdefault((seat, source, sha), []).append(exp.arm)
+    lines = {}
+    for (seat, source, sha), names in where.items():
+        key = f"seat {seat}" if seat is not None else "a seat"
+        key += "" if len(names) == len(arms) else f" ({', '.join(names)})"
+        lines[key] = f"plays {source} (sha256 {sha or 'unknown: no file'})"
+    return lines
