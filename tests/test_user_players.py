@@ -268,3 +268,27 @@ def test_a_fault_in_a_pool_worker_comes_back_as_the_same_one_line(tmp_path, caps
     assert err.count("\n") == 1 and "at seat 0, call decision: returned 'X'" in err
     assert "cardodds advise demo --state" in err and (out / "failed_decision.json").is_file()
     assert len(list((out / "chunks").glob("chunk-*.npz"))) >= 1
+
+
+@pytest.mark.parametrize("opponents", [{"python": "spy.py:Spy"}, {"seats": ["tuned", {"python": "spy.py:Spy"},
+                                                                          "tuned", "tuned"]}])
+def test_the_page_never_loads_code_from_a_request(tmp_path, monkeypatch, opponents):
+    pytest.importorskip("starlette")
+    from urllib.parse import quote
+
+    import cardodds.advise
+    from asgi_call import asgi_call
+
+    write(tmp_path, f"open({str(tmp_path / 'loaded')!r}, 'w').close()\n", "spy.py")
+    monkeypatch.chdir(tmp_path)
+    body = json.dumps(cardodds.advise.position_at("tan", 7, 5)).encode()
+    status, answer = asgi_call("POST", f"/api/advise/tan?opponents={quote(json.dumps(opponents))}", body)
+    assert status == 400 and json.loads(answer)["error"].startswith("opponents: the page never loads code")
+    assert not (tmp_path / "loaded").exists()
+
+
+def test_the_command_reads_opponents_file_py_class_as_a_player_you_wrote(tmp_path):
+    from cardodds.cli_advise import opponents
+
+    assert opponents("my_players.py:Tails") == {"python": "my_players.py:Tails"}
+    assert opponents("tuned") == "tuned" and opponents('{"name": "tuned"}') == {"name": "tuned"}
