@@ -292,3 +292,35 @@ def test_the_command_reads_opponents_file_py_class_as_a_player_you_wrote(tmp_pat
 
     assert opponents("my_players.py:Tails") == {"python": "my_players.py:Tails"}
     assert opponents("tuned") == "tuned" and opponents('{"name": "tuned"}') == {"name": "tuned"}
+
+
+def test_tune_tunes_the_declared_knob_and_writes_a_knobs_file_that_names_the_python_source(tmp_path, capsys):
+    from cardodds.cli import main
+
+    path = config(tmp_path, knobs="", extra="")
+    path.write_text(path.read_text().replace('seed = 7', 'seed = 7\n[rules]\np = 0.9'))
+    out = tmp_path / "tuned" / "tails.toml"
+    assert main(["tune", str(path), "--seat", "0", "--games", "800", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "tuned my_players.py:Tails at table seat 0" in said and "after = 3 (was 0)" in said
+    text = out.read_text()
+    assert f'python = "{(tmp_path / "my_players.py").resolve()}:Tails"' in text and "after = 3" in text
+    seat = user_game.PLAYERS.make({"file": str(out)})
+    assert seat.player.after == 3 and seat.player.label() == "my_players.py:Tails"
+
+
+def test_a_knobs_file_names_its_player_from_its_own_folder(tmp_path, monkeypatch):
+    from cardodds.analysis.tune import knobs_toml
+
+    write(tmp_path)
+    result = {"gain_ci": [0.1, 0.2], "strategy": "my_players.py:Tails", "seat": 0, "config": "c.toml", "seed": 1,
+              "games": 10, "metric": "right:0", "goal": "max", "validation_seed": 2, "gain": 0.15, "p_value": 0.01,
+              "python": f"{(tmp_path / 'my_players.py').resolve()}:Tails", "knobs": {"after": 2}}
+    text = knobs_toml(result, "cardodds tune c.toml", tmp_path)
+    assert 'strategy = "my_players.py:Tails"\npython = "my_players.py:Tails"\n\n[knobs]\nafter = 2\n' in text
+    (tmp_path / "k.toml").write_text(text)
+    monkeypatch.chdir(tmp_path.parent)
+    seat = user_game.PLAYERS.make({"file": f"{tmp_path.name}/k.toml", "after": 1})
+    assert seat.player.after == 1 and type(seat.player).origin[0] == str((tmp_path / "my_players.py").resolve())
+    with pytest.raises(CardoddsError, match="holds knobs of my_players.py:Tails, not of 'heads'"):
+        user_game.PLAYERS.make({"file": f"{tmp_path.name}/k.toml", "name": "heads"})

@@ -89,6 +89,6 @@ def seating(params) -> list:
 
 
 TASK = Task(name="pick.calls", parse=parse, run_chunk=run_chunk, measures=measures, sections=("rules", "strategies"),
-            seating=seating, units={"right": "per call"},
+            seating=seating, tune_objective=("right", "max"), units={"right": "per call"},
             labels={"en": {"right": "the call is right"}, "vi": {"right": "đoán đúng"}})
 register_task(TASK)
