@@ -23,6 +23,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from cardodds.sim.errors import CardoddsError
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, TWO
 from cardodds.sim.sam.declare import bayes_declare
 from cardodds.sim.sam.hand import (
@@ -423,6 +424,10 @@ class SamState:
     winner: np.ndarray  # (N,)
     done: np.ndarray  # (N,)
     kinds: np.ndarray  # (N, P) tới trắng kind of each dealt hand or -1
+    cards: np.ndarray | None = None
+    """(N, P, 10) each seat's dealt card ids, for players with ``needs_cards`` (None: not known).  Within a rank,
+    a hand plays its cards in the order listed (a deal's hands are sorted: the lowest first, as the reference engine
+    plays them)."""
 
     @property
     def n(self) -> int:
@@ -444,6 +449,23 @@ def public_of(st: SamState, games: np.ndarray, P: int) -> Public:
                   passed=st.passed[games].copy(), chain=chain, den=den)
 
 
+def seen_cards(st: SamState, games: np.ndarray, actor: np.ndarray, P: int) -> tuple[np.ndarray, np.ndarray]:
+    """(hand_cards (n, 10), played_cards (n, P, 10)) of ``View``: the actors' hands and every seat's played cards
+    as card ids (-1 in the other slots), from the dealt cards (``st.cards``) and the hands' rank counts."""
+    if st.cards is None:
+        raise CardoddsError("sam: a player that reads the cards was seated in games dealt without them")
+    cards = np.asarray(st.cards[games], np.int64)  # (n, P, 10)
+    rank = cards // 4
+    held = counts_of_therm(st.therm[((games * P)[:, None] + np.arange(P)).ravel()]).reshape(len(games), P, N_RANKS)
+    same = rank[..., :, None] == rank[..., None, :]  # (n, P, 10, 10)
+    before = (same & np.tri(HAND_SIZE, k=-1, dtype=bool)).sum(-1)  # cards of the rank listed earlier
+    dealt = same.sum(-1)
+    # a hand plays the cards of a rank in their listed order: the last ``held`` of them are still in it
+    in_hand = before >= dealt - np.take_along_axis(held, rank, axis=-1)
+    own = in_hand[np.arange(len(games)), actor]
+    return (np.where(own, cards[np.arange(len(games)), actor], -1), np.where(in_hand, -1, cards))
+
+
 def _deal_state(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategies) -> SamState:
     """The state of N fresh deals ``cards`` (N, P, 10) after tới trắng and the Sâm declarations."""
     P = rules.players
@@ -457,7 +479,7 @@ def _deal_state(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategi
     winner = np.full(N, -1, np.int64)
     done = np.zeros(N, bool)
     _settle_toi_trang(counts, kinds, leader, rules, pay, outcome, winner, done)
-    declarer, plans = _declarations(counts, leader, done, rules, strategies)
+    declarer, plans = _declarations(counts, leader, done, rules, strategies, cards)
     sam_on = declarer >= 0
     actor = np.where(sam_on, declarer, leader)
     none = np.full(N, -1, np.int64)
@@ -468,7 +490,7 @@ def _deal_state(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategi
         chain_chopper=np.zeros(N, np.int64), chain_chopped=np.zeros(N, np.int64), den_by=none, den_to=none.copy(),
         den_cap=np.zeros(N, np.int64), declarer=declarer, plans=plans, sam_on=sam_on,
         sam_failed=np.zeros(N, bool), ptr=np.zeros(N, np.int64), pay=pay, outcome=outcome,
-        winner=winner, done=done, kinds=kinds)
+        winner=winner, done=done, kinds=kinds, cards=cards)
 
 
 def _deal_hands(cards: np.ndarray, rules: SamRules):
@@ -506,9 +528,9 @@ def _settle_toi_trang(counts, kinds, leader, rules: SamRules, pay, outcome, winn
     outcome[tt], winner[tt], done[tt] = TOI_TRANG, w[tt], True
 
 
-def _declarations(counts, leader, done, rules: SamRules, strategies):
+def _declarations(counts, leader, done, rules: SamRules, strategies, cards=None):
     """(declarer (N,), plans (N, 10)): the Sâm declarations of the games not done, in turn order from the first
-    player (the first who wants it declares)."""
+    player (the first who wants it declares); ``cards`` (N, P, 10), the deals, for players with ``needs_cards``."""
     N, P = counts.shape[:2]
     t = move_table(rules)
     declarer = np.full(N, -1, np.int64)
@@ -525,7 +547,10 @@ def _declarations(counts, leader, done, rules: SamRules, strategies):
                 plan_ok, plan_s = _oracle_plans(t, counts, s, g, rules.no_finish_on_two)
             elif strategies[s].declare == "bayes":  # from the seat's own hand only
                 plan_ok, plan_s = bayes_ok[s][g], bayes_plans[s][g]
-            want = strategies[s].wants_sam(counts[g, s], plan_ok)
+            if strategies[s].needs_cards:  # a player that reads its dealt cards (a user's)
+                want = strategies[s].declares(rules, s, cards[g, s])
+            else:
+                want = strategies[s].wants_sam(counts[g, s], plan_ok)
             declarer[g[want]] = s
             if plan_s is not None:
                 plans[g[want]] = plan_s[want]
@@ -741,6 +766,8 @@ class SamBatch:
         view = View(hand=hand, n_cards=st.ncards.reshape(self.N, self.P)[gs], actor=turn.a[r], current=turn.cur[r],
                     sam_on=st.sam_on[gs], declarer=st.declarer[gs], table=t, rules=self.rules, plan_next=pn,
                     public=public_of(st, gs, self.P) if strat.needs_public else None)
+        if strat.needs_cards:
+            view.hand_cards, view.played_cards = seen_cards(st, gs, turn.a[r], self.P)
         if lead:
             turn.choice[r] = strat.choose(view, legal[sub], np.zeros(len(r), bool), self.rng)
         else:

@@ -109,8 +109,11 @@ def seating(params: PlayParams) -> list[str]:
         declares = {"never": "never declares Sâm", "oracle": "declares Sâm with the oracle, an upper bound",
                     "threshold": f"declares Sâm at hand strength ≥ {st.threshold:g} (the naive baseline)",
                     "bayes": f"declares Sâm by its own hand's odds (bayes, margin {st.margin:g} cược, "
-                             f"{st.samples} deals)"}[st.declare]
-        label = strategy_label(names[type(st)], st, skip=("declare", "threshold", "margin", "samples"))
+                             f"{st.samples} deals)", "user": "declares Sâm by its declare()"}[st.declare]
+        if getattr(st, "user_seat", False):  # a user's player (cardodds.sim.sam.user_seat)
+            label = st.label()
+        else:
+            label = strategy_label(names[type(st)], st, skip=("declare", "threshold", "margin", "samples"))
         labels.append(f"{label}, {declares}")
     return labels
 

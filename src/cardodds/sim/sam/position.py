@@ -89,6 +89,10 @@ def _played(position: Position, view, hands: np.ndarray, moves: list, strategy, 
     """Measure → (len(moves), worlds): ``moves`` (``[None]``: the players' own) each played in the dealt worlds."""
     worlds = hands.shape[1]
     st = rollout_state(view, hands, np.zeros(len(moves), np.int64), worlds)
+    if strategy.needs_cards:  # a user's player: its views name the cards
+        from cardodds.sim.sam.user_seat import world_cards
+
+        st.cards = np.tile(world_cards(position, hands[0]), (len(moves), 1, 1))
     if position.declarer is not None:  # the expert's rollouts leave the Sâm out: it never searches in one
         st.declarer[:] = position.declarer
         st.sam_on[:] = position.sam_standing
@@ -148,7 +152,8 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
     else:
         strategy = make_strategy(players, "sam position: players")
         registry = {cls: name for name, cls in STRATEGIES.items()}
-        label = strategy_label(registry[type(strategy)], strategy)
+        user = getattr(strategy, "user_seat", False)  # a user's player (cardodds.sim.sam.user_seat)
+        label = strategy.label() if user else strategy_label(registry[type(strategy)], strategy)
     ids = [None] if moves is None else _move_ids(position, moves)
     view = view_of(position)
     rng = np.random.Generator(np.random.PCG64DXSM(np.random.SeedSequence(int(seed), spawn_key=(first_world,))))

@@ -76,7 +76,7 @@ def walk(seed: int, rules, strategies, chunk: int = 1) -> Iterator[tuple[Positio
 
     def choose(game):
         st = strategies[game.actor]
-        return st.choose(game.view(st.needs_public), game.legal()[None], np.array([game.may_pass]), rng)[0]
+        return st.choose(game.view(st.needs_public, st.needs_cards), game.legal()[None], np.array([game.may_pass]), rng)[0]
 
     return walk_moves(rules, cards[0], leader[0], strategies, choose)
 

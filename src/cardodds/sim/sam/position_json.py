@@ -6,6 +6,7 @@ Each check raises :class:`~cardodds.sim.errors.CardoddsError` with one line nami
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from cardodds.sim.arguments import shown
 from cardodds.sim.errors import CardoddsError
@@ -27,16 +28,23 @@ def _fail(text: str):
 def rules_json(rules: SamRules) -> dict:
     """The options that differ from the defaults (``pay`` as its differing amounts)."""
     out = {}
+    defaults, pay_defaults = _defaults()
     for f in dataclasses.fields(SamRules):
-        v, d = getattr(rules, f.name), getattr(SamRules(), f.name)
+        v, d = getattr(rules, f.name), getattr(defaults, f.name)
         if f.name == "pay":
             pay = {g.name: getattr(v, g.name) for g in dataclasses.fields(SamPay)
-                   if getattr(v, g.name) != getattr(SamPay(), g.name)}
+                   if getattr(v, g.name) != getattr(pay_defaults, g.name)}
             if pay:
                 out["pay"] = pay
         elif v != d:
             out[f.name] = list(v) if isinstance(v, tuple) else v
     return out
+
+
+@functools.cache
+def _defaults() -> tuple[SamRules, SamPay]:
+    """The default rules and payments, made once (a user's player is shown a position at every decision)."""
+    return SamRules(), SamPay()
 
 
 def to_json(p: Position) -> dict:

@@ -108,9 +108,14 @@ def play(game: SamGame, strategies, rng: np.random.Generator | None = None) -> S
         game.declare(strategies)
     while not game.over:
         strategy = strategies[game.actor]
-        view = game.view(strategy.needs_public)
+        view = game.view(strategy.needs_public, strategy.needs_cards)
         game.apply(int(strategy.choose(view, game.legal()[None], np.array([game.may_pass]), rng)[0]))
     return game
+
+
+def _padded(cards: list) -> list:
+    """Card ids padded with -1 to a hand's 10 slots (``View.hand_cards``, ``played_cards``)."""
+    return cards + [-1] * (HAND_SIZE - len(cards))
 
 
 class SamGame:
@@ -128,6 +133,7 @@ class SamGame:
         self.t = move_table(rules)
         self.nf2 = rules.no_finish_on_two
         self.cards = [sorted(int(c) for c in cards[s]) for s in range(P)]
+        self.dealt_cards = [tuple(c) for c in self.cards]
         self.counts = [rank_counts(self.cards[s]).astype(np.int64) for s in range(P)]
         self.dealt = sum(self.counts)  # every card dealt, by rank (what is gone = dealt - what is held)
         self.leader = leader
@@ -198,7 +204,11 @@ class SamGame:
         t = self.t
         for s in self.order:
             plan_s = self._plan_of(s, strategies[s])
-            if strategies[s].wants_sam(self.counts[s][None], np.array([plan_s is not None]))[0]:
+            if strategies[s].needs_cards:  # a player that reads its dealt cards (a user's)
+                want = strategies[s].declares(self.rules, s, np.array([self.dealt_cards[s]]))[0]
+            else:
+                want = strategies[s].wants_sam(self.counts[s][None], np.array([plan_s is not None]))[0]
+            if want:
                 self.declarer, self.plan = s, (plan_s or [])
                 self.say(f"seat {s} declares Sâm" + (f" (plan: {', '.join(t.name(m) for m in self.plan)})"
                                                      if self.plan else ""))
@@ -232,16 +242,21 @@ class SamGame:
                       chain=np.array([[sum(v for _, _, v in chain), len(chain), chopper, chopped]]),
                       den=np.array([den]))
 
-    def view(self, with_public: bool = False) -> View:
-        """The actor's view (one row), with the public part when ``with_public``."""
+    def view(self, with_public: bool = False, with_cards: bool = False) -> View:
+        """The actor's view (one row), with the public part when ``with_public``, the cards when ``with_cards``."""
         s = self.actor
         plan_next = self.plan[self.ptr] if (s == self.declarer and self.ptr < len(self.plan)) else -1
-        return View(
+        view = View(
             hand=self.counts[s][None], n_cards=np.array([[int(c.sum()) for c in self.counts]]), actor=np.array([s]),
             current=np.array([self.current]), sam_on=np.array([self.sam_on]), declarer=np.array([self.declarer]),
             table=self.t, rules=self.rules, plan_next=np.array([plan_next]),
             public=self.public() if with_public else None,
         )
+        if with_cards:
+            view.hand_cards = np.array([_padded(self.cards[s])])
+            view.played_cards = np.array([[_padded([c for c in self.dealt_cards[q] if c not in self.cards[q]])
+                                           for q in range(self.P)]])
+        return view
 
     # -- rounds ----------------------------------------------------------------------------------------------------
     def _start_round(self, leader_seat: int) -> None:

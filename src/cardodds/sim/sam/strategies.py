@@ -78,6 +78,9 @@ class View:
     sam_on : (N,) a Sâm is being played (declared and not yet beaten).  declarer : (N,) seat or -1.
     plan_next : (N,) the next move of the declarer's Sâm plan (oracle), -1 when none, or None.
     public : the rest of the public state (:class:`Public`), given to strategies with ``needs_public`` only.
+    hand_cards : (N, 10) the card ids of the actor's hand, -1 in the other slots; with ``played_cards`` (N, P, 10),
+        the card ids each seat has played this game, -1 in the other slots: given to strategies with ``needs_cards``
+        only (a user's player, whose view names the cards).
     """
 
     hand: np.ndarray
@@ -90,6 +93,8 @@ class View:
     rules: SamRules
     plan_next: np.ndarray | None = None
     public: Public | None = None
+    hand_cards: np.ndarray | None = None
+    played_cards: np.ndarray | None = None
 
     @cached_property
     def next_one(self) -> np.ndarray:
@@ -142,6 +147,7 @@ class StrategyBase(Player):
 
     deterministic = True
     needs_public = False  # the engines fill in ``View.public`` only for strategies that need it
+    needs_cards = False  # ... and ``View.hand_cards``/``played_cards``; and ask ``declares``, not ``wants_sam``
 
     def wants_sam(self, hand: np.ndarray, plan_ok: np.ndarray | None) -> np.ndarray:
         """Whether to declare Sâm, per game; ``plan_ok`` (oracle, bayes) is the decision made with the plan."""
