@@ -64,6 +64,10 @@ def kind_code(kind: int) -> str:
     return f"{kind // 3 + 2}{SUIT_CODES[kind % 3]}"
 
 
+CODES = tuple(kind_code(k) for k in range(N_KINDS))
+"""Each kind's code, by kind (what :func:`kind_code` says, looked up)."""
+
+
 def _fold(text: str) -> str:
     """Lower case without diacritics (đ → d)."""
     text = unicodedata.normalize("NFD", text.lower().replace("đ", "d"))
@@ -158,5 +162,6 @@ def parse_hand(text: str, sizes: tuple[int, ...] | None = None) -> np.ndarray:
 
 def format_hand(counts, names: bool = False) -> str:
     """The cards of a count vector, in kind order, as codes (``9V 9V CC``) or names."""
-    fmt = kind_name if names else kind_code
-    return (", " if names else " ").join(fmt(k) for k in range(N_KINDS) for _ in range(int(counts[k])))
+    if names:
+        return ", ".join(kind_name(k) for k in range(N_KINDS) for _ in range(int(counts[k])))
+    return " ".join([code for code, n in zip(CODES, counts) if n for _ in range(n)])

@@ -298,14 +298,19 @@ def charts(outcomes) -> dict:
 def ladder_seat(params_list) -> int:
     """The seat the ladder chart follows: the first whose player differs between arms (else the cái's seat)."""
     for s in range(PLAYERS):
-        if len({strategy_label(p.strategies[s].name, p.strategies[s]) for p in params_list}) > 1:
+        if len({seat_label(p.strategies[s]) for p in params_list}) > 1:
             return s
     return params_list[0].rules.cai_seat
 
 
+def seat_label(strategy) -> str:
+    """A seat's player and its changed knobs (a user's player: where it comes from and its knobs)."""
+    return strategy_label(strategy.name, getattr(strategy, "player", strategy))
+
+
 def seating(params: PlayParams) -> list[str]:
     """Who sits at each seat: the strategy and its changed knobs."""
-    return [strategy_label(s.name, s) for s in params.strategies]
+    return [seat_label(s) for s in params.strategies]
 
 
 UNITS = {

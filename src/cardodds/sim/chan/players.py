@@ -13,7 +13,8 @@ from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, RandomLeg
 from cardodds.sim.players import PlayerRegistry
 
 PLAYERS = PlayerRegistry("Chắn", {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "cuoc": CuocSeeker,
-                                  "tuned": Tuned, "expert": Expert}, default="basic")
+                                  "tuned": Tuned, "expert": Expert}, default="basic",
+                         user_seat="cardodds.sim.chan.user_seat:user_strategy")
 
 STRATEGIES = PLAYERS.classes
 """Name → player class."""

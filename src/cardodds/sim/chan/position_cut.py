@@ -13,7 +13,6 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.position import past_the_end
 
 KINDS = {"thien_u": "discard", "danh": "discard", "act": "act", "chiu": "chiu", "tra_cua": "tra_cua"}
-SOURCE_OF = {"danh": "discard", "boc": "noc", "duoi": "passed", "tra_cua": "tra_cua"}
 
 
 def position_of(game, dec) -> Position:
@@ -22,9 +21,7 @@ def position_of(game, dec) -> Position:
     own = game.seats[seat]
     card = source = slot = owner = decider = None
     if dec.kind in ("act", "chiu", "tra_cua"):
-        card, slot, owner, decider = game.card, game.slot, game.owner, game.decider
-        # the move that put the card there (a trả cửa decision's own chíu, an ăn, a let-go chíu come after none)
-        source = SOURCE_OF[next(m for m in reversed(game.moves) if m.action in SOURCE_OF).action]
+        card, slot, owner, decider, source = game.card, game.slot, game.owner, game.decider, game.source
     return Position(
         rules=game.rules, seat=seat, decision=KINDS[dec.kind], hand=tuple(own.hand),
         melds=tuple(tuple(p.melds) for p in game.seats),

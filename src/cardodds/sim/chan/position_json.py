@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from cardodds.sim.arguments import shown
-from cardodds.sim.chan.cards import CHI_CHI, COPIES, N_KINDS, counts_of, format_hand, kind_code, parse_cards
+from cardodds.sim.chan.cards import CHI_CHI, CODES, COPIES, N_KINDS, counts_of, format_hand, kind_code, parse_cards
 from cardodds.sim.chan.deal import NOC_SIZE
 from cardodds.sim.chan.holding import number
 from cardodds.sim.chan.movelog import CA, CHAN, CHIU
@@ -21,6 +21,8 @@ KEYS = ("rules", "seat", "decision", "hand", "seats", "table", "noc", "card", "f
         "declined")
 SEAT_KEYS = ("mat", "discards", "acted")
 DECLINED_KEYS = ("any", "chan", "ca_with")
+_DEFAULT_RULES = ChanRules()
+"""What :func:`to_json` leaves out of ``rules`` (read at every user player's decision: made once)."""
 
 
 def _err(what: str) -> CardoddsError:
@@ -126,12 +128,15 @@ def from_json(data: dict) -> Position:
         melds.append(tuple(_meld(m, f"{where} mat") for m in mat))
         discards.append(tuple(_cards(entry.get("discards", ""), f"{where} discards")))
         ms, ds = melds[-1], discards[-1]
-        has_acted = bool(ds) or any(m[0] != CHIU for m in ms)
+        chius = sum(1 for m in ms if m[0] == CHIU)
+        # a chíu out of turn and its trả cửa leave the first turn to come (Địa ù): one put-back card per chíu
+        has_acted = len(ds) > chius or chius < len(ms)
         value = entry.get("acted", has_acted)
         if not isinstance(value, bool):
             raise _err(f"{where}: acted must be true or false, not {shown(value)}")
         if has_acted and not value:
-            raise _err(f"{where} has eaten or discarded, so its first turn has passed: acted cannot be false")
+            raise _err(f"{where} has eaten or discarded (more than its chíu put back), so its first turn has passed: "
+                       "acted cannot be false")
         acted.append(value)
     table = _counts(_cards(data.get("table", ""), "table"), "table")
     noc = data["noc"]
@@ -261,17 +266,18 @@ def _check_card(pos: Position) -> None:
 
 def to_json(pos: Position) -> dict:
     """The position as JSON: every key written (see docs/rules.md §1.12)."""
-    defaults = ChanRules()
+    defaults = _DEFAULT_RULES
     rules = {k: (dict(v) if isinstance(v, dict) else v) for k, v in pos.rules.__dict__.items()
              if v != getattr(defaults, k)}
     data = {
         "rules": rules, "seat": pos.seat, "decision": pos.decision, "hand": format_hand(pos.hand),
-        "seats": [{"mat": [_meld_text(m) for m in pos.melds[s]], "discards": " ".join(map(kind_code, pos.discards[s])),
-                   "acted": pos.acted[s]} for s in range(PLAYERS)],
+        "seats": [{"mat": [_meld_text(m) for m in pos.melds[s]],
+                   "discards": " ".join([CODES[k] for k in pos.discards[s]]), "acted": pos.acted[s]}
+                  for s in range(PLAYERS)],
         "table": format_hand(pos.table), "noc": pos.noc,
     }
     if pos.card is not None:
         data.update({"card": kind_code(pos.card), "from": pos.source, "slot": pos.slot, "owner": pos.owner,
                      "decider": pos.decider})
-    data["declined"] = {k: " ".join(map(kind_code, d)) for k, d in zip(DECLINED_KEYS, pos.declined)}
+    data["declined"] = {k: " ".join([CODES[c] for c in d]) for k, d in zip(DECLINED_KEYS, pos.declined)}
     return data

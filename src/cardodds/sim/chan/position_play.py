@@ -8,7 +8,9 @@ decision is the seat's) to a copy of the position's view game, the rows of every
 batch-engine state (:func:`cardodds.sim.chan.batch.state_from_games`, then the worlds' hidden cards dealt into the
 arrays), and all of them are played to the end together by ``players`` — on the compiled engine when it is chosen
 (:func:`cardodds.sim.chan.compiled.play_state_auto`; the numpy engine plays the same games).  Every move sees the
-same worlds.
+same worlds.  A table with a user's player at a seat (:mod:`cardodds.sim.chan.user_seat`, no batch form) is played
+on the reference engine, world by world, in the same worlds (:func:`_play_reference`: built-in players there give
+the batch engine's outcomes, ``tests/chan/test_user_seat.py``).
 
 ``like_expert``: the expert's own computation instead — its worlds (:func:`cardodds.sim.chan.expert.world_values`,
 keyed on what the seat sees, so ``seed`` is not read), its rollout player, its number of worlds — so that
@@ -27,7 +29,7 @@ from cardodds.sim.chan.deal import NOC_SIZE
 from cardodds.sim.chan.expert import ROLLOUT, Expert, _net, clone, pick, world_values
 from cardodds.sim.chan.movelog import CHAN
 from cardodds.sim.chan.position_state import PLACEHOLDER, Position, find_move, game_of, move_text, view_decision
-from cardodds.sim.chan.reference import PLAYERS
+from cardodds.sim.chan.reference import PLAYERS, play_game
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.position import Outcomes
 
@@ -39,14 +41,15 @@ WORLD_TAG = 0x43484E
 
 def batch_players(players) -> tuple:
     """The four players of ``players`` (a name or a table, as ``[strategies]`` names one), each one the batch
-    engine plays; else a one-line error."""
+    engine plays or a user's player (:mod:`cardodds.sim.chan.user_seat`); else a one-line error."""
     from cardodds.sim.chan.players import seat_strategies
 
     seats = players if isinstance(players, tuple) else seat_strategies(players, PLAYERS, "players")
     for p in seats:
-        if not (getattr(p, "batch_supported", None) and p.batch_supported() and p.deterministic):
+        batch = getattr(p, "batch_supported", None) and p.batch_supported() and p.deterministic
+        if not (batch or getattr(p, "user_seat", False)):
             raise CardoddsError(f"chan positions are played out on the batch engine: players must be basic, "
-                                f"heuristic, cuoc or tuned, not {p.name}")
+                                f"heuristic, cuoc or tuned (or a player of yours), not {p.name}")
     return seats
 
 
@@ -128,7 +131,10 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
             live.append(i)
             games.append(after)
             drew.append(move is not None and move.action == "boc")
-    if live:
+    if live and any(getattr(p, "user_seat", False) for p in seats):
+        rows = _play_reference(position, [chosen[i] for i in live], seats, seed, first_world, W)
+        win[live], draw[live], points[live] = rows
+    elif live:
         res = _play_live(position, games, np.array(drew), seats, seed, first_world, W)
         winner = res.winner.reshape(len(live), W)
         pts = res.points.astype(np.int64).reshape(len(live), W)
@@ -140,6 +146,21 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
         info["move"] = move_text(chosen[0])
     return Outcomes(labels, {"win": win, "draw": draw, "points": points}, False, first_world,
                     players_label(players), info)
+
+
+def _play_reference(position: Position, moves, seats, seed, first_world, W):
+    """``win``, ``draw`` and ``points`` ``(len(moves), W)`` of each move played in worlds ``first_world ..`` on the
+    reference engine, one game at a time (a user's player has no batch form): the worlds of :func:`deal_worlds`,
+    each world's random stream seeded by (``seed``, its number) alone, the same for every move."""
+    hands, noc = deal_worlds(position, seed, first_world, W)
+    out = np.zeros((3, len(moves), W))
+    for j in range(W):
+        for i, move in enumerate(moves):
+            game = game_of(position, hands[j], noc[j])
+            game.apply(move)
+            rng = np.random.default_rng([int(seed), WORLD_TAG, first_world + j])
+            out[:, i, j] = _over_values(play_game(game, seats, rng), position.seat)
+    return out
 
 
 def _play_live(position: Position, games, drew, seats, seed, first_world, W):

@@ -149,7 +149,7 @@ def game_of(position: Position, hands=None, noc=None) -> ChanGame:
     if p.decision == "discard":
         game.phase = "danh"
         return game
-    game.card, game.slot, game.owner, game.decider = p.card, p.slot, p.owner, p.decider
+    game.card, game.slot, game.owner, game.decider, game.source = p.card, p.slot, p.owner, p.decider, p.source
     game.from_noc = p.source == "noc"
     game.drawn = p.source in ("noc", "passed")
     if p.decision == "tra_cua":

@@ -180,6 +180,7 @@ class ChanGame:
         self.slot = None  # "draw": in the decider's cửa chì; "offer": offered to the decider
         self.owner: int | None = None  # who put the card there (cannot chíu it)
         self.decider: int | None = None
+        self.source: str | None = None  # how the card in play came: discard, noc, passed, tra_cua (a chíu keeps it)
         self.from_noc = False
         self.drawn = False  # the card in play was drawn from the nọc (a dưới passes it on as it is)
         self.u_open = False
@@ -493,10 +494,10 @@ class ChanGame:
         p.passed_first = True
         self.table[move.card] += 1
         self._log(move)
-        self._put(move.card, "offer", owner=s, decider=(s + 1) % PLAYERS, from_noc=False, fresh=True)
+        self._put(move.card, "offer", owner=s, decider=(s + 1) % PLAYERS, from_noc=False, fresh=True, source="discard")
 
-    def _put(self, card, slot, owner, decider, from_noc, fresh) -> None:
-        self.phase = "card"
+    def _put(self, card, slot, owner, decider, from_noc, fresh, source) -> None:
+        self.phase, self.source = "card", source
         self.card, self.slot, self.owner, self.decider, self.from_noc = card, slot, owner, decider, from_noc
         self.drawn = from_noc or (not fresh and self.drawn)  # a passed (dưới) card is the only one not fresh
         self.u_open = fresh and from_noc
@@ -566,7 +567,7 @@ class ChanGame:
         p.left_at[move.card] = index
         self.table[move.card] += 1
         self._log(move)
-        self._put(move.card, self.slot, owner=s, decider=self.decider, from_noc=False, fresh=True)
+        self._put(move.card, self.slot, owner=s, decider=self.decider, from_noc=False, fresh=True, source="tra_cua")
 
     def _do_boc(self, index, move: Move) -> None:
         if self.phase != "card" or move.seat != self.decider:
@@ -584,7 +585,7 @@ class ChanGame:
         self.noc_pos += 1
         self.table[top] += 1
         self._log(Move("boc", move.seat, top))
-        self._put(top, "draw", owner=move.seat, decider=move.seat, from_noc=True, fresh=True)
+        self._put(top, "draw", owner=move.seat, decider=move.seat, from_noc=True, fresh=True, source="noc")
 
     def _do_duoi(self, index, move: Move) -> None:
         self._check_card_point(index, move, decider_only=True)
@@ -595,7 +596,8 @@ class ChanGame:
         s = move.seat
         self.seats[s].passed_first = True
         self._log(Move("duoi", s, self.card))
-        self._put(self.card, "offer", owner=s, decider=(s + 1) % PLAYERS, from_noc=False, fresh=False)
+        self._put(self.card, "offer", owner=s, decider=(s + 1) % PLAYERS, from_noc=False, fresh=False,
+                  source="passed")
 
     def _do_hoa(self, index, move: Move) -> None:
         if self.phase != "card" or self.slot == "draw" or (move.seat is not None and move.seat != self.decider):
