@@ -13,7 +13,7 @@ the ``expert`` is stronger but searches at every move).  ``greedy`` beats whenev
 often than a player who keeps control."""
 
 PLAYERS = PlayerRegistry("Sâm", {"random": RandomLegal, "greedy": Greedy, "control": Control, "expert": Expert},
-                         default=DEFAULT, seat_keys=True)
+                         default=DEFAULT, seat_keys=True, user_seat="cardodds.sim.sam.user_seat:user_strategy")
 
 STRATEGIES = PLAYERS.classes
 """Name → player class."""
