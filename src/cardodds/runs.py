@@ -50,9 +50,10 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
 
     Parameters
     ----------
-    config : str, Path or list of Experiment
+    config : str, Path, dict or list of Experiment
         A shipped experiment's name (``"tan_ladder"``, found from any folder), an experiment file
-        (``configs/tan_ladder.toml``), or its arms as ``cardodds.sim.experiment.load_arms`` gives
+        (``configs/tan_ladder.toml``), the file's tables as a dict (where a player may be a ``UserPlayer`` class or
+        instance, or a function), or its arms as ``cardodds.sim.experiment.load_arms`` gives
         them (then ``seed``, ``backend`` and ``scheduler`` are already applied; ``games`` still picks the adaptive
         run's start).
     games, seed : int, optional
@@ -102,7 +103,7 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     _check_arguments(config, games=games, seed=seed, jobs=jobs, out=out, resume=resume, precision=precision,
                      max_games=max_games, metrics=metrics, lang=lang, progress=progress)
     check_run_flags(precision, max_games, metrics)
-    if isinstance(config, (str, os.PathLike)):
+    if isinstance(config, (str, os.PathLike, dict)):
         arms = load_arms(config, games=games, seed=seed, backend=backend, scheduler=scheduler)
     else:
         arms = list(config)
@@ -168,7 +169,7 @@ def _check_arguments(config, *, games, seed, jobs, out, resume, precision, max_g
         if not config or not all(isinstance(arm, Experiment) for arm in config):
             raise CardoddsError("config must be an experiment file or a non-empty list of its arms "
                                 f"(cardodds.sim.experiment.load_arms), not {shown(config)}")
-    else:
+    elif not isinstance(config, dict):
         check_path(config, "config")
     for name, value in (("games", games), ("max_games", max_games)):
         if value is not None:

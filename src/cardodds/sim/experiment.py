@@ -26,6 +26,7 @@ import dataclasses
 import difflib
 import functools
 import importlib.metadata
+import pprint
 import re
 import tomllib
 from pathlib import Path
@@ -250,7 +251,7 @@ def load_experiment(path: str | Path, **overrides) -> Experiment:
 
 
 def load_arms(
-    path: str | Path,
+    path: str | Path | dict,
     *,
     games: int | None = None,
     seed: int | None = None,
@@ -266,8 +267,11 @@ def load_arms(
 
     Parameters
     ----------
-    path : str or Path
-        The TOML file, or a shipped experiment's name (``"tan_ladder"``, :func:`experiment_path`).
+    path : str, Path or dict
+        The TOML file, or a shipped experiment's name (``"tan_ladder"``, :func:`experiment_path`), or the document
+        itself as Python data (``{"experiment": {...}, "strategies": {"seats": [KeepTwos, "control", ...]}}``: a
+        player may then be a ``UserPlayer`` class or instance or a function; a relative ``python`` path is read from
+        the current folder).
     games : int, optional
         Overrides the file's ``games`` (``--games``); wins over ``quick``.
     seed : int, optional
@@ -282,9 +286,14 @@ def load_arms(
     CardoddsError
         On any problem, with a one-line message naming the file and the key.
     """
-    path = experiment_path(path)
-    text = _read(path)
-    doc = _parse_toml(text, path)
+    if isinstance(path, dict):
+        doc, path = path, Path("config")
+        text = "# given to cardodds.run as a Python dict:\n" + "".join(f"# {line}\n" for line in pprint.pformat(
+            doc, width=116, sort_dicts=False).splitlines())
+    else:
+        path = experiment_path(path)
+        text = _read(path)
+        doc = _parse_toml(text, path)
     where = f"{path} [experiment]"
     table = _experiment_table(doc, path)
     settings = _file_settings(table, where)
