@@ -166,6 +166,9 @@ class Flaky(UserPlayer):
             return legal[0]
         if self.fault == "raise":
             return {}["no such key"]
+        if self.fault == "loop":
+            while True:
+                pass
         if self.fault == "slow":
             import time
             end = time.process_time() + 0.2
@@ -217,7 +220,8 @@ def test_an_edited_player_file_is_another_run(tmp_path, capsys):
 @pytest.mark.parametrize("fault, extra, said", [
     ("raise", "", r"raised KeyError: 'no such key'"),
     ("illegal", "", r"returned 'X', not one of the legal moves \(H, T\)"),
-    ("slow", "decision_seconds = 0.05", r"took 0\.\d s, over the limit of 0\.05 s a decision"),
+    ("slow", "decision_seconds = 0.05", r"(took|still deciding after) 0\.\d s, over the limit of 0\.05 s a decision"),
+    ("loop", "decision_seconds = 0.2", r"still deciding after 0\.\d s, over the limit of 0\.2 s a decision"),
 ])
 def test_a_player_that_misbehaves_stops_the_run_in_one_line_keeping_the_finished_chunks(tmp_path, capsys, fault,
                                                                                          extra, said):

@@ -41,7 +41,7 @@ from cardodds.sim.registry import Counts
 from cardodds.sim.run_folder import CHUNK_DIR, MANIFEST, atomic_write, open_run_folder, write_manifest
 from cardodds.sim.run_folder import now as _now
 from cardodds.sim.streams import BIT_GENERATOR, chunk_seed
-from cardodds.sim.user_player import UserPlayerError, decision_limit
+from cardodds.sim.user_player import UserPlayerError, decision_limit, seated_users
 
 __all__ = ["MANIFEST", "CHUNK_DIR", "RunInterrupted", "RunResult", "run_experiment", "chunk_path", "chunk_sizes"]
 
@@ -194,11 +194,13 @@ def _manifest(exp: Experiment, k_total: int, status: str, created: str) -> dict:
 
 
 def _play_chunk(run_chunk, params, seed: int, k: int, n: int, parent: int | None = None,
-                seconds: float = 10.0) -> tuple[int, Counts]:
+                seconds: float | None = None) -> tuple[int, Counts]:
     """One chunk (runs in a worker; ``parent``: the run's process, which a worker of its own must not outlive;
-    ``seconds``: the CPU time a player written in Python may take a decision)."""
+    ``seconds``: the CPU time a player written in Python may take a decision, None when the run seats none)."""
     if parent is not None:
         exit_with_parent(parent)
+    if seconds is None:
+        return k, run_chunk(params, chunk_seed(seed, k), n)
     with decision_limit(seconds):
         return k, run_chunk(params, chunk_seed(seed, k), n)
 
@@ -461,9 +463,10 @@ def _compute(exp: Experiment, sink: _ChunkSink, chunks: Iterator[int], *, parall
              scheduler) -> None:
     """Play the ``chunks`` not saved yet, in this process or in a pool, each stored by ``sink`` as it finishes."""
     run_chunk, params = exp.task.run_chunk, exp.params
+    seconds = exp.decision_seconds if seated_users(params) else None
     if not parallel:
         for k in chunks:
-            sink.store(*_play_chunk(run_chunk, params, exp.seed, k, sink.size(k), None, exp.decision_seconds))
+            sink.store(*_play_chunk(run_chunk, params, exp.seed, k, sink.size(k), None, seconds))
         return
     from joblib import Parallel, delayed
 
@@ -475,8 +478,8 @@ def _compute(exp: Experiment, sink: _ChunkSink, chunks: Iterator[int], *, parall
         except ValueError as exc:
             raise CardoddsError(f"--backend: {' '.join(str(exc).split())}") from None
         with workers_deaf_to_ctrl_c():  # the pool starts here
-            results = pool(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sink.size(k), parent,
-                                                exp.decision_seconds) for k in chunks)
+            results = pool(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sink.size(k), parent, seconds)
+                             for k in chunks)
         try:
             for k, counts in results:
                 sink.store(k, counts)

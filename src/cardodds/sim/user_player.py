@@ -25,7 +25,9 @@ import copy
 import dataclasses
 import hashlib
 import re
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -167,13 +169,18 @@ def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, gam
     player, the seat and the decision (``decision``: its kind, "attack", "beat" …), carrying ``view``.
     """
     where = f"{game}: player {player.label()} at seat {seat}" + (f", {decision} decision" if decision else "")
-    started = time.process_time()
+    started = _DECIDING[0] = time.process_time()
     try:
         move = player.decide(copy.deepcopy(view), list(legal), rng)
     except UserPlayerError:
         raise
+    except _TimeUp:
+        raise UserPlayerError(f"{where}: still deciding after {time.process_time() - started:.1f} s, over the limit "
+                              f"of {TIME_LIMIT:g} s a decision", view, game) from None
     except Exception as exc:  # noqa: BLE001 -- the user's code is a guest: any failure becomes one line
         raise UserPlayerError(f"{where}: raised {type(exc).__name__}: {_one_line(exc)}", view, game) from None
+    finally:
+        _DECIDING[0] = None
     spent = time.process_time() - started
     if spent > TIME_LIMIT:
         raise UserPlayerError(f"{where}: took {spent:.1f} s, over the limit of {TIME_LIMIT:g} s a decision",
@@ -190,13 +197,41 @@ TIME_LIMIT: float = 10.0
 
 @contextlib.contextmanager
 def decision_limit(seconds: float):
-    """Let a user player spend at most ``seconds`` of CPU time on one decision within the block."""
+    """Let a user player spend at most ``seconds`` of CPU time on one decision within the block.
+
+    In a main thread (a run in this process, a pool worker) a CPU-time alarm also stops a decision that never ends
+    (checked every ``min(seconds / 4, 1)`` CPU seconds); elsewhere (a Dask worker's thread) the limit is checked when
+    the decision returns."""
     global TIME_LIMIT
     before, TIME_LIMIT = TIME_LIMIT, float(seconds)
+    alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if alarm:
+        handler = signal.signal(signal.SIGPROF, _on_alarm)
+        tick = min(TIME_LIMIT / 4, 1.0)
+        signal.setitimer(signal.ITIMER_PROF, tick, tick)
     try:
         yield
     finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_PROF, 0, 0)
+            signal.signal(signal.SIGPROF, handler)
         TIME_LIMIT = before
+
+
+class _TimeUp(BaseException):
+    """Raised by the CPU-time alarm into a decision over the limit (a BaseException: a player's ``except Exception``
+    does not swallow it)."""
+
+
+_DECIDING: list = [None]
+"""The CPU time at which the decision in progress began (None between decisions)."""
+
+
+def _on_alarm(signum, frame):
+    started = _DECIDING[0]
+    if started is not None and time.process_time() - started > TIME_LIMIT:
+        _DECIDING[0] = None
+        raise _TimeUp
 
 
 def _one_line(exc: BaseException) -> str:
