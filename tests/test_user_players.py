@@ -346,3 +346,24 @@ def test_the_python_api_runs_a_dict_config_seating_a_class_and_a_function(tmp_pa
     assert "# given to cardodds.run as a Python dict:" in (tmp_path / "one" / "experiment.toml").read_text()
     with pytest.raises(CardoddsError, match=r"config \[experiment\]: missing required key 'games'"):
         cardodds.run({"experiment": {"name": "x", "task": "pick.calls"}}, out=tmp_path / "three")
+
+
+def test_a_ladder_and_a_sweep_take_a_player_the_user_wrote(tmp_path):
+    from cardodds.sim.experiment import load_arms
+    from cardodds.sim.user_player import seat_lines
+
+    write(tmp_path)
+    head = '[experiment]\nname = "l"\ntask = "pick.calls"\ngames = 20\nchunk_size = 10\n'
+    ladder = tmp_path / "ladder.toml"
+    ladder.write_text(head + '[ladder]\nrungs = ["heads", {python = "my_players.py:Tails", after = 2}]\n')
+    arms = load_arms(ladder)
+    assert [a.arm for a in arms] == ["heads_vs_heads", "heads_vs_Tails", "Tails_vs_heads", "Tails_vs_Tails"]
+    lines = seat_lines(arms)
+    assert list(lines) == ["seat 1 (heads_vs_Tails, Tails_vs_Tails)", "seat 0 (Tails_vs_heads, Tails_vs_Tails)"]
+    sweep = tmp_path / "sweep.toml"
+    sweep.write_text(head + '[strategies]\npython = "my_players.py:Tails"\n'
+                            '[sweep]\nparameter = "strategies.after"\nvalues = [0, 3]\n')
+    arms = load_arms(sweep)
+    assert [a.arm for a in arms] == ["after=0", "after=3"]
+    assert [a.params.strategies[1].player.after for a in arms] == [0, 3]
+    assert arms[0].identity_hash() != arms[1].identity_hash()
