@@ -367,3 +367,15 @@ def test_a_ladder_and_a_sweep_take_a_player_the_user_wrote(tmp_path):
     assert [a.arm for a in arms] == ["after=0", "after=3"]
     assert [a.params.strategies[1].player.after for a in arms] == [0, 3]
     assert arms[0].identity_hash() != arms[1].identity_hash()
+
+
+def test_dask_workers_import_the_players_file_and_give_the_same_numbers(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    from cardodds.cli import main
+
+    path = config(tmp_path)
+    assert main(["run", str(path), "--out", str(tmp_path / "one")]) == 0
+    assert main(["run", str(path), "--out", str(tmp_path / "dask"), "--backend", "dask"]) == 0
+    one, dask = ((tmp_path / d / "summary.csv").read_text() for d in ("one", "dask"))
+    assert one == dask
+    capsys.readouterr()
