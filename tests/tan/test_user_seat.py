@@ -272,3 +272,27 @@ def test_the_docs_example_plays_and_declares_its_knob():
         played[take_above] = (res.loser, res.pickups)
     assert not np.array_equal(played[0][1], played[40][1])  # the knob changes the play
     assert UserSeat(TakeEarly()) == user_strategy(TakeEarly()) and user_strategy(TakeEarly()).user_seat
+
+
+class Dice(UserPlayer):
+    """A legal move drawn from the decision's generator."""
+
+    def decide(self, view, legal, rng):
+        return legal[int(rng.integers(len(legal)))]
+
+
+@pytest.mark.parametrize("name", ["4p52", "3p36 throw-in"])
+def test_a_player_drawing_from_its_rng_plays_the_runs_game_alone_as_the_replay_does(name):
+    rules = _rules(name)
+    seats = (user_strategy(Dice()),) * 2 + (Basic(),) * (rules.players - 2)
+    seq = chunk_seed(21, 0)
+    orders, first = deal_chunk(rules, seq, 30)
+    run = play_batch(rules, orders, first, seats, rng=stream(seq, PLAY), check=True)
+    # the replay: game 0 alone on the reference engine, seeded by the chunk's PLAY stream
+    alone = TanGame(rules, orders[0], int(first[0]), seats, rng=stream(seq, PLAY), check=True).play()
+    assert (alone.loser, alone.bouts, alone.pickups) == \
+        (int(run.loser[0]) if run.loser[0] >= 0 else None, int(run.bouts[0]), int(run.pickups[0]))
+    again = play_batch(rules, orders, first, seats, rng=stream(seq, PLAY), check=True)
+    assert np.array_equal(run.loser, again.loser) and np.array_equal(run.bouts, again.bouts)
+    other = play_batch(rules, orders, first, seats, rng=stream(chunk_seed(22, 0), PLAY), check=True)
+    assert not np.array_equal(run.bouts, other.bouts)  # the draws follow the games' seeds
