@@ -14,7 +14,7 @@ from cardodds.sim.tan import compiled, position_play
 from cardodds.sim.tan.batch import play_batch
 from cardodds.sim.tan.cards import SUITS, parse_card, rank_of, suit_of
 from cardodds.sim.tan.deal import deal_chunk
-from cardodds.sim.tan.play_task import TanParams, run_chunk, seating
+from cardodds.sim.tan.play_task import TASK, TanParams, measures, run_chunk, seating
 from cardodds.sim.tan.position_json import from_json, to_json
 from cardodds.sim.tan.position_state import legal_moves
 from cardodds.sim.tan.reference import TanGame
@@ -90,6 +90,8 @@ def test_legal_first_plays_whole_games_on_the_run_path(name):
     res = play_batch(rules, orders, first, seats, rng=stream(seq, PLAY), check=True)
     assert np.array_equal(np.bincount(res.loser[res.loser >= 0], minlength=rules.players), counts["lose_abs"])
     assert seating(params)[0] == "First" and seating(params)[1] == "basic"
+    metrics = {m.metric for m in measures(counts, params)}
+    assert "lose.strategy.First@0" in metrics and TASK.label_of("lose.strategy.First@0")
 
 
 @pytest.mark.parametrize("name", ["4p52", "2p36"])

@@ -155,7 +155,8 @@ class UserSeat:
 
     @property
     def name(self) -> str:
-        return self.player.label()
+        """The player in metric names (``lose.strategy.<name>@0``, one dotted part): its class's name."""
+        return self.player.label().rsplit(":", 1)[-1].replace(".", "_")
 
     def label(self) -> str:
         return self.player.label()
