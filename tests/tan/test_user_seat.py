@@ -14,7 +14,7 @@ from cardodds.sim.tan import compiled, position_play
 from cardodds.sim.tan.batch import play_batch
 from cardodds.sim.tan.cards import SUITS, parse_card, rank_of, suit_of
 from cardodds.sim.tan.deal import deal_chunk
-from cardodds.sim.tan.play_task import TanParams, run_chunk, seating
+from cardodds.sim.tan.play_task import TASK, TanParams, measures, run_chunk, seating
 from cardodds.sim.tan.position_json import from_json, to_json
 from cardodds.sim.tan.position_state import legal_moves
 from cardodds.sim.tan.reference import TanGame
@@ -90,6 +90,8 @@ def test_legal_first_plays_whole_games_on_the_run_path(name):
     res = play_batch(rules, orders, first, seats, rng=stream(seq, PLAY), check=True)
     assert np.array_equal(np.bincount(res.loser[res.loser >= 0], minlength=rules.players), counts["lose_abs"])
     assert seating(params)[0] == "First" and seating(params)[1] == "basic"
+    metrics = {m.metric for m in measures(counts, params)}
+    assert "lose.strategy.First@0" in metrics and TASK.label_of("lose.strategy.First@0")
 
 
 @pytest.mark.parametrize("name", ["4p52", "2p36"])
@@ -272,3 +274,27 @@ def test_the_docs_example_plays_and_declares_its_knob():
         played[take_above] = (res.loser, res.pickups)
     assert not np.array_equal(played[0][1], played[40][1])  # the knob changes the play
     assert UserSeat(TakeEarly()) == user_strategy(TakeEarly()) and user_strategy(TakeEarly()).user_seat
+
+
+class Dice(UserPlayer):
+    """A legal move drawn from the decision's generator."""
+
+    def decide(self, view, legal, rng):
+        return legal[int(rng.integers(len(legal)))]
+
+
+@pytest.mark.parametrize("name", ["4p52", "3p36 throw-in"])
+def test_a_player_drawing_from_its_rng_plays_the_runs_game_alone_as_the_replay_does(name):
+    rules = _rules(name)
+    seats = (user_strategy(Dice()),) * 2 + (Basic(),) * (rules.players - 2)
+    seq = chunk_seed(21, 0)
+    orders, first = deal_chunk(rules, seq, 30)
+    run = play_batch(rules, orders, first, seats, rng=stream(seq, PLAY), check=True)
+    # the replay: game 0 alone on the reference engine, seeded by the chunk's PLAY stream
+    alone = TanGame(rules, orders[0], int(first[0]), seats, rng=stream(seq, PLAY), check=True).play()
+    assert (alone.loser, alone.bouts, alone.pickups) == \
+        (int(run.loser[0]) if run.loser[0] >= 0 else None, int(run.bouts[0]), int(run.pickups[0]))
+    again = play_batch(rules, orders, first, seats, rng=stream(seq, PLAY), check=True)
+    assert np.array_equal(run.loser, again.loser) and np.array_equal(run.bouts, again.bouts)
+    other = play_batch(rules, orders, first, seats, rng=stream(chunk_seed(22, 0), PLAY), check=True)
+    assert not np.array_equal(run.bouts, other.bouts)  # the draws follow the games' seeds

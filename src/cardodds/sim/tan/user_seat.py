@@ -60,15 +60,33 @@ def decision_rng(game_seed: int, *place: int) -> np.random.Generator:
 
     One generator per thread, its state set anew at each decision (cheaper than seeding a new one).
     """
-    key = _mix(int(game_seed) & _M64)
+    packed = 0
     for x in place:
-        key = _mix(key ^ (int(x) & _M64))
+        packed = (packed << 16) ^ int(x)
+    key = _mix(int(game_seed) & _M64 ^ _mix(packed & _M64 ^ packed >> 64))
     gen = getattr(_LOCAL, "gen", None)
     if gen is None:
         gen = _LOCAL.gen = np.random.Generator(np.random.PCG64(0))
     gen.bit_generator.state = {"bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0,
                                "state": {"state": (key << 64) | _mix(key ^ 1), "inc": (_mix(key ^ 2) << 64) | 1}}
     return gen
+
+
+class _View(dict):
+    """A view (JSON: dicts, lists, text, numbers) whose deep copy, made by ``ask`` at every decision, knows that."""
+
+    def __deepcopy__(self, memo):
+        return _json_copy(self)
+
+
+def _json_copy(x):
+    """A deep copy of JSON data (``to_json`` holds only dicts, lists, text, numbers and None)."""
+    if isinstance(x, dict):
+        return {k: _json_copy(v) if type(v) in _NESTED else v for k, v in x.items()}
+    return [_json_copy(v) if type(v) in _NESTED else v for v in x]
+
+
+_NESTED = frozenset((dict, list, _View))
 
 
 def _has(player, name: str) -> bool:
@@ -100,22 +118,28 @@ def exchange_json(v) -> dict:
     return out
 
 
-def _row_view(v, r: int, kind: str) -> SimpleNamespace:
-    """Row ``r`` of a batch-engine decision view as a reference-engine view (what ``view_position`` reads)."""
-    table = v.table[r, : int(v.n_attack[r])]
-    bottom = int(v.bottom[r])
-    row = SimpleNamespace(
-        rules=v.rules, seat=int(v.seat[r]), hand=from_mask(v.hand[r]), trump=int(v.trump[r]),
-        bottom=None if bottom < 0 else bottom, stock_left=int(v.stock_left[r]), discard=from_mask(v.disc[r]),
-        attack=[int(a) for a in table[:, 0]], cover=[int(c) for c in table[:, 1] if c >= 0],
-        attacker=int(v.attacker[r]), defender=int(v.defender[r]), hand_sizes=[int(n) for n in v.hand_sizes[:, r]],
-        known=[from_mask(k) for k in v.known[:, r]], out=[bool(o) for o in v.out[:, r]], passes=int(v.passes[r]),
-        bouts=int(v.bouts[r]), is_lead=False)
-    if kind == "attack":
-        row.is_lead, row.taking = bool(v.is_lead[r]), bool(v.taking[r])
-    else:
-        row.thrower = int(v.thrower[r])
-    return row
+_ROW = ("seat", "hand", "trump", "bottom", "stock_left", "disc", "attacker", "defender", "passes", "bouts", "n_attack",
+        "game_seed")
+_EXTRA = {"attack": ("is_lead", "taking"), "defend": ("thrower",)}
+
+
+def _rows_of(v, rows: np.ndarray, kind: str) -> list[SimpleNamespace]:
+    """Rows ``rows`` of a batch-engine decision view as reference-engine views (what ``view_position`` reads)."""
+    cols = {k: getattr(v, k)[rows].tolist() for k in _ROW + _EXTRA[kind]}
+    cols["table"] = v.table[rows, : max(cols["n_attack"], default=0)].tolist()
+    seats = {k: getattr(v, k)[:, rows].T.tolist() for k in ("hand_sizes", "known", "out")}
+    views = []
+    for i in range(rows.shape[0]):
+        c = {k: x[i] for k, x in cols.items()}
+        table = c["table"][: c["n_attack"]]
+        views.append(SimpleNamespace(
+            rules=v.rules, seat=c["seat"], hand=from_mask(c["hand"]), trump=c["trump"],
+            bottom=None if c["bottom"] < 0 else c["bottom"], stock_left=c["stock_left"], discard=from_mask(c["disc"]),
+            attack=[a for a, _ in table], cover=[x for _, x in table if x >= 0], attacker=c["attacker"],
+            defender=c["defender"], hand_sizes=seats["hand_sizes"][i], known=[from_mask(k) for k in seats["known"][i]],
+            out=seats["out"][i], passes=c["passes"], bouts=c["bouts"], is_lead=c.get("is_lead", False),
+            taking=c.get("taking", False), thrower=c.get("thrower", -1), game_seed=c["game_seed"]))
+    return views
 
 
 @dataclass(frozen=True)
@@ -131,7 +155,8 @@ class UserSeat:
 
     @property
     def name(self) -> str:
-        return self.player.label()
+        """The player in metric names (``lose.strategy.<name>@0``, one dotted part): its class's name."""
+        return self.player.label().rsplit(":", 1)[-1].replace(".", "_")
 
     def label(self) -> str:
         return self.player.label()
@@ -144,7 +169,7 @@ class UserSeat:
         legal = [move_text(p, c) for c in codes]
         covered = sum(1 for _, c in p.table if c >= 0)
         rng = decision_rng(game_seed, p.seat, p.bouts, len(p.table), covered, p.passes, DECISIONS.index(p.decision))
-        answer = ask(self.player, to_json(p), legal, rng, seat=p.seat, game="tan", decision=p.decision)
+        answer = ask(self.player, _View(to_json(p)), legal, rng, seat=p.seat, game="tan", decision=p.decision)
         return codes[legal.index(answer)]
 
     def attack(self, v, rng=None) -> int | None:
@@ -164,8 +189,9 @@ class UserSeat:
     def _rows(self, v, kind: str) -> np.ndarray:
         """The batch form: each row deciding (a legal card, running, this seat's) asked in turn."""
         out = np.full(v.hand.shape[0], -1, dtype=np.int16)
-        for r in np.nonzero((v.legal != 0) & v.live & v.decide)[0]:
-            out[r] = self.move(view_position(_row_view(v, int(r), kind), kind), int(v.game_seed[r]))
+        rows = np.nonzero((v.legal != 0) & v.live & v.decide)[0]
+        for r, row in zip(rows, _rows_of(v, rows, kind)):
+            out[r] = self.move(view_position(row, kind), row.game_seed)
         return out
 
     # -- outside the protocol ------------------------------------------------------------------------------------------
@@ -175,7 +201,7 @@ class UserSeat:
         if not _has(self.player, "exchange"):
             return min(v.options)
         legal = [format_card(c, unicode=False) for c in v.options] + [KEEP]
-        answer = ask(_Method(self.player, "exchange", True), exchange_json(v), legal,
+        answer = ask(_Method(self.player, "exchange", True), _View(exchange_json(v)), legal,
                      decision_rng(v.game_seed, v.seat, _EXCHANGE), seat=int(v.seat), game="tan", decision="exchange")
         return None if answer == KEEP else parse_card(answer)
 
@@ -202,7 +228,7 @@ class UserSeat:
 
     def _series(self, name: str, v) -> bool:
         rng = decision_rng(v.game_seed, v.seat, _SERIES[name])
-        answer = ask(_Method(self.player, name, False), exchange_json(v), ["True", "False"], rng, seat=int(v.seat),
+        answer = ask(_Method(self.player, name, False), _View(exchange_json(v)), ["True", "False"], rng, seat=int(v.seat),
                      game="tan", decision=name)
         return answer == "True"
 
