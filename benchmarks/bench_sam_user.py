@@ -6,6 +6,11 @@ built-in players at every seat.
 Three figures, one core, ``control`` at the other seats: (1) the reference engine, ``control`` at every seat, game by
 game; (2) the run path (``sam.play``'s chunk function, the batch engine) with a trivial user player (``legal[0]``)
 at seat 0; (3) the reference engine with that player at seat 0.  Issue 33 asks (2) >= (1).
+
+2026-12-03, default arguments, a 2-core Xeon (KVM) shared with other runs: (1) 208, (2) 1,820, (3) 134 games per CPU
+s: (2) is 8.7x (1).  A user decision costs about 0.1 ms of the adapter (the position rebuilt from the batch view, its
+JSON) plus ``ask``'s copy of the view; making the default rules once in ``position_json.rules_json`` took (2) from
+about 500 to about 2,000.
 """
 
 from __future__ import annotations

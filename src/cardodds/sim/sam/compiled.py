@@ -207,7 +207,7 @@ def deal_state(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategie
         chain_chopper=np.zeros(N, np.int64), chain_chopped=np.zeros(N, np.int64), den_by=np.full(N, -1, np.int64),
         den_to=np.full(N, -1, np.int64), den_cap=np.zeros(N, np.int64), declarer=declarer,
         plans=np.full((N, HAND_SIZE), -1, np.int64), sam_on=sam_on, sam_failed=np.zeros(N, bool),
-        ptr=np.zeros(N, np.int64), pay=pay_a, outcome=outcome, winner=winner, done=done, kinds=kinds)
+        ptr=np.zeros(N, np.int64), pay=pay_a, outcome=outcome, winner=winner, done=done, kinds=kinds, cards=cards)
 
 
 def play_batch(rules: SamRules, cards: np.ndarray, leader: np.ndarray, strategies, rng=None,

@@ -10,8 +10,9 @@ through :func:`~cardodds.sim.user_player.ask` with ``to_json(position)`` and the
 Decisions outside the position protocol, and their defaults:
 
 - **báo Sâm**: before play, in turn order from the first player, a player that defines ``declare(view, rng) -> bool``
-  is asked whether to declare Sâm (``view``: the position with its ten dealt cards, nothing played; decision
-  ``"declare"``); without ``declare`` it never declares.  The first seat that declares leads and plays its Sâm.
+  is asked whether to declare Sâm (``view``: the position with its ten dealt cards, nothing played and no play to
+  beat, whoever leads; decision ``"declare"``; it must return a bool); without ``declare`` it never declares.  The
+  first seat that declares leads, and it plays its Sâm by its own ``decide`` (the built-ins' Sâm plan is theirs).
 - **forced passes**: an answer with no legal beat passes without asking the player (both engines do so).
 - **randomness**: ``decide`` gets the engine's random stream (the run's PLAY stream: same seed, same games); where an
   engine passes none, and always for ``declare``, a generator seeded from the seat's view (its seat and the cards
@@ -28,7 +29,7 @@ import numpy as np
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.position_json import to_json
-from cardodds.sim.sam.position_state import PASS_TEXT, Position, move_text
+from cardodds.sim.sam.position_state import Position, move_text
 from cardodds.sim.sam.strategies import PASS, StrategyBase, View
 from cardodds.sim.user_player import UserPlayer, ask
 
