@@ -195,7 +195,8 @@ class ChanGame:
         self.u_lao: tuple[int, int] | None = None
         self.missed_wins: list[tuple[int, int]] = []  # (move index, seat): bỏ ù
         self.fouls_avoided: Counter = Counter()
-        self._cache: tuple | None = None
+        self._cache: tuple | None = None  # (state key, its decision, its possible winners or None)
+        self._winners: list | None = None
 
     # -- construction ----------------------------------------------------------------------------------------------
     @classmethod
@@ -325,7 +326,7 @@ class ChanGame:
                 self.fouls_avoided.update(f.code for f in bad)
             return False
         after = self._after(seat, move)
-        return bool(self._discard_options(after, "danh", seat, count=False))
+        return any(after.hand[k] and not fouls.fouls_of(after, Move("danh", seat, k)) for k in range(N_KINDS))
 
     def eat_moves(self, count: bool = False) -> list[Move]:
         """The decider's legal ăn (and own chíu) moves on the card in play: no foul, and a legal discard after.
@@ -355,12 +356,16 @@ class ChanGame:
 
     def decision(self) -> Decision | None:
         """The next decision (None when the game is over)."""
-        key = len(self.moves), self.phase, self.u_open, self.chiu_open
+        key = self._key()
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
+        self._winners = None
         dec = self._decision()
-        self._cache = (key, dec)
+        self._cache = (key, dec, self._winners)  # the move applied next closes the windows on these winners
         return dec
+
+    def _key(self) -> tuple:
+        return len(self.moves), self.phase, self.u_open, self.chiu_open
 
     def _decision(self) -> Decision | None:
         if self.phase == "over":
@@ -378,7 +383,7 @@ class ChanGame:
         if self.phase == "tra_cua":
             q = self.tra_seat
             return Decision("tra_cua", q, tuple(self._discard_options(self.seats[q], "tra_cua", q, True)))
-        winners = self.possible_winners()
+        winners = self._winners = self.possible_winners()
         if winners:
             return Decision("u", winners[0], (Move("u", winners[0], self.card),))
         if self.chiu_open:
@@ -421,7 +426,9 @@ class ChanGame:
 
     def _close_windows(self, index, move: Move | None) -> None:
         """The chances to ù and chíu on the card close: record every win let go (bỏ ù)."""
-        winners = self.possible_winners()
+        cached = self._cache
+        known = cached is not None and cached[2] is not None and cached[0] == self._key()
+        winners = cached[2] if known else self.possible_winners()
         if self.phase == "start" and self.rules.allow_skip_thien_u:
             winners = []  # local custom lets the cái skip Thiên ù: not a bỏ ù
         for s in winners:

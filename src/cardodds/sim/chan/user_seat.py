@@ -37,6 +37,7 @@ class UserSeat:
     player: UserPlayer
     user_seat: ClassVar[bool] = True
     deterministic: ClassVar[bool] = False
+    searches: ClassVar[bool] = False  # read by advise's opponents check: not refused as a search
 
     @property
     def name(self) -> str:
