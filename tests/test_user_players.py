@@ -169,10 +169,10 @@ class Flaky(UserPlayer):
         if self.fault == "loop":
             while True:
                 pass
-        if self.fault == "slow":
+        if self.fault == "slow":  # once
             import time
             end = time.process_time() + 0.2
-            while time.process_time() < end:
+            while CALLS[0] == 75 and time.process_time() < end:
                 pass
             return legal[0]
         return "X"
@@ -379,3 +379,16 @@ def test_dask_workers_import_the_players_file_and_give_the_same_numbers(tmp_path
     one, dask = ((tmp_path / d / "summary.csv").read_text() for d in ("one", "dask"))
     assert one == dask
     capsys.readouterr()
+
+
+def test_a_run_stopped_by_the_time_limit_resumes_with_a_higher_limit_reusing_its_chunks(tmp_path, capsys):
+    from cardodds.cli import main
+
+    path = config(tmp_path, "Flaky", ', fault = "slow"', "decision_seconds = 0.05", FAULTS)
+    out = tmp_path / "run"
+    assert main(["run", str(path), "--out", str(out), "--jobs", "1"]) == 2
+    assert "the 2 finished chunk(s) are kept" in capsys.readouterr().err
+    path.write_text(path.read_text().replace("decision_seconds = 0.05", "decision_seconds = 5"))
+    assert main(["run", str(path), "--out", str(out), "--resume", "--jobs", "1"]) == 0
+    said = capsys.readouterr().out
+    assert "50 games: 30 computed now" in said and "20 reused from chunks computed earlier" in said

@@ -74,3 +74,27 @@ def test_advise_plays_the_example_as_the_opponents(sam_folder, capsys, monkeypat
     assert main(["advise", "sam", "--state", str(state), "--opponents", "nowhere.py:KeepTwos"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot read the player file nowhere.py" in err
+
+
+def test_chan_seats_the_example_with_the_same_numbers_on_two_workers(tmp_path, capsys):
+    shutil.copy(EXAMPLES / "chan_keep_chans.py", tmp_path / "keep.py")
+    path = write_config(tmp_path, '[strategies]\nseats = [{python = "keep.py:KeepChans", max_ca = 1}, "basic", '
+                                  '"basic", "basic"]\n', "chan.play", games=20, chunk=5)
+    assert main(["run", str(path), "--out", str(tmp_path / "one")]) == 0
+    assert main(["run", str(path), "--out", str(tmp_path / "two"), "--jobs", "2"]) == 0
+    capsys.readouterr()
+    assert (tmp_path / "one" / "summary.csv").read_text() == (tmp_path / "two" / "summary.csv").read_text()
+    assert "| seat 0 | plays keep.py:KeepChans (sha256 " in (tmp_path / "one" / "report.md").read_text()
+
+
+def test_the_api_takes_a_user_class_as_the_opponents():
+    import importlib.util
+
+    import cardodds.advise
+
+    spec = importlib.util.spec_from_file_location("sam_keep_twos", EXAMPLES / "sam_keep_twos.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    table = cardodds.advise.sam(cardodds.advise.position_at("sam", 3, 4), opponents=module.KeepTwos(until=1),
+                                games=10)
+    assert len(table) >= 1 and table.attrs["worlds"] == 10
