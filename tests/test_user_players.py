@@ -82,6 +82,7 @@ def test_the_registry_takes_a_class_an_instance_a_function_and_returns_a_seated_
     ("missing.py:X", None, r"cannot read the player file missing\.py"),
     ("bad.py:X", "def f(:\n", r"bad\.py, line 1: syntax error"),
     ("boom.py:X", "x = 1\nraise ValueError('no  way')\n", r"boom\.py, line 2: ValueError on import: no way"),
+    ("bye.py:X", "import sys\nsys.exit(3)\n", r"bye\.py, line 2: SystemExit on import: 3"),
     ("my_players.py:Nobody", PLAYERS, r"my_players\.py has no 'Nobody'"),
     ("my_players.py:NOT_A_PLAYER", PLAYERS, r"NOT_A_PLAYER is neither a UserPlayer subclass nor a function"),
     ("my_players.py", PLAYERS, r"'python' must be \"file\.py:Name\""),
@@ -125,8 +126,13 @@ def test_a_loaded_player_pickles_as_its_file_and_is_refused_once_the_file_change
     assert pickle.loads(pickle.dumps(function)).decide({}, ["H", "T"], None) == "H"
     assert pickle.loads(pickle.dumps(user_game.PLAYERS.make(heads))).player.label() == "heads"
     path.write_text(PLAYERS + "\n# edited\n")
-    with pytest.raises(CardoddsError, match=r"my_players\.py:Tails: .* changed since the run started"):
-        pickle.loads(data)
+    stale = pickle.loads(data)  # in a pool worker: refused at its first decision, not while unpickling
+    with pytest.raises(UserPlayerError, match=r"my_players\.py:Tails: .* changed since the run started \(its sha256 "
+                                              r"differs\); run again: an edited player file is a new run"):
+        user_game.UserSeat(stale).call({}, None, 0)
+    path.unlink()
+    with pytest.raises(UserPlayerError, match=r"my_players\.py:Tails: cannot read the player file"):
+        user_game.UserSeat(pickle.loads(data)).call({}, None, 0)
 
 
 def test_ask_turns_a_wrong_answer_into_one_line_carrying_the_view(tmp_path):

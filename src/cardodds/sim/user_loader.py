@@ -20,7 +20,7 @@ from pathlib import Path
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import from_table
 from cardodds.sim.player_base import check_player_class
-from cardodds.sim.user_player import FunctionPlayer, UserPlayer, function_class
+from cardodds.sim.user_player import FunctionPlayer, UserPlayer, UserPlayerError, function_class
 
 _FOLDER: contextvars.ContextVar[Path | None] = contextvars.ContextVar("cardodds_user_folder", default=None)
 """The folder a relative ``python = "…"`` path is read from (the config's, while a config is read)."""
@@ -133,7 +133,7 @@ def _module(path: Path, sha: str, where: str):
     except SyntaxError as exc:
         del sys.modules[module_name]
         raise CardoddsError(f"{where}: {path.name}, line {exc.lineno}: syntax error: {exc.msg}") from None
-    except Exception as exc:  # noqa: BLE001 -- the user's module: any failure on import is one line
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 -- the user's module: any failure on import is one line
         del sys.modules[module_name]
         line = next((f.lineno for f in reversed(traceback.extract_tb(exc.__traceback__))
                      if Path(f.filename) == path), "?")
@@ -144,15 +144,29 @@ def _module(path: Path, sha: str, where: str):
 
 
 def reload_player(path: str, name: str, sha: str, knobs: dict) -> UserPlayer:
-    """The player ``name`` of the file ``path`` with ``knobs``, imported again (where a pickled player arrives);
-    refused in one line if the file's content is not the one hashed ``sha`` any more."""
+    """The player ``name`` of the file ``path`` with ``knobs``, imported again (where a pickled player arrives).
+
+    A file that changed since (its sha256 is not ``sha``) or cannot be imported there gives an :class:`Unloadable`
+    player, which says so in one line at its first decision: an exception while unpickling would reach a pool as a
+    broken pool, not as that line."""
     where = f"{Path(path).name}:{name}"
     try:
-        now = file_sha256(Path(path))
-    except OSError as exc:
-        raise CardoddsError(f"{where}: cannot read the player file {path} ({exc.strerror or exc})") from None
-    if now != sha:
-        raise CardoddsError(f"{where}: {path} changed since the run started (its sha256 differs); run again: "
-                            "an edited player file is a new run")
-    cls = _class_in(Path(path), name, sha, where, where)
-    return cls(**knobs)
+        try:
+            now = file_sha256(Path(path))
+        except OSError as exc:
+            raise CardoddsError(f"{where}: cannot read the player file {path} ({exc.strerror or exc})") from None
+        if now != sha:
+            raise CardoddsError(f"{where}: {path} changed since the run started (its sha256 differs); run again: "
+                                "an edited player file is a new run")
+        return _class_in(Path(path), name, sha, where, where)(**knobs)
+    except CardoddsError as exc:
+        return Unloadable(str(exc))
+
+
+class Unloadable(UserPlayer):
+    """A player whose file could not be imported again in a worker: its first decision raises the reason."""
+
+    reason: str = ""
+
+    def decide(self, view, legal, rng):
+        raise UserPlayerError(self.reason)

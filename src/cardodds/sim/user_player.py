@@ -177,7 +177,7 @@ def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, gam
     except _TimeUp:
         raise UserPlayerError(f"{where}: still deciding after {time.process_time() - started:.1f} s, over the limit "
                               f"of {TIME_LIMIT:g} s a decision", view, game) from None
-    except Exception as exc:  # noqa: BLE001 -- the user's code is a guest: any failure becomes one line
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 -- the user's code is a guest: any failure is one line
         raise UserPlayerError(f"{where}: raised {type(exc).__name__}: {_one_line(exc)}", view, game) from None
     finally:
         _DECIDING[0] = None
