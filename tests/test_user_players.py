@@ -398,3 +398,16 @@ def test_a_run_stopped_by_the_time_limit_resumes_with_a_higher_limit_reusing_its
     assert main(["run", str(path), "--out", str(out), "--resume", "--jobs", "1"]) == 0
     said = capsys.readouterr().out
     assert "50 games: 30 computed now" in said and "20 reused from chunks computed earlier" in said
+
+
+def test_code_without_a_file_is_hashed_by_its_compiled_code():
+    from cardodds.sim.user_player import code_sha256
+
+    first = {}
+    exec("from cardodds import UserPlayer\nclass P(UserPlayer):\n    def decide(self, view, legal, rng):\n"
+         "        return legal[0]\n", first)
+    second = {}
+    exec("from cardodds import UserPlayer\nclass P(UserPlayer):\n    def decide(self, view, legal, rng):\n"
+         "        return legal[-1]\n", second)
+    assert None is not code_sha256(first["P"]) != code_sha256(second["P"]) is not None
+    assert code_sha256(Tails) == code_sha256(user_game.PLAYERS.make(heads).player.__class__)  # this file's hash

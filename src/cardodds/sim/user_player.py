@@ -24,6 +24,7 @@ import contextlib
 import copy
 import dataclasses
 import hashlib
+import marshal
 import re
 import signal
 import sys
@@ -148,15 +149,22 @@ def function_player(function) -> UserPlayer:
 
 
 def code_sha256(cls: type) -> str | None:
-    """The sha256 of the file that defines the player class ``cls`` (its function's, for a
-    :class:`FunctionPlayer`); None when it has no file (typed at a prompt)."""
+    """The sha256 of the file that defines the player class ``cls`` (its function's, for a :class:`FunctionPlayer`),
+    or, for code with no file (typed at a prompt, a notebook's cell), of its functions' compiled code."""
     if cls.__dict__.get("origin"):
         return cls.origin[2]
     target = cls.function if issubclass(cls, FunctionPlayer) else cls
     path = getattr(sys.modules.get(getattr(target, "__module__", ""), None), "__file__", None)
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest() if path else None
+        if path:
+            return hashlib.sha256(Path(path).read_bytes()).hexdigest()
     except OSError:
+        pass
+    codes = [target] if callable(target) and hasattr(target, "__code__") else [
+        f for k, f in sorted(vars(target).items()) if hasattr(f, "__code__")]
+    try:
+        return hashlib.sha256(b"".join(marshal.dumps(f.__code__) for f in codes)).hexdigest()
+    except ValueError:  # a code object marshal cannot write
         return None
 
 
@@ -165,8 +173,9 @@ def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, gam
     """The move ``player`` makes at seat ``seat`` given ``view`` (a position's JSON form) and ``legal`` (move texts).
 
     The player gets deep copies; its answer must be one of ``legal``.  An exception it raises, an answer that is not
-    a legal move, or a decision slower than :data:`TIME_LIMIT` becomes one :class:`UserPlayerError` line naming the
-    player, the seat and the decision (``decision``: its kind, "attack", "beat" …), carrying ``view``.
+    a legal move, or a decision slower than :data:`TIME_LIMIT` (stopped as it runs over, within
+    :func:`decision_limit`) becomes one :class:`UserPlayerError` line naming the player, the seat and the decision
+    (``decision``: its kind, "attack", "beat" …), carrying ``view``.
     """
     where = f"{game}: player {player.label()} at seat {seat}" + (f", {decision} decision" if decision else "")
     started = _DECIDING[0] = time.process_time()
