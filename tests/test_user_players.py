@@ -49,6 +49,16 @@ def heads(view, legal, rng):
     return "H"
 
 
+@pytest.fixture(autouse=True)
+def registered():
+    """``pick.calls`` is a task while a test runs (a pool worker needs no registry: it gets the chunk function)."""
+    from cardodds.sim import registry
+
+    registry.register_task(user_game.TASK)
+    yield
+    registry._REGISTERED.pop(user_game.TASK.name, None)
+
+
 def write(folder, text=PLAYERS, name="my_players.py"):
     path = folder / name
     path.write_text(textwrap.dedent(text))

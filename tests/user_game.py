@@ -17,7 +17,7 @@ import numpy as np
 
 from cardodds.sim.measures import Proportion
 from cardodds.sim.players import Player, PlayerRegistry
-from cardodds.sim.registry import Task, register_task
+from cardodds.sim.registry import Task
 from cardodds.sim.streams import DEAL, stream
 from cardodds.sim.user_player import ask
 
@@ -91,4 +91,4 @@ def seating(params) -> list:
 TASK = Task(name="pick.calls", parse=parse, run_chunk=run_chunk, measures=measures, sections=("rules", "strategies"),
             seating=seating, tune_objective=("right", "max"), units={"right": "per call"},
             labels={"en": {"right": "the call is right"}, "vi": {"right": "đoán đúng"}})
-register_task(TASK)
+"""Registered only while a test runs (``registered``): the test session's list of tasks stays the games'."""
