@@ -292,7 +292,7 @@ def test_a_fault_in_a_pool_worker_comes_back_as_the_same_one_line(tmp_path, caps
 
 
 @pytest.mark.parametrize("opponents", [{"python": "spy.py:Spy"}, {"seats": ["tuned", {"python": "spy.py:Spy"},
-                                                                          "tuned", "tuned"]}])
+                                                                          "tuned", "tuned"]}, {"file": "k.toml"}])
 def test_the_page_never_loads_code_from_a_request(tmp_path, monkeypatch, opponents):
     pytest.importorskip("starlette")
     from urllib.parse import quote
@@ -302,6 +302,7 @@ def test_the_page_never_loads_code_from_a_request(tmp_path, monkeypatch, opponen
     import cardodds.advise
 
     write(tmp_path, f"open({str(tmp_path / 'loaded')!r}, 'w').close()\n", "spy.py")
+    write(tmp_path, 'strategy = "Spy"\npython = "spy.py:Spy"\n[knobs]\n', "k.toml")  # a knobs file naming code
     monkeypatch.chdir(tmp_path)
     body = json.dumps(cardodds.advise.position_at("tan", 7, 5)).encode()
     status, answer = asgi_call("POST", f"/api/advise/tan?opponents={quote(json.dumps(opponents))}", body)

@@ -25,6 +25,9 @@ from cardodds.sim.user_player import FunctionPlayer, UserPlayer, UserPlayerError
 _FOLDER: contextvars.ContextVar[Path | None] = contextvars.ContextVar("cardodds_user_folder", default=None)
 """The folder a relative ``python = "…"`` path is read from (the config's, while a config is read)."""
 
+_REFUSED: contextvars.ContextVar[str | None] = contextvars.ContextVar("cardodds_no_user_code", default=None)
+"""Why no file may be imported now (the web page's requests), or None."""
+
 _MODULES: dict[tuple[str, str], object] = {}
 """(absolute path, sha256) → the module imported from it: a file is imported once per content."""
 
@@ -37,6 +40,17 @@ def relative_to(folder: Path):
         yield
     finally:
         _FOLDER.reset(token)
+
+
+@contextlib.contextmanager
+def refusing_code(reason: str):
+    """Refuse to import any player file within the block, ``reason`` the one line (a request to the web page must
+    never run code, not even through a knobs file that names one)."""
+    token = _REFUSED.set(reason)
+    try:
+        yield
+    finally:
+        _REFUSED.reset(token)
 
 
 def is_user_spec(spec) -> bool:
@@ -82,6 +96,8 @@ def file_sha256(path: Path) -> str:
 
 def load_class(ref, where: str) -> type:
     """The player class ``"file.py:Name"`` names (a function there is wrapped as a :class:`FunctionPlayer`)."""
+    if _REFUSED.get() is not None:
+        raise CardoddsError(_REFUSED.get())
     if not isinstance(ref, str) or ref.count(":") != 1 or not all(ref.split(":")):
         raise CardoddsError(f"{where}: 'python' must be \"file.py:Name\" (a file and the class or function in it), "
                             f"not {ref!r}")
