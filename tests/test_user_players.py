@@ -96,13 +96,15 @@ def test_the_registry_takes_a_class_an_instance_a_function_and_returns_a_seated_
     ("my_players.py:Nobody", PLAYERS, r"my_players\.py has no 'Nobody'"),
     ("my_players.py:NOT_A_PLAYER", PLAYERS, r"NOT_A_PLAYER is neither a UserPlayer subclass nor a function"),
     ("my_players.py", PLAYERS, r"'python' must be \"file\.py:Name\""),
+    ("post.py:P", "from cardodds import UserPlayer\nclass P(UserPlayer):\n    def __post_init__(self):\n"
+                  "        raise ValueError('bad')\n", r"post\.py:P: ValueError: bad"),
 ])
 def test_a_file_that_cannot_give_a_player_is_one_line(tmp_path, ref, text, message):
     if text is not None:
         write(tmp_path, text, ref.split(":")[0])
     with relative_to(tmp_path), pytest.raises(CardoddsError, match=message) as err:
         user_game.PLAYERS.make({"python": ref}, "c.toml [strategies]")
-    assert str(err.value).startswith("c.toml [strategies]: ") and "\n" not in str(err.value)
+    assert str(err.value).startswith("c.toml [strategies]") and "\n" not in str(err.value)
 
 
 @pytest.mark.parametrize("knobs, message", [

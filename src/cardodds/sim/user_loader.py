@@ -86,7 +86,13 @@ def _build(cls: type, knobs: dict, where: str) -> UserPlayer:
         raise CardoddsError(f"{where}: {exc}") from None
     if issubclass(cls, FunctionPlayer) and knobs:
         raise CardoddsError(f"{where}: {cls.source} is a function: it takes no knobs ({', '.join(knobs)} given)")
-    return from_table(cls, knobs, f"{where} {cls.source or cls.__name__}")
+    label = f"{where} {cls.source or cls.__name__}"
+    try:
+        return from_table(cls, knobs, label)
+    except CardoddsError:
+        raise
+    except Exception as exc:  # noqa: BLE001 -- its annotations or its own __post_init__ failed: one line
+        raise CardoddsError(f"{label}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}") from None
 
 
 def file_sha256(path: Path) -> str:
