@@ -48,8 +48,8 @@ def batch_players(players) -> tuple:
     for p in seats:
         batch = getattr(p, "batch_supported", None) and p.batch_supported() and p.deterministic
         if not (batch or getattr(p, "user_seat", False)):
-            raise CardoddsError(f"chan positions are played out on the batch engine: players must be basic, "
-                                f"heuristic, cuoc or tuned (or a player of yours), not {p.name}")
+            raise CardoddsError(f"chan positions are played out on the batch engine (a player of yours on the "
+                                f"reference engine): players must be basic, heuristic, cuoc or tuned, not {p.name}")
     return seats
 
 
