@@ -61,6 +61,7 @@ def test_the_sam_strength_table_rates_the_example(sam_folder, capsys):
     assert main(["run", str(path), "--out", str(sam_folder / "strength"), "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
     assert {r["metric"] for r in rows} >= {"score.greedy.KeepTwos"}
+    assert "| rung 1 | plays keep_twos.py:KeepTwos (sha256 " in (sam_folder / "strength" / "report.md").read_text()
 
 
 def test_advise_plays_the_example_as_the_opponents(sam_folder, capsys, monkeypatch):

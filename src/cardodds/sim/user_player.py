@@ -249,22 +249,22 @@ def _one_line(exc: BaseException) -> str:
 
 
 
-def seated_users(params) -> list[tuple[int, str, str | None]]:
-    """``(seat, source, sha256)`` of every player written in Python that a run's parameters seat (the seat: its
-    index in the list that holds it)."""
+def seated_users(params) -> list[tuple[str, str, str | None]]:
+    """``(place, source, sha256)`` of every player written in Python that a run's parameters seat; ``place`` is
+    ``"seat k"`` (its index in the list that holds it) or, in a strength table's rungs, ``"rung k"``."""
     from cardodds.sim.hashing import plain_data
 
     found = []
 
-    def walk(value, seat=None):
+    def walk(value, place="a seat", key=""):
         if isinstance(value, dict) and value.get("__class__") == "user_seat":
-            found.append((seat, value["player"]["source"], value["player"]["sha256"]))
+            found.append((place, value["player"]["source"], value["player"]["sha256"]))
         elif isinstance(value, dict):
-            for v in value.values():
-                walk(v)
+            for k, v in value.items():
+                walk(v, place, k)
         elif isinstance(value, list):
             for i, v in enumerate(value):
-                walk(v, i)
+                walk(v, f"{'rung' if key == 'players' else 'seat'} {i}")
 
     walk(plain_data(params))
     return found
@@ -275,11 +275,10 @@ def seat_lines(arms) -> dict[str, str]:
     (sha256 …)"}``, the arms named when not every arm seats it."""
     where: dict[tuple, list[str]] = {}
     for exp in arms:
-        for seat, source, sha in seated_users(exp.params):
-            where.setdefault((seat, source, sha), []).append(exp.arm)
+        for place, source, sha in seated_users(exp.params):
+            where.setdefault((place, source, sha), []).append(exp.arm)
     lines = {}
-    for (seat, source, sha), names in where.items():
-        key = f"seat {seat}" if seat is not None else "a seat"
-        key += "" if len(names) == len(arms) else f" ({', '.join(names)})"
-        lines[key] = f"plays {source} (sha256 {sha or 'unknown: no file'})"
+    for (place, source, sha), names in where.items():
+        key = place + ("" if len(names) == len(arms) else f" ({', '.join(names)})")
+        lines[key] = f"plays {source} (sha256 {sha or 'unknown'})"
     return lines
