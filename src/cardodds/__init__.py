@@ -12,16 +12,20 @@ The Python API is the one the ``cardodds`` command is built on::
     cardodds.odds.sam("3s 4s 5h 6d 7c 8s 9s 10h Jd Kd", opponents=2).table
     cardodds.exact.chan()     # exact deal probabilities of Chắn (a DataFrame)
 
+A player of your own subclasses :class:`UserPlayer` (knobs declared with :class:`Range` / :class:`Choice`) and sits
+wherever a player can be named: ``{python = "my_players.py:KeepTwos"}`` in a config, the class itself in Python.
+
 The engines and tasks live in :mod:`cardodds.sim`, the estimates, charts and reports in :mod:`cardodds.analysis`;
 the command line and the web page (:mod:`cardodds.cli`, :mod:`cardodds.web`) are built on this API.
 """
 
 import importlib
 
-__all__ = ["Run", "exact", "odds", "run", "__version__"]
+__all__ = ["Choice", "Range", "Run", "UserPlayer", "exact", "odds", "run", "__version__"]
 
 _LAZY = {"Run": ("cardodds.runs", "Run"), "run": ("cardodds.runs", "run"), "exact": ("cardodds.exact", None),
-         "odds": ("cardodds.odds", None)}
+         "odds": ("cardodds.odds", None), "UserPlayer": ("cardodds.sim.user_player", "UserPlayer"),
+         "Range": ("cardodds.sim.knobs", "Range"), "Choice": ("cardodds.sim.knobs", "Choice")}
 """The API's names, imported on first use: ``import cardodds.cli`` (every ``cardodds`` command, ``--help`` too)
 must not pay for pandas and numpy before it knows what it is asked."""
 

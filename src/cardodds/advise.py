@@ -110,12 +110,16 @@ def players_of(name: str, module, position, opponents):
     where it has one), or the module's ``DEFAULT_PLAYERS`` when None."""
     from cardodds.sim.bounded_json import check_value
     from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.user_loader import is_user_spec
 
     if opponents is None:
         return module.DEFAULT_PLAYERS
+    if not isinstance(opponents, (str, dict)) and is_user_spec(opponents):
+        check_opponents(name, module, opponents)  # a UserPlayer class or instance, or a function
+        return opponents
     if not isinstance(opponents, (str, dict)) or not opponents:
-        raise CardoddsError(f"opponents must be a player's name (\"tuned\", \"expert\" …) or a table of its knobs, "
-                            f"not {shown(opponents)}")
+        raise CardoddsError(f"opponents must be a player's name (\"tuned\", \"expert\" …), a table of its knobs or "
+                            f"a player you wrote, not {shown(opponents)}")
     check_value(opponents, "opponents")
     if hasattr(module, "check_players"):
         module.check_players(position, opponents)
@@ -130,6 +134,7 @@ def check_opponents(name: str, module, opponents) -> None:
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.games import game
     from cardodds.sim.players import Player, PlayerRegistry
+    from cardodds.sim.user_loader import is_user_spec, user_player
 
     spec = game(name)
     classes = spec.hook("players")
@@ -137,7 +142,8 @@ def check_opponents(name: str, module, opponents) -> None:
         return  # a test game's plain players: its position module checks them
     registry = PlayerRegistry(spec.title, classes, module.DEFAULT_PLAYERS)
     where = "opponents"  # the keyword of the API and the page, as in ``players_of``'s own message
-    searching = [p.name for p in (registry.make(e, where) for e in _seat_specs(opponents)) if p.searches]
+    players = [user_player(e, where) if is_user_spec(e) else registry.make(e, where) for e in _seat_specs(opponents)]
+    searching = [p.name for p in players if p.searches]
     if searching:
         fast = ", ".join(n for n, c in classes.items() if not c.searches)
         raise CardoddsError(f"{where}: {searching[0]!r} searches at every decision, far too slow for the thousands "

@@ -348,7 +348,7 @@ def cmd_tune(args) -> int:
     result = tune(args.config, seat=args.seat, games=args.games, seed=args.seed, jobs=_resolve_jobs(args.jobs),
                   folder=folder, progress=None if args.progress else False, knobs=knobs)
     out.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(out, knobs_toml(result, "cardodds " + " ".join(sys.argv[1:])).encode("utf-8"))
+    atomic_write(out, knobs_toml(result, "cardodds " + " ".join(sys.argv[1:]), out.parent).encode("utf-8"))
     result["out"] = str(out)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))

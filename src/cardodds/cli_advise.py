@@ -41,9 +41,12 @@ def worlds(text: str) -> int:
 
 
 def opponents(text: str):
-    """An argparse type for ``--opponents``: a player's name, or its table as JSON (``{"name": "expert", …}``)."""
+    """An argparse type for ``--opponents``: a player's name, its table as JSON (``{"name": "expert", …}``), or a
+    player you wrote, ``my_players.py:KeepTwos`` (the path from the current folder)."""
     from cardodds.advise import typed_players
 
+    if ":" in text and not text.lstrip().startswith("{"):
+        return {"python": text}
     return typed_players(text, "--opponents")
 
 
@@ -51,7 +54,8 @@ def add_budget_flags(parser, *, with_opponents: bool = True) -> None:
     """``--opponents``, ``--games`` and ``--time``: who plays from the position and how long."""
     if with_opponents:
         parser.add_argument("--opponents", type=opponents, metavar="NAME",
-                            help="who plays every seat from the position (default: the game's strongest fast rung)")
+                            help="who plays every seat from the position (default: the game's strongest fast rung); "
+                                 "a player you wrote: FILE.py:CLASS")
     parser.add_argument("--games", type=worlds, help="worlds per move (default: the game's)")
     parser.add_argument("--time", type=seconds, metavar="S", help="a budget in seconds instead of --games")
 

@@ -50,9 +50,10 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
 
     Parameters
     ----------
-    config : str, Path or list of Experiment
+    config : str, Path, dict or list of Experiment
         A shipped experiment's name (``"tan_ladder"``, found from any folder), an experiment file
-        (``configs/tan_ladder.toml``), or its arms as ``cardodds.sim.experiment.load_arms`` gives
+        (``configs/tan_ladder.toml``), the file's tables as a dict (where a player may be a ``UserPlayer`` class or
+        instance, or a function), or its arms as ``cardodds.sim.experiment.load_arms`` gives
         them (then ``seed``, ``backend`` and ``scheduler`` are already applied; ``games`` still picks the adaptive
         run's start).
     games, seed : int, optional
@@ -97,11 +98,12 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.experiment import load_arms
     from cardodds.sim.run_claim import claim_run_folder, finished_run
+    from cardodds.sim.user_player import seat_lines
 
     _check_arguments(config, games=games, seed=seed, jobs=jobs, out=out, resume=resume, precision=precision,
                      max_games=max_games, metrics=metrics, lang=lang, progress=progress)
     check_run_flags(precision, max_games, metrics)
-    if isinstance(config, (str, os.PathLike)):
+    if isinstance(config, (str, os.PathLike, dict)):
         arms = load_arms(config, games=games, seed=seed, backend=backend, scheduler=scheduler)
     else:
         arms = list(config)
@@ -130,7 +132,8 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
                                          jobs=jobs, resume=resume, progress=bar)]
         diffs = differences(outcomes) if len(outcomes) > 1 else None
         with i18n.using(lang):
-            meta = {"jobs": jobs, "command": command or f"cardodds.run({str(exp.name)!r})", **timing_meta(outcomes)}
+            meta = {"jobs": jobs, "command": command or f"cardodds.run({str(exp.name)!r})", **seat_lines(arms),
+                    **timing_meta(outcomes)}
         sections = make_sections([outcomes], [diffs], lang=lang)
         write_sections(folder, sections, meta, diffs=[diffs], lang=lang)
     seating = exp.task.seating(exp.params) if exp.task.seating is not None else []
@@ -166,7 +169,7 @@ def _check_arguments(config, *, games, seed, jobs, out, resume, precision, max_g
         if not config or not all(isinstance(arm, Experiment) for arm in config):
             raise CardoddsError("config must be an experiment file or a non-empty list of its arms "
                                 f"(cardodds.sim.experiment.load_arms), not {shown(config)}")
-    else:
+    elif not isinstance(config, dict):
         check_path(config, "config")
     for name, value in (("games", games), ("max_games", max_games)):
         if value is not None:

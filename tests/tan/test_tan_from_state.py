@@ -88,7 +88,7 @@ def concat(states):
     """One ``TanState`` of many games (seat arrays joined on their game axis)."""
     fields = TanState.__dataclass_fields__
     return TanState(**{k: np.concatenate([getattr(s, k) for s in states], axis=1 if k in ("hands", "out", "known")
-                                         else 0) for k in fields})
+                                         else 0) for k in fields if getattr(states[0], k) is not None})
 
 
 @pytest.mark.parametrize("k", range(len(VARIANTS)))

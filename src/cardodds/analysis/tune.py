@@ -101,12 +101,32 @@ class _Tuning:
         return max(chunks - self.played.get(key, 0), 0) * self.exp.chunk_size
 
 
+def _tuned_player(strategy):
+    """What a seat's knobs belong to: its strategy, or the player the user wrote that the seat plays."""
+    return strategy.player if getattr(type(strategy), "user_seat", False) is True else strategy
+
+
+def _name(player) -> str:
+    """A player in messages and knobs files: its name, or for a player the user wrote its source."""
+    return player.label() if hasattr(player, "run_identity") else player.name
+
+
 def _spec(strategy) -> dict:
-    """A strategy as a config table: its name and the fields that differ from their defaults (so a knob added later,
-    whose default keeps the old play, leaves the cached evaluations valid)."""
+    """A strategy as a config table: its name (``python = "file.py:Name"`` for a player the user wrote, the file's
+    absolute path) and the fields that differ from their defaults (so a knob added later, whose default keeps the
+    old play, leaves the cached evaluations valid)."""
+    strategy = _tuned_player(strategy)
     fields = {f.name: getattr(strategy, f.name) for f in dataclasses.fields(strategy)
               if getattr(strategy, f.name) != f.default}
-    return {"name": strategy.name, **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}}
+    if hasattr(strategy, "run_identity"):
+        origin = type(strategy).__dict__.get("origin")
+        if origin is None:
+            raise CardoddsError(f"{_name(strategy)}: the tuner plays a player from its file "
+                                "(python = \"file.py:Name\")")
+        head = {"python": f"{origin[0]}:{origin[1]}"}
+    else:
+        head = {"name": strategy.name}
+    return {**head, **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}}
 
 
 def _paired(a: np.ndarray, b: np.ndarray, weights: np.ndarray) -> tuple[float, float, float, float]:
@@ -172,11 +192,11 @@ def tune(config, *, seat: int = 0, games: int | None = None, seed: int | None = 
         raise CardoddsError(f"{config}: task '{exp.task.name}' cannot be tuned (tan.play and chan.play can)")
     if not 0 <= seat < len(strategies):
         raise CardoddsError(f"--seat must be from 0 to {len(strategies) - 1} for this table, not {seat}")
-    strategy = strategies[seat]
+    strategy = _tuned_player(strategies[seat])
     series = getattr(getattr(exp.params, "rules", None), "series_length", 1) > 1
     space = {k: v for k, v in declared(type(strategy)).items() if series or not getattr(v, "series", False)}
     if not space:
-        raise CardoddsError(f"seat {seat} plays {strategy.name!r}, which declares no tunable knobs"
+        raise CardoddsError(f"seat {seat} plays {_name(strategy)!r}, which declares no tunable knobs"
                             + ("" if series else " for single games"))
     names = list(space) if not knobs else list(knobs)
     for name in names:  # only the names: a config may start from a value outside the grid tried
@@ -227,7 +247,8 @@ def tune(config, *, seat: int = 0, games: int | None = None, seed: int | None = 
     validation_games = validate_chunks * chunk * (2 if incumbent != start else 1)
     return {
         "config": str(config),
-        "strategy": strategy.name,
+        "strategy": _name(strategy),
+        **({"python": spec["python"]} if "python" in spec else {}),
         "seat": seat,
         "seed": exp.seed,
         "metric": f"{objective[0]}:{seat}",
@@ -260,8 +281,9 @@ def _toml_value(value) -> str:
     raise TypeError(f"cannot write {value!r} to TOML")
 
 
-def knobs_toml(result: dict, command: str) -> str:
-    """The knobs file a config names as a strategy (``{file = "…"}``), with how it was found."""
+def knobs_toml(result: dict, command: str, folder: Path | None = None) -> str:
+    """The knobs file a config names as a strategy (``{file = "…"}``), with how it was found (``folder``: where it is
+    written, from which the file of a player the user wrote is named)."""
     lo, hi = result["gain_ci"]
     lines = [
         f"# Written by: {command}",
@@ -271,11 +293,21 @@ def knobs_toml(result: dict, command: str) -> str:
         f"better), on fresh deals (seed {result['validation_seed']}): {result['gain']:.4f} "
         f"(paired 95 % CI [{lo:.4f}, {hi:.4f}], p = {result['p_value']:.3g}).",
         f"strategy = {_toml_value(result['strategy'])}",
-        "",
-        "[knobs]",
     ]
+    if "python" in result:
+        lines.append(f"python = {_toml_value(_relative(result['python'], folder))}")
+    lines += ["", "[knobs]"]
     lines += [f"{k} = {_toml_value(v)}" for k, v in result["knobs"].items()]
     return "\n".join(lines) + "\n"
+
+
+def _relative(ref: str, folder: Path | None) -> str:
+    """``"/abs/file.py:Name"`` named from ``folder`` when it is below it, else as it is."""
+    path, _, name = ref.rpartition(":")
+    try:
+        return f"{Path(path).relative_to(Path(folder).resolve()).as_posix()}:{name}" if folder else ref
+    except ValueError:
+        return ref
 
 
 def format_result(result: dict) -> str:

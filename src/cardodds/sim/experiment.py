@@ -16,6 +16,7 @@ Example::
     seed = 20261129           # optional, 0 <= seed <= 2**63 - 1
     backend = "loky"          # optional, "loky" or "dask": where the chunks run (not part of the run's identity)
     scheduler = "tcp://h:8786"  # optional, with backend = "dask" (none: a local cluster for the run)
+    decision_seconds = 10     # optional, CPU seconds a player written in Python may take a decision (not identity)
     [rules]                   # task-specific, validated by the task
 """
 
@@ -25,6 +26,7 @@ import dataclasses
 import difflib
 import functools
 import importlib.metadata
+import pprint
 import re
 import tomllib
 from pathlib import Path
@@ -37,6 +39,7 @@ from cardodds.sim.hashing import CLASS_KEY, canonical_json, hash_identity, plain
 from cardodds.sim.input_file import read_capped
 from cardodds.sim.options import unknown_key_error
 from cardodds.sim.registry import Task, get_task, task_names
+from cardodds.sim.user_loader import relative_to
 
 DEFAULT_CHUNK_SIZE = 250_000
 DEFAULT_SEED = 20261129
@@ -45,8 +48,10 @@ DEFAULT_SEED = 20261129
 _NAME_RE = re.compile(r"[A-Za-z0-9_-]+")
 
 _EXPERIMENT_KEYS = (
-    "name", "task", "title", "description", "games", "quick_games", "chunk_size", "seed", "backend", "scheduler"
+    "name", "task", "title", "description", "games", "quick_games", "chunk_size", "seed", "backend", "scheduler",
+    "decision_seconds",
 )
+DECISION_SECONDS_MAX = 86_400.0
 
 
 @functools.cache
@@ -109,6 +114,9 @@ class Experiment:
         report names the best arm by.
     backend, scheduler : str, str or None
         Where the chunks run (``"loky"`` or ``"dask"``, see :mod:`cardodds.sim.backends`); not part of :meth:`identity`.
+    decision_seconds : float
+        CPU seconds a player written in Python may spend on one decision (:func:`cardodds.sim.user_player.ask`); not
+        part of :meth:`identity`.
     """
 
     name: str
@@ -130,6 +138,7 @@ class Experiment:
     scheduler: str | None = None
     objective: tuple[str, int | None, str] | None = None
     ladder: tuple | None = None
+    decision_seconds: float = 10.0
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run (so one may resume the other): the task, seed, chunk size, cardodds
@@ -242,7 +251,7 @@ def load_experiment(path: str | Path, **overrides) -> Experiment:
 
 
 def load_arms(
-    path: str | Path,
+    path: str | Path | dict,
     *,
     games: int | None = None,
     seed: int | None = None,
@@ -258,8 +267,11 @@ def load_arms(
 
     Parameters
     ----------
-    path : str or Path
-        The TOML file, or a shipped experiment's name (``"tan_ladder"``, :func:`experiment_path`).
+    path : str, Path or dict
+        The TOML file, or a shipped experiment's name (``"tan_ladder"``, :func:`experiment_path`), or the document
+        itself as Python data (``{"experiment": {...}, "strategies": {"seats": [KeepTwos, "control", ...]}}``: a
+        player may then be a ``UserPlayer`` class or instance or a function; a relative ``python`` path is read from
+        the current folder).
     games : int, optional
         Overrides the file's ``games`` (``--games``); wins over ``quick``.
     seed : int, optional
@@ -274,9 +286,14 @@ def load_arms(
     CardoddsError
         On any problem, with a one-line message naming the file and the key.
     """
-    path = experiment_path(path)
-    text = _read(path)
-    doc = _parse_toml(text, path)
+    if isinstance(path, dict):
+        doc, path = path, Path("config")
+        text = "# given to cardodds.run as a Python dict:\n" + "".join(f"# {line}\n" for line in pprint.pformat(
+            doc, width=116, sort_dicts=False).splitlines())
+    else:
+        path = experiment_path(path)
+        text = _read(path)
+        doc = _parse_toml(text, path)
     where = f"{path} [experiment]"
     table = _experiment_table(doc, path)
     settings = _file_settings(table, where)
@@ -291,15 +308,16 @@ def load_arms(
     )
     task = settings["task"]
     sections = _task_sections(doc, task, path)
-    variants = _variants(doc, task, path, sections)
-    objective = _objective(doc.get("sweep"), path)
-    arms = []
-    for arm, overrides, sweep, ladder in variants:
-        arm_sections = _merge(sections, overrides)
-        arm_where = str(path) if arm == "main" else f"{path} (arm '{arm}')"
-        arms.append(Experiment(sections=arm_sections, params=task.parse(arm_sections, arm_where), path=path,
-                               text=text, arm=arm, baseline=variants[0][0], sweep=sweep, objective=objective,
-                               ladder=ladder, **settings))
+    with relative_to(path.parent):  # a player's ``python = "file.py:Name"`` is read from the config's folder
+        variants = _variants(doc, task, path, sections)
+        objective = _objective(doc.get("sweep"), path)
+        arms = []
+        for arm, overrides, sweep, ladder in variants:
+            arm_sections = _merge(sections, overrides)
+            arm_where = str(path) if arm == "main" else f"{path} (arm '{arm}')"
+            arms.append(Experiment(sections=arm_sections, params=task.parse(arm_sections, arm_where), path=path,
+                                   text=text, arm=arm, baseline=variants[0][0], sweep=sweep, objective=objective,
+                                   ladder=ladder, **settings))
     return arms
 
 
@@ -340,6 +358,11 @@ def _file_settings(table: dict[str, Any], where: str) -> dict[str, Any]:
         settings["quick_games"] = _check_int(settings["quick_games"], "quick_games", where, 1)
     settings["chunk_size"] = _check_int(table.get("chunk_size", DEFAULT_CHUNK_SIZE), "chunk_size", where, 1)
     settings["seed"] = _check_int(table.get("seed", DEFAULT_SEED), "seed", where, 0, SEED_MAX)
+    seconds = table.get("decision_seconds", 10.0)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= DECISION_SECONDS_MAX:
+        raise CardoddsError(f"{where}: 'decision_seconds' must be a number of seconds above 0 and at most "
+                            f"{DECISION_SECONDS_MAX:,.0f}, not {seconds!r}")
+    settings["decision_seconds"] = float(seconds)
     return settings
 
 
@@ -465,6 +488,8 @@ _LADDER_KEYS = ("rungs", "field")
 
 
 def _rung_label(spec: Any, where: str) -> str:
+    if isinstance(spec, dict) and isinstance(spec.get("python"), str):  # a player the user wrote: its name
+        return spec["python"].rpartition(":")[2]
     name = spec.get("name") or Path(str(spec.get("file", ""))).stem if isinstance(spec, dict) else spec
     if not isinstance(name, str) or not _ARM_RE.fullmatch(name):
         raise CardoddsError(f"{where}: a rung is a strategy name or a table with 'name' (or 'file'), not {spec!r}")

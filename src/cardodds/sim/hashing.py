@@ -33,8 +33,13 @@ def plain_data(value: Any) -> Any:
     """Validated parameters as JSON data: a dataclass becomes its class name and every init field (defaults
     included, so a default written out in a config changes nothing), tuples become lists, mappings dicts.
 
+    A game's seat for a player the user wrote (``user_seat = True``) is its player's ``run_identity()``: class, source,
+    the sha256 of its code, knobs (an edited file is another run).
+
     Raises ``TypeError`` for anything else: a task's parameters must be made of dataclasses and plain values.
     """
+    if getattr(type(value), "user_seat", False) is True:
+        return {CLASS_KEY: "user_seat", "player": plain_data(value.player.run_identity())}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = {f.name: plain_data(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
         return {CLASS_KEY: type(value).__qualname__, **fields}

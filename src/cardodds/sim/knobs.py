@@ -178,6 +178,13 @@ def check_knobs(strategy_class, values: dict, where: str) -> None:
 
 def read_knobs_file(path, where: str) -> tuple[str, dict]:
     """``(strategy name, knobs)`` from a TOML file written by ``cardodds tune`` (``strategy = ...`` and ``[knobs]``)."""
+    doc = _knobs_doc(path, where)
+    return doc["strategy"], doc.get("knobs", {})
+
+
+def _knobs_doc(path, where: str) -> dict:
+    """The checked TOML document of a knobs file (``strategy``, ``[knobs]``, and ``python`` for a player the user
+    wrote)."""
     from cardodds.sim.bounded_json import loads_toml
 
     path = Path(path)
@@ -191,19 +198,29 @@ def read_knobs_file(path, where: str) -> tuple[str, dict]:
     name, knobs = doc.get("strategy"), doc.get("knobs", {})
     if not isinstance(name, str) or not isinstance(knobs, dict):
         raise CardoddsError(f"{where}: {path} needs 'strategy = \"<name>\"' and a [knobs] table")
-    return name, knobs
+    if not isinstance(doc.get("python", ""), str):
+        raise CardoddsError(f"{where}: {path}: 'python' must be \"file.py:Name\", not {doc['python']!r}")
+    return doc
 
 
 def with_knobs_file(table: dict, where: str) -> dict:
     """A strategy table with its ``file = "…"`` (a knobs file ``cardodds tune`` wrote) read in: the file's strategy
-    and knobs, overridden by the other keys of the table."""
+    and knobs, overridden by the other keys of the table.  The file of a player the user wrote names it by
+    ``python = "file.py:Name"``, the path relative to the knobs file's folder."""
     table = dict(table)
     if "file" not in table:
         return table
     path = table.pop("file")
     if not isinstance(path, str):
         raise CardoddsError(f"{where}: 'file' must be a path to a knobs file, not {path!r}")
-    name, knobs = read_knobs_file(path, where)
+    doc = _knobs_doc(path, where)
+    name, knobs = doc["strategy"], doc.get("knobs", {})
+    if "python" in doc:
+        if "name" in table:
+            raise CardoddsError(f"{where}: {path} holds knobs of {doc['python']}, not of {table['name']!r}")
+        source = Path(doc["python"])
+        return {**knobs, "python": str(source if source.is_absolute() else Path(path).resolve().parent / source),
+                **table}
     if table.setdefault("name", name) != name:
         raise CardoddsError(f"{where}: {path} holds knobs of {name!r}, not of {table['name']!r}")
     return {**knobs, **table}

@@ -6,6 +6,8 @@ A config's ``[strategies]`` table is, in every game, one of
 - one player for every seat: ``name = "heuristic"`` and its knobs (``max_ca = 3`` …), or ``file = "tuned.toml"``,
   a knobs file ``cardodds tune`` wrote (keys beside ``file`` override its knobs);
 - one per seat: ``seats = ["expert", {name = "heuristic", overload = false}, {file = "t.toml"}, "basic"]``;
+- a player the user wrote, in any of these places: ``{python = "my_players.py:KeepTwos", threshold = 3}`` (see
+  :mod:`cardodds.sim.user_loader`; in Python also a ``UserPlayer`` class or instance, or a plain function);
 - (Sâm only, the older spelling) ``default = {...}`` for every seat not named and ``seat0 = {...}`` … ``seat4``.
 
 An empty table seats the registry's default player everywhere.
@@ -15,59 +17,14 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from types import MappingProxyType
-from typing import ClassVar, Mapping
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.knobs import Choice, Range, check_knobs, check_player, declared, read_knobs_file, with_knobs_file
+from cardodds.sim.knobs import check_knobs, read_knobs_file, with_knobs_file
 from cardodds.sim.options import from_table, unknown_key_error
+from cardodds.sim.player_base import Player, check_player_class
 
 SEAT_KEYS = tuple(f"seat{i}" for i in range(6))
 """The per-seat keys of the older Sâm spelling (``seat0`` … ``seat5``)."""
-
-
-class Player:
-    """What the engines and the tuner read of a player, declared once by its class.
-
-    Attributes
-    ----------
-    name : str
-        The name configs give it (the registry's key).
-    deterministic : bool
-        Its choices are a function of what it sees: it ignores the random stream (so equal players may be asked
-        together, and a repeated position means a cycle).
-    needs_public : bool
-        It reads the public part of the views (hand sizes, known cards…), which the engines fill in only then.
-    searches : bool
-        It searches at its decisions (rollouts, a solver): milliseconds or more a decision, too slow for the
-        fixed-budget odds of a dealt hand.
-    knobs : mapping
-        Its tunable fields, each a :class:`~cardodds.sim.knobs.Range` or :class:`~cardodds.sim.knobs.Choice`.
-    renamed_knobs : mapping
-        Old knob name → new: a config giving the old name gets a one-line hint to the new one.
-    """
-
-    name: ClassVar[str] = ""
-    deterministic: ClassVar[bool] = False
-    needs_public: ClassVar[bool] = False
-    searches: ClassVar[bool] = False
-    knobs: ClassVar[Mapping] = MappingProxyType({})
-    renamed_knobs: ClassVar[Mapping] = MappingProxyType({})
-
-    def __post_init__(self):
-        """Refuse a knob outside its declared range or choices (:func:`~cardodds.sim.knobs.check_player`): every
-        player is built through here, whatever path built it.  A subclass's own ``__post_init__`` calls it first."""
-        check_player(self)
-
-
-def check_player_class(cls) -> None:
-    """Raise ``TypeError`` unless ``cls`` is a :class:`Player` dataclass whose knobs are ``Range``/``Choice`` fields."""
-    if not (isinstance(cls, type) and issubclass(cls, Player) and dataclasses.is_dataclass(cls)):
-        raise TypeError(f"{cls!r} is not a Player dataclass")
-    fields = {f.name for f in dataclasses.fields(cls)}
-    for key, space in declared(cls).items():
-        if not isinstance(space, (Range, Choice)) or key not in fields:
-            raise TypeError(f"{cls.__name__}.knobs['{key}'] must be a Range or Choice of one of its fields")
 
 
 class PlayerRegistry:
@@ -83,25 +40,36 @@ class PlayerRegistry:
         The player a seat gets when the config names none.
     seat_keys : bool
         Also read the older ``default``/``seatK`` spelling of ``[strategies]`` (Sâm).
+    user_seat : str, optional
+        ``"module:function"``: the game's ``user_strategy(player) -> strategy``, which seats a player the user wrote
+        (None: the game cannot seat one).
     """
 
-    def __init__(self, game: str, classes: dict, default: str, seat_keys: bool = False):
+    def __init__(self, game: str, classes: dict, default: str, seat_keys: bool = False, user_seat: str | None = None):
         for cls in classes.values():
             check_player_class(cls)
         if default not in classes:
             raise TypeError(f"default player {default!r} is not registered")
         self.game, self.classes, self.default, self.seat_keys = game, dict(classes), default, seat_keys
+        self.user_seat = user_seat
 
     def known(self) -> str:
         return ", ".join(self.classes)
 
     def make(self, spec=None, where: str = "[strategies]") -> Player:
         """A player from a name, a table ``{name = ..., <knobs>}`` or ``{file = "..."}``, or a registered player
-        (returned as it is); ``None`` is the default player."""
+        (returned as it is); ``None`` is the default player.  A player the user wrote (``{python = "f.py:Name", ...}``,
+        a ``UserPlayer`` class or instance, a function) comes seated by the game's ``user_strategy``."""
+        from cardodds.sim.user_loader import is_user_spec, user_player
+
         if spec is None:
             spec = self.default
-        if isinstance(spec, tuple(self.classes.values())):
+        if isinstance(spec, tuple(self.classes.values())) or getattr(type(spec), "user_seat", False) is True:
             return spec
+        if isinstance(spec, dict) and "file" in spec:
+            spec = with_knobs_file(spec, where)
+        if is_user_spec(spec):
+            return self.seat_user(user_player(spec, where), where)
         if isinstance(spec, str):
             spec = {"name": spec}
         if not isinstance(spec, dict):
@@ -113,6 +81,14 @@ class PlayerRegistry:
         if not isinstance(name, str) or name not in self.classes:
             raise CardoddsError(f"{where}: unknown {self.game} strategy {name!r} (known: {self.known()})")
         return from_table(self.classes[name], table, f"{where} {name}")
+
+    def seat_user(self, player, where: str = "[strategies]"):
+        """The game's strategy that plays the user's ``player`` (its ``user_strategy``)."""
+        if self.user_seat is None:
+            raise CardoddsError(f"{where}: {self.game} cannot seat a player written in Python yet")
+        from cardodds.sim.game_spec import resolve
+
+        return resolve(self.user_seat)(player)
 
     def for_seats(self, spec, players: int, where: str = "[strategies]") -> tuple:
         """One player per seat from a ``[strategies]`` table (see the module docstring), a name, a player, or a
@@ -132,7 +108,7 @@ class PlayerRegistry:
             return self._seats(seats, players, where)
         if self.seat_keys and any(k == "default" or k in SEAT_KEYS for k in table):
             return self._seats(self._from_seat_keys(table, players, where), players, where)
-        if "file" not in table:
+        if "file" not in table and "python" not in table:
             table.setdefault("name", self.default)
         return (self.make(table, where),) * players
 

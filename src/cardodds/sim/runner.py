@@ -41,6 +41,7 @@ from cardodds.sim.registry import Counts
 from cardodds.sim.run_folder import CHUNK_DIR, MANIFEST, atomic_write, open_run_folder, write_manifest
 from cardodds.sim.run_folder import now as _now
 from cardodds.sim.streams import BIT_GENERATOR, chunk_seed
+from cardodds.sim.user_player import UserPlayerError, decision_limit, seated_users
 
 __all__ = ["MANIFEST", "CHUNK_DIR", "RunInterrupted", "RunResult", "run_experiment", "chunk_path", "chunk_sizes"]
 
@@ -192,11 +193,32 @@ def _manifest(exp: Experiment, k_total: int, status: str, created: str) -> dict:
     }
 
 
-def _play_chunk(run_chunk, params, seed: int, k: int, n: int, parent: int | None = None) -> tuple[int, Counts]:
-    """One chunk (runs in a worker; ``parent``: the run's process, which a worker of its own must not outlive)."""
+def _play_chunk(run_chunk, params, seed: int, k: int, n: int, parent: int | None = None,
+                seconds: float | None = None) -> tuple[int, Counts]:
+    """One chunk (runs in a worker; ``parent``: the run's process, which a worker of its own must not outlive;
+    ``seconds``: the CPU time a player written in Python may take a decision, None when the run seats none)."""
     if parent is not None:
         exit_with_parent(parent)
-    return k, run_chunk(params, chunk_seed(seed, k), n)
+    if seconds is None:
+        return k, run_chunk(params, chunk_seed(seed, k), n)
+    with decision_limit(seconds):
+        return k, run_chunk(params, chunk_seed(seed, k), n)
+
+
+FAILED_DECISION = "failed_decision.json"
+"""The position at which a player written in Python misbehaved, written in its run folder."""
+
+
+def _failed_decision(exc: UserPlayerError, out_dir: Path, saved: int) -> UserPlayerError:
+    """The run's one line for a user player's fault: what it did, where its position is saved and how to replay it,
+    and that the finished chunks are kept."""
+    kept = f"the {saved:,} finished chunk(s) are kept in {out_dir}"
+    if exc.position is None:
+        return UserPlayerError(f"{exc}; {kept}", None, exc.game)
+    path = out_dir / FAILED_DECISION
+    atomic_write(path, (json.dumps(exc.position, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+    return UserPlayerError(f"{exc}; {kept}; replay the position with: cardodds advise {exc.game or '<game>'} "
+                           f"--state {path}", exc.position, exc.game)
 
 
 class _Fold:
@@ -387,6 +409,8 @@ def _play(exp: Experiment, out_dir: Path, created: str, *, jobs, progress, backe
                  jobs=jobs, backend=backend, scheduler=scheduler)
     except KeyboardInterrupt:
         raise sink.interrupted(k_total) from None
+    except UserPlayerError as exc:
+        raise _failed_decision(exc, out_dir, sink.folded.next + len(sink.ahead)) from None
     finally:
         sink.close_bar()
     write_manifest(out_dir, _manifest(exp, k_total, "complete", created))
@@ -439,9 +463,10 @@ def _compute(exp: Experiment, sink: _ChunkSink, chunks: Iterator[int], *, parall
              scheduler) -> None:
     """Play the ``chunks`` not saved yet, in this process or in a pool, each stored by ``sink`` as it finishes."""
     run_chunk, params = exp.task.run_chunk, exp.params
+    seconds = exp.decision_seconds if seated_users(params) else None
     if not parallel:
         for k in chunks:
-            sink.store(*_play_chunk(run_chunk, params, exp.seed, k, sink.size(k)))
+            sink.store(*_play_chunk(run_chunk, params, exp.seed, k, sink.size(k), None, seconds))
         return
     from joblib import Parallel, delayed
 
@@ -453,7 +478,8 @@ def _compute(exp: Experiment, sink: _ChunkSink, chunks: Iterator[int], *, parall
         except ValueError as exc:
             raise CardoddsError(f"--backend: {' '.join(str(exc).split())}") from None
         with workers_deaf_to_ctrl_c():  # the pool starts here
-            results = pool(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sink.size(k), parent) for k in chunks)
+            results = pool(delayed(_play_chunk)(run_chunk, params, exp.seed, k, sink.size(k), parent, seconds)
+                             for k in chunks)
         try:
             for k, counts in results:
                 sink.store(k, counts)

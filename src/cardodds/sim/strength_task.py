@@ -13,7 +13,8 @@ counts also hold each match's CPU seconds (``cpu``, not a metric: a run's rows s
 from which the report splits each rung's time a game (``cardodds.analysis.strength_report``).
 
 Config: ``[rules]`` (the game's), ``[strategies] rungs = ["basic", {name = "heuristic", ...}, ...]`` (weakest first;
-each rung a player name or table, named by its ``name`` or, for two of one name, ``label = "..."``) and optionally
+each rung a player name or table, named by its ``name`` or, for two of one name, ``label = "..."``; a player the user
+wrote, ``{python = "my_players.py:KeepTwos"}``, by its class's name) and optionally
 ``anchor`` (the rung rated 0; default the first).
 """
 
@@ -88,6 +89,13 @@ def pairs(params: StrengthParams) -> list[tuple[int, int]]:
     return [(i, j) for i in range(r) for j in range(i + 1, r)]
 
 
+def _rung_name(player, spec) -> str:
+    """A rung's name: its player's, or for a player the user wrote its class (or function) name."""
+    if getattr(type(player), "user_seat", False) is True:
+        return player.player.label().rpartition(":")[2]
+    return getattr(player, "name", str(spec))
+
+
 def parse(module: str, sections: dict, where: str) -> StrengthParams:
     """``StrengthParams`` from ``[rules]`` and ``[strategies] rungs = [...]``, ``anchor``, for the game of
     ``module``."""
@@ -107,7 +115,7 @@ def parse(module: str, sections: dict, where: str) -> StrengthParams:
         if isinstance(spec, dict):
             spec = {key: v for key, v in spec.items() if key != "label"}
         player = game.parse_player(spec, rules, f"{w} rungs[{k}]")
-        name = label if label is not None else getattr(player, "name", str(spec))
+        name = label if label is not None else _rung_name(player, spec)
         if not isinstance(name, str) or not name or "." in name:
             raise CardoddsError(f"{w} rungs[{k}]: a rung's label must be a name without dots, not {name!r}")
         if name in names:

@@ -20,13 +20,22 @@ state, and turns anything it does wrong into one :class:`UserPlayerError` line.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
+import hashlib
+import marshal
+import re
+import signal
+import sys
+import threading
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import ClassVar
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.players import Player
+from cardodds.sim.player_base import Player
 
 
 class UserPlayerError(CardoddsError):
@@ -57,6 +66,10 @@ class UserPlayer(Player):
     name: ClassVar[str] = "user"
     source: ClassVar[str] = ""
     """Where it was loaded from, ``"file.py:Class"`` (set by the loader; empty for a class given in Python)."""
+    origin: ClassVar[tuple | None] = None
+    """``(absolute path, name, file sha256)`` of a class the loader (:mod:`cardodds.sim.user_loader`) imported."""
+    reload: ClassVar[Callable | None] = None
+    """``reload(path, name, sha256, knobs) -> player``: how such a class's players are unpickled (set by the loader)."""
     needs_public: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs):
@@ -72,23 +85,111 @@ class UserPlayer(Player):
         """The player in messages: its source, else its class name."""
         return self.source or type(self).__name__
 
+    def run_identity(self) -> dict:
+        """What a run's identity holds of this player: its class, source, code's sha256 and knobs (an edited file is
+        another run)."""
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        return {"__class__": type(self).__qualname__, "source": self.label(), "sha256": code_sha256(type(self)),
+                **fields}
+
+    def __reduce_ex__(self, protocol):
+        """A player loaded from a file pickles as where to import it again (a worker cannot import the file's
+        module by name); any other as a dataclass does."""
+        return self._from_file() or super().__reduce_ex__(protocol)
+
+    def _from_file(self) -> tuple | None:
+        """How a player of a class loaded from a file unpickles (None for another player)."""
+        origin = type(self).__dict__.get("origin")
+        if origin is None:
+            return None
+        knobs = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        return type(self).reload, (*origin, knobs)
+
+    def __copy__(self):
+        return self  # frozen: a copy is the same player (and a file-loaded one is not imported again)
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class FunctionPlayer(UserPlayer):
+    """A plain function ``decide(view, legal, rng) -> str`` as a player (the loader makes one subclass per function,
+    holding it as ``function``)."""
+
+    function: ClassVar[Callable]
+
+    def decide(self, view: dict, legal: list[str], rng) -> str:
+        return type(self).function(view, legal, rng)
+
+    def label(self) -> str:
+        return self.source or getattr(self.function, "__qualname__", type(self).__name__)
+
+    def __reduce_ex__(self, protocol):
+        return self._from_file() or (function_player, (self.function,))
+
+
+_FUNCTION_CLASSES: dict = {}
+"""A function given as a player → its :class:`FunctionPlayer` class (one per function, so its players compare equal)."""
+
+
+def function_class(function) -> type:
+    """The :class:`FunctionPlayer` class that plays ``function(view, legal, rng)``."""
+    cls = _FUNCTION_CLASSES.get(function)
+    if cls is None:
+        name = re.sub(r"\W", "_", getattr(function, "__name__", "function"))
+        cls = type(name, (FunctionPlayer,), {"function": staticmethod(function), "__module__": __name__,
+                                            "__qualname__": name})
+        _FUNCTION_CLASSES[function] = cls
+    return cls
+
+
+def function_player(function) -> UserPlayer:
+    """The player that plays ``function(view, legal, rng)`` (how such a player given in Python unpickles)."""
+    return function_class(function)()
+
+
+def code_sha256(cls: type) -> str | None:
+    """The sha256 of the file that defines the player class ``cls`` (its function's, for a :class:`FunctionPlayer`),
+    or, for code with no file (typed at a prompt, a notebook's cell), of its functions' compiled code."""
+    if cls.__dict__.get("origin"):
+        return cls.origin[2]
+    target = cls.function if issubclass(cls, FunctionPlayer) else cls
+    path = getattr(sys.modules.get(getattr(target, "__module__", ""), None), "__file__", None)
+    try:
+        if path:
+            return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        pass
+    codes = [target] if callable(target) and hasattr(target, "__code__") else [
+        f for k, f in sorted(vars(target).items()) if hasattr(f, "__code__")]
+    try:
+        return hashlib.sha256(b"".join(marshal.dumps(f.__code__) for f in codes)).hexdigest()
+    except ValueError:  # a code object marshal cannot write
+        return None
+
 
 def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, game: str,
         decision: str = "") -> str:
     """The move ``player`` makes at seat ``seat`` given ``view`` (a position's JSON form) and ``legal`` (move texts).
 
     The player gets deep copies; its answer must be one of ``legal``.  An exception it raises, an answer that is not
-    a legal move, or a decision slower than :data:`TIME_LIMIT` becomes one :class:`UserPlayerError` line naming the
-    player, the seat and the decision (``decision``: its kind, "attack", "beat" …), carrying ``view``.
+    a legal move, or a decision slower than :data:`TIME_LIMIT` (stopped as it runs over, within
+    :func:`decision_limit`) becomes one :class:`UserPlayerError` line naming the player, the seat and the decision
+    (``decision``: its kind, "attack", "beat" …), carrying ``view``.
     """
     where = f"{game}: player {player.label()} at seat {seat}" + (f", {decision} decision" if decision else "")
-    started = time.process_time()
+    started = _DECIDING[0] = time.process_time()
     try:
         move = player.decide(copy.deepcopy(view), list(legal), rng)
     except UserPlayerError:
         raise
-    except Exception as exc:  # noqa: BLE001 -- the user's code is a guest: any failure becomes one line
+    except _TimeUp:
+        raise UserPlayerError(f"{where}: still deciding after {time.process_time() - started:.1f} s, over the limit "
+                              f"of {TIME_LIMIT:g} s a decision", view, game) from None
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 -- the user's code is a guest: any failure is one line
         raise UserPlayerError(f"{where}: raised {type(exc).__name__}: {_one_line(exc)}", view, game) from None
+    finally:
+        _DECIDING[0] = None
     spent = time.process_time() - started
     if spent > TIME_LIMIT:
         raise UserPlayerError(f"{where}: took {spent:.1f} s, over the limit of {TIME_LIMIT:g} s a decision",
@@ -100,10 +201,84 @@ def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, gam
 
 
 TIME_LIMIT: float = 10.0
-"""CPU seconds a user player may spend on one decision."""
+"""CPU seconds a user player may spend on one decision (``[experiment] decision_seconds``, :func:`decision_limit`)."""
+
+
+@contextlib.contextmanager
+def decision_limit(seconds: float):
+    """Let a user player spend at most ``seconds`` of CPU time on one decision within the block.
+
+    In a main thread (a run in this process, a pool worker) a CPU-time alarm also stops a decision that never ends
+    (checked every ``min(seconds / 4, 1)`` CPU seconds); elsewhere (a Dask worker's thread) the limit is checked when
+    the decision returns."""
+    global TIME_LIMIT
+    before, TIME_LIMIT = TIME_LIMIT, float(seconds)
+    alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if alarm:
+        handler = signal.signal(signal.SIGPROF, _on_alarm)
+        tick = min(TIME_LIMIT / 4, 1.0)
+        signal.setitimer(signal.ITIMER_PROF, tick, tick)
+    try:
+        yield
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_PROF, 0, 0)
+            signal.signal(signal.SIGPROF, handler)
+        TIME_LIMIT = before
+
+
+class _TimeUp(BaseException):
+    """Raised by the CPU-time alarm into a decision over the limit (a BaseException: a player's ``except Exception``
+    does not swallow it)."""
+
+
+_DECIDING: list = [None]
+"""The CPU time at which the decision in progress began (None between decisions)."""
+
+
+def _on_alarm(signum, frame):
+    started = _DECIDING[0]
+    if started is not None and time.process_time() - started > TIME_LIMIT:
+        _DECIDING[0] = None
+        raise _TimeUp
 
 
 def _one_line(exc: BaseException) -> str:
     text = " ".join(str(exc).split())
     return text[:200] if text else "(no message)"
 
+
+
+def seated_users(params) -> list[tuple[str, str, str | None]]:
+    """``(place, source, sha256)`` of every player written in Python that a run's parameters seat; ``place`` is
+    ``"seat k"`` (its index in the list that holds it) or, in a strength table's rungs, ``"rung k"``."""
+    from cardodds.sim.hashing import plain_data
+
+    found = []
+
+    def walk(value, place="a seat", key=""):
+        if isinstance(value, dict) and value.get("__class__") == "user_seat":
+            found.append((place, value["player"]["source"], value["player"]["sha256"]))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, place, k)
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(v, f"{'rung' if key == 'players' else 'seat'} {i}")
+
+    walk(plain_data(params))
+    return found
+
+
+def seat_lines(arms) -> dict[str, str]:
+    """The report's lines on the players written in Python the arms seat: ``{"seat 1": "plays my_players.py:KeepTwos
+    (sha256 …)"}``, the arms named when not every arm seats it."""
+    where: dict[tuple, list[str]] = {}
+    for exp in arms:
+        for place, source, sha in seated_users(exp.params):
+            where.setdefault((place, source, sha), []).append(exp.arm)
+    lines = {}
+    for (place, source, sha), names in where.items():
+        key = place + ("" if len(names) == len(arms) else f" ({', '.join(names)})")
+        lines[key] = f"plays {source} (sha256 {sha or 'unknown'})"
+    return lines

@@ -68,13 +68,16 @@ def _number(query, name: str, default, check):
 def _request(name: str, query, body: bytes):
     """The checked request: (module, position, players, games, seed); a one-line CardoddsError otherwise."""
     from cardodds.advise import parse_json, players_of, read_position, typed_players
+    from cardodds.sim.user_loader import refusing_code
 
     module, position = read_position(name, parse_json(body, "the position"))
     games = _number(query, "games", module.DEFAULT_WORLDS, check_games)
     if games > MAX_WORLDS:
         raise CardoddsError(f"the page plays at most {MAX_WORLDS:,} worlds a move (the command line has no limit)")
     seed = _number(query, "seed", 0, check_seed)
-    players = players_of(name, module, position, typed_players(query.get("opponents", ""), "opponents") or None)
+    with refusing_code("opponents: the page never loads code: a player written in Python ('python') plays from the "
+                       "command line or the Python API"):
+        players = players_of(name, module, position, typed_players(query.get("opponents", ""), "opponents") or None)
     return module, position, players, games, seed
 
 

@@ -6,7 +6,9 @@ State is held in arrays over games: hands as ``uint64`` bit masks ``(players, n)
 game makes one move: the current adder (the attacker when the table is empty) plays a card or passes, and a played
 card is covered or taken by the defender in the same step; adders with no legal card pass at once, without deciding,
 as in the reference engine.  Finished games are dropped from the arrays (compaction).  There is no Python loop over
-games, except for the rare very long games handed to the reference engine (see ``play_batch``).
+games, except for the rare very long games handed to the reference engine (see ``play_batch``).  The table's order
+(which card covers which) is kept only for a strategy that reads it (``needs_table``: a user's player, whose view is
+a ``cardodds.sim.tan.position_state.Position``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from cardodds.sim.errors import CardoddsError
 from cardodds.sim.tan import bits
 from cardodds.sim.tan.bits import ONE, U64, ZERO
 from cardodds.sim.tan.cards import deck_ids, from_mask, min_rank
@@ -53,6 +56,8 @@ class TanState:
     ``cap`` the bout's cap on attack cards.  ``known`` (optional) holds, per seat, the cards everyone knows that seat
     holds (picked up in a take, the turned card taken in an exchange or drawn last); it only feeds strategies that
     read public information, as does ``game_seed`` (optional; see ``cardodds.sim.tan.reference.game_seed``).
+    ``table`` (optional, ``(N, T, 2)``): the bout's attack cards in the order played, each with its cover, ``-1``
+    for none; read only by strategies with ``needs_table`` (a state with cards on the table needs it then).
     """
 
     hands: np.ndarray
@@ -73,6 +78,7 @@ class TanState:
     first_attacker: np.ndarray
     known: np.ndarray | None = None
     game_seed: np.ndarray | None = None
+    table: np.ndarray | None = None
 
 
 class _Dispatch:
@@ -170,7 +176,19 @@ class _Games:
         self.taking = np.zeros(N, dtype=bool)  # a state holds no take in progress (every attack card is covered)
         self.nthrow = self.inn.sum(axis=0).astype(np.intp) - 1
         self.succ = self._successors(self.inn, self.d)
+        if self.tab is not None:
+            self._state_table(state.table)
         return self
+
+    def _state_table(self, table):
+        """The table order of resumed games (``TanState.table``), required where a table holds cards."""
+        if table is None:
+            if (self.att != 0).any():
+                raise CardoddsError("tan: a player reading the table's order (a user's player) cannot resume a bout "
+                                    "without it (TanState.table)")
+            return
+        table = np.asarray(table, dtype=np.int16)
+        self.tab[:, : table.shape[1]] = table[:, : self.tab.shape[1]]
 
     def _setup(self, rules, strategies, rng, check, handoff_bouts, N):
         P, S = rules.players, rules.stock_size
@@ -198,6 +216,9 @@ class _Games:
         self.live = np.ones(N, dtype=bool)
         self.steps = 0
         self.observer = None  # ``observer(kind, gid, seat, decided, choice)`` after each decision (replays record)
+        # the table in the order played, (N, T, 2) attack / cover cards, only for strategies that read it
+        table = any(getattr(st, "needs_table", False) for st in strategies)
+        self.tab = np.full((N, min(self.cap_rule, rules.deck), 2), -1, dtype=np.int16) if table else None
 
     def _set_trump(self, trump):
         self.trump = trump
@@ -220,7 +241,7 @@ class _Games:
                            self.att[i].copy(), self.cov[i].copy(), self.a[i].copy(), self.d[i].copy(),
                            self.cur[i].copy(), self.passes[i].copy(), self.cap[i].copy(), ~self.inn[:, i],
                            self.bouts[i].copy(), self.pickups[i].copy(), self.fa[g].copy(), self.known[:, i].copy(),
-                           self.game_seed[g].copy())
+                           self.game_seed[g].copy(), None if self.tab is None else self.tab[i].copy())
 
     # -- seats ------------------------------------------------------------------------------------------------------
     def _next_in(self, seat, inn, include_self=False):
@@ -257,7 +278,8 @@ class _Games:
             h = self.hands[s, rows]
             options = h & self.tmask & bits.BELOW[self.turned >> 2] if mode == "any_lower" else h & low_bit
             options = np.where(swapped, ZERO, options)
-            view = SimpleNamespace(hand=h, options=options, turned=self.turned, trump=self.trump, tmask=self.tmask)
+            view = SimpleNamespace(hand=h, options=options, turned=self.turned, trump=self.trump, tmask=self.tmask,
+                                   seat=s, rules=self.rules, game_seed=self.game_seed)
             choice = self.disp("exchange_batch", s, view, self.rng)
             sw = (choice >= 0) & (options != 0)
             if self.observer is not None:
@@ -298,6 +320,8 @@ class _Games:
         view.attacker, view.defender, view.passes, view.cap = self.a, self.d, self.passes, self.cap
         view.bouts, view.pickups, view.first_attacker = self.bouts, self.pickups, self.fa[self.gid]
         view.live, view.rules, view.game_seed = self.live, self.rules, self.game_seed[self.gid]
+        if self.tab is not None:
+            view.table = self.tab
 
     # -- one move in every running game -----------------------------------------------------------------------------
     def step(self):
@@ -330,6 +354,9 @@ class _Games:
             assert (play | ~lead | ~live).all(), "a lead must play a card"
         hf[ic] = hc ^ b
         self.att |= b
+        if self.tab is not None:
+            r = np.nonzero(play & live)[0]
+            self.tab[r, nt[r], 0] = choice[r]
         nt = nt + play
         if self.public:
             self.known.reshape(-1)[ic] &= ~b
@@ -358,6 +385,9 @@ class _Games:
         hd = hd ^ cb
         if self.public:
             self.known.reshape(-1)[idf] &= ~cb
+        if self.tab is not None:
+            r = np.nonzero(covered & live)[0]
+            self.tab[r, nt[r] - 1, 1] = dch[r]
         if self.rules.defender_runs_out == "others_may_continue":
             refill = covered & (hd == 0) & (self.top < S)
             if refill.any():
@@ -412,6 +442,8 @@ class _Games:
         self.cov[ei] = ZERO
         self.nt[ei] = 0
         self.taking[ei] = False
+        if self.tab is not None:
+            self.tab[ei] = -1
 
         # refill while the stock lasts, in the rules' order
         tp = self.top[ei]
@@ -484,6 +516,8 @@ class _Games:
         keep = np.nonzero(self.live)[0]
         for name in _ROW_ARRAYS:  # fancy indexing returns C-contiguous copies (cum's reshape(-1) is a view)
             setattr(self, name, getattr(self, name)[keep])
+        if self.tab is not None:
+            self.tab = self.tab[keep]
         for name in _SEAT_ARRAYS:  # kept contiguous so that reshape(-1) is a view
             setattr(self, name, np.ascontiguousarray(getattr(self, name)[:, keep]))
 

@@ -110,16 +110,21 @@ def parse_cards(text: str, deck: int = 52) -> list[int]:
     return out
 
 
+_NAMES = {unicode: tuple(RANK_NAMES[c >> 2] + (SUIT_SYMBOLS if unicode else SUITS)[c & 3] for c in range(N_CARDS))
+          for unicode in (False, True)}
+
+
 def format_card(c: int, unicode: bool = True) -> str:
     """``"10♥"`` (or ``"10h"`` with ``unicode=False``)."""
     if not 0 <= int(c) < N_CARDS:
         raise CardoddsError(f"{c!r} is not a card id (0..51)")
-    return RANK_NAMES[rank_of(c)] + (SUIT_SYMBOLS if unicode else SUITS)[suit_of(c)]
+    return _NAMES[bool(unicode)][int(c)]
 
 
 def format_cards(cards, unicode: bool = True) -> str:
     """Cards in ascending order, space separated."""
-    return " ".join(format_card(c, unicode) for c in sorted(cards))
+    names = _NAMES[bool(unicode)]
+    return " ".join([names[c] if 0 <= c < N_CARDS else format_card(c) for c in sorted(cards)])
 
 
 def to_mask(cards) -> int:
@@ -130,14 +135,20 @@ def to_mask(cards) -> int:
     return m
 
 
+_BYTES = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(8))
+"""``_BYTES[k][b]``: the card ids of byte ``k`` of a mask when that byte is ``b``."""
+
+
 def from_mask(mask: int) -> list[int]:
     """Card ids in a bit mask, ascending."""
     mask = int(mask)
     out = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        if mask & 255:
+            out += _BYTES[k][mask & 255]
+        mask >>= 8
+        k += 1
     return out
 
 

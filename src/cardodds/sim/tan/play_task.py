@@ -266,8 +266,8 @@ def charts(outcomes) -> dict:
 
 
 def seating(params: TanParams) -> list[str]:
-    """Who sits at each table seat: the strategy and its changed knobs."""
-    return [strategy_label(s.name, s) for s in params.strategies]
+    """Who sits at each table seat: the strategy and its changed knobs (a user's player: its own)."""
+    return [strategy_label(s.name, getattr(s, "player", s)) for s in params.strategies]
 
 
 UNITS = {

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from cardodds.sim.arguments import shown
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import changed_options
@@ -22,7 +24,7 @@ def _fail(message: str):
 
 def to_json(p: Position) -> dict:
     """The JSON form of ``p`` (cards as text, seats as numbers; ``from_json`` reads it back)."""
-    out = {"rules": changed_options(p.rules), "seat": p.seat, "decision": p.decision,
+    out = {"rules": dict(_changed_rules(p.rules)), "seat": p.seat, "decision": p.decision,
            "hand": format_cards(p.hand, unicode=False), "trump": SUITS[p.trump],
            "bottom": None if p.bottom < 0 else format_card(p.bottom, unicode=False), "stock": p.stock,
            "discard": format_cards(p.discard, unicode=False),
@@ -36,6 +38,12 @@ def to_json(p: Position) -> dict:
     if p.taking:
         out["taking"] = True
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _changed_rules(rules: TanRules) -> dict:
+    """``changed_options(rules)``, once per rules (a user's player gets a position at every decision)."""
+    return changed_options(rules)
 
 
 def _int(data, key, low, high, default=None):

@@ -93,19 +93,21 @@ def _block_state(p: Position, pre, keys, K: int, seed: int, first_world: int) ->
 
     worlds = np.arange(first_world, first_world + M, dtype=U64)
     game_seed = (_mix(U64(_seed64(seed)) ^ _mix(worlds + U64(1))) >> U64(1)).astype(np.int64)
+    table = p.table[:-1] if _kind(p) == "defend" else p.table  # a defence: the rollout replays the card to beat
     return TanState(
         hands=np.ascontiguousarray(np.repeat(hands[:, 0, :], K, axis=1)), stock=np.repeat(stock[0], K, axis=0),
         top=rep(np.array([rules.stock_size - p.stock])), trump=rep(pre.trump), disc=rep(pre.disc), att=rep(pre.att),
         cov=rep(pre.cov), attacker=rep(pre.attacker), defender=rep(pre.defender), cur=rep(pre.cur),
         passes=rep(pre.passes), cap=rep(pre.cap), out=np.repeat(pre.out, M * K, axis=1),
         bouts=rep(pre.bouts), pickups=np.zeros(M * K, dtype=np.intp), first_attacker=rep(pre.first_attacker),
-        known=np.ascontiguousarray(np.repeat(pre.known, M * K, axis=1)), game_seed=np.repeat(game_seed, K))
+        known=np.ascontiguousarray(np.repeat(pre.known, M * K, axis=1)), game_seed=np.repeat(game_seed, K),
+        table=np.tile(np.array(table, dtype=np.int16).reshape(1, -1, 2), (M * K, 1, 1)))
 
 
 def players_label(strategies) -> str:
     names = []
     for s in strategies:
-        label = strategy_label(s.name, s)
+        label = strategy_label(s.name, getattr(s, "player", s))  # a user's player: its own knobs
         if label not in names:
             names.append(label)
     return ", ".join(names)

@@ -141,7 +141,7 @@ class TanGame:
     def exchange_view(self, s: int, options: list[int]) -> SimpleNamespace:
         """What seat ``s`` sees when deciding a trump swap (``options``: the cards it may swap)."""
         return SimpleNamespace(seat=s, hand=sorted(self.hands[s]), options=options, turned=self.turned,
-                               trump=self.trump)
+                               trump=self.trump, rules=self.rules, game_seed=self.game_seed)
 
     def swap(self, s: int, choice: int):
         """Seat ``s`` swaps ``choice`` for the turned card (one swap a game), moving the first attack if due.

@@ -13,7 +13,8 @@ The hand-made players also carry the three series decisions as knobs (``SeriesCh
 
 Views (what a decision may look at; the same names in both forms):
 
-- exchange: ``hand, options, turned, trump`` (batch: masks ``hand, options``, arrays ``turned, trump``, ``tmask``).
+- exchange: ``seat, hand, options, turned, trump, rules, game_seed`` (batch: masks ``hand, options``, arrays
+  ``seat, turned, trump, game_seed``, ``tmask``).
 - attack: ``hand, legal, is_lead, trump, stock_left, defender_cards, n_attack`` (reference also ``seat, attack,
   cover``; batch also ``tmask``, the trump suit's mask).
 - defend: ``hand, legal, card`` (the attack card to cover), ``trump, stock_left, n_attack`` (batch also ``tmask``).
@@ -24,7 +25,9 @@ Views (what a decision may look at; the same names in both forms):
   ``needs_public = True``, as the expert does): ``seat, hand_sizes, known`` (cards everyone knows a seat holds),
   ``out, bottom`` (the stock's face-up card, none once drawn), ``attacker, defender, passes, cap, bouts, pickups,
   first_attacker, rules, game_seed``, the discard pile (``discard`` / batch ``disc``), the table (batch ``att, cov``),
-  defend views ``thrower``; batch ``live`` and ``decide`` (the rows to decide).
+  defend views ``thrower``; batch ``live`` and ``decide`` (the rows to decide), and, for a strategy with
+  ``needs_table = True`` (a user's player), ``table`` ``(n, T, 2)``: the attack cards in the order played, each with
+  its cover (-1: none).
 
 In the reference form cards are ids in sorted lists; in the batch form hands and ``legal`` are ``uint64`` masks and a
 choice is an ``int16`` array, ``-1`` for none / pass / take.  Cards are ids ``4 * rank + suit``; "lowest" means the

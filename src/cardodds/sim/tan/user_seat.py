@@ -1,0 +1,238 @@
+"""A Tấn player a user wrote (:class:`~cardodds.sim.user_player.UserPlayer`) seated at a table: ``user_strategy``.
+
+At each attack, add (tấn cùng) and defence decision of either engine the seat's view becomes its
+:class:`~cardodds.sim.tan.position_state.Position` (``position_cut.view_position``, the cut ``cardodds replay tan
+--state-at`` shows), the player gets ``to_json(position)`` and ``legal_moves(position)`` through
+:func:`~cardodds.sim.user_player.ask`, and its answer (``"9h"``, ``"pass"``, ``"take"``) becomes the engine's move.
+The batch engine asks it row by row (a Python loop over the games deciding), keeping the table's order for it
+(``needs_table``); the compiled engine never seats it.
+
+Decisions outside the position protocol, each an optional method of the player, asked through ``ask`` too:
+
+- ``exchange(view, legal, rng) -> str``: the trump exchange; ``legal`` the cards it may swap for the turned card
+  and ``"keep"``.  Default: swap the lowest (the ``basic`` rule).
+- series play (``series_length > 1``, ``cardodds.sim.tan.decisions``), ``(view, rng) -> bool``:
+  ``winner_swaps_two`` (default: as ``exchange``), ``loser_swaps_first`` (default False), ``declares_xa`` (default
+  True).
+
+Their view: ``rules, seat, hand, trump, turned`` (cards as text), plus ``role`` (``declares_xa``: "loser" or
+"winner") or ``winner`` (``loser_swaps_first``: the seat receiving the cúng).
+
+The ``rng`` of every decision is a ``numpy.random.Generator`` seeded from the game's seed (the game's first draw of
+the PLAY stream, ``reference.game_seed``) and the decision's place in the game (seat, bout, cards on the table,
+passes, kind): the same in both engines, so ``cardodds replay tan`` plays the run's game, whatever the chunk.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import ClassVar
+
+import numpy as np
+
+from cardodds.sim.options import changed_options
+from cardodds.sim.tan.cards import SUITS, format_card, format_cards, from_mask, parse_card
+from cardodds.sim.tan.position_cut import view_position
+from cardodds.sim.tan.position_json import to_json
+from cardodds.sim.tan.position_state import DECISIONS, PASS, Position, legal_codes, move_text
+from cardodds.sim.user_player import ask
+
+KEEP = "keep"
+"""The exchange move that swaps nothing."""
+
+_EXCHANGE, _SERIES = 3, {"winner_swaps_two": 4, "loser_swaps_first": 5, "declares_xa": 6}
+_M64 = (1 << 64) - 1
+_LOCAL = threading.local()
+
+
+def _mix(z: int) -> int:
+    """One splitmix64 step on a Python int."""
+    z = (z + 0x9E3779B97F4A7C15) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+def decision_rng(game_seed: int, *place: int) -> np.random.Generator:
+    """The generator of one decision: a function of the game's seed and ``place`` only (see the module docstring).
+
+    One generator per thread, its state set anew at each decision (cheaper than seeding a new one).
+    """
+    packed = 0
+    for x in place:
+        packed = (packed << 16) ^ int(x)
+    key = _mix(int(game_seed) & _M64 ^ _mix(packed & _M64 ^ packed >> 64))
+    gen = getattr(_LOCAL, "gen", None)
+    if gen is None:
+        gen = _LOCAL.gen = np.random.Generator(np.random.PCG64(0))
+    gen.bit_generator.state = {"bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0,
+                               "state": {"state": (key << 64) | _mix(key ^ 1), "inc": (_mix(key ^ 2) << 64) | 1}}
+    return gen
+
+
+class _View(dict):
+    """A view (JSON: dicts, lists, text, numbers) whose deep copy, made by ``ask`` at every decision, knows that."""
+
+    def __deepcopy__(self, memo):
+        return _json_copy(self)
+
+
+def _json_copy(x):
+    """A deep copy of JSON data (``to_json`` holds only dicts, lists, text, numbers and None)."""
+    if isinstance(x, dict):
+        return {k: _json_copy(v) if type(v) in _NESTED else v for k, v in x.items()}
+    return [_json_copy(v) if type(v) in _NESTED else v for v in x]
+
+
+_NESTED = frozenset((dict, list, _View))
+
+
+def _has(player, name: str) -> bool:
+    return callable(getattr(type(player), name, None))
+
+
+class _Method:
+    """A player's optional method in the shape ``ask`` calls (``decide``); a bool answer becomes "True"/"False"."""
+
+    def __init__(self, player, name: str, with_legal: bool):
+        self.player, self.name, self.with_legal = player, name, with_legal
+
+    def label(self) -> str:
+        return self.player.label()
+
+    def decide(self, view, legal, rng):
+        method = getattr(self.player, self.name)
+        answer = method(view, legal, rng) if self.with_legal else method(view, rng)
+        return str(bool(answer)) if isinstance(answer, (bool, np.bool_)) else answer
+
+
+def exchange_json(v) -> dict:
+    """The view of a trump exchange or series decision (see the module docstring)."""
+    out = {"rules": changed_options(v.rules), "seat": int(v.seat), "hand": format_cards(v.hand, unicode=False),
+           "trump": SUITS[int(v.trump)], "turned": format_card(v.turned, unicode=False)}
+    for key in ("role", "winner"):
+        if hasattr(v, key):
+            out[key] = v.role if key == "role" else int(v.winner)
+    return out
+
+
+_ROW = ("seat", "hand", "trump", "bottom", "stock_left", "disc", "attacker", "defender", "passes", "bouts", "n_attack",
+        "game_seed")
+_EXTRA = {"attack": ("is_lead", "taking"), "defend": ("thrower",)}
+
+
+def _rows_of(v, rows: np.ndarray, kind: str) -> list[SimpleNamespace]:
+    """Rows ``rows`` of a batch-engine decision view as reference-engine views (what ``view_position`` reads)."""
+    cols = {k: getattr(v, k)[rows].tolist() for k in _ROW + _EXTRA[kind]}
+    cols["table"] = v.table[rows, : max(cols["n_attack"], default=0)].tolist()
+    seats = {k: getattr(v, k)[:, rows].T.tolist() for k in ("hand_sizes", "known", "out")}
+    views = []
+    for i in range(rows.shape[0]):
+        c = {k: x[i] for k, x in cols.items()}
+        table = c["table"][: c["n_attack"]]
+        views.append(SimpleNamespace(
+            rules=v.rules, seat=c["seat"], hand=from_mask(c["hand"]), trump=c["trump"],
+            bottom=None if c["bottom"] < 0 else c["bottom"], stock_left=c["stock_left"], discard=from_mask(c["disc"]),
+            attack=[a for a, _ in table], cover=[x for _, x in table if x >= 0], attacker=c["attacker"],
+            defender=c["defender"], hand_sizes=seats["hand_sizes"][i], known=[from_mask(k) for k in seats["known"][i]],
+            out=seats["out"][i], passes=c["passes"], bouts=c["bouts"], is_lead=c.get("is_lead", False),
+            taking=c.get("taking", False), thrower=c.get("thrower", -1), game_seed=c["game_seed"]))
+    return views
+
+
+@dataclass(frozen=True)
+class UserSeat:
+    """A user's player as a Tấn strategy of both engines (see the module docstring); ``player`` the user's player."""
+
+    player: object
+    user_seat: ClassVar[bool] = True
+    deterministic: ClassVar[bool] = False  # it may draw from its rng: no cycle skipping, no hand-off
+    needs_public: ClassVar[bool] = True
+    needs_table: ClassVar[bool] = True
+    searches: ClassVar[bool] = False
+
+    @property
+    def name(self) -> str:
+        """The player in metric names (``lose.strategy.<name>@0``, one dotted part): its class's name."""
+        return self.player.label().rsplit(":", 1)[-1].replace(".", "_")
+
+    def label(self) -> str:
+        return self.player.label()
+
+    # -- the position protocol ---------------------------------------------------------------------------------------
+    def move(self, position: Position, game_seed: int = 0) -> int:
+        """The player's move at ``position`` as a code (a card, or ``PASS``)."""
+        p = position
+        codes = legal_codes(p)
+        legal = [move_text(p, c) for c in codes]
+        covered = sum(1 for _, c in p.table if c >= 0)
+        rng = decision_rng(game_seed, p.seat, p.bouts, len(p.table), covered, p.passes, DECISIONS.index(p.decision))
+        answer = ask(self.player, _View(to_json(p)), legal, rng, seat=p.seat, game="tan", decision=p.decision)
+        return codes[legal.index(answer)]
+
+    def attack(self, v, rng=None) -> int | None:
+        c = self.move(view_position(v, "attack"), v.game_seed)
+        return None if c == PASS else c
+
+    def defend(self, v, rng=None) -> int | None:
+        c = self.move(view_position(v, "defend"), v.game_seed)
+        return None if c == PASS else c
+
+    def attack_batch(self, v, rng=None) -> np.ndarray:
+        return self._rows(v, "attack")
+
+    def defend_batch(self, v, rng=None) -> np.ndarray:
+        return self._rows(v, "defend")
+
+    def _rows(self, v, kind: str) -> np.ndarray:
+        """The batch form: each row deciding (a legal card, running, this seat's) asked in turn."""
+        out = np.full(v.hand.shape[0], -1, dtype=np.int16)
+        rows = np.nonzero((v.legal != 0) & v.live & v.decide)[0]
+        for r, row in zip(rows, _rows_of(v, rows, kind)):
+            out[r] = self.move(view_position(row, kind), row.game_seed)
+        return out
+
+    # -- outside the protocol ------------------------------------------------------------------------------------------
+    def exchange(self, v, rng=None) -> int | None:
+        if not v.options:
+            return None
+        if not _has(self.player, "exchange"):
+            return min(v.options)
+        legal = [format_card(c, unicode=False) for c in v.options] + [KEEP]
+        answer = ask(_Method(self.player, "exchange", True), _View(exchange_json(v)), legal,
+                     decision_rng(v.game_seed, v.seat, _EXCHANGE), seat=int(v.seat), game="tan", decision="exchange")
+        return None if answer == KEEP else parse_card(answer)
+
+    def exchange_batch(self, v, rng=None) -> np.ndarray:
+        out = np.full(v.hand.shape[0], -1, dtype=np.int16)
+        for r in np.nonzero((v.options != 0) & v.decide)[0]:
+            row = SimpleNamespace(seat=int(v.seat[r]), hand=from_mask(v.hand[r]), options=from_mask(v.options[r]),
+                                  turned=int(v.turned[r]), trump=int(v.trump[r]), rules=v.rules,
+                                  game_seed=int(v.game_seed[r]))
+            c = self.exchange(row)
+            out[r] = -1 if c is None else c
+        return out
+
+    def winner_swaps_two(self, v, rng=None) -> bool:
+        if _has(self.player, "winner_swaps_two"):
+            return self._series("winner_swaps_two", v)
+        return self.exchange(v) is not None
+
+    def loser_swaps_first(self, v, rng=None) -> bool:
+        return self._series("loser_swaps_first", v) if _has(self.player, "loser_swaps_first") else False
+
+    def declares_xa(self, v, rng=None) -> bool:
+        return self._series("declares_xa", v) if _has(self.player, "declares_xa") else True
+
+    def _series(self, name: str, v) -> bool:
+        rng = decision_rng(v.game_seed, v.seat, _SERIES[name])
+        answer = ask(_Method(self.player, name, False), _View(exchange_json(v)), ["True", "False"], rng, seat=int(v.seat),
+                     game="tan", decision=name)
+        return answer == "True"
+
+
+def user_strategy(player) -> UserSeat:
+    """The Tấn strategy that seats ``player`` (a :class:`~cardodds.sim.user_player.UserPlayer`)."""
+    return UserSeat(player)
