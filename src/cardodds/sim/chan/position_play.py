@@ -10,7 +10,7 @@ arrays), and all of them are played to the end together by ``players`` — on th
 (:func:`cardodds.sim.chan.compiled.play_state_auto`; the numpy engine plays the same games).  Every move sees the
 same worlds.  A table with a user's player at a seat (:mod:`cardodds.sim.chan.user_seat`, no batch form) is played
 on the reference engine, world by world, in the same worlds (:func:`_play_reference`: built-in players there give
-the batch engine's outcomes, ``tests/chan/test_user_seat.py``).
+the batch engine's outcomes, ``tests/chan/test_chan_user_seat.py``).
 
 ``like_expert``: the expert's own computation instead — its worlds (:func:`cardodds.sim.chan.expert.world_values`,
 keyed on what the seat sees, so ``seed`` is not read), its rollout player, its number of worlds — so that
