@@ -123,23 +123,26 @@ _ROW = ("seat", "hand", "trump", "bottom", "stock_left", "disc", "attacker", "de
 _EXTRA = {"attack": ("is_lead", "taking"), "defend": ("thrower",)}
 
 
-def _rows_of(v, rows: np.ndarray, kind: str) -> list[SimpleNamespace]:
-    """Rows ``rows`` of a batch-engine decision view as reference-engine views (what ``view_position`` reads)."""
-    cols = {k: getattr(v, k)[rows].tolist() for k in _ROW + _EXTRA[kind]}
-    cols["table"] = v.table[rows, : max(cols["n_attack"], default=0)].tolist()
-    seats = {k: getattr(v, k)[:, rows].T.tolist() for k in ("hand_sizes", "known", "out")}
-    views = []
-    for i in range(rows.shape[0]):
-        c = {k: x[i] for k, x in cols.items()}
-        table = c["table"][: c["n_attack"]]
-        views.append(SimpleNamespace(
-            rules=v.rules, seat=c["seat"], hand=from_mask(c["hand"]), trump=c["trump"],
-            bottom=None if c["bottom"] < 0 else c["bottom"], stock_left=c["stock_left"], discard=from_mask(c["disc"]),
-            attack=[a for a, _ in table], cover=[x for _, x in table if x >= 0], attacker=c["attacker"],
-            defender=c["defender"], hand_sizes=seats["hand_sizes"][i], known=[from_mask(k) for k in seats["known"][i]],
-            out=seats["out"][i], passes=c["passes"], bouts=c["bouts"], is_lead=c.get("is_lead", False),
-            taking=c.get("taking", False), thrower=c.get("thrower", -1), game_seed=c["game_seed"]))
-    return views
+def _rows_of(v, rows: np.ndarray, kind: str):
+    """Rows ``rows`` of a batch-engine decision view as reference-engine views (what ``view_position`` reads), one at
+    a time (a list of them all would keep the garbage collector busy)."""
+    cols = [getattr(v, k)[rows].tolist() for k in _ROW]
+    extra = zip(*(getattr(v, k)[rows].tolist() for k in _EXTRA[kind]))
+    tables = v.table[rows, : max(cols[-2], default=0)].tolist()
+    seats = (getattr(v, k)[:, rows].T.tolist() for k in ("hand_sizes", "known", "out"))
+    for row, table, sizes, known, out, more in zip(zip(*cols), tables, *seats, extra):
+        seat, hand, trump, bottom, stock, disc, attacker, defender, passes, bouts, n, seed = row
+        view = SimpleNamespace(
+            rules=v.rules, seat=seat, hand=from_mask(hand), trump=trump, bottom=None if bottom < 0 else bottom,
+            stock_left=stock, discard=from_mask(disc), attack=[a for a, _ in table[:n]],
+            cover=[c for _, c in table[:n] if c >= 0], attacker=attacker, defender=defender, hand_sizes=sizes,
+            known=[from_mask(k) if k else [] for k in known], out=out, passes=passes, bouts=bouts, game_seed=seed,
+            is_lead=False)
+        if kind == "attack":
+            view.is_lead, view.taking = more
+        else:
+            view.thrower = more[0]
+        yield view
 
 
 @dataclass(frozen=True)
