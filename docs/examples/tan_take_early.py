@@ -1,7 +1,6 @@
 """Tấn take-early: lên (take) rather than beat a plain card with a trump while the stock is still thick."""
 
-from cardodds.sim.knobs import Range
-from cardodds.sim.user_player import UserPlayer
+from cardodds import Range, UserPlayer
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
