@@ -22,6 +22,6 @@ class TakeEarly(UserPlayer):
         if view["decision"] == "defend" and not plain and view["stock"] >= self.take_above:
             return "take"  # keep the trumps for the endgame
         if view["decision"] == "add":
-            small = [m for m in plain if rank(m) < rank("10x")]
+            small = [m for m in plain if rank(m) < RANKS.index("10")]
             return small[0] if small else "pass"
         return (plain or cards or legal)[0]

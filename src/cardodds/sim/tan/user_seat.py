@@ -18,9 +18,10 @@ Decisions outside the position protocol, each an optional method of the player, 
 Their view: ``rules, seat, hand, trump, turned`` (cards as text), plus ``role`` (``declares_xa``: "loser" or
 "winner") or ``winner`` (``loser_swaps_first``: the seat receiving the cúng).
 
-The ``rng`` of every decision is a ``numpy.random.Generator`` seeded from the game's seed (the game's first draw of
-the PLAY stream, ``reference.game_seed``) and the decision's place in the game (seat, bout, cards on the table,
-passes, kind): the same in both engines, so ``cardodds replay tan`` plays the run's game, whatever the chunk.
+The ``rng`` of every decision is a ``numpy.random.Generator`` seeded from the game's seed (``reference.game_seed``,
+drawn for each game from the chunk's PLAY stream; 0 for a game played without a stream; a play-out's world seed) and
+the decision's place in the game (seat, bout, cards on the table, passes, kind): the same in both engines, so
+``cardodds replay tan`` plays the run's game whatever the chunk's size, and the engine's own stream is left alone.
 """
 
 from __future__ import annotations
