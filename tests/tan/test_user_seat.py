@@ -241,6 +241,10 @@ def test_a_play_out_seats_the_user_player(monkeypatch):
     assert out.values["lose"].shape == (len(legal_moves(position)), 8) and seen
     for view, legal in seen:
         assert legal == legal_moves(from_json(view))
+    assert to_json(position) not in [view for view, _ in seen]  # the move given is not asked of the player
+    seen.clear()
+    position_play.play_out(position, None, players, 4, seed=3)  # "as the players play": the player decides
+    assert seen[0][0] == to_json(position)
 
 
 def _cut_positions(rules):

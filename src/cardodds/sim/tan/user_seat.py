@@ -193,7 +193,7 @@ class UserSeat:
     def _rows(self, v, kind: str) -> np.ndarray:
         """The batch form: each row deciding (a legal card, running, this seat's) asked in turn."""
         out = np.full(v.hand.shape[0], -1, dtype=np.int16)
-        rows = np.nonzero((v.legal != 0) & v.live & v.decide)[0]
+        rows = np.nonzero((v.legal != 0) & v.live & v.decide & ~getattr(v, "forced", False))[0]
         for r, row in zip(rows, _rows_of(v, rows, kind)):
             out[r] = self.move(view_position(row, kind), row.game_seed)
         return out
