@@ -218,6 +218,32 @@ def test_exchange_and_series_decisions_default_and_ask_the_player():
     assert run_chunk(TanParams(rules, (user_strategy(Swapper()),) * 3), seq, 12)["series_xa"] == 0
 
 
+def test_the_series_decisions_are_asked_with_their_views():
+    asked = []
+
+    class Series(First):
+        def declares_xa(self, view, rng):
+            asked.append(("declares_xa", view))
+            return False
+
+        def loser_swaps_first(self, view, rng):
+            asked.append(("loser_swaps_first", view))
+            return True
+
+        def winner_swaps_two(self, view, rng):
+            asked.append(("winner_swaps_two", view))
+            return False
+
+    rules = TanRules.from_table({"players": 3, "hand_size": 6, "series_length": 40, "trump_exchange": "two_only"},
+                                "test")
+    counts = run_chunk(TanParams(rules, (user_strategy(Series()),) * 3), chunk_seed(6, 0), 40)
+    assert {name for name, _ in asked} == {"declares_xa", "loser_swaps_first", "winner_swaps_two"}
+    assert counts["series_xa"] == 0
+    for name, view in asked:
+        assert {"rules", "seat", "hand", "trump", "turned"} <= set(view) and view["rules"]["series_length"] == 40
+        assert ("role" in view) == (name == "declares_xa") and ("winner" in view) == (name == "loser_swaps_first")
+
+
 def test_a_bad_exchange_answer_is_one_line():
     class BadSwap(First):
         def exchange(self, view, legal, rng):
