@@ -8,6 +8,13 @@ Three figures, one core, ``--strategy`` at the other seats: (1) the reference en
 game by game; (2) the run path (``tan.play``'s chunk function, the numpy batch engine) with a trivial user player
 (``legal[0]``) at seat 0; (3) the reference engine with that player at seat 0.  Issue 33 asks (2) >= (1).  Each
 figure is the best of three timings (the machine's other load disturbs them).
+
+2026-12-03, a 2-core machine shared with other runs, basic at the other seats: 4p52 (1) 1,049, (2) 744, (3) 425
+games per CPU s, (2) is 0.71x (1); 2p36 (``--players 2 --deck 36 --hand 6``) (1) 2,216, (2) 902, (3) 692: 0.41x.
+Against slower built-ins the run path wins: heuristic 768 / 488 (0.64x), classic 70 / 543 (7.8x).  A user decision
+costs about 50 us of adapter and ``ask``, spread over its parts (the batch row read as lists, ``view_position``,
+``legal_moves``, ``to_json``, ``ask``'s copy of the view, the decision's generator), against about 12 us a decision
+for ``basic`` on the reference engine: issue 33's (2) >= (1) is not met for ``basic``.
 """
 
 from __future__ import annotations
