@@ -123,7 +123,7 @@ def test_the_view_is_the_position_json_and_both_engines_show_the_same(name):
     for view, legal in batch_seen:
         assert to_json(from_json(view)) == view and legal == legal_moves(from_json(view))
     # the batch engine interleaves the games: the same views, in another order
-    key = lambda pair: json.dumps(pair, sort_keys=True)  # noqa: E731
+    key = lambda pair: json.dumps(pair, sort_keys=True)
     assert sorted(map(key, batch_seen)) == sorted(map(key, ref_seen))
     assert {v["decision"] for v, _ in batch_seen} == {"attack", "add", "defend"}
     assert any(len(v["table"]) > 1 and v["table"][0][1] is not None for v, _ in batch_seen)
