@@ -3,6 +3,7 @@ and the reference engine, the view it gets (the position JSON), its misbehaviour
 
 import importlib.util
 import json
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -79,6 +80,7 @@ def test_legal_first_plays_whole_games_on_the_run_path(name):
     rules = _rules(name)
     seats = (user_strategy(First()),) + (Basic(),) * (rules.players - 1)
     assert not compiled.chosen(rules, seats)  # the compiled engine never seats a user's player
+    assert pickle.loads(pickle.dumps(seats)) == seats  # it reaches pool workers
     params = TanParams(rules, seats)
     counts = run_chunk(params, chunk_seed(3, 0), 40)
     assert counts["games"] == 40 and counts["lose_abs"].sum() + counts["draw"] + counts["truncated"] == 40
