@@ -73,23 +73,6 @@ def decision_rng(game_seed: int, *place: int) -> np.random.Generator:
     return gen
 
 
-class _View(dict):
-    """A view (JSON: dicts, lists, text, numbers) whose deep copy, made by ``ask`` at every decision, knows that."""
-
-    def __deepcopy__(self, memo):
-        return _json_copy(self)
-
-
-def _json_copy(x):
-    """A deep copy of JSON data (``to_json`` holds only dicts, lists, text, numbers and None)."""
-    if isinstance(x, dict):
-        return {k: _json_copy(v) if type(v) in _NESTED else v for k, v in x.items()}
-    return [_json_copy(v) if type(v) in _NESTED else v for v in x]
-
-
-_NESTED = frozenset((dict, list, _View))
-
-
 def _has(player, name: str) -> bool:
     return callable(getattr(type(player), name, None))
 
@@ -173,7 +156,7 @@ class UserSeat:
         legal = [move_text(p, c) for c in codes]
         covered = sum(1 for _, c in p.table if c >= 0)
         rng = decision_rng(game_seed, p.seat, p.bouts, len(p.table), covered, p.passes, DECISIONS.index(p.decision))
-        answer = ask(self.player, _View(to_json(p)), legal, rng, seat=p.seat, game="tan", decision=p.decision)
+        answer = ask(self.player, to_json(p), legal, rng, seat=p.seat, game="tan", decision=p.decision)
         return codes[legal.index(answer)]
 
     def attack(self, v, rng=None) -> int | None:
@@ -205,7 +188,7 @@ class UserSeat:
         if not _has(self.player, "exchange"):
             return min(v.options)
         legal = [format_card(c, unicode=False) for c in v.options] + [KEEP]
-        answer = ask(_Method(self.player, "exchange", True), _View(exchange_json(v)), legal,
+        answer = ask(_Method(self.player, "exchange", True), exchange_json(v), legal,
                      decision_rng(v.game_seed, v.seat, _EXCHANGE), seat=int(v.seat), game="tan", decision="exchange")
         return None if answer == KEEP else parse_card(answer)
 
@@ -232,8 +215,8 @@ class UserSeat:
 
     def _series(self, name: str, v) -> bool:
         rng = decision_rng(v.game_seed, v.seat, _SERIES[name])
-        answer = ask(_Method(self.player, name, False), _View(exchange_json(v)), ["True", "False"], rng, seat=int(v.seat),
-                     game="tan", decision=name)
+        answer = ask(_Method(self.player, name, False), exchange_json(v), ["True", "False"], rng,
+                     seat=int(v.seat), game="tan", decision=name)
         return answer == "True"
 
 
