@@ -9,8 +9,9 @@ game by game; (2) the run path (``tan.play``'s chunk function, the numpy batch e
 (``legal[0]``) at seat 0; (3) the reference engine with that player at seat 0.  Issue 33 asks (2) >= (1).  Each
 figure is the best of three timings (the machine's other load disturbs them).
 
-2026-12-03, a 2-core machine shared with other runs, basic at the other seats: 4p52 (1) 1,049, (2) 744, (3) 425
-games per CPU s, (2) is 0.71x (1); 2p36 (``--players 2 --deck 36 --hand 6``) (1) 2,216, (2) 902, (3) 692: 0.41x.
+2026-12-03, a 2-core machine shared with other runs, basic at the other seats: 4p52 (1) 1,040-1,049, (2) 520-744,
+(3) 402-425 games per CPU s, (2) is 0.50-0.71x (1) (two runs); 2p36 (``--players 2 --deck 36 --hand 6``) (1) 2,211,
+(2) 902-996, (3) 692-795: 0.41-0.45x.
 Against slower built-ins the run path wins: heuristic 768 / 488 (0.64x), classic 70 / 543 (7.8x).  A user decision
 costs about 50 us of adapter and ``ask``, spread over its parts (the batch row read as lists, ``view_position``,
 ``legal_moves``, ``to_json``, ``ask``'s copy of the view, the decision's generator), against about 12 us a decision
