@@ -1,7 +1,6 @@
 """Tấn take-early: lên (take) rather than beat a plain card with a trump while the stock is still thick."""
 
-from cardodds.sim.knobs import Range
-from cardodds.sim.user_player import UserPlayer
+from cardodds import Range, UserPlayer
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
@@ -23,6 +22,6 @@ class TakeEarly(UserPlayer):
         if view["decision"] == "defend" and not plain and view["stock"] >= self.take_above:
             return "take"  # keep the trumps for the endgame
         if view["decision"] == "add":
-            small = [m for m in plain if rank(m) < rank("10x")]
+            small = [m for m in plain if rank(m) < RANKS.index("10")]
             return small[0] if small else "pass"
         return (plain or cards or legal)[0]

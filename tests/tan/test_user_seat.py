@@ -3,6 +3,7 @@ and the reference engine, the view it gets (the position JSON), its misbehaviour
 
 import importlib.util
 import json
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -79,6 +80,7 @@ def test_legal_first_plays_whole_games_on_the_run_path(name):
     rules = _rules(name)
     seats = (user_strategy(First()),) + (Basic(),) * (rules.players - 1)
     assert not compiled.chosen(rules, seats)  # the compiled engine never seats a user's player
+    assert pickle.loads(pickle.dumps(seats)) == seats  # it reaches pool workers
     params = TanParams(rules, seats)
     counts = run_chunk(params, chunk_seed(3, 0), 40)
     assert counts["games"] == 40 and counts["lose_abs"].sum() + counts["draw"] + counts["truncated"] == 40
@@ -123,7 +125,7 @@ def test_the_view_is_the_position_json_and_both_engines_show_the_same(name):
     for view, legal in batch_seen:
         assert to_json(from_json(view)) == view and legal == legal_moves(from_json(view))
     # the batch engine interleaves the games: the same views, in another order
-    key = lambda pair: json.dumps(pair, sort_keys=True)  # noqa: E731
+    key = lambda pair: json.dumps(pair, sort_keys=True)
     assert sorted(map(key, batch_seen)) == sorted(map(key, ref_seen))
     assert {v["decision"] for v, _ in batch_seen} == {"attack", "add", "defend"}
     assert any(len(v["table"]) > 1 and v["table"][0][1] is not None for v, _ in batch_seen)
@@ -218,6 +220,32 @@ def test_exchange_and_series_decisions_default_and_ask_the_player():
     assert run_chunk(TanParams(rules, (user_strategy(Swapper()),) * 3), seq, 12)["series_xa"] == 0
 
 
+def test_the_series_decisions_are_asked_with_their_views():
+    asked = []
+
+    class Series(First):
+        def declares_xa(self, view, rng):
+            asked.append(("declares_xa", view))
+            return False
+
+        def loser_swaps_first(self, view, rng):
+            asked.append(("loser_swaps_first", view))
+            return True
+
+        def winner_swaps_two(self, view, rng):
+            asked.append(("winner_swaps_two", view))
+            return False
+
+    rules = TanRules.from_table({"players": 3, "hand_size": 6, "series_length": 40, "trump_exchange": "two_only"},
+                                "test")
+    counts = run_chunk(TanParams(rules, (user_strategy(Series()),) * 3), chunk_seed(6, 0), 40)
+    assert {name for name, _ in asked} == {"declares_xa", "loser_swaps_first", "winner_swaps_two"}
+    assert counts["series_xa"] == 0
+    for name, view in asked:
+        assert {"rules", "seat", "hand", "trump", "turned"} <= set(view) and view["rules"]["series_length"] == 40
+        assert ("role" in view) == (name == "declares_xa") and ("winner" in view) == (name == "loser_swaps_first")
+
+
 def test_a_bad_exchange_answer_is_one_line():
     class BadSwap(First):
         def exchange(self, view, legal, rng):
@@ -241,6 +269,10 @@ def test_a_play_out_seats_the_user_player(monkeypatch):
     assert out.values["lose"].shape == (len(legal_moves(position)), 8) and seen
     for view, legal in seen:
         assert legal == legal_moves(from_json(view))
+    assert to_json(position) not in [view for view, _ in seen]  # the move given is not asked of the player
+    seen.clear()
+    position_play.play_out(position, None, players, 4, seed=3)  # "as the players play": the player decides
+    assert seen[0][0] == to_json(position)
 
 
 def _cut_positions(rules):

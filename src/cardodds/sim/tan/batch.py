@@ -341,6 +341,8 @@ class _Games:
                                rules=self.rules, disc=self.disc, att=self.att, cov=self.cov)
         if self.public:
             self._public_view(view, cur)
+        if self.force_attack is not None:  # rows whose move is given: a user's player is not asked there
+            view.forced = self.force_attack >= -1
         choice = self.disp("attack_batch", cur, view, self.rng)
         if self.force_attack is not None:  # the first step of games resumed with a given move
             choice = np.where(self.force_attack >= -1, self.force_attack, choice)
@@ -368,6 +370,8 @@ class _Games:
         if self.public:
             self._public_view(dview, d)
             dview.thrower = cur
+        if self.force_defend is not None:
+            dview.forced = self.force_defend >= -1
         dch = self.disp("defend_batch", d, dview, self.rng)
         if self.force_defend is not None:
             dch = np.where(self.force_defend >= -1, self.force_defend, dch)

@@ -17,7 +17,8 @@ from cardodds.sim.tan.strategies import Basic, Beginner, Heuristic, RandomLegal,
 
 PLAYERS = PlayerRegistry("Tấn", {"random": RandomLegal, "basic": Basic, "heuristic": Heuristic, "beginner": Beginner,
                                  "tuned": Tuned, "classic": Classic, "endgame": Endgame, "pimc": Pimc, "ismcts": Ismcts,
-                                 "ismcts_tree": IsmctsTree, "expert": Expert}, default="basic")
+                                 "ismcts_tree": IsmctsTree, "expert": Expert}, default="basic",
+                         user_seat="cardodds.sim.tan.user_seat:user_strategy")
 """The Tấn strength ladder, weakest first as measured at 4 players (a new rung registers here by name)."""
 
 STRATEGIES = PLAYERS.classes

@@ -25,7 +25,8 @@ Views (what a decision may look at; the same names in both forms):
   ``needs_public = True``, as the expert does): ``seat, hand_sizes, known`` (cards everyone knows a seat holds),
   ``out, bottom`` (the stock's face-up card, none once drawn), ``attacker, defender, passes, cap, bouts, pickups,
   first_attacker, rules, game_seed``, the discard pile (``discard`` / batch ``disc``), the table (batch ``att, cov``),
-  defend views ``thrower``; batch ``live`` and ``decide`` (the rows to decide), and, for a strategy with
+  defend views ``thrower``; batch ``live`` and ``decide`` (the rows to decide; ``forced``, where present: the rows
+  whose move a play-out gives, the strategy's answer unused), and, for a strategy with
   ``needs_table = True`` (a user's player), ``table`` ``(n, T, 2)``: the attack cards in the order played, each with
   its cover (-1: none).
 

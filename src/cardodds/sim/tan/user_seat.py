@@ -18,9 +18,10 @@ Decisions outside the position protocol, each an optional method of the player, 
 Their view: ``rules, seat, hand, trump, turned`` (cards as text), plus ``role`` (``declares_xa``: "loser" or
 "winner") or ``winner`` (``loser_swaps_first``: the seat receiving the cúng).
 
-The ``rng`` of every decision is a ``numpy.random.Generator`` seeded from the game's seed (the game's first draw of
-the PLAY stream, ``reference.game_seed``) and the decision's place in the game (seat, bout, cards on the table,
-passes, kind): the same in both engines, so ``cardodds replay tan`` plays the run's game, whatever the chunk.
+The ``rng`` of every decision is a ``numpy.random.Generator`` seeded from the game's seed (``reference.game_seed``,
+drawn for each game from the chunk's PLAY stream; 0 for a game played without a stream; a play-out's world seed) and
+the decision's place in the game (seat, bout, cards on the table, passes, kind): the same in both engines, so
+``cardodds replay tan`` plays the run's game whatever the chunk's size, and the engine's own stream is left alone.
 """
 
 from __future__ import annotations
@@ -72,23 +73,6 @@ def decision_rng(game_seed: int, *place: int) -> np.random.Generator:
     return gen
 
 
-class _View(dict):
-    """A view (JSON: dicts, lists, text, numbers) whose deep copy, made by ``ask`` at every decision, knows that."""
-
-    def __deepcopy__(self, memo):
-        return _json_copy(self)
-
-
-def _json_copy(x):
-    """A deep copy of JSON data (``to_json`` holds only dicts, lists, text, numbers and None)."""
-    if isinstance(x, dict):
-        return {k: _json_copy(v) if type(v) in _NESTED else v for k, v in x.items()}
-    return [_json_copy(v) if type(v) in _NESTED else v for v in x]
-
-
-_NESTED = frozenset((dict, list, _View))
-
-
 def _has(player, name: str) -> bool:
     return callable(getattr(type(player), name, None))
 
@@ -123,23 +107,26 @@ _ROW = ("seat", "hand", "trump", "bottom", "stock_left", "disc", "attacker", "de
 _EXTRA = {"attack": ("is_lead", "taking"), "defend": ("thrower",)}
 
 
-def _rows_of(v, rows: np.ndarray, kind: str) -> list[SimpleNamespace]:
-    """Rows ``rows`` of a batch-engine decision view as reference-engine views (what ``view_position`` reads)."""
-    cols = {k: getattr(v, k)[rows].tolist() for k in _ROW + _EXTRA[kind]}
-    cols["table"] = v.table[rows, : max(cols["n_attack"], default=0)].tolist()
-    seats = {k: getattr(v, k)[:, rows].T.tolist() for k in ("hand_sizes", "known", "out")}
-    views = []
-    for i in range(rows.shape[0]):
-        c = {k: x[i] for k, x in cols.items()}
-        table = c["table"][: c["n_attack"]]
-        views.append(SimpleNamespace(
-            rules=v.rules, seat=c["seat"], hand=from_mask(c["hand"]), trump=c["trump"],
-            bottom=None if c["bottom"] < 0 else c["bottom"], stock_left=c["stock_left"], discard=from_mask(c["disc"]),
-            attack=[a for a, _ in table], cover=[x for _, x in table if x >= 0], attacker=c["attacker"],
-            defender=c["defender"], hand_sizes=seats["hand_sizes"][i], known=[from_mask(k) for k in seats["known"][i]],
-            out=seats["out"][i], passes=c["passes"], bouts=c["bouts"], is_lead=c.get("is_lead", False),
-            taking=c.get("taking", False), thrower=c.get("thrower", -1), game_seed=c["game_seed"]))
-    return views
+def _rows_of(v, rows: np.ndarray, kind: str):
+    """Rows ``rows`` of a batch-engine decision view as reference-engine views (what ``view_position`` reads), one at
+    a time (a list of them all would keep the garbage collector busy)."""
+    cols = [getattr(v, k)[rows].tolist() for k in _ROW]
+    extra = zip(*(getattr(v, k)[rows].tolist() for k in _EXTRA[kind]))
+    tables = v.table[rows, : max(cols[-2], default=0)].tolist()
+    seats = (getattr(v, k)[:, rows].T.tolist() for k in ("hand_sizes", "known", "out"))
+    for row, table, sizes, known, out, more in zip(zip(*cols), tables, *seats, extra):
+        seat, hand, trump, bottom, stock, disc, attacker, defender, passes, bouts, n, seed = row
+        view = SimpleNamespace(
+            rules=v.rules, seat=seat, hand=from_mask(hand), trump=trump, bottom=None if bottom < 0 else bottom,
+            stock_left=stock, discard=from_mask(disc), attack=[a for a, _ in table[:n]],
+            cover=[c for _, c in table[:n] if c >= 0], attacker=attacker, defender=defender, hand_sizes=sizes,
+            known=[from_mask(k) if k else [] for k in known], out=out, passes=passes, bouts=bouts, game_seed=seed,
+            is_lead=False)
+        if kind == "attack":
+            view.is_lead, view.taking = more
+        else:
+            view.thrower = more[0]
+        yield view
 
 
 @dataclass(frozen=True)
@@ -169,7 +156,7 @@ class UserSeat:
         legal = [move_text(p, c) for c in codes]
         covered = sum(1 for _, c in p.table if c >= 0)
         rng = decision_rng(game_seed, p.seat, p.bouts, len(p.table), covered, p.passes, DECISIONS.index(p.decision))
-        answer = ask(self.player, _View(to_json(p)), legal, rng, seat=p.seat, game="tan", decision=p.decision)
+        answer = ask(self.player, to_json(p), legal, rng, seat=p.seat, game="tan", decision=p.decision)
         return codes[legal.index(answer)]
 
     def attack(self, v, rng=None) -> int | None:
@@ -189,7 +176,7 @@ class UserSeat:
     def _rows(self, v, kind: str) -> np.ndarray:
         """The batch form: each row deciding (a legal card, running, this seat's) asked in turn."""
         out = np.full(v.hand.shape[0], -1, dtype=np.int16)
-        rows = np.nonzero((v.legal != 0) & v.live & v.decide)[0]
+        rows = np.nonzero((v.legal != 0) & v.live & v.decide & ~getattr(v, "forced", False))[0]
         for r, row in zip(rows, _rows_of(v, rows, kind)):
             out[r] = self.move(view_position(row, kind), row.game_seed)
         return out
@@ -201,7 +188,7 @@ class UserSeat:
         if not _has(self.player, "exchange"):
             return min(v.options)
         legal = [format_card(c, unicode=False) for c in v.options] + [KEEP]
-        answer = ask(_Method(self.player, "exchange", True), _View(exchange_json(v)), legal,
+        answer = ask(_Method(self.player, "exchange", True), exchange_json(v), legal,
                      decision_rng(v.game_seed, v.seat, _EXCHANGE), seat=int(v.seat), game="tan", decision="exchange")
         return None if answer == KEEP else parse_card(answer)
 
@@ -228,8 +215,8 @@ class UserSeat:
 
     def _series(self, name: str, v) -> bool:
         rng = decision_rng(v.game_seed, v.seat, _SERIES[name])
-        answer = ask(_Method(self.player, name, False), _View(exchange_json(v)), ["True", "False"], rng, seat=int(v.seat),
-                     game="tan", decision=name)
+        answer = ask(_Method(self.player, name, False), exchange_json(v), ["True", "False"], rng,
+                     seat=int(v.seat), game="tan", decision=name)
         return answer == "True"
 
 

@@ -1,0 +1,99 @@
+"""Games per CPU second of Tấn with a user's player at one seat (issue 33), against the reference engine with the
+built-in players at every seat.
+
+    python benchmarks/bench_tan_user.py [--games 2000] [--ref-games 1000] [--players 4] [--deck 52] [--hand 8]
+                                        [--strategy basic]
+
+Three figures, one core, ``--strategy`` at the other seats: (1) the reference engine, the built-in at every seat,
+game by game; (2) the run path (``tan.play``'s chunk function, the numpy batch engine) with a trivial user player
+(``legal[0]``) at seat 0; (3) the reference engine with that player at seat 0.  Issue 33 asks (2) >= (1).  Each
+figure is the best of three timings (the machine's other load disturbs them).
+
+2026-12-03, a 2-core machine shared with other runs, basic at the other seats: 4p52 (1) 1,040-1,049, (2) 520-744,
+(3) 402-425 games per CPU s, (2) is 0.50-0.71x (1) (two runs); 2p36 (``--players 2 --deck 36 --hand 6``) (1) 2,211,
+(2) 902-996, (3) 692-795: 0.41-0.45x.
+Against slower built-ins the run path wins: heuristic 768 / 488 (0.64x), classic 70 / 543 (7.8x).  A user decision
+costs about 50 us of adapter and ``ask``, spread over its parts (the batch row read as lists, ``view_position``,
+``legal_moves``, ``to_json``, ``ask``'s copy of the view, the decision's generator), against about 12 us a decision
+for ``basic`` on the reference engine: issue 33's (2) >= (1) is not met for ``basic``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import common  # a sibling module
+
+from cardodds.sim.streams import PLAY, chunk_seed, stream
+from cardodds.sim.tan.deal import deal_chunk
+from cardodds.sim.tan.play_task import TanParams, run_chunk
+from cardodds.sim.tan.players import seat_strategies
+from cardodds.sim.tan.reference import TanGame
+from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.user_seat import user_strategy
+from cardodds.sim.user_player import UserPlayer
+
+
+class First(UserPlayer):
+    """The trivial user player: the first legal move."""
+
+    def decide(self, view, legal, rng):
+        return legal[0]
+
+
+def best_rate(play, games: int, repeat: int = 3) -> float:
+    """Games per CPU second of ``play()`` (``games`` games), the best of ``repeat`` timings."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.process_time()
+        play()
+        best = min(best, time.process_time() - t)
+    return games / best
+
+
+def reference_rate(rules: TanRules, strategies, games: int, seed: int) -> float:
+    seq = chunk_seed(seed, 0)
+    orders, first = deal_chunk(rules, seq, games)
+
+    def play():
+        rng = stream(seq, PLAY)
+        for k in range(games):
+            TanGame(rules, orders[k], int(first[k]), strategies, rng=rng).play()
+
+    return best_rate(play, games)
+
+
+def run_path_rate(rules: TanRules, strategies, games: int, seed: int, chunk: int = 1000) -> float:
+    params = TanParams(rules, tuple(strategies))
+
+    def play():
+        for k in range(0, games, chunk):
+            run_chunk(params, chunk_seed(seed, k), min(chunk, games - k))
+
+    return best_rate(play, games)
+
+
+def main(argv=None) -> None:
+    ap = common.parser(__doc__.splitlines()[0], games=2000, jobs=None, quick={"games": 50, "ref_games": 20})
+    ap.add_argument("--ref-games", type=int, default=1000, help="games of the reference engine figures")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--deck", type=int, default=52)
+    ap.add_argument("--hand", type=int, default=8)
+    ap.add_argument("--strategy", default="basic", help="the built-in player (default basic)")
+    args = common.parse(ap, argv)
+    rules = TanRules(players=args.players, deck=args.deck, hand_size=args.hand)
+    built_in = seat_strategies(args.strategy, rules.players)
+    user = (user_strategy(First()),) + built_in[1:]
+    table = f"{rules.players}p{rules.deck}, hand {rules.hand_size}"
+    rows = [(f"reference engine, {args.strategy} at every seat", reference_rate(rules, built_in, args.ref_games,
+                                                                              args.seed)),
+            ("run path (batch engine), user legal[0] at seat 0", run_path_rate(rules, user, args.games, args.seed)),
+            ("reference engine, user legal[0] at seat 0", reference_rate(rules, user, args.ref_games, args.seed))]
+    print(f"Tấn {table}, {args.strategy} at the other seats, one core")
+    for name, rate in rows:
+        print(f"{name:50s}: {rate:10,.0f} games per CPU s")
+    print(f"run path with the user player / reference engine with built-ins: {rows[1][1] / rows[0][1]:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
