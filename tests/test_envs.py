@@ -83,6 +83,8 @@ def test_closing_a_game_in_the_middle_ends_its_thread():
     assert not turns._thread.is_alive()
 
 
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")  # a dict with the action mask, as in classic
 @pytest.mark.parametrize("game", ["chan", "sam", "tan"])
 def test_pettingzoo_api(game):
     env = card_env(game, RULES[game])
