@@ -133,3 +133,20 @@ def test_the_environment_loop_runs_as_printed():
     won, line = done.stdout.splitlines()
     assert line.startswith("seat 0 won ") and line.endswith(" cược")
     assert sum(eval(won).values()) == pytest.approx(0.0)  # noqa: S307 -- the loop's own printed dict
+
+
+def test_the_readmes_short_player_plays(tmp_path):
+    """The README's shortened TakeEarly is a player: it plays a run from Python, and its knob is range-checked."""
+    import cardodds
+    from cardodds.sim.errors import CardoddsError
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    code = next(b for b in re.findall(r"```python\n(.*?)```", readme, flags=re.S) if "class TakeEarly" in b)
+    space: dict = {}
+    exec(compile(code, "README.md", "exec"), space)  # noqa: S102 -- the README's own snippet
+    take_early = space["TakeEarly"]
+    result = cardodds.run({"experiment": {"name": "readme", "task": "tan.play", "games": 200, "chunk_size": 100},
+                           "strategies": {"seats": [take_early, "tuned", "tuned", "tuned"]}}, out=tmp_path / "run")
+    assert not result.summary.query("metric == 'lose.at_table_seat' and seat == 0").empty
+    with pytest.raises(CardoddsError, match="take_above"):
+        take_early(take_above=99)
