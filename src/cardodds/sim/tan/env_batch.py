@@ -45,10 +45,11 @@ def observations(v, rows: np.ndarray, dec: np.ndarray) -> np.ndarray:
     masks[:, 5:] = v.known[turned, col]
     out = np.zeros((n, observation_size(rules)), dtype=np.float32)
     out[:, : part["trump"].start] = card_bits(masks, D)
-    ones = np.column_stack([part["trump"].start + v.trump[rows], part["decision"].start + dec,
-                            part["attacker"].start + (v.attacker[rows] - seat) % P,
-                            part["defender"].start + (v.defender[rows] - seat) % P])
-    out[np.arange(n)[:, None], ones] = 1.0
+    i = np.arange(n)
+    out[i, part["trump"].start + v.trump[rows]] = 1.0
+    out[i, part["decision"].start + dec] = 1.0
+    out[i, part["attacker"].start + (v.attacker[rows] - seat) % P] = 1.0
+    out[i, part["defender"].start + (v.defender[rows] - seat) % P] = 1.0
     out[:, part["stock"].start] = v.stock_left[rows] / D  # float64 then float32, as observe's Python floats
     out[:, part["hand_sizes"]] = v.hand_sizes[turned, col] / D
     out[:, part["out"]] = v.out[turned, col]

@@ -55,12 +55,10 @@ class _Call:
 
 def step_place(v, rows: np.ndarray, kind: str) -> tuple[int, ...]:
     """``(seed, place...)`` of one engine step's call (for ``user_seat.decision_rng``): a function of the deciding
-    games' seeds and places, so the same chunk gives the same draws (a game's draws depend on the games deciding with
+    games' seeds and hands, so the same chunk gives the same draws (a game's draws depend on the games deciding with
     it: a game replayed alone sees other draws)."""
-    key = v.game_seed[rows].astype(np.uint64) ^ (v.bouts[rows].astype(np.uint64) << np.uint64(40))
-    key ^= (v.n_attack[rows].astype(np.uint64) << np.uint64(32)) ^ (v.seat[rows].astype(np.uint64) << np.uint64(28))
-    key ^= v.hand[rows].astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-    return int(np.bitwise_xor.reduce(key)), rows.shape[0], 7 + (kind == "defend")
+    key = np.bitwise_xor.reduce(v.game_seed[rows].astype(np.uint64) ^ v.hand[rows] * np.uint64(0x9E3779B97F4A7C15))
+    return int(key), rows.shape[0], int(v.n_attack[rows[0]]), 7 + (kind == "defend")
 
 
 def decide_rows(player, v, rows: np.ndarray, kind: str, rng) -> np.ndarray:
