@@ -169,6 +169,7 @@ def _bad_player(bad):
                     "outside": lambda: first + masks.shape[1], "negative": lambda: first - 100,
                     "shape": lambda: first[:-1] if first.shape[0] > 1 else np.zeros(2, int),
                     "dtype": lambda: first.astype(float), "list": lambda: first.tolist(),
+                    "rewrites": lambda: masks.fill(1) or masks.argmin(axis=1) * 0,  # its masks only
                     "none": lambda: None}[bad]()
 
     return Bad()
@@ -177,7 +178,7 @@ def _bad_player(bad):
 @pytest.mark.parametrize("bad,said", [
     ("raises", "raised ZeroDivisionError: division by zero"), ("illegal", "returned action "),
     ("outside", "returned action "), ("negative", "returned action -"),
-    ("shape", "an integer array of shape"), ("dtype", "dtype float64"), ("list", "returned list"),
+    ("rewrites", "returned action 0 (2s)"), ("shape", "an integer array of shape"), ("dtype", "dtype float64"), ("list", "returned list"),
     ("none", "returned NoneType")])
 def test_a_misbehaving_batch_player_is_one_line_with_the_rows_position(bad, said):
     rules = _rules("4p52")
@@ -190,7 +191,7 @@ def test_a_misbehaving_batch_player_is_one_line_with_the_rows_position(bad, said
     assert text.startswith("tan: player Bad.decide_batch at seat 1, ")
     position = from_json(e.value.position)
     assert position.seat == 1 and e.value.game == "tan"
-    if bad in ("illegal", "outside", "negative", "shape", "dtype", "list", "none"):
+    if bad != "raises":
         assert "not one of the legal moves (" + ", ".join(legal_moves(position)) + ")" in text
     if bad == "illegal":  # the row named is the first bad one, its position the one carried
         assert position.decision == "defend" and "defend decision (row " in text

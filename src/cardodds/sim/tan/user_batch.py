@@ -83,7 +83,7 @@ def decide_position(player, position: Position, rng) -> int:
 def _asked(player, observations, masks, rng, seat, dec, position_of) -> np.ndarray:
     """Ask ``player.decide_batch`` (``seat``, ``dec``: each row's seat and decision index; ``position_of(i)``: row
     ``i``'s position, built only for a message) and check its answers; the engine's moves."""
-    call = _Call(player, observations, masks)
+    call = _Call(player, observations, masks.copy())  # its own copy: what it does to it cannot change the check
     try:
         ask(call, None, [_ANSWERED], rng, seat=int(seat[0]), game="tan", decision=DECISIONS[dec[0]])
     except UserPlayerError as exc:
