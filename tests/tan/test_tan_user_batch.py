@@ -204,3 +204,22 @@ def test_the_docs_batch_example_plays_and_declares_its_knob():
     assert isinstance(declared(cls)["take_above"], Range) and cls().take_above == 8
     counts = _counts(_rules("2p36"), cls(take_above=3), n=40)
     assert counts["games"] == 40
+
+
+class SureFirstBatch(FirstBatch):
+    """``FirstBatch`` declared deterministic: its long games go to the reference engine, periods skipped."""
+
+    deterministic = True
+
+
+def test_a_deterministic_player_plays_the_same_games_with_long_ones_handed_off():
+    rules = _rules("4p52")
+    seq = chunk_seed(1, 10_000)  # these 3,000 deals hold two games that cycle until max_bouts
+    orders, first = deal_chunk(rules, seq, 3000)
+    others = (Basic(),) * 3
+    results = [play_batch(rules, orders, first, (user_strategy(p),) + others, rng=stream(seq, PLAY))
+               for p in (FirstBatch(), SureFirstBatch())]
+    assert results[0].truncated.sum() >= 1 and results[1].steps < results[0].steps / 5
+    for field in ("loser", "draw", "truncated", "bouts", "pickups", "first_attacker"):
+        assert np.array_equal(getattr(results[0], field), getattr(results[1], field)), field
+    assert not user_strategy(FirstBatch()).deterministic and user_strategy(SureFirstBatch()).deterministic

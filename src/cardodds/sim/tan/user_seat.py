@@ -114,10 +114,17 @@ class UserSeat:
 
     player: object
     user_seat: ClassVar[bool] = True
-    deterministic: ClassVar[bool] = False  # it may draw from its rng: no cycle skipping, no hand-off
     needs_public: ClassVar[bool] = True
     needs_table: ClassVar[bool] = True
     searches: ClassVar[bool] = False
+
+    @property
+    def deterministic(self) -> bool:
+        """The player's own ``deterministic``: False unless its class sets ``deterministic = True``, a promise that its
+        moves depend on the cards only (never on its rng, nor the bout count), so that a game that has gone on for
+        ``batch.HANDOFF_BOUTS`` bouts (almost always a cycle only ``max_bouts`` ends) is finished by the reference
+        engine with whole periods skipped, as for the built-in players, instead of the batch stepping on for it."""
+        return bool(getattr(self.player, "deterministic", False))
 
     @property
     def name(self) -> str:
