@@ -5,7 +5,10 @@ At each attack, add (tấn cùng) and defence decision of either engine the seat
 --state-at`` shows), the player gets ``to_json(position)`` and ``legal_moves(position)`` through
 :func:`~cardodds.sim.user_player.ask`, and its answer (``"9h"``, ``"pass"``, ``"take"``) becomes the engine's move.
 The batch engine asks it row by row (a Python loop over the games deciding), keeping the table's order for it
-(``needs_table``); the compiled engine never seats it.
+(``needs_table``); the compiled engine never seats it.  A player that also defines the batch form
+``decide_batch(observations, masks, rng) -> actions`` (:mod:`cardodds.sim.tan.user_batch`) is asked that instead on
+the batch engine, once per engine step for all the games deciding; ``decide`` stays the form every other path (the
+reference engine: replays, play-outs) asks, and both must follow the same rule for a run and its replays to agree.
 
 Decisions outside the position protocol, each an optional method of the player, asked through ``ask`` too:
 
@@ -22,6 +25,7 @@ The ``rng`` of every decision is a ``numpy.random.Generator`` seeded from the ga
 drawn for each game from the chunk's PLAY stream; 0 for a game played without a stream; a play-out's world seed) and
 the decision's place in the game (seat, bout, cards on the table, passes, kind): the same in both engines, so
 ``cardodds replay tan`` plays the run's game whatever the chunk's size, and the engine's own stream is left alone.
+A ``decide_batch`` call's generator is seeded from the deciding games' seeds and places (``user_batch.step_place``).
 """
 
 from __future__ import annotations
@@ -34,10 +38,12 @@ from typing import ClassVar
 import numpy as np
 
 from cardodds.sim.options import changed_options
+from cardodds.sim.tan.batch_rows import deciding_rows, rows_of
 from cardodds.sim.tan.cards import SUITS, format_card, format_cards, from_mask, parse_card
 from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_json import to_json
 from cardodds.sim.tan.position_state import DECISIONS, PASS, Position, legal_codes, move_text
+from cardodds.sim.tan.user_batch import batch_only, decide_position, decide_rows, has_batch, step_place
 from cardodds.sim.user_player import ask
 
 KEEP = "keep"
@@ -102,43 +108,23 @@ def exchange_json(v) -> dict:
     return out
 
 
-_ROW = ("seat", "hand", "trump", "bottom", "stock_left", "disc", "attacker", "defender", "passes", "bouts", "n_attack",
-        "game_seed")
-_EXTRA = {"attack": ("is_lead", "taking"), "defend": ("thrower",)}
-
-
-def _rows_of(v, rows: np.ndarray, kind: str):
-    """Rows ``rows`` of a batch-engine decision view as reference-engine views (what ``view_position`` reads), one at
-    a time (a list of them all would keep the garbage collector busy)."""
-    cols = [getattr(v, k)[rows].tolist() for k in _ROW]
-    extra = zip(*(getattr(v, k)[rows].tolist() for k in _EXTRA[kind]))
-    tables = v.table[rows, : max(cols[-2], default=0)].tolist()
-    seats = (getattr(v, k)[:, rows].T.tolist() for k in ("hand_sizes", "known", "out"))
-    for row, table, sizes, known, out, more in zip(zip(*cols), tables, *seats, extra):
-        seat, hand, trump, bottom, stock, disc, attacker, defender, passes, bouts, n, seed = row
-        view = SimpleNamespace(
-            rules=v.rules, seat=seat, hand=from_mask(hand), trump=trump, bottom=None if bottom < 0 else bottom,
-            stock_left=stock, discard=from_mask(disc), attack=[a for a, _ in table[:n]],
-            cover=[c for _, c in table[:n] if c >= 0], attacker=attacker, defender=defender, hand_sizes=sizes,
-            known=[from_mask(k) if k else [] for k in known], out=out, passes=passes, bouts=bouts, game_seed=seed,
-            is_lead=False)
-        if kind == "attack":
-            view.is_lead, view.taking = more
-        else:
-            view.thrower = more[0]
-        yield view
-
-
 @dataclass(frozen=True)
 class UserSeat:
     """A user's player as a Tấn strategy of both engines (see the module docstring); ``player`` the user's player."""
 
     player: object
     user_seat: ClassVar[bool] = True
-    deterministic: ClassVar[bool] = False  # it may draw from its rng: no cycle skipping, no hand-off
     needs_public: ClassVar[bool] = True
     needs_table: ClassVar[bool] = True
     searches: ClassVar[bool] = False
+
+    @property
+    def deterministic(self) -> bool:
+        """The player's own ``deterministic``: False unless its class sets ``deterministic = True``, a promise that its
+        moves depend on the cards only (never on its rng, nor the bout count), so that a game that has gone on for
+        ``batch.HANDOFF_BOUTS`` bouts (almost always a cycle only ``max_bouts`` ends) is finished by the reference
+        engine with whole periods skipped, as for the built-in players, instead of the batch stepping on for it."""
+        return bool(getattr(self.player, "deterministic", False))
 
     @property
     def name(self) -> str:
@@ -156,6 +142,8 @@ class UserSeat:
         legal = [move_text(p, c) for c in codes]
         covered = sum(1 for _, c in p.table if c >= 0)
         rng = decision_rng(game_seed, p.seat, p.bouts, len(p.table), covered, p.passes, DECISIONS.index(p.decision))
+        if batch_only(self.player):
+            return decide_position(self.player, p, rng)
         answer = ask(self.player, to_json(p), legal, rng, seat=p.seat, game="tan", decision=p.decision)
         return codes[legal.index(answer)]
 
@@ -174,10 +162,13 @@ class UserSeat:
         return self._rows(v, "defend")
 
     def _rows(self, v, kind: str) -> np.ndarray:
-        """The batch form: each row deciding (a legal card, running, this seat's) asked in turn."""
+        """The batch form: the player's ``decide_batch`` over every row deciding, else each row asked in turn."""
         out = np.full(v.hand.shape[0], -1, dtype=np.int16)
-        rows = np.nonzero((v.legal != 0) & v.live & v.decide & ~getattr(v, "forced", False))[0]
-        for r, row in zip(rows, _rows_of(v, rows, kind)):
+        rows = deciding_rows(v)
+        if rows.shape[0] and has_batch(self.player):
+            out[rows] = decide_rows(self.player, v, rows, kind, decision_rng(*step_place(v, rows, kind)))
+            return out
+        for r, row in zip(rows, rows_of(v, rows, kind)):
             out[r] = self.move(view_position(row, kind), row.game_seed)
         return out
 
