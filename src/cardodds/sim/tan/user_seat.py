@@ -38,6 +38,7 @@ from cardodds.sim.tan.cards import SUITS, format_card, format_cards, from_mask, 
 from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_json import to_json
 from cardodds.sim.tan.position_state import DECISIONS, PASS, Position, legal_codes, move_text
+from cardodds.sim.tan.user_rows import CODE, row_views
 from cardodds.sim.user_player import ask
 
 KEEP = "keep"
@@ -65,11 +66,16 @@ def decision_rng(game_seed: int, *place: int) -> np.random.Generator:
     for x in place:
         packed = (packed << 16) ^ int(x)
     key = _mix(int(game_seed) & _M64 ^ _mix(packed & _M64 ^ packed >> 64))
+    return seeded((key << 64) | _mix(key ^ 1), (_mix(key ^ 2) << 64) | 1)
+
+
+def seeded(state: int, inc: int) -> np.random.Generator:
+    """This thread's generator with its PCG64 state set to ``state``, ``inc`` (``user_rows.rng_states``)."""
     gen = getattr(_LOCAL, "gen", None)
     if gen is None:
         gen = _LOCAL.gen = np.random.Generator(np.random.PCG64(0))
     gen.bit_generator.state = {"bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0,
-                               "state": {"state": (key << 64) | _mix(key ^ 1), "inc": (_mix(key ^ 2) << 64) | 1}}
+                               "state": {"state": state, "inc": inc}}
     return gen
 
 
@@ -100,33 +106,6 @@ def exchange_json(v) -> dict:
         if hasattr(v, key):
             out[key] = v.role if key == "role" else int(v.winner)
     return out
-
-
-_ROW = ("seat", "hand", "trump", "bottom", "stock_left", "disc", "attacker", "defender", "passes", "bouts", "n_attack",
-        "game_seed")
-_EXTRA = {"attack": ("is_lead", "taking"), "defend": ("thrower",)}
-
-
-def _rows_of(v, rows: np.ndarray, kind: str):
-    """Rows ``rows`` of a batch-engine decision view as reference-engine views (what ``view_position`` reads), one at
-    a time (a list of them all would keep the garbage collector busy)."""
-    cols = [getattr(v, k)[rows].tolist() for k in _ROW]
-    extra = zip(*(getattr(v, k)[rows].tolist() for k in _EXTRA[kind]))
-    tables = v.table[rows, : max(cols[-2], default=0)].tolist()
-    seats = (getattr(v, k)[:, rows].T.tolist() for k in ("hand_sizes", "known", "out"))
-    for row, table, sizes, known, out, more in zip(zip(*cols), tables, *seats, extra):
-        seat, hand, trump, bottom, stock, disc, attacker, defender, passes, bouts, n, seed = row
-        view = SimpleNamespace(
-            rules=v.rules, seat=seat, hand=from_mask(hand), trump=trump, bottom=None if bottom < 0 else bottom,
-            stock_left=stock, discard=from_mask(disc), attack=[a for a, _ in table[:n]],
-            cover=[c for _, c in table[:n] if c >= 0], attacker=attacker, defender=defender, hand_sizes=sizes,
-            known=[from_mask(k) if k else [] for k in known], out=out, passes=passes, bouts=bouts, game_seed=seed,
-            is_lead=False)
-        if kind == "attack":
-            view.is_lead, view.taking = more
-        else:
-            view.thrower = more[0]
-        yield view
 
 
 @dataclass(frozen=True)
@@ -174,11 +153,13 @@ class UserSeat:
         return self._rows(v, "defend")
 
     def _rows(self, v, kind: str) -> np.ndarray:
-        """The batch form: each row deciding (a legal card, running, this seat's) asked in turn."""
+        """The batch form: each row deciding (a legal card, running, this seat's) asked in turn, its view built
+        straight from the row (``user_rows``: the view, moves and generator ``move`` would give)."""
         out = np.full(v.hand.shape[0], -1, dtype=np.int16)
         rows = np.nonzero((v.legal != 0) & v.live & v.decide & ~getattr(v, "forced", False))[0]
-        for r, row in zip(rows, _rows_of(v, rows, kind)):
-            out[r] = self.move(view_position(row, kind), row.game_seed)
+        for r, (seat, view, legal, state) in zip(rows, row_views(v, rows, kind)):
+            answer = ask(self.player, view, legal, seeded(*state), seat=seat, game="tan", decision=view["decision"])
+            out[r] = CODE[answer]
         return out
 
     # -- outside the protocol ------------------------------------------------------------------------------------------

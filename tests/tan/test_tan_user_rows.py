@@ -1,0 +1,91 @@
+"""``user_rows`` builds a batch row's view, legal moves and generator without the ``Position`` round trip: at every
+decision of many games they equal ``to_json(view_position(row))``, ``legal_moves`` of that position and
+``decision_rng`` of the decision's place (the route the adapter took before, rebuilt here from the row)."""
+
+from collections import Counter
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from cardodds.sim.streams import chunk_seed
+from cardodds.sim.tan.cards import from_mask
+from cardodds.sim.tan.play_task import TanParams, run_chunk
+from cardodds.sim.tan.players import seat_strategies
+from cardodds.sim.tan.position_cut import view_position
+from cardodds.sim.tan.position_json import to_json
+from cardodds.sim.tan.position_state import DECISIONS, legal_moves
+from cardodds.sim.tan.rules import TanRules
+from cardodds.sim.tan.user_rows import CODE, names, row_views
+from cardodds.sim.tan.user_seat import UserSeat, decision_rng
+from cardodds.sim.user_player import UserPlayer
+
+RULES = {
+    "4p52": {},
+    "2p36": {"players": 2, "deck": 36, "hand_size": 6},
+    "3p36 throw-in": {"players": 3, "deck": 36, "hand_size": 6, "throw_in_after_take": True},
+    "5p52 refill": {"players": 5, "defender_runs_out": "others_may_continue", "trump_exchange": "two_only"},
+    "4p52 cap 3": {"max_attack_cards": 3},
+}
+
+
+def reference_rows(v, rows, kind):
+    """The rows as reference-engine views, read field by field (what the adapter read before ``user_rows``)."""
+    for r in rows.tolist():
+        n = int(v.n_attack[r])
+        table = v.table[r, :n].tolist()
+        view = SimpleNamespace(
+            rules=v.rules, seat=int(v.seat[r]), hand=from_mask(v.hand[r]), trump=int(v.trump[r]),
+            bottom=None if v.bottom[r] < 0 else int(v.bottom[r]), stock_left=int(v.stock_left[r]),
+            discard=from_mask(v.disc[r]), attack=[a for a, _ in table], cover=[c for _, c in table if c >= 0],
+            attacker=int(v.attacker[r]), defender=int(v.defender[r]), hand_sizes=v.hand_sizes[:, r].tolist(),
+            known=[from_mask(k) if k else [] for k in v.known[:, r].tolist()], out=v.out[:, r].tolist(),
+            passes=int(v.passes[r]), bouts=int(v.bouts[r]), is_lead=False)
+        if kind == "attack":
+            view.is_lead, view.taking = bool(v.is_lead[r]), bool(v.taking[r])
+        else:
+            view.thrower = int(v.thrower[r])
+        yield int(v.game_seed[r]), view_position(view, kind)
+
+
+class Random(UserPlayer):
+    """A legal move drawn from the decision's generator."""
+
+    def decide(self, view, legal, rng):
+        return legal[int(rng.integers(len(legal)))]
+
+
+@dataclass(frozen=True)
+class Compared(UserSeat):
+    """The user seat, checking at each batch decision ``user_rows`` against the Position route; ``seen`` counts."""
+
+    seen: Counter = None
+
+    def _rows(self, v, kind):
+        rows = np.nonzero((v.legal != 0) & v.live & v.decide & ~getattr(v, "forced", False))[0]
+        for (seat, view, legal, state), (seed, p) in zip(row_views(v, rows, kind), reference_rows(v, rows, kind)):
+            assert view == to_json(p) and list(view) == list(to_json(p))
+            assert legal == legal_moves(p) and seat == p.seat
+            covered = sum(1 for _, c in p.table if c >= 0)
+            rng = decision_rng(seed, p.seat, p.bouts, len(p.table), covered, p.passes, DECISIONS.index(p.decision))
+            assert state == (rng.bit_generator.state["state"]["state"], rng.bit_generator.state["state"]["inc"])
+            self.seen[p.decision] += 1
+            self.seen["taking"] += "taking" in view
+        return super()._rows(v, kind)
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_row_views_equal_the_position_route_at_every_decision(name):
+    rules = TanRules(**RULES[name])
+    seen: Counter = Counter()
+    seats = (Compared(Random(), seen),) + tuple(seat_strategies("basic", rules.players))[1:]
+    run_chunk(TanParams(rules, seats), chunk_seed(11, 0), 150)
+    assert min(seen[d] for d in DECISIONS) >= 100, seen
+    if rules.throw_in_after_take:
+        assert seen["taking"] > 0
+
+
+def test_names_and_codes():
+    assert names(0) == [] and names((1 << 0) | (1 << 51) | (1 << 9)) == ["2s", "4c", "Ah"]
+    assert CODE["10h"] == 35 and CODE["pass"] == CODE["take"] == -1
