@@ -14,14 +14,18 @@ import numpy as np
 from cardodds.sim.tan.bits import BEAT_LUT
 from cardodds.sim.tan.cards import N_CARDS, SUITS, format_card
 from cardodds.sim.tan.position_json import _changed_rules
+from cardodds.sim.tan.position_state import DECISIONS
 
 _NAME = tuple(format_card(c, unicode=False) for c in range(N_CARDS))
 _BYTE_NAMES = tuple(tuple(tuple(_NAME[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < N_CARDS)
                           for b in range(256)) for k in range(8))
 """``_BYTE_NAMES[k][b]``: the texts of the cards of byte ``k`` of a mask when that byte is ``b``, ascending."""
-_BEAT = [int(x) for x in BEAT_LUT]
-_RANKS = [0xF << (4 * (c >> 2)) for c in range(N_CARDS)]
-"""``_RANKS[c]``: the mask of every card of ``c``'s rank."""
+_NAME_OR_NONE = _NAME + (None,)
+"""``_NAME_OR_NONE[c]``: card ``c``'s text, None for -1 (an uncovered card's cover)."""
+_RANK_LUT = np.array([0xF << (4 * (c >> 2)) for c in range(N_CARDS)] + [0], dtype=np.uint64)
+"""``_RANK_LUT[c]``: the mask of every card of ``c``'s rank, 0 for -1."""
+_LAST = ([], ["pass"], ["take"])
+"""The move after the cards, by decision (``DECISIONS``: a lead must play a card)."""
 CODE = {name: c for c, name in enumerate(_NAME)} | {"pass": -1, "take": -1}
 """A move's text to the engine's code (-1: pass or take)."""
 
@@ -59,48 +63,59 @@ def rng_states(game_seed, seat, bouts, n, covered, passes, kind) -> list[tuple[i
                                                                   _mix(key ^ np.uint64(2)).tolist())]
 
 
+def _table(flat: list, n: int) -> list:
+    """The view's table from a row's first ``n`` (attack, cover) pairs, flattened."""
+    if not n:
+        return []
+    pairs = iter(flat[: 2 * n])
+    return [[_NAME[a], _NAME_OR_NONE[c]] for a, c in zip(pairs, pairs)]
+
+
+def _columns(v, rows: np.ndarray, kind: str) -> dict:
+    """What ``row_views`` reads of rows ``rows``, as lists: the rows' fields, the table's texts, each row's decision,
+    legal card mask and generator state (computed for all the rows at once)."""
+    col = {k: getattr(v, k)[rows] for k in _ROW}
+    m, n = len(rows), col["n_attack"]
+    width = int(n.max(initial=0))
+    tab = v.table[rows, :width].astype(np.intp)
+    tab[np.arange(width)[None, :] >= n[:, None]] = -1  # past the bout's cards
+    covered = (tab[:, :, 1] >= 0).sum(axis=1)
+    hand = col["hand"]
+    if kind == "attack":
+        lead = v.is_lead[rows]
+        decision, taking, thrower = np.where(lead, 0, 1), v.taking[rows], np.full(m, -1)
+        spread = np.bitwise_or.reduce(_RANK_LUT[tab].reshape(m, 2 * width), axis=1)
+        fits = n < np.minimum(min(v.rules.attack_cap, 64), v.hand_sizes[col["defender"], rows] + covered)
+        legal = np.where(lead, hand, np.where(fits, hand & spread, np.uint64(0)))
+    else:
+        decision, taking, thrower = np.full(m, 2), np.zeros(m, dtype=bool), v.thrower[rows]
+        last = tab[np.arange(m), np.maximum(n - 1, 0), 0]
+        legal = BEAT_LUT[66 * col["trump"].astype(np.intp) + 1 + last] & hand
+    col["passes"] = np.where(decision == 1, col["passes"], 0)
+    out = {k: x.tolist() for k, x in col.items()}
+    out.update(decision=decision.tolist(), taking=taking.tolist(), thrower=thrower.tolist(), legal=legal.tolist(),
+               table=tab.reshape(m, 2 * width).tolist(), sizes=v.hand_sizes[:, rows].T.tolist(),
+               known=v.known[:, rows].T.tolist(), out=v.out[:, rows].T.tolist(),
+               rng=rng_states(v.game_seed[rows], col["seat"], col["bouts"], n, covered, col["passes"], decision))
+    return out
+
+
 def row_views(v, rows: np.ndarray, kind: str):
     """``(seat, view, legal, rng state)`` of each row ``rows`` of a batch decision view (``kind`` "attack" or
     "defend"), one at a time."""
-    cols = [getattr(v, k)[rows].tolist() for k in _ROW]
-    P = v.hand_sizes.shape[0]
-    sizes, known, out = (getattr(v, k)[:, rows].T.tolist() for k in ("hand_sizes", "known", "out"))
-    width = max(cols[-1], default=0)
-    tab = v.table[rows, :width]
-    covered = ((tab[:, :, 1] >= 0) & (np.arange(width)[None, :] < v.n_attack[rows][:, None])).sum(axis=1)
-    if kind == "attack":
-        lead, taking = v.is_lead[rows].tolist(), v.taking[rows].tolist()
-        decision = ["attack" if x else "add" for x in lead]
-        thrower = [-1] * len(rows)
-    else:
-        decision, taking, thrower = ["defend"] * len(rows), [False] * len(rows), v.thrower[rows].tolist()
-    passes = [p if d == "add" else 0 for p, d in zip(cols[8], decision)]
-    kinds = [0 if d == "attack" else 1 if d == "add" else 2 for d in decision]
-    states = rng_states(v.game_seed[rows], cols[0], cols[9], cols[10], covered, passes, kinds)
-    rules = _changed_rules(v.rules)
-    cap = min(v.rules.attack_cap, 64)
-    for i, (table, row) in enumerate(zip(tab.tolist(), zip(*cols))):
-        seat, hand, trump, bottom, stock, disc, attacker, defender, _, bouts, n = row
-        table = table[:n]
-        hand_names = names(hand)
-        view = {"rules": dict(rules), "seat": seat, "decision": decision[i], "hand": " ".join(hand_names),
+    c = _columns(v, rows, kind)
+    rules, seats = _changed_rules(v.rules), range(v.hand_sizes.shape[0])
+    fields = (c[k] for k in _ROW + ("decision", "taking", "thrower", "legal", "table", "sizes", "known", "out", "rng"))
+    for row in zip(*fields):
+        seat, hand, trump, bottom, stock, disc, attacker, defender, passes, bouts, n, decision, taking, thrower, \
+            legal, table, sizes, known, out, state = row
+        view = {"rules": dict(rules), "seat": seat, "decision": DECISIONS[decision], "hand": " ".join(names(hand)),
                 "trump": SUITS[trump], "bottom": None if bottom < 0 else _NAME[bottom], "stock": stock,
-                "discard": " ".join(names(disc)),
-                "table": [[_NAME[a], None if c < 0 else _NAME[c]] for a, c in table],
-                "attacker": attacker, "defender": defender, "hand_sizes": sizes[i],
-                "known": [" ".join(names(k)) if k else "" for k in known[i]],
-                "out": [s for s in range(P) if out[i][s]], "passes": passes[i], "bouts": bouts}
-        if taking[i]:
+                "discard": " ".join(names(disc)), "table": _table(table, n), "attacker": attacker, "defender": defender,
+                "hand_sizes": sizes, "known": [" ".join(names(k)) if k else "" for k in known],
+                "out": [s for s in seats if out[s]], "passes": passes, "bouts": bouts}
+        if taking:
             view["taking"] = True
-        if decision[i] == "defend":
-            view["thrower"] = thrower[i]
-            legal = names(_BEAT[66 * trump + 1 + table[-1][0]] & hand) + ["take"]
-        elif decision[i] == "add":
-            spread = 0
-            for a, c in table:
-                spread |= _RANKS[a] | (_RANKS[c] if c >= 0 else 0)
-            fits = n < min(cap, sizes[i][defender] + int(covered[i]))
-            legal = (names(hand & spread) if fits else []) + ["pass"]
-        else:
-            legal = hand_names
-        yield seat, view, legal, states[i]
+        if decision == 2:
+            view["thrower"] = thrower
+        yield seat, view, names(legal) + _LAST[decision], state
