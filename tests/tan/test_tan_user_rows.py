@@ -69,7 +69,7 @@ class Compared(UserSeat):
             assert legal == legal_moves(p) and seat == p.seat
             covered = sum(1 for _, c in p.table if c >= 0)
             rng = decision_rng(seed, p.seat, p.bouts, len(p.table), covered, p.passes, DECISIONS.index(p.decision))
-            assert state == (rng.bit_generator.state["state"]["state"], rng.bit_generator.state["state"]["inc"])
+            assert state == rng.bit_generator.state
             self.seen[p.decision] += 1
             self.seen["taking"] += "taking" in view
         return super()._rows(v, kind)

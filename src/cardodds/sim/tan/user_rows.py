@@ -52,15 +52,20 @@ def _mix(z: np.ndarray) -> np.ndarray:
     return z ^ (z >> np.uint64(31))
 
 
-def rng_states(game_seed, seat, bouts, n, covered, passes, kind) -> list[tuple[int, int]]:
-    """``(state, inc)`` of ``user_seat.decision_rng`` for arrays of decisions (each place value below 2**16)."""
+def pcg_state(state: int, inc: int) -> dict:
+    """A PCG64 ``bit_generator.state`` (nothing buffered)."""
+    return {"bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0, "state": {"state": state, "inc": inc}}
+
+
+def rng_states(game_seed, seat, bouts, n, covered, passes, kind) -> list[dict]:
+    """The PCG64 states of ``user_seat.decision_rng`` for arrays of decisions (each place value below 2**16)."""
     u = [np.asarray(x).astype(np.int64).astype(np.uint64) for x in (seat, bouts, n, covered, passes, kind)]
     s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
     low = (u[2] << s48) ^ (u[3] << s32) ^ (u[4] << s16) ^ u[5]
     high = (u[0] << s16) ^ u[1]  # the packed place's bits above 64
     key = _mix(np.asarray(game_seed).astype(np.int64).astype(np.uint64) ^ _mix(low ^ high))
-    return [((k << 64) | m1, (m2 << 64) | 1) for k, m1, m2 in zip(key.tolist(), _mix(key ^ np.uint64(1)).tolist(),
-                                                                  _mix(key ^ np.uint64(2)).tolist())]
+    return [pcg_state((k << 64) | m1, (m2 << 64) | 1)
+            for k, m1, m2 in zip(key.tolist(), _mix(key ^ np.uint64(1)).tolist(), _mix(key ^ np.uint64(2)).tolist())]
 
 
 def _table(flat: list, n: int) -> list:

@@ -26,6 +26,7 @@ the decision's place in the game (seat, bout, cards on the table, passes, kind):
 
 from __future__ import annotations
 
+import gc
 import threading
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -38,7 +39,7 @@ from cardodds.sim.tan.cards import SUITS, format_card, format_cards, from_mask, 
 from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_json import to_json
 from cardodds.sim.tan.position_state import DECISIONS, PASS, Position, legal_codes, move_text
-from cardodds.sim.tan.user_rows import CODE, row_views
+from cardodds.sim.tan.user_rows import CODE, pcg_state, row_views
 from cardodds.sim.user_player import ask
 
 KEEP = "keep"
@@ -60,22 +61,23 @@ def _mix(z: int) -> int:
 def decision_rng(game_seed: int, *place: int) -> np.random.Generator:
     """The generator of one decision: a function of the game's seed and ``place`` only (see the module docstring).
 
-    One generator per thread, its state set anew at each decision (cheaper than seeding a new one).
+    One generator per thread (:func:`generator`), its state set anew at each decision (cheaper than seeding a new
+    one).
     """
     packed = 0
     for x in place:
         packed = (packed << 16) ^ int(x)
     key = _mix(int(game_seed) & _M64 ^ _mix(packed & _M64 ^ packed >> 64))
-    return seeded((key << 64) | _mix(key ^ 1), (_mix(key ^ 2) << 64) | 1)
+    gen = generator()
+    gen.bit_generator.state = pcg_state((key << 64) | _mix(key ^ 1), (_mix(key ^ 2) << 64) | 1)
+    return gen
 
 
-def seeded(state: int, inc: int) -> np.random.Generator:
-    """This thread's generator with its PCG64 state set to ``state``, ``inc`` (``user_rows.rng_states``)."""
+def generator() -> np.random.Generator:
+    """This thread's decision generator (one per thread, its state set anew at each decision)."""
     gen = getattr(_LOCAL, "gen", None)
     if gen is None:
         gen = _LOCAL.gen = np.random.Generator(np.random.PCG64(0))
-    gen.bit_generator.state = {"bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0,
-                               "state": {"state": state, "inc": inc}}
     return gen
 
 
@@ -157,9 +159,16 @@ class UserSeat:
         straight from the row (``user_rows``: the view, moves and generator ``move`` would give)."""
         out = np.full(v.hand.shape[0], -1, dtype=np.int16)
         rows = np.nonzero((v.legal != 0) & v.live & v.decide & ~getattr(v, "forced", False))[0]
-        for r, (seat, view, legal, state) in zip(rows, row_views(v, rows, kind)):
-            answer = ask(self.player, view, legal, seeded(*state), seat=seat, game="tan", decision=view["decision"])
-            out[r] = CODE[answer]
+        gen = generator()
+        bit_gen, collecting = gen.bit_generator, gc.isenabled()
+        gc.disable()  # the views are many short-lived containers: collect once the rows are asked
+        try:
+            for r, (seat, view, legal, state) in zip(rows, row_views(v, rows, kind)):
+                bit_gen.state = state
+                out[r] = CODE[ask(self.player, view, legal, gen, seat=seat, game="tan", decision=view["decision"])]
+        finally:
+            if collecting:
+                gc.enable()
         return out
 
     # -- outside the protocol ------------------------------------------------------------------------------------------
