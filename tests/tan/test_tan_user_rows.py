@@ -17,7 +17,7 @@ from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_json import to_json
 from cardodds.sim.tan.position_state import DECISIONS, legal_moves
 from cardodds.sim.tan.rules import TanRules
-from cardodds.sim.tan.user_rows import CODE, names, row_views
+from cardodds.sim.tan.user_rows import CODE, StateWriter, names, pcg_state, row_views
 from cardodds.sim.tan.user_seat import UserSeat, decision_rng
 from cardodds.sim.user_player import UserPlayer
 
@@ -50,9 +50,14 @@ def reference_rows(v, rows, kind):
 
 
 class Random(UserPlayer):
-    """A legal move drawn from the decision's generator."""
+    """A legal move drawn from the decision's generator (32 bits drawn first: a buffered half to clear); the
+    generator's state as given appended to ``states``."""
+
+    states: list = None
 
     def decide(self, view, legal, rng):
+        self.states.append(rng.bit_generator.state)
+        rng.integers(2**31, dtype=np.int32)
         return legal[int(rng.integers(len(legal)))]
 
 
@@ -63,23 +68,27 @@ class Compared(UserSeat):
     seen: Counter = None
 
     def _rows(self, v, kind):
+        expected, self.player.states[:] = [], []
         rows = np.nonzero((v.legal != 0) & v.live & v.decide & ~getattr(v, "forced", False))[0]
         for (seat, view, legal, state), (seed, p) in zip(row_views(v, rows, kind), reference_rows(v, rows, kind)):
             assert view == to_json(p) and list(view) == list(to_json(p))
             assert legal == legal_moves(p) and seat == p.seat
             covered = sum(1 for _, c in p.table if c >= 0)
             rng = decision_rng(seed, p.seat, p.bouts, len(p.table), covered, p.passes, DECISIONS.index(p.decision))
-            assert state == rng.bit_generator.state
+            assert pcg_state(state[1] << 64 | state[0], state[3] << 64 | state[2]) == rng.bit_generator.state
+            expected.append(rng.bit_generator.state)
             self.seen[p.decision] += 1
             self.seen["taking"] += "taking" in view
-        return super()._rows(v, kind)
+        out = super()._rows(v, kind)
+        assert self.player.states == expected  # what the player was given
+        return out
 
 
 @pytest.mark.parametrize("name", list(RULES))
 def test_row_views_equal_the_position_route_at_every_decision(name):
     rules = TanRules(**RULES[name])
     seen: Counter = Counter()
-    seats = (Compared(Random(), seen),) + tuple(seat_strategies("basic", rules.players))[1:]
+    seats = (Compared(Random(states=[]), seen),) + tuple(seat_strategies("basic", rules.players))[1:]
     run_chunk(TanParams(rules, seats), chunk_seed(11, 0), 150)
     assert min(seen[d] for d in DECISIONS) >= 100, seen
     if rules.throw_in_after_take:
@@ -89,3 +98,18 @@ def test_row_views_equal_the_position_route_at_every_decision(name):
 def test_names_and_codes():
     assert names(0) == [] and names((1 << 0) | (1 << 51) | (1 << 9)) == ["2s", "4c", "Ah"]
     assert CODE["10h"] == 35 and CODE["pass"] == CODE["take"] == -1
+
+
+@pytest.mark.parametrize("direct", [True, False])
+def test_the_state_writer_gives_the_dict_setters_numbers(direct):
+    gen = np.random.Generator(np.random.PCG64(5))
+    writer = StateWriter(gen)
+    if not direct:
+        writer.words = None
+    gen.integers(2**31, dtype=np.int32)  # a buffered half the next state must drop
+    words = (0x0123456789ABCDEF, 0x0FEDCBA987654321, 0x1111, 0x2222)
+    writer.set(words)
+    ref = np.random.Generator(np.random.PCG64(0))
+    ref.bit_generator.state = pcg_state(words[1] << 64 | words[0], words[3] << 64 | words[2])
+    assert gen.bit_generator.state == ref.bit_generator.state
+    assert gen.integers(2**31, dtype=np.int32, size=5).tolist() == ref.integers(2**31, dtype=np.int32, size=5).tolist()

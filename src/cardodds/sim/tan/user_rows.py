@@ -9,6 +9,8 @@ rows at once.
 
 from __future__ import annotations
 
+import ctypes
+
 import numpy as np
 
 from cardodds.sim.tan.bits import BEAT_LUT
@@ -57,15 +59,50 @@ def pcg_state(state: int, inc: int) -> dict:
     return {"bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0, "state": {"state": state, "inc": inc}}
 
 
-def rng_states(game_seed, seat, bouts, n, covered, passes, kind) -> list[dict]:
-    """The PCG64 states of ``user_seat.decision_rng`` for arrays of decisions (each place value below 2**16)."""
+def rng_states(game_seed, seat, bouts, n, covered, passes, kind) -> list[tuple]:
+    """The PCG64 states of ``user_seat.decision_rng`` for arrays of decisions (each place value below 2**16), as
+    words ``(state low, state high, inc low, inc high)``."""
     u = [np.asarray(x).astype(np.int64).astype(np.uint64) for x in (seat, bouts, n, covered, passes, kind)]
     s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
     low = (u[2] << s48) ^ (u[3] << s32) ^ (u[4] << s16) ^ u[5]
     high = (u[0] << s16) ^ u[1]  # the packed place's bits above 64
     key = _mix(np.asarray(game_seed).astype(np.int64).astype(np.uint64) ^ _mix(low ^ high))
-    return [pcg_state((k << 64) | m1, (m2 << 64) | 1)
-            for k, m1, m2 in zip(key.tolist(), _mix(key ^ np.uint64(1)).tolist(), _mix(key ^ np.uint64(2)).tolist())]
+    ones = np.ones_like(key)
+    return list(zip(_mix(key ^ np.uint64(1)).tolist(), key.tolist(), ones.tolist(), _mix(key ^ np.uint64(2)).tolist()))
+
+
+class _PCG64State(ctypes.Structure):
+    """numpy's ``pcg64_state``: a pointer to the 128-bit state and increment, then the buffered 32 bits."""
+
+    _fields_ = [("pcg", ctypes.POINTER(ctypes.c_uint64 * 4)), ("has_uint32", ctypes.c_int),
+                ("uinteger", ctypes.c_uint32)]
+
+
+class StateWriter:
+    """Sets a PCG64 generator's state from ``rng_states`` words: straight into numpy's C struct where a probe shows
+    its layout (native 128-bit words, low half first), else through ``bit_generator.state`` (three times slower)."""
+
+    def __init__(self, gen: np.random.Generator):
+        self.bits, self.struct, self.words = gen.bit_generator, None, None
+        try:
+            struct = _PCG64State.from_address(self.bits.ctypes.state_address)
+            self.struct, self.words = struct, np.ctypeslib.as_array(struct.pcg.contents)
+            self.set((11, 13, 17, 19))
+            if self.bits.state != pcg_state(13 << 64 | 11, 19 << 64 | 17):
+                raise ValueError("another layout")
+        except (AttributeError, ValueError, TypeError):
+            self.struct = self.words = None
+
+    def set(self, words: tuple) -> None:
+        """The generator's state: ``(state low, state high, inc low, inc high)``, nothing buffered."""
+        if self.words is None:
+            self.bits.state = pcg_state(words[1] << 64 | words[0], words[3] << 64 | words[2])
+            return
+        w = self.words
+        w[0], w[1], w[2], w[3] = words
+        struct = self.struct
+        if struct.has_uint32 or struct.uinteger:  # a half-used 64-bit draw: dropped, as the dict setter does
+            struct.has_uint32 = struct.uinteger = 0
 
 
 def _table(flat: list, n: int) -> list:

@@ -39,7 +39,7 @@ from cardodds.sim.tan.cards import SUITS, format_card, format_cards, from_mask, 
 from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_json import to_json
 from cardodds.sim.tan.position_state import DECISIONS, PASS, Position, legal_codes, move_text
-from cardodds.sim.tan.user_rows import CODE, pcg_state, row_views
+from cardodds.sim.tan.user_rows import CODE, StateWriter, pcg_state, row_views
 from cardodds.sim.user_player import ask
 
 KEEP = "keep"
@@ -79,6 +79,14 @@ def generator() -> np.random.Generator:
     if gen is None:
         gen = _LOCAL.gen = np.random.Generator(np.random.PCG64(0))
     return gen
+
+
+def state_writer() -> StateWriter:
+    """Sets this thread's decision generator's state (``user_rows.StateWriter``)."""
+    writer = getattr(_LOCAL, "writer", None)
+    if writer is None:
+        writer = _LOCAL.writer = StateWriter(generator())
+    return writer
 
 
 def _has(player, name: str) -> bool:
@@ -159,12 +167,11 @@ class UserSeat:
         straight from the row (``user_rows``: the view, moves and generator ``move`` would give)."""
         out = np.full(v.hand.shape[0], -1, dtype=np.int16)
         rows = np.nonzero((v.legal != 0) & v.live & v.decide & ~getattr(v, "forced", False))[0]
-        gen = generator()
-        bit_gen, collecting = gen.bit_generator, gc.isenabled()
+        gen, writer, collecting = generator(), state_writer(), gc.isenabled()
         gc.disable()  # the views are many short-lived containers: collect once the rows are asked
         try:
             for r, (seat, view, legal, state) in zip(rows, row_views(v, rows, kind)):
-                bit_gen.state = state
+                writer.set(state)
                 out[r] = CODE[ask(self.player, view, legal, gen, seat=seat, game="tan", decision=view["decision"])]
         finally:
             if collecting:
