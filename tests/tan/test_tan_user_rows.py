@@ -17,7 +17,7 @@ from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_json import to_json
 from cardodds.sim.tan.position_state import DECISIONS, legal_moves
 from cardodds.sim.tan.rules import TanRules
-from cardodds.sim.tan.user_rows import CODE, StateWriter, names, pcg_state, row_views
+from cardodds.sim.tan.user_rows import CODE, StateWriter, names, pcg_state, row_views, text
 from cardodds.sim.tan.user_seat import UserSeat, decision_rng
 from cardodds.sim.user_player import UserPlayer
 
@@ -95,8 +95,10 @@ def test_row_views_equal_the_position_route_at_every_decision(name):
         assert seen["taking"] > 0
 
 
-def test_names_and_codes():
+def test_names_texts_and_codes():
     assert names(0) == [] and names((1 << 0) | (1 << 51) | (1 << 9)) == ["2s", "4c", "Ah"]
+    assert text(0) == "" and text((1 << 0) | (1 << 51) | (1 << 9) | (1 << 12) | (1 << 47)) == "2s 4c 5s Kh Ah"
+    assert all(text(m) == " ".join(names(m)) for m in np.random.default_rng(1).integers(0, 1 << 52, 1000).tolist())
     assert CODE["10h"] == 35 and CODE["pass"] == CODE["take"] == -1
 
 

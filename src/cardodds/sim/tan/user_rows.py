@@ -3,7 +3,7 @@
 What ``user_seat`` asks at a batch row is ``to_json(view_position(row))``, ``legal_moves`` of that position and
 ``decision_rng(game_seed, seat, bouts, table cards, covered, passes, decision)``; this module makes the same view,
 moves and generator states without the ``Position`` round trip (``tests/tan/test_tan_user_rows.py`` holds them equal
-over many decisions): card texts from byte tables, the legal moves from bit masks, the generators' keys for all the
+over many decisions): card texts from chunk tables, the legal moves from bit masks, the generators' keys for all the
 rows at once.
 """
 
@@ -32,6 +32,27 @@ CODE = {name: c for c, name in enumerate(_NAME)} | {"pass": -1, "take": -1}
 """A move's text to the engine's code (-1: pass or take)."""
 
 _ROW = ("seat", "hand", "trump", "bottom", "stock_left", "disc", "attacker", "defender", "passes", "bouts", "n_attack")
+
+
+def _chunk_texts(k: int) -> tuple:
+    """Chunk ``k``'s texts (see ``_CHUNK_TEXTS``): a chunk's text is its lowest card's and the rest's."""
+    out = [""]
+    for b in range(1, 4096):
+        low = (b & -b).bit_length() - 1
+        out.append((_NAME[12 * k + low] + " " if 12 * k + low < N_CARDS else "") + out[b & (b - 1)])
+    return tuple(out)
+
+
+_CHUNK_TEXTS = tuple(_chunk_texts(k) for k in range(5))
+"""``_CHUNK_TEXTS[k][b]``: the texts of the cards of 12-bit chunk ``k`` of a mask when that chunk is ``b``, each
+followed by a space."""
+
+
+def text(mask: int) -> str:
+    """The cards of ``mask`` as text, ascending, space separated (``format_cards``)."""
+    t = _CHUNK_TEXTS
+    return (t[0][mask & 4095] + t[1][mask >> 12 & 4095] + t[2][mask >> 24 & 4095] + t[3][mask >> 36 & 4095]
+            + t[4][mask >> 48])[:-1]
 
 
 def names(mask: int) -> list[str]:
@@ -151,10 +172,10 @@ def row_views(v, rows: np.ndarray, kind: str):
     for row in zip(*fields):
         seat, hand, trump, bottom, stock, disc, attacker, defender, passes, bouts, n, decision, taking, thrower, \
             legal, table, sizes, known, out, state = row
-        view = {"rules": dict(rules), "seat": seat, "decision": DECISIONS[decision], "hand": " ".join(names(hand)),
+        view = {"rules": dict(rules), "seat": seat, "decision": DECISIONS[decision], "hand": text(hand),
                 "trump": SUITS[trump], "bottom": None if bottom < 0 else _NAME[bottom], "stock": stock,
-                "discard": " ".join(names(disc)), "table": _table(table, n), "attacker": attacker, "defender": defender,
-                "hand_sizes": sizes, "known": [" ".join(names(k)) if k else "" for k in known],
+                "discard": text(disc), "table": _table(table, n), "attacker": attacker, "defender": defender,
+                "hand_sizes": sizes, "known": [text(k) for k in known],
                 "out": [s for s in seats if out[s]], "passes": passes, "bouts": bouts}
         if taking:
             view["taking"] = True
