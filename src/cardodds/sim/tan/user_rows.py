@@ -134,9 +134,10 @@ def _table(flat: list, n: int) -> list:
     return [[_NAME[a], _NAME_OR_NONE[c]] for a, c in zip(pairs, pairs)]
 
 
-def _columns(v, rows: np.ndarray, kind: str) -> dict:
-    """What ``row_views`` reads of rows ``rows``, as lists: the rows' fields, the table's texts, each row's decision,
-    legal card mask and generator state (computed for all the rows at once)."""
+def _columns(v, rows: np.ndarray, kind: str) -> tuple[list, list, list]:
+    """What ``row_views`` reads of rows ``rows``, computed for all the rows at once: per row, a list of its fields
+    (``_ROW``, its decision, taking, thrower, legal card mask, then per seat hand size, known cards, out), its table
+    (flattened pairs) and its generator state."""
     col = {k: getattr(v, k)[rows] for k in _ROW}
     m, n = len(rows), col["n_attack"]
     width = int(n.max(initial=0))
@@ -155,27 +156,26 @@ def _columns(v, rows: np.ndarray, kind: str) -> dict:
         last = tab[np.arange(m), np.maximum(n - 1, 0), 0]
         legal = BEAT_LUT[66 * col["trump"].astype(np.intp) + 1 + last] & hand
     col["passes"] = np.where(decision == 1, col["passes"], 0)
-    out = {k: x.tolist() for k, x in col.items()}
-    out.update(decision=decision.tolist(), taking=taking.tolist(), thrower=thrower.tolist(), legal=legal.tolist(),
-               table=tab.reshape(m, 2 * width).tolist(), sizes=v.hand_sizes[:, rows].T.tolist(),
-               known=v.known[:, rows].T.tolist(), out=v.out[:, rows].T.tolist(),
-               rng=rng_states(v.game_seed[rows], col["seat"], col["bouts"], n, covered, col["passes"], decision))
-    return out
+    fields = [col[k] for k in _ROW] + [decision, taking, thrower, legal]
+    seats = [v.hand_sizes[:, rows], v.known[:, rows], v.out[:, rows]]
+    ints = np.concatenate([np.stack(fields).astype(np.int64)] + [x.astype(np.int64) for x in seats])
+    states = rng_states(v.game_seed[rows], col["seat"], col["bouts"], n, covered, col["passes"], decision)
+    return ints.T.tolist(), tab.reshape(m, 2 * width).tolist(), states
 
 
 def row_views(v, rows: np.ndarray, kind: str):
     """``(seat, view, legal, rng state)`` of each row ``rows`` of a batch decision view (``kind`` "attack" or
     "defend"), one at a time."""
-    c = _columns(v, rows, kind)
-    rules, seats = _changed_rules(v.rules), range(v.hand_sizes.shape[0])
-    fields = (c[k] for k in _ROW + ("decision", "taking", "thrower", "legal", "table", "sizes", "known", "out", "rng"))
-    for row in zip(*fields):
+    rules, P = _changed_rules(v.rules), v.hand_sizes.shape[0]
+    seats, k = range(P), len(_ROW) + 4
+    for row, table, state in zip(*_columns(v, rows, kind)):
         seat, hand, trump, bottom, stock, disc, attacker, defender, passes, bouts, n, decision, taking, thrower, \
-            legal, table, sizes, known, out, state = row
+            legal = row[:k]
+        out = row[k + 2 * P:]
         view = {"rules": dict(rules), "seat": seat, "decision": DECISIONS[decision], "hand": text(hand),
                 "trump": SUITS[trump], "bottom": None if bottom < 0 else _NAME[bottom], "stock": stock,
                 "discard": text(disc), "table": _table(table, n), "attacker": attacker, "defender": defender,
-                "hand_sizes": sizes, "known": [text(k) for k in known],
+                "hand_sizes": row[k:k + P], "known": [text(m) for m in row[k + P:k + 2 * P]],
                 "out": [s for s in seats if out[s]], "passes": passes, "bouts": bouts}
         if taking:
             view["taking"] = True
