@@ -19,9 +19,6 @@ from cardodds.sim.tan.position_json import _changed_rules
 from cardodds.sim.tan.position_state import DECISIONS
 
 _NAME = tuple(format_card(c, unicode=False) for c in range(N_CARDS))
-_BYTE_NAMES = tuple(tuple(tuple(_NAME[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < N_CARDS)
-                          for b in range(256)) for k in range(8))
-"""``_BYTE_NAMES[k][b]``: the texts of the cards of byte ``k`` of a mask when that byte is ``b``, ascending."""
 _NAME_OR_NONE = _NAME + (None,)
 """``_NAME_OR_NONE[c]``: card ``c``'s text, None for -1 (an uncovered card's cover)."""
 _RANK_LUT = np.array([0xF << (4 * (c >> 2)) for c in range(N_CARDS)] + [0], dtype=np.uint64)
@@ -57,14 +54,7 @@ def text(mask: int) -> str:
 
 def names(mask: int) -> list[str]:
     """The texts of the cards of ``mask``, ascending (``format_cards`` split)."""
-    out: list = []
-    k = 0
-    while mask:
-        if mask & 255:
-            out += _BYTE_NAMES[k][mask & 255]
-        mask >>= 8
-        k += 1
-    return out
+    return text(mask).split()
 
 
 def _mix(z: np.ndarray) -> np.ndarray:
