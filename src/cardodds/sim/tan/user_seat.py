@@ -5,7 +5,8 @@ At each attack, add (tấn cùng) and defence decision of either engine the seat
 --state-at`` shows), the player gets ``to_json(position)`` and ``legal_moves(position)`` through
 :func:`~cardodds.sim.user_player.ask`, and its answer (``"9h"``, ``"pass"``, ``"take"``) becomes the engine's move.
 The batch engine asks it row by row (a Python loop over the games deciding), keeping the table's order for it
-(``needs_table``); the compiled engine never seats it.
+(``needs_table``); there the view, the moves and the generator are built straight from the rows (``user_rows``, the
+same as through the ``Position``).  The compiled engine never seats it.
 
 Decisions outside the position protocol, each an optional method of the player, asked through ``ask`` too:
 
@@ -170,9 +171,11 @@ class UserSeat:
         gen, writer, collecting = generator(), state_writer(), gc.isenabled()
         gc.disable()  # the views are many short-lived containers: collect once the rows are asked
         try:
-            for r, (seat, view, legal, state) in zip(rows, row_views(v, rows, kind)):
+            moves = []
+            for seat, view, legal, state in row_views(v, rows, kind):
                 writer.set(state)
-                out[r] = CODE[ask(self.player, view, legal, gen, seat=seat, game="tan", decision=view["decision"])]
+                moves.append(CODE[ask(self.player, view, legal, gen, seat=seat, game="tan", decision=view["decision"])])
+            out[rows] = moves
         finally:
             if collecting:
                 gc.enable()
