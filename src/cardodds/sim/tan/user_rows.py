@@ -118,8 +118,6 @@ class StateWriter:
 
 def _table(flat: list, n: int) -> list:
     """The view's table from a row's first ``n`` (attack, cover) pairs, flattened."""
-    if not n:
-        return []
     pairs = iter(flat[: 2 * n])
     return [[_NAME[a], _NAME_OR_NONE[c]] for a, c in zip(pairs, pairs)]
 
@@ -161,14 +159,15 @@ def row_views(v, rows: np.ndarray, kind: str):
     for row, table, state in zip(*_columns(v, rows, kind)):
         seat, hand, trump, bottom, stock, disc, attacker, defender, passes, bouts, n, decision, taking, thrower, \
             legal = row[:k]
-        out = row[k + 2 * P:]
-        view = {"rules": dict(rules), "seat": seat, "decision": DECISIONS[decision], "hand": text(hand),
+        out, hand = row[k + 2 * P:], text(hand)
+        view = {"rules": dict(rules), "seat": seat, "decision": DECISIONS[decision], "hand": hand,
                 "trump": SUITS[trump], "bottom": None if bottom < 0 else _NAME[bottom], "stock": stock,
-                "discard": text(disc), "table": _table(table, n), "attacker": attacker, "defender": defender,
-                "hand_sizes": row[k:k + P], "known": [text(m) for m in row[k + P:k + 2 * P]],
-                "out": [s for s in seats if out[s]], "passes": passes, "bouts": bouts}
+                "discard": text(disc), "table": _table(table, n) if n else [], "attacker": attacker,
+                "defender": defender, "hand_sizes": row[k:k + P],
+                "known": [text(m) if m else "" for m in row[k + P:k + 2 * P]],
+                "out": [s for s in seats if out[s]] if any(out) else [], "passes": passes, "bouts": bouts}
         if taking:
             view["taking"] = True
         if decision == 2:
             view["thrower"] = thrower
-        yield seat, view, names(legal) + _LAST[decision], state
+        yield seat, view, hand.split() if decision == 0 else names(legal) + _LAST[decision], state
