@@ -2,12 +2,16 @@
 built-in players at every seat.
 
     python benchmarks/bench_tan_user.py [--games 2000] [--ref-games 1000] [--players 4] [--deck 52] [--hand 8]
-                                        [--strategy basic]
+                                        [--strategy basic] [--chunk 1000] [--batch-games 20000]
+                                        [--batch-chunk 5000]
 
-Three figures, one core, ``--strategy`` at the other seats: (1) the reference engine, the built-in at every seat,
-game by game; (2) the run path (``tan.play``'s chunk function, the numpy batch engine) with a trivial user player
-(``legal[0]``) at seat 0; (3) the reference engine with that player at seat 0.  Issue 33 asks (2) >= (1).  Each
-figure is the best of three timings (the machine's other load disturbs them).
+Four figures, one core, ``--strategy`` at the other seats: (1) the reference engine, the built-in at every seat,
+game by game; (2) the run path (``tan.play``'s chunk function, the numpy batch engine, chunks of ``--chunk`` games)
+with a trivial user player (``legal[0]``) at seat 0; (3) the reference engine with that player at seat 0; (4) the run
+path with the trivial player's batch form (``decide_batch``: the first legal action of each row, with numpy) at seat
+0, declared ``deterministic = True``, chunks of ``--batch-chunk`` games (the Tấn configs' ``chunk_size`` is
+1,000-5,000; the default 250,000), and (4) again without the declaration.  Issue 33 asks (2) >= (1) and
+(4) >= 10x (1).  Each figure is the best of three timings (the machine's other load disturbs them).
 
 2026-12-03, a 2-core machine shared with other runs, basic at the other seats: 4p52 (1) 1,040-1,049, (2) 520-744,
 (3) 402-425 games per CPU s, (2) is 0.50-0.71x (1) (two runs); 2p36 (``--players 2 --deck 36 --hand 6``) (1) 2,211,
@@ -16,6 +20,14 @@ Against slower built-ins the run path wins: heuristic 768 / 488 (0.64x), classic
 costs about 50 us of adapter and ``ask``, spread over its parts (the batch row read as lists, ``view_position``,
 ``legal_moves``, ``to_json``, ``ask``'s copy of the view, the decision's generator), against about 12 us a decision
 for ``basic`` on the reference engine: issue 33's (2) >= (1) is not met for ``basic``.
+
+Figure (4), same machine and day, 4p52, basic at the other seats: defaults (20,000 games in chunks of 5,000):
+(1) 1,128, (4) 12,903 games per CPU s, 11.4x; not declared deterministic 5,842, 5.2x.  ``--games 500 --ref-games 500
+--batch-games 50000 --batch-chunk 25000``: (1) 1,110, (4) 16,944, 15.3x; not declared 11,508, 10.4x.  Undeclared,
+two things hold (4) down in small chunks: each engine step costs a fixed ~0.3 ms of numpy calls whatever its rows,
+and a chunk holding a game that cycles until ``max_bouts`` (2 of the 20,000 default games, in the chunk of seed key
+10,000) plays ~3,000 steps for it alone; declared, such a game goes to the reference engine at ``HANDOFF_BOUTS``,
+periods skipped.  The observations (494 float32 a decision at 4p52) cost ~0.8 us a decision.
 """
 
 from __future__ import annotations
@@ -39,6 +51,19 @@ class First(UserPlayer):
 
     def decide(self, view, legal, rng):
         return legal[0]
+
+
+class FirstBatch(First):
+    """The trivial user player with its batch form: the first legal action of each row."""
+
+    def decide_batch(self, observations, masks, rng):
+        return masks.argmax(axis=1)
+
+
+class SureFirstBatch(FirstBatch):
+    """``FirstBatch`` declared deterministic (it ignores its rng): its longest games go to the reference engine."""
+
+    deterministic = True
 
 
 def best_rate(play, games: int, repeat: int = 3) -> float:
@@ -74,25 +99,37 @@ def run_path_rate(rules: TanRules, strategies, games: int, seed: int, chunk: int
 
 
 def main(argv=None) -> None:
-    ap = common.parser(__doc__.splitlines()[0], games=2000, jobs=None, quick={"games": 50, "ref_games": 20})
+    ap = common.parser(__doc__.splitlines()[0], games=2000, jobs=None, quick={"games": 50, "ref_games": 20, "batch_games": 50, "batch_chunk": 50})
     ap.add_argument("--ref-games", type=int, default=1000, help="games of the reference engine figures")
+    ap.add_argument("--batch-games", type=int, default=20000, help="games of figure (4)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--deck", type=int, default=52)
     ap.add_argument("--hand", type=int, default=8)
     ap.add_argument("--strategy", default="basic", help="the built-in player (default basic)")
+    ap.add_argument("--chunk", type=int, default=1000, help="games a chunk of the run path, figure (2)")
+    ap.add_argument("--batch-chunk", type=int, default=5000, help="games a chunk of the run path, figure (4)")
     args = common.parse(ap, argv)
     rules = TanRules(players=args.players, deck=args.deck, hand_size=args.hand)
     built_in = seat_strategies(args.strategy, rules.players)
     user = (user_strategy(First()),) + built_in[1:]
+    batch = (user_strategy(SureFirstBatch()),) + built_in[1:]
+    unsure = (user_strategy(FirstBatch()),) + built_in[1:]
     table = f"{rules.players}p{rules.deck}, hand {rules.hand_size}"
     rows = [(f"reference engine, {args.strategy} at every seat", reference_rate(rules, built_in, args.ref_games,
                                                                               args.seed)),
-            ("run path (batch engine), user legal[0] at seat 0", run_path_rate(rules, user, args.games, args.seed)),
-            ("reference engine, user legal[0] at seat 0", reference_rate(rules, user, args.ref_games, args.seed))]
+            ("run path (batch engine), user legal[0] at seat 0", run_path_rate(rules, user, args.games, args.seed,
+                                                                             args.chunk)),
+            ("reference engine, user legal[0] at seat 0", reference_rate(rules, user, args.ref_games, args.seed)),
+            ("run path, user's decide_batch at seat 0", run_path_rate(rules, batch, args.batch_games, args.seed,
+                                                                      args.batch_chunk)),
+            ("the same, not declared deterministic", run_path_rate(rules, unsure, args.batch_games, args.seed,
+                                                                   args.batch_chunk))]
     print(f"Tấn {table}, {args.strategy} at the other seats, one core")
     for name, rate in rows:
         print(f"{name:50s}: {rate:10,.0f} games per CPU s")
     print(f"run path with the user player / reference engine with built-ins: {rows[1][1] / rows[0][1]:.2f}x")
+    print(f"run path with its batch form / reference engine with built-ins: {rows[3][1] / rows[0][1]:.2f}x "
+          f"({rows[4][1] / rows[0][1]:.2f}x not declared deterministic)")
 
 
 if __name__ == "__main__":

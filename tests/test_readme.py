@@ -47,7 +47,7 @@ RUN = {  # command → the options added to make it quick in a test
 PARSE = {"cardodds report": "cmd_report", "cardodds report --quick": "cmd_report", "cardodds serve": "cmd_serve",
          "cardodds serve --host 0.0.0.0": "cmd_serve"}
 VENV = "python3 -m venv .venv && . .venv/bin/activate"
-SHAPE = {INSTALL_AND_REPORT, INSTALL_AND_TEST, VENV, 'pip install -e ".[web]"',
+SHAPE = {INSTALL_AND_REPORT, INSTALL_AND_TEST, VENV, 'pip install -e ".[web]"', 'pip install -e ".[rl]"',
          "apt-get install chromium chromium-driver"}
 
 
@@ -81,6 +81,7 @@ def test_the_two_commands_are_what_ci_runs():
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
     assert any(dep.startswith("pytest-xdist") for dep in extras["test"])
     assert {"starlette", "uvicorn"} <= {re.split(r"[<>=\[]", dep)[0] for dep in extras["web"]}
+    assert {"pettingzoo", "gymnasium"} <= {re.split(r"[<>=\[]", dep)[0] for dep in extras["rl"]}
 
 
 @pytest.mark.parametrize("command, func", sorted(PARSE.items()))

@@ -4,8 +4,7 @@ Takes every chíu and chắn offered; eats a cạ only with a card it holds no p
 fewer than ``max_ca`` cạ; discards the first card it holds an odd number of, breaking a chắn only when it must.
 """
 
-from cardodds.sim.knobs import Range
-from cardodds.sim.user_player import UserPlayer
+from cardodds import Range, UserPlayer
 
 
 class KeepChans(UserPlayer):

@@ -267,14 +267,14 @@ def cmd_replay(args) -> int:
             raise CardoddsError(_no_log_message())
         output_file(args.log, "--log")
     if args.config:
-        from cardodds.sim.experiment import load_arms
+        from cardodds.sim.experiment import load_arms, pick_arm
 
         arms = load_arms(args.config)
         if arms[0].task.name != task_name:
             raise CardoddsError(
                 f"{args.config} is a '{arms[0].task.name}' experiment; replay {args.game} needs '{task_name}'"
             )
-        exp = _replay_arm(arms, args.arm, args.config)
+        exp = pick_arm(arms, args.arm, args.config)
         params, chunk = exp.params, min(exp.chunk_size, exp.games)  # a random seat's game depends on its chunk
         if len(arms) > 1:  # on stderr beside --state-at's JSON, so that stdout stays JSON a pipe can read
             print(f"arm '{exp.arm}' of {args.config}" + ("" if args.arm else
@@ -295,16 +295,6 @@ def cmd_replay(args) -> int:
         hint = f" (check it with: cardodds check {args.game} {args.log})" if spec.check_text else ""
         print(f"move log written to {args.log}{hint}")
     return 0
-
-
-def _replay_arm(arms, name: str | None, config: str):
-    """The arm ``name`` of an experiment's arms (the baseline when None); an unknown name lists the arms."""
-    if name is None:
-        return arms[0]
-    for exp in arms:
-        if exp.arm == name:
-            return exp
-    raise CardoddsError(f"{config} has no arm '{name}'; its arms: {', '.join(a.arm for a in arms)}")
 
 
 def cmd_serve(args) -> int:
@@ -345,7 +335,7 @@ def cmd_tune(args) -> int:
     if knobs == []:
         raise CardoddsError(f"--knobs {args.knobs!r} names no knob; give knob names separated by commas, or leave "
                             "--knobs out to tune every knob")
-    result = tune(args.config, seat=args.seat, games=args.games, seed=args.seed, jobs=_resolve_jobs(args.jobs),
+    result = tune(args.config, seat=args.seat, arm=args.arm, games=args.games, seed=args.seed, jobs=_resolve_jobs(args.jobs),
                   folder=folder, progress=None if args.progress else False, knobs=knobs)
     out.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(out, knobs_toml(result, "cardodds " + " ".join(sys.argv[1:]), out.parent).encode("utf-8"))
@@ -505,6 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
     tune = sub.add_parser("tune", help="find one seat's knob values against the table's other strategies")
     tune.add_argument("config", help="experiment file whose table is played, e.g. configs/tan_tune.toml")
     tune.add_argument("--seat", type=_checked("--seat", _seat), default=0, help="table seat whose strategy is tuned (default 0)")
+    tune.add_argument("--arm", help="the arm of CONFIG whose table is played (default: its baseline)")
     tune.add_argument("--games", type=_count("--games"), help="budget in games (default: the file's games)")
     tune.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed (overrides the file)")
     tune.add_argument("--jobs", type=_checked("--jobs", check_jobs), default=1,

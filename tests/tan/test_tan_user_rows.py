@@ -1,16 +1,15 @@
 """``user_rows`` builds a batch row's view, legal moves and generator without the ``Position`` round trip: at every
 decision of many games they equal ``to_json(view_position(row))``, ``legal_moves`` of that position and
-``decision_rng`` of the decision's place (the route the adapter took before, rebuilt here from the row)."""
+``decision_rng`` of the decision's place (the route the adapter took before: ``batch_rows.rows_of``)."""
 
 from collections import Counter
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 from cardodds.sim.streams import chunk_seed
-from cardodds.sim.tan.cards import from_mask
+from cardodds.sim.tan.batch_rows import deciding_rows, rows_of
 from cardodds.sim.tan.play_task import TanParams, run_chunk
 from cardodds.sim.tan.players import seat_strategies
 from cardodds.sim.tan.position_cut import view_position
@@ -28,25 +27,6 @@ RULES = {
     "5p52 refill": {"players": 5, "defender_runs_out": "others_may_continue", "trump_exchange": "two_only"},
     "4p52 cap 3": {"max_attack_cards": 3},
 }
-
-
-def reference_rows(v, rows, kind):
-    """The rows as reference-engine views, read field by field (what the adapter read before ``user_rows``)."""
-    for r in rows.tolist():
-        n = int(v.n_attack[r])
-        table = v.table[r, :n].tolist()
-        view = SimpleNamespace(
-            rules=v.rules, seat=int(v.seat[r]), hand=from_mask(v.hand[r]), trump=int(v.trump[r]),
-            bottom=None if v.bottom[r] < 0 else int(v.bottom[r]), stock_left=int(v.stock_left[r]),
-            discard=from_mask(v.disc[r]), attack=[a for a, _ in table], cover=[c for _, c in table if c >= 0],
-            attacker=int(v.attacker[r]), defender=int(v.defender[r]), hand_sizes=v.hand_sizes[:, r].tolist(),
-            known=[from_mask(k) if k else [] for k in v.known[:, r].tolist()], out=v.out[:, r].tolist(),
-            passes=int(v.passes[r]), bouts=int(v.bouts[r]), is_lead=False)
-        if kind == "attack":
-            view.is_lead, view.taking = bool(v.is_lead[r]), bool(v.taking[r])
-        else:
-            view.thrower = int(v.thrower[r])
-        yield int(v.game_seed[r]), view_position(view, kind)
 
 
 class Random(UserPlayer):
@@ -69,8 +49,9 @@ class Compared(UserSeat):
 
     def _rows(self, v, kind):
         expected, self.player.states[:] = [], []
-        rows = np.nonzero((v.legal != 0) & v.live & v.decide & ~getattr(v, "forced", False))[0]
-        for (seat, view, legal, state), (seed, p) in zip(row_views(v, rows, kind), reference_rows(v, rows, kind)):
+        rows = deciding_rows(v)
+        for (seat, view, legal, state), row in zip(row_views(v, rows, kind), rows_of(v, rows, kind)):
+            seed, p = row.game_seed, view_position(row, kind)
             assert view == to_json(p) and list(view) == list(to_json(p))
             assert legal == legal_moves(p) and seat == p.seat
             covered = sum(1 for _, c in p.table if c >= 0)

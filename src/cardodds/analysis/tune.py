@@ -164,16 +164,19 @@ def _race(tuning: _Tuning, cands: list[dict], log: list) -> int:
     return best if lo > 0 else 0
 
 
-def tune(config, *, seat: int = 0, games: int | None = None, seed: int | None = None, jobs: int = 1,
-         folder: Path, progress: bool | None = None, knobs: list[str] | None = None) -> dict:
+def tune(config, *, seat: int = 0, arm: str | None = None, games: int | None = None, seed: int | None = None,
+         jobs: int = 1, folder: Path, progress: bool | None = None, knobs: list[str] | None = None) -> dict:
     """Tune the knobs of the strategy at table seat ``seat`` of ``config``; return the result (see the CLI).
 
     Parameters
     ----------
     config : path
-        A ``tan.play`` or ``chan.play`` experiment (its baseline arm's rules and strategies form the table).
+        A ``tan.play``, ``chan.play`` or ``sam.play`` experiment (its arm ``arm``'s rules and strategies form the
+        table).
     seat : int
         The table seat whose strategy is tuned.
+    arm : str, optional
+        The arm of a file with arms (default: its baseline).
     games : int, optional
         The budget in games (default: the config's ``games``); a quarter measures the gain afresh.
     seed : int, optional
@@ -185,11 +188,11 @@ def tune(config, *, seat: int = 0, games: int | None = None, seed: int | None = 
     knobs : list of str, optional
         Only these knobs (default: every declared knob).
     """
-    exp = load_experiment(config, games=games, seed=seed)
+    exp = load_experiment(config, arm, games=games, seed=seed)
     objective = exp.task.tune_objective
     strategies = getattr(exp.params, "strategies", None)
     if objective is None or not isinstance(strategies, tuple):
-        raise CardoddsError(f"{config}: task '{exp.task.name}' cannot be tuned (tan.play and chan.play can)")
+        raise CardoddsError(f"{config}: task '{exp.task.name}' cannot be tuned (tan.play, chan.play and sam.play can)")
     if not 0 <= seat < len(strategies):
         raise CardoddsError(f"--seat must be from 0 to {len(strategies) - 1} for this table, not {seat}")
     strategy = _tuned_player(strategies[seat])

@@ -245,9 +245,20 @@ def _task(value: Any, where: str) -> Task:
     return get_task(name)
 
 
-def load_experiment(path: str | Path, **overrides) -> Experiment:
-    """Read and validate an experiment file; for a file with arms, its baseline arm (``overrides``: see :func:`load_arms`)."""
-    return load_arms(path, **overrides)[0]
+def load_experiment(path: str | Path, arm: str | None = None, **overrides) -> Experiment:
+    """Read and validate an experiment file; for a file with arms, its arm ``arm`` (default: the baseline; an unknown
+    name is one line listing the arms; ``overrides``: see :func:`load_arms`)."""
+    return pick_arm(load_arms(path, **overrides), arm, path)
+
+
+def pick_arm(arms: list[Experiment], name: str | None, path) -> Experiment:
+    """The arm ``name`` of an experiment's arms (the baseline when None); an unknown name lists the arms."""
+    if name is None:
+        return arms[0]
+    for exp in arms:
+        if exp.arm == name:
+            return exp
+    raise CardoddsError(f"{path} has no arm '{name}'; its arms: {', '.join(a.arm for a in arms)}")
 
 
 def load_arms(

@@ -164,4 +164,5 @@ TASK = Task(
     notes=notes,
     seating=seating,
     gain_share={"metric": "cuoc.mean", "seat": 0, "name": "sam.oracle_share", "upper": _oracle_at_seat0},
+    tune_objective=("cuoc.mean", "max"),
 )

@@ -509,8 +509,9 @@ class _Games:
         g = self.gid[i]
         game = TanGame.from_state(self.rules, [from_mask(h) for h in hands], self.seq[g, top:],
                                   from_mask(self.disc[i]), self.trump[i], ~inn, self.bouts[i], self.pickups[i],
-                                  self.fa[g], self.strategies, check=self.check)
-        out = game.resume(attacker, skip_cycles=True)
+                                  self.fa[g], self.strategies, check=self.check, seed=int(self.game_seed[g]),
+                                  known=[from_mask(k) for k in self.known[:, i]] if self.public else None)
+        out = game.resume(attacker, skip_cycles=True)  # the public part as in the batch: a user's player sees it
         self.res_loser[g] = -1 if out.loser is None else out.loser
         self.res_draw[g], self.res_trunc[g] = out.draw, out.truncated
         self.res_bouts[g], self.res_pick[g] = out.bouts, out.pickups

@@ -38,6 +38,27 @@ def observation_size(rules) -> int:
     return D * (5 + P) + 4 + 3 + 1 + 4 * P + 2
 
 
+OBSERVATION_PARTS = ("hand", "discard", "attack", "cover", "bottom", "known", "trump", "decision", "stock",
+                     "hand_sizes", "out", "attacker", "defender", "passes", "taking")
+"""The parts of :func:`observe`'s vector in order (:func:`observe_parts` says what each holds)."""
+
+
+def observation_slices(deck: int, players: int) -> dict[str, slice]:
+    """Where each of :data:`OBSERVATION_PARTS` lies in the vector: a card part has one value per card of the deck
+    (``actions(rules)``'s order), ``known`` one such run per seat (from the observer's), a seat part one per seat."""
+    D, P = deck, players
+    widths = (D, D, D, D, D, P * D, 4, 3, 1, P, P, P, P, 1, 1)
+    ends = np.cumsum(widths)
+    return {name: slice(int(end - w), int(end)) for name, w, end in zip(OBSERVATION_PARTS, widths, ends)}
+
+
+def batch_slices(observations, masks) -> dict[str, slice]:
+    """:func:`observation_slices` for the arrays a player's ``decide_batch`` gets (deck and players read from the
+    arrays' widths)."""
+    D = masks.shape[1] - 2
+    return observation_slices(D, (observations.shape[1] - 5 * D - 10) // (D + 4))
+
+
 def observe(position) -> np.ndarray:
     """The seat's view as a vector in [0, 1] (:func:`observe_parts` names its parts)."""
     return joined(observe_parts(position, position.rules))

@@ -6,7 +6,10 @@ At each attack, add (tấn cùng) and defence decision of either engine the seat
 :func:`~cardodds.sim.user_player.ask`, and its answer (``"9h"``, ``"pass"``, ``"take"``) becomes the engine's move.
 The batch engine asks it row by row (a Python loop over the games deciding), keeping the table's order for it
 (``needs_table``); there the view, the moves and the generator are built straight from the rows (``user_rows``, the
-same as through the ``Position``).  The compiled engine never seats it.
+same as through the ``Position``).  The compiled engine never seats it.  A player that also defines the batch form
+``decide_batch(observations, masks, rng) -> actions`` (:mod:`cardodds.sim.tan.user_batch`) is asked that instead on
+the batch engine, once per engine step for all the games deciding; ``decide`` stays the form every other path (the
+reference engine: replays, play-outs) asks, and both must follow the same rule for a run and its replays to agree.
 
 Decisions outside the position protocol, each an optional method of the player, asked through ``ask`` too:
 
@@ -23,6 +26,7 @@ The ``rng`` of every decision is a ``numpy.random.Generator`` seeded from the ga
 drawn for each game from the chunk's PLAY stream; 0 for a game played without a stream; a play-out's world seed) and
 the decision's place in the game (seat, bout, cards on the table, passes, kind): the same in both engines, so
 ``cardodds replay tan`` plays the run's game whatever the chunk's size, and the engine's own stream is left alone.
+A ``decide_batch`` call's generator is seeded from the deciding games' seeds and places (``user_batch.step_place``).
 """
 
 from __future__ import annotations
@@ -36,10 +40,12 @@ from typing import ClassVar
 import numpy as np
 
 from cardodds.sim.options import changed_options
+from cardodds.sim.tan.batch_rows import deciding_rows
 from cardodds.sim.tan.cards import SUITS, format_card, format_cards, from_mask, parse_card
 from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_json import to_json
 from cardodds.sim.tan.position_state import DECISIONS, PASS, Position, legal_codes, move_text
+from cardodds.sim.tan.user_batch import batch_only, decide_position, decide_rows, has_batch, step_place
 from cardodds.sim.tan.user_rows import CODE, StateWriter, pcg_state, row_views
 from cardodds.sim.user_player import ask
 
@@ -125,10 +131,17 @@ class UserSeat:
 
     player: object
     user_seat: ClassVar[bool] = True
-    deterministic: ClassVar[bool] = False  # it may draw from its rng: no cycle skipping, no hand-off
     needs_public: ClassVar[bool] = True
     needs_table: ClassVar[bool] = True
     searches: ClassVar[bool] = False
+
+    @property
+    def deterministic(self) -> bool:
+        """The player's own ``deterministic``: False unless its class sets ``deterministic = True``, a promise that its
+        moves depend on the cards only (never on its rng, nor the bout count), so that a game that has gone on for
+        ``batch.HANDOFF_BOUTS`` bouts (almost always a cycle only ``max_bouts`` ends) is finished by the reference
+        engine with whole periods skipped, as for the built-in players, instead of the batch stepping on for it."""
+        return bool(getattr(self.player, "deterministic", False))
 
     @property
     def name(self) -> str:
@@ -146,6 +159,8 @@ class UserSeat:
         legal = [move_text(p, c) for c in codes]
         covered = sum(1 for _, c in p.table if c >= 0)
         rng = decision_rng(game_seed, p.seat, p.bouts, len(p.table), covered, p.passes, DECISIONS.index(p.decision))
+        if batch_only(self.player):
+            return decide_position(self.player, p, rng)
         answer = ask(self.player, to_json(p), legal, rng, seat=p.seat, game="tan", decision=p.decision)
         return codes[legal.index(answer)]
 
@@ -164,10 +179,13 @@ class UserSeat:
         return self._rows(v, "defend")
 
     def _rows(self, v, kind: str) -> np.ndarray:
-        """The batch form: each row deciding (a legal card, running, this seat's) asked in turn, its view built
-        straight from the row (``user_rows``: the view, moves and generator ``move`` would give)."""
+        """The batch form: the player's ``decide_batch`` over every row deciding, else each row asked in turn, its view
+        built straight from the row (``user_rows``: the view, moves and generator ``move`` would give)."""
         out = np.full(v.hand.shape[0], -1, dtype=np.int16)
-        rows = np.nonzero((v.legal != 0) & v.live & v.decide & ~getattr(v, "forced", False))[0]
+        rows = deciding_rows(v)
+        if rows.shape[0] and has_batch(self.player):
+            out[rows] = decide_rows(self.player, v, rows, kind, decision_rng(*step_place(v, rows, kind)))
+            return out
         gen, writer, collecting = generator(), state_writer(), gc.isenabled()
         gc.disable()  # the views are many short-lived containers: collect once the rows are asked
         try:
