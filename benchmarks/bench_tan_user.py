@@ -13,13 +13,19 @@ path with the trivial player's batch form (``decide_batch``: the first legal act
 1,000-5,000; the default 250,000), and (4) again without the declaration.  Issue 33 asks (2) >= (1) and
 (4) >= 10x (1).  Each figure is the best of three timings (the machine's other load disturbs them).
 
-2026-12-03, a 2-core machine shared with other runs, basic at the other seats: 4p52 (1) 1,040-1,049, (2) 520-744,
-(3) 402-425 games per CPU s, (2) is 0.50-0.71x (1) (two runs); 2p36 (``--players 2 --deck 36 --hand 6``) (1) 2,211,
-(2) 902-996, (3) 692-795: 0.41-0.45x.
-Against slower built-ins the run path wins: heuristic 768 / 488 (0.64x), classic 70 / 543 (7.8x).  A user decision
-costs about 50 us of adapter and ``ask``, spread over its parts (the batch row read as lists, ``view_position``,
-``legal_moves``, ``to_json``, ``ask``'s copy of the view, the decision's generator), against about 12 us a decision
-for ``basic`` on the reference engine: issue 33's (2) >= (1) is not met for ``basic``.
+2026-12-03, a 2-core machine shared with other runs (load 3-4), basic at the other seats, figures (1)-(3) before
+(main at cf54d8f) and after the adapter's speed work (``tan.user_rows``: the view, the moves and the generator built
+straight from the batch rows), run in turn in one session, two runs each (``taskset -c 1``; after: ``--batch-games
+5000``): 4p52 before (1) 753-1,010, (2) 507-627: 0.62-0.67x; after (1) 718-1,067, (2) 1,406-1,505, (3) 421-433:
+1.32-2.10x.  2p36 (``--players 2 --deck 36 --hand 6``) before (1) 1,555-1,657, (2) 606-662: 0.39-0.40x; after (1)
+1,676-1,679, (2) 1,844-2,087, (3) 548-688: 1.10-1.24x.  In quieter single runs the same day (1) reached 2,370-2,535
+at 2p36 and (2) 2,716-2,769: there (2) >= (1) holds with little room.  Figure (1) alone swings by a third between
+runs here: compare a ratio, not a figure.  A user decision on the run path now costs about 18 us at 2p36 (19.75 a
+game): ~6 us to build its view, moves and generator state from the rows (numpy for all the rows, then one dict a
+row), ~8 us in ``ask`` (its copy of the view ~4 us, three CPU clock reads ~2 us), ~1 us setting the generator (into
+numpy's PCG64 struct), ~2 us of the batch engine; ``basic`` on the reference engine costs ~10 us a decision.  Before
+this work: ~50 us a user decision, and against slower built-ins heuristic 768 / 488 (0.64x), classic 70 / 543
+(7.8x).
 
 Figure (4), same machine and day, 4p52, basic at the other seats: defaults (20,000 games in chunks of 5,000):
 (1) 1,128, (4) 12,903 games per CPU s, 11.4x; not declared deterministic 5,842, 5.2x.  ``--games 500 --ref-games 500

@@ -167,8 +167,15 @@ def code_sha256(cls: type) -> str | None:
         return None
 
 
+_LEAVES = frozenset((str, int, float, bool, type(None)))
+
+
 def json_copy(data):
     """A copy of JSON data (dicts, lists, strings, numbers, None): well under half ``copy.deepcopy``'s time (13 µs against 34 for a Chắn view)."""
+    if type(data) is dict:  # the common case first: leaves are not recursed into
+        return {k: v if type(v) in _LEAVES else json_copy(v) for k, v in data.items()}
+    if type(data) is list:
+        return [v if type(v) in _LEAVES else json_copy(v) for v in data]
     if isinstance(data, dict):
         return {k: json_copy(v) for k, v in data.items()}
     if isinstance(data, list):
@@ -185,7 +192,9 @@ def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, gam
     :func:`decision_limit`) becomes one :class:`UserPlayerError` line naming the player, the seat and the decision
     (``decision``: its kind, "attack", "beat" …), carrying ``view``.
     """
-    where = f"{game}: player {player.label()} at seat {seat}" + (f", {decision} decision" if decision else "")
+    def where() -> str:  # built only for an error: a decision is a few µs
+        return f"{game}: player {player.label()} at seat {seat}" + (f", {decision} decision" if decision else "")
+
     started = _DECIDING[0] = time.process_time()
     own = time.thread_time()  # this thread's CPU: a seat played from outside (sim.turns) waits in another's
     try:
@@ -193,18 +202,18 @@ def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, gam
     except UserPlayerError:
         raise
     except _TimeUp:
-        raise UserPlayerError(f"{where}: still deciding after {time.process_time() - started:.1f} s, over the limit "
+        raise UserPlayerError(f"{where()}: still deciding after {time.process_time() - started:.1f} s, over the limit "
                               f"of {TIME_LIMIT:g} s a decision", view, game) from None
     except (Exception, SystemExit) as exc:  # noqa: BLE001 -- the user's code is a guest: any failure is one line
-        raise UserPlayerError(f"{where}: raised {type(exc).__name__}: {_one_line(exc)}", view, game) from None
+        raise UserPlayerError(f"{where()}: raised {type(exc).__name__}: {_one_line(exc)}", view, game) from None
     finally:
         _DECIDING[0] = None
     spent = time.thread_time() - own
     if spent > TIME_LIMIT:
-        raise UserPlayerError(f"{where}: took {spent:.1f} s, over the limit of {TIME_LIMIT:g} s a decision",
+        raise UserPlayerError(f"{where()}: took {spent:.1f} s, over the limit of {TIME_LIMIT:g} s a decision",
                               view, game)
     if not isinstance(move, str) or move not in legal:
-        raise UserPlayerError(f"{where}: returned {move!r}, not one of the legal moves ({', '.join(legal)})",
+        raise UserPlayerError(f"{where()}: returned {move!r}, not one of the legal moves ({', '.join(legal)})",
                               view, game)
     return move
 

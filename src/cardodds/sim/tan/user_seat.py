@@ -5,7 +5,8 @@ At each attack, add (tấn cùng) and defence decision of either engine the seat
 --state-at`` shows), the player gets ``to_json(position)`` and ``legal_moves(position)`` through
 :func:`~cardodds.sim.user_player.ask`, and its answer (``"9h"``, ``"pass"``, ``"take"``) becomes the engine's move.
 The batch engine asks it row by row (a Python loop over the games deciding), keeping the table's order for it
-(``needs_table``); the compiled engine never seats it.  A player that also defines the batch form
+(``needs_table``); there the view, the moves and the generator are built straight from the rows (``user_rows``, the
+same as through the ``Position``).  The compiled engine never seats it.  A player that also defines the batch form
 ``decide_batch(observations, masks, rng) -> actions`` (:mod:`cardodds.sim.tan.user_batch`) is asked that instead on
 the batch engine, once per engine step for all the games deciding; ``decide`` stays the form every other path (the
 reference engine: replays, play-outs) asks, and both must follow the same rule for a run and its replays to agree.
@@ -30,6 +31,7 @@ A ``decide_batch`` call's generator is seeded from the deciding games' seeds and
 
 from __future__ import annotations
 
+import gc
 import threading
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -38,12 +40,13 @@ from typing import ClassVar
 import numpy as np
 
 from cardodds.sim.options import changed_options
-from cardodds.sim.tan.batch_rows import deciding_rows, rows_of
+from cardodds.sim.tan.batch_rows import deciding_rows
 from cardodds.sim.tan.cards import SUITS, format_card, format_cards, from_mask, parse_card
 from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_json import to_json
 from cardodds.sim.tan.position_state import DECISIONS, PASS, Position, legal_codes, move_text
 from cardodds.sim.tan.user_batch import batch_only, decide_position, decide_rows, has_batch, step_place
+from cardodds.sim.tan.user_rows import CODE, StateWriter, pcg_state, row_views
 from cardodds.sim.user_player import ask
 
 KEEP = "keep"
@@ -65,18 +68,32 @@ def _mix(z: int) -> int:
 def decision_rng(game_seed: int, *place: int) -> np.random.Generator:
     """The generator of one decision: a function of the game's seed and ``place`` only (see the module docstring).
 
-    One generator per thread, its state set anew at each decision (cheaper than seeding a new one).
+    One generator per thread (:func:`generator`), its state set anew at each decision (cheaper than seeding a new
+    one).
     """
     packed = 0
     for x in place:
         packed = (packed << 16) ^ int(x)
     key = _mix(int(game_seed) & _M64 ^ _mix(packed & _M64 ^ packed >> 64))
+    gen = generator()
+    gen.bit_generator.state = pcg_state((key << 64) | _mix(key ^ 1), (_mix(key ^ 2) << 64) | 1)
+    return gen
+
+
+def generator() -> np.random.Generator:
+    """This thread's decision generator (one per thread, its state set anew at each decision)."""
     gen = getattr(_LOCAL, "gen", None)
     if gen is None:
         gen = _LOCAL.gen = np.random.Generator(np.random.PCG64(0))
-    gen.bit_generator.state = {"bit_generator": "PCG64", "has_uint32": 0, "uinteger": 0,
-                               "state": {"state": (key << 64) | _mix(key ^ 1), "inc": (_mix(key ^ 2) << 64) | 1}}
     return gen
+
+
+def state_writer() -> StateWriter:
+    """Sets this thread's decision generator's state (``user_rows.StateWriter``)."""
+    writer = getattr(_LOCAL, "writer", None)
+    if writer is None:
+        writer = _LOCAL.writer = StateWriter(generator())
+    return writer
 
 
 def _has(player, name: str) -> bool:
@@ -162,14 +179,24 @@ class UserSeat:
         return self._rows(v, "defend")
 
     def _rows(self, v, kind: str) -> np.ndarray:
-        """The batch form: the player's ``decide_batch`` over every row deciding, else each row asked in turn."""
+        """The batch form: the player's ``decide_batch`` over every row deciding, else each row asked in turn, its view
+        built straight from the row (``user_rows``: the view, moves and generator ``move`` would give)."""
         out = np.full(v.hand.shape[0], -1, dtype=np.int16)
         rows = deciding_rows(v)
         if rows.shape[0] and has_batch(self.player):
             out[rows] = decide_rows(self.player, v, rows, kind, decision_rng(*step_place(v, rows, kind)))
             return out
-        for r, row in zip(rows, rows_of(v, rows, kind)):
-            out[r] = self.move(view_position(row, kind), row.game_seed)
+        gen, writer, collecting = generator(), state_writer(), gc.isenabled()
+        gc.disable()  # the views are many short-lived containers: collect once the rows are asked
+        try:
+            moves = []
+            for seat, view, legal, state in row_views(v, rows, kind):
+                writer.set(state)
+                moves.append(CODE[ask(self.player, view, legal, gen, seat=seat, game="tan", decision=view["decision"])])
+            out[rows] = moves
+        finally:
+            if collecting:
+                gc.enable()
         return out
 
     # -- outside the protocol ------------------------------------------------------------------------------------------
