@@ -83,12 +83,9 @@ def test_names_texts_and_codes():
     assert CODE["10h"] == 35 and CODE["pass"] == CODE["take"] == -1
 
 
-@pytest.mark.parametrize("direct", [True, False])
-def test_the_state_writer_gives_the_dict_setters_numbers(direct):
+def test_the_state_writer_gives_the_dict_setters_numbers():
     gen = np.random.Generator(np.random.PCG64(5))
     writer = StateWriter(gen)
-    if not direct:
-        writer.words = None
     gen.integers(2**31, dtype=np.int32)  # a buffered half the next state must drop
     words = (0x0123456789ABCDEF, 0x0FEDCBA987654321, 0x1111, 0x2222)
     writer.set(words)

@@ -9,8 +9,6 @@ rows at once.
 
 from __future__ import annotations
 
-import ctypes
-
 import numpy as np
 
 from cardodds.sim.tan.bits import BEAT_LUT
@@ -82,38 +80,16 @@ def rng_states(game_seed, seat, bouts, n, covered, passes, kind) -> list[tuple]:
     return list(zip(_mix(key ^ np.uint64(1)).tolist(), key.tolist(), ones.tolist(), _mix(key ^ np.uint64(2)).tolist()))
 
 
-class _PCG64State(ctypes.Structure):
-    """numpy's ``pcg64_state``: a pointer to the 128-bit state and increment, then the buffered 32 bits."""
-
-    _fields_ = [("pcg", ctypes.POINTER(ctypes.c_uint64 * 4)), ("has_uint32", ctypes.c_int),
-                ("uinteger", ctypes.c_uint32)]
-
-
 class StateWriter:
-    """Sets a PCG64 generator's state from ``rng_states`` words: straight into numpy's C struct where a probe shows
-    its layout (native 128-bit words, low half first), else through ``bit_generator.state`` (three times slower)."""
+    """Sets a PCG64 generator's state from ``rng_states`` words, through ``bit_generator.state`` (numpy's own door:
+    writing its C struct directly is a third of the time, but leans on a layout numpy does not promise)."""
 
     def __init__(self, gen: np.random.Generator):
-        self.bits, self.struct, self.words = gen.bit_generator, None, None
-        try:
-            struct = _PCG64State.from_address(self.bits.ctypes.state_address)
-            self.struct, self.words = struct, np.ctypeslib.as_array(struct.pcg.contents)
-            self.set((11, 13, 17, 19))
-            if self.bits.state != pcg_state(13 << 64 | 11, 19 << 64 | 17):
-                raise ValueError("another layout")
-        except (AttributeError, ValueError, TypeError):
-            self.struct = self.words = None
+        self.bits = gen.bit_generator
 
     def set(self, words: tuple) -> None:
         """The generator's state: ``(state low, state high, inc low, inc high)``, nothing buffered."""
-        if self.words is None:
-            self.bits.state = pcg_state(words[1] << 64 | words[0], words[3] << 64 | words[2])
-            return
-        w = self.words
-        w[0], w[1], w[2], w[3] = words
-        struct = self.struct
-        if struct.has_uint32 or struct.uinteger:  # a half-used 64-bit draw: dropped, as the dict setter does
-            struct.has_uint32 = struct.uinteger = 0
+        self.bits.state = pcg_state(words[1] << 64 | words[0], words[3] << 64 | words[2])
 
 
 def _table(flat: list, n: int) -> list:
