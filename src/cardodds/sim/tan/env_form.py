@@ -20,7 +20,7 @@ def play(seed: int, rules, strategies) -> list[float]:
     """Each seat's payoff in the game ``cardodds replay tan --seed seed`` deals, played by ``strategies``."""
     seq = chunk_seed(seed, 0)
     orders, first = deal_chunk(rules, seq, 1)
-    out = TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY), check=True).play()
+    out = TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY)).play()
     P = rules.players
     if out.loser is None or out.draw or out.truncated:
         return [0.0] * P
