@@ -39,7 +39,7 @@ except ImportError as exc:  # pragma: no cover -- the optional extra is missing
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.games import game as game_spec
-from cardodds.sim.turns import Turns, game_rules
+from cardodds.sim.turns import Turns, default_player, game_rules
 
 SEED_SPACE = 2**63
 """Game seeds are drawn below this (the seeds ``cardodds`` takes)."""
@@ -152,9 +152,7 @@ class CardEnv(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        turns = self._turns
-        return "over: " + ", ".join(f"{p:+g}" for p in turns.payoffs) if turns.over else \
-            f"seat {turns.seat} to move ({', '.join(turns.legal)})"
+        return _text(self._turns)
 
     def close(self):
         if self._turns is not None:
@@ -168,8 +166,9 @@ class SeatEnv(gymnasium.Env):
 
     metadata: ClassVar[dict] = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str, seat: int = 0, opponents="tuned", rules=None, render_mode: str | None = None):
+    def __init__(self, game: str, seat: int = 0, opponents=None, rules=None, render_mode: str | None = None):
         self._form = _Form(game, rules)
+        opponents = default_player(game) if opponents is None else opponents
         players = self._form.rules.players
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise CardoddsError(f"{game}: seat must be 0..{players - 1}, not {seat!r}")
@@ -205,13 +204,18 @@ class SeatEnv(gymnasium.Env):
         return self._form.observe(self._turns), 0.0, False, False, info
 
     def render(self):
-        turns = self._turns
-        return "over: " + ", ".join(f"{p:+g}" for p in turns.payoffs) if turns.over else \
-            f"seat {turns.seat} to move ({', '.join(turns.legal)})"
+        return _text(self._turns)
 
     def close(self):
         if self._turns is not None:
             self._turns.close()
+
+
+def _text(turns: Turns) -> str:
+    """The game in a line: whose move and the legal moves, or the payoffs at the end (render mode ``"ansi"``)."""
+    if turns.over:
+        return "over: " + ", ".join(f"{p:+g}" for p in turns.payoffs)
+    return f"seat {turns.seat} to move ({', '.join(turns.legal)})"
 
 
 def card_env(game: str, rules=None, render_mode: str | None = None) -> CardEnv:
@@ -219,7 +223,7 @@ def card_env(game: str, rules=None, render_mode: str | None = None) -> CardEnv:
     return CardEnv(game, rules, render_mode)
 
 
-def seat_env(game: str, seat: int = 0, opponents="tuned", rules=None, render_mode: str | None = None) -> SeatEnv:
+def seat_env(game: str, seat: int = 0, opponents=None, rules=None, render_mode: str | None = None) -> SeatEnv:
     """The Gymnasium environment of one seat of ``game`` against ``opponents`` (one player for every other seat,
-    or a list of them in seat order)."""
+    or a list of them in seat order; default: the game's default player, as an experiment seats it)."""
     return SeatEnv(game, seat, opponents, rules, render_mode)

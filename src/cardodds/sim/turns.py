@@ -151,6 +151,13 @@ def game_rules(game: str, rules=None):
     return rules
 
 
+def default_player(game: str) -> str:
+    """The name of the player ``game``'s registry seats when none is named."""
+    import importlib
+
+    return importlib.import_module(game_spec(game).players.partition(":")[0]).PLAYERS.default
+
+
 def _maker(spec):
     """``make(player, where)`` of the game's player registry (the ``PLAYERS`` of the module ``GameSpec.players``
     names), which seats user players too."""
