@@ -133,3 +133,15 @@ def test_an_action_the_mask_refuses_plays_the_first_legal_move_and_says_so():
     assert other._turns.view == env._turns.view
     env.close()
     other.close()
+
+
+@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+def test_a_seat_plays_against_the_games_default_player_unless_told(game):
+    """Every game's default player, as an experiment seats it (Sâm has no ``tuned``), fills the other seats."""
+    from cardodds.sim.turns import default_player
+
+    env = seat_env(game, render_mode="ansi")
+    env.reset(seed=1)
+    assert env._players[1:] == [default_player(game)] * (env._form.rules.players - 1)
+    assert env.render().startswith("seat 0 to move (")
+    env.close()
