@@ -2,7 +2,6 @@
 it is given, the moves it may make, what a misbehaving player gives, and the docs example."""
 
 import dataclasses
-import importlib.util
 import pickle
 from pathlib import Path
 
@@ -224,10 +223,9 @@ def test_without_a_stream_the_choice_is_seeded_from_the_view_and_the_seat_pickle
 
 
 def _example():
-    spec = importlib.util.spec_from_file_location("chan_keep_chans", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.KeepChans
+    from cardodds.sim.user_loader import load_class
+
+    return load_class(f"{EXAMPLE}:KeepChans", "the docs example")
 
 
 def test_the_docs_example_plays_never_breaks_a_chan_it_can_keep_and_declares_its_knob():

@@ -1,7 +1,6 @@
 """A Tấn player a user wrote, seated by ``user_seat.user_strategy``: whole games on the run path (the batch engine)
 and the reference engine, the view it gets (the position JSON), its misbehaviour, and the docs example."""
 
-import importlib.util
 import json
 import pickle
 from pathlib import Path
@@ -285,10 +284,9 @@ def _cut_positions(rules):
 
 
 def _example():
-    spec = importlib.util.spec_from_file_location("tan_take_early", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.TakeEarly
+    from cardodds.sim.user_loader import load_class
+
+    return load_class(f"{EXAMPLE}:TakeEarly", "the docs example")
 
 
 def test_the_docs_example_plays_and_declares_its_knob():
