@@ -4,8 +4,9 @@ legal moves, apply a move, over, payoffs), for learning code and the environment
 The engines call their players (push); here the game runs in a thread of its own, and each seat played from outside
 sits there as a player (:class:`~cardodds.sim.user_player.UserPlayer`, seated through the game's ``user_strategy``
 exactly as a user's player is) that hands its decision to the caller and waits for the move.  A forced move (one
-legal move) is played without asking.  Only one of the two threads runs at a time, so the game is the one the reference engine plays with the same seed and the same moves:
-seats played by named players decide as they would in ``cardodds replay <game> --seed S``.
+legal move) is played without asking.  Only one of the two threads runs at a time, so the game is the one the
+reference engine plays with the same seed and the same moves: seats played by named players decide as they would in
+``cardodds replay <game> --seed S``.
 
 The game's part is its ``env_form`` module (:attr:`GameSpec.env_form <cardodds.sim.game_spec.GameSpec>`):
 ``play(seed, rules, strategies) -> payoffs``, ``actions(rules)``, ``observation_size(rules)``, ``observe(position)``.
