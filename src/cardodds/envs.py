@@ -19,8 +19,8 @@ An observation is ``{"observation": float32 vector in [0, 1], "action_mask": int
 mid-game position JSON ``cardodds replay <game> --state-at K`` prints, as ``cardodds.sim.<game>.env_form.observe``
 lays it out) and which actions are legal.  Action ``i`` is the move ``env.actions[i]`` (``"9h"``, ``"take"``,
 ``"3-4-5"``, ``"ca 9V"`` …); an action the mask does not allow plays the first legal move instead and says so in
-the step's info (``{"illegal_action": True}``).  Rewards are the game's payoffs at its end (``env_form.play`` says how each game pays),
-0 before.  A reset's seed fixes the deals: ``reset(seed=S)`` plays the deals drawn from ``S`` (the game seeds are
+the step's info (``{"illegal_action": True}``).  Rewards are the game's payoffs at its end (``env_form.play`` says
+how each game pays), 0 before.  A reset's seed fixes the deals: ``reset(seed=S)`` plays the deals drawn from ``S`` (the game seeds are
 ``numpy.random.default_rng(S)``'s draws, each dealt as ``cardodds replay <game> --seed`` deals it).
 """
 

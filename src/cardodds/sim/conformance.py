@@ -61,8 +61,8 @@ def _check_refused(game: str, name: str, key: str, value, builds: dict, allowed:
 
 def check_player_knobs(game: str, name: str) -> None:
     """Raise ``AssertionError`` unless ``game``'s player ``name`` builds with its default knobs (by name and by its
-    class, equal), refuses a knob it does not have, and refuses every bad value of every knob (:func:`bad_values`; NaN in any other number field too)
-    at build time, with one line ``<where> <name>: knob '<knob>' …`` naming the values allowed."""
+    class, equal), refuses a knob it does not have, and refuses every bad value of every knob (:func:`bad_values`;
+    NaN in any other number field too) at build time, with one line ``<where> <name>: knob '<knob>' …`` naming the values allowed."""
     spec = game_spec(game)
     classes = spec.hook("players")
     cls = classes[name]
@@ -102,7 +102,8 @@ def check_game(name: str, seeds=range(3)) -> None:
     - Its positions (``GameSpec.position``): at every decision of ``replay --seed s`` (its default players), the
       position survives its JSON round trip and the move made is one of its legal moves.
     - Played move by move (``GameSpec.env_form``, :class:`~cardodds.sim.turns.Turns`): fed the replay's moves, every
-      view is the position the replay cuts there (a forced move is not asked), the legal moves are that position's, and the payoffs are those the
+      view is the position the replay cuts there (a forced move is not asked), the legal moves are that position's,
+      and the payoffs are those the
       engine gives the same game; played with random legal moves, every view survives its JSON round trip, every
       legal move is an action, every observation has its declared size and lies in [0, 1], and the payoffs add up to
       zero.

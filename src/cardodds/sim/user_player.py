@@ -171,7 +171,8 @@ _LEAVES = frozenset((str, int, float, bool, type(None)))
 
 
 def json_copy(data):
-    """A copy of JSON data (dicts, lists, strings, numbers, None): well under half ``copy.deepcopy``'s time (13 µs against 34 for a Chắn view)."""
+    """A copy of JSON data (dicts, lists, strings, numbers, None): well under half ``copy.deepcopy``'s time (13 µs
+    against 34 for a Chắn view)."""
     if type(data) is dict:  # the common case first: leaves are not recursed into
         return {k: v if type(v) in _LEAVES else json_copy(v) for k, v in data.items()}
     if type(data) is list:
