@@ -103,8 +103,7 @@ def check_game(name: str, seeds=range(3)) -> None:
       position survives its JSON round trip and the move made is one of its legal moves.
     - Played move by move (``GameSpec.env_form``, :class:`~cardodds.sim.turns.Turns`): fed the replay's moves, every
       view is the position the replay cuts there (a forced move is not asked), the legal moves are that position's,
-      and the payoffs are those the
-      engine gives the same game; played with random legal moves, every view survives its JSON round trip, every
+      and the payoffs are those the engine gives the same game; played with random legal moves, every view survives its JSON round trip, every
       legal move is an action, every observation has its declared size and lies in [0, 1], and the payoffs add up to
       zero.
     """
