@@ -82,7 +82,7 @@ def test_a_user_seat_plays_whole_games_on_the_run_path_and_the_seed_fixes_the_co
     assert not _same_counts(counts, _chunk((Basic(),) * 4))  # the seat's play is the user's
     assert seating(params) == ["First", "basic", "basic", "basic"]
     keep = dataclasses.replace(params, strategies=(UserSeat(_example()(max_ca=4)),) + seats[1:])
-    assert seating(keep)[0] == "KeepChans (max_ca=4)" and ladder_seat([params, keep]) == 0
+    assert seating(keep)[0] == "chan_keep_chans.py:KeepChans (max_ca=4)" and ladder_seat([params, keep]) == 0
 
 
 def test_every_move_is_legal_and_the_cards_are_all_there_at_every_decision():
