@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from cardodds.sim.games import game as game_spec
-from cardodds.sim.turns import Turns, game_rules
+from cardodds.sim.turns import Turns, game_rules, player_registry
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 env_checker = pytest.importorskip("gymnasium.utils.env_checker")
 
-from cardodds.envs import card_env, seat_env  # noqa: E402 -- after the optional imports are known to work
+from cardodds.envs import card_env, seat_env
 
 BUILT_IN = {"chan": "basic", "sam": "control", "tan": "basic"}
 """A deterministic built-in player per game (its replayed game does not depend on the chunk)."""
@@ -22,7 +22,7 @@ def _replayed(game: str, seed: int, rules):
     """Every decision of the replayed game in order: ``[(position, move text)]`` (the positions' own protocol)."""
     spec = game_spec(game)
     positions = spec.hook("position")
-    registry = __import__(spec.players.partition(":")[0], fromlist=["PLAYERS"]).PLAYERS
+    registry = player_registry(game)
     seats = [registry.make(BUILT_IN[game])] * rules.players
     moves = {}
     for seat in range(rules.players):
@@ -105,6 +105,7 @@ def test_a_whole_episode_pays_the_games_payoffs(game):
     game the reset's seed deals, every observation is in its space and the mask is the legal moves."""
     env = seat_env(game, seat=0, opponents=BUILT_IN[game], rules=RULES[game])
     obs, info = env.reset(seed=5)
+    first = obs
     total, done = 0.0, False
     while not done:
         assert env.observation_space.contains(obs)
@@ -113,8 +114,9 @@ def test_a_whole_episode_pays_the_games_payoffs(game):
         assert "illegal_action" not in step_info
         total += reward
     assert total == env._turns.payoffs[0]
-    again, _ = env.reset(seed=5)
-    assert info["game_seed"] == env._turns.seed
+    again, again_info = env.reset(seed=5)  # the same seed, the same deal
+    assert again_info == info and again_info["game_seed"] == env._turns.seed
+    assert all(np.array_equal(again[k], first[k]) for k in first)
     env.close()
 
 

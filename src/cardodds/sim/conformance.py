@@ -128,11 +128,10 @@ def _default_rules(spec):
 def _replayed(spec, seed: int) -> tuple[list, list]:
     """Every decision of the game ``replay --seed seed`` plays with the game's default player at every seat, in order:
     ``([(position, move text)], seats)``."""
-    import importlib
+    from cardodds.sim.turns import player_registry
 
     rules = _default_rules(spec)
-    registry = importlib.import_module(spec.players.partition(":")[0]).PLAYERS
-    seats = [registry.make(None)] * rules.players
+    seats = [player_registry(spec.name).make(None)] * rules.players
     moves = {}
     for seat in range(rules.players):
         for k, position, move in spec.hook("position").decisions(seed, rules, seats, seat):

@@ -68,7 +68,7 @@ class Turns:
         players = [None] * seats if players is None else list(players)
         if len(players) != seats:
             raise CardoddsError(f"{game}: {len(players)} players given for {seats} seats")
-        make = _maker(spec)
+        make = player_registry(game).make
         relay = _Relay(turns=self)
         self.strategies = [make(relay if p is None else p, f"seat {s}") for s, p in enumerate(players)]
         self.view: dict | None = None
@@ -152,16 +152,14 @@ def game_rules(game: str, rules=None):
     return rules
 
 
+def player_registry(game: str):
+    """``game``'s :class:`~cardodds.sim.players.PlayerRegistry`: the ``PLAYERS`` of the module ``GameSpec.players``
+    names (it makes every player a config can name, a user's too)."""
+    import importlib
+
+    return importlib.import_module(game_spec(game).players.partition(":")[0]).PLAYERS
+
+
 def default_player(game: str) -> str:
     """The name of the player ``game``'s registry seats when none is named."""
-    import importlib
-
-    return importlib.import_module(game_spec(game).players.partition(":")[0]).PLAYERS.default
-
-
-def _maker(spec):
-    """``make(player, where)`` of the game's player registry (the ``PLAYERS`` of the module ``GameSpec.players``
-    names), which seats user players too."""
-    import importlib
-
-    return importlib.import_module(spec.players.partition(":")[0]).PLAYERS.make
+    return player_registry(game).default
