@@ -15,10 +15,10 @@ import numpy as np
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.position import past_the_end
 from cardodds.sim.sam.batch import play_batch
+from cardodds.sim.sam.players import seat_strategies
 from cardodds.sim.sam.position_state import Position, move_text
 from cardodds.sim.sam.reference import SamGame, deal_games
 from cardodds.sim.sam.replay import _Recorder, draws_for_the_batch
-from cardodds.sim.sam.strategies import StrategyBase
 from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
 
 
@@ -62,9 +62,7 @@ def walk(seed: int, rules, strategies, chunk: int = 1) -> Iterator[tuple[Positio
     """(position, move id or PASS) at every decision of the game ``replay_text(seed, rules, strategies, chunk)``
     shows (:func:`cardodds.sim.sam.reference.replay_text`): the reference engine's game, or, with a randomised
     seat, the moves the batch engine made in game 0 of the run's first chunk."""
-    if isinstance(strategies, StrategyBase):
-        strategies = [strategies] * rules.players
-    strategies = list(strategies)
+    strategies = list(seat_strategies(strategies, rules.players, "sam position"))  # names too, as Tấn's cut
     ss = chunk_seed(seed, 0)
     if draws_for_the_batch(strategies):
         cards, leader = deal_games(stream(ss, DEAL), chunk, rules, stream(ss, FIRST))
