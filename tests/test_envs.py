@@ -5,30 +5,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cardodds.sim.conformance import replayed_decisions
 from cardodds.sim.games import game as game_spec
-from cardodds.sim.turns import Turns, game_rules, player_registry
+from cardodds.sim.turns import Turns, default_player, game_rules
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 env_checker = pytest.importorskip("gymnasium.utils.env_checker")
 
 from cardodds.envs import card_env, seat_env
 
-BUILT_IN = {"chan": "basic", "sam": "control", "tan": "basic"}
-"""A deterministic built-in player per game (its replayed game does not depend on the chunk)."""
+BUILT_IN = {game: default_player(game) for game in ("chan", "sam", "tan")}
+"""Each game's default player (deterministic: its replayed game does not depend on the chunk), the players of
+``replayed_decisions``."""
 RULES = {"chan": {}, "sam": {"players": 3}, "tan": {"players": 3}}
-
-
-def _replayed(game: str, seed: int, rules):
-    """Every decision of the replayed game in order: ``[(position, move text)]`` (the positions' own protocol)."""
-    spec = game_spec(game)
-    positions = spec.hook("position")
-    registry = player_registry(game)
-    seats = [registry.make(BUILT_IN[game])] * rules.players
-    moves = {}
-    for seat in range(rules.players):
-        for k, position, move in positions.decisions(seed, rules, seats, seat):
-            moves[k] = (position, move)
-    return [moves[k] for k in sorted(moves)], seats
 
 
 @pytest.mark.parametrize("game", ["chan", "sam", "tan"])
@@ -39,7 +28,7 @@ def test_turns_play_the_replayed_game(game, seed):
     engine itself."""
     rules = game_rules(game, RULES[game])
     positions = game_spec(game).hook("position")
-    replayed, seats = _replayed(game, seed, rules)
+    replayed, seats = replayed_decisions(game, seed, rules)
     turns = Turns(game, seed, rules)
     for position, move in replayed:
         if len(positions.legal_moves(position)) == 1:
@@ -58,7 +47,7 @@ def test_named_seats_play_as_in_the_replay(game):
     """Seats given a name play as that player: with one seat from outside repeating the replay's moves, the game
     and its payoffs are the replay's."""
     rules = game_rules(game, RULES[game])
-    replayed, seats = _replayed(game, 3, rules)
+    replayed, seats = replayed_decisions(game, 3, rules)
     turns = Turns(game, 3, rules, [None] + [BUILT_IN[game]] * (rules.players - 1))
     positions = game_spec(game).hook("position")
     for position, move in replayed:

@@ -114,24 +114,18 @@ def check_game(name: str, seeds=range(3)) -> None:
     if positions is None or spec.hook("env_form") is None:
         return
     for seed in seeds:
-        replayed, seats = _replayed(spec, seed)
+        replayed, seats = replayed_decisions(name, seed)
         _check_replayed(spec, seed, replayed, seats)
         _check_random_play(spec, seed)
 
 
-def _default_rules(spec):
-    from cardodds.sim.options import from_table
+def replayed_decisions(name: str, seed: int, rules=None) -> tuple[list, list]:
+    """Every decision of the game ``replay --seed seed`` plays with game ``name``'s default player at every seat, in
+    order: ``([(position, move text)], seats)`` (``rules``: as :func:`~cardodds.sim.turns.game_rules` takes them)."""
+    from cardodds.sim.turns import game_rules, player_registry
 
-    return from_table(spec.hook("rules"), {}, "[rules]")
-
-
-def _replayed(spec, seed: int) -> tuple[list, list]:
-    """Every decision of the game ``replay --seed seed`` plays with the game's default player at every seat, in order:
-    ``([(position, move text)], seats)``."""
-    from cardodds.sim.turns import player_registry
-
-    rules = _default_rules(spec)
-    seats = [player_registry(spec.name).make(None)] * rules.players
+    spec, rules = game_spec(name), game_rules(name, rules)
+    seats = [player_registry(name).make(None)] * rules.players
     moves = {}
     for seat in range(rules.players):
         for k, position, move in spec.hook("position").decisions(seed, rules, seats, seat):
@@ -140,9 +134,9 @@ def _replayed(spec, seed: int) -> tuple[list, list]:
 
 
 def _check_replayed(spec, seed: int, replayed: list, seats: list) -> None:
-    from cardodds.sim.turns import Turns
+    from cardodds.sim.turns import Turns, game_rules
 
-    positions, rules = spec.hook("position"), _default_rules(spec)
+    positions, rules = spec.hook("position"), game_rules(spec.name)
     turns = Turns(spec.name, seed, rules)
     try:
         for k, (position, move) in enumerate(replayed, start=1):
@@ -168,9 +162,9 @@ def _check_replayed(spec, seed: int, replayed: list, seats: list) -> None:
 def _check_random_play(spec, seed: int) -> None:
     import numpy as np
 
-    from cardodds.sim.turns import Turns
+    from cardodds.sim.turns import Turns, game_rules
 
-    positions, form, rules = spec.hook("position"), spec.hook("env_form"), _default_rules(spec)
+    positions, form, rules = spec.hook("position"), spec.hook("env_form"), game_rules(spec.name)
     actions, size = set(form.actions(rules)), form.observation_size(rules)
     rng = np.random.default_rng(seed)
     turns = Turns(spec.name, seed, rules)

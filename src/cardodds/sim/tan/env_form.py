@@ -33,9 +33,8 @@ def actions(rules) -> list[str]:
 
 
 def observation_size(rules) -> int:
-    """The length of :func:`observe`'s vector under ``rules``."""
-    D, P = rules.deck, rules.players
-    return D * (5 + P) + 4 + 3 + 1 + 4 * P + 2
+    """The length of :func:`observe`'s vector under ``rules`` (where its last part ends)."""
+    return observation_slices(rules.deck, rules.players)[OBSERVATION_PARTS[-1]].stop
 
 
 OBSERVATION_PARTS = ("hand", "discard", "attack", "cover", "bottom", "known", "trump", "decision", "stock",
