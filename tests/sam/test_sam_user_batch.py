@@ -4,30 +4,31 @@ and on the reference engine, and its misbehaviour is one line with the row's pos
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+import itertools
 
 import numpy as np
 import pytest
+from test_sam_batch import planted_quads
+from user_batch_cases import (BAD_ANSWERS, CALLS, EXAMPLES, First, FirstBatch, RandomBatch, check_arrays, check_line,
+                              check_same_seed, check_twins, example, misbehaving, same)
 
 from cardodds.sim.knobs import Range, declared
-from cardodds.sim.sam import env_batch
+from cardodds.sim.sam import env_batch, env_form
 from cardodds.sim.sam.batch import play_batch
-from cardodds.sim.sam.hand import move_table
 from cardodds.sim.sam.env_form import (OBSERVATION_PARTS, actions, batch_moves, batch_slices, observation_size,
-                                       observation_slices, observe)
+                                       observation_slices)
+from cardodds.sim.sam.hand import move_table
 from cardodds.sim.sam.play_task import PlayParams, run_chunk
 from cardodds.sim.sam.position import legal_moves
 from cardodds.sim.sam.position_cut import walk
-from cardodds.sim.sam.position_json import from_json, to_json
+from cardodds.sim.sam.position_json import from_json
 from cardodds.sim.sam.position_state import parse_move
 from cardodds.sim.sam.reference import deal_games, play_game
 from cardodds.sim.sam.rules import SamRules
-from cardodds.sim.sam.strategies import Control, Greedy
+from cardodds.sim.sam.strategies import Control
 from cardodds.sim.sam.user_seat import UserSeat, position_of_view, user_strategy
 from cardodds.sim.user_player import UserPlayer, UserPlayerError
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 RULES = {
     "4p": {},
     "2p": {"players": 2},
@@ -35,68 +36,26 @@ RULES = {
     "5p den_on_pass": {"players": 5, "den_on_pass": True, "quad_beats": ("single_two", "lower_quad", "pair_two"),
                        "play_on_after_failed_sam": True},
 }
-CALLS: list = []
 
 
 def _rules(name):
     return SamRules(**RULES[name])
 
 
-def _example(name, cls):
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return getattr(module, cls)
-
-
-class First(UserPlayer):
-    def decide(self, view, legal, rng):
-        return legal[0]
-
-
-class FirstBatch(First):
-    """``First`` with its batch form: the first legal action of each row (a move, in move id order, before pass)."""
-
-    deterministic = True
-
-    def decide_batch(self, observations, masks, rng):
-        CALLS.append(masks.shape[0])
-        return masks.argmax(axis=1)
-
-
-class RandomBatch(UserPlayer):
-    """A legal action at random from the call's generator; declares Sâm with two 2s (no ``decide``)."""
-
-    def decide_batch(self, observations, masks, rng):
-        return (rng.random(masks.shape) * masks).argmax(axis=1)
+class Declares(RandomBatch):
+    """``RandomBatch`` that declares Sâm with two 2s."""
 
     def declare(self, view, rng):
         return view["hand"].count("2") >= 2
 
 
-class Chops(RandomBatch):
-    """A tứ quý whenever one may beat the play (a chặt), else a legal action at random."""
+class Chops(Declares):
+    """A tứ quý whenever one may beat the play (a chặt), else a legal action at random; declares Sâm with two 2s."""
 
     def decide_batch(self, observations, masks, rng):
         quad = batch_moves(masks)["need"].max(axis=1) == 4
         chop = (masks == 1) & quad & (masks[:, -1:] == 1)
         return np.where(chop.any(axis=1), chop.argmax(axis=1), super().decide_batch(observations, masks, rng))
-
-
-def quad_deals(rules, n, seed=7):
-    """``n`` deals where two seats hold a tứ quý each (so a chặt may be answered: a chain others decide in)."""
-    rng, P = np.random.default_rng(seed), rules.players
-    cards = np.empty((n, P, 10), np.int64)
-    for g in range(n):
-        low, high = sorted(rng.choice(12, 2, replace=False))  # two ranks below the 2
-        quads = [4 * low + np.arange(4), 4 * high + np.arange(4)]
-        rest = rng.permutation(np.setdiff1d(np.arange(52), np.concatenate(quads)))
-        a, b = rng.choice(P, 2, replace=False)
-        given = [quads[0] if q == a else quads[1] if q == b else [] for q in range(P)]
-        ends = np.cumsum([10 - len(h) for h in given])
-        cards[g] = np.sort([np.concatenate([h, rest[e - 10 + len(h): e]]) for h, e in zip(given, ends)], axis=1)
-        assert len(np.unique(cards[g])) == 10 * P
-    return cards, rng.integers(0, P, n)
 
 
 SEEN: list = []
@@ -107,15 +66,11 @@ class Checking(UserSeat):
 
     def choose(self, view, legal, may_pass, rng=None):
         rows = np.flatnonzero(legal.any(1))
-        obs, masks = env_batch.observations(view, rows), env_batch.legal_masks(legal, may_pass, rows)
-        assert obs.dtype == np.float32 and masks.dtype == np.int8
-        assert obs.shape == (rows.shape[0], observation_size(view.rules))
-        names = actions(view.rules)
-        for i, r in enumerate(rows):
-            position = position_of_view(view, int(r))
-            assert np.array_equal(obs[i], observe(position)), (to_json(position), obs[i] - observe(position))
-            assert [names[a] for a in np.flatnonzero(masks[i])] == legal_moves(position)
-            SEEN.append(position)
+        positions = [position_of_view(view, int(r)) for r in rows]
+        if positions:
+            check_arrays(env_batch.observations(view, rows), env_batch.legal_masks(legal, may_pass, rows), positions,
+                         env_form, legal_moves)
+        SEEN.extend(positions)
         return super().choose(view, legal, may_pass, rng)
 
 
@@ -127,12 +82,12 @@ def _checking(player):
 def test_the_arrays_are_observe_and_legal_moves_of_each_rows_position(name):
     rules = _rules(name)
     SEEN.clear()
-    cards, leader = quad_deals(rules, 150)
+    cards, leader = planted_quads(150, rules.players, 7, seats=(0, 1))  # a chặt may be answered: chains
     others = (Control(),) * (rules.players - 1)
     play_batch(rules, cards, leader, (_checking(Chops()),) * rules.players, rng=np.random.default_rng(1))
     play_batch(rules, cards, leader, (_checking(FirstBatch()),) + others, rng=np.random.default_rng(2))
     for k in range(5):  # the reference engine's views too (a batch of one)
-        play_game(cards[k], int(leader[k]), rules, [_checking(RandomBatch())] * rules.players, np.random.default_rng(k))
+        play_game(cards[k], int(leader[k]), rules, [_checking(Declares())] * rules.players, np.random.default_rng(k))
     assert len(SEEN) > 2000
     assert {p.seat for p in SEEN} == set(range(rules.players))
     assert any(p.to_beat is None for p in SEEN) and any(p.to_beat is not None for p in SEEN)
@@ -148,7 +103,7 @@ def test_the_observation_parts_cover_the_vector(players):
     rules = SamRules(players=players)
     part = observation_slices(players)
     assert list(part) == list(OBSERVATION_PARTS) and part["hand"].start == 0
-    assert all(part[a].stop == part[b].start for a, b in zip(OBSERVATION_PARTS, OBSERVATION_PARTS[1:]))
+    assert all(part[a].stop == part[b].start for a, b in itertools.pairwise(OBSERVATION_PARTS))
     assert part["bao_1"].stop == observation_size(rules) and part["played"].stop - part["played"].start == 52 * players
     assert batch_slices(np.zeros((3, observation_size(rules)), np.float32)) == part
 
@@ -166,25 +121,17 @@ def test_batch_moves_describe_each_action(straights):
         assert parse_move(move_table(rules), text) == a
 
 
-def _counts(rules, player, seed=3, n=200, others=Control):
-    seats = (user_strategy(player),) + tuple(others() for _ in range(rules.players - 1))
+def _counts(rules, player, seed=3, n=200):
+    seats = (user_strategy(player),) + (Control(),) * (rules.players - 1)
     return run_chunk(PlayParams(rules, seats), np.random.SeedSequence(seed), n)
-
-
-def _same(a, b):
-    return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
 
 
 @pytest.mark.parametrize("name", list(RULES))
 def test_a_batch_player_plays_the_games_of_its_scalar_twin(name):
     rules = _rules(name)
-    CALLS.clear()
-    assert _same(_counts(rules, FirstBatch()), _counts(rules, First()))
-    assert CALLS and max(CALLS) > 20  # asked once a step, many games a call
-    keep = _example("sam_keep_twos", "KeepTwos")
-    batch = _example("sam_keep_twos_batch", "KeepTwosBatch")
-    for until in (0, 3, 10):
-        assert _same(_counts(rules, batch(until=until), others=Greedy), _counts(rules, keep(until=until), others=Greedy))
+    check_twins(lambda player: _counts(rules, player), ("sam_keep_twos", "KeepTwos"),
+                ("sam_keep_twos_batch", "KeepTwosBatch"), "until", (0, 3, 10))
+    assert max(CALLS) > 20
 
 
 def test_the_reference_engine_and_a_replay_ask_a_batch_only_player_as_a_batch_of_one():
@@ -208,57 +155,39 @@ def test_the_reference_engine_and_a_replay_ask_a_batch_only_player_as_a_batch_of
 
 def test_same_seed_same_numbers_for_a_player_drawing_from_its_rng():
     rules = SamRules(players=3)
-    counts = _counts(rules, RandomBatch(), seed=5)
-    assert _same(counts, _counts(rules, RandomBatch(), seed=5))
-    assert not _same(counts, _counts(rules, RandomBatch(), seed=6))
-    assert not _same(counts, _counts(rules, FirstBatch(), seed=5))
+    check_same_seed(lambda player, seed: _counts(rules, player, seed=seed))
 
 
 def _bad_player(bad):
     class Bad(UserPlayer):
         def decide_batch(self, observations, masks, rng):
-            first = masks.argmax(axis=1)
             if masks[:, -1].max() == 0:
-                return first  # misbehaves at beats only
-            return {"raises": lambda: 1 / 0, "illegal": lambda: masks.argmin(axis=1),
-                    "outside": lambda: first + masks.shape[1], "negative": lambda: first - 200,
-                    "shape": lambda: first[:-1] if first.shape[0] > 1 else np.zeros(2, int),
-                    "dtype": lambda: first.astype(float), "list": lambda: first.tolist(),
-                    "rewrites": lambda: masks.fill(1) or masks.argmin(axis=1) * 0,  # its masks only
-                    "none": lambda: None}[bad]()
+                return masks.argmax(axis=1)  # misbehaves at beats only
+            return misbehaving(bad, masks)
 
     return Bad()
 
 
-@pytest.mark.parametrize("bad,said", [
-    ("raises", "raised ZeroDivisionError: division by zero"), ("illegal", "returned action "),
-    ("outside", "returned action "), ("negative", "returned action -"), ("rewrites", "returned action 0 (3)"),
-    ("shape", "an integer array of shape"), ("dtype", "dtype float64"), ("list", "returned list"),
-    ("none", "returned NoneType")])
+@pytest.mark.parametrize("bad,said", BAD_ANSWERS)
 def test_a_misbehaving_batch_player_is_one_line_with_the_rows_position(bad, said):
     rules = SamRules()
     seats = (Control(), user_strategy(_bad_player(bad)), Control(), Control())
     with pytest.raises(UserPlayerError) as e:
         run_chunk(PlayParams(rules, seats), np.random.SeedSequence(1), 30)
-    text = str(e.value)
-    assert "\n" not in text and said in text, text
-    assert text.startswith("sam: player Bad.decide_batch at seat 1, beat decision")
     position = from_json(e.value.position)
-    assert position.seat == 1 and position.to_beat is not None and e.value.game == "sam"
-    if bad != "raises":
-        assert "not one of the legal moves (" + ", ".join(legal_moves(position)) + ")" in text
-    if bad == "illegal":  # the row named is the first bad one, its position the one carried
-        row = int(text.split("(row ")[1].split()[0])
-        assert row >= 0 and legal_moves(position)[-1] == "pass"
+    text = check_line(e.value, "sam", 1, bad, said.format(first="3"), legal_moves(position))
+    assert position.seat == 1 and position.to_beat is not None and ", beat decision" in text
+    if bad == "illegal":  # every row is bad: the first one is named
+        assert "beat decision (row 0 of " in text
 
 
 def test_the_docs_batch_example_plays_and_declares_its_knob():
     path = EXAMPLES / "sam_keep_twos_batch.py"
     assert len(path.read_text(encoding="utf-8").splitlines()) <= 30
-    cls = _example("sam_keep_twos_batch", "KeepTwosBatch")
+    cls = example("sam_keep_twos_batch", "KeepTwosBatch")
     assert isinstance(declared(cls)["until"], Range) and cls().until == 3
     counts = [_counts(SamRules(players=3), cls(until=u), n=100) for u in (0, 10)]
-    assert all(c["games"] == 100 for c in counts) and not _same(*counts)  # the knob changes the play
+    assert all(c["games"] == 100 for c in counts) and not same(*counts)  # the knob changes the play
 
 
 def test_a_run_gives_the_same_numbers_on_one_and_two_workers(tmp_path, capsys):

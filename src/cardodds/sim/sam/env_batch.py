@@ -24,7 +24,7 @@ _slices = functools.lru_cache(observation_slices)
 def observations(view, rows: np.ndarray) -> np.ndarray:
     """``(len(rows), observation_size)`` float32: rows ``rows`` of ``view`` as ``env_form.observe`` sees them."""
     P, n, table, pub = view.n_cards.shape[1], rows.shape[0], view.table, view.public
-    part, i = _slices(P), np.arange(n)
+    part = _slices(P)
     me = view.actor[rows]
     turned = (me[:, None] + np.arange(P)) % P  # column k: the seat k places after the observer
     out = np.zeros((n, part["bao_1"].stop), dtype=np.float32)
