@@ -156,6 +156,12 @@ def test_the_reference_engine_and_a_replay_ask_a_batch_only_player_as_a_batch_of
 def test_same_seed_same_numbers_for_a_player_drawing_from_its_rng():
     rules = SamRules(players=3)
     check_same_seed(lambda player, seed: _counts(rules, player, seed=seed))
+    # an engine given no generator: one seeded from each call's arrays, the same games again
+    cards, leader = deal_games(np.random.default_rng(2), 100, rules)
+    games = [play_batch(rules, cards, leader, [user_strategy(RandomBatch()), Control(), Control()]) for _ in "ab"]
+    assert np.array_equal(games[0].pay, games[1].pay) and np.array_equal(games[0].winner, games[1].winner)
+    first = play_batch(rules, cards, leader, [user_strategy(FirstBatch()), Control(), Control()])
+    assert not np.array_equal(games[0].pay, first.pay)
 
 
 def _bad_player(bad):
