@@ -8,6 +8,7 @@ the reference engine (replays, ``advise`` play-outs) with its one game.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 
@@ -17,6 +18,8 @@ from cardodds.sim.sam import env_batch
 from cardodds.sim.sam.env_form import actions
 from cardodds.sim.user_batch import BatchRows, asked
 
+_actions = functools.lru_cache(maxsize=16)(actions)
+
 
 def decide_rows(player, view, legal: np.ndarray, may_pass: np.ndarray, rows: np.ndarray, rng,
                 position_json: Callable[[int], dict]) -> np.ndarray:
@@ -25,7 +28,7 @@ def decide_rows(player, view, legal: np.ndarray, may_pass: np.ndarray, rows: np.
     seeded from the call's arrays, :func:`arrays_rng`); ``position_json(row)`` a row's position JSON (for a message)."""
     observations = env_batch.observations(view, rows)
     masks = env_batch.legal_masks(legal, may_pass, rows)
-    names = actions(view.rules)
+    names = _actions(view.rules)
     lead = view.current[rows] == view.table.LEAD
     batch = BatchRows(game="sam", seats=view.actor[rows], decisions=np.where(lead, "lead", "beat"),
                       position_json=lambda i: position_json(int(rows[i])),
