@@ -58,7 +58,7 @@ def observation_slices(players: int) -> dict[str, slice]:
 
 def batch_slices(observations, masks=None) -> dict[str, slice]:
     """:func:`observation_slices` for the arrays a player's ``decide_batch`` gets (the players read from the
-    observations' width)."""
+    observations' width; ``masks`` is not needed, taken as Tấn's ``batch_slices`` takes it)."""
     return observation_slices((observations.shape[1] - DECK - N_RANKS - 6) // (DECK + 5))
 
 

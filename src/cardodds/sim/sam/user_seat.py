@@ -19,7 +19,8 @@ Decisions outside the position protocol, and their defaults:
 - **báo Sâm**: before play, in turn order from the first player, a player that defines ``declare(view, rng) -> bool``
   is asked whether to declare Sâm (``view``: the position with its ten dealt cards, nothing played and no play to
   beat, whoever leads; decision ``"declare"``; it must return a bool); without ``declare`` it never declares.  The
-  first seat that declares leads, and it plays its Sâm by its own ``decide`` (the built-ins' Sâm plan is theirs).
+  first seat that declares leads, and it plays its Sâm by its own ``decide`` or ``decide_batch`` (the built-ins' Sâm
+  plan is theirs).
 - **forced passes**: an answer with no legal beat passes without asking the player (both engines do so).
 - **randomness**: ``decide`` and ``decide_batch`` get the engine's random stream (a run's: its chunk's PLAY stream,
   so the same seed gives the same games whatever the number of workers; a game's draws depend on the games of its
