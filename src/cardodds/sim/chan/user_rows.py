@@ -6,7 +6,8 @@ built-in seats answer for all their rows at once as on the plain engine; at each
 with more than one legal move, :func:`row_position` builds exactly the
 :class:`~cardodds.sim.chan.position_state.Position` that ``position_cut.position_of`` builds on the reference engine,
 and the player is asked through :func:`~cardodds.sim.user_player.ask` with its JSON form, the legal moves in the
-reference engine's order and ``user_seat.decision_rng`` (a Python loop over those rows only).  Only this state pays
+reference engine's order and ``user_seat.decision_rng`` (a Python loop over those rows only); a player with the batch
+form ``decide_batch`` is asked once for all those rows instead (:mod:`cardodds.sim.chan.user_batch`).  Only this state pays
 for the history: a run without a user seat plays the plain engine.  The two engines play the same games
 (``tests/chan/test_chan_user_batch.py``).
 """
@@ -15,7 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE, OTHER_Y, P
+from cardodds.sim.chan import user_batch
+from cardodds.sim.chan.arrays import ACT_CA, ACT_CHAN, ACT_CHIU, ACT_NONE, BIT, OTHER_Y, U32, P
 from cardodds.sim.chan.batch import TRA, BatchResult, _State, play_state
 from cardodds.sim.chan.cards import N_KINDS, kind_code
 from cardodds.sim.chan.movelog import CA, CHAN, CHIU
@@ -24,6 +26,7 @@ from cardodds.sim.chan.position_state import DECISIONS, SOURCES, Position
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.user_seat import FNV_BASIS, FNV_PRIME, decision_rng
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.user_batch import has_batch
 from cardodds.sim.user_player import ask
 
 MAX_LAID = 20
@@ -72,6 +75,9 @@ class UserState(_State):
         self.discards = np.zeros((N, P, MAX_LAID), dtype=np.int8)
         self.n_discards = np.zeros((N, P), dtype=np.int64)
         self.source = np.zeros(N, dtype=np.int8)
+        self.chiu_bits = np.zeros((N, P), dtype=U32)  # the kinds each seat chíu-ed (a chíu shows two cards of four)
+        self.disc_count = np.zeros((N, P, N_KINDS), dtype=np.int8)
+        self.batch_form = np.array([u and has_batch(p.player) for u, p in zip(self.user, players)])
 
     # -- the history ---------------------------------------------------------------------------------------------------
     def lay(self, g, s, kind, hand_card, taken):
@@ -81,6 +87,7 @@ class UserState(_State):
 
     def chiu(self, g, s, c):
         super().chiu(g, s, c)
+        self.chiu_bits[g, s] |= BIT[c]
         self.lay(g, s, np.full(g.size, MELDS.index(CHIU)), c, c)
 
     def eat(self, g, s, c, y):
@@ -91,6 +98,7 @@ class UserState(_State):
         super().discard(g, s, x)
         self.discards[g, s, self.n_discards[g, s]] = x
         self.n_discards[g, s] += 1
+        self.disc_count[g, s, x] += 1
         self.source[g] = np.where(self.phase[g] == TRA, SRC_TRA, SRC_DISCARD)
 
     def put(self, g, card, slot_draw, owner, decider, from_noc, fresh):
@@ -100,16 +108,37 @@ class UserState(_State):
 
     # -- the questions -------------------------------------------------------------------------------------------------
     def ask(self, method: str, g, s, dtype=np.int64, **options):
-        """The built-in seats' answers for their rows at once, a user seat's row by row."""
+        """The built-in seats' answers for their rows at once, a user seat's row by row, or in one ``decide_batch``
+        call when its player has the batch form."""
         mine = self.user[s]
         if not mine.any():
             return super().ask(method, g, s, dtype, **options)
         out = np.zeros(g.size, dtype=dtype)
-        rest = ~mine
+        sub = lambda m: {k: v[m] for k, v in options.items()}  # noqa: E731
+        rest, batch = ~mine, mine & self.batch_form[s]
         if rest.any():
-            out[rest] = super().ask(method, g[rest], s[rest], dtype, **{k: v[rest] for k, v in options.items()})
-        for r in np.flatnonzero(mine):
+            out[rest] = super().ask(method, g[rest], s[rest], dtype, **sub(rest))
+        if batch.any():
+            out[batch] = self.ask_batch(method, g[batch], s[batch], sub(batch))
+        for r in np.flatnonzero(mine & ~batch):
             out[r] = self.ask_row(method, int(g[r]), int(s[r]), {k: v[r] for k, v in options.items()})
+        return out
+
+    def ask_batch(self, method: str, g, s, options: dict) -> np.ndarray:
+        """The codes of rows whose seat's player has the batch form: forced rows as they must go, the others asked
+        in one ``decide_batch`` call per player (:mod:`cardodds.sim.chan.user_batch`)."""
+        out = np.zeros(g.size, dtype=np.int64)
+        one = user_batch.forced(method, options)
+        if one.any():
+            out[one] = user_batch.forced_codes(method, {k: v[one] for k, v in options.items()})
+        kinds = np.full(g.size, DECISIONS.index(KIND_OF[method] or "discard"))
+        kinds[self.phase[g] == TRA] = DECISIONS.index("tra_cua")
+        for j in np.unique(self.sid[s[~one]]):
+            m = ~one & (self.sid[s] == j)
+            gm, sm, km = g[m], s[m], kinds[m]
+            out[m] = user_batch.decide_rows(
+                self.uniq[j].player, self, method, gm, sm, km, {k: v[m] for k, v in options.items()},
+                lambda i, gm=gm, sm=sm, km=km: row_position(self, int(gm[i]), int(sm[i]), DECISIONS[km[i]]))
         return out
 
     def ask_row(self, method: str, g: int, s: int, options: dict):

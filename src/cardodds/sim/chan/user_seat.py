@@ -32,6 +32,8 @@ import numpy as np
 from cardodds.sim.chan.position_cut import position_of
 from cardodds.sim.chan.position_json import to_json
 from cardodds.sim.chan.position_state import DECISIONS, move_text
+from cardodds.sim.chan.user_batch import decide_position
+from cardodds.sim.user_batch import batch_only
 from cardodds.sim.user_player import UserPlayer, ask
 
 
@@ -50,11 +52,14 @@ class UserSeat:
 
     def choose(self, game, dec, rng=None):
         """The move the player names at ``dec``, one of ``dec.moves`` (``rng``, the engine's stream, is not used)."""
-        view = view_of(game, dec)
+        position = position_view(game, dec)
         legal = [move_text(m) for m in dec.moves]
-        kind = DECISIONS.index(view["decision"])
-        rng = decision_rng(deal_key(game), len(game.moves), dec.seat, kind)
-        move = ask(self.player, view, legal, rng, seat=dec.seat, game="chan", decision=view["decision"])
+        rng = decision_rng(deal_key(game), len(game.moves), dec.seat, DECISIONS.index(position.decision))
+        if batch_only(self.player):
+            move = decide_position(self.player, position, rng)
+        else:
+            move = ask(self.player, to_json(position), legal, rng, seat=dec.seat, game="chan",
+                       decision=position.decision)
         return dec.moves[legal.index(move)]
 
 
@@ -87,12 +92,12 @@ def decision_rng(key: int, moves: int, seat: int, kind: int) -> np.random.Genera
     return np.random.Generator(np.random.PCG64((int(key) << 32) | (int(moves) << 8) | (int(seat) << 4) | int(kind)))
 
 
-def view_of(game, dec) -> dict:
-    """The position JSON ``dec.seat`` sees at ``dec`` in reference game ``game`` (a series' game is one game to it)."""
+def position_view(game, dec):
+    """The position ``dec.seat`` sees at ``dec`` in reference game ``game`` (a series' game is one game to it)."""
     position = position_of(game, dec)
     if position.rules.series_length != 1:
         position = dataclasses.replace(position, rules=dataclasses.replace(position.rules, series_length=1))
-    return to_json(position)
+    return position
 
 
 def user_strategy(player: UserPlayer) -> UserSeat:
