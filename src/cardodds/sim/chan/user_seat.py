@@ -7,7 +7,10 @@ reads nothing hidden), hands its JSON form and the legal moves, spelled as ``leg
 :func:`~cardodds.sim.user_player.ask`, and plays the move named.  The chan.play task seats it on the batch engine
 (:mod:`cardodds.sim.chan.user_rows`: the same view, legal moves and generator built from the engine's arrays, the user
 asked row by row) when the other seats are batch players and the games single; series play, the strength task and
-``allow_skip_thien_u`` seat it on the reference engine, game by game; the compiled engine never picks it.
+``allow_skip_thien_u`` seat it on the reference engine, game by game; the compiled engine never picks it.  A
+player that defines the batch form ``decide_batch(observations, masks, rng)`` is asked that on the batch engine, once
+for all the rows deciding (:mod:`cardodds.sim.chan.user_batch`); a player that defines only the batch form is asked on
+the reference engine as a batch of one.
 
 Decisions outside the position protocol: none is asked.  As for every simulated player, a win (ù) the engine
 offers is always taken (a Thiên ù too, unless ``allow_skip_thien_u`` makes it a choice: then ``"u"`` is among the
