@@ -1,6 +1,8 @@
 """The batch form of a Chắn user player (``decide_batch``, ``cardodds.sim.chan.user_batch``): its observations and
 masks are ``env_form``'s of each row's position, its games are the reference engine's, its errors one line."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from test_chan_batch_game import batch_outcome, reference_outcome
@@ -9,13 +11,14 @@ from test_chan_user_batch import RULES, Last
 from cardodds.sim.chan import user_batch
 from cardodds.sim.chan.batch import TRA, play_state
 from cardodds.sim.chan.deal import deal_orders
-from cardodds.sim.chan.env_form import actions, observe
+from cardodds.sim.chan.env_form import actions, observation_size, observation_slices, observe
 from cardodds.sim.chan.play_task import PlayParams, run_chunk
 from cardodds.sim.chan.position import from_json, legal_moves
 from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.strategies import Basic, Heuristic, Tuned
 from cardodds.sim.chan.user_rows import UserState, play_user_batch, row_position
 from cardodds.sim.chan.user_seat import UserSeat
+from cardodds.sim.knobs import Range
 from cardodds.sim.user_player import UserPlayer, UserPlayerError
 
 
@@ -135,3 +138,42 @@ def test_a_misbehaving_batch_player_is_one_line_with_a_position_on_both_engines(
         assert "\n" not in text and "at seat 2" in text and said in text and caught.value.game == "chan"
         position = from_json(caught.value.position)
         assert position.seat == 2 and len(legal_moves(position)) > 1
+
+
+def _examples():
+    from cardodds.sim.user_loader import load_class
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "examples"
+    return (load_class(f"{docs / 'chan_keep_chans.py'}:KeepChans", "the docs example"),
+            load_class(f"{docs / 'chan_keep_chans_batch.py'}:KeepChansBatch", "the docs example"), docs)
+
+
+def test_the_docs_batch_example_plays_the_scalar_examples_games_and_declares_its_knob():
+    keep, batch, docs = _examples()
+    assert len((docs / "chan_keep_chans_batch.py").read_text(encoding="utf-8").splitlines()) <= 30
+    assert isinstance(batch.knobs["max_ca"], Range) and batch().max_ca == 2
+    orders = deal_orders(np.random.default_rng(4), 200)
+    for max_ca in (0, 2, 6):
+        seats = [(UserSeat(p(max_ca=max_ca)), Tuned(), Basic(), UserSeat(p(max_ca=max_ca))) for p in (keep, batch)]
+        scalar, vector = (play_user_batch(RULES[0], orders, s) for s in seats)
+        assert all(batch_outcome(scalar, i) == batch_outcome(vector, i) for i in range(200))
+    game = play_game(ChanGame.from_order(RULES[0], orders[0]), seats[1])
+    assert reference_outcome(game) == batch_outcome(vector, 0)
+
+
+def test_observation_slices_name_the_parts_of_observe():
+    noted = []
+
+    class Note(UserPlayer):
+        def decide(self, view, legal, rng):
+            noted.append(from_json(view))
+            return legal[0]
+
+    play_user_batch(RULES[1], deal_orders(np.random.default_rng(1), 3), (UserSeat(Note()),) + (Basic(),) * 3)
+    part = observation_slices()
+    assert part["decider"].stop == observation_size(RULES[1]) == observe(noted[0]).size
+    for p in noted[:30]:
+        v = observe(p)
+        assert np.array_equal(v[part["hand"]] * 4, p.hand) and np.array_equal(v[part["table"]] * 4, p.table)
+        assert v[part["decision"]].argmax() == ("discard", "act", "chiu", "tra_cua").index(p.decision)
+        assert v[part["noc"]][0] == np.float32(p.noc / 23)

@@ -6,9 +6,9 @@ built-in seats answer for all their rows at once as on the plain engine; at each
 with more than one legal move, :func:`row_position` builds exactly the
 :class:`~cardodds.sim.chan.position_state.Position` that ``position_cut.position_of`` builds on the reference engine,
 and the player is asked through :func:`~cardodds.sim.user_player.ask` with its JSON form, the legal moves in the
-reference engine's order and ``user_seat.decision_rng`` (a Python loop over those rows only); a player with the batch
-form ``decide_batch`` is asked once for all those rows instead (:mod:`cardodds.sim.chan.user_batch`).  Only this state pays
-for the history: a run without a user seat plays the plain engine.  The two engines play the same games
+reference engine's order and ``user_seat.decision_rng`` (a Python loop over those rows only); a player with the
+batch form ``decide_batch`` is asked once for all those rows instead (:mod:`cardodds.sim.chan.user_batch`).  Only
+this state pays for the history: a run without a user seat plays the plain engine.  The two engines play the same games
 (``tests/chan/test_chan_user_batch.py``).
 """
 
