@@ -9,7 +9,7 @@ of three timings of each figure (the machine's other load only ever slows a run 
    seat — the figure issue 33 measures a user's player against;
 2. the run path (the game's ``<game>.play`` chunk function, the engine a run picks) with a trivial user player
    (``legal[0]``) at seat 0;
-3. where the game has a batch form (Tấn, Sâm), the run path with a trivial batch player (``decide_batch``: the first
+3. every game's batch form (Tấn, Sâm, Chắn): the run path with a trivial batch player (``decide_batch``: the first
    legal action of every row, ``deterministic = True``) at seat 0, in chunks of ``--batch-chunk`` games.
 
 The ratios to (1) are printed beside each figure.  No assertion: the figures depend on the machine and its load.
@@ -26,7 +26,7 @@ from cardodds.sim.experiment import load_experiment
 from cardodds.sim.games import game as game_spec
 from cardodds.sim.streams import chunk_seed
 
-SETUPS = {"chan": {"others": "basic", "games": 600, "batch": False},
+SETUPS = {"chan": {"others": "basic", "games": 600, "batch": True},
           "sam": {"others": "control", "games": 2_000, "batch": True},
           "tan": {"others": "basic", "games": 2_000, "batch": True}}
 """Per game: the built-in at the other seats, the games of figures (1) and (2), whether it has a batch form."""

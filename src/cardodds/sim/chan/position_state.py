@@ -194,6 +194,11 @@ def view_decision(position: Position):
     return game, dec
 
 
+def legal_moves(position: Position) -> list[str]:
+    """The seat's legal moves here, as text (:func:`move_text`)."""
+    return [move_text(m) for m in view_decision(position)[1].moves]
+
+
 def move_text(move: Move | None) -> str:
     """A move as text: ``"9V"`` (đánh or trả cửa), ``"u"``, ``"chiu"``, ``"chan"`` (ăn chắn), ``"ca 9W"`` (ăn cạ with
     the hand's 9W), ``"draw"`` (bốc), ``"pass"`` (dưới), ``"hoa"`` (the nọc is empty: the game is drawn), ``"skip"``
