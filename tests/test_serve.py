@@ -18,10 +18,10 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import pytest
-
-from cardodds.analysis.batches import BATCH
-from cardodds.cli import main
 from page_checks import reads_well
+
+from cardodds.cli import main
+from cardodds.sim.odds_batches import BATCH
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAN_HAND = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"  # waits on 9V for a bạch thủ
@@ -392,9 +392,9 @@ def test_a_port_in_use_is_one_line_exit_2(capsys):
 
 
 def _hooked_runs():
-    from cardodds.analysis.odds_chan import win_chance
-    from cardodds.analysis.odds_sam import odds_sam
-    from cardodds.analysis.odds_tan import odds_tan
+    from cardodds.sim.chan.hand_odds import win_chance
+    from cardodds.sim.sam.hand_odds import odds_sam
+    from cardodds.sim.tan.hand_odds import odds_tan
 
     return {
         "chan": lambda games, **kw: win_chance(CHAN_HAND, 1, games, seed=3, **kw),

@@ -123,8 +123,9 @@ def chan(hand: str | list[str] | None = None, *, state=None, opponents=None, tim
     lang : str
         The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
     """
-    from cardodds.analysis.odds_chan import cli_seat, format_odds_chan
     from cardodds.sim.arguments import check_whole
+    from cardodds.sim.chan.hand_odds import cli_seat
+    from cardodds.sim.chan.hand_odds_text import format_odds_chan
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.games import game
 
@@ -166,9 +167,9 @@ def sam(hand: str | list[str] | None = None, opponents=None, *, state=None, time
     lang : str
         The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
     """
-    from cardodds.analysis.odds_sam import format_odds_sam
     from cardodds.sim.arguments import check_whole
     from cardodds.sim.games import game
+    from cardodds.sim.sam.hand_odds_text import format_odds_sam
 
     if state is not None:
         return _position_odds("sam", state, opponents, games, time, seed, lang, hand=hand, progress=progress)
@@ -204,10 +205,10 @@ def tan(hand: str | list[str] | None = None, trump: str | None = None, *, state=
     lang : str
         The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
     """
-    from cardodds.analysis.odds_tan import format_odds_tan
     from cardodds.sim.arguments import check_whole
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.games import game
+    from cardodds.sim.tan.hand_odds_text import format_odds_tan
 
     if state is not None:
         return _position_odds("tan", state, opponents, games, time, seed, lang, hand=hand, trump=trump,

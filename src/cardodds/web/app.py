@@ -99,7 +99,7 @@ def _games(query) -> int:
 
 def chan_job(query):
     """``(exact part, simulation)`` of a Chắn request: ``odds chan`` without a seat, then :func:`win_chance`."""
-    from cardodds.analysis.odds_chan import cli_seat, win_chance
+    from cardodds.sim.chan.hand_odds import cli_seat, win_chance
 
     odds_chan = game("chan").hook("hand_odds")
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
@@ -118,8 +118,8 @@ def chan_job(query):
 
 def sam_job(query):
     """A Sâm request: :func:`sam_hand` and the bayes declarer's advice, then :func:`odds_sam`."""
-    from cardodds.analysis.odds_sam import sam_hand
     from cardodds.sim.sam.cards import rank_counts
+    from cardodds.sim.sam.hand_odds import sam_hand
     from cardodds.sim.sam.strategies import Control
 
     spec = game("sam")
@@ -141,7 +141,7 @@ def sam_job(query):
 
 def tan_job(query):
     """A Tấn request: nothing is exact but the checked hand (:func:`tan_hand`); :func:`odds_tan` simulates."""
-    from cardodds.analysis.odds_tan import tan_hand
+    from cardodds.sim.tan.hand_odds import tan_hand
 
     odds_tan = game("tan").hook("hand_odds")
     hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
