@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.hand_question import NO_QUESTION, HandQuestion
 
 Ref = str
 """``"package.module:attribute"``: a function, class or table of a game, imported when first asked for."""
@@ -51,7 +52,11 @@ class GameSpec:
         The module of the game's mid-game positions (``odds --state``, ``advise``, ``replay --state-at``): it
         follows the protocol of :mod:`cardodds.sim.position`.
     hand_odds : Ref, optional
-        ``(hand, ...) -> dict``: one hand's odds (``cardodds odds <game>``, ``cardodds.odds.<game>``).
+        ``(hand, **fields) -> dict``: one hand's odds (``cardodds odds <game>``, ``cardodds.odds.<game>``, the page),
+        its keywords those ``hand_question`` declares.
+    hand_question : HandQuestion, optional
+        The options of a hand's odds, declared (:mod:`cardodds.sim.hand_question`): the command's flags, the API's
+        keywords and the page's query are built from it (default: the hand alone).
     exact : Ref, optional
         ``() -> rows``: the deal's exact odds by combinatorics (``cardodds exact <game>``, ``cardodds.exact.<game>``).
     replay_task : str, optional
@@ -91,6 +96,7 @@ class GameSpec:
     deck: Ref | None = None
     position: Ref | None = None
     hand_odds: Ref | None = None
+    hand_question: HandQuestion | None = None
     exact: Ref | None = None
     replay_task: str | None = None
     replay_text: Ref | None = None
@@ -115,6 +121,10 @@ class GameSpec:
             raise KeyError(f"game {self.name}: {name!r} is not a hook (one of {', '.join(HOOKS)})")
         ref = getattr(self, name)
         return None if ref is None else resolve(ref)
+
+    def question(self) -> HandQuestion:
+        """The game's hand question: the declared one, else the hand alone."""
+        return self.hand_question or NO_QUESTION
 
     def words_in(self, lang: str, table: str) -> Any:
         """The game's ``table`` (``"titles"``, ``"charts"`` …) in language ``lang``; empty when it has none."""

@@ -201,3 +201,22 @@ def odds_chan(hand: str, rules: ChanRules | None = None, seat: int | None = None
     if seat is not None:
         result["win_chance"] = win_chance(hand, seat, games, seed, rules, strategy=strategy, progress=progress)
     return result
+
+
+def hand_known(hand: str, **fields) -> dict:
+    """What is known of ``hand`` without simulating (the page shows it first): :func:`odds_chan` without a seat."""
+    return odds_chan(hand)
+
+
+def hand_answer(hand: str, seat: int | None = None, strategy="basic", games: int = 20_000, seed: int = 1,
+                progress: bool | None = None, on_batch=None) -> dict:
+    """The answer of ``cardodds odds chan``: :func:`odds_chan` with its win chance at ``seat`` (default
+    :func:`cli_seat`); ``on_batch`` is given the whole answer so far after each batch but the last."""
+    known = hand_known(hand)
+    at = cli_seat(hand, seat)
+
+    def whole(partial: dict) -> dict:
+        return {**known, "win_chance": partial}
+
+    return whole(win_chance(hand, at, games, seed, strategy=strategy, progress=progress,
+                            on_batch=None if on_batch is None else (lambda partial: on_batch(whole(partial)))))

@@ -164,3 +164,14 @@ def _result(known: dict, plan, plan_deals: int, games: int, seed: int, success: 
     win = {"estimate": wins / games, "ci_low": lo, "ci_high": hi, "n": games, "cuoc_mean": pay / games}
     return {"hand": known["hand"], "opponents": known["opponents"], "games": games, "seed": seed,
             "toi_trang": known["toi_trang"], "sam": sam, "win": win}
+
+
+def hand_known(hand: str, opponents: int = 3) -> dict:
+    """What is known of ``hand`` without simulating (the page shows it first): :func:`sam_hand` and the ``bayes``
+    declarer's decision on it."""
+    from cardodds.sim.sam.advice import bayes_advice
+
+    known = sam_hand(hand, opponents)
+    known["bayes"] = bayes_advice(rank_counts(parse_hand(hand)), opponents, SamRules(players=opponents + 1),
+                                  Control(declare="bayes"))
+    return known

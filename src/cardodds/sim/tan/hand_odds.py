@@ -140,3 +140,19 @@ def _result(inputs: dict, games: int, seed: int, strategy: str, lose: int, draw:
         "truncated": prop(truncated),
         "bouts_mean": bouts / games,
     }
+
+
+DECKS = {52: None, 36: {"deck": 36, "hand_size": 6}}
+"""The tables a hand's odds offer: the 52-card deck with 8 cards dealt (the rules' default), the 36-card deck with 6."""
+
+
+def hand_known(hand: str, trump: str, players: int = 4, seat: int = 0, strategy="basic", deck: int = 52) -> dict:
+    """What is known of ``hand`` without simulating (the page shows it first): :func:`tan_hand`, the hand as read."""
+    return tan_hand(hand, trump, players, seat, DECKS[deck])
+
+
+def hand_answer(hand: str, trump: str, players: int = 4, seat: int = 0, strategy="basic", deck: int = 52,
+                games: int = 20_000, seed: int = 1, progress: bool | None = None, on_batch=None) -> dict:
+    """The answer of ``cardodds odds tan``: :func:`odds_tan` on the table of ``deck`` cards (:data:`DECKS`)."""
+    return odds_tan(hand, trump, players, seat, games, seed, strategy=strategy, rules=DECKS[deck], progress=progress,
+                    on_batch=on_batch)
