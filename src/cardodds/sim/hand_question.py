@@ -80,10 +80,11 @@ class Field:
             return text
         return int(number) if isinstance(self.kind, Choice) and number.is_integer() else number
 
-    def check(self, value, values: dict):
+    def check(self, value, values: dict, named=option):
         """``value`` if the field takes it (``values``: the fields checked before it), else a one-line
-        :class:`CardoddsError` naming the argument."""
-        name, kind = option(self.name), self.kind
+        :class:`CardoddsError` naming the argument ``named(name)`` (by default as the caller gave it: ``--seat`` or
+        ``seat``, :func:`~cardodds.sim.arguments.option`)."""
+        name, kind = named(self.name), self.kind
         if isinstance(kind, Range) and kind.integer:
             high = kind.hi if self.below is None else min(kind.hi, values[self.below] - 1)
             return check_whole(value, name, int(kind.lo), int(high))
@@ -149,13 +150,14 @@ class HandQuestion:
         """The fields' names, in order."""
         return [f.name for f in self.fields]
 
-    def checked(self, given: dict) -> dict:
-        """Every field's value: ``given``'s (None: not given), else its default, each checked in order."""
+    def checked(self, given: dict, named=option) -> dict:
+        """Every field's value: ``given``'s (None: not given), else its default, each checked in order (a message
+        names the field ``named(name)``)."""
         values = {}
         for f in self.fields:
             value = given.get(f.name)
             value = f.default if value is None and not f.required else value
-            values[f.name] = None if value is None and not f.required else f.check(value, values)
+            values[f.name] = None if value is None and not f.required else f.check(value, values, named)
         return values
 
 
