@@ -351,6 +351,27 @@ def _odds_parser(odds_games, common, name: str) -> None:
                             help="with --state: who plays every seat from the position (default: the game's)")
 
 
+def _odds_command(sub) -> None:
+    """``cardodds odds``: a sub-command per game with a hand's odds or positions, its options shared and declared."""
+    from cardodds.sim.games import games
+
+    odds = sub.add_parser("odds", help="odds of one hand, or of a mid-game position")
+    names = [g.name for g in games() if g.hand_odds or g.position]
+    odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar=f"{{{','.join(names)}}}")
+    common = _Parser(add_help=False)
+    common.add_argument("--state", metavar="FILE", help="a mid-game position: its JSON file, or - for standard input")
+    cli_advise.add_set_flag(common)
+    common.add_argument("--games", type=_count("--games"),
+                        help="simulated games (default 20,000; with --state the game's worlds)")
+    common.add_argument("--time", type=cli_advise.seconds, metavar="S", help="with --state: a budget in seconds instead of --games")
+    common.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed (default 1)")
+    common.add_argument("--json", action="store_true")
+    common.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    for name in names:
+        _odds_parser(odds_games, common, name)
+    odds.set_defaults(func=cmd_odds)
+
+
 def check_whole_from_1(value, option: str) -> int:
     """A decision's number: a whole number >= 1."""
     return check_whole(value, option, 1)
@@ -414,21 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
     exact.add_argument("--json", action="store_true")
     exact.set_defaults(func=cmd_exact)
 
-    odds = sub.add_parser("odds", help="odds of one hand, or of a mid-game position")
-    names = [g.name for g in games() if g.hand_odds or g.position]
-    odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar=f"{{{','.join(names)}}}")
-    common = _Parser(add_help=False)
-    common.add_argument("--state", metavar="FILE", help="a mid-game position: its JSON file, or - for standard input")
-    cli_advise.add_set_flag(common)
-    common.add_argument("--games", type=_count("--games"),
-                        help="simulated games (default 20,000; with --state the game's worlds)")
-    common.add_argument("--time", type=cli_advise.seconds, metavar="S", help="with --state: a budget in seconds instead of --games")
-    common.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed (default 1)")
-    common.add_argument("--json", action="store_true")
-    common.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
-    for name in names:
-        _odds_parser(odds_games, common, name)
-    odds.set_defaults(func=cmd_odds)
+    _odds_command(sub)
 
     _advise_parser(sub)
 

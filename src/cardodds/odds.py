@@ -1,6 +1,8 @@
 """A hand's odds by simulation: the hand is fixed, everything unseen is dealt at random, the game is played out.
 
-Each function (one per game with a ``hand_odds`` or a ``position``; a registered game's is made from its spec)
+``cardodds.odds.<game>`` is made for every registered game with a ``hand_odds`` or a ``position``, from its spec:
+its keywords, their checks and its text are the game's declared hand question (:mod:`cardodds.sim.hand_question`:
+Chắn ``seat`` and ``strategy``, Sâm ``opponents``, Tấn ``trump``, ``players``, ``seat``, ``strategy``, ``deck``).  It
 returns :class:`HandOdds`: ``table`` (a DataFrame of every estimate with its 95 % interval), ``details`` (everything,
 as ``cardodds odds … --json`` prints it) and ``text`` (as ``cardodds odds`` prints it).
 

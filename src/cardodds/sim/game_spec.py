@@ -1,8 +1,9 @@
 """A game as data: the :class:`GameSpec` every front end (CLI, API, web page, report) reads instead of its own tables.
 
 A spec names its parts by reference, ``"module:attribute"`` strings resolved on first use (:meth:`GameSpec.hook`), so
-declaring a game imports none of its code and ``cardodds.sim`` never imports ``cardodds.analysis`` even where a hook
-(a hand's odds, say) lives there.  :mod:`cardodds.sim.games` holds the registry of specs.
+declaring a game imports none of its code; every reference names a module of the game package (``cardodds.sim``),
+never one above it.  What a front end asks of a game is declared as data (a hand's odds:
+:class:`~cardodds.sim.hand_question.HandQuestion`).  :mod:`cardodds.sim.games` holds the registry of specs.
 """
 
 from __future__ import annotations
