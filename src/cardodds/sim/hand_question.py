@@ -105,6 +105,17 @@ class Field:
         """The command line's option: ``--name``."""
         return "--" + self.name.replace("_", "-")
 
+    def form(self) -> dict:
+        """The field as a page's form control reads it (JSON): ``name``, ``kind`` (``whole``, ``number``,
+        ``choice``, ``text``, ``player``), ``default``, ``help`` and ``lo``, ``hi`` or ``options``."""
+        kind = self.kind
+        if isinstance(kind, Range):
+            return {"name": self.name, "kind": "whole" if kind.integer else "number", "lo": kind.lo, "hi": kind.hi,
+                    "default": self.default, "help": self.help_text()}
+        extra = {"options": list(kind.options)} if isinstance(kind, Choice) else {}
+        return {"name": self.name, "kind": "choice" if extra else kind, **extra, "default": self.default,
+                "help": self.help_text()}
+
     def help_text(self) -> str:
         """The option's help: the declared one, else its range or choices and its default."""
         if self.help:
