@@ -221,6 +221,10 @@ def _game_odds(name: str):
     return odds
 
 
+_BUILT: dict = {}
+"""``cardodds.odds.<name>`` by name, with the spec it was built from (the same function while the spec stays)."""
+
+
 def __getattr__(name: str):
     # Every registered game with a hand's odds or positions is cardodds.odds.<name>, built from its spec.
     from cardodds.sim.games import game, game_names
@@ -228,4 +232,7 @@ def __getattr__(name: str):
     if name.startswith("_") or name not in game_names() or (game(name).hand_odds is None
                                                              and game(name).position is None):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return _game_odds(name)
+    spec, built = _BUILT.get(name, (None, None))
+    if spec is not game(name):
+        _BUILT[name] = spec, built = game(name), _game_odds(name)
+    return built
