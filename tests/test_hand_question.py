@@ -6,11 +6,11 @@ import dataclasses
 import inspect
 import json
 
+import coin_task
 import numpy as np
 import pytest
 
 import cardodds.sim.games
-import coin_task
 from cardodds import odds
 from cardodds.cli import main
 from cardodds.sim.errors import CardoddsError

@@ -78,7 +78,9 @@ class Field:
             number = float(text.replace("_", ""))
         except ValueError:
             return text
-        return int(number) if isinstance(self.kind, Choice) and number.is_integer() else number
+        if isinstance(self.kind, Choice):  # the option itself (36, not 36.0), else the number as typed
+            return next((o for o in self.kind.options if o == number), int(number) if number.is_integer() else number)
+        return number
 
     def check(self, value, values: dict, named=option):
         """``value`` if the field takes it (``values``: the fields checked before it), else a one-line
