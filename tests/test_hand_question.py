@@ -92,8 +92,8 @@ def flips(hand: str, p: float = 0.5, tosses: int = 1, games: int = 20_000, seed:
 
 
 FLIP = dataclasses.replace(
-    coin_task.SPEC, name="flip", title="Flips", tasks={"flip.coin": dataclasses.replace(coin_task.TASK, name="flip.coin")},
-    position=None, hand_odds="test_hand_question:flips",
+    coin_task.SPEC, name="flip", title="Flips", position=None,
+    tasks={"flip.coin": dataclasses.replace(coin_task.TASK, name="flip.coin")}, hand_odds="test_hand_question:flips",
     hand_question=HandQuestion(fields=(Field("p", Range(0.0, 1.0, integer=False), default=0.5),
                                        Field("tosses", Range(1, 10), default=1, positional=True)), simulated=True),
 )
@@ -122,5 +122,9 @@ def test_a_game_declaring_its_question_gets_the_command_the_api_and_the_page(fli
     events = [e for e in body.decode().split("\n\n") if e]
     assert status == 200 and [e.split("\n")[0] for e in events] == ["event: exact", "event: progress", "event: done"]
     assert json.loads(events[-1].split("data: ", 1)[1]) == printed
+    question = json.loads(asgi_call("GET", "/api/cards/flip")[1])["question"]  # the form the page draws
+    assert question == [
+        {"name": "p", "kind": "number", "lo": 0.0, "hi": 1.0, "default": 0.5, "help": "0.0 to 1.0 (default 0.5)"},
+        {"name": "tosses", "kind": "whole", "lo": 1, "hi": 10, "default": 1, "help": "1 to 10 (default 1)"}]
     status, body = asgi_call("GET", "/api/odds/flip?hand=H&tosses=0")
     assert status == 400 and json.loads(body) == {"error": "tosses must be a whole number from 1 to 10, not 0"}

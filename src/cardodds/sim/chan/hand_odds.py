@@ -112,8 +112,9 @@ def win_chance(hand: str, seat: int, games: int = 20_000, seed: int = 1, rules: 
     random to the other seats and the nọc, and every game is played to the end by the batch engine with ``strategy``
     (a name or a table with knobs; ``basic`` by default) at ``seat`` and ``basic`` players at the others.  The games
     are played in batches (:func:`cardodds.sim.odds_batches.batches`), each dealt from the DEAL stream of its own
-    chunk seed of ``seed``.  ``on_batch``, if given, is called after each batch but the last with the result so far (the same keys,
-    over the games played yet); it may raise to stop the run (``cardodds serve`` streams and cancels this way).
+    chunk seed of ``seed``.  ``on_batch``, if given, is called after each batch but the last with the result so far
+    (the same keys, over the games played yet); it may raise to stop the run (``cardodds serve`` streams and cancels
+    this way).
 
     Returns the win chance with its 95 % Wilson interval, ``points_game`` — the seat's mean net points a game, as the
     ``chan.play`` task counts them (a win takes its points from each of the three others, a loss pays the winner's

@@ -41,7 +41,8 @@ SPEC = GameSpec(
                       help="the hand's seat, 0 = the first attacker (default 0)"),
                 Field("strategy", PLAYER, default="basic", what='a player\'s name ("basic", "heuristic" …) or a table '
                       "of its knobs", help="who plays every seat: basic (default), heuristic, beginner, tuned …"),
-                Field("deck", Choice((52, 36)), default=52, help="the deck: 52 cards, 8 dealt (default), or 36, 6 dealt")),
+                Field("deck", Choice((52, 36)), default=52,
+                      help="the deck: 52 cards, 8 dealt (default), or 36, 6 dealt")),
         simulated=True, text="cardodds.sim.tan.hand_odds_text:format_odds_tan",
         known="cardodds.sim.tan.hand_odds:hand_known", help="a Tấn opening hand, or a position",
         hand_help='cards, e.g. "3s 10h Qd Ac 2c …"'),
