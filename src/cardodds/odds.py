@@ -190,12 +190,24 @@ def _doc(spec, question) -> str:
               "``time``, ``seed``)."), "", "Parameters", "----------", "hand : str or list of str",
              f"    {question.hand_help}."]
     for f in question.fields:
-        lines += [f"{f.name} : {f.kind if isinstance(f.kind, str) else type(f.kind).__name__}", f"    {f.help_text()}."]
+        lines += [f"{f.name} : {_type_text(f.kind)}", f"    {f.help_text()}."]
     if question.simulated:
         lines += ["games, seed : int", "    Simulated games (default 20,000) and the seed (0 to 2**63 - 1).",
                   "progress : bool", "    Show a progress bar."]
     ending = ["lang : str", "    The language of the table's ``label`` column: ``\"en\"`` or ``\"vi\"``."]
     return "\n".join([*lines, *ending])
+
+
+def _type_text(kind) -> str:
+    """A field's kind as a docstring's type: ``int, 2 to 6``, ``one of 52, 36``, ``str``, ``str or dict``."""
+    from cardodds.sim.hand_question import PLAYER
+    from cardodds.sim.knobs import Choice, Range
+
+    if isinstance(kind, Range):
+        return f"{'int' if kind.integer else 'float'}, {kind.lo} to {kind.hi}"
+    if isinstance(kind, Choice):
+        return "one of " + ", ".join(map(str, kind.options))
+    return "str or dict (a player's table of knobs)" if kind == PLAYER else "str"
 
 
 def _game_odds(name: str):
