@@ -4,7 +4,7 @@
 engine does not keep: every seat's melds as laid and discards in order, and where the card in play came from.  The
 built-in seats answer for all their rows at once as on the plain engine; at each row where a user's seat decides
 with more than one legal move, :func:`row_position` builds exactly the
-:class:`~cardodds.sim.chan.position_state.Position` that ``position_cut.position_of`` builds on the reference engine,
+:class:`~cardodds.sim.chan.position_state.Position` that ``position_state.position_of`` builds on the reference engine,
 and the player is asked through :func:`~cardodds.sim.user_player.ask` with its JSON form, the legal moves in the
 reference engine's order and ``user_seat.decision_rng`` (a Python loop over those rows only); a player with the
 batch form ``decide_batch`` is asked once for all those rows instead (:mod:`cardodds.sim.chan.user_batch`).  Only
@@ -180,7 +180,7 @@ def _kinds(bits) -> tuple:
 
 
 def row_position(st: UserState, g: int, s: int, kind: str) -> Position:
-    """The :class:`Position` seat ``s`` sees at row ``g``'s decision ``kind`` (``position_cut.position_of``)."""
+    """The :class:`Position` seat ``s`` sees at row ``g``'s decision ``kind`` (``position_state.position_of``)."""
     melds = tuple(tuple((MELDS[m[0]], int(m[1]), int(m[2])) for m in st.melds[g, q, :st.n_melds[g, q]].tolist())
                   for q in range(P))
     card = source = slot = owner = decider = None

@@ -2,7 +2,7 @@
 
 :func:`user_strategy` wraps the player in a strategy of the reference engine: at each of its seat's decisions with
 more than one legal move (a forced move is no decision: the engine plays it) it builds the seat's
-:class:`~cardodds.sim.chan.position_state.Position` with :func:`~cardodds.sim.chan.position_cut.position_of` (which
+:class:`~cardodds.sim.chan.position_state.Position` with :func:`~cardodds.sim.chan.position_state.position_of` (which
 reads nothing hidden), hands its JSON form and the legal moves, spelled as ``legal_moves`` spells them, to
 :func:`~cardodds.sim.user_player.ask`, and plays the move named.  The chan.play task seats it on the batch engine
 (:mod:`cardodds.sim.chan.user_rows`: the same view, legal moves and generator built from the engine's arrays, the user
@@ -32,9 +32,8 @@ from typing import ClassVar
 
 import numpy as np
 
-from cardodds.sim.chan.position_cut import position_of
 from cardodds.sim.chan.position_json import to_json
-from cardodds.sim.chan.position_state import DECISIONS, move_text
+from cardodds.sim.chan.position_state import DECISIONS, move_text, position_of
 from cardodds.sim.chan.user_batch import decide_position
 from cardodds.sim.user_batch import batch_only
 from cardodds.sim.user_player import UserPlayer, ask
