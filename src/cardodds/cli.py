@@ -395,6 +395,45 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardodds", description="Monte Carlo and exact odds for Chắn, Sâm and Tấn.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
+    _run_parser(sub)
+
+    report = sub.add_parser("report", help="run the default suite and write report.html / report.md")
+    report.add_argument("--quick", action="store_true", help="fewer games (about a minute)")
+    report.add_argument("--out", help="report folder (default: reports/latest, or reports/quick)")
+    report.add_argument("--jobs", type=_checked("--jobs", check_jobs), default=-1,
+                        help="worker processes (default: every core)")
+    report.add_argument("--showcase", metavar="DIR", help="also copy the headline table and key charts to DIR")
+    report.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    _lang_flag(report)
+    report.set_defaults(func=cmd_report)
+
+    exact = sub.add_parser("exact", help="exact deal odds by combinatorics")
+    exact.add_argument("game", choices=[g.name for g in games() if g.exact])
+    exact.add_argument("--json", action="store_true")
+    exact.set_defaults(func=cmd_exact)
+
+    _odds_command(sub)
+
+    _advise_parser(sub)
+
+    _replay_parser(sub)
+
+    _tune_parser(sub)
+
+    check = sub.add_parser("check", help="list the fouls of a recorded game")
+    check.add_argument("game", choices=[g.name for g in games() if g.check_text])
+    check.add_argument("log", help="move log (JSON)")
+    check.set_defaults(func=cmd_check)
+
+    serve = sub.add_parser("serve", help="a local web page per game: click cards, get the odds")
+    serve.add_argument("--port", type=_positive, default=8000, help="port (default 8000; 0: a free one)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.set_defaults(func=cmd_serve)
+    return parser
+
+
+def _run_parser(sub) -> None:
+    """``cardodds run``."""
     run = sub.add_parser("run", help="run one experiment (a TOML file)")
     run.add_argument("config", help="experiment file, e.g. configs/chan_deal.toml")
     run.add_argument("--games", type=_count("--games"), help="games to play (overrides the file)")
@@ -420,24 +459,10 @@ def build_parser() -> argparse.ArgumentParser:
     _lang_flag(run)
     run.set_defaults(func=cmd_run)
 
-    report = sub.add_parser("report", help="run the default suite and write report.html / report.md")
-    report.add_argument("--quick", action="store_true", help="fewer games (about a minute)")
-    report.add_argument("--out", help="report folder (default: reports/latest, or reports/quick)")
-    report.add_argument("--jobs", type=_checked("--jobs", check_jobs), default=-1,
-                        help="worker processes (default: every core)")
-    report.add_argument("--showcase", metavar="DIR", help="also copy the headline table and key charts to DIR")
-    report.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
-    _lang_flag(report)
-    report.set_defaults(func=cmd_report)
 
-    exact = sub.add_parser("exact", help="exact deal odds by combinatorics")
-    exact.add_argument("game", choices=[g.name for g in games() if g.exact])
-    exact.add_argument("--json", action="store_true")
-    exact.set_defaults(func=cmd_exact)
-
-    _odds_command(sub)
-
-    _advise_parser(sub)
+def _replay_parser(sub) -> None:
+    """``cardodds replay``."""
+    from cardodds.sim.games import games
 
     replay = sub.add_parser("replay", help="one game, move by move (or a position of it, or its review)")
     replay.add_argument("game", choices=_replay_games())
@@ -454,6 +479,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--log", metavar="FILE", help=f"{logged}: also write the game's JSON move log (what `check` reads)")
     replay.set_defaults(func=cmd_replay)
 
+
+def _tune_parser(sub) -> None:
+    """``cardodds tune``."""
     tune = sub.add_parser("tune", help="find one seat's knob values against the table's other strategies")
     tune.add_argument("config", help="experiment file whose table is played, e.g. configs/tan_tune.toml")
     tune.add_argument("--seat", type=_checked("--seat", _seat), default=0, help="table seat whose strategy is tuned (default 0)")
@@ -469,17 +497,6 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--json", action="store_true", help="print the result as JSON")
     tune.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     tune.set_defaults(func=cmd_tune)
-
-    check = sub.add_parser("check", help="list the fouls of a recorded game")
-    check.add_argument("game", choices=[g.name for g in games() if g.check_text])
-    check.add_argument("log", help="move log (JSON)")
-    check.set_defaults(func=cmd_check)
-
-    serve = sub.add_parser("serve", help="a local web page per game: click cards, get the odds")
-    serve.add_argument("--port", type=_positive, default=8000, help="port (default 8000; 0: a free one)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    serve.set_defaults(func=cmd_serve)
-    return parser
 
 
 def _one_line(exc: BaseException | str) -> str:
