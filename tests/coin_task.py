@@ -157,5 +157,7 @@ SPEC = GameSpec(
     page_example={"hand": "H"},
     words={"vi": {"titles": {"coin": "Đồng xu"},
                   "charts": [(r"Coins: how often heads", "Đồng xu: bao lâu ra mặt ngửa")],
-                  "units": {"per coin": "mỗi lần tung"}}},
+                  "units": {"per coin": "mỗi lần tung"},
+                  "measures": {"wins (2 of 3 calls right)": "thắng (đoán đúng 2 trong 3 lần)",
+                               "right calls in the game": "số lần đoán đúng trong ván"}}},
 )

@@ -1,4 +1,5 @@
-"""Chắn's words in the report's other languages: the game's part of ``cardodds.analysis.i18n``'s tables."""
+"""Chắn's words in the report's and the tables' other languages: the game's part of the catalogue
+(:mod:`cardodds.vocabulary`), read through ``GameSpec.words``."""
 
 from __future__ import annotations
 
@@ -66,8 +67,6 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
-        ("score",
-         "điểm"),
         (r"share of wins", "tỉ lệ trong các ván ù"),
         (r"Chắn count of a dealt hand: simulated vs exact", "Số chắn trong bài vừa chia: mô phỏng và chính xác"),
         (r"Thiên ù: estimate as games accumulate", "Thiên ù: ước lượng theo số ván"),
@@ -85,7 +84,6 @@ CHARTS = {
 
 UNITS = {
     "vi": {
-        "per deal pair": "mỗi cặp ván",
         "points per game per seat": "điểm mỗi ván, mỗi ghế",
         "per win": "mỗi ván ù",
         "cards per game": "lá mỗi ván",
@@ -109,7 +107,20 @@ ARMS = {
     "vi": {"no_xuong": "luật làng: không có cước thì không được ù", "min_2_points": "luật làng: ù phải từ 2 điểm"},
 }
 """The experiments' arm names in words, by the arm's name (patterns shared by every game are in
-``cardodds.analysis.i18n.ARMS``)."""
+``cardodds.vocabulary.report_words.ARMS``)."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS)
+MEASURES = {
+    "vi": {
+        "the seat wins (ù)": "chỗ này ù",
+        "the game is drawn (hòa: the nọc runs out)": "ván hòa (hết nọc, không ai ù)",
+        "the seat's net points (a win takes its points from each of the 3 others, a loss pays the winner's, a draw "
+        "nothing: the chan.play task's points.game)":
+            "điểm ròng của chỗ này (ù thì lấy điểm của bài từ mỗi người trong 3 người còn lại, thua thì trả điểm cho "
+            "người ù, hòa thì không ai trả: như điểm mỗi ván của báo cáo)",
+    },
+}
+"""A mid-game position's measures (the position module's ``MEASURES`` texts, in English) in the other languages."""
+
+WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS,
+                          measures=MEASURES)
 """The game's words by language, as ``GameSpec.words`` holds them."""

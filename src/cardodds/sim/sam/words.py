@@ -1,4 +1,5 @@
-"""Sâm's words in the report's other languages: the game's part of ``cardodds.analysis.i18n``'s tables."""
+"""Sâm's words in the report's and the tables' other languages: the game's part of the catalogue
+(:mod:`cardodds.vocabulary`), read through ``GameSpec.words``."""
 
 from __future__ import annotations
 
@@ -60,8 +61,6 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
-        ("score",
-         "điểm"),
         (r"Sâm: how often a dealt hand's Sâm succeeds with chance ≥ k/10",
          "Sâm: bài vừa chia báo Sâm thành công với xác suất ≥ k/10 thường đến đâu"),
         (r"k: estimated P\(a declared Sâm succeeds against blockers\) ≥ k/10",
@@ -81,7 +80,6 @@ CHARTS = {
 
 UNITS = {
     "vi": {
-        "per deal pair": "mỗi cặp ván",
         "cược per game per seat": "cược mỗi ván, mỗi ghế",
         "per declared Sâm": "mỗi lần báo Sâm",
         "chops per game": "lần chặt mỗi ván",
@@ -115,7 +113,7 @@ ARMS = {
     "vi": {"never": "không báo Sâm", "oracle": "người biết trước mọi bài, cận trên"},
 }
 """The experiments' arm names in words, by the arm's name (patterns shared by every game are in
-``cardodds.analysis.i18n.ARMS``)."""
+``cardodds.vocabulary.report_words.ARMS``)."""
 
 ARM_PATTERNS = {
     "en": [(r"naive_threshold_([\d.]+)", "strength ≥ {0} (naive)"), (r"bayes_margin_(-?[\d.]+)", "bayes, margin {0}")],
@@ -123,6 +121,18 @@ ARM_PATTERNS = {
 }
 """Arm names in words by pattern: ``(regex, template)``."""
 
+MEASURES = {
+    "vi": {
+        "the seat goes out first (wins the game)": "chỗ này hết bài trước (thắng ván)",
+        "the seat's cược from here on (payments still to come, the round's chặt chain included)":
+            "cược của chỗ này từ đây (những khoản còn phải trả, kể cả chuỗi chặt của vòng này)",
+        "the declared Sâm succeeds (only while a declared Sâm stands)":
+            "Sâm đã báo thành công (chỉ khi đang có người báo Sâm)",
+    },
+}
+"""A mid-game position's measures (the position module's ``MEASURES`` texts, in English) in the other languages."""
+
 WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, seating=SEATING,
-                          arms=ARMS, arm_patterns=ARM_PATTERNS)
+                          arms=ARMS, arm_patterns=ARM_PATTERNS,
+                          measures=MEASURES)
 """The game's words by language, as ``GameSpec.words`` holds them."""

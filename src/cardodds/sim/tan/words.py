@@ -1,4 +1,5 @@
-"""Tấn's words in the report's other languages: the game's part of ``cardodds.analysis.i18n``'s tables."""
+"""Tấn's words in the report's and the tables' other languages: the game's part of the catalogue
+(:mod:`cardodds.vocabulary`), read through ``GameSpec.words``."""
 
 from __future__ import annotations
 
@@ -133,8 +134,6 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
-        ("score",
-         "điểm"),
         (r"probability of losing", "xác suất bị tấn"),
         (r"probability of a draw", "xác suất hòa"),
         (r"Tấn", "Tấn"),
@@ -157,7 +156,6 @@ CHARTS = {
 
 UNITS = {
     "vi": {
-        "per deal pair": "mỗi cặp ván",
         "per game after a loss": "mỗi ván sau ván thua",
         "per game after the first of a series": "mỗi ván sau ván đầu của loạt",
         "per game after a game with a first finisher": "mỗi ván sau một ván có người về nhất",
@@ -182,7 +180,7 @@ ARMS = {
            "tan_52_8": "Tấn: 52 lá, chia 8", "podkidnoy_36_6": "podkidnoy: 36 lá, chia 6"},
 }
 """The experiments' arm names in words, by the arm's name (patterns shared by every game are in
-``cardodds.analysis.i18n.ARMS``)."""
+``cardodds.vocabulary.report_words.ARMS``)."""
 
 ARM_PATTERNS = {
     "en": [(r"mixed_(\d+)", "seats rotated by {0}")],
@@ -190,6 +188,15 @@ ARM_PATTERNS = {
 }
 """Arm names in words by pattern: ``(regex, template)``."""
 
+MEASURES = {
+    "vi": {
+        "chance to lose (left holding cards at the end)": "khả năng thua (còn bài trên tay khi hết ván)",
+        "chance of a draw (the last bout empties every hand)": "khả năng hòa (lượt cuối làm hết bài của mọi người)",
+    },
+}
+"""A mid-game position's measures (the position module's ``MEASURES`` texts, in English) in the other languages."""
+
 WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS,
-                          arm_patterns=ARM_PATTERNS)
+                          arm_patterns=ARM_PATTERNS,
+                          measures=MEASURES)
 """The game's words by language, as ``GameSpec.words`` holds them."""
