@@ -3,7 +3,8 @@
 An id is ``<table>.<key>``: ``report.headline``, ``units.per game``, ``titles.chan_play``, ``charts.<regex>``,
 ``advice.ranked``, ``page.hand_label``.  The words come from sources, each in the shape of ``GameSpec.words``
 (``{lang: {table: {key: words}}}``, a pattern table being a list of ``(regex, template)``): the shared words first
-(:mod:`cardodds.vocabulary.report_words`, :mod:`~cardodds.vocabulary.advice_words`), then each game's (``GameSpec.words``), then each task's chart texts
+(:mod:`cardodds.vocabulary.report_words`, :mod:`~cardodds.vocabulary.advice_words`,
+:mod:`~cardodds.vocabulary.page_words`), then each game's (``GameSpec.words``), then each task's chart texts
 (``Task.words``).  :func:`word` looks one up and raises :class:`MissingWord` naming it; :func:`problems` lists what a
 test must not find: a word translated twice, a word missing in a language.
 """
@@ -36,9 +37,10 @@ def sources() -> list[tuple[str, dict]]:
     words (``{lang: {english: words}}``) are its table ``task_charts``."""
     from cardodds.sim.games import games
     from cardodds.sim.registry import get_task, task_names
-    from cardodds.vocabulary import advice_words, report_words
+    from cardodds.vocabulary import advice_words, page_words, report_words
 
-    found = [("shared report words", report_words.WORDS), ("shared advice words", advice_words.WORDS)]
+    found = [("shared report words", report_words.WORDS), ("shared advice words", advice_words.WORDS),
+             ("page words", page_words.WORDS)]
     found += [(f"game {spec.name} (GameSpec.words)", spec.words) for spec in games()]
     for name in task_names():
         words = get_task(name).words
