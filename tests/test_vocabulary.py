@@ -15,13 +15,15 @@ from cardodds.vocabulary import LANGUAGES, MissingWord, problems, word
 
 def english_fragments() -> list[str]:
     """The catalogue's English words that a Vietnamese text must not show: each template's fixed parts of two words
-    or more, from every id that has Vietnamese words of its own."""
-    out = set()
+    or more, from every id that has Vietnamese words of its own, but for parts the Vietnamese words say too (a
+    game's term: "Tới trắng")."""
+    out, said = set(), []
     for found in vocabulary.catalogue().values():
         en, vi = found.get("en"), found.get("vi")
         if isinstance(en, str) and isinstance(vi, str) and en != vi:
-            out.update(f.strip() for f in re.split(r"\{[^}]*\}|[():;,.“”\"]", en) if len(f.split()) >= 2)
-    return sorted(out)
+            out.update(f.strip() for f in re.split(r"\{[^}]*\}|[():;,.!?“”«»\"]", en) if len(f.split()) >= 2)
+        said += [vi] if isinstance(vi, str) else []
+    return sorted(f for f in out if not any(f in v for v in said))
 
 
 def english_in_vietnamese(text: str) -> list[str]:
