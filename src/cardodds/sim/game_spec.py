@@ -74,8 +74,10 @@ class GameSpec:
     rules_section : str, optional
         The game's section of ``docs/rules.md`` (the report's link).
     words : dict
-        The game's words per language: ``{"vi": {"titles": {...}, "descriptions": {...}, "charts": [(regex,
-        template), ...], "units": {...}, "seating": [(regex, template), ...]}}`` (see ``cardodds.analysis.i18n``).
+        The game's words per language, its part of the one catalogue (``cardodds.vocabulary``, ids
+        ``<table>.<key>``): ``{"vi": {"titles": {...}, "descriptions": {...}, "charts": [(regex, template), ...],
+        "units": {...}, "seating": [(regex, template), ...], "arms": {...}, "measures": {...}, "page": {...}}}`` (the
+        report's, the advice tables' and the pages' words; a word already in the catalogue is not given again).
     """
 
     name: str

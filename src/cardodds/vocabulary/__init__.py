@@ -98,6 +98,19 @@ def table(name: str, lang: str) -> dict[str, Any]:
     return {k[len(prefix):]: v[lang] for k, v in catalogue().items() if k.startswith(prefix) and lang in v}
 
 
+def nested(name: str, lang: str) -> dict[str, Any]:
+    """Table ``name`` in ``lang`` nested again by its dotted keys (``page.advise.moves.chan.u`` as
+    ``["advise"]["moves"]["chan"]["u"]``), as the pages read their words."""
+    out: dict[str, Any] = {}
+    for path, value in table(name, lang).items():
+        *parents, leaf = path.split(".")
+        node = out
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = value
+    return out
+
+
 def patterns(name: str, lang: str) -> list[tuple[str, str]]:
     """Pattern table ``name`` in ``lang``: ``(regex, template)`` in the sources' order."""
     return list(table(name, lang).items())

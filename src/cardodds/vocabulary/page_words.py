@@ -1,6 +1,6 @@
 """The pages' words (the hand page, the mid-game page and its form), by language: the catalogue's table ``page``, its
 ids the dotted path of each word (``page.advise.moves.chan.ca``).  The server sends them to the page
-(:func:`for_page`); ``static/words.js`` turns each template into the function the page calls: ``{0}``, ``{1}`` … are
+(:func:`cardodds.vocabulary.nested`); ``static/words.js`` turns each template into the function the page calls: ``{0}``, ``{1}`` … are
 its arguments in order, ``{"one": …, "other": …}`` chooses by whether the first is 1, and the few words whose choice
 depends on the values (``missing``, ``played``, ``tan_seat`` …) have their shape there, written once for every
 language.  ``errors`` are the server's one-line messages a player meets most, as ``(regex, template)`` (``{1}`` the
@@ -56,41 +56,14 @@ PAGE = {
         "fair": "phần công bằng 1/{0}",
         "seat_label": "Chỗ ngồi của bạn",
         "seat_auto": "tự chọn theo số lá",
-        "chan_seat": ["nhà cái", "nhà dưới của cái", "nhà đối diện cái", "nhà trên của cái"],
-        "tan_seat": {
-            "first": "đánh trước",
-            "second": "bị tấn trước (nhà dưới)",
-            "last": "nhà trên của người đánh trước",
-            "nth": "thứ {0} theo lượt",
-        },
         "opponents_label": "Số đối thủ",
         "players_label": "Số người chơi",
         "trump_label": "Chất chủ (chủ bài)",
         "deck_label": "Bộ bài",
         "decks": {"36": "36 lá (từ 6), chia 6", "52": "52 lá, chia 8"},
         "unread": "Chưa đọc được {0}: không phải một lá (viết như {1}).",
-        "unread_example": {"chan": "2V, 3S, 9W, CC hoặc Nhị Vạn", "sam": "10h, T♥, Qd, A♣", "tan": "10h, T♥, Qd, A♣"},
-        "strength_chan": "Cách bạn chơi",
-        "strength_tan": "Trình độ cả bàn",
-        "strategies": {
-            "chan": {"basic": "cơ bản", "heuristic": "khôn (giữ cạ, tính nước)", "cuoc": "săn cước lớn"},
-            "sam": {"control": "biết giữ bài, không báo Sâm"},
-            "tan": {
-                "basic": "yếu: luôn đỡ, chỉ tấn thêm lá nhỏ",
-                "heuristic": "khá: giữ chủ và lá cao khi nọc còn",
-                "beginner": "thường: luôn đỡ, thêm mọi lá hợp",
-                "tuned": "mạnh nhất (đã tinh chỉnh)",
-            },
-        },
-        "who_chan": "Bạn ngồi {0}, chơi kiểu {1}; ba nhà kia chơi kiểu cơ bản.",
-        "who_sam": {
-            "one": "Bạn gặp {0} đối thủ; họ biết giữ bài và không báo Sâm.",
-            "other": "Bạn gặp {0} đối thủ; họ biết giữ bài và không báo Sâm.",
-        },
-        "who_tan": "Bàn {0} người, bạn {1}; {3} đối thủ và bạn đều chơi ở trình độ: {2}.",
         "hand_h": "Bài",
         "split": "Cách xếp",
-        "chan_ca": "{0} chắn, {1} cạ",
         "win20": "Bài đã ù (Thiên ù nếu bạn là nhà cái)",
         "cuoc_points": "cước {0} = {1} điểm",
         "not_win20": "Bài chưa ù.",
@@ -101,7 +74,6 @@ PAGE = {
         "chiu_u": "bằng chíu ù",
         "win_types": {"u_rong": "ù rộng", "bach_thu": "bạch thủ", "bach_thu_chi": "bạch thủ chi"},
         "next_card": "Lá nọc kế tiếp cho bạn ù",
-        "chan_win": "Cơ hội ù ván này",
         "draw": "Hòa (hết nọc, không ai ù)",
         "points_game": "Điểm trung bình mỗi ván (ù thì ba nhà trả, thua thì trả người ù)",
         "toi_trang": "Tới trắng: {0}! Bạn thắng ngay khi chia bài — không cần báo Sâm.",
@@ -123,15 +95,10 @@ PAGE = {
         "margin": " Người chơi này chỉ báo khi báo lợi hơn ít nhất {0} cược.",
         "plan": "Đánh theo thứ tự",
         "no_plan": "Không cách đánh nào đi hết bài này trước mọi đối thủ.",
-        "sam_success": "Nếu báo Sâm: khả năng thành công",
-        "sam_win": "Nếu không báo Sâm: khả năng thắng ván",
         "cuoc_mean": "Nếu không báo Sâm: cược trung bình mỗi ván",
         "sum_success": " (thành công {0})",
         "sum_normal": "không báo: thắng",
         "moves": {"single": "rác", "pair": "đôi", "triple": "sám", "quad": "tứ quý", "straight": "sảnh"},
-        "tan_hand": "{0} — chủ {1}, {2} người, bạn {3}",
-        "tan_lose": "Khả năng bị tấn (thua ván)",
-        "tan_draw": "Hòa (không ai thua)",
         "bouts": "trung bình {0} lượt tấn mỗi ván",
         "per_game": "{0} điểm mỗi ván",
         "form": {
@@ -160,7 +127,7 @@ PAGE = {
             "by": "Người đánh bộ đó",
             "passed": "Đã bỏ lượt vòng này",
             "mat": "Dưới chiếu",
-            "melds": {"chan": "chắn", "ca": "cạ", "chiu": "chíu"},
+            "melds": {"ca": "cạ", "chiu": "chíu"},
             "discards": "Lá đã đánh",
             "acted": "Đã qua lượt đầu",
             "chan_table": "Lá ngửa trên bàn (không nằm trên chiếu)",
@@ -195,8 +162,7 @@ PAGE = {
         "advise": {
             "title": "{0} — giữa ván",
             "heading": "{0} — giữa ván",
-            "intro": "Thế bài là những gì bạn biết lúc đến lượt mình. Các lá bạn không thấy được chia lại "
-            "nhiều lần; mỗi nước đi được chơi tiếp trên cùng các lần chia đó, rồi so với nhau.",
+            "intro": "Thế bài là những gì bạn biết lúc đến lượt mình. Các lá bạn không thấy được chia lại nhiều lần; mỗi nước đi được chơi tiếp trên cùng các lần chia đó, rồi so với nhau.",
             "setup": "Thế bài: lấy từ một ván, sửa hoặc gõ",
             "cut_seed": "Ván số",
             "cut_at": "Quyết định thứ",
@@ -217,8 +183,7 @@ PAGE = {
             "vs_best": "So với nước tốt nhất",
             "best": "tốt nhất",
             "tied": "ngang",
-            "tied_note": "«ngang»: chưa phân biệt được với nước tốt nhất sau {0} lần chia (khoảng tin cậy "
-            "95 % của chênh lệch chứa 0); chơi nước nào cũng được.",
+            "tied_note": "«ngang»: chưa phân biệt được với nước tốt nhất sau {0} lần chia (khoảng tin cậy 95 % của chênh lệch chứa 0); chơi nước nào cũng được.",
             "exact_note": "Giá trị chính xác (tính hết mọi khả năng, không cần chia).",
             "ci_note": "Trong ngoặc vuông: khoảng tin cậy 95 %.",
             "played": "đã chia {0} / {1} lần mỗi nước, đang tính tiếp…",
@@ -231,48 +196,7 @@ PAGE = {
             },
             "same_exact": "{0} và {1} tốt ngang nhau (giá trị chính xác).",
             "unsure": "Nhưng chênh lệch này chưa chắc: sau {1} lần chia, {0} có thể tốt ngang (xem «ngang»).",
-            "not_by_win": "Các nước xếp theo {0}, không theo khả năng thắng: {1} thắng nhiều hơn ({2} so "
-            "với {3}) nhưng trung bình được ít {4} hơn — thắng được ít hơn hoặc thua mất "
-            "nhiều hơn.",
-            "measures": {
-                "chan": {
-                    "win": ["Ù", "khả năng bạn ù"],
-                    "draw": ["Hòa", "khả năng hòa (hết nọc, không ai ù)"],
-                    "points": ["Điểm", "điểm trung bình của bạn (ù: ba nhà trả; thua: trả người ù)"],
-                },
-                "sam": {
-                    "win": ["Thắng", "khả năng bạn về nhất (thắng ván)"],
-                    "cuoc": ["Cược", "cược trung bình từ đây"],
-                    "sam": ["Sâm thành", "khả năng Sâm đã báo thành công"],
-                },
-                "tan": {"lose": ["Thua", "khả năng thua"], "draw": ["Hòa", "khả năng hòa (không ai thua)"]},
-            },
-            "rank": {
-                "chan": ["điểm trung bình", "cao hơn là tốt hơn", "điểm"],
-                "sam": ["cược trung bình", "cao hơn là tốt hơn", "cược"],
-                "tan": ["khả năng thua", "thấp hơn là tốt hơn", "điểm %"],
-            },
-            "moves": {
-                "chan": {
-                    "u": "ù",
-                    "chiu": "chíu",
-                    "chan": "ăn chắn",
-                    "ca": "ăn cạ (với {0})",
-                    "draw": "bốc nọc",
-                    "pass": "dưới (không ăn)",
-                    "hoa": "hòa (hết nọc)",
-                    "skip": "bỏ qua, không chíu",
-                },
-                "sam": {
-                    "pass": "bỏ lượt",
-                    "single": "rác",
-                    "pair": "đôi",
-                    "triple": "sám",
-                    "quad": "tứ quý",
-                    "straight": "sảnh",
-                },
-                "tan": {"pass": "không tấn thêm", "take": "lên (nhặt bài trên bàn)"},
-            },
+            "not_by_win": "Các nước xếp theo {0}, không theo khả năng thắng: {1} thắng nhiều hơn ({2} so với {3}) nhưng trung bình được ít {4} hơn — thắng được ít hơn hoặc thua mất nhiều hơn.",
             "players": {
                 "tuned": "đã tinh chỉnh (mạnh nhất chơi nhanh)",
                 "control": "biết giữ bài, không báo Sâm",
@@ -328,7 +252,6 @@ PAGE = {
                 "Bài có đủ mọi lá {1}: không còn lá chủ nào để lật.",
             ),
         ],
-        "chan_seat_other": "nhà con",
     },
     "en": {
         "title": "Hand odds — {0}",
@@ -352,8 +275,7 @@ PAGE = {
         "no_answer": "The server did not answer ({0}).",
         "stopping": "stopping",
         "simulating": "simulating…",
-        "warming": "starting up: the first time after an install, a slower simulator answers meanwhile, with the "
-        "same numbers",
+        "warming": "starting up: the first time after an install, a slower simulator answers meanwhile, with the same numbers",
         "finished": "done",
         "answer_h": "Answer",
         "keys": {
@@ -374,41 +296,14 @@ PAGE = {
         "fair": "fair share 1/{0}",
         "seat_label": "Your seat",
         "seat_auto": "automatic, by the number of cards",
-        "chan_seat": ["the cái", "after the cái (nhà dưới)", "opposite the cái", "before the cái (nhà trên)"],
-        "tan_seat": {
-            "first": "attack first",
-            "second": "defend first",
-            "last": "sit before the first attacker",
-            "nth": "play {0}th in turn",
-        },
         "opponents_label": "Opponents",
         "players_label": "Players",
         "trump_label": "Trump suit",
         "deck_label": "Deck",
         "decks": {"36": "36 cards (from 6), 6 dealt", "52": "52 cards, 8 dealt"},
         "unread": "Not read: {0} is not a card (write cards like {1}).",
-        "unread_example": {"chan": "2V, 3S, 9W, CC or Nhị Vạn", "sam": "10h, T♥, Qd, A♣", "tan": "10h, T♥, Qd, A♣"},
-        "strength_chan": "How you play",
-        "strength_tan": "Strength of the table",
-        "strategies": {
-            "chan": {"basic": "basic", "heuristic": "careful (keeps cạ, thinks ahead)", "cuoc": "hunts big cước"},
-            "sam": {"control": "keep control, never declare Sâm"},
-            "tan": {
-                "basic": "weak: covers, adds low cards only",
-                "heuristic": "fair: saves trumps and high cards",
-                "beginner": "casual: covers, adds any match",
-                "tuned": "strongest (tuned)",
-            },
-        },
-        "who_chan": "You sit as {0} and play {1}; the three others play basic.",
-        "who_sam": {
-            "one": "You play against {0} opponent; they keep control and never declare Sâm.",
-            "other": "You play against {0} opponents; they keep control and never declare Sâm.",
-        },
-        "who_tan": "{0} players, you {1}; you and the {3} others all play: {2}.",
         "hand_h": "Hand",
         "split": "Split",
-        "chan_ca": "{0} chắn, {1} cạ",
         "win20": "A winning hand already (Thiên ù if you are the cái)",
         "cuoc_points": "cước {0} = {1} points",
         "not_win20": "Not a winning hand.",
@@ -427,7 +322,6 @@ PAGE = {
         "chiu_u": "by chíu ù",
         "win_types": {"u_rong": "ù rộng", "bach_thu": "bạch thủ", "bach_thu_chi": "bạch thủ chi"},
         "next_card": "The next nọc card completes your hand",
-        "chan_win": "Chance to win this game",
         "draw": "Hòa (the nọc runs out, nobody wins)",
         "points_game": "Points a game on average (a win is paid by all three, a loss pays the winner)",
         "toi_trang": "Tới trắng: {0}! You win as soon as the cards are dealt — no need to declare Sâm.",
@@ -449,15 +343,10 @@ PAGE = {
         "margin": " This player declares only when declaring is worth {0} cược more or better.",
         "plan": "Play in this order",
         "no_plan": "No way of playing this hand out gets rid of it before every opponent.",
-        "sam_success": "If you declare Sâm: the chance it succeeds",
-        "sam_win": "If you do not declare: the chance to win",
         "cuoc_mean": "If you do not declare: cược a game on average",
         "sum_success": " (succeeds {0})",
         "sum_normal": "not declaring: wins",
         "moves": {"single": "single", "pair": "pair", "triple": "triple", "quad": "tứ quý", "straight": "straight"},
-        "tan_hand": "{0} — trump {1}, {2} players, you {3}",
-        "tan_lose": "Chance to lose (be the tấn)",
-        "tan_draw": "Draw (nobody loses)",
         "bouts": "{0} bouts a game on average",
         "per_game": "{0} points a game",
         "form": {
@@ -486,7 +375,7 @@ PAGE = {
             "by": "Made by",
             "passed": "Passed this round",
             "mat": "Mat",
-            "melds": {"chan": "chắn", "ca": "cạ", "chiu": "chíu"},
+            "melds": {"ca": "cạ", "chiu": "chíu"},
             "discards": "Discards",
             "acted": "First turn passed",
             "chan_table": "Face-up cards on no mat",
@@ -495,8 +384,7 @@ PAGE = {
             "from": "Where it came from",
             "none": "—",
             "filling": "filling",
-            "pick_hint": "Tap a card field's name to fill it, then tap cards in the deck; tap a chosen card "
-            "to take it out.",
+            "pick_hint": "Tap a card field's name to fill it, then tap cards in the deck; tap a chosen card to take it out.",
             "all_placed": {"one": "{0} is already written.", "many": "All {1} copies of {0} are already written."},
             "valid": "The position reads. Its moves: {0}.",
             "kept": "Kept as the JSON has them: {0}.",
@@ -522,8 +410,7 @@ PAGE = {
         "advise": {
             "title": "{0} — mid-game",
             "heading": "{0} — mid-game",
-            "intro": "A position is what you know at your turn. The cards you cannot see are dealt many "
-            "times over; every move is played on in the same deals, then compared.",
+            "intro": "A position is what you know at your turn. The cards you cannot see are dealt many times over; every move is played on in the same deals, then compared.",
             "setup": "The position: cut from a game, edit or type",
             "cut_seed": "Game number",
             "cut_at": "Decision",
@@ -544,8 +431,7 @@ PAGE = {
             "vs_best": "Against the best",
             "best": "best",
             "tied": "tied",
-            "tied_note": "“tied”: not told apart from the best after {0} deals (the difference's 95 % "
-            "interval holds 0); either move will do.",
+            "tied_note": "“tied”: not told apart from the best after {0} deals (the difference's 95 % interval holds 0); either move will do.",
             "exact_note": "Exact values (every case counted, nothing dealt).",
             "ci_note": "In square brackets: the 95 % interval.",
             "played": "{0} / {1} deals a move, refining…",
@@ -558,51 +444,7 @@ PAGE = {
             },
             "same_exact": "{0} and {1} are exactly as good.",
             "unsure": "But the difference is not sure yet: after {1} deals {0} may be as good (see “tied”).",
-            "not_by_win": "Moves are ranked by {0}, not by the chance to win: {1} wins more often ({2} "
-            "against {3}) but earns fewer {4} on average — its wins pay less or its losses "
-            "cost more.",
-            "measures": {
-                "chan": {
-                    "win": ["Win", "your chance to win (ù)"],
-                    "draw": ["Draw", "chance of a draw (the nọc runs out)"],
-                    "points": [
-                        "Points",
-                        "your points on average (a win: the three others pay; a loss: you pay the winner)",
-                    ],
-                },
-                "sam": {
-                    "win": ["Win", "your chance to go out first"],
-                    "cuoc": ["Cược", "cược on average from here"],
-                    "sam": ["Sâm made", "chance the declared Sâm succeeds"],
-                },
-                "tan": {"lose": ["Lose", "chance to lose"], "draw": ["Draw", "chance of a draw (nobody loses)"]},
-            },
-            "rank": {
-                "chan": ["mean points", "higher is better", "points"],
-                "sam": ["mean cược", "higher is better", "cược"],
-                "tan": ["the chance to lose", "lower is better", "% points"],
-            },
-            "moves": {
-                "chan": {
-                    "u": "ù",
-                    "chiu": "chíu",
-                    "chan": "eat a chắn",
-                    "ca": "eat a cạ (with {0})",
-                    "draw": "draw from the nọc",
-                    "pass": "pass (dưới)",
-                    "hoa": "draw game (the nọc is out)",
-                    "skip": "let the chíu go",
-                },
-                "sam": {
-                    "pass": "pass",
-                    "single": "single",
-                    "pair": "pair",
-                    "triple": "triple",
-                    "quad": "tứ quý",
-                    "straight": "straight",
-                },
-                "tan": {"pass": "add nothing", "take": "take the table (lên)"},
-            },
+            "not_by_win": "Moves are ranked by {0}, not by the chance to win: {1} wins more often ({2} against {3}) but earns fewer {4} on average — its wins pay less or its losses cost more.",
             "players": {
                 "tuned": "tuned (the strongest fast player)",
                 "control": "keep control, never declare Sâm",
@@ -614,7 +456,6 @@ PAGE = {
             },
         },
         "errors": [],
-        "chan_seat_other": "a seat that is not the cái",
     },
 }
 """The pages' words, by language."""
@@ -626,20 +467,6 @@ def flat(words: dict, prefix: str = "") -> dict[str, Any]:
     for key, value in words.items():
         path = f"{prefix}{key}"
         out.update(flat(value, f"{path}.") if isinstance(value, dict) else {path: value})
-    return out
-
-
-def for_page(lang: str) -> dict[str, Any]:
-    """The catalogue's page words in ``lang``, nested again as the page reads them (``WORDS[lang].advise.moves``)."""
-    from cardodds.vocabulary import table
-
-    out: dict[str, Any] = {}
-    for path, value in table("page", lang).items():
-        *parents, leaf = path.split(".")
-        node = out
-        for part in parents:
-            node = node.setdefault(part, {})
-        node[leaf] = value
     return out
 
 

@@ -8,13 +8,13 @@ import json
 from starlette.requests import Request
 from starlette.responses import Response
 
-from cardodds.vocabulary import LANGUAGES
-from cardodds.vocabulary.page_words import for_page
+from cardodds.vocabulary import LANGUAGES, nested
 
 
 def catalogue_script() -> str:
     """``const CATALOGUE = {lang: words};``: the catalogue's page words in every language."""
-    return f"const CATALOGUE = {json.dumps({lang: for_page(lang) for lang in LANGUAGES}, ensure_ascii=False)};\n"
+    words = {lang: nested("page", lang) for lang in LANGUAGES}
+    return f"const CATALOGUE = {json.dumps(words, ensure_ascii=False)};\n"
 
 
 async def words_script(request: Request) -> Response:
