@@ -1,4 +1,5 @@
-"""A position's odds and advice tables (:mod:`cardodds.analysis.advice`) in words and as JSON, as the CLI prints them."""
+"""A position's odds and advice tables (:mod:`cardodds.analysis.advice`) in words, in the catalogue's language, and
+as JSON, as the CLI prints them."""
 
 from __future__ import annotations
 

@@ -1,91 +1,164 @@
 """The report's shared words (every game's report uses them): its fixed text, the common units, chart words, arm
-patterns and swept parameters, by language; the catalogue (:mod:`cardodds.vocabulary`) reads them as its ``"shared"``
+patterns and swept parameters; the catalogue (:mod:`cardodds.vocabulary`) reads them as its ``"shared"``
 source, before each game's words."""
 
 from __future__ import annotations
 
-from cardodds.sim.game_spec import words_by_language
+from cardodds.sim.game_spec import words_by_id, words_by_language
 
 TEXT = {
-    "en": {
-        "report_title": "cardodds report", "quick": " (quick)", "contents": "Contents", "run": "Run",
-        "headline": "Headline", "no_headline": "No headline rows.", "answers": "In short",
-        "more_charts": "{n} more charts", "run_details": "Date, versions, seeds and run time",
-        "rules": "Rules", "defaults": "Defaults.", "strategies": "Strategies", "none": "None.",
-        "results": "Results", "no_rows": "No rows.", "all_rows": "All rows, with their codes (distributions included)",
-        "item": "item", "value": "value", "option": "option", "strategy": "strategy",
-        "experiment": "experiment", "arm": "arm", "what": "what", "metric": "metric (code)", "seat": "seat",
-        "unit": "unit", "estimate": "estimate", "ci": "95 % CI", "exact": "exact", "z": "z", "n": "n",
-        "games_line": "Games: {games} · seed: {seed} · run time: {time}",
-        "at_table": "At the table", "players_all": "{n} {label} players", "players_each": "{n} players, each: {label}",
-        "seat_one": "seat {seats}", "seat_many": "seats {seats}", "baseline": "baseline",
-        "rules_note": "Every rule, option and default is stated in the project's rules document, {doc}{where}, in the "
-                      "cardodds repository; an option not listed here takes its default.",
-        "rules_where": ', section "{section}"',
-        "estimates_note": "Estimates are shown with 4 significant digits; 95 % CI is a Wilson interval for proportions "
-                          "and a normal interval for means; z = (estimate − exact) / SE (SE at the exact value for "
-                          "proportions).",
-        "one_in": "1 in {n}", "answer_seat": "seat {seat}",
-        "answer_exact": "{value} (exact)", "answer_simulated": "simulated {value}",
-        "answer_none": "no case yet (n = 0)",
-        "paired": "Paired differences against the baseline (same deals)",
-        "diff_head": ["arm", "baseline", "what", "seat", "unit", "difference", "95 % CI (paired)", "p-value",
-                      "× narrower than unpaired"],
-        "this_run": "This report's run: {timing}.", "timing": "{games} games: {computed} computed now in {time}",
-        "timing_reused": ", {reused} reused from chunks computed earlier",
-        "computed_now": "{computed} in {time}", "reused": "{reused} (from chunks computed by earlier runs)", "arms": "Arms", "unset": "unset",
-        "best_max": "Highest “{metric}”{seat}: arm {best} ({value}), ahead of {runner_up} by {margin} (paired 95 % CI "
-                    "[{lo}, {hi}], p = {p}){verdict}.",
-        "best_min": "Lowest “{metric}”{seat}: arm {best} ({value}), ahead of {runner_up} by {margin} (paired 95 % CI "
-                    "[{lo}, {hi}], p = {p}){verdict}.",
-        "not_significant": " — not a significant margin at the 5 % level",
-        "tied": " — tied: {best} and {runner_up} played these deals identically",
-        "meta": {"date": "date (UTC)", "version": "cardodds version", "numpy": "numpy version", "seeds": "seed(s)",
-                 "bit_generator": "bit generator", "jobs": "jobs", "games": "total games", "seconds": "run time"},
-    },
-    "vi": {
-        "report_title": "Báo cáo cardodds", "quick": " (chạy nhanh)", "contents": "Mục lục", "run": "Lần chạy",
-        "headline": "Kết quả chính", "no_headline": "Không có dòng kết quả chính.", "answers": "Tóm lại",
-        "more_charts": "{n} biểu đồ nữa", "run_details": "Ngày chạy, phiên bản, hạt giống ngẫu nhiên và thời gian chạy",
-        "rules": "Luật chơi", "defaults": "Luật mặc định.", "strategies": "Người chơi", "none": "Không có.",
-        "results": "Kết quả", "no_rows": "Không có dòng nào.", "all_rows": "Mọi dòng, kèm mã (cả các phân phối)",
-        "item": "mục", "value": "giá trị", "option": "tùy chọn", "strategy": "người chơi",
-        "experiment": "thí nghiệm", "arm": "phương án", "what": "đại lượng", "metric": "đại lượng (mã)",
-        "seat": "chỗ", "unit": "đơn vị", "estimate": "ước lượng", "ci": "KTC 95 %", "exact": "chính xác", "z": "z",
-        "n": "n",
-        "games_line": "Số ván: {games} · hạt giống ngẫu nhiên: {seed} · thời gian chạy: {time}",
-        "at_table": "Người chơi trong bàn", "players_all": "{n} người chơi {label}",
-        "players_each": "{n} người chơi, mỗi người: {label}",
-        "seat_one": "chỗ {seats}", "seat_many": "chỗ {seats}", "baseline": "phương án gốc",
-        "rules_note": "Mọi luật, tùy chọn và giá trị mặc định được ghi trong tài liệu luật chơi của dự án, {doc}{where}, "
-                      "trong kho mã cardodds; tùy chọn không liệt kê ở đây lấy giá trị mặc định.",
-        "rules_where": ', mục "{section}"',
-        "estimates_note": "Ước lượng ghi với 4 chữ số có nghĩa; KTC 95 % (khoảng tin cậy 95 %) là khoảng Wilson cho "
-                          "tỉ lệ và khoảng chuẩn cho trung bình; z = (ước lượng − chính xác) / SE, SE là sai số chuẩn "
-                          "(với tỉ lệ: tính tại giá trị chính xác).",
-        "one_in": "1 trên {n}", "answer_seat": "chỗ {seat}",
-        "answer_exact": "{value} (chính xác)", "answer_simulated": "mô phỏng {value}",
-        "answer_none": "chưa có trường hợp nào (n = 0)",
-        "paired": "Chênh lệch từng cặp so với phương án gốc (cùng những ván bài)",
-        "diff_head": ["phương án", "phương án gốc", "đại lượng", "chỗ", "đơn vị", "chênh lệch", "KTC 95 % (theo cặp)",
-                      "giá trị p", "hẹp hơn bao nhiêu lần so với không ghép cặp"],
-        "this_run": "Lần chạy của báo cáo này: {timing}.", "timing": "{games} ván: {computed} ván tính lần này trong {time}",
-        "timing_reused": ", {reused} ván dùng lại từ các phần đã tính trước đó",
-        "computed_now": "{computed} trong {time}", "reused": "{reused} (từ các phần đã tính ở lần chạy trước)", "arms": "Các phương án", "unset": "bỏ đặt",
-        "best_max": "Cao nhất về “{metric}”{seat}: phương án {best} ({value}), hơn {runner_up} {margin} (KTC 95 % "
-                    "theo cặp [{lo}; {hi}], p = {p}){verdict}.",
-        "best_min": "Thấp nhất về “{metric}”{seat}: phương án {best} ({value}), hơn {runner_up} {margin} (KTC 95 % "
-                    "theo cặp [{lo}; {hi}], p = {p}){verdict}.",
-        "not_significant": " — chênh lệch không có ý nghĩa thống kê ở mức 5 %",
-        "tied": " — ngang nhau: {best} và {runner_up} chơi những ván này y hệt nhau",
-        "meta": {"date": "ngày (UTC)", "version": "phiên bản cardodds", "numpy": "phiên bản numpy",
-                 "seeds": "hạt giống ngẫu nhiên", "bit_generator": "bộ sinh số ngẫu nhiên", "jobs": "số tiến trình",
-                 "games": "tổng số ván",
-                 "seconds": "thời gian chạy", "command": "lệnh", "config": "tệp cấu hình",
-                 "games computed now": "số ván tính lần này", "games reused": "số ván dùng lại"},
-    },
+    "report_title": ("cardodds report", "Báo cáo cardodds"),
+    "quick": (" (quick)", " (chạy nhanh)"),
+    "contents": ("Contents", "Mục lục"),
+    "run": ("Run", "Lần chạy"),
+    "headline": ("Headline", "Kết quả chính"),
+    "no_headline": ("No headline rows.", "Không có dòng kết quả chính."),
+    "answers": ("In short", "Tóm lại"),
+    "more_charts": ("{n} more charts", "{n} biểu đồ nữa"),
+    "run_details": (
+        "Date, versions, seeds and run time",
+        "Ngày chạy, phiên bản, hạt giống ngẫu nhiên và thời gian chạy",
+    ),
+    "rules": ("Rules", "Luật chơi"),
+    "defaults": ("Defaults.", "Luật mặc định."),
+    "strategies": ("Strategies", "Người chơi"),
+    "none": ("None.", "Không có."),
+    "results": ("Results", "Kết quả"),
+    "no_rows": ("No rows.", "Không có dòng nào."),
+    "all_rows": ("All rows, with their codes (distributions included)", "Mọi dòng, kèm mã (cả các phân phối)"),
+    "item": ("item", "mục"),
+    "value": ("value", "giá trị"),
+    "option": ("option", "tùy chọn"),
+    "strategy": ("strategy", "người chơi"),
+    "experiment": ("experiment", "thí nghiệm"),
+    "arm": ("arm", "phương án"),
+    "what": ("what", "đại lượng"),
+    "metric": ("metric (code)", "đại lượng (mã)"),
+    "seat": ("seat", "chỗ"),
+    "unit": ("unit", "đơn vị"),
+    "estimate": ("estimate", "ước lượng"),
+    "ci": ("95 % CI", "KTC 95 %"),
+    "exact": ("exact", "chính xác"),
+    "z": ("z", "z"),
+    "n": ("n", "n"),
+    "games_line": (
+        "Games: {games} · seed: {seed} · run time: {time}",
+        "Số ván: {games} · hạt giống ngẫu nhiên: {seed} · thời gian chạy: {time}",
+    ),
+    "at_table": ("At the table", "Người chơi trong bàn"),
+    "players_all": ("{n} {label} players", "{n} người chơi {label}"),
+    "players_each": ("{n} players, each: {label}", "{n} người chơi, mỗi người: {label}"),
+    "seat_one": ("seat {seats}", "chỗ {seats}"),
+    "seat_many": ("seats {seats}", "chỗ {seats}"),
+    "baseline": ("baseline", "phương án gốc"),
+    "rules_note": (
+        ("Every rule, option and default is stated in the project's rules document, {doc}{where}, in the cardodds "
+         "repository; an option not listed here takes its default."),
+        ("Mọi luật, tùy chọn và giá trị mặc định được ghi trong tài liệu luật chơi của dự án, {doc}{where}, trong "
+         "kho mã cardodds; tùy chọn không liệt kê ở đây lấy giá trị mặc định."),
+    ),
+    "rules_where": (', section "{section}"', ', mục "{section}"'),
+    "estimates_note": (
+        ("Estimates are shown with 4 significant digits; 95 % CI is a Wilson interval for proportions and a normal "
+         "interval for means; z = (estimate − exact) / SE (SE at the exact value for proportions)."),
+        ("Ước lượng ghi với 4 chữ số có nghĩa; KTC 95 % (khoảng tin cậy 95 %) là khoảng Wilson cho tỉ lệ và khoảng "
+         "chuẩn cho trung bình; z = (ước lượng − chính xác) / SE, SE là sai số chuẩn (với tỉ lệ: tính tại giá trị "
+         "chính xác)."),
+    ),
+    "one_in": ("1 in {n}", "1 trên {n}"),
+    "answer_seat": ("seat {seat}", "chỗ {seat}"),
+    "answer_exact": ("{value} (exact)", "{value} (chính xác)"),
+    "answer_simulated": ("simulated {value}", "mô phỏng {value}"),
+    "answer_none": ("no case yet (n = 0)", "chưa có trường hợp nào (n = 0)"),
+    "paired": (
+        "Paired differences against the baseline (same deals)",
+        "Chênh lệch từng cặp so với phương án gốc (cùng những ván bài)",
+    ),
+    "diff_head": (
+        [
+            "arm",
+            "baseline",
+            "what",
+            "seat",
+            "unit",
+            "difference",
+            "95 % CI (paired)",
+            "p-value",
+            "× narrower than unpaired",
+        ],
+        [
+            "phương án",
+            "phương án gốc",
+            "đại lượng",
+            "chỗ",
+            "đơn vị",
+            "chênh lệch",
+            "KTC 95 % (theo cặp)",
+            "giá trị p",
+            "hẹp hơn bao nhiêu lần so với không ghép cặp",
+        ],
+    ),
+    "this_run": ("This report's run: {timing}.", "Lần chạy của báo cáo này: {timing}."),
+    "timing": (
+        "{games} games: {computed} computed now in {time}",
+        "{games} ván: {computed} ván tính lần này trong {time}",
+    ),
+    "timing_reused": (
+        ", {reused} reused from chunks computed earlier",
+        ", {reused} ván dùng lại từ các phần đã tính trước đó",
+    ),
+    "computed_now": ("{computed} in {time}", "{computed} trong {time}"),
+    "reused": ("{reused} (from chunks computed by earlier runs)", "{reused} (từ các phần đã tính ở lần chạy trước)"),
+    "arms": ("Arms", "Các phương án"),
+    "unset": ("unset", "bỏ đặt"),
+    "best_max": (
+        ("Highest “{metric}”{seat}: arm {best} ({value}), ahead of {runner_up} by {margin} (paired 95 % CI [{lo}, "
+         "{hi}], p = {p}){verdict}."),
+        ("Cao nhất về “{metric}”{seat}: phương án {best} ({value}), hơn {runner_up} {margin} (KTC 95 % theo cặp "
+         "[{lo}; {hi}], p = {p}){verdict}."),
+    ),
+    "best_min": (
+        ("Lowest “{metric}”{seat}: arm {best} ({value}), ahead of {runner_up} by {margin} (paired 95 % CI [{lo}, "
+         "{hi}], p = {p}){verdict}."),
+        ("Thấp nhất về “{metric}”{seat}: phương án {best} ({value}), hơn {runner_up} {margin} (KTC 95 % theo cặp "
+         "[{lo}; {hi}], p = {p}){verdict}."),
+    ),
+    "not_significant": (
+        " — not a significant margin at the 5 % level",
+        " — chênh lệch không có ý nghĩa thống kê ở mức 5 %",
+    ),
+    "tied": (
+        " — tied: {best} and {runner_up} played these deals identically",
+        " — ngang nhau: {best} và {runner_up} chơi những ván này y hệt nhau",
+    ),
+    "meta": (
+        {
+            "date": "date (UTC)",
+            "version": "cardodds version",
+            "numpy": "numpy version",
+            "seeds": "seed(s)",
+            "bit_generator": "bit generator",
+            "jobs": "jobs",
+            "games": "total games",
+            "seconds": "run time",
+        },
+        {
+            "date": "ngày (UTC)",
+            "version": "phiên bản cardodds",
+            "numpy": "phiên bản numpy",
+            "seeds": "hạt giống ngẫu nhiên",
+            "bit_generator": "bộ sinh số ngẫu nhiên",
+            "jobs": "số tiến trình",
+            "games": "tổng số ván",
+            "seconds": "thời gian chạy",
+            "command": "lệnh",
+            "config": "tệp cấu hình",
+            "games computed now": "số ván tính lần này",
+            "games reused": "số ván dùng lại",
+        },
+    ),
 }
-"""The report's fixed text, by language (ids ``report.<key>``)."""
+"""The report's fixed text by id (``report.<key>``), each said in English, then in Vietnamese."""
 
 UNITS = {
     "vi": {
@@ -152,14 +225,16 @@ ARMS = {
     ],
 }
 """Arm names in words (``players=3``: "3 players"; ``heuristic_seat0``: "heuristic at seat 0"), tried after the
-game's own names (its words' ``"arms"`` table) and before keeping the name as it is (:func:`cardodds.analysis.i18n.arm`)."""
+game's own names (its words' ``"arms"`` table) and before keeping the name as it is
+(:func:`cardodds.analysis.i18n.arm`)."""
 
 PARAMETERS = {
     "en": {"rules.players": "players at the table"},
     "vi": {"rules.players": "số người chơi"},
 }
-"""A swept parameter in words (a sweep chart's x axis), by its dotted name (:func:`cardodds.analysis.i18n.parameter`)."""
+("""A swept parameter in words (a sweep chart's x axis), by its dotted name "
+ "(:func:`cardodds.analysis.i18n.parameter`).""")
 
-WORDS = words_by_language(report=TEXT, units=UNITS, charts=CHARTS, catch_all=CATCH_ALL, arm_forms=ARMS,
-                          parameters=PARAMETERS)
+WORDS = words_by_id(words_by_language(units=UNITS, charts=CHARTS, catch_all=CATCH_ALL, arm_forms=ARMS,
+                                      parameters=PARAMETERS), report=TEXT)
 """The shared report words by language, in the shape of ``GameSpec.words``."""

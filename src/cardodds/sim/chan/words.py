@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from cardodds.sim.game_spec import words_by_language
+from cardodds.sim.game_spec import words_by_id, words_by_language
 
 TITLES = {
     "vi": {
@@ -122,63 +122,48 @@ MEASURES = {
 """A mid-game position's measures (the position module's ``MEASURES`` texts, in English) in the other languages."""
 
 PAGE = {
-    "vi": {
-        "chan_seat": ["nhà cái", "nhà dưới của cái", "nhà đối diện cái", "nhà trên của cái"],
-        "unread_example.chan": "2V, 3S, 9W, CC hoặc Nhị Vạn",
-        "strength_chan": "Cách bạn chơi",
-        "strategies.chan.basic": "cơ bản",
-        "strategies.chan.heuristic": "khôn (giữ cạ, tính nước)",
-        "strategies.chan.cuoc": "săn cước lớn",
-        "who_chan": "Bạn ngồi {0}, chơi kiểu {1}; ba nhà kia chơi kiểu cơ bản.",
-        "chan_ca": "{0} chắn, {1} cạ",
-        "chan_win": "Cơ hội ù ván này",
-        "form.melds.chan": "chắn",
-        "advise.measures.chan.win": ["Ù", "khả năng bạn ù"],
-        "advise.measures.chan.draw": ["Hòa", "khả năng hòa (hết nọc, không ai ù)"],
-        "advise.measures.chan.points": ["Điểm", "điểm trung bình của bạn (ù: ba nhà trả; thua: trả người ù)"],
-        "advise.rank.chan": ["điểm trung bình", "cao hơn là tốt hơn", "điểm"],
-        "advise.moves.chan.u": "ù",
-        "advise.moves.chan.chiu": "chíu",
-        "advise.moves.chan.chan": "ăn chắn",
-        "advise.moves.chan.ca": "ăn cạ (với {0})",
-        "advise.moves.chan.draw": "bốc nọc",
-        "advise.moves.chan.pass": "dưới (không ăn)",
-        "advise.moves.chan.hoa": "hòa (hết nọc)",
-        "advise.moves.chan.skip": "bỏ qua, không chíu",
-        "chan_seat_other": "nhà con",
-    },
-    "en": {
-        "chan_seat": ["the cái", "after the cái (nhà dưới)", "opposite the cái", "before the cái (nhà trên)"],
-        "unread_example.chan": "2V, 3S, 9W, CC or Nhị Vạn",
-        "strength_chan": "How you play",
-        "strategies.chan.basic": "basic",
-        "strategies.chan.heuristic": "careful (keeps cạ, thinks ahead)",
-        "strategies.chan.cuoc": "hunts big cước",
-        "who_chan": "You sit as {0} and play {1}; the three others play basic.",
-        "chan_ca": "{0} chắn, {1} cạ",
-        "chan_win": "Chance to win this game",
-        "form.melds.chan": "chắn",
-        "advise.measures.chan.win": ["Win", "your chance to win (ù)"],
-        "advise.measures.chan.draw": ["Draw", "chance of a draw (the nọc runs out)"],
-        "advise.measures.chan.points": [
-            "Points",
-            "your points on average (a win: the three others pay; a loss: you pay the winner)",
-        ],
-        "advise.rank.chan": ["mean points", "higher is better", "points"],
-        "advise.moves.chan.u": "ù",
-        "advise.moves.chan.chiu": "chíu",
-        "advise.moves.chan.chan": "eat a chắn",
-        "advise.moves.chan.ca": "eat a cạ (with {0})",
-        "advise.moves.chan.draw": "draw from the nọc",
-        "advise.moves.chan.pass": "pass (dưới)",
-        "advise.moves.chan.hoa": "draw game (the nọc is out)",
-        "advise.moves.chan.skip": "let the chíu go",
-        "chan_seat_other": "a seat that is not the cái",
-    },
+    "chan_seat": (
+        ["the cái", "after the cái (nhà dưới)", "opposite the cái", "before the cái (nhà trên)"],
+        ["nhà cái", "nhà dưới của cái", "nhà đối diện cái", "nhà trên của cái"],
+    ),
+    "unread_example.chan": ("2V, 3S, 9W, CC or Nhị Vạn", "2V, 3S, 9W, CC hoặc Nhị Vạn"),
+    "strength_chan": ("How you play", "Cách bạn chơi"),
+    "strategies.chan.basic": ("basic", "cơ bản"),
+    "strategies.chan.heuristic": ("careful (keeps cạ, thinks ahead)", "khôn (giữ cạ, tính nước)"),
+    "strategies.chan.cuoc": ("hunts big cước", "săn cước lớn"),
+    "who_chan": (
+        "You sit as {0} and play {1}; the three others play basic.",
+        "Bạn ngồi {0}, chơi kiểu {1}; ba nhà kia chơi kiểu cơ bản.",
+    ),
+    "chan_ca": ("{0} chắn, {1} cạ", "{0} chắn, {1} cạ"),
+    "chan_win": ("Chance to win this game", "Cơ hội ù ván này"),
+    "form.melds.chan": ("chắn", "chắn"),
+    "advise.measures.chan.win": (["Win", "your chance to win (ù)"], ["Ù", "khả năng bạn ù"]),
+    "advise.measures.chan.draw": (
+        ["Draw", "chance of a draw (the nọc runs out)"],
+        ["Hòa", "khả năng hòa (hết nọc, không ai ù)"],
+    ),
+    "advise.measures.chan.points": (
+        ["Points", "your points on average (a win: the three others pay; a loss: you pay the winner)"],
+        ["Điểm", "điểm trung bình của bạn (ù: ba nhà trả; thua: trả người ù)"],
+    ),
+    "advise.rank.chan": (
+        ["mean points", "higher is better", "points"],
+        ["điểm trung bình", "cao hơn là tốt hơn", "điểm"],
+    ),
+    "advise.moves.chan.u": ("ù", "ù"),
+    "advise.moves.chan.chiu": ("chíu", "chíu"),
+    "advise.moves.chan.chan": ("eat a chắn", "ăn chắn"),
+    "advise.moves.chan.ca": ("eat a cạ (with {0})", "ăn cạ (với {0})"),
+    "advise.moves.chan.draw": ("draw from the nọc", "bốc nọc"),
+    "advise.moves.chan.pass": ("pass (dưới)", "dưới (không ăn)"),
+    "advise.moves.chan.hoa": ("draw game (the nọc is out)", "hòa (hết nọc)"),
+    "advise.moves.chan.skip": ("let the chíu go", "bỏ qua, không chíu"),
+    "chan_seat_other": ("a seat that is not the cái", "nhà con"),
 }
-"""The pages' words for the game (``cardodds.vocabulary.page_words``), by language and by the word's path on
-the page."""
+"""The pages' words for the game (``cardodds.vocabulary.page_words``) by their path on the page, each said in
+English, then in Vietnamese."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS,
-                          measures=MEASURES, page=PAGE)
+WORDS = words_by_id(words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS,
+                                      arms=ARMS, measures=MEASURES), page=PAGE)
 """The game's words by language, as ``GameSpec.words`` holds them."""

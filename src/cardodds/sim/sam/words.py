@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from cardodds.sim.game_spec import words_by_language
+from cardodds.sim.game_spec import words_by_id, words_by_language
 
 TITLES = {
     "vi": {
@@ -133,47 +133,36 @@ MEASURES = {
 """A mid-game position's measures (the position module's ``MEASURES`` texts, in English) in the other languages."""
 
 PAGE = {
-    "vi": {
-        "unread_example.sam": "10h, T♥, Qd, A♣",
-        "strategies.sam.control": "biết giữ bài, không báo Sâm",
-        "who_sam.one": "Bạn gặp {0} đối thủ; họ biết giữ bài và không báo Sâm.",
-        "who_sam.other": "Bạn gặp {0} đối thủ; họ biết giữ bài và không báo Sâm.",
-        "sam_success": "Nếu báo Sâm: khả năng thành công",
-        "sam_win": "Nếu không báo Sâm: khả năng thắng ván",
-        "advise.measures.sam.win": ["Thắng", "khả năng bạn về nhất (thắng ván)"],
-        "advise.measures.sam.cuoc": ["Cược", "cược trung bình từ đây"],
-        "advise.measures.sam.sam": ["Sâm thành", "khả năng Sâm đã báo thành công"],
-        "advise.rank.sam": ["cược trung bình", "cao hơn là tốt hơn", "cược"],
-        "advise.moves.sam.pass": "bỏ lượt",
-        "advise.moves.sam.single": "rác",
-        "advise.moves.sam.pair": "đôi",
-        "advise.moves.sam.triple": "sám",
-        "advise.moves.sam.quad": "tứ quý",
-        "advise.moves.sam.straight": "sảnh",
-    },
-    "en": {
-        "unread_example.sam": "10h, T♥, Qd, A♣",
-        "strategies.sam.control": "keep control, never declare Sâm",
-        "who_sam.one": "You play against {0} opponent; they keep control and never declare Sâm.",
-        "who_sam.other": "You play against {0} opponents; they keep control and never declare Sâm.",
-        "sam_success": "If you declare Sâm: the chance it succeeds",
-        "sam_win": "If you do not declare: the chance to win",
-        "advise.measures.sam.win": ["Win", "your chance to go out first"],
-        "advise.measures.sam.cuoc": ["Cược", "cược on average from here"],
-        "advise.measures.sam.sam": ["Sâm made", "chance the declared Sâm succeeds"],
-        "advise.rank.sam": ["mean cược", "higher is better", "cược"],
-        "advise.moves.sam.pass": "pass",
-        "advise.moves.sam.single": "single",
-        "advise.moves.sam.pair": "pair",
-        "advise.moves.sam.triple": "triple",
-        "advise.moves.sam.quad": "tứ quý",
-        "advise.moves.sam.straight": "straight",
-    },
+    "unread_example.sam": ("10h, T♥, Qd, A♣", "10h, T♥, Qd, A♣"),
+    "strategies.sam.control": ("keep control, never declare Sâm", "biết giữ bài, không báo Sâm"),
+    "who_sam.one": (
+        "You play against {0} opponent; they keep control and never declare Sâm.",
+        "Bạn gặp {0} đối thủ; họ biết giữ bài và không báo Sâm.",
+    ),
+    "who_sam.other": (
+        "You play against {0} opponents; they keep control and never declare Sâm.",
+        "Bạn gặp {0} đối thủ; họ biết giữ bài và không báo Sâm.",
+    ),
+    "sam_success": ("If you declare Sâm: the chance it succeeds", "Nếu báo Sâm: khả năng thành công"),
+    "sam_win": ("If you do not declare: the chance to win", "Nếu không báo Sâm: khả năng thắng ván"),
+    "advise.measures.sam.win": (["Win", "your chance to go out first"], ["Thắng", "khả năng bạn về nhất (thắng ván)"]),
+    "advise.measures.sam.cuoc": (["Cược", "cược on average from here"], ["Cược", "cược trung bình từ đây"]),
+    "advise.measures.sam.sam": (
+        ["Sâm made", "chance the declared Sâm succeeds"],
+        ["Sâm thành", "khả năng Sâm đã báo thành công"],
+    ),
+    "advise.rank.sam": (["mean cược", "higher is better", "cược"], ["cược trung bình", "cao hơn là tốt hơn", "cược"]),
+    "advise.moves.sam.pass": ("pass", "bỏ lượt"),
+    "advise.moves.sam.single": ("single", "rác"),
+    "advise.moves.sam.pair": ("pair", "đôi"),
+    "advise.moves.sam.triple": ("triple", "sám"),
+    "advise.moves.sam.quad": ("tứ quý", "tứ quý"),
+    "advise.moves.sam.straight": ("straight", "sảnh"),
 }
-"""The pages' words for the game (``cardodds.vocabulary.page_words``), by language and by the word's path on
-the page."""
+"""The pages' words for the game (``cardodds.vocabulary.page_words``) by their path on the page, each said in
+English, then in Vietnamese."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, seating=SEATING,
-                          arms=ARMS, arm_patterns=ARM_PATTERNS,
-                          measures=MEASURES, page=PAGE)
+WORDS = words_by_id(words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS,
+                                      seating=SEATING, arms=ARMS, arm_patterns=ARM_PATTERNS, measures=MEASURES),
+                    page=PAGE)
 """The game's words by language, as ``GameSpec.words`` holds them."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from cardodds.sim.game_spec import words_by_language
+from cardodds.sim.game_spec import words_by_id, words_by_language
 
 TITLES = {
     "vi": {
@@ -197,53 +197,35 @@ MEASURES = {
 """A mid-game position's measures (the position module's ``MEASURES`` texts, in English) in the other languages."""
 
 PAGE = {
-    "vi": {
-        "tan_seat.first": "đánh trước",
-        "tan_seat.second": "bị tấn trước (nhà dưới)",
-        "tan_seat.last": "nhà trên của người đánh trước",
-        "tan_seat.nth": "thứ {0} theo lượt",
-        "unread_example.tan": "10h, T♥, Qd, A♣",
-        "strength_tan": "Trình độ cả bàn",
-        "strategies.tan.basic": "yếu: luôn đỡ, chỉ tấn thêm lá nhỏ",
-        "strategies.tan.heuristic": "khá: giữ chủ và lá cao khi nọc còn",
-        "strategies.tan.beginner": "thường: luôn đỡ, thêm mọi lá hợp",
-        "strategies.tan.tuned": "mạnh nhất (đã tinh chỉnh)",
-        "who_tan": "Bàn {0} người, bạn {1}; {3} đối thủ và bạn đều chơi ở trình độ: {2}.",
-        "tan_hand": "{0} — chủ {1}, {2} người, bạn {3}",
-        "tan_lose": "Khả năng bị tấn (thua ván)",
-        "tan_draw": "Hòa (không ai thua)",
-        "advise.measures.tan.lose": ["Thua", "khả năng thua"],
-        "advise.measures.tan.draw": ["Hòa", "khả năng hòa (không ai thua)"],
-        "advise.rank.tan": ["khả năng thua", "thấp hơn là tốt hơn", "điểm %"],
-        "advise.moves.tan.pass": "không tấn thêm",
-        "advise.moves.tan.take": "lên (nhặt bài trên bàn)",
-    },
-    "en": {
-        "tan_seat.first": "attack first",
-        "tan_seat.second": "defend first",
-        "tan_seat.last": "sit before the first attacker",
-        "tan_seat.nth": "play {0}th in turn",
-        "unread_example.tan": "10h, T♥, Qd, A♣",
-        "strength_tan": "Strength of the table",
-        "strategies.tan.basic": "weak: covers, adds low cards only",
-        "strategies.tan.heuristic": "fair: saves trumps and high cards",
-        "strategies.tan.beginner": "casual: covers, adds any match",
-        "strategies.tan.tuned": "strongest (tuned)",
-        "who_tan": "{0} players, you {1}; you and the {3} others all play: {2}.",
-        "tan_hand": "{0} — trump {1}, {2} players, you {3}",
-        "tan_lose": "Chance to lose (be the tấn)",
-        "tan_draw": "Draw (nobody loses)",
-        "advise.measures.tan.lose": ["Lose", "chance to lose"],
-        "advise.measures.tan.draw": ["Draw", "chance of a draw (nobody loses)"],
-        "advise.rank.tan": ["the chance to lose", "lower is better", "% points"],
-        "advise.moves.tan.pass": "add nothing",
-        "advise.moves.tan.take": "take the table (lên)",
-    },
+    "tan_seat.first": ("attack first", "đánh trước"),
+    "tan_seat.second": ("defend first", "bị tấn trước (nhà dưới)"),
+    "tan_seat.last": ("sit before the first attacker", "nhà trên của người đánh trước"),
+    "tan_seat.nth": ("play {0}th in turn", "thứ {0} theo lượt"),
+    "unread_example.tan": ("10h, T♥, Qd, A♣", "10h, T♥, Qd, A♣"),
+    "strength_tan": ("Strength of the table", "Trình độ cả bàn"),
+    "strategies.tan.basic": ("weak: covers, adds low cards only", "yếu: luôn đỡ, chỉ tấn thêm lá nhỏ"),
+    "strategies.tan.heuristic": ("fair: saves trumps and high cards", "khá: giữ chủ và lá cao khi nọc còn"),
+    "strategies.tan.beginner": ("casual: covers, adds any match", "thường: luôn đỡ, thêm mọi lá hợp"),
+    "strategies.tan.tuned": ("strongest (tuned)", "mạnh nhất (đã tinh chỉnh)"),
+    "who_tan": (
+        "{0} players, you {1}; you and the {3} others all play: {2}.",
+        "Bàn {0} người, bạn {1}; {3} đối thủ và bạn đều chơi ở trình độ: {2}.",
+    ),
+    "tan_hand": ("{0} — trump {1}, {2} players, you {3}", "{0} — chủ {1}, {2} người, bạn {3}"),
+    "tan_lose": ("Chance to lose (be the tấn)", "Khả năng bị tấn (thua ván)"),
+    "tan_draw": ("Draw (nobody loses)", "Hòa (không ai thua)"),
+    "advise.measures.tan.lose": (["Lose", "chance to lose"], ["Thua", "khả năng thua"]),
+    "advise.measures.tan.draw": (["Draw", "chance of a draw (nobody loses)"], ["Hòa", "khả năng hòa (không ai thua)"]),
+    "advise.rank.tan": (
+        ["the chance to lose", "lower is better", "% points"],
+        ["khả năng thua", "thấp hơn là tốt hơn", "điểm %"],
+    ),
+    "advise.moves.tan.pass": ("add nothing", "không tấn thêm"),
+    "advise.moves.tan.take": ("take the table (lên)", "lên (nhặt bài trên bàn)"),
 }
-"""The pages' words for the game (``cardodds.vocabulary.page_words``), by language and by the word's path on
-the page."""
+"""The pages' words for the game (``cardodds.vocabulary.page_words``) by their path on the page, each said in
+English, then in Vietnamese."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS,
-                          arm_patterns=ARM_PATTERNS,
-                          measures=MEASURES, page=PAGE)
+WORDS = words_by_id(words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS,
+                                      arms=ARMS, arm_patterns=ARM_PATTERNS, measures=MEASURES), page=PAGE)
 """The game's words by language, as ``GameSpec.words`` holds them."""
