@@ -159,5 +159,11 @@ SPEC = GameSpec(
                   "charts": [(r"Coins: how often heads", "Đồng xu: bao lâu ra mặt ngửa")],
                   "units": {"per coin": "mỗi lần tung"},
                   "measures": {"wins (2 of 3 calls right)": "thắng (đoán đúng 2 trong 3 lần)",
-                               "right calls in the game": "số lần đoán đúng trong ván"}}},
+                               "right calls in the game": "số lần đoán đúng trong ván"},
+                  "page": {"advise.measures.demo.win": ["Thắng", "khả năng đoán đúng 2 trong 3 lần"],
+                           "advise.measures.demo.right": ["Đúng", "số lần đoán đúng trung bình"],
+                           "advise.rank.demo": ["khả năng thắng", "cao hơn là tốt hơn", "điểm %"]}},
+           "en": {"page": {"advise.measures.demo.win": ["Win", "the chance of 2 right calls in 3"],
+                           "advise.measures.demo.right": ["Right", "right calls on average"],
+                           "advise.rank.demo": ["the chance to win", "higher is better", "% points"]}}},
 )

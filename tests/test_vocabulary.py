@@ -54,6 +54,19 @@ def test_problems_find_a_word_translated_twice_and_one_missing(monkeypatch):
     assert word("units.per game", "vi") == "mỗi ván"  # the first source's words are used
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_game_with_positions_names_its_measures_on_the_page(lang):
+    """The mid-game page's column heads, meanings and ranking come from the game's words, never from the server's
+    English text."""
+    for spec in games():
+        if spec.position is not None:
+            module = position_module(spec)
+            for name in module.MEASURES:
+                head, meaning = word(f"page.advise.measures.{spec.name}.{name}", lang)
+                assert head and meaning, (spec.name, name)
+            assert len(word(f"page.advise.rank.{spec.name}", lang)) == 3, spec.name
+
+
 def test_the_fragments_find_english_in_a_text():
     assert english_in_vietnamese("Kết quả: the move to play") == ["the move to play"]
     assert english_in_vietnamese("Nên đi: nước tốt nhất") == []

@@ -16,6 +16,8 @@ import cardodds.web
 from test_serve import HANDS, _click_hand, _open, _state, browser, demo_server  # noqa: F401 (fixtures)
 from test_vocabulary import english_in_vietnamese
 
+from cardodds.sim.games import game as spec_of
+from cardodds.sim.position import position_module
 from cardodds.vocabulary import LANGUAGES, table
 
 STATIC = Path(cardodds.web.__file__).parent / "static"
@@ -53,6 +55,9 @@ def test_every_page_view_has_every_word(demo_server, browser, lang):  # noqa: F8
             assert browser.find_element("tag name", "body").get_attribute("data-state") == "done", game
             assert browser.find_element("tag name", "html").get_attribute("lang") == lang
             _check(browser, lang, f"/advise/{game}")
+            text = browser.find_element("tag name", "body").text
+            english = [meaning for _, meaning in position_module(spec_of(game)).MEASURES.values() if meaning in text]
+            assert english == [], game  # the server's words for a measure: the page says its own
     finally:
         browser.execute_script("localStorage.clear()")  # the other tests' pages speak Vietnamese
 
