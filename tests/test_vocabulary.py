@@ -49,9 +49,11 @@ def test_problems_find_a_word_translated_twice_and_one_missing(monkeypatch):
     shared = {"en": {"report": {"a": "A"}}, "vi": {"report": {"a": "Ạ"}, "units": {"per game": "mỗi ván"}}}
     game = {"vi": {"units": {"per game": "mỗi ván chơi"}}, "en": {"arms": {"b": "B"}}}
     monkeypatch.setattr(vocabulary, "sources", lambda: [("shared", shared), ("game x", game)])
+    monkeypatch.setattr(vocabulary, "_stamp", lambda: "two sources")  # the catalogue is built again from them
     assert problems() == ["'units.per game' in 'vi' is translated twice: by shared and by game x",
                           "'arms.b' has no 'vi' words"]
-    assert word("units.per game", "vi") == "mỗi ván"  # the first source's words are used
+    assert word("units.per game", "vi") == "mỗi ván" and word("arms.b", "en") == "B"  # the first source's words
+    assert vocabulary.table("units", "vi") == {"per game": "mỗi ván"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -99,3 +101,19 @@ def test_every_advice_table_is_in_every_language(tables):
         if lang == "vi":
             assert english_in_vietnamese(text) == [], name
             assert not re.search(r"\b0\.\d", text)  # a decimal comma
+
+
+def test_the_advise_command_prints_its_table_in_the_language_asked(capsys, tmp_path):
+    import json
+
+    from cardodds.cli import main
+
+    state = tmp_path / "position.json"
+    state.write_text(json.dumps(position_at("demo", 1, 2)), encoding="utf-8")
+    said = {}
+    for lang in LANGUAGES:
+        assert main(["advise", "demo", "--state", str(state), "--games", "50", "--lang", lang]) == 0
+        said[lang] = capsys.readouterr().out
+    assert said["en"].startswith("2 moves, ranked by win (higher is better)")
+    assert said["vi"].startswith("2 nước đi, xếp theo win (cao hơn là tốt hơn)")
+    assert "thắng (đoán đúng 2 trong 3 lần)" in said["vi"] and english_in_vietnamese(said["vi"]) == []

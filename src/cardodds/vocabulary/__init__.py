@@ -34,7 +34,8 @@ class MissingWord(KeyError):
 
 def sources() -> list[tuple[str, dict]]:
     """Every source of words, in the order their patterns are tried: ``[(name, {lang: {table: words}})]``; a task's
-    words (``{lang: {english: words}}``) are its table ``task_charts``."""
+    words (``{lang: {english: words}}``) are its table ``task_charts``, its metrics' labels (``Task.labels``, read by
+    ``Task.label_of``) the table ``labels`` (``labels.<task>.<metric or pattern>``)."""
     from cardodds.sim.games import games
     from cardodds.sim.registry import get_task, task_names
     from cardodds.vocabulary import advice_words, page_words, report_words
@@ -43,15 +44,19 @@ def sources() -> list[tuple[str, dict]]:
              ("page words", page_words.WORDS)]
     found += [(f"game {spec.name} (GameSpec.words)", spec.words) for spec in games()]
     for name in task_names():
-        words = get_task(name).words
-        if words:
-            found.append((f"task {name} (Task.words)", words))
+        task = get_task(name)
+        if task.words:
+            found.append((f"task {name} (Task.words)", task.words))
+        if task.labels:
+            found.append((f"task {name} (Task.labels)",
+                          {lang: {"labels": {f"{name}.{k}": v for k, v in said.items()}}
+                           for lang, said in task.labels.items()}))
     return found
 
 
 def _entries(source: str, words: dict) -> list[tuple[str, str, Any]]:
     """``(id, lang, words)`` of one source, in its order."""
-    if source.startswith("task "):
+    if source.endswith("(Task.words)"):
         words = {lang: {"task_charts": said} for lang, said in words.items()}
     out = []
     for lang, tables in words.items():
@@ -61,22 +66,39 @@ def _entries(source: str, words: dict) -> list[tuple[str, str, Any]]:
     return out
 
 
-def catalogue() -> dict[str, dict[str, Any]]:
-    """Every id's words by language, ``{id: {lang: words}}``, in the sources' order; the first source to give an id
-    in a language wins (:func:`problems` finds the others)."""
-    found = sources()
-    stamp = tuple((name, id(words)) for name, words in found)
+def _stamp() -> tuple:
+    """What the sources are made of, cheaply: the games and the tasks registered at run time (a game's own tasks
+    come with its spec)."""
+    from cardodds.sim.games import games
+    from cardodds.sim.registry import get_task, task_names
+
+    specs = games()
+    own = {name for spec in specs for name in spec.tasks}
+    return (tuple(id(spec) for spec in specs),
+            tuple((name, id(get_task(name))) for name in task_names() if name not in own))
+
+
+def _built() -> dict[str, Any]:
+    """The catalogue of the current sources and its tables, built again when a game or a task is registered."""
+    stamp = _stamp()
     if _LAST.get("stamp") != stamp:
         out: dict[str, dict[str, Any]] = {}
-        for source, words in found:
+        for source, words in sources():
             for key, lang, value in _entries(source, words):
                 out.setdefault(key, {}).setdefault(lang, value)
-        _LAST.update(stamp=stamp, catalogue=out)
-    return _LAST["catalogue"]
+        _LAST.clear()
+        _LAST.update(stamp=stamp, catalogue=out, tables={})
+    return _LAST
 
 
 _LAST: dict[str, Any] = {}
-"""The last catalogue built and the sources it was built from (a game or task registered later builds another)."""
+"""The last catalogue built, the stamp of the sources it was built from and the tables read from it so far."""
+
+
+def catalogue() -> dict[str, dict[str, Any]]:
+    """Every id's words by language, ``{id: {lang: words}}``, in the sources' order; the first source to give an id
+    in a language wins (:func:`problems` finds the others)."""
+    return _built()["catalogue"]
 
 
 def word(key: str, lang: str, **fields) -> Any:
@@ -93,9 +115,12 @@ def word(key: str, lang: str, **fields) -> Any:
 
 
 def table(name: str, lang: str) -> dict[str, Any]:
-    """The ids of table ``name`` in ``lang``, by key (``table("units", "vi")["per game"]``)."""
-    prefix = f"{name}."
-    return {k[len(prefix):]: v[lang] for k, v in catalogue().items() if k.startswith(prefix) and lang in v}
+    """The ids of table ``name`` in ``lang``, by key (``table("units", "vi")["per game"]``; read only)."""
+    built, prefix = _built(), f"{name}."
+    if (name, lang) not in built["tables"]:
+        built["tables"][name, lang] = {k[len(prefix):]: v[lang] for k, v in built["catalogue"].items()
+                                       if k.startswith(prefix) and lang in v}
+    return built["tables"][name, lang]
 
 
 def nested(name: str, lang: str) -> dict[str, Any]:
