@@ -1,6 +1,7 @@
 """Games per CPU second with a player a user wrote at one seat, every game of the registry (issue 33).
 
     NUMBA_NUM_THREADS=1 python benchmarks/bench_user_player.py [--game tan] [--games N] [--seed S] [--quick]
+        [--others NAME] [--rules KEY=VALUE ...] [--batch-chunk N] [--undeclared]
 
 For each game, one core, the built-in player of ``SETUPS`` at the other seats (the game's default rules), the best
 of three timings of each figure (the machine's other load only ever slows a run down):
@@ -9,10 +10,14 @@ of three timings of each figure (the machine's other load only ever slows a run 
    seat — the figure issue 33 measures a user's player against;
 2. the run path (the game's ``<game>.play`` chunk function, the engine a run picks) with a trivial user player
    (``legal[0]``) at seat 0;
-3. where the game has a batch form (Tấn), the run path with a trivial batch player (``decide_batch``: the first
+3. the batch form: the run path with a trivial batch player (``decide_batch``: the first
    legal action of every row, ``deterministic = True``) at seat 0, in chunks of ``--batch-chunk`` games.
 
-The ratios to (1) are printed beside each figure.  No assertion: the figures depend on the machine and its load.
+``--others`` seats another built-in at the other seats, ``--rules`` other rules (``--game tan --rules players=2
+deck=36 hand_size=6``: Tấn's two-player table), ``--undeclared`` adds figure (3) once more without ``deterministic``
+(the engine then asks the batch form with the games of each step, not game by game at the end).  The ratios to (1)
+are printed beside each figure.  No assertion: the figures depend on the machine and its load.  (This script replaced
+the per-game ``bench_<game>_user.py`` scripts.)
 """
 
 from __future__ import annotations
@@ -26,10 +31,10 @@ from cardodds.sim.experiment import load_experiment
 from cardodds.sim.games import game as game_spec
 from cardodds.sim.streams import chunk_seed
 
-SETUPS = {"chan": {"others": "basic", "games": 600, "batch": False},
-          "sam": {"others": "control", "games": 2_000, "batch": False},
-          "tan": {"others": "basic", "games": 2_000, "batch": True}}
-"""Per game: the built-in at the other seats, the games of figures (1) and (2), whether it has a batch form."""
+SETUPS = {"chan": {"others": "basic", "games": 600},
+          "sam": {"others": "control", "games": 2_000},
+          "tan": {"others": "basic", "games": 2_000}}
+"""Per game: the built-in at the other seats and the games of figures (1) and (2)."""
 
 
 class First(UserPlayer):
@@ -58,26 +63,42 @@ def best_rate(play, games: int, repeat: int = 3) -> float:
     return best
 
 
-def experiment(game: str, seat0, others: str, games: int, seed: int):
-    """The ``<game>.play`` experiment with ``seat0`` at seat 0 and ``others`` elsewhere (the default rules)."""
-    players = load_experiment({"experiment": {"name": "bench", "task": f"{game}.play", "games": 1}}).params
+class FirstBatchUndeclared(FirstBatch):
+    """The trivial batch player without ``deterministic``."""
+
+    deterministic = False
+
+
+def experiment(game: str, seat0, others: str, games: int, seed: int, rules: dict):
+    """The ``<game>.play`` experiment with ``seat0`` at seat 0 and ``others`` elsewhere, under ``rules``."""
+    table = {"experiment": {"name": "bench", "task": f"{game}.play", "games": games, "seed": seed}, "rules": rules}
+    players = load_experiment(table).params
     seats = [seat0] + [others] * (len(players.strategies) - 1)
-    return load_experiment({"experiment": {"name": "bench", "task": f"{game}.play", "games": games, "seed": seed},
-                            "strategies": {"seats": seats}})
+    return load_experiment({**table, "strategies": {"seats": seats}})
 
 
-def reference_rate(game: str, others: str, games: int, seed: int) -> float:
+def reference_rate(game: str, others: str, games: int, seed: int, rules: dict) -> float:
     """Figure (1): the reference engine, ``others`` at every seat."""
-    exp = experiment(game, others, others, games, seed)
+    exp = experiment(game, others, others, games, seed, rules)
     form = game_spec(game).hook("env_form")
-    rules, seats = exp.params.rules, list(exp.params.strategies)
-    return best_rate(lambda: [form.play(s, rules, seats) for s in range(seed, seed + games)], games)
+    params, seats = exp.params.rules, list(exp.params.strategies)
+    return best_rate(lambda: [form.play(s, params, seats) for s in range(seed, seed + games)], games)
 
 
-def run_path_rate(game: str, seat0, others: str, games: int, seed: int) -> float:
+def run_path_rate(game: str, seat0, others: str, games: int, seed: int, rules: dict) -> float:
     """Figures (2) and (3): the run's chunk function, ``seat0`` at seat 0, one chunk of ``games`` games."""
-    exp = experiment(game, seat0, others, games, seed)
+    exp = experiment(game, seat0, others, games, seed, rules)
     return best_rate(lambda: exp.task.run_chunk(exp.params, chunk_seed(seed, 0), games), games)
+
+
+def rules_table(pairs: list[str]) -> dict:
+    """``["players=2", "deck=36"]`` as a ``[rules]`` table (numbers and true/false read as such)."""
+    table = {}
+    for pair in pairs:
+        key, _, text = pair.partition("=")
+        low = text.lower()
+        table[key] = low == "true" if low in ("true", "false") else int(text) if text.lstrip("-").isdigit() else text
+    return table
 
 
 def main(argv=None) -> None:
@@ -85,19 +106,23 @@ def main(argv=None) -> None:
                        games_help="games of figures (1) and (2) (default: each game's own, SETUPS)",
                        quick={"games": 40, "batch_chunk": 400})
     ap.add_argument("--batch-chunk", type=int, default=20_000, help="games of figure (3), one chunk")
+    ap.add_argument("--others", help="the built-in at the other seats (default: each game's own, SETUPS)")
+    ap.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE", help="rules other than the defaults")
+    ap.add_argument("--undeclared", action="store_true", help="figure (3) also without deterministic = True")
     common.game_flag(ap, common.registry_games(SETUPS))
     args = common.parse(ap, argv)
-    print("| game | others | (1) reference engine | (2) user player, run path | (3) batch form, run path |")
-    print("|---|---|---:|---:|---:|")
+    rules = rules_table(args.rules)
+    print("| game | others | (1) reference engine | (2) user player, run path | (3) batch form, run path |"
+          + (" (3) undeclared |" if args.undeclared else ""))
+    print("|---|---|---:|---:|---:|" + ("---:|" if args.undeclared else ""))
     for game in args.game or common.registry_games(SETUPS):
-        setup = SETUPS[game]
-        games = args.games or setup["games"]
-        ref = reference_rate(game, setup["others"], games, args.seed)
-        user = run_path_rate(game, First, setup["others"], games, args.seed)
-        batch = run_path_rate(game, FirstBatch, setup["others"], args.batch_chunk, args.seed) if setup["batch"] \
-            else None
-        shown = "–" if batch is None else f"{batch:,.0f} ({batch / ref:.1f}×)"
-        print(f"| {game} | {setup['others']} | {ref:,.0f} | {user:,.0f} ({user / ref:.2f}×) | {shown} |", flush=True)
+        others, games = args.others or SETUPS[game]["others"], args.games or SETUPS[game]["games"]
+        ref = reference_rate(game, others, games, args.seed, rules)
+        user = run_path_rate(game, First, others, games, args.seed, rules)
+        batches = [FirstBatch] + ([FirstBatchUndeclared] if args.undeclared else [])
+        shown = [run_path_rate(game, b, others, args.batch_chunk, args.seed, rules) for b in batches]
+        cells = "".join(f" {rate:,.0f} ({rate / ref:.1f}×) |" for rate in shown)
+        print(f"| {game} | {others} | {ref:,.0f} | {user:,.0f} ({user / ref:.2f}×) |{cells}", flush=True)
 
 
 if __name__ == "__main__":

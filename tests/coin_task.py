@@ -26,6 +26,8 @@ import coin_position
 from cardodds.sim.chart_specs import Bars
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.game_spec import GameSpec
+from cardodds.sim.hand_question import Field, HandQuestion
+from cardodds.sim.knobs import Range
 from cardodds.sim.measures import Measure, Proportion
 from cardodds.sim.options import from_table
 from cardodds.sim.registry import Counts, Task
@@ -154,6 +156,8 @@ SPEC = GameSpec(
     deck="coin_task:deck",
     position=coin_position,
     hand_odds="coin_task:hand_odds",
+    hand_question=HandQuestion(fields=(Field("p", Range(0.0, 1.0, integer=False), default=0.5,
+                                             help="the chance of heads (default 0.5)"),)),
     page_example={"hand": "H"},
     words={"vi": {"titles": {"coin": "Đồng xu"},
                   "charts": [(r"Coins: how often heads", "Đồng xu: bao lâu ra mặt ngửa")],

@@ -208,8 +208,8 @@ def test_odds_of_a_state():
 
 
 def test_odds_of_a_state_refuse_a_hands_options(monkeypatch):
-    with pytest.raises(CardoddsError, match="a position's odds take opponents, games, time and seed, not p"):
-        odds.demo(state=START, p=0.2)
+    with pytest.raises(CardoddsError, match=re_escaped("p is an option of a hand's odds; a position (state)")):
+        odds.demo(state=START, p=0.2)  # the demo game's declared question, refused with a position as any game's
     with pytest.raises(CardoddsError, match=re_escaped("trump is an option of a hand's odds; a position (state)")):
         odds.tan(state=START, trump="h")
     with pytest.raises(CardoddsError, match=re_escaped("opponents goes with state (a mid-game position)")):

@@ -5,15 +5,14 @@ import tracemalloc
 import numpy as np
 import pytest
 
-import cardodds.analysis.batches
-import cardodds.analysis.odds_sam
 import cardodds.sim.chan.hand_odds
+import cardodds.sim.odds_batches
 import cardodds.sim.sam.hand_odds
 import cardodds.sim.tan.hand_odds
-from cardodds.analysis.batches import BATCH, batch_sizes, batches
-from cardodds.analysis.odds_chan import win_chance
-from cardodds.analysis.odds_sam import odds_sam
-from cardodds.analysis.odds_tan import odds_tan
+from cardodds.sim.chan.hand_odds import win_chance
+from cardodds.sim.odds_batches import BATCH, batch_sizes, batches
+from cardodds.sim.sam.hand_odds import odds_sam
+from cardodds.sim.tan.hand_odds import odds_tan
 
 CHAN = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"
 SAM = "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd"
@@ -51,7 +50,7 @@ GAMES = {
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_games_are_played_in_batches_each_seeded_on_its_own(monkeypatch, game):
     owner, name, odds = GAMES[game]
-    monkeypatch.setattr(cardodds.analysis.batches, "BATCH", 40)
+    monkeypatch.setattr(cardodds.sim.odds_batches, "BATCH", 40)
     calls = _spy(monkeypatch, owner, name)
     first = odds(100)
     assert [len(c) for c in calls] == [40, 40, 20]  # never more than a batch at once
@@ -64,8 +63,8 @@ def test_games_are_played_in_batches_each_seeded_on_its_own(monkeypatch, game):
 
 
 def test_memory_does_not_grow_with_the_number_of_games(monkeypatch):
-    monkeypatch.setattr(cardodds.analysis.batches, "BATCH", 500)
-    monkeypatch.setattr(cardodds.analysis.odds_sam, "PLAN_DEALS", 500)
+    monkeypatch.setattr(cardodds.sim.odds_batches, "BATCH", 500)
+    monkeypatch.setattr(cardodds.sim.sam.hand_odds, "PLAN_DEALS", 500)
 
     def peak(games):
         tracemalloc.start()

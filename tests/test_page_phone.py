@@ -13,7 +13,6 @@ import json
 import re
 
 import pytest
-
 from page_checks import english, fits, layout
 from test_serve import HANDS, SHOTS, SIZES, _click_hand, _fresh, _state, _viewport, _wait, browser, server  # noqa: F401
 
@@ -141,9 +140,9 @@ def test_sams_advice_labels_both_branches(server, browser):
 
 def test_tans_36_card_table_is_the_apis(server, browser):
     from selenium.webdriver.support.ui import Select
-
-    from cardodds.analysis.odds_tan import odds_tan
     from test_serve import GAMES, SEED, _open, _shown
+
+    from cardodds.sim.tan.hand_odds import odds_tan
 
     hand = "6s 7c 9d Jh Qh As"
     _open(browser, server, "tan", trump="s", players=3)
@@ -159,8 +158,8 @@ def test_tans_36_card_table_is_the_apis(server, browser):
 
 def test_the_pages_default_players_are_the_commands_and_the_apis():
     """The hand page's players until one picks another are those ``cardodds odds`` and ``cardodds.odds`` play."""
-    from cardodds.analysis.odds_chan import win_chance
-    from cardodds.analysis.odds_tan import odds_tan
+    from cardodds.sim.chan.hand_odds import win_chance
+    from cardodds.sim.tan.hand_odds import odds_tan
     from cardodds.web.tables import DEFAULT_PLAYER, table
 
     assert DEFAULT_PLAYER["tan"] == inspect.signature(odds_tan).parameters["strategy"].default == "basic"
@@ -170,9 +169,8 @@ def test_the_pages_default_players_are_the_commands_and_the_apis():
 
 def test_the_advice_answer_says_its_budget():
     """The page writes the budget in its own words from ``batches`` and ``seconds`` (not the command line's text)."""
-    from test_advise_web import _events, _post
-
     from test_advise_page import POSITION
+    from test_advise_web import _events, _post
 
     status, body = _post("/api/advise/tan", json.dumps({**POSITION, "stock": 0}).encode())
     done = _events(body)[-1][1]

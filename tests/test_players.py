@@ -58,3 +58,20 @@ def test_the_search_players_say_so_and_the_fast_ones_do_not():
     searching = {(g.game, name) for g in (CHAN, SAM, TAN) for name, cls in g.classes.items() if cls.searches}
     assert searching == {("Chắn", "expert"), ("Sâm", "expert"), ("Tấn", "expert"), ("Tấn", "pimc"),
                          ("Tấn", "ismcts"), ("Tấn", "endgame"), ("Tấn", "ismcts_tree")}
+
+
+def test_the_compiled_form_is_declared_by_each_class_and_not_inherited():
+    """Which players the compiled engines play is a fact on the player class (``compiled_form``), read from the class
+    itself: a subclass that may decide otherwise is not compiled unless it says so; ``tuned`` is its base."""
+    from cardodds.sim.player_base import has_compiled_form, not_compiled
+
+    compiled = {(g.game, name) for g in (CHAN, SAM, TAN) for name, cls in g.classes.items()
+                if has_compiled_form(g.make(name))}
+    assert compiled == {("Chắn", "basic"), ("Chắn", "heuristic"), ("Chắn", "cuoc"), ("Chắn", "tuned"),
+                        ("Sâm", "greedy"), ("Sâm", "control"),
+                        ("Tấn", "beginner"), ("Tấn", "basic"), ("Tấn", "heuristic"), ("Tấn", "tuned")}
+    basic = type(TAN.make("basic"))
+    subclass = type("MyBasic", (basic,), {"__module__": __name__})
+    assert not has_compiled_form(subclass()) and not_compiled(subclass()) == "'basic'"
+    eat = CHAN.make({"name": "heuristic", "eat_ca_to_wait": True})
+    assert not has_compiled_form(eat) and not_compiled(eat) == "'heuristic' with eat_ca_to_wait=True"

@@ -18,10 +18,10 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import pytest
-
-from cardodds.analysis.batches import BATCH
-from cardodds.cli import main
 from page_checks import reads_well
+
+from cardodds.cli import main
+from cardodds.sim.odds_batches import BATCH
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAN_HAND = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"  # waits on 9V for a bạch thủ
@@ -194,6 +194,16 @@ def test_sam_page_shows_the_cli_answers_and_the_bayes_declarer(server, browser, 
     assert "Đánh theo thứ tự: sảnh 3–J → rác K" in page and expected["sam"]["plan"][0] == "straight 3-4-5-6-7-8-9-10-J"
 
 
+def _chance(driver):
+    """The demo page's chance shown now (None while the answer is being redrawn)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    try:
+        return _shown(driver).get("chance")
+    except StaleElementReferenceException:
+        return None
+
+
 @pytest.mark.parametrize("lang, words", [("vi", ["Kết quả", "mặt: heads", "cơ hội: 50,0 %"]),
                                          ("en", ["Answer", "face: heads", "chance: 50.0 %"])])
 def test_a_game_the_page_has_no_drawing_for_lists_its_answer(demo_server, browser, lang, words):
@@ -204,10 +214,20 @@ def test_a_game_the_page_has_no_drawing_for_lists_its_answer(demo_server, browse
     try:
         browser.get_log("browser")  # forget what the console said before
         _open(browser, demo_server, "demo")
-        assert browser.find_element("id", "table").text == ""  # no seats or players the demo job would ignore
+        assert browser.find_element("id", "table").text == "p"  # its declared question's one field, no seats
+        assert browser.find_element("id", "q-p").get_attribute("value") == "0.5"  # the declared default
         _click_hand(browser, "T")
         _state(browser, "done")
         assert _shown(browser) == odds.demo("T").details == {"face": "tails", "chance": 0.5}
+        field = browser.find_element("id", "q-p")
+        field.clear()
+        field.send_keys("0.25\n")  # the form built from the declaration asks again with p
+        _wait(browser, lambda d: _chance(d) == 0.75)
+        assert _shown(browser) == odds.demo("T", p=0.25).details
+        field = browser.find_element("id", "q-p")
+        field.clear()
+        field.send_keys("0.5\n")
+        _wait(browser, lambda d: _chance(d) == 0.5)
         browser.find_element("id", "clear").click()
         _state(browser, "idle")  # the old answer is gone before the new hand is typed
         browser.find_element("id", "hand").send_keys("h")  # typed, in lower case: the other face
@@ -392,9 +412,9 @@ def test_a_port_in_use_is_one_line_exit_2(capsys):
 
 
 def _hooked_runs():
-    from cardodds.analysis.odds_chan import win_chance
-    from cardodds.analysis.odds_sam import odds_sam
-    from cardodds.analysis.odds_tan import odds_tan
+    from cardodds.sim.chan.hand_odds import win_chance
+    from cardodds.sim.sam.hand_odds import odds_sam
+    from cardodds.sim.tan.hand_odds import odds_tan
 
     return {
         "chan": lambda games, **kw: win_chance(CHAN_HAND, 1, games, seed=3, **kw),

@@ -424,3 +424,38 @@ def test_code_without_a_file_is_hashed_by_its_compiled_code():
          "        return legal[-1]\n", second)
     assert None is not code_sha256(first["P"]) != code_sha256(second["P"]) is not None
     assert code_sha256(Tails) == code_sha256(user_game.PLAYERS.make(heads).player.__class__)  # this file's hash
+
+
+def test_a_decision_that_never_ends_is_stopped_outside_the_main_thread_too():
+    """A Dask worker runs chunks in a thread, where no CPU-time alarm reaches: the watchdog stops an endless loop
+    there, and a decision that returns in time is left alone (the thread goes on deciding)."""
+    import threading
+
+    from cardodds.sim.user_player import ask, decision_limit
+
+    class Loop(UserPlayer):
+        def decide(self, view, legal, rng):
+            while view:
+                pass
+
+    class Quick(UserPlayer):
+        def decide(self, view, legal, rng):
+            return legal[-1]
+
+    out = {}
+
+    def worker():
+        with decision_limit(0.2):
+            out["quick"] = [ask(Quick(), {"k": 1}, ["a", "b"], None, seat=2, game="coin") for _ in range(50)]
+            try:
+                ask(Loop(), {"k": 1}, ["a", "b"], None, seat=1, game="coin", decision="toss")
+            except UserPlayerError as exc:
+                out["error"] = exc
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive() and out["quick"] == ["b"] * 50
+    message = str(out["error"])
+    assert message.startswith("coin: player Loop at seat 1, toss decision: still deciding after 0.")
+    assert message.endswith("over the limit of 0.2 s a decision") and out["error"].position == {"k": 1}

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from cardodds import cli_advise
 from cardodds.analysis.paths import output_file, output_folder, resume_folder, run_folder
-from cardodds.sim.arguments import (check_games, check_half_width, check_jobs, check_seed, check_whole, read_whole,
+from cardodds.sim.arguments import (check_games, check_half_width, check_jobs, check_seed, check_whole,
                                     spoken)
 from cardodds.sim.errors import CardoddsError, RunInterrupted
 from cardodds.vocabulary import LANGUAGES
@@ -182,28 +182,19 @@ def cmd_exact(args) -> int:
 
 
 def _odds_keywords(args) -> dict:
-    """The keywords of ``cardodds.odds.<game>`` from the options typed, each checked under its option's name."""
+    """The keywords of ``cardodds.odds.<game>`` from the options typed, as its question declares them (the API
+    checks each under its option's name: ``--seat must be …``)."""
     from cardodds.sim.games import game
 
-    spec = game(args.game)
-    if args.game not in _ODDS_FLAGS:
-        cli_advise.refuse(f"cardodds odds {args.game}", {"--games": args.games, "--seed": args.seed}, "--hand", "--state")
-        return {}  # a registered game: its hand_odds with its defaults
-    common = {"games": args.games, "seed": 1 if args.seed is None else args.seed, "progress": args.progress}
-    if args.game == "chan":
-        if args.seat is not None:
-            check_whole(args.seat, "--seat", 0, spec.max_players - 1)
-        return {"seat": args.seat, **common, "strategy": args.strategy}
-    if args.game == "sam":
-        opponents = 3 if args.opponents is None else read_whole(args.opponents)
-        check_whole(opponents, "--opponents", spec.min_players - 1, spec.max_players - 1)
-        return {"opponents": opponents, **common}
-    if args.trump is None:
-        raise CardoddsError(f"the following arguments are required: --trump (see 'cardodds odds {args.game} --help')")
-    players, seat = 4 if args.players is None else args.players, 0 if args.seat is None else args.seat
-    check_whole(players, "--players", spec.min_players, spec.max_players)
-    check_whole(seat, "--seat", 0, players - 1)
-    return {"trump": args.trump, "players": players, "seat": seat, **common}
+    question, prog = game(args.game).question(), f"cardodds odds {args.game}"
+    for f in question.fields:
+        if f.required and getattr(args, f.name) is None:
+            raise CardoddsError(f"the following arguments are required: {f.flag()} (see '{prog} --help')")
+    keywords = {f.name: f.read(getattr(args, f.name)) for f in question.fields if getattr(args, f.name) is not None}
+    if not question.simulated:  # an exact answer: --games and --seed go with a position
+        cli_advise.refuse(prog, {"--games": args.games, "--seed": args.seed}, "--hand", "--state")
+        return keywords
+    return {**keywords, "games": args.games, "seed": 1 if args.seed is None else args.seed, "progress": args.progress}
 
 
 def cmd_odds(args) -> int:
@@ -217,14 +208,7 @@ def cmd_odds(args) -> int:
         print(json.dumps(result.details, ensure_ascii=False) if args.json else result.text)
         return 0
     cli_advise.check_hand_mode(args)
-    # the options' own names (the API names its keywords): --seat, --opponents, --players
-    keywords = _odds_keywords(args)
-    if args.game == "sam":
-        result = odds.sam(args.hand, keywords.pop("opponents"), **keywords)
-    elif args.game == "tan":
-        result = odds.tan(args.hand, keywords.pop("trump"), **keywords)
-    else:
-        result = getattr(odds, args.game)(args.hand, **keywords)
+    result = getattr(odds, args.game)(args.hand, **_odds_keywords(args))
     print(json.dumps(result.details, ensure_ascii=False) if args.json else result.text)
     return 0
 
@@ -346,53 +330,45 @@ def cmd_tune(args) -> int:
     return 0
 
 
-def _chan_odds_parser(odds_games, common, name: str) -> None:
-    chan = odds_games.add_parser(name, parents=[common], help="a 19- or 20-card Chắn hand, or a position")
-    chan.add_argument("--hand", help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"')
-    chan.add_argument("--seat", type=_checked("--seat", _seat), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)")
-    chan.add_argument("--strategy",
-                      help="who plays the hand: basic (default), heuristic, cuoc or tuned; the other seats play basic")
-    _opponents_flag(chan)
-
-
-def _sam_odds_parser(odds_games, common, name: str) -> None:
-    sam = odds_games.add_parser(name, parents=[common], help="a 10-card Sâm hand, or a position")
-    sam.add_argument("--hand", help='cards, e.g. "3s 10h Qd Ac 2c …"')
-    sam.add_argument("--opponents", type=cli_advise.opponents,
-                     help="with --hand: opponents (1–4, default 3); with --state: who plays the seats (a player)")
-
-
-def _tan_odds_parser(odds_games, common, name: str) -> None:
-    tan = odds_games.add_parser(name, parents=[common], help="a Tấn opening hand, or a position")
-    tan.add_argument("--hand", help='cards, e.g. "3s 10h Qd Ac 2c …"')
-    tan.add_argument("--trump", help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠); needed with --hand")
-    tan.add_argument("--players", type=int, help="players at the table (default 4)")
-    tan.add_argument("--seat", type=_checked("--seat", _seat), help="the hand's seat, 0 = the first attacker (default 0)")
-    _opponents_flag(tan)
-
-
-def _spec_odds_parser(odds_games, common, name: str) -> None:
-    """A registered game's ``odds`` sub-command: ``--hand`` (and ``--json``); its spec's ``hand_odds`` defaults."""
+def _odds_parser(odds_games, common, name: str) -> None:
+    """``cardodds odds <name>``: the options every game's odds take, and those its spec's hand question declares."""
     from cardodds.sim.games import game
+    from cardodds.sim.hand_question import STATE_OPTIONS
 
-    parser = odds_games.add_parser(name, help=f"a {game(name).title} hand, or a position")
-    parser.add_argument("--hand", help="the hand, in the game's card codes")
-    parser.add_argument("--state", metavar="FILE", help="a mid-game position: its JSON file, or - for standard input")
-    cli_advise.add_set_flag(parser)
-    cli_advise.add_budget_flags(parser)
-    parser.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed, with --state (default 1)")
-    parser.add_argument("--json", action="store_true")
-    parser.set_defaults(progress=False)
+    spec = game(name)
+    question = spec.question()
+    parser = odds_games.add_parser(name, parents=[common], help=question.help or f"a {spec.title} hand, or a position")
+    parser.add_argument("--hand", help=question.hand_help)
+    for f in question.fields:  # each read and checked by the API (cardodds.sim.hand_question.Field)
+        if f.name in STATE_OPTIONS:  # also a position's option: who plays its seats
+            parser.add_argument(f.flag(), dest=f.name, type=cli_advise.opponents,
+                                help=f"with --hand: {f.help_text()}; with --state: who plays the seats (a player)")
+        else:
+            parser.add_argument(f.flag(), dest=f.name, help=f.help_text())
+    if "opponents" not in question.names():
+        parser.add_argument("--opponents", type=cli_advise.opponents, metavar="NAME",
+                            help="with --state: who plays every seat from the position (default: the game's)")
 
 
-def _opponents_flag(parser) -> None:
-    parser.add_argument("--opponents", type=cli_advise.opponents, metavar="NAME",
-                        help="with --state: who plays every seat from the position (default: the game's)")
+def _odds_command(sub) -> None:
+    """``cardodds odds``: a sub-command per game with a hand's odds or positions, its options shared and declared."""
+    from cardodds.sim.games import games
 
-
-_ODDS_FLAGS = {"chan": _chan_odds_parser, "sam": _sam_odds_parser, "tan": _tan_odds_parser}
-"""The built-in games' ``odds`` options (their ``cardodds.odds`` keywords differ); any other game gets
-:func:`_spec_odds_parser`."""
+    odds = sub.add_parser("odds", help="odds of one hand, or of a mid-game position")
+    names = [g.name for g in games() if g.hand_odds or g.position]
+    odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar=f"{{{','.join(names)}}}")
+    common = _Parser(add_help=False)
+    common.add_argument("--state", metavar="FILE", help="a mid-game position: its JSON file, or - for standard input")
+    cli_advise.add_set_flag(common)
+    common.add_argument("--games", type=_count("--games"),
+                        help="simulated games (default 20,000; with --state the game's worlds)")
+    common.add_argument("--time", type=cli_advise.seconds, metavar="S", help="with --state: a budget in seconds instead of --games")
+    common.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed (default 1)")
+    common.add_argument("--json", action="store_true")
+    common.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    for name in names:
+        _odds_parser(odds_games, common, name)
+    odds.set_defaults(func=cmd_odds)
 
 
 def check_whole_from_1(value, option: str) -> int:
@@ -420,6 +396,45 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardodds", description="Monte Carlo and exact odds for Chắn, Sâm and Tấn.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
+    _run_parser(sub)
+
+    report = sub.add_parser("report", help="run the default suite and write report.html / report.md")
+    report.add_argument("--quick", action="store_true", help="fewer games (about a minute)")
+    report.add_argument("--out", help="report folder (default: reports/latest, or reports/quick)")
+    report.add_argument("--jobs", type=_checked("--jobs", check_jobs), default=-1,
+                        help="worker processes (default: every core)")
+    report.add_argument("--showcase", metavar="DIR", help="also copy the headline table and key charts to DIR")
+    report.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    _lang_flag(report)
+    report.set_defaults(func=cmd_report)
+
+    exact = sub.add_parser("exact", help="exact deal odds by combinatorics")
+    exact.add_argument("game", choices=[g.name for g in games() if g.exact])
+    exact.add_argument("--json", action="store_true")
+    exact.set_defaults(func=cmd_exact)
+
+    _odds_command(sub)
+
+    _advise_parser(sub)
+
+    _replay_parser(sub)
+
+    _tune_parser(sub)
+
+    check = sub.add_parser("check", help="list the fouls of a recorded game")
+    check.add_argument("game", choices=[g.name for g in games() if g.check_text])
+    check.add_argument("log", help="move log (JSON)")
+    check.set_defaults(func=cmd_check)
+
+    serve = sub.add_parser("serve", help="a local web page per game: click cards, get the odds")
+    serve.add_argument("--port", type=_positive, default=8000, help="port (default 8000; 0: a free one)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.set_defaults(func=cmd_serve)
+    return parser
+
+
+def _run_parser(sub) -> None:
+    """``cardodds run``."""
     run = sub.add_parser("run", help="run one experiment (a TOML file)")
     run.add_argument("config", help="experiment file, e.g. configs/chan_deal.toml")
     run.add_argument("--games", type=_count("--games"), help="games to play (overrides the file)")
@@ -445,38 +460,10 @@ def build_parser() -> argparse.ArgumentParser:
     _lang_flag(run)
     run.set_defaults(func=cmd_run)
 
-    report = sub.add_parser("report", help="run the default suite and write report.html / report.md")
-    report.add_argument("--quick", action="store_true", help="fewer games (about a minute)")
-    report.add_argument("--out", help="report folder (default: reports/latest, or reports/quick)")
-    report.add_argument("--jobs", type=_checked("--jobs", check_jobs), default=-1,
-                        help="worker processes (default: every core)")
-    report.add_argument("--showcase", metavar="DIR", help="also copy the headline table and key charts to DIR")
-    report.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
-    _lang_flag(report)
-    report.set_defaults(func=cmd_report)
 
-    exact = sub.add_parser("exact", help="exact deal odds by combinatorics")
-    exact.add_argument("game", choices=[g.name for g in games() if g.exact])
-    exact.add_argument("--json", action="store_true")
-    exact.set_defaults(func=cmd_exact)
-
-    odds = sub.add_parser("odds", help="odds of one hand, or of a mid-game position")
-    names = [g.name for g in games() if g.hand_odds or g.position]
-    odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar=f"{{{','.join(names)}}}")
-    common = _Parser(add_help=False)
-    common.add_argument("--state", metavar="FILE", help="a mid-game position: its JSON file, or - for standard input")
-    cli_advise.add_set_flag(common)
-    common.add_argument("--games", type=_count("--games"),
-                        help="simulated games (default 20,000; with --state the game's worlds)")
-    common.add_argument("--time", type=cli_advise.seconds, metavar="S", help="with --state: a budget in seconds instead of --games")
-    common.add_argument("--seed", type=_checked("--seed", check_seed), help="random seed (default 1)")
-    common.add_argument("--json", action="store_true")
-    common.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
-    for name in names:
-        _ODDS_FLAGS.get(name, _spec_odds_parser)(odds_games, common, name)
-    odds.set_defaults(func=cmd_odds)
-
-    _advise_parser(sub)
+def _replay_parser(sub) -> None:
+    """``cardodds replay``."""
+    from cardodds.sim.games import games
 
     replay = sub.add_parser("replay", help="one game, move by move (or a position of it, or its review)")
     replay.add_argument("game", choices=_replay_games())
@@ -493,6 +480,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--log", metavar="FILE", help=f"{logged}: also write the game's JSON move log (what `check` reads)")
     replay.set_defaults(func=cmd_replay)
 
+
+def _tune_parser(sub) -> None:
+    """``cardodds tune``."""
     tune = sub.add_parser("tune", help="find one seat's knob values against the table's other strategies")
     tune.add_argument("config", help="experiment file whose table is played, e.g. configs/tan_tune.toml")
     tune.add_argument("--seat", type=_checked("--seat", _seat), default=0, help="table seat whose strategy is tuned (default 0)")
@@ -508,17 +498,6 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--json", action="store_true", help="print the result as JSON")
     tune.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     tune.set_defaults(func=cmd_tune)
-
-    check = sub.add_parser("check", help="list the fouls of a recorded game")
-    check.add_argument("game", choices=[g.name for g in games() if g.check_text])
-    check.add_argument("log", help="move log (JSON)")
-    check.set_defaults(func=cmd_check)
-
-    serve = sub.add_parser("serve", help="a local web page per game: click cards, get the odds")
-    serve.add_argument("--port", type=_positive, default=8000, help="port (default 8000; 0: a free one)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    serve.set_defaults(func=cmd_serve)
-    return parser
 
 
 def _one_line(exc: BaseException | str) -> str:

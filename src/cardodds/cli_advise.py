@@ -13,9 +13,6 @@ import sys
 from cardodds.sim.arguments import check_games, check_whole, read_whole, shown
 from cardodds.sim.errors import CardoddsError
 
-HAND_FLAGS = {"hand": "--hand", "seat": "--seat", "strategy": "--strategy", "trump": "--trump", "players": "--players"}
-"""The options of a hand's odds (attribute → flag), refused beside ``--state``."""
-
 STATE_FLAGS = {"opponents": "--opponents", "time": "--time"}
 """The options of a position's odds, refused beside ``--hand``."""
 
@@ -149,9 +146,11 @@ def cmd_advise(args) -> int:
 def odds_of_state(args):
     """``cardodds odds <game> --state …``: the position's odds (a :class:`~cardodds.odds.HandOdds`)."""
     from cardodds import odds
+    from cardodds.sim.games import game
 
     prog = f"cardodds odds {args.game}"
-    refuse(prog, {flag: getattr(args, key, None) for key, flag in HAND_FLAGS.items()}, "--state", "--hand")
+    hand_only = [f for f in game(args.game).question().fields if f.name != "opponents"]  # the declared options
+    refuse(prog, {"--hand": args.hand, **{f.flag(): getattr(args, f.name) for f in hand_only}}, "--state", "--hand")
     keywords = {k: getattr(args, k, None) for k in ("opponents", "games", "time", "seed")}
     keywords = {k: v for k, v in keywords.items() if v is not None}
     return getattr(odds, args.game)(state=state_value(args.state, getattr(args, "settings", None)), **keywords)
@@ -166,9 +165,11 @@ def check_hand_mode(args) -> None:
     if args.hand is None:
         raise CardoddsError(f"the following arguments are required: --hand (or --state, a position) "
                             f"(see '{prog} --help')")
+    from cardodds.sim.games import game
+
     given = {flag: getattr(args, key, None) for key, flag in STATE_FLAGS.items()}
-    if args.game == "sam":
-        given.pop("--opponents")  # a Sâm hand's number of opponents
+    if "opponents" in game(args.game).question().names():
+        given.pop("--opponents")  # with a hand, an option of its question (a Sâm hand's number of opponents)
     refuse(prog, given, "--hand", "--state")
 
 

@@ -1,6 +1,8 @@
 """A hand's odds by simulation: the hand is fixed, everything unseen is dealt at random, the game is played out.
 
-Each function (one per game with a ``hand_odds`` or a ``position``; a registered game's is made from its spec)
+``cardodds.odds.<game>`` is made for every registered game with a ``hand_odds`` or a ``position``, from its spec:
+its keywords, their checks and its text are the game's declared hand question (:mod:`cardodds.sim.hand_question`:
+Chắn ``seat`` and ``strategy``, Sâm ``opponents``, Tấn ``trump``, ``players``, ``seat``, ``strategy``, ``deck``).  It
 returns :class:`HandOdds`: ``table`` (a DataFrame of every estimate with its 95 % interval), ``details`` (everything,
 as ``cardodds odds … --json`` prints it) and ``text`` (as ``cardodds odds`` prints it).
 
@@ -83,145 +85,16 @@ def _checked(hand, games, seed, progress, lang) -> str:
     return check_hand(hand, "hand")
 
 
-_QUANTITIES = {"win_chance.p_win": "win", "win_chance.points_game": "points.game"}
-"""The result's paths that the play task's metrics name otherwise (a Chắn hand's win and net points a game)."""
-
-
 def _odds(game: str, details: dict, text, lang: str) -> HandOdds:
     from cardodds.sim.games import game as spec_of
     from cardodds.sim.registry import get_task
 
     rows = pd.DataFrame(_intervals(details), columns=["quantity", "estimate", "ci_low", "ci_high"])
-    rows["quantity"] = rows["quantity"].replace(_QUANTITIES)
     spec = spec_of(game)  # its play task's labels give the table's words, its metrics name the quantities
+    rows["quantity"] = rows["quantity"].replace(spec.question().quantities)
     label_of = get_task(spec.replay_task or next(iter(spec.tasks))).label_of
     rows.insert(1, "label", [label_of(q, lang) for q in rows["quantity"]])
     return HandOdds(game, details, text(details), rows)
-
-
-@python_api
-def chan(hand: str | list[str] | None = None, *, state=None, opponents=None, time: float | None = None,
-         seat: int | None = None, games: int | None = None, seed: int = 1, strategy: str | None = None,
-         progress: bool | None = None, lang: str = "en") -> HandOdds:
-    """A Chắn hand's shape (chắn, cạ, what it waits for) and its chance to win played out at a table; or, with
-    ``state``, a mid-game position's odds (see the module's text: ``opponents``, ``games``, ``time``, ``seed``).
-
-    Parameters
-    ----------
-    hand : str or list of str
-        19 or 20 cards (``"2V 2V 3V …"`` or ``["2V", "2V", "3V", …]``; 20 cards: the cái).
-    state : dict, path or position, optional
-        A mid-game position instead of a hand.
-    seat : int, optional
-        Where the hand sits (default: the cái's seat 0 for 20 cards, seat 1 otherwise).
-    games, seed : int
-        Simulated games (default 20,000) and the seed (0 to 2**63 - 1; same seed, same numbers).
-    strategy : str
-        Who plays the hand (``basic``, the default, ``heuristic``, ``cuoc`` …); the other three play ``basic``.
-    progress : bool
-        Show a progress bar.
-    lang : str
-        The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
-    """
-    from cardodds.analysis.odds_chan import cli_seat, format_odds_chan
-    from cardodds.sim.arguments import check_whole
-    from cardodds.sim.errors import CardoddsError
-    from cardodds.sim.games import game
-
-    if state is not None:
-        return _position_odds("chan", state, opponents, games, time, seed, lang, hand=hand, seat=seat,
-                              strategy=strategy, progress=progress)
-    _hand_mode(opponents, time)
-    games, progress = _HAND_GAMES if games is None else games, False if progress is None else progress
-    strategy = "basic" if strategy is None else strategy
-    hand = _checked(hand, games, seed, progress, lang)
-    if seat is not None:
-        check_whole(seat, "seat", 0, game("chan").max_players - 1)
-    if not isinstance(strategy, (str, dict)):
-        raise CardoddsError(f"strategy must be a player's name (\"basic\", \"heuristic\", \"cuoc\" …) or a table of "
-                            f"its knobs, not {strategy!r}")
-    details = game("chan").hook("hand_odds")(hand, seat=cli_seat(hand, seat), games=games, seed=seed, progress=None if progress else False,
-                        strategy=strategy)
-    return _odds("chan", details, format_odds_chan, lang)
-
-
-@python_api
-def sam(hand: str | list[str] | None = None, opponents=None, *, state=None, time: float | None = None,
-        games: int | None = None, seed: int = 1, progress: bool | None = None, lang: str = "en") -> HandOdds:
-    """A Sâm hand's chance that a declared Sâm succeeds (its best plan) and its chance to win a normal game; or,
-    with ``state``, a mid-game position's odds (see the module's text: ``opponents``, ``games``, ``time``, ``seed``).
-
-    Parameters
-    ----------
-    hand : str or list of str
-        Ten cards (``"3s 4s 5h …"`` or ``["3s", "4s", "5h", …]``).
-    opponents : int, or a player
-        With a hand: players against it (1 to 4).  With ``state``: who plays the seats (a player's name).
-    state : dict, path or position, optional
-        A mid-game position instead of a hand.
-    games, seed : int
-        Simulated deals (default 20,000) and the seed.
-    progress : bool
-        Show a progress bar.
-    lang : str
-        The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
-    """
-    from cardodds.analysis.odds_sam import format_odds_sam
-    from cardodds.sim.arguments import check_whole
-    from cardodds.sim.games import game
-
-    if state is not None:
-        return _position_odds("sam", state, opponents, games, time, seed, lang, hand=hand, progress=progress)
-    _hand_mode(None, time)
-    spec, games, progress = game("sam"), _HAND_GAMES if games is None else games, False if progress is None else progress
-    hand = _checked(hand, games, seed, progress, lang)
-    check_whole(opponents, "opponents", spec.min_players - 1, spec.max_players - 1)
-    details = spec.hook("hand_odds")(hand, opponents, games, seed, progress=None if progress else False)
-    return _odds("sam", details, format_odds_sam, lang)
-
-
-@python_api
-def tan(hand: str | list[str] | None = None, trump: str | None = None, *, state=None, opponents=None,
-        time: float | None = None, players: int | None = None, seat: int | None = None, games: int | None = None,
-        seed: int = 1, progress: bool | None = None, lang: str = "en") -> HandOdds:
-    """A Tấn opening hand's chance to lose (and of a draw) played out by ``basic`` players; or, with ``state``, a
-    mid-game position's odds (see the module's text: ``opponents``, ``games``, ``time``, ``seed``).
-
-    Parameters
-    ----------
-    hand : str or list of str
-        The opening hand (``"6s 7s 8h …"`` or ``["6s", "7s", "8h", …]``).
-    state : dict, path or position, optional
-        A mid-game position instead of a hand.
-    trump : str
-        The trump suit (``"h"``, ``"♥"`` …).
-    players, seat : int
-        Players at the table (default 4) and the hand's seat (default 0: seat 0 attacks first).
-    games, seed : int
-        Simulated games (default 20,000) and the seed.
-    progress : bool
-        Show a progress bar.
-    lang : str
-        The language of the table's ``label`` column: ``"en"`` or ``"vi"``.
-    """
-    from cardodds.analysis.odds_tan import format_odds_tan
-    from cardodds.sim.arguments import check_whole
-    from cardodds.sim.errors import CardoddsError
-    from cardodds.sim.games import game
-
-    if state is not None:
-        return _position_odds("tan", state, opponents, games, time, seed, lang, hand=hand, trump=trump,
-                              players=players, seat=seat, progress=progress)
-    _hand_mode(opponents, time)
-    spec, games, progress = game("tan"), _HAND_GAMES if games is None else games, False if progress is None else progress
-    players, seat = 4 if players is None else players, 0 if seat is None else seat
-    hand = _checked(hand, games, seed, progress, lang)
-    if not isinstance(trump, str):
-        raise CardoddsError(f"trump must be a suit as a string (\"h\", \"♥\" …), not {trump!r}")
-    check_whole(players, "players", spec.min_players, spec.max_players)
-    check_whole(seat, "seat", 0, players - 1)
-    details = spec.hook("hand_odds")(hand, trump, players, seat, games, seed, progress=None if progress else False)
-    return _odds("tan", details, format_odds_tan, lang)
 
 
 _HAND_GAMES = 20_000
@@ -253,12 +126,12 @@ def _position_odds(name: str, state, opponents=None, games=None, time=None, seed
     return HandOdds(name, odds_json(table, table.attrs), odds_text(table, table.attrs, lang), table)
 
 
-def _hand_mode(opponents=None, time=None) -> None:
-    """A hand's odds: the position's keywords are refused."""
+def _hand_mode(opponents=None, time=None, **others) -> None:
+    """A hand's odds: the position's keywords are refused (``others``: more that go with a position only)."""
     from cardodds.sim.arguments import option
     from cardodds.sim.errors import CardoddsError
 
-    for key, value in (("opponents", opponents), ("time", time)):
+    for key, value in (("opponents", opponents), ("time", time), *others.items()):
         if value is not None:
             raise CardoddsError(f"{option(key)} goes with {option('state')} (a mid-game position), not with a hand")
 
@@ -268,45 +141,110 @@ def _plain_text(details: dict) -> str:
     return "\n".join(f"{key}: {value}" for key, value in details.items())
 
 
-def _spec_odds(name: str):
-    """``cardodds.odds.<name>``: the spec's ``hand_odds`` with its own keywords, the result as :class:`HandOdds`."""
-    import inspect
+def _hand_odds(name: str, hand, *, state, opponents, time, games, seed, progress, lang, **fields) -> HandOdds:
+    """``cardodds.odds.<name>``'s work: a position's odds (``state``), or the hand's by its game's declared question."""
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.game_spec import resolve
+    from cardodds.sim.games import game
 
+    spec = game(name)
+    question = spec.question()
+    if state is not None:  # opponents: who plays the position's seats
+        return _position_odds(name, state, opponents, games, time, seed, lang, hand=hand, **fields, progress=progress)
+    if spec.hand_odds is None:
+        raise CardoddsError(f"cardodds.odds.{name}: {spec.title} has no hand odds; give state= (a position)")
+    if "opponents" in question.names():  # with a hand, a field of the question (Sâm's number of opponents)
+        fields["opponents"], opponents = opponents, None
+    _hand_mode(opponents, time)
+    if question.simulated:
+        games, progress = _HAND_GAMES if games is None else games, False if progress is None else progress
+        hand = _checked(hand, games, seed, progress, lang)
+        simulation = {"games": games, "seed": seed, "progress": None if progress else False}
+    else:  # an exact answer: no games, no seed
+        _hand_mode(games=games, seed=None if seed == 1 else seed, progress=progress)
+        hand, simulation = _checked(hand, 1, 1, False, lang), {}
+    details = spec.hook("hand_odds")(hand, **question.checked(fields), **simulation)
+    return _odds(name, details, resolve(question.text) if question.text else _plain_text, lang)
+
+
+def _signature(question):
+    """``cardodds.odds.<game>``'s signature: the hand, the positional fields, then every keyword."""
+    from inspect import Parameter, Signature
+
+    def keyword(name, default=None, kind=Parameter.KEYWORD_ONLY):
+        return Parameter(name, kind, default=default)
+
+    positional = [f.name for f in question.fields if f.positional]
+    names = ["state", *(["opponents"] if "opponents" not in question.names() else []), "time",
+             *(f.name for f in question.fields if not f.positional), "games"]
+    return Signature([keyword("hand", kind=Parameter.POSITIONAL_OR_KEYWORD),
+                      *(keyword(n, kind=Parameter.POSITIONAL_OR_KEYWORD) for n in positional),
+                      *(keyword(n) for n in names), keyword("seed", 1), keyword("progress"), keyword("lang", "en")],
+                     return_annotation=HandOdds)
+
+
+def _doc(spec, question) -> str:
+    """``cardodds.odds.<game>``'s docstring, from its question."""
+    lines = [(f"A {spec.title} hand's odds ({question.help or 'a hand'}): ``cardodds odds {spec.name} --hand``; "
+              "or, with ``state``, a mid-game position's odds (see the module's text: ``opponents``, ``games``, "
+              "``time``, ``seed``)."), "", "Parameters", "----------", "hand : str or list of str",
+             f"    {question.hand_help}."]
+    for f in question.fields:
+        lines += [f"{f.name} : {_type_text(f.kind)}", f"    {f.help_text()}."]
+    if question.simulated:
+        lines += ["games, seed : int", "    Simulated games (default 20,000) and the seed (0 to 2**63 - 1).",
+                  "progress : bool", "    Show a progress bar."]
+    ending = ["lang : str", "    The language of the table's ``label`` column: ``\"en\"`` or ``\"vi\"``."]
+    return "\n".join([*lines, *ending])
+
+
+def _type_text(kind) -> str:
+    """A field's kind as a docstring's type: ``int, 2 to 6``, ``one of 52, 36``, ``str``, ``str or dict``."""
+    from cardodds.sim.hand_question import PLAYER
+    from cardodds.sim.knobs import Choice, Range
+
+    if isinstance(kind, Range):
+        return f"{'int' if kind.integer else 'float'}, {kind.lo} to {kind.hi}"
+    if isinstance(kind, Choice):
+        return "one of " + ", ".join(map(str, kind.options))
+    return "str or dict (a player's table of knobs)" if kind == PLAYER else "str"
+
+
+def _game_odds(name: str):
+    """``cardodds.odds.<name>``, built from the game's spec: its signature, checks and text from its question."""
     from cardodds.sim.errors import CardoddsError
     from cardodds.sim.games import game
 
-    @python_api
-    def odds(hand: str | list[str] | None = None, *, state=None, lang: str = "en", **options) -> HandOdds:
-        from cardodds.analysis.i18n import check_lang
-        from cardodds.sim.arguments import check_hand
+    spec = game(name)
+    signature = _signature(spec.question())
 
-        if state is not None:
-            unknown = sorted(set(options) - {"opponents", "games", "time", "seed"})
-            if unknown:
-                raise CardoddsError(f"cardodds.odds.{name}: a position's odds take opponents, games, time and "
-                                    f"seed, not {unknown[0]}")
-            return _position_odds(name, state, lang=lang, hand=hand, **options)
-        check_lang(lang, "lang")
-        hand_odds = game(name).hook("hand_odds")
-        if hand_odds is None:
-            raise CardoddsError(f"cardodds.odds.{name}: {game(name).title} has no hand odds; give state= (a position)")
+    @python_api
+    def odds(*args, **kwargs) -> HandOdds:
         try:
-            inspect.signature(hand_odds).bind(check_hand(hand, "hand"), **options)
+            bound = signature.bind(*args, **kwargs)
         except TypeError as exc:
             raise CardoddsError(f"cardodds.odds.{name}: {exc}") from None
-        return _odds(name, hand_odds(check_hand(hand, "hand"), **options), _plain_text, lang)
+        bound.apply_defaults()
+        return _hand_odds(name, **bound.arguments)
 
     odds.__name__ = odds.__qualname__ = name
-    odds.__doc__ = (f"A {game(name).title} hand's odds: ``hand`` and the keywords of its spec's ``hand_odds``; or a "
-                    "position's: ``state`` and ``opponents``, ``games``, ``time``, ``seed``.")
+    odds.__signature__ = signature
+    odds.__doc__ = _doc(spec, spec.question())
     return odds
 
 
+_BUILT: dict = {}
+"""``cardodds.odds.<name>`` by name, with the spec it was built from (the same function while the spec stays)."""
+
+
 def __getattr__(name: str):
-    # A game registered with a hand's odds or positions but no function above (a new game) is cardodds.odds.<name>.
+    # Every registered game with a hand's odds or positions is cardodds.odds.<name>, built from its spec.
     from cardodds.sim.games import game, game_names
 
     if name.startswith("_") or name not in game_names() or (game(name).hand_odds is None
                                                              and game(name).position is None):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return _spec_odds(name)
+    spec, built = _BUILT.get(name, (None, None))
+    if spec is not game(name):
+        _BUILT[name] = spec, built = game(name), _game_odds(name)
+    return built

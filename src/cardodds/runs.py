@@ -88,25 +88,18 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     CardoddsError
         A bad argument (one line naming it), checked before anything is read, played or written.
     """
-    from cardodds.analysis import i18n
-    from cardodds.analysis.adaptive import check_metrics, check_precision, parse_metric, run_to_precision
-    from cardodds.analysis.paths import run_folder
-    from cardodds.analysis.report import summary_frame
-    from cardodds.analysis.paths import resume_folder
-    from cardodds.analysis.suite import differences, make_sections, run_arms, timing_meta, write_sections
-    from cardodds.sim.arguments import caller, option
-    from cardodds.sim.errors import CardoddsError
+    from cardodds.analysis.adaptive import run_to_precision
+    from cardodds.analysis.paths import resume_folder, run_folder
+    from cardodds.analysis.suite import differences, make_sections, run_arms, write_sections
+    from cardodds.sim.arguments import caller
     from cardodds.sim.experiment import load_arms
     from cardodds.sim.run_claim import claim_run_folder, finished_run
-    from cardodds.sim.user_player import seat_lines
 
     _check_arguments(config, games=games, seed=seed, jobs=jobs, out=out, resume=resume, precision=precision,
                      max_games=max_games, metrics=metrics, lang=lang, progress=progress)
     check_run_flags(precision, max_games, metrics)
-    if isinstance(config, (str, os.PathLike, dict)):
-        arms = load_arms(config, games=games, seed=seed, backend=backend, scheduler=scheduler)
-    else:
-        arms = list(config)
+    arms = load_arms(config, games=games, seed=seed, backend=backend, scheduler=scheduler) if isinstance(
+        config, (str, os.PathLike, dict)) else list(config)
     exp = arms[0]
     folder = run_folder(out or Path("reports") / "runs" / exp.name, "out")
     if resume:
@@ -114,15 +107,7 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     elif precision is None and caller() == "python" and finished_run(arms, folder):
         resume = True  # a notebook cell run again: the same run, finished, is read back (the command refuses it)
     if precision is not None:  # everything checked before the run folder is touched
-        if len(arms) > 1:
-            raise CardoddsError(f"{option('precision')} runs one arm; this experiment has arms (run them with a fixed "
-                                f"{option('games')})")
-        if games is None:
-            exp = dataclasses.replace(exp, games=min(exp.games, 4 * exp.chunk_size))
-        max_games = 10 * arms[0].games if max_games is None else max_games
-        metrics = [parse_metric(m) if isinstance(m, str) else tuple(m) for m in metrics]
-        check_precision(precision, max_games, exp.games)
-        check_metrics(exp, metrics)
+        exp, max_games, metrics = _precision_run(arms, games, precision, max_games, metrics)
     bar = None if progress else False
     with claim_run_folder(arms, folder, resume=resume):
         if precision is None:
@@ -131,18 +116,54 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
             outcomes = [run_to_precision(exp, folder, precision=precision, max_games=max_games, metrics=metrics,
                                          jobs=jobs, resume=resume, progress=bar)]
         diffs = differences(outcomes) if len(outcomes) > 1 else None
-        with i18n.using(lang):
-            meta = {"jobs": jobs, "command": command or f"cardodds.run({str(exp.name)!r})", **seat_lines(arms),
-                    **timing_meta(outcomes)}
+        meta = _run_meta(arms, outcomes, jobs, command or f"cardodds.run({str(exp.name)!r})", lang)
         sections = make_sections([outcomes], [diffs], lang=lang)
         write_sections(folder, sections, meta, diffs=[diffs], lang=lang)
     seating = exp.task.seating(exp.params) if exp.task.seating is not None else []
+    return Run(folder=folder, summary=_labelled_summary(sections, lang),
+               differences=diffs if diffs is not None else pd.DataFrame(), charts=dict(sections[0].figures),
+               seating=list(seating), outcomes=outcomes)
+
+
+def _run_meta(arms, outcomes, jobs: int, command: str, lang: str) -> dict:
+    """The run details the report prints: jobs, the command, who sits where, the timings (in ``lang``)."""
+    from cardodds.analysis import i18n
+    from cardodds.analysis.suite import timing_meta
+    from cardodds.sim.user_player import seat_lines
+
+    with i18n.using(lang):
+        return {"jobs": jobs, "command": command, **seat_lines(arms), **timing_meta(outcomes)}
+
+
+def _precision_run(arms, games, precision, max_games, metrics):
+    """The adaptive run's experiment, game cap and metrics, checked (``run``'s ``precision`` arguments)."""
+    from cardodds.analysis.adaptive import check_metrics, check_precision, parse_metric
+    from cardodds.sim.arguments import option
+    from cardodds.sim.errors import CardoddsError
+
+    if len(arms) > 1:
+        raise CardoddsError(f"{option('precision')} runs one arm; this experiment has arms (run them with a fixed "
+                            f"{option('games')})")
+    exp = arms[0]
+    if games is None:
+        exp = dataclasses.replace(exp, games=min(exp.games, 4 * exp.chunk_size))
+    max_games = 10 * arms[0].games if max_games is None else max_games
+    metrics = [parse_metric(m) if isinstance(m, str) else tuple(m) for m in metrics]
+    check_precision(precision, max_games, exp.games)
+    check_metrics(exp, metrics)
+    return exp, max_games, metrics
+
+
+def _labelled_summary(sections, lang: str) -> pd.DataFrame:
+    """The sections' summary with each metric's label (in ``lang``) beside it."""
+    from cardodds.analysis import i18n
+    from cardodds.analysis.report import summary_frame
+
     summary = summary_frame(sections)
     with i18n.using(lang):
         summary.insert(summary.columns.get_loc("metric") + 1, "label",
                        [s.label(metric) for s in sections if len(s.rows) for metric in s.rows["metric"]])
-    return Run(folder=folder, summary=summary, differences=diffs if diffs is not None else pd.DataFrame(),
-               charts=dict(sections[0].figures), seating=list(seating), outcomes=outcomes)
+    return summary
 
 
 def check_run_flags(precision, max_games, metrics) -> None:

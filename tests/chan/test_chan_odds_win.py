@@ -6,11 +6,10 @@ import numpy as np
 import pytest
 
 from cardodds.cli import main
-from cardodds.analysis.odds_chan import cli_seat, odds_chan, win_chance
 from cardodds.sim.chan.batch import play_batch
 from cardodds.sim.chan.cards import parse_hand
 from cardodds.sim.chan.deal import deal_orders, seat_slices
-from cardodds.sim.chan.hand_odds import fixed_hand_orders
+from cardodds.sim.chan.hand_odds import cli_seat, fixed_hand_orders, odds_chan, win_chance
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.errors import CardoddsError
 
@@ -95,9 +94,9 @@ def test_a_thien_u_hand_is_worth_three_times_its_points_every_game():
 
 
 def test_expected_points_are_the_net_points_the_play_task_counts():
-    from cardodds.analysis.batches import batches
     from cardodds.sim.chan.hand_odds import table_players
     from cardodds.sim.chan.play_task import add_batch, empty_counts
+    from cardodds.sim.odds_batches import batches
     from cardodds.sim.streams import DEAL, stream
 
     w = win_chance(WAITING, 2, 1000, seed=4, strategy="cuoc")

@@ -325,7 +325,7 @@ def _random_waiting_hand(rng) -> list[int]:
 def test_odds_chan_scores_every_wait_as_the_game_does():
     # One scorer: for many waiting hands, each wait's cước in `odds chan` is what a replayed game where that hand wins
     # on that card scores — won on another player's draw (seat 2 draws it) and on one's own (chì), chíu ù included.
-    from cardodds.analysis.odds_chan import odds_chan
+    from cardodds.sim.chan.hand_odds import odds_chan
 
     rng = np.random.default_rng(14)
     checked = chiu_u = 0
@@ -351,7 +351,7 @@ def test_odds_chan_scores_every_wait_as_the_game_does():
 
 
 def test_odds_chan_calls_the_games_scorer_on_the_issue_hands():
-    from cardodds.analysis.odds_chan import odds_chan
+    from cardodds.sim.chan.hand_odds import odds_chan
 
     # A Thiên ù bạch thủ: the game scores Thiên ù, Bạch thủ, Tôm (5).
     thien = odds_chan("2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 7S 7S 2V 2S 3W 3S 7W 7V 8W 8S")

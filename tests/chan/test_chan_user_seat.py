@@ -14,10 +14,11 @@ from cardodds.sim.chan.play_task import PlayParams, batch_ok, ladder_seat, run_c
 from cardodds.sim.chan.position import check_players, decisions, from_json, legal_moves, play_out, to_json
 from cardodds.sim.chan.position_cut import position_of
 from cardodds.sim.chan.position_play import _play_reference, players_label
-from cardodds.sim.chan.position_state import find_move, view_decision
+from cardodds.sim.chan.position_state import find_move, move_text, view_decision
 from cardodds.sim.chan.reference import ChanGame
 from cardodds.sim.chan.rules import ChanRules
-from cardodds.sim.chan.strategies import Basic, RandomLegal, Tuned
+from cardodds.sim.chan.strategies import Basic, Heuristic, RandomLegal, Tuned
+from cardodds.sim.chan.user_rows import batch_seats_user
 from cardodds.sim.chan.user_seat import UserSeat, user_strategy
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Range
@@ -39,6 +40,14 @@ class Uniform(UserPlayer):
 
     def decide(self, view, legal, rng):
         return legal[int(rng.integers(len(legal)))]
+
+
+class AsBasic(UserPlayer):
+    """The built-in ``basic`` rule, written as a user would: what ``basic`` plays in the view's game."""
+
+    def decide(self, view, legal, rng):
+        game, dec = view_decision(from_json(view))
+        return move_text(Basic().choose(game, dec, None))
 
 
 class Noted(UserPlayer):
@@ -74,7 +83,8 @@ def _same_counts(a, b):
 def test_a_user_seat_plays_whole_games_on_the_run_path_and_the_seed_fixes_the_counts():
     seats = (UserSeat(First()), Basic(), Basic(), Basic())
     params = PlayParams(ChanRules(), seats)
-    assert not batch_ok(params) and not compiled.chosen(params.rules, seats)  # the reference engine plays it
+    assert not batch_ok(params) and not compiled.chosen(params.rules, seats)  # no built-in engine plays it alone
+    assert batch_seats_user(seats, params.rules)  # the batch engine, asking the user row by row
     counts = _chunk(seats)
     assert int(counts["games"]) == 30 and int(counts["win"].sum() + counts["draw"]) == 30
     assert _same_counts(counts, _chunk(seats))
@@ -106,15 +116,15 @@ def test_every_move_is_legal_and_the_cards_are_all_there_at_every_decision():
     assert len(noted.seen) > 50
 
 
-def test_the_builtin_random_rule_written_by_a_user_plays_the_same_games():
-    builtin = _chunk((RandomLegal(), Basic(), RandomLegal(), Tuned()), n=40)
-    user = _chunk((UserSeat(Uniform()), Basic(), UserSeat(Uniform()), Tuned()), n=40)
+def test_the_builtin_basic_rule_written_by_a_user_plays_the_same_games():
+    builtin = _chunk((Basic(), Heuristic(), Basic(), Tuned()), n=40)
+    user = _chunk((UserSeat(AsBasic()), Heuristic(), UserSeat(AsBasic()), Tuned()), n=40)
     assert _same_counts(builtin, user)
 
 
 def test_the_view_is_the_position_json_and_the_legal_moves_are_the_positions():
     noted = Noted(inner=Uniform())
-    _chunk((UserSeat(noted),) * 4, n=25, seed=11)
+    _chunk((UserSeat(noted),) * 4, n=25, seed=13)
     kinds = set()
     for view, legal, move in noted.seen:
         position = from_json(view)
@@ -207,9 +217,9 @@ def test_replays_and_positions_cut_from_a_game_with_a_user_seat_are_its_games():
 def test_the_strength_table_plays_a_user_seat_game_by_game():
     rules, seq = ChanRules(), chunk_seed(2, 0)
     orders = strength_task.deal(rules, seq, 6)
-    seats = (UserSeat(Uniform()), Basic(), Basic(), Basic())
+    seats = (UserSeat(AsBasic()), Tuned(), Basic(), Basic())
     winner, net = strength_task.play(rules, orders, seats, seq)
-    builtin = strength_task.play(rules, orders, (RandomLegal(), Basic(), Basic(), Basic()), seq)
+    builtin = strength_task.play(rules, orders, (Basic(), Tuned(), Basic(), Basic()), seq)
     assert np.array_equal(winner, builtin[0]) and np.array_equal(net, builtin[1])
 
 

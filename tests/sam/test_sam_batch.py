@@ -63,8 +63,8 @@ def test_engines_agree_with_den_on_pass(players):
     assert np.all(b.pay.sum(1) == 0)
 
 
-def planted_quads(n, players, seed):
-    """Deals where seats 1 and 2 hold a tứ quý each (random ranks other than 2), the rest random."""
+def planted_quads(n, players, seed, seats=(1, 2)):
+    """Deals where ``seats`` (two) hold a tứ quý each (random ranks other than 2), the rest random."""
     rng = np.random.default_rng(seed)
     cards = np.zeros((n, players, 10), np.int64)
     for i in range(n):
@@ -73,8 +73,9 @@ def planted_quads(n, players, seed):
         rest = rng.permutation([c for c in range(52) if c // 4 not in (r1, r2)])
         k = 0
         for s in range(players):
-            take = 10 - (4 if s in (1, 2) else 0)
-            cards[i, s] = sorted((quads[s - 1] if s in (1, 2) else []) + list(rest[k:k + take]))
+            given = quads[seats.index(s)] if s in seats else []
+            take = 10 - len(given)
+            cards[i, s] = sorted(given + list(rest[k:k + take]))
             k += take
     return cards, rng.integers(0, players, size=n)
 

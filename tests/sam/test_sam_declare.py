@@ -7,13 +7,13 @@ import pytest
 from sam_agreement import agree
 
 from cardodds.analysis.estimate import summarize, wilson
-from cardodds.analysis.odds_sam import odds_sam
 from cardodds.sim.hashing import mix64
 from cardodds.sim.sam import declare, plan_search
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.cards import parse_hand, rank_counts
 from cardodds.sim.sam.declare import bayes_declare, cards_of, deals_of, estimate, estimate_many, screen, unbeaten_by
 from cardodds.sim.sam.hand import move_table, toi_trang_flags, toi_trang_kind_of_flags
+from cardodds.sim.sam.hand_odds import odds_sam
 from cardodds.sim.sam.reference import deal_games, play_game
 from cardodds.sim.sam.rules import SamRules
 from cardodds.sim.sam.strategies import Control, Greedy, unbeatable

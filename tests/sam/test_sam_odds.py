@@ -1,4 +1,4 @@
-"""Hand odds (src/cardodds/analysis/odds_sam.py, src/cardodds/sim/sam/hand_odds.py): Sâm plans against exact values, output shape, input errors."""
+"""Hand odds (src/cardodds/sim/sam/hand_odds.py): Sâm plans against exact values, output shape, input errors."""
 
 import json
 import math
@@ -6,8 +6,9 @@ from math import comb
 
 import pytest
 
-from cardodds.analysis.odds_sam import format_odds_sam, odds_sam
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.sam.hand_odds import odds_sam
+from cardodds.sim.sam.hand_odds_text import format_odds_sam
 
 
 @pytest.mark.parametrize("opponents", [1, 2])

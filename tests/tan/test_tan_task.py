@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from cardodds.analysis.estimate import summarize
-from cardodds.analysis.odds_tan import format_odds_tan, odds_tan
-from cardodds.sim.tan.hand_odds import conditioned_orders
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.streams import chunk_seed
 from cardodds.sim.tan.cards import parse_cards
+from cardodds.sim.tan.hand_odds import conditioned_orders, odds_tan
+from cardodds.sim.tan.hand_odds_text import format_odds_tan
 from cardodds.sim.tan.play_task import TASK, charts, parse, replay_text, run_chunk
 from cardodds.sim.tan.rules import TanRules
 from cardodds.sim.tan.strategies import Basic, Heuristic

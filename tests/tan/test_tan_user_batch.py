@@ -2,20 +2,19 @@
 learning-code form of the seat's position row by row, it plays the games its scalar twin plays, and its misbehaviour
 is one line."""
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import pytest
+from user_batch_cases import (BAD_ANSWERS, EXAMPLES, FirstBatch, RandomBatch, check_arrays, check_line, check_same_seed,
+                              check_twins, misbehaving)
+from user_batch_cases import example as _example
 
 from cardodds.sim.knobs import Range, declared
 from cardodds.sim.streams import PLAY, chunk_seed, stream
-from cardodds.sim.tan import env_batch
+from cardodds.sim.tan import env_batch, env_form
 from cardodds.sim.tan.batch import play_batch
 from cardodds.sim.tan.batch_rows import deciding_rows, rows_of
 from cardodds.sim.tan.deal import deal_chunk
-from cardodds.sim.tan.env_form import (OBSERVATION_PARTS, actions, batch_slices, observation_size, observation_slices,
-                                       observe)
+from cardodds.sim.tan.env_form import OBSERVATION_PARTS, actions, batch_slices, observation_size, observation_slices
 from cardodds.sim.tan.play_task import TanParams, run_chunk
 from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_json import from_json
@@ -26,45 +25,16 @@ from cardodds.sim.tan.strategies import Basic
 from cardodds.sim.tan.user_seat import UserSeat, user_strategy
 from cardodds.sim.user_player import UserPlayer, UserPlayerError
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 RULES = {
     "4p52": {},
     "2p36": {"players": 2, "deck": 36, "hand_size": 6},
     "3p36 throw-in": {"players": 3, "deck": 36, "hand_size": 6, "throw_in_after_take": True},
     "5p52 refill": {"players": 5, "defender_runs_out": "others_may_continue", "trump_exchange": "two_only"},
 }
-CALLS: list = []
 
 
 def _rules(name):
     return TanRules.from_table(RULES[name], "test")
-
-
-def _example(name, cls):
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return getattr(module, cls)
-
-
-class First(UserPlayer):
-    def decide(self, view, legal, rng):
-        return legal[0]
-
-
-class FirstBatch(First):
-    """``First`` with its batch form: the first legal action of each row."""
-
-    def decide_batch(self, observations, masks, rng):
-        CALLS.append(masks.shape[0])
-        return masks.argmax(axis=1)
-
-
-class RandomBatch(UserPlayer):
-    """A legal action at random from the call's generator (no ``decide``: asked as a batch of one elsewhere)."""
-
-    def decide_batch(self, observations, masks, rng):
-        return (rng.random(masks.shape) * masks).argmax(axis=1)
 
 
 class Checking(UserSeat):
@@ -73,15 +43,11 @@ class Checking(UserSeat):
     def _rows(self, v, kind):
         rows = deciding_rows(v)
         dec = env_batch.decisions(v, rows, kind)
-        obs, masks = env_batch.observations(v, rows, dec), env_batch.legal_masks(v, rows, dec)
-        assert obs.dtype == np.float32 and masks.dtype == np.int8
-        assert obs.shape == (rows.shape[0], observation_size(v.rules))
-        names = actions(v.rules)
-        for i, row in enumerate(rows_of(v, rows, kind)):
-            position = view_position(row, kind)
-            assert np.array_equal(obs[i], observe(position))
-            assert [names[a] for a in np.flatnonzero(masks[i])] == legal_moves(position)
-            SEEN.append(position)
+        positions = [view_position(row, kind) for row in rows_of(v, rows, kind)]
+        if positions:
+            check_arrays(env_batch.observations(v, rows, dec), env_batch.legal_masks(v, rows, dec), positions,
+                         env_form, legal_moves)
+        SEEN.extend(positions)
         return super()._rows(v, kind)
 
 
@@ -125,20 +91,12 @@ def _counts(rules, player, seed=3, n=150):
     return run_chunk(TanParams(rules, seats), chunk_seed(seed, 0), n)
 
 
-def _same(a, b):
-    return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
-
-
 @pytest.mark.parametrize("name", list(RULES))
 def test_a_batch_player_plays_the_games_of_its_scalar_twin(name):
     rules = _rules(name)
-    CALLS.clear()
-    assert _same(_counts(rules, FirstBatch()), _counts(rules, First()))
-    assert CALLS and max(CALLS) > 1  # asked once a step, many games a call
-    early = _example("tan_take_early", "TakeEarly")
-    batch = _example("tan_take_early_batch", "TakeEarlyBatch")
-    for take_above in (0, 8):
-        assert _same(_counts(rules, batch(take_above=take_above)), _counts(rules, early(take_above=take_above)))
+    check_twins(lambda player: _counts(rules, player), ("tan_take_early", "TakeEarly"),
+                ("tan_take_early_batch", "TakeEarlyBatch"), "take_above", (0, 8))
+    early, batch = _example("tan_take_early", "TakeEarly"), _example("tan_take_early_batch", "TakeEarlyBatch")
     # the reference engine (replays, play-outs) asks a batch-only player as a batch of one: the same games again
     orders, first = deal_chunk(rules, chunk_seed(4, 0), 8)
     others = (Basic(),) * (rules.players - 1)
@@ -150,10 +108,7 @@ def test_a_batch_player_plays_the_games_of_its_scalar_twin(name):
 
 def test_same_seed_same_numbers_for_a_player_drawing_from_its_rng():
     rules = _rules("4p52")
-    counts = _counts(rules, RandomBatch(), seed=5)
-    assert _same(counts, _counts(rules, RandomBatch(), seed=5))
-    assert not _same(counts, _counts(rules, RandomBatch(), seed=6))
-    assert not _same(counts, _counts(rules, FirstBatch(), seed=5))
+    check_same_seed(lambda player, seed: _counts(rules, player, seed=seed))
 
 
 def _bad_player(bad):
@@ -165,34 +120,21 @@ def _bad_player(bad):
             first = masks.argmax(axis=1)
             if observations[:, batch_slices(observations, masks)["decision"]].argmax(axis=1).max() < 2:
                 return first  # misbehaves at defences only
-            return {"raises": lambda: 1 / 0, "illegal": lambda: masks.argmin(axis=1),
-                    "outside": lambda: first + masks.shape[1], "negative": lambda: first - 100,
-                    "shape": lambda: first[:-1] if first.shape[0] > 1 else np.zeros(2, int),
-                    "dtype": lambda: first.astype(float), "list": lambda: first.tolist(),
-                    "rewrites": lambda: masks.fill(1) or masks.argmin(axis=1) * 0,  # its masks only
-                    "none": lambda: None}[bad]()
+            return misbehaving(bad, masks)
 
     return Bad()
 
 
-@pytest.mark.parametrize("bad,said", [
-    ("raises", "raised ZeroDivisionError: division by zero"), ("illegal", "returned action "),
-    ("outside", "returned action "), ("negative", "returned action -"),
-    ("rewrites", "returned action 0 (2s)"), ("shape", "an integer array of shape"), ("dtype", "dtype float64"), ("list", "returned list"),
-    ("none", "returned NoneType")])
+@pytest.mark.parametrize("bad,said", BAD_ANSWERS)
 def test_a_misbehaving_batch_player_is_one_line_with_the_rows_position(bad, said):
     rules = _rules("4p52")
     orders, first = deal_chunk(rules, chunk_seed(1, 0), 20)
     seats = (Basic(), user_strategy(_bad_player(bad))) + (Basic(),) * 2
     with pytest.raises(UserPlayerError) as e:
         play_batch(rules, orders, first, seats, rng=stream(chunk_seed(1, 0), PLAY), check=True)
-    text = str(e.value)
-    assert "\n" not in text and said in text, text
-    assert text.startswith("tan: player Bad.decide_batch at seat 1, ")
     position = from_json(e.value.position)
-    assert position.seat == 1 and e.value.game == "tan"
-    if bad != "raises":
-        assert "not one of the legal moves (" + ", ".join(legal_moves(position)) + ")" in text
+    text = check_line(e.value, "tan", 1, bad, said.format(first="2s"), legal_moves(position))
+    assert position.seat == 1
     if bad == "illegal":  # the row named is the first bad one, its position the one carried
         assert position.decision == "defend" and "defend decision (row " in text
 

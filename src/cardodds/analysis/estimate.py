@@ -17,47 +17,11 @@ from typing import Any, Callable, Iterable
 import numpy as np
 import pandas as pd
 
+from cardodds.sim.intervals import Z95, mean_interval, wilson
 from cardodds.sim.measures import Histogram, Mean, Measure, Proportion
-
-Z95 = 1.959963984540054
-"""The two-sided 95 % standard normal quantile."""
 
 COLUMNS = ("experiment", "arm", "metric", "seat", "unit", "estimate", "ci_low", "ci_high", "n", "exact")
 """The columns of the tidy result table, in order."""
-
-
-def wilson(k, n, z: float = Z95):
-    """Wilson score interval for a binomial proportion.
-
-    Parameters
-    ----------
-    k, n : int or array_like
-        Successes and trials (broadcast together).  ``n == 0`` gives NaN bounds.
-    z : float
-        Standard normal quantile (``Z95`` for 95 %).
-
-    Returns
-    -------
-    lo, hi : float or ndarray
-        The bounds, clipped to [0, 1]; exactly 0 when ``k == 0`` and exactly 1 when ``k == n``.
-    """
-    k_arr = np.asarray(k, dtype=float)
-    n_arr = np.asarray(n, dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = k_arr / n_arr
-        z2n = z * z / n_arr
-        centre = (p + z2n / 2) / (1 + z2n)
-        half = z / (1 + z2n) * np.sqrt(p * (1 - p) / n_arr + z2n / (4 * n_arr))
-        lo = np.clip(centre - half, 0.0, 1.0)
-        hi = np.clip(centre + half, 0.0, 1.0)
-    # Rounding leaves ~1e-17 where the bound is exactly 0 or 1 in theory.
-    lo = np.where(k_arr == 0, 0.0, lo)
-    hi = np.where(k_arr == n_arr, 1.0, hi)
-    lo = np.where(n_arr > 0, lo, np.nan)
-    hi = np.where(n_arr > 0, hi, np.nan)
-    if lo.ndim == 0:
-        return float(lo), float(hi)
-    return lo, hi
 
 
 def _opt_float(x) -> float | None:
@@ -93,13 +57,7 @@ def mean_row(metric: str, seat: int | None, total, total_sq, n, exact: float | N
     if n == 0:
         return dict(metric=metric, seat=_seat(seat), estimate=math.nan, ci_low=math.nan, ci_high=math.nan,
                     n=0, exact=_opt_float(exact))
-    mean = float(total) / n
-    if n < 2:
-        lo = hi = math.nan
-    else:
-        var = max((float(total_sq) - n * mean * mean) / (n - 1), 0.0)
-        half = Z95 * math.sqrt(var / n)
-        lo, hi = mean - half, mean + half
+    mean, lo, hi = mean_interval(total, total_sq, n)
     return dict(metric=metric, seat=_seat(seat), estimate=mean, ci_low=lo, ci_high=hi, n=n, exact=_opt_float(exact))
 
 

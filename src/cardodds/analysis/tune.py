@@ -101,6 +101,53 @@ class _Tuning:
         return max(chunks - self.played.get(key, 0), 0) * self.exp.chunk_size
 
 
+def _budget(exp) -> tuple[int, int, int]:
+    """``(games played in all, chunks of the validation, games of the search)`` of ``exp``'s budget (checked)."""
+    chunk = exp.chunk_size
+    total = (exp.games // chunk) * chunk
+    validate_chunks = max(total // chunk // 8, MIN_VALIDATE_CHUNKS)  # both the tuned and the starting knobs play them
+    if total < MIN_CHUNKS * chunk:  # then the search's budget < 2 * FIRST_CHUNKS chunks; from MIN_CHUNKS on, never
+        raise CardoddsError(f"--games {exp.games} is too small: the tuner needs at least "
+                            f"{MIN_CHUNKS * chunk} games ({MIN_CHUNKS} chunks of chunk_size {chunk})")
+    return total, validate_chunks, total - 2 * validate_chunks * chunk
+
+
+def _knob_space(exp, seat: int, strategies: tuple, knobs) -> tuple:
+    """``(strategy, space, names)``: seat ``seat``'s player, its tunable knobs' grids, the knobs tuned (checked)."""
+    if not 0 <= seat < len(strategies):
+        raise CardoddsError(f"--seat must be from 0 to {len(strategies) - 1} for this table, not {seat}")
+    strategy = _tuned_player(strategies[seat])
+    series = getattr(getattr(exp.params, "rules", None), "series_length", 1) > 1
+    space = {k: v for k, v in declared(type(strategy)).items() if series or not getattr(v, "series", False)}
+    if not space:
+        raise CardoddsError(f"seat {seat} plays {_name(strategy)!r}, which declares no tunable knobs"
+                            + ("" if series else " for single games"))
+    names = list(space) if not knobs else list(knobs)
+    for name in names:  # only the names: a config may start from a value outside the grid tried
+        if name not in space:
+            if name in declared(type(strategy)):
+                raise CardoddsError(f"--knobs: '{name}' matters only in series play ([rules] series_length > 1)")
+            check_knobs(type(strategy), {name: None}, "--knobs")
+    return strategy, space, names
+
+
+def _search(tuning, names: list, space: dict, incumbent: dict, log: list) -> dict:
+    """Coordinate search: race each knob's values against the incumbent's, knob after knob, until nothing changes or
+    the budget is spent; the knobs found."""
+    changed = True
+    while changed and tuning.spent < tuning.budget:
+        changed = False
+        for name in names:
+            others = [v for v in space[name].values() if v != incumbent[name]]
+            cands = [incumbent] + [{**incumbent, name: v} for v in others]
+            won = _race(tuning, cands, log)
+            if won:
+                incumbent, changed = cands[won], True
+            if tuning.spent >= tuning.budget:
+                break
+    return incumbent
+
+
 def _tuned_player(strategy):
     """What a seat's knobs belong to: its strategy, or the player the user wrote that the seat plays."""
     return strategy.player if getattr(type(strategy), "user_seat", False) is True else strategy
@@ -193,27 +240,9 @@ def tune(config, *, seat: int = 0, arm: str | None = None, games: int | None = N
     strategies = getattr(exp.params, "strategies", None)
     if objective is None or not isinstance(strategies, tuple):
         raise CardoddsError(f"{config}: task '{exp.task.name}' cannot be tuned (tan.play, chan.play and sam.play can)")
-    if not 0 <= seat < len(strategies):
-        raise CardoddsError(f"--seat must be from 0 to {len(strategies) - 1} for this table, not {seat}")
-    strategy = _tuned_player(strategies[seat])
-    series = getattr(getattr(exp.params, "rules", None), "series_length", 1) > 1
-    space = {k: v for k, v in declared(type(strategy)).items() if series or not getattr(v, "series", False)}
-    if not space:
-        raise CardoddsError(f"seat {seat} plays {_name(strategy)!r}, which declares no tunable knobs"
-                            + ("" if series else " for single games"))
-    names = list(space) if not knobs else list(knobs)
-    for name in names:  # only the names: a config may start from a value outside the grid tried
-        if name not in space:
-            if name in declared(type(strategy)):
-                raise CardoddsError(f"--knobs: '{name}' matters only in series play ([rules] series_length > 1)")
-            check_knobs(type(strategy), {name: None}, "--knobs")
+    strategy, space, names = _knob_space(exp, seat, strategies, knobs)
     chunk = exp.chunk_size
-    total = (exp.games // chunk) * chunk
-    validate_chunks = max(total // chunk // 8, MIN_VALIDATE_CHUNKS)  # both the tuned and the starting knobs play them
-    budget = total - 2 * validate_chunks * chunk
-    if total < MIN_CHUNKS * chunk:  # then budget < 2 * FIRST_CHUNKS chunks; from MIN_CHUNKS on, never
-        raise CardoddsError(f"--games {exp.games} is too small: the tuner needs at least "
-                            f"{MIN_CHUNKS * chunk} games ({MIN_CHUNKS} chunks of chunk_size {chunk})")
+    total, validate_chunks, budget = _budget(exp)
     start = {k: v for k, v in current(strategy).items() if k in space}
     spec = _spec(strategy)
     fixed = {k: v for k, v in spec.items() if k not in space}
@@ -226,19 +255,8 @@ def tune(config, *, seat: int = 0, arm: str | None = None, games: int | None = N
     tuning.bar = tqdm(total=total, unit="game", unit_scale=True, desc="tune", file=sys.stderr,
                       disable=not _show_progress(progress), dynamic_ncols=True)
     log: list = []
-    incumbent = dict(start)
     try:
-        changed = True
-        while changed and tuning.spent < budget:
-            changed = False
-            for name in names:
-                others = [v for v in space[name].values() if v != incumbent[name]]
-                cands = [incumbent] + [{**incumbent, name: v} for v in others]
-                won = _race(tuning, cands, log)
-                if won:
-                    incumbent, changed = cands[won], True
-                if tuning.spent >= budget:
-                    break
+        incumbent = _search(tuning, names, space, dict(start), log)
         vseed = exp.seed + 1 if exp.seed < SEED_MAX else 0
         base = tuning.estimates(start, validate_chunks, seed=vseed, charge=False)
         tuned = tuning.estimates(incumbent, validate_chunks, seed=vseed, charge=False)

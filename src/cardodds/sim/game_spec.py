@@ -1,8 +1,9 @@
 """A game as data: the :class:`GameSpec` every front end (CLI, API, web page, report) reads instead of its own tables.
 
 A spec names its parts by reference, ``"module:attribute"`` strings resolved on first use (:meth:`GameSpec.hook`), so
-declaring a game imports none of its code and ``cardodds.sim`` never imports ``cardodds.analysis`` even where a hook
-(a hand's odds, say) lives there.  :mod:`cardodds.sim.games` holds the registry of specs.
+declaring a game imports none of its code; every reference names a module of the game package (``cardodds.sim``),
+never one above it.  What a front end asks of a game is declared as data (a hand's odds:
+:class:`~cardodds.sim.hand_question.HandQuestion`).  :mod:`cardodds.sim.games` holds the registry of specs.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.hand_question import NO_QUESTION, HandQuestion
 
 Ref = str
 """``"package.module:attribute"``: a function, class or table of a game, imported when first asked for."""
@@ -51,7 +53,11 @@ class GameSpec:
         The module of the game's mid-game positions (``odds --state``, ``advise``, ``replay --state-at``): it
         follows the protocol of :mod:`cardodds.sim.position`.
     hand_odds : Ref, optional
-        ``(hand, ...) -> dict``: one hand's odds (``cardodds odds <game>``, ``cardodds.odds.<game>``).
+        ``(hand, **fields) -> dict``: one hand's odds (``cardodds odds <game>``, ``cardodds.odds.<game>``, the page),
+        its keywords those ``hand_question`` declares.
+    hand_question : HandQuestion, optional
+        The options of a hand's odds, declared (:mod:`cardodds.sim.hand_question`): the command's flags, the API's
+        keywords and the page's query are built from it (default: the hand alone).
     exact : Ref, optional
         ``() -> rows``: the deal's exact odds by combinatorics (``cardodds exact <game>``, ``cardodds.exact.<game>``).
     replay_task : str, optional
@@ -93,6 +99,7 @@ class GameSpec:
     deck: Ref | None = None
     position: Ref | None = None
     hand_odds: Ref | None = None
+    hand_question: HandQuestion | None = None
     exact: Ref | None = None
     replay_task: str | None = None
     replay_text: Ref | None = None
@@ -117,6 +124,10 @@ class GameSpec:
             raise KeyError(f"game {self.name}: {name!r} is not a hook (one of {', '.join(HOOKS)})")
         ref = getattr(self, name)
         return None if ref is None else resolve(ref)
+
+    def question(self) -> HandQuestion:
+        """The game's hand question: the declared one, else the hand alone."""
+        return self.hand_question or NO_QUESTION
 
     def words_in(self, lang: str, table: str) -> Any:
         """The game's ``table`` (``"titles"``, ``"charts"`` …) in language ``lang``; empty when it has none."""

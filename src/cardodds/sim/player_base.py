@@ -30,6 +30,9 @@ class Player:
         Its tunable fields, each a :class:`~cardodds.sim.knobs.Range` or :class:`~cardodds.sim.knobs.Choice`.
     renamed_knobs : mapping
         Old knob name → new: a config giving the old name gets a one-line hint to the new one.
+    compiled_form : bool
+        The game's compiled engine plays it (its kernel implements the class's decisions).  Read from the class
+        itself, never inherited (:func:`has_compiled_form`): a subclass may decide otherwise, so it declares its own.
     """
 
     name: ClassVar[str] = ""
@@ -38,11 +41,32 @@ class Player:
     searches: ClassVar[bool] = False
     knobs: ClassVar[Mapping] = MappingProxyType({})
     renamed_knobs: ClassVar[Mapping] = MappingProxyType({})
+    compiled_form: ClassVar[bool] = False
+
+    def uncompiled_knobs(self) -> tuple[str, ...]:
+        """The knobs whose values the compiled engine does not implement (a class with ``compiled_form`` whose kernel
+        leaves a knob value out names it here); empty when it plays them all."""
+        return ()
 
     def __post_init__(self):
         """Refuse a knob outside its declared range or choices (:func:`~cardodds.sim.knobs.check_player`): every
         player is built through here, whatever path built it.  A subclass's own ``__post_init__`` calls it first."""
         check_player(self)
+
+
+def has_compiled_form(player) -> bool:
+    """Whether the game's compiled engine plays ``player``: its own class declares ``compiled_form`` (not a parent)
+    and its knob values are ones the kernel implements."""
+    return bool(type(player).__dict__.get("compiled_form", False)) and not player.uncompiled_knobs()
+
+
+def not_compiled(player) -> str:
+    """Whom the compiled engine does not play, for a message: ``'name'``, or ``'name' with knob=value`` when only
+    knob values keep it out."""
+    name = repr(getattr(player, "name", "") or type(player).__name__)
+    if not type(player).__dict__.get("compiled_form", False):
+        return name
+    return f"{name} with " + ", ".join(f"{k}={getattr(player, k)!r}" for k in player.uncompiled_knobs())
 
 
 def check_player_class(cls) -> None:

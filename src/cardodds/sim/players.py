@@ -149,4 +149,5 @@ def tuned_class(base: type, path: Path, doc: str, module: str, mixins: tuple = (
     """
     fields = [(k, type(v), dataclasses.field(default=v)) for k, v in tuned_knobs(base, path).items()]
     return dataclasses.make_dataclass("Tuned", fields, bases=(*mixins, base), frozen=True,
-                                      namespace={"name": "tuned", "__doc__": doc, "__module__": module})
+                                      namespace={"name": "tuned", "__doc__": doc, "__module__": module,
+                                                 "compiled_form": base.__dict__.get("compiled_form", False)})

@@ -6,10 +6,11 @@ hand changes); uvicorn is a production ASGI server (h11 parses HTTP, not us).  B
 installed by the ``web`` extra.
 
 A page is served for every game whose spec (:mod:`cardodds.sim.games`) has a deck and a hand's odds.  Every number
-comes from the spec's ``hand_odds`` (the functions of ``cardodds odds``) and, for Sâm, its ``advice`` (the ``bayes``
-declarer); a game with no streaming job here answers its ``hand_odds`` at once, as an ``exact`` then ``done``.  A request
-``GET /api/odds/<game>?hand=…&games=…&seed=…`` (Chắn and Tấn also ``strategy=…``, one of
-:data:`cardodds.web.tables.PLAYERS`; Tấn ``deck=36`` for the 36-card deck, 6 cards dealt) answers with events:
+comes from the spec's ``hand_odds`` (the functions of ``cardodds odds``), its query from the spec's declared hand
+question (:mod:`cardodds.sim.hand_question`: the options of ``cardodds odds <game>``, checked alike): a request
+``GET /api/odds/<game>?hand=…&games=…&seed=…&<field>=…`` (Chắn ``seat`` and ``strategy``, Sâm ``opponents``, Tấn
+``trump``, ``players``, ``seat``, ``strategy`` and ``deck``; a player is one of :data:`cardodds.web.tables.PLAYERS`)
+answers with events (a question that simulates nothing: its answer at once, as an ``exact`` then ``done``):
 
 - ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
   Sâm: the tới trắng and the bayes declarer's decision; Tấn: the hand as read);
@@ -50,12 +51,14 @@ from starlette.staticfiles import StaticFiles
 from cardodds.web.advise_api import advise, position
 from cardodds.web.guard import Guard
 from cardodds.web.limits import MAX_HEAD
-from cardodds.web.tables import check_player, table, tan_deck
+from cardodds.web.tables import check_player, table
 from cardodds.web.warming import Warming
 from cardodds.web.words_script import words_script
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.game_spec import resolve
 from cardodds.sim.games import game, games
+from cardodds.sim.hand_question import PLAYER
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_GAMES = 20_000
@@ -98,90 +101,50 @@ def _games(query) -> int:
     return games
 
 
-def chan_job(query):
-    """``(exact part, simulation)`` of a Chắn request: ``odds chan`` without a seat, then :func:`win_chance`."""
-    from cardodds.analysis.odds_chan import cli_seat, win_chance
-
-    odds_chan = game("chan").hook("hand_odds")
-    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
-    seat, strategy = _int(query, "seat", None), check_player("chan", query.get("strategy", ""))
-
-    def exact():
-        return odds_chan(hand, seat=None)
-
-    def simulate(known, on_batch):
-        at = cli_seat(hand, seat)
-        wrap = lambda partial: {**known, "win_chance": partial}  # noqa: E731 - the shape of the final result
-        return wrap(win_chance(hand, at, games, seed, strategy=strategy, on_batch=lambda p: on_batch(wrap(p))))
-
-    return exact, simulate
+def _fields(name: str, question, query) -> dict:
+    """The question's fields from the page's query, checked as the API checks them (a message names ``seat``, the
+    query's key); a player is one the page offers (:func:`cardodds.web.tables.check_player`)."""
+    given = {}
+    for f in question.fields:
+        text = query.get(f.name, "")
+        if f.kind == PLAYER:
+            given[f.name] = check_player(name, text)
+        elif text.strip():
+            given[f.name] = f.read(text.strip())
+    return question.checked(given, named=str)  # the query's own keys, whoever started the server
 
 
-def sam_job(query):
-    """A Sâm request: :func:`sam_hand` and the bayes declarer's advice, then :func:`odds_sam`."""
-    from cardodds.analysis.odds_sam import sam_hand
-    from cardodds.sim.sam.cards import rank_counts
-    from cardodds.sim.sam.strategies import Control
+def odds_job(name: str):
+    """The page's job for game ``name``, built from its hand question: ``query -> (exact part, simulation)``.
 
-    spec = game("sam")
-    odds_sam, bayes_advice, parse_hand, rules = (spec.hook(h) for h in ("hand_odds", "advice", "parse_cards", "rules"))
-    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
-    opponents = _int(query, "opponents", 3)
-
-    def exact():
-        known = sam_hand(hand, opponents)
-        counts = rank_counts(parse_hand(hand))
-        known["bayes"] = bayes_advice(counts, opponents, rules(players=opponents + 1), Control(declare="bayes"))
-        return known
-
-    def simulate(known, on_batch):
-        return odds_sam(hand, opponents, games, seed, on_batch=on_batch)
-
-    return exact, simulate
-
-
-def tan_job(query):
-    """A Tấn request: nothing is exact but the checked hand (:func:`tan_hand`); :func:`odds_tan` simulates."""
-    from cardodds.analysis.odds_tan import tan_hand
-
-    odds_tan = game("tan").hook("hand_odds")
-    hand, games, seed = query.get("hand", ""), _games(query), _int(query, "seed", 1, check_seed)
-    trump, players, seat = query.get("trump", ""), _int(query, "players", 4), _int(query, "seat", 0)
-    strategy, rules = check_player("tan", query.get("strategy", "")), tan_deck(_int(query, "deck", 52))
-
-    def exact():
-        return tan_hand(hand, trump, players, seat, rules)
-
-    def simulate(known, on_batch):
-        return odds_tan(hand, trump, players, seat, games, seed, strategy=strategy, rules=rules, on_batch=on_batch)
-
-    return exact, simulate
-
-
-def spec_job(name: str):
-    """The job of a game with no streaming job of its own: its spec's ``hand_odds(hand)``, all of it exact."""
+    The exact part is the question's ``known`` (a question that simulates nothing: its whole answer); the
+    simulation is the spec's ``hand_odds``, streamed batch by batch."""
+    spec = game(name)
+    question = spec.question()
 
     def job(query):
-        hand = query.get("hand", "")
+        games, seed = _games(query), _int(query, "seed", 1, check_seed)
+        values, hand = _fields(name, question, query), query.get("hand", "")
+        answer = spec.hook("hand_odds")
 
         def exact():
-            return game(name).hook("hand_odds")(hand)
+            if not question.simulated:
+                return answer(hand, **values)
+            return resolve(question.known)(hand, **values) if question.known else {}
 
         def simulate(known, on_batch):
-            return known  # nothing is simulated: the final answer is the exact part
+            if not question.simulated:
+                return known  # nothing is simulated: the final answer is the exact part
+            return answer(hand, **values, games=games, seed=seed, on_batch=on_batch)
 
         return exact, simulate
 
     return job
 
 
-_STREAMING = {"chan": chan_job, "sam": sam_job, "tan": tan_job}
-"""The built-in games' jobs: an exact part first, then the simulation streamed batch by batch."""
-
-
 def jobs() -> dict:
     """Each page's job, ``query -> (exact, simulate)``, by game: every game whose spec has a deck and a hand's odds."""
-    return {g.name: _STREAMING.get(g.name) or spec_job(g.name) for g in games() if g.deck and g.hand_odds}
+    return {g.name: odds_job(g.name) for g in games() if g.deck and g.hand_odds}
 
 
 def _event(kind: str, data) -> str:
@@ -278,12 +241,15 @@ async def status(request: Request):
 async def cards(request: Request):
     """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module, and the table
     (:func:`cardodds.web.tables.table`: the player counts the rules allow, the players offered), ``games``, every
-    page's game by its printed name (the page's menu), and ``advise``: whether the game has a mid-game page."""
+    page's game by its printed name (the page's menu), ``advise``: whether the game has a mid-game page, and
+    ``question``: the fields of its hand question (:meth:`cardodds.sim.hand_question.Field.form`), the page's form
+    for a game it draws no form of its own for."""
     name, pages = request.path_params["game"], jobs()
     if name not in pages:
         return JSONResponse({"error": f"unknown game {name!r}; one of {', '.join(pages)}"}, status_code=404)
     return JSONResponse({**deck(name), "table": table(name), "games": {g: game(g).title for g in pages},
-                         "advise": game(name).position is not None})
+                         "advise": game(name).position is not None,
+                         "question": [f.form() for f in game(name).question().fields]})
 
 
 def deck(name: str) -> dict:

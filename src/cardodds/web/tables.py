@@ -22,10 +22,6 @@ DEFAULT_PLAYER = {"chan": "basic", "sam": "control", "tan": "basic"}
 ``cardodds.odds.<game>`` play by default, so the page, the command and the API answer a hand alike (the test checks the
 functions' defaults)."""
 
-TAN_DECKS = {52: None, 36: {"deck": 36, "hand_size": 6}}
-"""Tấn's tables the page offers: the 52-card deck with 8 cards dealt (the rules' default), the 36-card deck with 6."""
-
-
 def player_counts(game: str) -> list[int]:
     """The numbers of players the game seats (its spec's limits)."""
     from cardodds.sim.games import game as spec_of
@@ -55,10 +51,3 @@ def check_player(game: str, name: str) -> str:
     if name not in offered:
         raise CardoddsError(f"strategy must be one of {', '.join(offered)}, not {name!r}")
     return name
-
-
-def tan_deck(size: int) -> dict | None:
-    """The Tấn rules of the page's deck ``size`` (52: the defaults, None), or a one-line error."""
-    if size not in TAN_DECKS:
-        raise CardoddsError(f"deck must be 52 or 36, not {size}")
-    return TAN_DECKS[size]

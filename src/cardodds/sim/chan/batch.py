@@ -16,7 +16,8 @@ decisions, for all the rows at once that this player decides (:class:`Rows`):
 A player that plays here has these and ``batch_supported()``; the ones of :mod:`cardodds.sim.chan.strategies` make
 the moves their reference forms make, so that the two engines agree game for game (``tests/chan/test_chan_batch_game.py``).
 Thiên ù is always taken, so ``allow_skip_thien_u`` changes nothing; other players raise, and the ``chan.play`` task
-then uses the reference engine.
+then uses the reference engine.  A user's player is seated by the state of :mod:`cardodds.sim.chan.user_rows`, which
+keeps the history a position needs and asks it row by row.
 """
 
 from __future__ import annotations

@@ -29,12 +29,10 @@ from cardodds.sim.chan import arrays, batch
 from cardodds.sim.chan.batch import CUOC, FOUL_CODES, BatchResult
 from cardodds.sim.chan.cards import DECK_SIZE
 from cardodds.sim.chan.rules import ChanRules
-from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, Tuned
+from cardodds.sim.chan.strategies import Basic, CuocSeeker
 from cardodds.sim.compiled_switch import compiled_on
 from cardodds.sim.errors import CardoddsError
-
-COMPILED_PLAYERS = ("basic", "heuristic", "cuoc", "tuned")
-_TYPES = (Basic, Heuristic, CuocSeeker, Tuned)
+from cardodds.sim.player_base import has_compiled_form, not_compiled
 
 
 @functools.cache
@@ -78,8 +76,8 @@ def _kernel():
 
 
 def supports(strategies) -> bool:
-    """Whether every seat plays a player the compiled engine knows (``COMPILED_PLAYERS``)."""
-    return all(type(s) in _TYPES and not getattr(s, "eat_ca_to_wait", False) for s in strategies)
+    """Whether every seat plays a player the compiled engine knows (its class declares ``compiled_form``)."""
+    return all(has_compiled_form(s) for s in strategies)
 
 
 def seat_players(strategies) -> tuple[np.ndarray, np.ndarray]:
@@ -92,9 +90,8 @@ def seat_players(strategies) -> tuple[np.ndarray, np.ndarray]:
     w_wide = np.zeros(batch.P)
     for seat, s in enumerate(strategies):
         if not supports([s]):
-            raise CardoddsError(f"the compiled Chắn engine plays {', '.join(COMPILED_PLAYERS)} (without "
-                                f"eat_ca_to_wait), not {getattr(s, 'name', type(s).__name__)!r} (seat {seat}): "
-                                "use the numpy engine")
+            raise CardoddsError(f"the compiled Chắn engine does not play {not_compiled(s)} (seat {seat}): use the "
+                                "numpy engine")
         row = knobs[seat]
         if type(s) is Basic:
             row[decide.MAX_CA], row[decide.CHIU] = 4, 1

@@ -40,17 +40,32 @@ def actions(rules) -> list[str]:
     return cards + [f"ca {c}" for c in cards] + list(WORDS)
 
 
+OBSERVATION_PARTS = ("hand", "table", "mats", "discards", "declined", "card", "acted", "noc", "decision", "source",
+                     "slot", "owner", "decider")
+"""The parts of :func:`observe`'s vector, in order (:func:`observation_slices`)."""
+
+
+def observation_slices() -> dict[str, slice]:
+    """Where each of :data:`OBSERVATION_PARTS` lies in the vector: a card part has one value per kind
+    (``actions(rules)``'s first 25), ``mats`` and ``discards`` one such run per seat (from the observer's),
+    ``declined`` three (any ăn, chắn, cạ-with let go), ``acted`` one value per seat, the last four a one-hot with a
+    last place for none."""
+    K, P = N_KINDS, SEATS
+    widths = (K, K, P * K, P * K, 3 * K, K, P, 1, len(DECISIONS), len(SOURCES) + 1, len(SLOTS) + 1, P + 1, P + 1)
+    ends = np.cumsum(widths)
+    return {name: slice(int(end - w), int(end)) for name, w, end in zip(OBSERVATION_PARTS, widths, ends)}
+
+
 def observation_size(rules) -> int:
-    """The length of :func:`observe`'s vector."""
-    return N_KINDS * (2 + 2 * SEATS + 3 + 1) + SEATS + 1 + len(DECISIONS) + (len(SOURCES) + 1) + (len(SLOTS) + 1) \
-        + 2 * (SEATS + 1)
+    """The length of :func:`observe`'s vector: where :func:`observation_slices`' last part ends."""
+    return observation_slices()[OBSERVATION_PARTS[-1]].stop
 
 
 def observe(p) -> np.ndarray:
-    """The seat's view as a vector in [0, 1]: own hand and the face-up cards (card counts over 4 copies), each seat's
-    mat and discards (seats from the observer on), own let-go cards (fouls 7–10), the card in play, whether each seat
-    has had its first turn, the nọc left, the decision, where the card came from, its slot, who put it there and who
-    decides on it (or none)."""
+    """The seat's view as a vector in [0, 1] (its parts: :func:`observation_slices`): own hand and the face-up cards
+    (card counts over 4 copies), each seat's mat and discards (seats from the observer on), own let-go cards (fouls
+    7–10), the card in play, whether each seat has had its first turn, the nọc left, the decision, where the card came
+    from, its slot, who put it there and who decides on it (or none)."""
     me = p.seat
     mats = [counts([c for m in ms for c in m[1:]], KINDS, COPIES) for ms in by_seat(p.melds, me)]
     discards = [counts(d, KINDS, COPIES) for d in by_seat(p.discards, me)]

@@ -4,7 +4,9 @@ Engines: when every seat plays ``basic``, ``heuristic``, ``cuoc``, ``tuned`` (wi
 ``expert`` (its searches batched across the games, :mod:`cardodds.sim.chan.expert_batch`) the games
 are played by the vectorised batch engine (:mod:`cardodds.sim.chan.batch`), otherwise one at a time by the reference engine
 (:mod:`cardodds.sim.chan.reference`); single games of the batch players go to the compiled engine
-(:mod:`cardodds.sim.chan.compiled`) when numba imports, unless ``CARDODDS_COMPILED=0``.  The engines agree game for
+(:mod:`cardodds.sim.chan.compiled`) when numba imports, unless ``CARDODDS_COMPILED=0``.  A user's player
+(:mod:`cardodds.sim.chan.user_seat`) with batch players at the other seats plays single games on the batch engine too,
+asked row by row (:mod:`cardodds.sim.chan.user_rows`; never the compiled engine).  The engines agree game for
 game (``tests/chan/test_chan_batch_game.py``, ``tests/chan/test_chan_compiled.py``), so the counts do not depend on
 the engine.  The deal uses the chunk's DEAL stream (:func:`cardodds.sim.chan.deal.deal_orders`), randomised
 strategies the PLAY stream.  The cái sits at seat ``rules.cai_seat`` (0 by default).
@@ -186,9 +188,11 @@ def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int, engi
     """
     from cardodds.sim.chan.batch import play_batch
     from cardodds.sim.chan.series import play_series, play_series_batch
+    from cardodds.sim.chan.user_rows import batch_seats_user, play_user_batch
 
     length = params.rules.series_length
-    use_batch = engine == "batch" or (engine == "auto" and batch_ok(params))
+    user_batch = engine != "reference" and batch_seats_user(params.strategies, params.rules)
+    use_batch = user_batch or engine == "batch" or (engine == "auto" and batch_ok(params))
     if length > 1 and engine == "batch" and not batch_ok(params):
         raise CardoddsError("the batch engine plays series only with the same strategy at every seat "
                             "and min_points_to_win = 0")
@@ -215,7 +219,8 @@ def run_chunk(params: PlayParams, seed_seq: np.random.SeedSequence, n: int, engi
                 add_game(counts, game)
         return counts
     if use_batch:
-        play = compiled.play_batch if engine == "auto" and use_compiled(params) else play_batch
+        play = play_user_batch if user_batch else compiled.play_batch if engine == "auto" and use_compiled(params) \
+            else play_batch
         for start in range(0, n, BLOCK):
             add_batch(counts, play(params.rules, orders[start:start + BLOCK], params.strategies))
         return counts

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardodds.sim.chan.position_cut import cut, decisions
 from cardodds.sim.chan.position_json import from_json, to_json
 from cardodds.sim.chan.position_play import check_players, expert_outcomes, expert_pick, play_out
-from cardodds.sim.chan.position_state import Position, move_text, view_decision
+from cardodds.sim.chan.position_state import Position, legal_moves
 
 MEASURES = {
     "win": ("chance", "the seat wins (ù)"),
@@ -25,11 +25,6 @@ DEFAULT_PLAYERS = "tuned"
 DEFAULT_WORLDS = 300
 """Worlds a move: advising the cái's opening discard (12-16 moves) with tuned players takes about 1.3 s of one
 core, a mid-game act 0.6 s (``benchmarks/bench_advise.py --game chan``)."""
-
-
-def legal_moves(position: Position) -> list[str]:
-    """The seat's legal moves here, as text (:func:`cardodds.sim.chan.position_state.move_text`)."""
-    return [move_text(m) for m in view_decision(position)[1].moves]
 
 
 def exact(position: Position, moves) -> None:

@@ -8,29 +8,9 @@ the same players, the same random stream), so decision ``k`` is the same game's 
 
 from __future__ import annotations
 
-from cardodds.sim.chan.position_state import Position, move_text
+from cardodds.sim.chan.position_state import KINDS, Position, move_text, position_of  # noqa: F401  (read here too)
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.position import past_the_end
-
-KINDS = {"thien_u": "discard", "danh": "discard", "act": "act", "chiu": "chiu", "tra_cua": "tra_cua"}
-
-
-def position_of(game, dec) -> Position:
-    """The position ``dec.seat`` sees in reference game ``game`` at its decision ``dec`` (reads nothing hidden)."""
-    seat = dec.seat
-    own = game.seats[seat]
-    card = source = slot = owner = decider = None
-    if dec.kind in ("act", "chiu", "tra_cua"):
-        card, slot, owner, decider, source = game.card, game.slot, game.owner, game.decider, game.source
-    return Position(
-        rules=game.rules, seat=seat, decision=KINDS[dec.kind], hand=tuple(own.hand),
-        melds=tuple(tuple(p.melds) for p in game.seats),
-        discards=tuple(tuple(p.discarded) for p in game.seats),
-        acted=tuple(bool(p.passed_first) for p in game.seats),
-        table=tuple(game.table), noc=game.noc_left, card=card, source=source, slot=slot, owner=owner,
-        decider=decider,
-        declined=tuple(tuple(sorted(d)) for d in (own.declined_any, own.declined_chan, own.declined_ca_with)),
-    )
 
 
 def walk(seed: int, rules=None, strategies="basic", observe=None, chosen=None):

@@ -194,6 +194,11 @@ def view_decision(position: Position):
     return game, dec
 
 
+def legal_moves(position: Position) -> list[str]:
+    """The seat's legal moves here, as text (:func:`move_text`)."""
+    return [move_text(m) for m in view_decision(position)[1].moves]
+
+
 def move_text(move: Move | None) -> str:
     """A move as text: ``"9V"`` (đánh or trả cửa), ``"u"``, ``"chiu"``, ``"chan"`` (ăn chắn), ``"ca 9W"`` (ăn cạ with
     the hand's 9W), ``"draw"`` (bốc), ``"pass"`` (dưới), ``"hoa"`` (the nọc is empty: the game is drawn), ``"skip"``
@@ -226,3 +231,22 @@ def find_move(dec, text: str):
     raise CardoddsError(f"position: {text!r} is not a legal move here (legal: {legal})")
 
 
+KINDS = {"thien_u": "discard", "danh": "discard", "act": "act", "chiu": "chiu", "tra_cua": "tra_cua"}
+
+
+def position_of(game, dec) -> Position:
+    """The position ``dec.seat`` sees in reference game ``game`` at its decision ``dec`` (reads nothing hidden)."""
+    seat = dec.seat
+    own = game.seats[seat]
+    card = source = slot = owner = decider = None
+    if dec.kind in ("act", "chiu", "tra_cua"):
+        card, slot, owner, decider, source = game.card, game.slot, game.owner, game.decider, game.source
+    return Position(
+        rules=game.rules, seat=seat, decision=KINDS[dec.kind], hand=tuple(own.hand),
+        melds=tuple(tuple(p.melds) for p in game.seats),
+        discards=tuple(tuple(p.discarded) for p in game.seats),
+        acted=tuple(bool(p.passed_first) for p in game.seats),
+        table=tuple(game.table), noc=game.noc_left, card=card, source=source, slot=slot, owner=owner,
+        decider=decider,
+        declined=tuple(tuple(sorted(d)) for d in (own.declined_any, own.declined_chan, own.declined_ca_with)),
+    )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from cardodds.sim.chan.words import WORDS
 from cardodds.sim.game_spec import GameSpec
+from cardodds.sim.hand_question import PLAYER, Field, HandQuestion
+from cardodds.sim.knobs import Range
 
 
 def deck() -> dict:
@@ -42,7 +44,16 @@ SPEC = GameSpec(
     deck="cardodds.sim.chan.spec:deck",
     position="cardodds.sim.chan.position",
     env_form="cardodds.sim.chan.env_form",
-    hand_odds="cardodds.analysis.odds_chan:odds_chan",
+    hand_odds="cardodds.sim.chan.hand_odds:hand_answer",
+    hand_question=HandQuestion(
+        fields=(Field("seat", Range(0, 3), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)"),
+                Field("strategy", PLAYER, default="basic",
+                      help="who plays the hand: basic (default), heuristic, cuoc or tuned; the other seats play basic",
+                      what='a player\'s name ("basic", "heuristic", "cuoc" …) or a table of its knobs')),
+        simulated=True, text="cardodds.sim.chan.hand_odds_text:format_odds_chan",
+        known="cardodds.sim.chan.hand_odds:hand_known", help="a 19- or 20-card Chắn hand, or a position",
+        hand_help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"',
+        quantities={"win_chance.p_win": "win", "win_chance.points_game": "points.game"}),
     exact="cardodds.sim.chan.exact:exact_rows",
     replay_task="chan.play",
     replay_text="cardodds.sim.chan.play_task:replay_text",

@@ -117,6 +117,7 @@ class Basic(Player):
     """Eats every chắn, eats cạ while the shape can still win, sheds què first, chíu whenever it can."""
 
     name = "basic"
+    compiled_form = True  # the compiled engine plays it (kernel/decide.py)
     deterministic = True
 
     def choose(self, game, dec, rng=None):
@@ -170,6 +171,7 @@ class Heuristic(Player):
     """
 
     name = "heuristic"
+    compiled_form = True  # the compiled engine plays it (kernel/decide.py)
     deterministic = True
     wait_first: bool = True
     w_wide: float = 0.5
@@ -255,6 +257,9 @@ class Heuristic(Player):
     def batch_supported(self) -> bool:
         return not self.eat_ca_to_wait
 
+    def uncompiled_knobs(self) -> tuple[str, ...]:
+        return ("eat_ca_to_wait",) if self.eat_ca_to_wait else ()  # the kernel has no eat-a-cạ-to-wait
+
     def chiu_batch(self, rows):
         return np.full(rows.g.size, self.chiu)
 
@@ -339,6 +344,7 @@ class CuocSeeker(Heuristic):
     """
 
     name = "cuoc"
+    compiled_form = True  # the compiled engine plays it (kernel/decide.py)
     bach_thu: int = DEFAULT_POINTS["bach_thu"]
     bach_thu_chi: int = DEFAULT_POINTS["bach_thu_chi"]
     tam_do: int = DEFAULT_POINTS["tam_do"]

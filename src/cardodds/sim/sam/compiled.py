@@ -21,14 +21,13 @@ import numpy as np
 
 from cardodds.sim.compiled_switch import compiled_on
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.player_base import has_compiled_form, not_compiled
 from cardodds.sim.sam import batch
 from cardodds.sim.sam.batch import BatchResult, SamState
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.hand import _sanh_rong_windows, move_table, straight_masks
 from cardodds.sim.sam.rules import SamRules
 from cardodds.sim.sam.strategies import Control, Greedy, StrategyBase, _cached_scores
-
-COMPILED_PLAYERS = ("greedy", "control")
 
 
 @functools.cache
@@ -49,8 +48,8 @@ def _game():
 
 
 def supports(strategies) -> bool:
-    """Whether every seat plays a player the compiled engine knows (``COMPILED_PLAYERS``, not a subclass)."""
-    return all(type(s) in (Greedy, Control) for s in strategies)
+    """Whether every seat plays a player the compiled engine knows (its class declares ``compiled_form``)."""
+    return all(has_compiled_form(s) for s in strategies)
 
 
 def chosen(rules: SamRules, strategies, observer=None) -> bool:
@@ -122,9 +121,13 @@ def _seat_strategies(rules: SamRules, strategies) -> tuple:
     if isinstance(strategies, StrategyBase):
         strategies = [strategies] * rules.players
     strategies = tuple(strategies)
-    if len(strategies) != rules.players or not supports(strategies):
-        raise CardoddsError(f"the compiled Sâm engine plays {', '.join(COMPILED_PLAYERS)} at each of the "
-                            f"{rules.players} seats: use the numpy engine")
+    if len(strategies) != rules.players:
+        raise CardoddsError(f"the compiled Sâm engine needs a player at each of the {rules.players} seats, not "
+                            f"{len(strategies)}: use the numpy engine")
+    for seat, s in enumerate(strategies):
+        if not supports([s]):
+            raise CardoddsError(f"the compiled Sâm engine does not play {not_compiled(s)} (seat {seat}): use the "
+                                "numpy engine")
     return strategies
 
 

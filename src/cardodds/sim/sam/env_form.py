@@ -6,6 +6,8 @@ Payoffs: the game's payments in cược (tới trắng, thối 2, cóng, đền,
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from cardodds.sim.env_arrays import by_seat, counts, joined, one_hot, seat_from
@@ -13,6 +15,7 @@ from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.hand import STRAIGHT, move_table
 from cardodds.sim.sam.position_state import PASS_TEXT, move_text
 from cardodds.sim.sam.reference import deal_games, play_game
+from cardodds.sim.sam.rules import SamRules
 from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
 
 DECK = 52
@@ -35,9 +38,45 @@ def actions(rules) -> list[str]:
 
 
 def observation_size(rules) -> int:
-    """The length of :func:`observe`'s vector under ``rules``."""
-    P = rules.players
-    return DECK * (1 + P) + P + (N_RANKS + 2) + P + P + (P + 1) + 3 + (P + 1) + 1
+    """The length of :func:`observe`'s vector under ``rules`` (where its last part ends)."""
+    return observation_slices(rules.players)[OBSERVATION_PARTS[-1]].stop
+
+
+OBSERVATION_PARTS = ("hand", "played", "counts", "to_beat", "by", "passed", "declarer", "chain", "den", "bao_1")
+"""The parts of :func:`observe`'s vector in order (its docstring says what each holds)."""
+
+
+def observation_slices(players: int) -> dict[str, slice]:
+    """Where each of :data:`OBSERVATION_PARTS` lies in the vector: ``hand`` one value per card id, ``played`` one such
+    run per seat (from the observer's), ``to_beat`` the 13 rank counts then straight? and free lead?, a seat part one
+    value per seat (``declarer`` and ``den`` one more: none), ``chain`` (on?, links, value), ``bao_1`` one value."""
+    P = players
+    widths = (DECK, P * DECK, P, N_RANKS + 2, P, P, P + 1, 3, P + 1, 1)
+    ends = np.cumsum(widths)
+    return {name: slice(int(end - w), int(end)) for name, w, end in zip(OBSERVATION_PARTS, widths, ends)}
+
+
+def batch_slices(observations, masks=None) -> dict[str, slice]:
+    """:func:`observation_slices` for the arrays a player's ``decide_batch`` gets (the players read from the
+    observations' width; ``masks`` is not needed, taken as Tấn's ``batch_slices`` takes it)."""
+    return observation_slices((observations.shape[1] - DECK - N_RANKS - 6) // (DECK + 5))
+
+
+def batch_moves(masks) -> dict[str, np.ndarray]:
+    """What each action of a player's ``decide_batch`` masks is, one row an action (``pass`` last: no cards):
+    ``need`` (A, 13) its rank counts (3 … A, 2), ``length`` the cards played, ``two`` it holds a 2, ``straight`` it is
+    a straight.  The rules' straights are read from the masks' width."""
+    table = _tables_by_width()[masks.shape[1]]
+    return {"need": np.vstack([table.need, np.zeros(N_RANKS, table.need.dtype)]),
+            "length": np.append(table.length, 0), "two": np.append(table.has_two, False),
+            "straight": np.append(table.kind == STRAIGHT, False)}
+
+
+@functools.lru_cache(maxsize=1)
+def _tables_by_width() -> dict:
+    """The move table of each ``straights`` option by its actions' count (they differ)."""
+    tables = [move_table(SamRules(straights=s)) for s in ("a23_to_qka", "3_to_a")]
+    return {t.n + 1: t for t in tables}
 
 
 def observe(p) -> np.ndarray:

@@ -1,23 +1,42 @@
-"""A fixed Sâm hand against dealt opponents: the best Sâm plan on a set of deals, and one batch of deals played out.
+"""Odds of one Sâm hand (``cardodds odds sam``): its tới trắng, the chance a declared Sâm succeeds, its win chance
+in a normal game.
 
-A *plan* is a split of the hand into plays plus the choice of which play comes last; it succeeds on a deal when no
-opponent holds a tới trắng and no opponent can beat any play but the last (the play that empties the hand ends the game
-at once, and opponents always beat a Sâm when they can).  The estimates and the text of ``cardodds odds sam`` are
-:mod:`cardodds.analysis.odds_sam`.
+- **Sâm**: the opponents' hands are dealt at random from the other 42 cards, many times.  A *plan* is a split of the
+  hand into plays plus the choice of which play comes last; it succeeds on a deal when no opponent holds a tới trắng
+  and no opponent can beat any play but the last (the play that empties the hand ends the game at once, and opponents
+  always beat a Sâm when they can).  Every split is scored on ``min(games, PLAN_DEALS)`` deals of a stream of their
+  own and the best plan is chosen there; its success is then estimated on ``games`` other deals (so the choice does
+  not flatter the estimate).
+- **Win**: whole games with the batch engine, this hand at seat 0 and ``control`` players everywhere (nobody declares
+  Sâm), first player at random, on the same deals as the Sâm estimate.
+
+Both estimates are played in batches (:mod:`cardodds.sim.odds_batches`): memory stays bounded for any number of
+games.  The text is :mod:`cardodds.sim.sam.hand_odds_text`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, rank_counts
+from cardodds.sim.arguments import check_games, option
+from cardodds.sim.errors import CardoddsError
+from cardodds.sim.intervals import wilson
+from cardodds.sim.odds_batches import BATCH, batches
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, format_cards, parse_hand, rank_counts
 from cardodds.sim.sam.compiled import play_batch_auto
 from cardodds.sim.sam.declare import guard_codes, mask_words
-from cardodds.sim.sam.hand import fast_formable, move_table, toi_trang_flags, toi_trang_kind_of_flags
+from cardodds.sim.sam.hand import (
+    fast_formable,
+    move_table,
+    toi_trang_flags,
+    toi_trang_kind,
+    toi_trang_kind_of_flags,
+    toi_trang_name,
+)
 from cardodds.sim.sam.plan_search import best_plans
 from cardodds.sim.sam.rules import SamRules
 from cardodds.sim.sam.strategies import Control
-from cardodds.sim.streams import DEAL, PLAY, stream
+from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 
 
 def deal_opponents(rng, hand: list[int], k: int, n: int) -> np.ndarray:
@@ -80,3 +99,79 @@ def play_fixed_hand(cards: list[int], plan, opponents: int, n: int, seed_seq, ru
     table = np.concatenate([np.broadcast_to(np.sort(cards), (n, 1, HAND_SIZE)), opp], axis=1)
     b = play_batch_auto(rules, table, leader, Control(), rng=stream(seed_seq, PLAY))
     return success, int((b.winner == 0).sum()), float(b.pay[:, 0].sum())
+
+
+PLAN_STREAM = 2
+"""The plan is chosen on deals of its own stream (child 2 of chunk 0), never on the deals that measure it."""
+
+
+PLAN_DEALS = BATCH
+"""At most this many deals choose the plan (one batch: every split is judged on them all at once)."""
+
+
+def _checked(hand: str, opponents: int, rules: SamRules | None) -> tuple[list[int], SamRules]:
+    """The hand's cards and the rules, after checking the hand and the number of opponents."""
+    cards = parse_hand(hand)
+    if not isinstance(opponents, int) or isinstance(opponents, bool) or not 1 <= opponents <= 4:
+        raise CardoddsError(f"{option('opponents')} must be 1..4 for Sâm (2..5 players), not {opponents}")
+    rules = rules or SamRules(players=opponents + 1)
+    if rules.players != opponents + 1:
+        raise CardoddsError(f"rules say {rules.players} players but {option('opponents')} is {opponents}")
+    return cards, rules
+
+
+def sam_hand(hand: str, opponents: int, rules: SamRules | None = None) -> dict:
+    """What is known of a hand without simulating: its cards and its tới trắng (the exact part of :func:`odds_sam`)."""
+    cards, rules = _checked(hand, opponents, rules)
+    tt = toi_trang_kind(cards, rules)
+    return {"hand": format_cards(cards), "opponents": opponents, "toi_trang": None if tt < 0 else toi_trang_name(tt)}
+
+
+def odds_sam(hand: str, opponents: int, games: int, seed: int, rules: SamRules | None = None,
+             progress: bool | None = None, on_batch=None) -> dict:
+    """Tới trắng, Sâm success (best plan) and win chance of one hand against ``opponents`` (JSON-serialisable).
+
+    The best plan is chosen on ``min(games, PLAN_DEALS)`` deals of its own stream; its success and the win chance are
+    measured on ``games`` deals played in batches (:func:`cardodds.sim.odds_batches.batches`), so memory stays bounded.
+    ``on_batch``, if given, is called after each batch but the last with the result so far (the same keys, over the
+    deals played yet); it may raise to stop the run (``cardodds serve`` streams and cancels this way).
+    """
+    cards, rules = _checked(hand, opponents, rules)
+    check_games(games)
+    known = sam_hand(hand, opponents, rules)
+    plan_deals = min(games, PLAN_DEALS)
+    plan = best_plan(cards, opponents, plan_deals, stream(chunk_seed(seed, 0), PLAN_STREAM), rules)
+    names = None if plan is None else [move_table(rules).name(m) for m in plan]
+    success = wins = played = 0
+    pay = 0.0
+    for seed_seq, n in batches(games, seed, desc="odds sam", progress=progress):
+        s, w, p = play_fixed_hand(cards, plan, opponents, n, seed_seq, rules)
+        success, wins, pay, played = success + s, wins + w, pay + p, played + n
+        if on_batch is not None and played < games:
+            on_batch(_result(known, names, plan_deals, played, seed, success, wins, pay))
+    return _result(known, names, plan_deals, games, seed, success, wins, pay)
+
+
+def _result(known: dict, plan, plan_deals: int, games: int, seed: int, success: int, wins: int, pay: float) -> dict:
+    """:func:`odds_sam`'s result from the counts over ``games`` deals (the plan chosen on ``plan_deals`` others)."""
+    sam = {"plan": plan, "plan_deals": plan_deals, "n": games}
+    if plan is None:
+        sam.update(success=0.0, ci_low=0.0, ci_high=0.0)
+    else:
+        lo, hi = wilson(success, games)
+        sam.update(success=success / games, ci_low=lo, ci_high=hi)
+    lo, hi = wilson(wins, games)
+    win = {"estimate": wins / games, "ci_low": lo, "ci_high": hi, "n": games, "cuoc_mean": pay / games}
+    return {"hand": known["hand"], "opponents": known["opponents"], "games": games, "seed": seed,
+            "toi_trang": known["toi_trang"], "sam": sam, "win": win}
+
+
+def hand_known(hand: str, opponents: int = 3) -> dict:
+    """What is known of ``hand`` without simulating (the page shows it first): :func:`sam_hand` and the ``bayes``
+    declarer's decision on it."""
+    from cardodds.sim.sam.advice import bayes_advice
+
+    known = sam_hand(hand, opponents)
+    known["bayes"] = bayes_advice(rank_counts(parse_hand(hand)), opponents, SamRules(players=opponents + 1),
+                                  Control(declare="bayes"))
+    return known

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from cardodds.sim.game_spec import GameSpec
+from cardodds.sim.hand_question import Field, HandQuestion
+from cardodds.sim.knobs import Range
 from cardodds.sim.sam.words import WORDS
 
 
@@ -30,7 +32,12 @@ SPEC = GameSpec(
     deck="cardodds.sim.sam.spec:deck",
     position="cardodds.sim.sam.position:MODULE",
     env_form="cardodds.sim.sam.env_form",
-    hand_odds="cardodds.analysis.odds_sam:odds_sam",
+    hand_odds="cardodds.sim.sam.hand_odds:odds_sam",
+    hand_question=HandQuestion(
+        fields=(Field("opponents", Range(1, 4), default=3, positional=True, help="opponents (1–4, default 3)"),),
+        simulated=True, text="cardodds.sim.sam.hand_odds_text:format_odds_sam",
+        known="cardodds.sim.sam.hand_odds:hand_known", help="a 10-card Sâm hand, or a position",
+        hand_help='cards, e.g. "3s 10h Qd Ac 2c …"'),
     exact="cardodds.sim.sam.exact:exact_toi_trang_table",
     replay_task="sam.play",
     replay_text="cardodds.sim.sam.reference:replay_text",

@@ -258,6 +258,7 @@ class Greedy(StrategyBase):
     """
 
     name = "greedy"
+    compiled_form = True  # the compiled engine plays it (kernel/game.py)
 
     chop_first: bool = False
 
@@ -282,6 +283,7 @@ class Control(StrategyBase):
     """
 
     name = "control"
+    compiled_form = True  # the compiled engine plays it (kernel/game.py)
 
     danger: int = 4
     block_bao1: bool = True

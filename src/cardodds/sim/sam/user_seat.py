@@ -7,16 +7,25 @@ compiled engine never: it plays ``greedy`` and ``control`` only).  At each decis
 through :func:`~cardodds.sim.user_player.ask` with ``to_json(position)`` and the legal moves as text (``"7 7"``,
 ``"3-4-5"``, ``"pass"`` last).  A decision's kind is ``"lead"`` (a free lead) or ``"beat"`` (a beat or a pass).
 
+A player that defines the batch form ``decide_batch(observations, masks, rng) -> actions``
+(:mod:`cardodds.sim.sam.user_batch`) is asked that instead, in every engine: the batch engine asks it once per step
+and kind (leads, then beats) for all the games where the seat decides, the reference engine (replays, ``advise``
+play-outs) with its one game; its ``decide``, if any, is not asked.  A player whose moves depend on what it sees only
+may say ``deterministic = True``: a replay then plays its game on the reference engine instead of recording the run's
+chunk (:mod:`cardodds.sim.sam.replay`).
+
 Decisions outside the position protocol, and their defaults:
 
 - **báo Sâm**: before play, in turn order from the first player, a player that defines ``declare(view, rng) -> bool``
   is asked whether to declare Sâm (``view``: the position with its ten dealt cards, nothing played and no play to
   beat, whoever leads; decision ``"declare"``; it must return a bool); without ``declare`` it never declares.  The
-  first seat that declares leads, and it plays its Sâm by its own ``decide`` (the built-ins' Sâm plan is theirs).
+  first seat that declares leads, and it plays its Sâm by its own ``decide`` or ``decide_batch`` (the built-ins' Sâm
+  plan is theirs).
 - **forced passes**: an answer with no legal beat passes without asking the player (both engines do so).
-- **randomness**: ``decide`` gets the engine's random stream (the run's PLAY stream: same seed, same games); where an
-  engine passes none, and always for ``declare``, a generator seeded from the seat's view (its seat and the cards
-  it sees), the same in every engine.
+- **randomness**: ``decide`` and ``decide_batch`` get the engine's random stream (a run's: its chunk's PLAY stream,
+  so the same seed gives the same games whatever the number of workers; a game's draws depend on the games of its
+  chunk deciding with it); where an engine passes none, and always for ``declare``, a generator seeded from the seat's
+  view (its seat and the cards it sees; for ``decide_batch``, the call's arrays), the same in every engine.
 """
 
 from __future__ import annotations
@@ -31,6 +40,8 @@ from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.position_json import to_json
 from cardodds.sim.sam.position_state import Position, move_text
 from cardodds.sim.sam.strategies import PASS, StrategyBase, View
+from cardodds.sim.sam.user_batch import decide_rows
+from cardodds.sim.user_batch import has_batch
 from cardodds.sim.user_player import UserPlayer, ask
 
 GAME = "sam"
@@ -58,9 +69,15 @@ class UserSeat(StrategyBase):
 
     name: ClassVar[str] = "user"
     user_seat: ClassVar[bool] = True
-    deterministic: ClassVar[bool] = False  # it gets the random stream: the batch engine asks it row by row
     needs_public: ClassVar[bool] = True
     needs_cards: ClassVar[bool] = True
+
+    @property
+    def deterministic(self) -> bool:
+        """The player's own ``deterministic``: False unless its class sets ``deterministic = True``, a promise that its
+        moves depend on what it sees only (never on its rng), so that a replay plays the game on the reference engine
+        instead of recording it from the batch engine's chunk."""
+        return bool(getattr(self.player, "deterministic", False))
 
     def label(self) -> str:
         """The player in reports: its source, else its class name."""
@@ -78,9 +95,16 @@ class UserSeat(StrategyBase):
         return out
 
     def choose(self, view: View, legal: np.ndarray, may_pass: np.ndarray, rng: np.random.Generator | None = None):
-        """A move id per game, or ``PASS``: the player's answer at each row (a forced pass without asking)."""
+        """A move id per game, or ``PASS``: the player's answer at each row (a forced pass without asking); one
+        ``decide_batch`` call for every row when the player has the batch form."""
         out = np.full(len(legal), PASS, np.int64)
-        for i in np.flatnonzero(legal.any(1)):
+        rows = np.flatnonzero(legal.any(1))
+        if has_batch(self.player):
+            if rows.size:
+                out[rows] = decide_rows(self.player, view, legal, may_pass, rows, rng,
+                                        lambda i: to_json(position_of_view(view, i)))
+            return out
+        for i in rows:
             p = position_of_view(view, i)
             ids = [int(m) for m in np.flatnonzero(legal[i])] + ([PASS] if may_pass[i] else [])
             texts = [move_text(view.table, m) for m in ids]

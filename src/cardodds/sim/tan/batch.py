@@ -325,20 +325,27 @@ class _Games:
 
     # -- one move in every running game -----------------------------------------------------------------------------
     def step(self):
+        """One move in every running game: the attacker's card (or pass), the defender's cover (or take), the
+        adders' forced passes, and the ends of the bouts it closes."""
         self.steps += 1
-        n, P, S, H = self.gid.shape[0], self.P, self.S, self.H
+        n = self.gid.shape[0]
         rows = np.arange(n)
-        hf, sf = self.hands.reshape(-1), self.succ.reshape(-1)  # views: the arrays are kept contiguous
-        cur, d, nt, cap, live = self.cur, self.d, self.nt, self.cap, self.live
-        ic, idf = cur * n + rows, d * n + rows
+        hf = self.hands.reshape(-1)  # a view: the arrays are kept contiguous
+        ic, idf = self.cur * n + rows, self.d * n + rows
+        stock_left = self.S - self.top
+        choice, play, nt = self._attack(hf, ic, idf, stock_left)
+        hd, covered, take, taking, cap = self._defend(hf, idf, rows, choice, play, nt, stock_left)
+        self._pass_on(hf, rows, ic, play, nt, cap, hd, covered, take, taking)
+
+    def _attack(self, hf, ic, idf, stock_left):
+        """The attacker's (or adder's) move in every game: ``(card or -1, played, cards on the table)``."""
+        cur, nt, cap, live = self.cur, self.nt, self.cap, self.live
         hc, hd = hf[ic], hf[idf]
         lead = self.att == 0
         legal = np.where(lead, hc, np.where(nt < cap, hc & bits.rank_spread(self.att | self.cov), ZERO))
-        stock_left = S - self.top
-        taking = self.taking
         view = SimpleNamespace(hand=hc, legal=legal, is_lead=lead, tmask=self.tmask, trump=self.trump,
-                               stock_left=stock_left, defender_cards=bits.popcount(hd), n_attack=nt, taking=taking,
-                               rules=self.rules, disc=self.disc, att=self.att, cov=self.cov)
+                               stock_left=stock_left, defender_cards=bits.popcount(hd), n_attack=nt,
+                               taking=self.taking, rules=self.rules, disc=self.disc, att=self.att, cov=self.cov)
         if self.public:
             self._public_view(view, cur)
         if self.force_attack is not None:  # rows whose move is given: a user's player is not asked there
@@ -359,17 +366,21 @@ class _Games:
         if self.tab is not None:
             r = np.nonzero(play & live)[0]
             self.tab[r, nt[r], 0] = choice[r]
-        nt = nt + play
         if self.public:
             self.known.reshape(-1)[ic] &= ~b
+        return choice, play, nt + play
 
+    def _defend(self, hf, idf, rows, choice, play, nt, stock_left):
+        """The defender's answer in every game: ``(its hand, covered, takes, taking, the bout's cap)``."""
+        d, live, taking, cap, S, H = self.d, self.live, self.taking, self.cap, self.S, self.H
+        hd = hf[idf]
         dlegal = np.where(taking, ZERO, bits.BEAT_LUT[self.beat_base + choice] & hd)
         dview = SimpleNamespace(hand=hd, legal=dlegal, card=np.maximum(choice, 0), tmask=self.tmask,
                                 trump=self.trump, stock_left=stock_left, n_attack=nt, rules=self.rules,
                                 disc=self.disc, att=self.att, cov=self.cov)
         if self.public:
             self._public_view(dview, d)
-            dview.thrower = cur
+            dview.thrower = self.cur
         if self.force_defend is not None:
             dview.forced = self.force_defend >= -1
         dch = self.disp("defend_batch", d, dview, self.rng)
@@ -404,10 +415,14 @@ class _Games:
                 cap = np.where(refill, np.minimum(nt + k, self.cap_rule), cap)
         hf[idf] = hd
         self.cov |= cb
+        return hd, covered, take, taking, cap
 
+    def _pass_on(self, hf, rows, ic, play, nt, cap, hd, covered, take, taking):
+        """Who adds next (the adders with no legal card pass without deciding, as in the reference engine), and the
+        ends of the bouts this step closed."""
+        n, P, live, sf = self.gid.shape[0], self.P, self.live, self.succ.reshape(-1)
         passes = np.where(play, 0, self.passes + 1)
-        cur = np.where(play, cur, sf[ic])
-        # forced passes: an adder with no legal card passes without deciding (as in the reference engine)
+        cur = np.where(play, self.cur, sf[ic])
         going = ~take & (hd != 0)
         spread = np.where(nt < cap, bits.rank_spread(self.att | self.cov), ZERO)
         for _ in range(P - 1):

@@ -20,13 +20,12 @@ import numpy as np
 
 from cardodds.sim.compiled_switch import compiled_on
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.player_base import has_compiled_form, not_compiled
 from cardodds.sim.tan import batch, bits
 from cardodds.sim.tan.batch import HANDOFF_BOUTS, BatchResult, TanState
 from cardodds.sim.tan.cards import deck_mask, min_rank, parse_rank
 from cardodds.sim.tan.rules import TanRules
-from cardodds.sim.tan.strategies import SAFE_LEADS, Basic, Beginner, Heuristic, Tuned, rank_or_never
-
-COMPILED_PLAYERS = ("beginner", "basic", "heuristic", "tuned")
+from cardodds.sim.tan.strategies import SAFE_LEADS, Basic, Heuristic, Tuned, rank_or_never
 
 
 @functools.cache
@@ -47,8 +46,8 @@ def _kernel():
 
 
 def supports(strategies) -> bool:
-    """Whether every seat plays a player the compiled engine knows (``COMPILED_PLAYERS``)."""
-    return all(type(s) in (Beginner, Basic, Heuristic, Tuned) for s in strategies)
+    """Whether every seat plays a player the compiled engine knows (its class declares ``compiled_form``)."""
+    return all(has_compiled_form(s) for s in strategies)
 
 
 def seat_players(rules: TanRules, strategies) -> tuple[np.ndarray, np.ndarray]:
@@ -60,8 +59,8 @@ def seat_players(rules: TanRules, strategies) -> tuple[np.ndarray, np.ndarray]:
     knobs = np.zeros((rules.players, len(decide.KNOBS)), dtype=np.int64)
     for seat, s in enumerate(strategies):
         if not supports([s]):
-            raise CardoddsError(f"the compiled Tấn engine plays {', '.join(COMPILED_PLAYERS)}, not "
-                                f"{getattr(s, 'name', type(s).__name__)!r} (seat {seat}): use the numpy engine")
+            raise CardoddsError(f"the compiled Tấn engine does not play {not_compiled(s)} (seat {seat}): use the "
+                                "numpy engine")
         if isinstance(s, Tuned):
             s = s.at_table(rules)
         if type(s) is Basic:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from cardodds.sim.game_spec import GameSpec
+from cardodds.sim.hand_question import PLAYER, TEXT, Field, HandQuestion
+from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.tan.rules import MAX_PLAYERS
 from cardodds.sim.tan.words import WORDS
 
@@ -30,7 +32,20 @@ SPEC = GameSpec(
     deck="cardodds.sim.tan.spec:deck",
     position="cardodds.sim.tan.position:POSITIONS",
     env_form="cardodds.sim.tan.env_form",
-    hand_odds="cardodds.analysis.odds_tan:odds_tan",
+    hand_odds="cardodds.sim.tan.hand_odds:hand_answer",
+    hand_question=HandQuestion(
+        fields=(Field("trump", TEXT, required=True, positional=True, what='a suit as a string ("h", "♥" …)',
+                      help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠); needed with --hand"),
+                Field("players", Range(2, MAX_PLAYERS), default=4, help="players at the table (default 4)"),
+                Field("seat", Range(0, MAX_PLAYERS - 1), default=0, below="players",
+                      help="the hand's seat, 0 = the first attacker (default 0)"),
+                Field("strategy", PLAYER, default="basic", what='a player\'s name ("basic", "heuristic" …) or a table '
+                      "of its knobs", help="who plays every seat: basic (default), heuristic, beginner, tuned …"),
+                Field("deck", Choice((52, 36)), default=52,
+                      help="the deck: 52 cards, 8 dealt (default), or 36, 6 dealt")),
+        simulated=True, text="cardodds.sim.tan.hand_odds_text:format_odds_tan",
+        known="cardodds.sim.tan.hand_odds:hand_known", help="a Tấn opening hand, or a position",
+        hand_help='cards, e.g. "3s 10h Qd Ac 2c …"'),
     replay_task="tan.play",
     replay_text="cardodds.sim.tan.play_task:replay_text",
     page_example={"hand": "As Ac Ad Kh 2s 3c 4d 5s", "trump": "h"},

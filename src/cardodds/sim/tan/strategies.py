@@ -166,6 +166,7 @@ class Basic(SeriesChoices, Player):
 
     throw_max: str = "J"
     name = "basic"
+    compiled_form = True  # the compiled engine plays it (kernel/decide.py)
     deterministic = True
     knobs = dict(SERIES_KNOBS)
 
@@ -270,6 +271,7 @@ class Heuristic(SeriesChoices, Player):
     safe_lead: str = "off"
     quiet_cover: bool = False
     name = "heuristic"
+    compiled_form = True  # the compiled engine plays it (kernel/decide.py)
     deterministic = True
     knobs = {
         "save_trumps": Choice((True, False)),
@@ -405,6 +407,7 @@ class Beginner(SeriesChoices, Player):
     strength table).  Its knobs are the series decisions (``SeriesChoices``)."""
 
     name = "beginner"
+    compiled_form = True  # the compiled engine plays it (kernel/decide.py)
     deterministic = True
     knobs = dict(SERIES_KNOBS)
 

@@ -45,8 +45,9 @@ from cardodds.sim.tan.cards import SUITS, format_card, format_cards, from_mask, 
 from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_json import to_json
 from cardodds.sim.tan.position_state import DECISIONS, PASS, Position, legal_codes, move_text
-from cardodds.sim.tan.user_batch import batch_only, decide_position, decide_rows, has_batch, step_place
+from cardodds.sim.tan.user_batch import decide_position, decide_rows, step_place
 from cardodds.sim.tan.user_rows import CODE, StateWriter, pcg_state, row_views
+from cardodds.sim.user_batch import batch_only, has_batch
 from cardodds.sim.user_player import ask
 
 KEEP = "keep"

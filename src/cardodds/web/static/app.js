@@ -168,9 +168,18 @@ function drawTable() {
     h += select("players", w.players_label, t.players, players, String);
     h += select("seat-tan", w.seat_label, seats, Math.min(+keep("seat-tan", 0), players - 1), (v) => W().tan_seat(v, players));
     h += select("strategy", w.strength_tan, t.strategies, keep("strategy", t.strategy), (v) => strategyWord("tan", v));
+  } else {
+    for (const f of state.question) h += fieldControl(f, keep); // a game's declared question, as the server sends it
   }
   $("table").innerHTML = h;
   drawWho();
+}
+function fieldControl(f, keep) {
+  const id = `q-${f.name}`;
+  if (f.kind === "choice") return select(id, f.name, f.options, keep(id, f.default), String);
+  if (f.kind === "player") return select(id, f.name, state.table.strategies, keep(id, state.table.strategy), (v) => strategyWord(GAME, v));
+  const typed = f.kind === "text" ? 'type="text"' : `type="number" min="${f.lo}" max="${f.hi}" step="${f.kind === "whole" ? 1 : "any"}"`;
+  return `<label title="${esc(f.help)}"><span>${esc(f.name)}</span> <input id="${id}" ${typed} value="${esc(keep(id, f.default ?? ""))}"></label>`;
 }
 function drawWho() {
   const w = W();
@@ -192,6 +201,8 @@ function params() {
   if (GAME === "tan") {
     for (const [key, id] of [["trump", "trump"], ["players", "players"], ["seat", "seat-tan"], ["strategy", "strategy"],
       ["deck", "deck-size"]]) p.set(key, $(id).value);
+  } else if (!["chan", "sam"].includes(GAME)) {
+    for (const f of state.question) p.set(f.name, $(`q-${f.name}`).value);
   }
   return p;
 }
@@ -439,6 +450,7 @@ async function start() {
   if (answer.advise) $("menu").insertAdjacentHTML("beforeend", ` <a href="/advise/${esc(GAME)}" id="advise-link">⇢ ${esc(state.lang === "vi" ? "giữa ván" : "mid-game")}</a>`);
   state.deck = state.fullDeck = answer;
   state.table = answer.table;
+  state.question = answer.question || [];
   drawDeck();
   const query = new URLSearchParams(location.search);
   for (const id of ["hand", "games", "seed"]) if (query.has(id)) $(id).value = query.get(id);

@@ -19,6 +19,43 @@ N_RANKS, TWO, HAND_SIZE = 13, 12, 10
 ALL13 = (1 << N_RANKS) - 1
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _toi_trang_kind(ones, zeros, windows, twos, red, triples, pairs):
+    """The hand's tới trắng kind (index in ``TOI_TRANG_KINDS``, the highest first), -1 for none: a sảnh rồng (the
+    rank bits ``ones`` one of the ``windows`` with every other rank missing), four 2s, all one colour, three
+    triples, five pairs."""
+    for wm in windows:
+        if ones == wm and zeros == ALL13 - wm:
+            return 0
+    if twos == 4:
+        return 1
+    if red == HAND_SIZE or red == 0:
+        return 2
+    if triples >= 3:
+        return 3
+    if pairs >= 5:
+        return 4
+    return -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _pay_toi_trang(g, w, P, cnt, dv, pay):
+    """Seat ``w``'s tới trắng: every other seat pays it the tới trắng and its heo hàng (its 2s, and its tứ quý when
+    the rules say so)."""
+    total = 0
+    for s in range(P):
+        if s == w:
+            continue
+        heo = cnt[s, TWO] * dv[D_HEO_TWO]
+        if dv[D_HEO_QUADS]:
+            for r in range(TWO):
+                if cnt[s, r] == 4:
+                    heo += dv[D_HEO_QUAD]
+        pay[g, s] -= dv[D_TOI_TRANG] + heo
+        total += dv[D_TOI_TRANG] + heo
+    pay[g, w] += total
+
+
 @njit(cache=True, _nrt=False)
 def deal_states(cards, leader, dv, windows, decl_kind, thresholds, therm, kinds, dealt, pay, outcome, winner, done,
                 declarer, cnt, red):
@@ -56,21 +93,7 @@ def deal_states(cards, leader, dv, windows, decl_kind, thresholds, therm, kinds,
                 elif c == 4 and dv[D_QUAD_PAIRS]:
                     pairs += 2
             therm[g, s] = h
-            sanh = False
-            for wm in windows:
-                sanh = sanh or (ones == wm and zeros == ALL13 - wm)
-            if sanh:  # TOI_TRANG_KINDS order, the highest first
-                kind = 0
-            elif cnt[s, TWO] == 4:
-                kind = 1
-            elif red[s] == HAND_SIZE or red[s] == 0:
-                kind = 2
-            elif triples >= 3:
-                kind = 3
-            elif pairs >= 5:
-                kind = 4
-            else:
-                kind = -1
+            kind = _toi_trang_kind(ones, zeros, windows, cnt[s, TWO], red[s], triples, pairs)
             kinds[g, s] = kind
             if kind >= 0:
                 rel = s - leader[g] if s >= leader[g] else s - leader[g] + P
@@ -79,18 +102,7 @@ def deal_states(cards, leader, dv, windows, decl_kind, thresholds, therm, kinds,
                     best_key, w = key, s
         declarer[g] = -1
         if w >= 0:  # a tới trắng wins at once: every other seat pays it and its heo hàng
-            total = 0
-            for s in range(P):
-                if s == w:
-                    continue
-                heo = cnt[s, TWO] * dv[D_HEO_TWO]
-                if dv[D_HEO_QUADS]:
-                    for r in range(TWO):
-                        if cnt[s, r] == 4:
-                            heo += dv[D_HEO_QUAD]
-                pay[g, s] -= dv[D_TOI_TRANG] + heo
-                total += dv[D_TOI_TRANG] + heo
-            pay[g, w] += total
+            _pay_toi_trang(g, w, P, cnt, dv, pay)
             outcome[g], winner[g], done[g] = TOI_TRANG, w, True
             continue
         for i in range(P):  # in turn order from the first player, the first who wants it declares

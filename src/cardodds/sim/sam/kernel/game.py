@@ -239,6 +239,62 @@ def _no_lead(g, a, nxt, decl, sam_on, sam_failed, outcome, done, actor, skips, p
     return sam_on, sam_failed, outcome, done, nxt, skips
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _den_of_play(g, a, nxt, h, m, ncards, mv, high, pend_by, pend_to, pend_cap, den_won, dby, dto, dcap):
+    """Đền at seat ``a``'s play ``m`` while some seat holds one card: the pending đền on ``a`` is won if ``m`` beats
+    no more than its cap; a single led to ``nxt`` holding one card, lower than ``a``'s highest, makes a new one.
+    Returns ``den_won, dby, dto, dcap``."""
+    if pend_by >= 0 and pend_to == a and mv[TOP, m] <= pend_cap:
+        den_won = pend_by
+    if mv[KIND, m] == SINGLE and ncards[g, nxt] == 1:
+        hi = high[h & LANE]
+        if mv[TOP, m] < hi:
+            dby, dto, dcap = a, nxt, hi
+    return den_won, dby, dto, dcap
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _sam_after_play(g, a, decl, ptr, playon, pay, P, sam_fail_pay, sam_failed, outcome, done, empty, go):
+    """A play while a Sâm stands: the declarer's plan goes on; another seat's play beats the Sâm (the game plays on,
+    or it ends and the declarer pays).  Returns ``ptr, sam_on, sam_failed, outcome, done, empty, go``."""
+    sam_on = True
+    if a == decl:
+        ptr += 1
+    elif playon:
+        sam_on, sam_failed = False, True
+    else:
+        _pay_sam_fail_of(g, decl, pay, P, sam_fail_pay)
+        outcome, done = SAM_FAIL, True
+        empty, go = False, False
+    return ptr, sam_on, sam_failed, outcome, done, empty, go
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _next_actor(g, actor, cur, passed, last, skips, ct, cl, chopper, chopped, pay, next_seat, P, LEAD):
+    """The next seat not out of the round; back at the round's last player, the round's chặt chain is paid and that
+    seat leads.  Returns ``actor, cur, passed, skips, ct, cl``."""
+    q = next_seat[((actor << P) + passed) * P + last]
+    if q == last:
+        if cl > 0:
+            pay[g, chopped] -= ct
+            pay[g, chopper] += ct
+            ct, cl = 0, 0
+        cur, passed, skips = LEAD, 0, 0
+    return q, cur, passed, skips, ct, cl
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _store(g, S, actor, cur, last, passed, ct, cl, chopper, chopped, dby, dto, dcap, sam_on, sam_failed, ptr, outcome,
+           winner, done, chops, n_plays, steps):
+    """Store game ``g``'s slots back (``play_game`` held them in local variables)."""
+    S[g, ACTOR], S[g, CUR], S[g, LAST], S[g, PASSED] = actor, cur, last, passed
+    S[g, CT], S[g, CL], S[g, CHOPPER], S[g, CHOPPED] = ct, cl, chopper, chopped
+    S[g, DBY], S[g, DTO], S[g, DCAP] = dby, dto, dcap
+    S[g, SAMON], S[g, SAMFAILED], S[g, PTR] = sam_on, sam_failed, ptr
+    S[g, OUTCOME], S[g, WINNER], S[g, DONE] = outcome, winner, done
+    S[g, CHOPS], S[g, PLAYS], S[g, STEPS] = chops, n_plays, steps
+
+
 @njit(cache=True, inline="always", _nrt=False)  # into play_range: no call (and no array arguments copied) per game
 def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv, pos14, high, str2, smask,
               next_seat, sp, kc, inv, inv_pass, odd_hands, odd_keys):
@@ -284,12 +340,8 @@ def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv
         if plays:
             m = choice
             if den_rule and min_all == 1:  # đền (min_all is still before this play)
-                if pend_by >= 0 and pend_to == a and mv[TOP, m] <= pend_cap:
-                    den_won = pend_by
-                if mv[KIND, m] == SINGLE and ncards[g, nxt] == 1:
-                    hi = high[h & LANE]
-                    if mv[TOP, m] < hi:
-                        dby, dto, dcap = a, nxt, hi
+                den_won, dby, dto, dcap = _den_of_play(g, a, nxt, h, m, ncards, mv, high, pend_by, pend_to, pend_cap,
+                                                       den_won, dby, dto, dcap)
             ck = mv[KIND, cur]
             chop = mv[KIND, m] == QUAD and (ck == QUAD or ck == SINGLE or ck == PAIR)
             s4, shm = mv[S4, m], mv[SHM, m]
@@ -308,34 +360,18 @@ def play_game(g, S, therm, ncards, played, pay, plans, cong, thoi2, owed, rv, mv
             empty = left == 0
             go = not empty
             if sam_on:
-                if a == decl:
-                    ptr += 1
-                elif playon:
-                    sam_on, sam_failed = False, True
-                else:
-                    _pay_sam_fail_of(g, decl, pay, P, sam_fail_pay)
-                    outcome, done = SAM_FAIL, True
-                    empty, go = False, False
+                ptr, sam_on, sam_failed, outcome, done, empty, go = _sam_after_play(
+                    g, a, decl, ptr, playon, pay, P, sam_fail_pay, sam_failed, outcome, done, empty, go)
             if empty:
                 winner, done, won = a, True, True
             if go:
                 cur, last = m, a
                 skips = 0
-        if (passes or plays) and not done:  # the next seat not out of the round
-            q = next_seat[((actor << P) + passed) * P + last]
-            actor = q
-            if q == last:
-                if cl > 0:  # the round's chặt chain is paid
-                    pay[g, chopped] -= ct
-                    pay[g, chopper] += ct
-                    ct, cl = 0, 0
-                cur, passed, skips = LEAD, 0, 0
-    S[g, ACTOR], S[g, CUR], S[g, LAST], S[g, PASSED] = actor, cur, last, passed
-    S[g, CT], S[g, CL], S[g, CHOPPER], S[g, CHOPPED] = ct, cl, chopper, chopped
-    S[g, DBY], S[g, DTO], S[g, DCAP] = dby, dto, dcap
-    S[g, SAMON], S[g, SAMFAILED], S[g, PTR] = sam_on, sam_failed, ptr
-    S[g, OUTCOME], S[g, WINNER], S[g, DONE] = outcome, winner, done
-    S[g, CHOPS], S[g, PLAYS], S[g, STEPS] = chops, n_plays, steps
+        if (passes or plays) and not done:
+            actor, cur, passed, skips, ct, cl = _next_actor(g, actor, cur, passed, last, skips, ct, cl, chopper,
+                                                            chopped, pay, next_seat, P, LEAD)
+    _store(g, S, actor, cur, last, passed, ct, cl, chopper, chopped, dby, dto, dcap, sam_on, sam_failed, ptr,
+           outcome, winner, done, chops, n_plays, steps)
     if won:
         _settle_won(g, winner, den_won, S, therm, ncards, played, pay, cong, thoi2, owed, rv)
     if S[g, OUTCOME] == VOID and S[g, SAMFAILED]:  # the penalty of a Sâm beaten earlier stands

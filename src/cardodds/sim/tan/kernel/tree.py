@@ -140,6 +140,49 @@ def _score(seat, loser):
     return 0.5 if loser < 0 else (0.0 if loser == seat else 1.0)
 
 
+@njit(cache=True, inline="always")
+def _listed_moves(st, hands, moves):
+    """Write the legal moves of the decision ``st`` into ``moves`` (the cards lowest first, then ``PASS`` where one
+    may pass or take); ``(the seat to move, how many)``."""
+    seat, legal, may_pass = _options(st, hands)
+    k = 0
+    while legal != 0:
+        moves[k] = lowest(legal)
+        legal &= legal - np.uint64(1)
+        k += 1
+    if may_pass:
+        moves[k] = PASS
+        k += 1
+    return seat, k
+
+
+@njit(cache=True, inline="always")
+def _untried_move(rng, children, moves, k, untried):
+    """One of the ``untried`` moves among ``moves[:k]`` without a child in ``children``, drawn uniformly."""
+    pick, m = _below(rng, untried), np.int64(PASS)
+    for j in range(k):
+        if children[moves[j]] < 0:
+            if pick == 0:
+                m = moves[j]
+                break
+            pick -= 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def _ucb1_move(children, moves, k, avail, w, n, exploration):
+    """The move of ``moves[:k]`` whose child has the highest UCB1 (its availability counted first: every move legal
+    here was available, so its count grows before UCB1 reads it)."""
+    best, best_v = -1, -1.0
+    for j in range(k):
+        c = children[moves[j]]
+        avail[c] += 1.0
+        v = w[c] / n[c] + exploration * math.sqrt(math.log(avail[c]) / n[c])
+        if v > best_v:
+            best, best_v = moves[j], v
+    return best
+
+
 @njit(cache=True)
 def search(hands0, stock, st0, inn0, rv, offsets, kinds, knobs, mode, seed, exploration, first_move, visits_out):
     """SO-ISMCTS from the decision ``st0`` / ``inn0``, determinization ``i`` (``hands0[:, i]``, ``stock[i]``) in
@@ -174,26 +217,12 @@ def search(hands0, stock, st0, inn0, rv, offsets, kinds, knobs, mode, seed, expl
             play(st, rv, offsets, hands, inn, cum, first_move)
         loser, node, depth = GOING, 0, 0
         while loser == GOING:  # selection, then one expansion
-            seat, legal, may_pass = _options(st, hands)
-            k = 0
-            while legal != 0:
-                moves[k] = lowest(legal)
-                legal &= legal - np.uint64(1)
-                k += 1
-            if may_pass:
-                moves[k] = PASS
-                k += 1
+            seat, k = _listed_moves(st, hands, moves)
             untried = 0
             for j in range(k):
                 untried += child[node, moves[j]] < 0
             if untried:
-                pick, m = _below(rng, untried), np.int64(PASS)
-                for j in range(k):
-                    if child[node, moves[j]] < 0:
-                        if pick == 0:
-                            m = moves[j]
-                            break
-                        pick -= 1
+                m = _untried_move(rng, child[node], moves, k, untried)
                 new = used
                 used += 1
                 child[node, m] = new
@@ -202,13 +231,7 @@ def search(hands0, stock, st0, inn0, rv, offsets, kinds, knobs, mode, seed, expl
                 depth += 1
                 loser = play(st, rv, offsets, hands, inn, cum, m)
                 break
-            best, best_v = -1, -1.0
-            for j in range(k):  # every move legal here was available: its count grows before UCB1 reads it
-                c = child[node, moves[j]]
-                avail[c] += 1.0
-                v = w[c] / n[c] + exploration * math.sqrt(math.log(avail[c]) / n[c])
-                if v > best_v:
-                    best, best_v = moves[j], v
+            best = _ucb1_move(child[node], moves, k, avail, w, n, exploration)
             node = child[node, best]
             path[depth] = node
             depth += 1
