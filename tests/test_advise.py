@@ -108,7 +108,7 @@ def test_a_budget_of_games_is_played_in_batches_that_extend_each_other(monkeypat
 def test_a_time_budget_plays_at_least_one_batch_and_stops_when_spent():
     position = coin_position.from_json(START)
     t, budget = advice.play(coin_position, position, None, "heads", 1, time=1e-9)
-    assert (budget.batches, budget.worlds) == (1, coin_position.DEFAULT_WORLDS // 4) and budget.asked == "1e-09 s"
+    assert (budget.batches, budget.worlds) == (1, coin_position.DEFAULT_WORLDS // 4) and budget.asked == ("seconds", 1e-9)
     t, budget = advice.play(coin_position, position, None, "heads", 1, time=0.05)
     assert budget.batches > 1 and budget.seconds < 0.5 and t.n == budget.worlds
 

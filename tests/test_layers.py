@@ -1,6 +1,7 @@
 """The code's layers only look down, and no import circle anywhere.
 
-The layers, from the bottom: the game package (``cardodds.sim``), the analysis (``cardodds.analysis``), the Python API
+The layers, from the bottom: the game package (``cardodds.sim``), the words (``cardodds.vocabulary``: the one
+catalogue, reading the games' words), the analysis (``cardodds.analysis``), the Python API
 (``cardodds`` itself, ``cardodds.odds``, ``cardodds.exact``, ``cardodds.runs``), the front ends (``cardodds.cli``,
 ``cardodds.web``, ``python -m cardodds``).  A module imports its own layer or the ones below; an import of a layer
 above is a circle between the packages even when no two modules import each other.
@@ -75,6 +76,7 @@ def _cycles(graph: dict) -> list[list[str]]:
 
 LAYERS = {
     "sim": ("cardodds.sim",),
+    "vocabulary": ("cardodds.vocabulary",),
     "analysis": ("cardodds.analysis",),
     "api": ("cardodds", "cardodds.odds", "cardodds.exact", "cardodds.runs", "cardodds.advise", "cardodds.envs"),
     "front": ("cardodds.cli", "cardodds.cli_advise", "cardodds.web", "cardodds.__main__"),

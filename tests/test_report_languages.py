@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 from test_report_browser import chart_texts_of, codes_in, english_in, needs_browser, readable_text
+from test_vocabulary import english_in_vietnamese
 
 from cardodds.analysis.browser_check import page_sizes
 from cardodds.analysis.suite import read_suite
@@ -55,6 +56,7 @@ def test_the_vietnamese_report_says_everything_in_vietnamese(reports):
     assert sum("hệ số của từng người chơi (Bradley–Terry, điểm Elo" in t for t in texts) == 5
     assert sum("hệ số (điểm Elo)" in t for t in texts) == 5
     assert not re.search(r"\b0\.\d", readable_text(page))  # numbers the Vietnamese way
+    assert english_in_vietnamese(readable_text(page) + " ".join(texts)) == []  # no English words of the catalogue
 
 
 def test_the_findings_answer_in_sentences_with_percentages(reports):

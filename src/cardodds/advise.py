@@ -3,7 +3,8 @@
 ``cardodds.advise.<game>(state, opponents=None, games=None, time=None, seed=0)`` exists for every game whose spec
 has a ``position`` (:mod:`cardodds.sim.position`) and returns a DataFrame, one row per legal move, best first (the
 columns of :func:`cardodds.analysis.advice.advice_table`); its ``attrs`` say who played (``players``), the budget
-spent (``budget``, ``worlds``, ``seconds``), whether the values are exact, and the ranking measure (``rank_by``).
+spent (``budget`` in words, ``spent`` as a ``Budget``, ``worlds``, ``seconds``), whether the values are exact, and the
+ranking measure (``rank_by``).
 
 ``state`` is the position's JSON form (a dict), the path of a JSON file holding it, or a position object of the
 game's position module.  ``opponents`` names who plays every seat after the move (a strategy as a config's
@@ -175,7 +176,7 @@ def advice_frame(name: str, state, opponents=None, games: int | None = None, tim
         raise CardoddsError(f"{name}: the seat to move has no legal move in this position")
     t, budget = play(module, position, moves, players, seed, games=games, time=time)
     table = advice_table(t, module.MEASURES, module.RANK_BY)
-    table.attrs.update(game=name, players=t.players, budget=budget.text, worlds=budget.worlds,
+    table.attrs.update(game=name, players=t.players, budget=budget.text, spent=budget, worlds=budget.worlds,
                        seconds=budget.seconds, exact=t.exact, rank_by=tuple(module.RANK_BY),
                        measures=present(t, module.MEASURES))
     return table

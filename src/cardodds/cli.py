@@ -17,6 +17,7 @@ from cardodds.analysis.paths import output_file, output_folder, resume_folder, r
 from cardodds.sim.arguments import (check_games, check_half_width, check_jobs, check_seed, check_whole,
                                     spoken)
 from cardodds.sim.errors import CardoddsError, RunInterrupted
+from cardodds.vocabulary import LANGUAGES
 
 REPORTS = Path("reports")
 
@@ -100,8 +101,6 @@ def _interrupted(exc: BaseException, args, out: Path) -> RunInterrupted:
 
 
 def _lang_flag(parser) -> None:
-    from cardodds.analysis.i18n import LANGUAGES
-
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
                         help="the report's language: en (default) or vi (Vietnamese, with the games' own terms)")
 
@@ -386,6 +385,8 @@ def _advise_parser(sub) -> None:
     cli_advise.add_budget_flags(advise)
     advise.add_argument("--seed", type=_checked("--seed", check_seed), default=0, help="random seed (default 0)")
     advise.add_argument("--json", action="store_true")
+    advise.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the table's language: en (default) or vi (Vietnamese); --json is the same in both")
     advise.set_defaults(func=cli_advise.cmd_advise)
 
 

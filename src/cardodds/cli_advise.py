@@ -139,7 +139,7 @@ def cmd_advise(args) -> int:
 
     table = getattr(advise, args.game)(state_value(args.state, args.settings), opponents=args.opponents, games=args.games,
                                        time=args.time, seed=args.seed)
-    print(json.dumps(advice_json(table), ensure_ascii=False) if args.json else advice_text(table))
+    print(json.dumps(advice_json(table), ensure_ascii=False) if args.json else advice_text(table, args.lang))
     return 0
 
 

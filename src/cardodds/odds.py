@@ -121,9 +121,9 @@ def _position_odds(name: str, state, opponents=None, games=None, time=None, seed
     module, position = read_position(name, state)
     t, budget = play(module, position, None, players_of(name, module, position, opponents), seed, games=games, time=time)
     table = odds_table(t, module.MEASURES)
-    table.attrs.update(game=name, players=t.players, budget=budget.text, worlds=budget.worlds,
+    table.attrs.update(game=name, players=t.players, budget=budget.text, spent=budget, worlds=budget.worlds,
                        seconds=budget.seconds, exact=t.exact)
-    return HandOdds(name, odds_json(table, table.attrs), odds_text(table, table.attrs), table)
+    return HandOdds(name, odds_json(table, table.attrs), odds_text(table, table.attrs, lang), table)
 
 
 def _hand_mode(opponents=None, time=None, **others) -> None:

@@ -195,22 +195,21 @@ class Budget:
         Calls of ``play_out``.
     seconds : float
         Wall time spent.
-    asked : str
-        The budget asked for, in words (``"400 worlds a move"``, ``"1.5 s"``).
+    asked : tuple
+        The budget asked for: ``("worlds", 400)`` (worlds a move), ``("seconds", 1.5)`` or ``("exact", 0)``.
     """
 
     worlds: int
     batches: int
     seconds: float
-    asked: str
+    asked: tuple[str, float]
 
     @property
     def text(self) -> str:
         """The budget in words: ``"exact (no worlds played), 0.01 s"`` or ``"2,000 worlds a move in 2 batches …"``."""
-        if self.worlds == 0:
-            return f"exact (no worlds played), {self.seconds:.2f} s"
-        batches = "1 batch" if self.batches == 1 else f"{self.batches:,} batches"
-        return f"{self.worlds:,} worlds a move in {batches}, {self.seconds:.2f} s (asked: {self.asked})"
+        from cardodds.analysis.advice_text import budget_words
+
+        return budget_words(self, "en")
 
 
 def check_budget(games, time) -> None:
@@ -249,13 +248,13 @@ def batches(module, position, moves, players, seed: int, games: int | None = Non
     start = clock.perf_counter()
     exact = module.exact(position, moves)
     if exact is not None:
-        yield tally(exact), Budget(0, 0, clock.perf_counter() - start, "exact")
+        yield tally(exact), Budget(0, 0, clock.perf_counter() - start, ("exact", 0))
         return
     if time is None:
         games = module.DEFAULT_WORLDS if games is None else games
-        sizes, asked = _sizes(games, batch or BATCH), f"{games:,} worlds a move"
+        sizes, asked = _sizes(games, batch or BATCH), ("worlds", games)
     else:
-        sizes, asked = _forever(batch or max(1, min(BATCH, module.DEFAULT_WORLDS // 4))), f"{time:g} s"
+        sizes, asked = _forever(batch or max(1, min(BATCH, module.DEFAULT_WORLDS // 4))), ("seconds", time)
     total, done, count = None, 0, 0
     for size in sizes:
         began = clock.perf_counter()

@@ -1,4 +1,5 @@
-"""A position's odds and advice tables (:mod:`cardodds.analysis.advice`) in words and as JSON, as the CLI prints them."""
+"""A position's odds and advice tables (:mod:`cardodds.analysis.advice`) in words, in the catalogue's language, and
+as JSON, as the CLI prints them."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import math
 
 import pandas as pd
 
-from cardodds.analysis.numbers import fmt_ci, fmt_num
+from cardodds.analysis.i18n import local, using
+from cardodds.analysis.numbers import fmt_ci, fmt_count, fmt_num
+from cardodds.vocabulary import word
 
 
 def _plain(value):
@@ -21,8 +24,8 @@ def records(table: pd.DataFrame) -> list[dict]:
     return [{k: _plain(v) for k, v in row.items()} for row in table.to_dict("records")]
 
 
-def _value(mean, low, high, exact: bool) -> str:
-    return f"{fmt_num(mean)} exact" if exact else f"{fmt_num(mean)} {fmt_ci(low, high)}"
+def _value(mean, low, high, exact: bool, lang: str) -> str:
+    return word("advice.exact_value", lang, mean=fmt_num(mean)) if exact else f"{fmt_num(mean)} {fmt_ci(low, high)}"
 
 
 def _columns(rows: list[list[str]]) -> str:
@@ -36,10 +39,38 @@ def odds_json(table: pd.DataFrame, attrs: dict) -> dict:
     return {**_header(attrs), "odds": records(table)}
 
 
-def odds_text(table: pd.DataFrame, attrs: dict) -> str:
-    """A position's odds in words: one line per measure, then who played and the budget."""
-    rows = [[r.label, _value(r.estimate, r.ci_low, r.ci_high, bool(r.exact))] for r in table.itertuples()]
-    return _columns(rows) + f"\nplayers: {attrs['players']} · budget: {attrs['budget']}"
+def odds_text(table: pd.DataFrame, attrs: dict, lang: str = "en") -> str:
+    """A position's odds in words in ``lang``: one line per measure, then who played and the budget."""
+    with using(lang):
+        rows = [[_measure(r.label, lang), _value(r.estimate, r.ci_low, r.ci_high, bool(r.exact), lang)]
+                for r in table.itertuples()]
+        return _columns(rows) + "\n" + _footer(attrs, lang)
+
+
+def _measure(text: str, lang: str) -> str:
+    """A measure's meaning (the position module's ``MEASURES``, in English) in ``lang``."""
+    return word(f"measures.{text}", lang)
+
+
+def _footer(attrs: dict, lang: str) -> str:
+    budget = attrs["budget"] if lang == "en" else budget_words(attrs["spent"], lang)
+    return word("advice.footer", lang, players=attrs["players"], budget=budget)
+
+
+def budget_words(spent, lang: str) -> str:
+    """What a :class:`~cardodds.analysis.advice.Budget` spent, in words in ``lang``: ``"exact (no worlds played),
+    0.01 s"`` or ``"2,000 worlds a move in 2 batches, …"``."""
+    with using(lang):
+        seconds = local(f"{spent.seconds:.2f}")
+        if spent.worlds == 0:
+            return word("advice.budget_exact", lang, seconds=seconds)
+        batches = word("advice.one_batch", lang) if spent.batches == 1 else \
+            word("advice.batches", lang, n=fmt_count(spent.batches))
+        kind, amount = spent.asked
+        asked = word("advice.asked_worlds", lang, n=fmt_count(amount)) if kind == "worlds" else \
+            word("advice.asked_seconds", lang, n=local(f"{amount:g}"))
+        return word("advice.budget_worlds", lang, worlds=fmt_count(spent.worlds), batches=batches, seconds=seconds,
+                    asked=asked)
 
 
 def _header(attrs: dict) -> dict:
@@ -53,25 +84,35 @@ def advice_json(table: pd.DataFrame) -> dict:
     return {**_header(table.attrs), "rank_by": {"measure": measure, "sign": sign}, "moves": records(table)}
 
 
-def advice_text(table: pd.DataFrame) -> str:
-    """The advice in words: the ranking, one line per move with its measures and its difference from the best, the
-    marks' meaning, who played and the budget."""
+def _move_rows(table: pd.DataFrame, lang: str) -> list[list[str]]:
+    """The moves' rows under their column heads."""
+    attrs = table.attrs
+    measures, (rank, _) = attrs["measures"], attrs["rank_by"]
+    exact = bool(attrs["exact"])
+    rows = [[word("advice.move", lang), "", *measures, word("advice.vs_best", lang, rank=rank)]]
+    for r in table.to_dict("records"):
+        mark = word("advice.best", lang) if r["best"] else word("advice.tied", lang) if r["tied"] else ""
+        values = [_value(r[m], r[f"{m}_low"], r[f"{m}_high"], exact, lang) for m in measures]
+        versus = "—" if r["best"] else _value(r["diff"], r["diff_low"], r["diff_high"], exact, lang)
+        rows.append([str(r["move"]), mark, *values, versus])
+    return rows
+
+
+def advice_text(table: pd.DataFrame, lang: str = "en") -> str:
+    """The advice in words in ``lang``: the ranking, one line per move with its measures and its difference from the
+    best, the marks' meaning, who played and the budget."""
+    with using(lang):
+        return _advice_text(table, lang)
+
+
+def _advice_text(table: pd.DataFrame, lang: str) -> str:
     attrs = table.attrs
     measures, (rank, sign) = attrs["measures"], attrs["rank_by"]
     exact = bool(attrs["exact"])
-    head = [["move", "", *measures, f"vs best ({rank})"]]
-    for r in table.to_dict("records"):
-        mark = "best" if r["best"] else "tied" if r["tied"] else ""
-        values = [_value(r[m], r[f"{m}_low"], r[f"{m}_high"], exact) for m in measures]
-        versus = "—" if r["best"] else _value(r["diff"], r["diff_low"], r["diff_high"], exact)
-        head.append([str(r["move"]), mark, *values, versus])
-    better = "higher" if sign > 0 else "lower"
-    legend = "; ".join(f"{m}: {text}" for m, (_, text) in measures.items())
-    tied = "exactly as good as the best" if exact else "cannot be told apart from the best at this budget (its " \
-           "paired 95 % interval holds 0)"
-    return "\n".join([
-        f"{len(table)} move{'' if len(table) == 1 else 's'}, ranked by {rank} ({better} is better){', exact values' if exact else ''}",
-        _columns(head),
-        f"{legend}\nbest: the move to play; tied: {tied}",
-        f"players: {attrs['players']} · budget: {attrs['budget']}",
-    ])
+    ranked = word("advice.ranked_one" if len(table) == 1 else "advice.ranked_many", lang, n=len(table), rank=rank,
+                  better=word("advice.higher" if sign > 0 else "advice.lower", lang),
+                  exact=word("advice.exact_values", lang) if exact else "")
+    legend = "; ".join(f"{m}: {_measure(text, lang)}" for m, (_, text) in measures.items())
+    tied = word("advice.tied_exact" if exact else "advice.tied_sampled", lang)
+    return "\n".join([ranked, _columns(_move_rows(table, lang)), f"{legend}\n" + word("advice.marks", lang, tied=tied),
+                      _footer(attrs, lang)])

@@ -6,7 +6,7 @@ import re
 import shutil
 from pathlib import Path
 
-from cardodds.analysis.i18n import TEXT
+from cardodds.vocabulary import LANGUAGES, word
 
 SHOWCASE_CHARTS = (
     "chan-deal-chan_count.png",
@@ -23,7 +23,7 @@ SHOWCASE_CHARTS = (
 
 def _any_language(key: str) -> str:
     """A heading of the report in any of its languages, as a regular expression."""
-    return "(?:" + "|".join(re.escape(words[key]) for words in TEXT.values()) + ")"
+    return "(?:" + "|".join(re.escape(word(f"report.{key}", lang)) for lang in LANGUAGES) + ")"
 
 
 def write_showcase(report_dir: Path, showcase_dir: Path, command: str) -> list[Path]:

@@ -224,7 +224,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
     title = i18n.title(exp.name, exp.title)
     figures = {}
     if exp.task.charts is not None:
-        with i18n.using(label_of=exp.task.label_of, words=exp.task.words):
+        with i18n.using(label_of=exp.task.label_of):
             figures = {name: render(spec) for name, spec in exp.task.charts(outcomes).items()}
     tables, notes = [], [o.notes for o in outcomes if o.notes]
     notes.append(i18n.text("this_run", timing=timing_text(outcomes)))
@@ -258,7 +258,7 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
                 verdict=verdict))
         if exp.sweep is not None:
             frame = sweep_frame(outcomes, _key_metrics(outcomes))
-            with i18n.using(label_of=exp.task.label_of, words=exp.task.words):
+            with i18n.using(label_of=exp.task.label_of):
                 figures["sweep"] = sweep_chart(frame, exp.sweep[0],
                                                f"{title}: metrics against {i18n.parameter(exp.sweep[0])}")
     arms_note = ""

@@ -80,8 +80,10 @@ class GameSpec:
     rules_section : str, optional
         The game's section of ``docs/rules.md`` (the report's link).
     words : dict
-        The game's words per language: ``{"vi": {"titles": {...}, "descriptions": {...}, "charts": [(regex,
-        template), ...], "units": {...}, "seating": [(regex, template), ...]}}`` (see ``cardodds.analysis.i18n``).
+        The game's words per language, its part of the one catalogue (``cardodds.vocabulary``, ids
+        ``<table>.<key>``): ``{"vi": {"titles": {...}, "descriptions": {...}, "charts": [(regex, template), ...],
+        "units": {...}, "seating": [(regex, template), ...], "arms": {...}, "measures": {...}, "page": {...}}}`` (the
+        report's, the advice tables' and the pages' words; a word already in the catalogue is not given again).
     """
 
     name: str
@@ -148,3 +150,18 @@ def words_by_language(**tables: dict) -> dict:
     ``{lang: {"titles": ..., "charts": ...}}`` for every language some table has."""
     languages = sorted({lang for table in tables.values() for lang in table})
     return {lang: {name: table[lang] for name, table in tables.items() if lang in table} for lang in languages}
+
+
+WORD_LANGUAGES = ("en", "vi")
+"""The languages of a word given by id (:func:`words_by_id`), in the order its tuple says them."""
+
+
+def words_by_id(words: dict | None = None, **tables: dict) -> dict:
+    """``GameSpec.words`` from word tables keyed by id, each word said once in every language of
+    :data:`WORD_LANGUAGES` (``page={"clear": ("Clear", "Xóa bài")}``), added to ``words`` (``GameSpec.words`` of
+    the other tables, from :func:`words_by_language`)."""
+    out = {lang: dict(found) for lang, found in (words or {}).items()}
+    for name, table in tables.items():
+        for i, lang in enumerate(WORD_LANGUAGES):
+            out.setdefault(lang, {})[name] = {key: said[i] for key, said in table.items()}
+    return out

@@ -53,6 +53,7 @@ from cardodds.web.guard import Guard
 from cardodds.web.limits import MAX_HEAD
 from cardodds.web.tables import check_player, table
 from cardodds.web.warming import Warming
+from cardodds.web.words_script import words_script
 from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.game_spec import resolve
@@ -273,7 +274,7 @@ def create_app(warming: Warming | None = None) -> Starlette:
     warm-up, while which a game's simulated requests play on the numpy engines (none: every game is ready)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
               Route("/api/advise/{game}", advise, methods=["POST"]), Route("/api/position/{game}", position),
-              Route("/api/status", status), Mount("/static", StaticFiles(directory=STATIC), name="static")]
+              Route("/api/status", status), Route("/words.js", words_script), Mount("/static", StaticFiles(directory=STATIC), name="static")]
     routes += [Route(f"/{name}", page) for name in jobs()]
     routes += [Route(f"/advise/{g.name}", advise_page) for g in games() if g.position is not None]
     app = Starlette(routes=routes, middleware=[Middleware(Guard)])

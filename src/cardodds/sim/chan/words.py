@@ -1,8 +1,9 @@
-"""Chắn's words in the report's other languages: the game's part of ``cardodds.analysis.i18n``'s tables."""
+"""Chắn's words in the report's and the tables' other languages: the game's part of the catalogue
+(:mod:`cardodds.vocabulary`), read through ``GameSpec.words``."""
 
 from __future__ import annotations
 
-from cardodds.sim.game_spec import words_by_language
+from cardodds.sim.game_spec import words_by_id, words_by_language
 
 TITLES = {
     "vi": {
@@ -66,8 +67,6 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
-        ("score",
-         "điểm"),
         (r"share of wins", "tỉ lệ trong các ván ù"),
         (r"Chắn count of a dealt hand: simulated vs exact", "Số chắn trong bài vừa chia: mô phỏng và chính xác"),
         (r"Thiên ù: estimate as games accumulate", "Thiên ù: ước lượng theo số ván"),
@@ -85,7 +84,6 @@ CHARTS = {
 
 UNITS = {
     "vi": {
-        "per deal pair": "mỗi cặp ván",
         "points per game per seat": "điểm mỗi ván, mỗi ghế",
         "per win": "mỗi ván ù",
         "cards per game": "lá mỗi ván",
@@ -109,7 +107,63 @@ ARMS = {
     "vi": {"no_xuong": "luật làng: không có cước thì không được ù", "min_2_points": "luật làng: ù phải từ 2 điểm"},
 }
 """The experiments' arm names in words, by the arm's name (patterns shared by every game are in
-``cardodds.analysis.i18n.ARMS``)."""
+``cardodds.vocabulary.report_words.ARMS``)."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS)
+MEASURES = {
+    "vi": {
+        "the seat wins (ù)": "chỗ này ù",
+        "the game is drawn (hòa: the nọc runs out)": "ván hòa (hết nọc, không ai ù)",
+        "the seat's net points (a win takes its points from each of the 3 others, a loss pays the winner's, a draw "
+        "nothing: the chan.play task's points.game)":
+            "điểm ròng của chỗ này (ù thì lấy điểm của bài từ mỗi người trong 3 người còn lại, thua thì trả điểm cho "
+            "người ù, hòa thì không ai trả: như điểm mỗi ván của báo cáo)",
+    },
+}
+"""A mid-game position's measures (the position module's ``MEASURES`` texts, in English) in the other languages."""
+
+PAGE = {
+    "chan_seat": (
+        ["the cái", "after the cái (nhà dưới)", "opposite the cái", "before the cái (nhà trên)"],
+        ["nhà cái", "nhà dưới của cái", "nhà đối diện cái", "nhà trên của cái"],
+    ),
+    "unread_example.chan": ("2V, 3S, 9W, CC or Nhị Vạn", "2V, 3S, 9W, CC hoặc Nhị Vạn"),
+    "strength_chan": ("How you play", "Cách bạn chơi"),
+    "strategies.chan.basic": ("basic", "cơ bản"),
+    "strategies.chan.heuristic": ("careful (keeps cạ, thinks ahead)", "khôn (giữ cạ, tính nước)"),
+    "strategies.chan.cuoc": ("hunts big cước", "săn cước lớn"),
+    "who_chan": (
+        "You sit as {0} and play {1}; the three others play basic.",
+        "Bạn ngồi {0}, chơi kiểu {1}; ba nhà kia chơi kiểu cơ bản.",
+    ),
+    "chan_ca": ("{0} chắn, {1} cạ", "{0} chắn, {1} cạ"),
+    "chan_win": ("Chance to win this game", "Cơ hội ù ván này"),
+    "form.melds.chan": ("chắn", "chắn"),
+    "advise.measures.chan.win": (["Win", "your chance to win (ù)"], ["Ù", "khả năng bạn ù"]),
+    "advise.measures.chan.draw": (
+        ["Draw", "chance of a draw (the nọc runs out)"],
+        ["Hòa", "khả năng hòa (hết nọc, không ai ù)"],
+    ),
+    "advise.measures.chan.points": (
+        ["Points", "your points on average (a win: the three others pay; a loss: you pay the winner)"],
+        ["Điểm", "điểm trung bình của bạn (ù: ba nhà trả; thua: trả người ù)"],
+    ),
+    "advise.rank.chan": (
+        ["mean points", "higher is better", "points"],
+        ["điểm trung bình", "cao hơn là tốt hơn", "điểm"],
+    ),
+    "advise.moves.chan.u": ("ù", "ù"),
+    "advise.moves.chan.chiu": ("chíu", "chíu"),
+    "advise.moves.chan.chan": ("eat a chắn", "ăn chắn"),
+    "advise.moves.chan.ca": ("eat a cạ (with {0})", "ăn cạ (với {0})"),
+    "advise.moves.chan.draw": ("draw from the nọc", "bốc nọc"),
+    "advise.moves.chan.pass": ("pass (dưới)", "dưới (không ăn)"),
+    "advise.moves.chan.hoa": ("draw game (the nọc is out)", "hòa (hết nọc)"),
+    "advise.moves.chan.skip": ("let the chíu go", "bỏ qua, không chíu"),
+    "chan_seat_other": ("a seat that is not the cái", "nhà con"),
+}
+"""The pages' words for the game (``cardodds.vocabulary.page_words``) by their path on the page, each said in
+English, then in Vietnamese."""
+
+WORDS = words_by_id(words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS,
+                                      arms=ARMS, measures=MEASURES), page=PAGE)
 """The game's words by language, as ``GameSpec.words`` holds them."""

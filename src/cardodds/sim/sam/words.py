@@ -1,8 +1,9 @@
-"""Sâm's words in the report's other languages: the game's part of ``cardodds.analysis.i18n``'s tables."""
+"""Sâm's words in the report's and the tables' other languages: the game's part of the catalogue
+(:mod:`cardodds.vocabulary`), read through ``GameSpec.words``."""
 
 from __future__ import annotations
 
-from cardodds.sim.game_spec import words_by_language
+from cardodds.sim.game_spec import words_by_id, words_by_language
 
 TITLES = {
     "vi": {
@@ -60,8 +61,6 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
-        ("score",
-         "điểm"),
         (r"Sâm: how often a dealt hand's Sâm succeeds with chance ≥ k/10",
          "Sâm: bài vừa chia báo Sâm thành công với xác suất ≥ k/10 thường đến đâu"),
         (r"k: estimated P\(a declared Sâm succeeds against blockers\) ≥ k/10",
@@ -81,7 +80,6 @@ CHARTS = {
 
 UNITS = {
     "vi": {
-        "per deal pair": "mỗi cặp ván",
         "cược per game per seat": "cược mỗi ván, mỗi ghế",
         "per declared Sâm": "mỗi lần báo Sâm",
         "chops per game": "lần chặt mỗi ván",
@@ -115,7 +113,7 @@ ARMS = {
     "vi": {"never": "không báo Sâm", "oracle": "người biết trước mọi bài, cận trên"},
 }
 """The experiments' arm names in words, by the arm's name (patterns shared by every game are in
-``cardodds.analysis.i18n.ARMS``)."""
+``cardodds.vocabulary.report_words.ARMS``)."""
 
 ARM_PATTERNS = {
     "en": [(r"naive_threshold_([\d.]+)", "strength ≥ {0} (naive)"), (r"bayes_margin_(-?[\d.]+)", "bayes, margin {0}")],
@@ -123,6 +121,48 @@ ARM_PATTERNS = {
 }
 """Arm names in words by pattern: ``(regex, template)``."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, seating=SEATING,
-                          arms=ARMS, arm_patterns=ARM_PATTERNS)
+MEASURES = {
+    "vi": {
+        "the seat goes out first (wins the game)": "chỗ này hết bài trước (thắng ván)",
+        "the seat's cược from here on (payments still to come, the round's chặt chain included)":
+            "cược của chỗ này từ đây (những khoản còn phải trả, kể cả chuỗi chặt của vòng này)",
+        "the declared Sâm succeeds (only while a declared Sâm stands)":
+            "Sâm đã báo thành công (chỉ khi đang có người báo Sâm)",
+    },
+}
+"""A mid-game position's measures (the position module's ``MEASURES`` texts, in English) in the other languages."""
+
+PAGE = {
+    "unread_example.sam": ("10h, T♥, Qd, A♣", "10h, T♥, Qd, A♣"),
+    "strategies.sam.control": ("keep control, never declare Sâm", "biết giữ bài, không báo Sâm"),
+    "who_sam.one": (
+        "You play against {0} opponent; they keep control and never declare Sâm.",
+        "Bạn gặp {0} đối thủ; họ biết giữ bài và không báo Sâm.",
+    ),
+    "who_sam.other": (
+        "You play against {0} opponents; they keep control and never declare Sâm.",
+        "Bạn gặp {0} đối thủ; họ biết giữ bài và không báo Sâm.",
+    ),
+    "sam_success": ("If you declare Sâm: the chance it succeeds", "Nếu báo Sâm: khả năng thành công"),
+    "sam_win": ("If you do not declare: the chance to win", "Nếu không báo Sâm: khả năng thắng ván"),
+    "advise.measures.sam.win": (["Win", "your chance to go out first"], ["Thắng", "khả năng bạn về nhất (thắng ván)"]),
+    "advise.measures.sam.cuoc": (["Cược", "cược on average from here"], ["Cược", "cược trung bình từ đây"]),
+    "advise.measures.sam.sam": (
+        ["Sâm made", "chance the declared Sâm succeeds"],
+        ["Sâm thành", "khả năng Sâm đã báo thành công"],
+    ),
+    "advise.rank.sam": (["mean cược", "higher is better", "cược"], ["cược trung bình", "cao hơn là tốt hơn", "cược"]),
+    "advise.moves.sam.pass": ("pass", "bỏ lượt"),
+    "advise.moves.sam.single": ("single", "rác"),
+    "advise.moves.sam.pair": ("pair", "đôi"),
+    "advise.moves.sam.triple": ("triple", "sám"),
+    "advise.moves.sam.quad": ("tứ quý", "tứ quý"),
+    "advise.moves.sam.straight": ("straight", "sảnh"),
+}
+"""The pages' words for the game (``cardodds.vocabulary.page_words``) by their path on the page, each said in
+English, then in Vietnamese."""
+
+WORDS = words_by_id(words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS,
+                                      seating=SEATING, arms=ARMS, arm_patterns=ARM_PATTERNS, measures=MEASURES),
+                    page=PAGE)
 """The game's words by language, as ``GameSpec.words`` holds them."""

@@ -1,8 +1,9 @@
-"""Tấn's words in the report's other languages: the game's part of ``cardodds.analysis.i18n``'s tables."""
+"""Tấn's words in the report's and the tables' other languages: the game's part of the catalogue
+(:mod:`cardodds.vocabulary`), read through ``GameSpec.words``."""
 
 from __future__ import annotations
 
-from cardodds.sim.game_spec import words_by_language
+from cardodds.sim.game_spec import words_by_id, words_by_language
 
 TITLES = {
     "vi": {
@@ -133,8 +134,6 @@ DESCRIPTIONS = {
 
 CHARTS = {
     "vi": [
-        ("score",
-         "điểm"),
         (r"probability of losing", "xác suất bị tấn"),
         (r"probability of a draw", "xác suất hòa"),
         (r"Tấn", "Tấn"),
@@ -157,7 +156,6 @@ CHARTS = {
 
 UNITS = {
     "vi": {
-        "per deal pair": "mỗi cặp ván",
         "per game after a loss": "mỗi ván sau ván thua",
         "per game after the first of a series": "mỗi ván sau ván đầu của loạt",
         "per game after a game with a first finisher": "mỗi ván sau một ván có người về nhất",
@@ -182,7 +180,7 @@ ARMS = {
            "tan_52_8": "Tấn: 52 lá, chia 8", "podkidnoy_36_6": "podkidnoy: 36 lá, chia 6"},
 }
 """The experiments' arm names in words, by the arm's name (patterns shared by every game are in
-``cardodds.analysis.i18n.ARMS``)."""
+``cardodds.vocabulary.report_words.ARMS``)."""
 
 ARM_PATTERNS = {
     "en": [(r"mixed_(\d+)", "seats rotated by {0}")],
@@ -190,6 +188,44 @@ ARM_PATTERNS = {
 }
 """Arm names in words by pattern: ``(regex, template)``."""
 
-WORDS = words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS, arms=ARMS,
-                          arm_patterns=ARM_PATTERNS)
+MEASURES = {
+    "vi": {
+        "chance to lose (left holding cards at the end)": "khả năng thua (còn bài trên tay khi hết ván)",
+        "chance of a draw (the last bout empties every hand)": "khả năng hòa (lượt cuối làm hết bài của mọi người)",
+    },
+}
+"""A mid-game position's measures (the position module's ``MEASURES`` texts, in English) in the other languages."""
+
+PAGE = {
+    "tan_seat.first": ("attack first", "đánh trước"),
+    "tan_seat.second": ("defend first", "bị tấn trước (nhà dưới)"),
+    "tan_seat.last": ("sit before the first attacker", "nhà trên của người đánh trước"),
+    "tan_seat.nth": ("play {0}th in turn", "thứ {0} theo lượt"),
+    "unread_example.tan": ("10h, T♥, Qd, A♣", "10h, T♥, Qd, A♣"),
+    "strength_tan": ("Strength of the table", "Trình độ cả bàn"),
+    "strategies.tan.basic": ("weak: covers, adds low cards only", "yếu: luôn đỡ, chỉ tấn thêm lá nhỏ"),
+    "strategies.tan.heuristic": ("fair: saves trumps and high cards", "khá: giữ chủ và lá cao khi nọc còn"),
+    "strategies.tan.beginner": ("casual: covers, adds any match", "thường: luôn đỡ, thêm mọi lá hợp"),
+    "strategies.tan.tuned": ("strongest (tuned)", "mạnh nhất (đã tinh chỉnh)"),
+    "who_tan": (
+        "{0} players, you {1}; you and the {3} others all play: {2}.",
+        "Bàn {0} người, bạn {1}; {3} đối thủ và bạn đều chơi ở trình độ: {2}.",
+    ),
+    "tan_hand": ("{0} — trump {1}, {2} players, you {3}", "{0} — chủ {1}, {2} người, bạn {3}"),
+    "tan_lose": ("Chance to lose (be the tấn)", "Khả năng bị tấn (thua ván)"),
+    "tan_draw": ("Draw (nobody loses)", "Hòa (không ai thua)"),
+    "advise.measures.tan.lose": (["Lose", "chance to lose"], ["Thua", "khả năng thua"]),
+    "advise.measures.tan.draw": (["Draw", "chance of a draw (nobody loses)"], ["Hòa", "khả năng hòa (không ai thua)"]),
+    "advise.rank.tan": (
+        ["the chance to lose", "lower is better", "% points"],
+        ["khả năng thua", "thấp hơn là tốt hơn", "điểm %"],
+    ),
+    "advise.moves.tan.pass": ("add nothing", "không tấn thêm"),
+    "advise.moves.tan.take": ("take the table (lên)", "lên (nhặt bài trên bàn)"),
+}
+"""The pages' words for the game (``cardodds.vocabulary.page_words``) by their path on the page, each said in
+English, then in Vietnamese."""
+
+WORDS = words_by_id(words_by_language(titles=TITLES, descriptions=DESCRIPTIONS, charts=CHARTS, units=UNITS,
+                                      arms=ARMS, arm_patterns=ARM_PATTERNS, measures=MEASURES), page=PAGE)
 """The game's words by language, as ``GameSpec.words`` holds them."""

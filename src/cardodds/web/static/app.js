@@ -53,7 +53,7 @@ function moveWords(move) {
   // "straight 3-4-5-6" -> "sảnh 3–6", "pair 7" -> "đôi 7"
   const [kind, ranks] = move.split(" ");
   const parts = ranks.split("-");
-  return `${W().moves[kind] || kind} ${parts.length > 1 ? `${parts[0]}–${parts[parts.length - 1]}` : ranks}`;
+  return `${W().advise.moves.sam[kind] || kind} ${parts.length > 1 ? `${parts[0]}–${parts[parts.length - 1]}` : ranks}`;
 }
 function strategyWord(game, name) { return (W().strategies[game] || {})[name] || name; }
 function seatWord(seat) {
