@@ -182,6 +182,38 @@ def advice_frame(name: str, state, opponents=None, games: int | None = None, tim
     return table
 
 
+def as_text(table: pd.DataFrame, lang: str = "en") -> str:
+    """What ``cardodds advise`` prints for ``table`` (a ``cardodds.advise.<game>`` answer), in ``lang``."""
+    from cardodds.analysis.advice_text import advice_text
+
+    return advice_text(table, lang)
+
+
+def as_json(table: pd.DataFrame) -> dict:
+    """What ``cardodds advise --json`` prints for ``table`` (a ``cardodds.advise.<game>`` answer)."""
+    from cardodds.analysis.advice_text import advice_json
+
+    return advice_json(table)
+
+
+def refined(module, position, players, games: int, seed: int, batch: int):
+    """The odds and the ranked moves of ``position`` refined batch by batch (``batch`` worlds a move each): yields
+    after each batch a dict of the odds rows (``odds``, as ``cardodds odds --state --json``), the moves best first
+    (``advice``, as ``cardodds advise --json``), the measures, the worlds played and the budget spent so far."""
+    from cardodds.analysis.advice import advice_table, batches, odds_table, present
+    from cardodds.analysis.advice_text import records
+
+    moves = list(module.legal_moves(position))
+    plays = zip(batches(module, position, moves, players, seed, games=games, batch=batch),
+                batches(module, position, None, players, seed, games=games, batch=batch))
+    for (advised, budget), (odds, _) in plays:
+        table = advice_table(advised, module.MEASURES, module.RANK_BY)
+        yield {"odds": records(odds_table(odds, module.MEASURES)), "advice": records(table),
+               "measures": present(advised, module.MEASURES), "worlds": budget.worlds, "games": games,
+               "exact": advised.exact, "odds_exact": odds.exact, "players": advised.players, "budget": budget.text,
+               "batches": budget.batches, "seconds": budget.seconds}
+
+
 def _advise_function(name: str):
     from cardodds.sim.games import game
 
