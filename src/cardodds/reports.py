@@ -53,10 +53,10 @@ def report(out=None, *, quick: bool = False, jobs: int = -1, showcase=None, prog
     from cardodds.analysis.suite import run_suite, timing_text
     from cardodds.api import resolve_jobs
 
+    jobs = resolve_jobs(check_jobs(jobs, option("jobs")))
     folder = run_folder(out or Path("reports") / ("quick" if quick else "latest"), option("out"))
     if showcase:
         output_folder(showcase, option("showcase"))
-    jobs = resolve_jobs(check_jobs(jobs, option("jobs")))
     experiments, paths = run_suite(folder, quick=quick, jobs=jobs, progress=None if progress else False, lang=lang)
     if showcase:
         from cardodds.analysis.showcase import write_showcase
