@@ -10,7 +10,10 @@ ranking measure (``rank_by``).
 game's position module.  ``opponents`` names who plays every seat after the move (a strategy as a config's
 ``[strategies]`` names one; default: the game's ``DEFAULT_PLAYERS``); ``games`` is the worlds per move (default: the
 game's ``DEFAULT_WORLDS``) and ``time`` a budget in seconds instead.  Same seed, same state, same ``games``: same
-numbers.  Bad input raises :class:`~cardodds.sim.errors.CardoddsError` with one line.
+numbers.  Bad input raises :class:`~cardodds.errors.CardoddsError` with one line.
+
+:func:`as_text` and :func:`as_json` give what ``cardodds advise`` prints for such a table; :func:`refined` plays a
+position batch by batch, both tables refined after each (the page's answers).
 """
 
 from __future__ import annotations

@@ -90,7 +90,8 @@ def tune(config, *, seat: int = 0, arm: str | None = None, games: int | None = N
     CardoddsError
         A bad file, seat, arm, knob or path, checked before any game.
     """
-    from cardodds.analysis.tune import format_result, knobs_toml, tune as tune_knobs
+    from cardodds.analysis.tune import format_result, knobs_toml
+    from cardodds.analysis.tune import tune as tune_knobs
     from cardodds.api import resolve_jobs
     from cardodds.sim.run_folder import atomic_write
 
