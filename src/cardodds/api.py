@@ -26,8 +26,16 @@ from __future__ import annotations
 import importlib
 
 from cardodds.analysis.paths import output_file, output_folder, resume_folder, run_folder
-from cardodds.sim.arguments import (check_games, check_half_width, check_jobs, check_seed, check_whole, read_whole,
-                                    shown, spoken)
+from cardodds.sim.arguments import (
+    check_games,
+    check_half_width,
+    check_jobs,
+    check_seed,
+    check_whole,
+    read_whole,
+    shown,
+    spoken,
+)
 from cardodds.sim.bounded_json import NotJson, loads
 from cardodds.sim.compiled_switch import numpy_while
 from cardodds.sim.game_spec import resolve
@@ -37,10 +45,36 @@ from cardodds.sim.input_file import MAX_INPUT_BYTES
 from cardodds.sim.kernel_warm import KERNEL_GAMES, start_groups
 from cardodds.sim.user_loader import refusing_code
 
-__all__ = ["KERNEL_GAMES", "MAX_INPUT_BYTES", "NotJson", "PLAYER", "STATE_OPTIONS", "check_games",
-           "check_half_width", "check_jobs", "check_seed", "check_whole", "game", "game_names", "games",
-           "load_kernels", "loads", "numpy_while", "output_file", "output_folder", "read_whole", "refuse",
-           "refusing_code", "resolve", "resolve_jobs", "resume_folder", "run_folder", "shown", "spoken", "start_groups"]
+__all__ = [
+    "KERNEL_GAMES",
+    "MAX_INPUT_BYTES",
+    "PLAYER",
+    "STATE_OPTIONS",
+    "NotJson",
+    "check_games",
+    "check_half_width",
+    "check_jobs",
+    "check_seed",
+    "check_whole",
+    "game",
+    "game_names",
+    "games",
+    "load_kernels",
+    "loads",
+    "numpy_while",
+    "output_file",
+    "output_folder",
+    "read_whole",
+    "refuse",
+    "refusing_code",
+    "resolve",
+    "resolve_jobs",
+    "resume_folder",
+    "run_folder",
+    "shown",
+    "spoken",
+    "start_groups",
+]
 
 
 def load_kernels(names) -> None:
