@@ -1,0 +1,73 @@
+"""Chắn's parts of the player checks (:mod:`cardodds.sim.conformance`): its rule tables, its slow players' small
+knobs, and how its engines are compared."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cardodds.sim.conformance import expect
+from cardodds.sim.streams import DEAL, chunk_seed, stream
+
+VARIANTS = [{}, dict(cai_seat=2, ga=True)]
+"""The rules each check plays under: the defaults and a table far from them."""
+SMALL = {"expert": {"worlds": 4, "rollout": "basic", "base": "basic"}}
+"""Small knobs for the slow players, so that each check is quick."""
+FILLER = "basic"
+"""The fast player at the other seats of a slow one."""
+HOWS = ("thien_u", "u", "chiu_u")
+
+
+def reference_outcome(game) -> dict:
+    """What a reference game ended with, as :func:`batch_outcome` gives a batch game's."""
+    from cardodds.sim.chan.batch import FOUL_CODES, WIN_TYPES
+
+    return dict(winner=-1 if game.winner is None else game.winner, draw=game.draw,
+                how=-1 if game.win is None else HOWS.index(game.win.how),
+                win_type=0 if game.win is None else 1 + WIN_TYPES.index(game.win.win_type), cuoc=dict(game.cuoc),
+                points=game.points, noc_left=game.noc_left, moves=len(game.moves),
+                fouls=[game.fouls_avoided.get(c, 0) for c in FOUL_CODES])
+
+
+def batch_outcome(res, i: int) -> dict:
+    """What game ``i`` of a batch result ended with, as :func:`reference_outcome` gives a reference game's."""
+    from cardodds.sim.chan.batch import CUOC
+
+    return dict(winner=int(res.winner[i]), draw=bool(res.draw[i]), how=int(res.how[i]),
+                win_type=int(res.win_type[i]), cuoc={CUOC[j]: int(v) for j, v in enumerate(res.cuoc[i]) if v},
+                points=int(res.points[i]), noc_left=int(res.noc_left[i]), moves=int(res.moves[i]),
+                fouls=[int(x) for x in res.fouls_avoided[i]])
+
+
+def batch_equals_reference(rules, strategies, seed: int, n: int) -> None:
+    """``n`` deals played on both engines end the same (the batch engine takes the players: ``batch_supports``)."""
+    from cardodds.sim.chan.batch import batch_supports, play_batch
+    from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.reference import ChanGame, play_game
+
+    expect(batch_supports(strategies, rules), "the batch engine does not take these players")
+    orders = deal_orders(np.random.default_rng(seed), n)
+    res = play_batch(rules, orders, strategies)
+    for i, order in enumerate(orders):
+        ref, got = reference_outcome(play_game(ChanGame.from_order(rules, order), strategies)), batch_outcome(res, i)
+        expect(ref == got, f"seed {seed} game {i}: reference {ref}, batch {got}")
+
+
+def replay_is_run(rules_table: dict, seat_tables: list, seeds) -> None:
+    """``replay --seed S`` ends as the first game of ``run``'s first chunk (its winner and its moves' count)."""
+    from cardodds.sim.chan.batch import play_batch
+    from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.play_task import batch_ok, parse, replay_game, run_chunk
+
+    params = parse({"rules": rules_table, "strategies": {"seats": seat_tables}}, "test")
+    for seed in seeds:
+        game, _ = replay_game(seed, params.rules, params.strategies)
+        seq = chunk_seed(seed, 0)
+        if batch_ok(params):  # as run_chunk plays a chunk of several games
+            res = play_batch(params.rules, deal_orders(stream(seq, DEAL), 6), params.strategies)
+            ran = (int(res.winner[0]), int(res.moves[0]))
+        else:  # a chunk of one game: the reference engine on the PLAY stream
+            counts = run_chunk(params, seq, 1, engine="reference")
+            won = np.nonzero(counts["win"])[0]
+            ran = (int(won[0]) if won.size else -1, int(counts["moves"]))
+        replayed = ((-1 if game.winner is None else game.winner), len(game.moves))
+        expect(replayed == ran, f"seed {seed}: replay (winner, moves) {replayed}, run {ran}")

@@ -1,0 +1,61 @@
+"""Sâm's parts of the player checks (:mod:`cardodds.sim.conformance`): its rule tables, its slow players' small
+knobs, and how its engines are compared."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from cardodds.sim.conformance import expect
+from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
+
+VARIANTS = [{}, dict(players=3, straights="3_to_a", quad_beats=["single_two"], den_bai=False)]
+"""The rules each check plays under: the defaults and a table far from them."""
+SMALL = {"expert": {"worlds": 4, "max_candidates": 2}}
+"""Small knobs for the slow players, so that each check is quick."""
+FILLER = "control"
+"""The fast player at the other seats of a slow one."""
+
+
+def agree(b, i: int, res) -> bool:
+    """Whether game ``i`` of batch result ``b`` is the reference engine's ``res`` in every recorded field."""
+    from cardodds.sim.sam.rules import OUTCOMES
+
+    return (
+        OUTCOMES[b.outcome[i]] == res.outcome and b.winner[i] == res.winner and np.array_equal(b.pay[i], res.pay)
+        and b.plays[i] == res.plays and b.chops[i] == res.chops and b.declarer[i] == res.declarer
+        and b.den[i] == res.den and np.array_equal(b.cong[i], res.cong) and np.array_equal(b.thoi_2[i], res.thoi_2)
+        and np.array_equal(b.toi_trang[i], res.toi_trang)
+    )
+
+
+def batch_equals_reference(rules, strategies, seed: int, n: int) -> None:
+    """``n`` deals (and leaders) played on both engines agree in every recorded field."""
+    from cardodds.sim.sam.batch import play_batch
+    from cardodds.sim.sam.reference import deal_games, play_game
+
+    cards, leader = deal_games(stream(chunk_seed(seed, 0), DEAL), n, rules)
+    b = play_batch(rules, cards, leader, strategies)
+    differ = [i for i in range(n) if not agree(b, i, play_game(cards[i], int(leader[i]), rules, strategies))]
+    expect(differ == [], f"seed {seed}: games {differ} differ between the engines")
+
+
+def replay_is_run(rules_table: dict, seat_tables: list, seeds) -> None:
+    """``replay --seed S`` shows the outcome, winner and payments of the first game of ``run``'s first chunk."""
+    from cardodds.sim.sam.batch import play_batch
+    from cardodds.sim.sam.play_task import parse
+    from cardodds.sim.sam.reference import deal_games, replay_text
+    from cardodds.sim.sam.rules import OUTCOMES
+
+    params = parse({"rules": rules_table, "strategies": {"seats": seat_tables}}, "test")
+    for seed in seeds:
+        ss = chunk_seed(seed, 0)
+        cards, leader = deal_games(stream(ss, DEAL), 6, params.rules, stream(ss, FIRST))  # as run_chunk deals
+        b = play_batch(params.rules, cards, leader, list(params.strategies), rng=stream(ss, PLAY))
+        text = replay_text(seed, params.rules, params.strategies, chunk=6)  # the run's first chunk
+        m = re.search(r"^outcome: (\w+)(?:, winner seat (\d))?$", text, re.M)
+        expect(m.group(1) == OUTCOMES[b.outcome[0]] and int(m.group(2) or -1) == b.winner[0],
+               f"seed {seed}: replay says {m.group(0)!r}, run {OUTCOMES[b.outcome[0]]} seat {b.winner[0]}")
+        pays = [int(v) for v in re.findall(r"seat \d ([+-]\d+)", text.splitlines()[-1])]
+        expect(pays == b.pay[0].astype(int).tolist(), f"seed {seed}: replay pays {pays}, run {b.pay[0].tolist()}")
