@@ -19,10 +19,7 @@ engines compare); a new player joins by registering.
 
 from __future__ import annotations
 
-import copy
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -32,6 +29,7 @@ from cardodds.sim.conformance import (
     check_batch_equals_reference,
     check_player_knobs,
     check_replay_is_run,
+    check_same_information,
     checked_players,
     is_slow,
     knob_players,
@@ -43,8 +41,6 @@ from cardodds.sim.games import game as game_spec
 from cardodds.sim.games import game_names
 from cardodds.sim.knobs import Choice, check_knobs, current, declared
 from cardodds.sim.turns import player_registry
-
-sys.path.insert(0, str(Path(__file__).parent / "tan"))  # the Tấn decision-state helpers of test_tan_expert
 
 
 def registry(game: str) -> tuple[dict, callable]:
@@ -141,39 +137,6 @@ class ChanKit:
             assert again.moves == game.moves and (again.winner, again.points) == (game.winner, game.points)
             assert int(_chan_net(game).sum()) == 0
 
-    @staticmethod
-    def same_information(strategy, compared_at_least=6):
-        """At decisions of seat 2 in reference games, a twin game with the hidden cards dealt anew (``determinize``)
-        gets the same decision for the same random stream."""
-        from collections import Counter
-
-        from cardodds.sim.chan.deal import deal_orders
-        from cardodds.sim.chan.expert import determinize
-        from cardodds.sim.chan.players import seat_strategies
-        from cardodds.sim.chan.reference import ChanGame
-        from cardodds.sim.chan.rules import ChanRules
-
-        def hidden(game):
-            cards = [k for s, p in enumerate(game.seats) if s != 2 for k in range(25) for _ in range(p.hand[k])]
-            return Counter(cards + list(game.noc[game.noc_pos:]))
-
-        basic, shuffle = seat_strategies("basic"), np.random.default_rng(9)
-        compared = differs = 0
-        for order in deal_orders(np.random.default_rng(31), 4):
-            game = ChanGame.from_order(ChanRules(), order)
-            while (dec := game.decision()) is not None and compared < 2 * compared_at_least:
-                if dec.seat == 2 and len(dec.moves) > 1:
-                    twin = determinize(game, 2, shuffle)
-                    twin_dec = twin.decision()
-                    if (twin_dec.kind, twin_dec.seat, twin_dec.moves) == (dec.kind, dec.seat, dec.moves):
-                        mine = strategy.choose(game, dec, np.random.default_rng(4))
-                        assert strategy.choose(twin, twin_dec, np.random.default_rng(4)) == mine
-                        differs += hidden(twin) != hidden(game) or any(
-                            a.hand != b.hand for a, b in zip(twin.seats, game.seats))
-                        compared += 1
-                game.apply(dec.moves[0] if len(dec.moves) == 1 else basic[dec.seat].choose(game, dec, None))
-        assert compared >= compared_at_least and differs >= compared // 2
-
 
 class SamKit:
     """Sâm: the seats' count is a rule; both engines take the dealt cards and the leaders."""
@@ -198,31 +161,6 @@ class SamKit:
         batch = play_batch(rules, cards, leader, strategies, rng=rng)
         assert (batch.pay.sum(axis=1) == 0).all()
 
-    @staticmethod
-    def same_information(strategy, compared_at_least=4):
-        """Seat 0 leads the same hand at tables whose other hands differ: its first action is the same."""
-        from cardodds.sim.sam.reference import play_game
-        from cardodds.sim.sam.rules import SamRules
-        from cardodds.sim.sam.strategies import Control
-
-        rules = SamRules(players=4, first_leader="seat0")
-        rng = np.random.default_rng(3)
-        compared = 0
-        for deal in range(3):
-            hand = np.sort(rng.permutation(52)[:10])
-            firsts = set()
-            for k in range(compared_at_least + 2):
-                rest = rng.permutation(np.setdiff1d(np.arange(52), hand))[:30].reshape(3, 10)
-                cards = np.concatenate([hand[None], np.sort(rest, 1)]).astype(np.int8)
-                res = play_game(cards, 0, rules, [strategy] + [Control()] * 3, rng=np.random.default_rng(deal),
-                                log=True)
-                first = next((line for line in res.log if line.startswith("seat 0 ")), None)
-                if first is not None and res.plays > 0:
-                    firsts.add(first)
-                    compared += 1
-            assert len(firsts) <= 1, firsts
-        assert compared >= compared_at_least
-
 
 class TanKit:
     """Tấn: the batch engine checks conservation and legality after every step (``check=True``)."""
@@ -244,71 +182,10 @@ class TanKit:
         res = play_batch(rules, orders, first, strategies, rng=rng, check=True)
         assert ((res.loser >= 0).astype(int) + res.draw + res.truncated == 1).all()
 
-    @staticmethod
-    def same_information(strategy, compared_at_least=6):
-        """States of seat 0 that differ only in cards it cannot see (the other hands, the stock's order) give the
-        same decision on the batch engine for the same seed."""
-        from test_tan_expert import decision_states, hidden_twin
-
-        from cardodds.sim.tan.rules import TanRules
-
-        rules = TanRules(players=3)
-        rng = np.random.default_rng(0)
-        compared = differed = 0
-        for i, (kind, state, card, v) in enumerate(decision_states(rules, 2, 11)[::3]):
-            twin = hidden_twin(state, kind, card, rng)
-            if twin is None:
-                continue
-            differed += not (np.array_equal(twin.hands, state.hands) and np.array_equal(twin.stock, state.stock))
-            mine = _tan_first_decision(rules, copy.deepcopy(state), kind, card, strategy, i)
-            assert _tan_first_decision(rules, twin, kind, card, strategy, i) == mine, (kind, i)
-            compared += 1
-        assert compared >= compared_at_least and differed >= compared // 2
-
-
-class _Stop(Exception):
-    pass
-
-
-class _FirstDecision:
-    """Wraps a Tấn strategy: records its first batch decision and stops the game there (the simple players' views
-    carry no ``live`` rows: every deciding row is live for them)."""
-
-    def __init__(self, inner):
-        self.inner, self.choice = inner, None
-
-    def __getattr__(self, name):
-        return getattr(self.inner, name)
-
-    def _decide(self, method, v, rng):
-        out = getattr(self.inner, method)(v, rng)
-        rows = np.nonzero(v.decide & getattr(v, "live", True) & (v.legal != 0))[0]
-        if rows.shape[0]:
-            self.choice = int(out[rows[0]])
-            raise _Stop
-        return out
-
-    def attack_batch(self, v, rng=None):
-        return self._decide("attack_batch", v, rng)
-
-    def defend_batch(self, v, rng=None):
-        return self._decide("defend_batch", v, rng)
-
-
-def _tan_first_decision(rules, state, kind, card, strategy, seed):
-    """Seat 0's decision in the batch engine started from ``state`` (the engine plays on ``state`` itself)."""
-    from cardodds.sim.tan.batch import play_from_state
-    from cardodds.sim.tan.strategies import Heuristic
-
-    rec = _FirstDecision(strategy)
-    forced = {} if kind == "attack" else dict(force_attack=np.array([card]), force_defend=np.array([-2]))
-    with pytest.raises(_Stop):
-        play_from_state(rules, state, [rec] + [Heuristic()] * (rules.players - 1), rng=np.random.default_rng(seed),
-                        **forced)
-    return rec.choice
-
 
 KITS = {"chan": ChanKit, "sam": SamKit, "tan": TanKit}
+
+
 # --- played games ---------------------------------------------------------------------------------------------------
 
 
@@ -340,7 +217,7 @@ def test_replay_of_seed_s_is_the_runs_first_game(game, name, variant):
 
 @pytest.mark.parametrize("game,name", CASES, ids=_ids(CASES))
 def test_same_information_same_decision(game, name):
-    KITS[game].same_information(player(game, name))
+    check_same_information(game, name)
 
 
 # --- cardodds tune --------------------------------------------------------------------------------------------------

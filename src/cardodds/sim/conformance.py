@@ -172,6 +172,16 @@ def check_batch_equals_reference(game: str, name: str, variant: int = 0) -> None
     compare(rules, seated(game, name, rules.players), seed=5 + variant, n=n)
 
 
+def check_same_information(game: str, name: str) -> None:
+    """Player ``name`` decides the same where it is shown the same: at states that differ only in cards its seat
+    cannot see."""
+    if (same_information := _part(game, "same_information")) is None:
+        return
+    from cardodds.sim.turns import player_registry
+
+    same_information(player_registry(game).make(player_table(game, name)))
+
+
 def check_player(game: str, name: str) -> None:
     """Raise ``AssertionError`` unless ``game``'s player ``name`` passes every check its game declares the parts
     of, under each rule table of ``VARIANTS``."""
@@ -180,6 +190,7 @@ def check_player(game: str, name: str) -> None:
     for variant in range(len(forms(game).VARIANTS) if forms(game) is not None else 0):
         check_replay_is_run(game, name, variant)
         check_batch_equals_reference(game, name, variant)
+    check_same_information(game, name)
 
 
 def check_game(name: str, seeds=range(3)) -> None:

@@ -3,6 +3,8 @@ knobs, and how its engines are compared."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 
 from cardodds.sim.conformance import expect
@@ -71,3 +73,38 @@ def replay_is_run(rules_table: dict, seat_tables: list, seeds) -> None:
             ran = (int(won[0]) if won.size else -1, int(counts["moves"]))
         replayed = ((-1 if game.winner is None else game.winner), len(game.moves))
         expect(replayed == ran, f"seed {seed}: replay (winner, moves) {replayed}, run {ran}")
+
+
+def same_information(strategy, compared_at_least: int = 6) -> None:
+    """At decisions of seat 2 in reference games, a twin game with the hidden cards dealt anew (``determinize``)
+    gets the same decision for the same random stream."""
+    from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.expert import determinize
+    from cardodds.sim.chan.players import seat_strategies
+    from cardodds.sim.chan.reference import ChanGame
+    from cardodds.sim.chan.rules import ChanRules
+
+    basic, shuffle = seat_strategies("basic"), np.random.default_rng(9)
+    compared = differs = 0
+    for order in deal_orders(np.random.default_rng(31), 4):
+        game = ChanGame.from_order(ChanRules(), order)
+        while (dec := game.decision()) is not None and compared < 2 * compared_at_least:
+            if dec.seat == 2 and len(dec.moves) > 1:
+                twin = determinize(game, 2, shuffle)
+                twin_dec = twin.decision()
+                if (twin_dec.kind, twin_dec.seat, twin_dec.moves) == (dec.kind, dec.seat, dec.moves):
+                    mine = strategy.choose(game, dec, np.random.default_rng(4))
+                    theirs = strategy.choose(twin, twin_dec, np.random.default_rng(4))
+                    expect(theirs == mine, f"decision {compared}: {mine}, with the hidden cards dealt anew {theirs}")
+                    differs += _hidden(twin) != _hidden(game) or any(
+                        a.hand != b.hand for a, b in zip(twin.seats, game.seats))
+                    compared += 1
+            game.apply(dec.moves[0] if len(dec.moves) == 1 else basic[dec.seat].choose(game, dec, None))
+    expect(compared >= compared_at_least and differs >= compared // 2,
+           f"{compared} decisions compared, {differs} with other hidden cards")
+
+
+def _hidden(game) -> Counter:
+    """The cards seat 2 cannot see: the other hands and the rest of the stock."""
+    cards = [k for s, p in enumerate(game.seats) if s != 2 for k in range(25) for _ in range(p.hand[k])]
+    return Counter(cards + list(game.noc[game.noc_pos:]))

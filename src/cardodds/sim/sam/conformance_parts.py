@@ -59,3 +59,28 @@ def replay_is_run(rules_table: dict, seat_tables: list, seeds) -> None:
                f"seed {seed}: replay says {m.group(0)!r}, run {OUTCOMES[b.outcome[0]]} seat {b.winner[0]}")
         pays = [int(v) for v in re.findall(r"seat \d ([+-]\d+)", text.splitlines()[-1])]
         expect(pays == b.pay[0].astype(int).tolist(), f"seed {seed}: replay pays {pays}, run {b.pay[0].tolist()}")
+
+
+def same_information(strategy, compared_at_least: int = 4) -> None:
+    """Seat 0 leads the same hand at tables whose other hands differ: its first action is the same."""
+    from cardodds.sim.sam.reference import play_game
+    from cardodds.sim.sam.rules import SamRules
+    from cardodds.sim.sam.strategies import Control
+
+    rules = SamRules(players=4, first_leader="seat0")
+    rng = np.random.default_rng(3)
+    compared = 0
+    for deal in range(3):
+        hand = np.sort(rng.permutation(52)[:10])
+        firsts = set()
+        for _ in range(compared_at_least + 2):
+            rest = rng.permutation(np.setdiff1d(np.arange(52), hand))[:30].reshape(3, 10)
+            cards = np.concatenate([hand[None], np.sort(rest, 1)]).astype(np.int8)
+            res = play_game(cards, 0, rules, [strategy] + [Control()] * 3, rng=np.random.default_rng(deal), log=True)
+            first = next((line for line in res.log if line.startswith("seat 0 ")), None)
+            if first is not None and res.plays > 0:
+                firsts.add(first)
+                compared += 1
+        expect(len(firsts) <= 1, f"deal {deal}: seat 0 opens differently at tables that differ in hidden cards: "
+                                 f"{sorted(firsts)}")
+    expect(compared >= compared_at_least, f"{compared} openings compared")

@@ -51,3 +51,71 @@ def replay_is_run(rules_table: dict, seat_tables: list, seeds) -> None:
             got = ((-1 if out.loser is None else out.loser), out.first_attacker, out.bouts, out.pickups)
             ran = (res.loser[k], res.first_attacker[k], res.bouts[k], res.pickups[k])
             expect(got == ran, f"seed {seed} game {k}: replay {got}, run {ran}")
+
+
+def same_information(strategy, compared_at_least: int = 6) -> None:
+    """States of seat 0 that differ only in cards it cannot see (the other hands, the stock's order) give the same
+    decision on the batch engine for the same seed."""
+    import copy
+
+    from cardodds.sim.tan.rules import TanRules
+    from cardodds.sim.tan.twin_states import decision_states, hidden_twin
+
+    rules = TanRules(players=3)
+    rng = np.random.default_rng(0)
+    compared = differed = 0
+    for i, (kind, state, card, _) in enumerate(decision_states(rules, 2, 11)[::3]):
+        twin = hidden_twin(state, kind, card, rng)
+        if twin is None:
+            continue
+        differed += not (np.array_equal(twin.hands, state.hands) and np.array_equal(twin.stock, state.stock))
+        mine = first_decision(rules, copy.deepcopy(state), kind, card, strategy, i)
+        theirs = first_decision(rules, twin, kind, card, strategy, i)
+        expect(theirs == mine, f"decision {i} ({kind}): {mine}, with the hidden cards dealt anew {theirs}")
+        compared += 1
+    expect(compared >= compared_at_least and differed >= compared // 2,
+           f"{compared} decisions compared, {differed} with other hidden cards")
+
+
+class _Stop(Exception):
+    pass
+
+
+class _FirstDecision:
+    """Wraps a Tấn strategy: records its first batch decision and stops the game there (the simple players' views
+    carry no ``live`` rows: every deciding row is live for them)."""
+
+    def __init__(self, inner):
+        self.inner, self.choice = inner, None
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def _decide(self, method, v, rng):
+        out = getattr(self.inner, method)(v, rng)
+        rows = np.nonzero(v.decide & getattr(v, "live", True) & (v.legal != 0))[0]
+        if rows.shape[0]:
+            self.choice = int(out[rows[0]])
+            raise _Stop
+        return out
+
+    def attack_batch(self, v, rng=None):
+        return self._decide("attack_batch", v, rng)
+
+    def defend_batch(self, v, rng=None):
+        return self._decide("defend_batch", v, rng)
+
+
+def first_decision(rules, state, kind: str, card: int, strategy, seed: int) -> int:
+    """Seat 0's decision in the batch engine started from ``state`` (the engine plays on ``state`` itself)."""
+    from cardodds.sim.tan.batch import play_from_state
+    from cardodds.sim.tan.strategies import Heuristic
+
+    rec = _FirstDecision(strategy)
+    forced = {} if kind == "attack" else dict(force_attack=np.array([card]), force_defend=np.array([-2]))
+    try:
+        play_from_state(rules, state, [rec] + [Heuristic()] * (rules.players - 1), rng=np.random.default_rng(seed),
+                        **forced)
+    except _Stop:
+        return rec.choice
+    raise AssertionError("seat 0 made no decision")
