@@ -27,6 +27,7 @@ import pytest
 from cardodds.sim import conformance
 from cardodds.sim.conformance import (
     check_batch_equals_reference,
+    check_legal_play,
     check_player_knobs,
     check_replay_is_run,
     check_same_information,
@@ -62,10 +63,6 @@ def spec(game: str, name: str) -> dict:
 
 def player(game: str, name: str):
     return registry(game)[1](spec(game, name))
-
-
-def seats(game: str, name: str, players: int = 4) -> list:
-    return conformance.seated(game, name, players)
 
 
 def seat_specs(game: str, name: str, players: int = 4) -> list:
@@ -111,81 +108,6 @@ def test_a_bad_knob_value_is_refused_when_the_player_is_built(game, name):
     check_player_knobs(game, name)
 
 
-# --- one kit per game: deals, both engines, the log checker, replay, decisions under hidden cards ------------------
-
-
-class ChanKit:
-    """Chắn: 4 seats; the batch engine plays the deterministic players (``batch_supports``)."""
-
-    @staticmethod
-    def legal_games(rules, strategies, seed, n):
-        """Reference games: the log survives JSON, the foul checker finds no foul, the replay ends the same way, the
-        net points add to zero across the seats."""
-        from test_properties import _chan_net
-
-        from cardodds.sim.chan.deal import deal_orders
-        from cardodds.sim.chan.movelog import game_log, parse_log
-        from cardodds.sim.chan.reference import ChanGame, play_game
-        from cardodds.sim.chan.replay import check_game_log
-
-        rng = np.random.default_rng(seed)
-        for order in deal_orders(rng, n):
-            game = play_game(ChanGame.from_order(rules, order), strategies, rng)
-            assert game.over and (game.winner is not None) + game.draw == 1
-            fouls, again = check_game_log(parse_log(json.loads(game_log(game).dumps())))
-            assert fouls == [], [f.describe() for f in fouls]
-            assert again.moves == game.moves and (again.winner, again.points) == (game.winner, game.points)
-            assert int(_chan_net(game).sum()) == 0
-
-
-class SamKit:
-    """Sâm: the seats' count is a rule; both engines take the dealt cards and the leaders."""
-
-    @staticmethod
-    def legal_games(rules, strategies, seed, n):
-        """Reference games: every play from the player's cards, leading or beating the table (the log checker);
-        payments add to zero, in the batch engine too."""
-        from test_properties import check_sam_log
-
-        from cardodds.sim.sam.batch import play_batch
-        from cardodds.sim.sam.reference import deal_games, play_game
-
-        rng = np.random.default_rng(seed)
-        cards, leader = deal_games(rng, n, rules)
-        flat = cards.reshape(n, -1).astype(int)
-        assert all(len(set(row)) == row.size for row in flat) and flat.min() >= 0 and flat.max() < 52
-        for i in range(n):
-            res = play_game(cards[i], int(leader[i]), rules, strategies, rng=rng, log=True)
-            assert int(res.pay.sum()) == 0
-            check_sam_log(cards[i], int(leader[i]), rules, res)
-        batch = play_batch(rules, cards, leader, strategies, rng=rng)
-        assert (batch.pay.sum(axis=1) == 0).all()
-
-
-class TanKit:
-    """Tấn: the batch engine checks conservation and legality after every step (``check=True``)."""
-
-    @staticmethod
-    def legal_games(rules, strategies, seed, n):
-        """Reference games replayed by the independent log checker; batch games checked step by step."""
-        from test_properties import check_tan_log
-
-        from cardodds.sim.tan.batch import play_batch
-        from cardodds.sim.tan.deal import deal_orders
-        from cardodds.sim.tan.reference import TanGame
-
-        orders, first = deal_orders(rules, np.random.default_rng(seed), n)
-        rng = np.random.default_rng(seed + 1)
-        for order, f in zip(orders, first):
-            game = TanGame(rules, order, int(f), strategies, rng=rng, check=True)
-            check_tan_log(rules, order, int(f), game.log, game.play())
-        res = play_batch(rules, orders, first, strategies, rng=rng, check=True)
-        assert ((res.loser >= 0).astype(int) + res.draw + res.truncated == 1).all()
-
-
-KITS = {"chan": ChanKit, "sam": SamKit, "tan": TanKit}
-
-
 # --- played games ---------------------------------------------------------------------------------------------------
 
 
@@ -196,10 +118,7 @@ VARIANT_IDS = [f"{g}-{n}-{v}" for g, n, v in VARIANT_CASES]
 
 @pytest.mark.parametrize("game,name,variant", VARIANT_CASES, ids=VARIANT_IDS)
 def test_legal_moves_only_cards_conserved_payments_zero_sum(game, name, variant):
-    kit = KITS[game]
-    _, rules = conformance.variant_rules(game, variant)
-    n = 1 if is_slow(game, name) else 3
-    kit.legal_games(rules, seats(game, name, rules.players), seed=17 + variant, n=n)
+    check_legal_play(game, name, variant)
 
 
 DETERMINISTIC = [(g, n, v) for g, n, v in VARIANT_CASES if getattr(registry(g)[0][n], "deterministic", False)]

@@ -151,6 +151,16 @@ def _part(game: str, part: str):
     return getattr(forms(game), part, None) if forms(game) is not None else None
 
 
+def check_legal_play(game: str, name: str, variant: int = 0) -> None:
+    """Reference games with player ``name`` seated make legal moves only, conserve the cards and pay zero-sum, as
+    the game's own independent log checker reads them (3 games; 1 for a slow player)."""
+    if (legal_games := _part(game, "legal_games")) is None:
+        return
+    _, rules = variant_rules(game, variant)
+    n = 1 if is_slow(game, name) else 3
+    legal_games(rules, seated(game, name, rules.players), seed=17 + variant, n=n)
+
+
 def check_replay_is_run(game: str, name: str, variant: int = 0) -> None:
     """``replay --seed S`` plays the first game ``run`` plays with seed S, player ``name`` at seat 0 (12 seeds; 2 for
     a slow player)."""
@@ -188,6 +198,7 @@ def check_player(game: str, name: str) -> None:
     if name in knob_players(game):
         check_player_knobs(game, name)
     for variant in range(len(forms(game).VARIANTS) if forms(game) is not None else 0):
+        check_legal_play(game, name, variant)
         check_replay_is_run(game, name, variant)
         check_batch_equals_reference(game, name, variant)
     check_same_information(game, name)

@@ -108,3 +108,34 @@ def _hidden(game) -> Counter:
     """The cards seat 2 cannot see: the other hands and the rest of the stock."""
     cards = [k for s, p in enumerate(game.seats) if s != 2 for k in range(25) for _ in range(p.hand[k])]
     return Counter(cards + list(game.noc[game.noc_pos:]))
+
+
+def net_points(game) -> np.ndarray:
+    """Net points per seat of one reference game, as the ``chan.play`` task counts them."""
+    from cardodds.sim.chan.play_task import add_game, empty_counts
+
+    counts = empty_counts()
+    add_game(counts, game)
+    expect(int(counts["games"]) == 1, "the task counted another number of games than one")
+    return counts["net"]
+
+
+def legal_games(rules, strategies, seed: int, n: int) -> None:
+    """Reference games: each ends one way, its log survives JSON, the foul checker finds no foul, the replayed log
+    ends the same way, the net points add to zero across the seats."""
+    import json
+
+    from cardodds.sim.chan.deal import deal_orders
+    from cardodds.sim.chan.movelog import game_log, parse_log
+    from cardodds.sim.chan.reference import ChanGame, play_game
+    from cardodds.sim.chan.replay import check_game_log
+
+    rng = np.random.default_rng(seed)
+    for i, order in enumerate(deal_orders(rng, n)):
+        game = play_game(ChanGame.from_order(rules, order), strategies, rng)
+        expect(game.over and (game.winner is not None) + game.draw == 1, f"seed {seed} game {i}: not one ending")
+        fouls, again = check_game_log(parse_log(json.loads(game_log(game).dumps())))
+        expect(fouls == [], f"seed {seed} game {i}: fouls {[f.describe() for f in fouls]}")
+        expect(again.moves == game.moves and (again.winner, again.points) == (game.winner, game.points),
+               f"seed {seed} game {i}: the replayed log ends otherwise")
+        expect(int(net_points(game).sum()) == 0, f"seed {seed} game {i}: the net points do not add to zero")

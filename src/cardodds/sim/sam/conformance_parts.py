@@ -84,3 +84,23 @@ def same_information(strategy, compared_at_least: int = 4) -> None:
         expect(len(firsts) <= 1, f"deal {deal}: seat 0 opens differently at tables that differ in hidden cards: "
                                  f"{sorted(firsts)}")
     expect(compared >= compared_at_least, f"{compared} openings compared")
+
+
+def legal_games(rules, strategies, seed: int, n: int) -> None:
+    """Reference games: the deal is distinct cards of the deck, every play from the player's cards, leading or
+    beating the table (the independent log checker); payments add to zero, in the batch engine too."""
+    from cardodds.sim.sam.batch import play_batch
+    from cardodds.sim.sam.log_check import check_sam_log
+    from cardodds.sim.sam.reference import deal_games, play_game
+
+    rng = np.random.default_rng(seed)
+    cards, leader = deal_games(rng, n, rules)
+    flat = cards.reshape(n, -1).astype(int)
+    expect(all(len(set(row)) == row.size for row in flat) and flat.min() >= 0 and flat.max() < 52,
+           f"seed {seed}: a card dealt twice or not of the deck")
+    for i in range(n):
+        res = play_game(cards[i], int(leader[i]), rules, strategies, rng=rng, log=True)
+        expect(int(res.pay.sum()) == 0, f"seed {seed} game {i}: payments {res.pay.tolist()} do not add to zero")
+        check_sam_log(cards[i], int(leader[i]), rules, res)
+    batch = play_batch(rules, cards, leader, strategies, rng=rng)
+    expect((batch.pay.sum(axis=1) == 0).all(), f"seed {seed}: batch payments do not add to zero")

@@ -19,6 +19,24 @@ FILLER = "heuristic"
 """The fast player at the other seats of a slow one."""
 
 
+def legal_games(rules, strategies, seed: int, n: int) -> None:
+    """Reference games replayed by the independent log checker; batch games checked step by step (``check=True``),
+    each ending one way."""
+    from cardodds.sim.tan.batch import play_batch
+    from cardodds.sim.tan.deal import deal_orders
+    from cardodds.sim.tan.log_check import check_tan_log
+    from cardodds.sim.tan.reference import TanGame
+
+    orders, first = deal_orders(rules, np.random.default_rng(seed), n)
+    rng = np.random.default_rng(seed + 1)
+    for order, f in zip(orders, first):
+        game = TanGame(rules, order, int(f), strategies, rng=rng, check=True)
+        check_tan_log(rules, order, int(f), game.log, game.play())
+    res = play_batch(rules, orders, first, strategies, rng=rng, check=True)
+    expect(((res.loser >= 0).astype(int) + res.draw + res.truncated == 1).all(), f"seed {seed}: a batch game ends "
+                                                                                   "not one way")
+
+
 def batch_equals_reference(rules, strategies, seed: int, n: int) -> None:
     """``n`` deals played on both engines (the batch engine checking conservation and legality after every step)
     end the same: loser, draw, truncation, bouts, pickups, first attacker."""
