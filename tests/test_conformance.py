@@ -9,6 +9,7 @@ For each game (Chắn, Sâm, Tấn) × each player of its registry:
 - reference games with the player seated make legal moves only, conserve the cards and pay zero-sum (each game's own
   independent log checker, from ``tests/test_properties.py``);
 - the batch engine plays game for game as the reference engine (deterministic players);
+- the compiled engine plays game for game as the numpy batch engine (every player with a compiled form);
 - ``cardodds replay GAME --seed S`` is the first game ``cardodds run`` plays with seed S;
 - same information ⇒ same decision: a player whose hidden cards are dealt differently decides the same;
 - ``cardodds tune`` with the player at the tuned seat runs (a tiny budget) or stops with a one-line error.
@@ -27,11 +28,13 @@ import pytest
 from cardodds.sim import conformance
 from cardodds.sim.conformance import (
     check_batch_equals_reference,
+    check_compiled_equals_batch,
     check_legal_play,
     check_player_knobs,
     check_replay_is_run,
     check_same_information,
     checked_players,
+    compiled_players,
     is_slow,
     knob_players,
     player_table,
@@ -127,6 +130,16 @@ DETERMINISTIC = [(g, n, v) for g, n, v in VARIANT_CASES if getattr(registry(g)[0
 @pytest.mark.parametrize("game,name,variant", DETERMINISTIC, ids=[f"{g}-{n}-{v}" for g, n, v in DETERMINISTIC])
 def test_batch_engine_equals_reference_engine(game, name, variant):
     check_batch_equals_reference(game, name, variant)
+
+
+COMPILED = [(g, n, v) for g, n, v in VARIANT_CASES if n in compiled_players(g)]
+
+
+@pytest.mark.parametrize("game,name,variant", COMPILED, ids=[f"{g}-{n}-{v}" for g, n, v in COMPILED])
+def test_compiled_engine_equals_numpy_engine(game, name, variant):
+    """Every registered player with a compiled form (``compiled_form``) plays the same games on both engines."""
+    pytest.importorskip("numba")
+    check_compiled_equals_batch(game, name, variant)
 
 
 @pytest.mark.parametrize("game,name,variant", VARIANT_CASES, ids=VARIANT_IDS)

@@ -182,6 +182,24 @@ def check_batch_equals_reference(game: str, name: str, variant: int = 0) -> None
     compare(rules, seated(game, name, rules.players), seed=5 + variant, n=n)
 
 
+def compiled_players(game: str) -> list[str]:
+    """``game``'s registered players the compiled engine plays with their default knobs (``compiled_form``)."""
+    from cardodds.sim.player_base import has_compiled_form
+
+    classes = game_spec(game).hook("players")
+    return [name for name in knob_players(game) if has_compiled_form(classes[name]())]
+
+
+def check_compiled_equals_batch(game: str, name: str, variant: int = 0) -> None:
+    """A player with a compiled form, at every seat, plays ``COMPILED_GAMES`` deals the same on the compiled engine
+    as on the numpy batch engine."""
+    compare = _part(game, "compiled_equals_batch")
+    if compare is None or name not in compiled_players(game):
+        return
+    _, rules = variant_rules(game, variant)
+    compare(rules, seated(game, name, rules.players), seed=5 + variant, n=forms(game).COMPILED_GAMES)
+
+
 def check_same_information(game: str, name: str) -> None:
     """Player ``name`` decides the same where it is shown the same: at states that differ only in cards its seat
     cannot see."""
@@ -201,6 +219,7 @@ def check_player(game: str, name: str) -> None:
         check_legal_play(game, name, variant)
         check_replay_is_run(game, name, variant)
         check_batch_equals_reference(game, name, variant)
+        check_compiled_equals_batch(game, name, variant)
     check_same_information(game, name)
 
 

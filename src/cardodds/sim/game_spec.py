@@ -78,9 +78,10 @@ class GameSpec:
     conformance : Ref, optional
         The module of the game's parts the player checks need (:mod:`cardodds.sim.conformance`): ``VARIANTS`` (rule
         tables to play under), ``SMALL`` (small knobs for slow players, by name), ``FILLER`` (the fast player beside
-        them), and any of ``replay_is_run(rules_table, seat_tables, seeds)``, ``batch_equals_reference(rules,
-        strategies, seed, n)``, ``legal_games(rules, strategies, seed, n)``, ``same_information(strategy)``, each
-        raising ``AssertionError``; a check whose part is missing is skipped.
+        them), ``COMPILED_GAMES``, and any of ``replay_is_run(rules_table, seat_tables, seeds)``,
+        ``batch_equals_reference(rules, strategies, seed, n)``, ``compiled_equals_batch(rules, strategies, seed, n)``,
+        ``legal_games(rules, strategies, seed, n)``, ``same_information(strategy)``, each raising ``AssertionError``;
+        a check whose part is missing is skipped.
     page_example : dict
         A query the page answers once before serving (its warm-up), e.g. ``{"hand": "..."}``.
     rules_section : str, optional

@@ -15,6 +15,8 @@ VARIANTS = [{}, dict(cai_seat=2, ga=True)]
 SMALL = {"expert": {"worlds": 4, "rollout": "basic", "base": "basic"}}
 """Small knobs for the slow players, so that each check is quick."""
 FILLER = "basic"
+COMPILED_GAMES = 300
+"""How many deals the compiled engine plays against the numpy one, per player and rule table."""
 """The fast player at the other seats of a slow one."""
 HOWS = ("thien_u", "u", "chiu_u")
 
@@ -139,3 +141,30 @@ def legal_games(rules, strategies, seed: int, n: int) -> None:
         expect(again.moves == game.moves and (again.winner, again.points) == (game.winner, game.points),
                f"seed {seed} game {i}: the replayed log ends otherwise")
         expect(int(net_points(game).sum()) == 0, f"seed {seed} game {i}: the net points do not add to zero")
+
+
+COMPILED_FIELDS = ("winner", "draw", "how", "win_type", "cuoc", "points", "noc_left", "moves", "fouls_avoided")
+"""The per-game outcomes the compiled engine must give as the numpy batch engine does."""
+
+
+def compare_compiled(rules, orders: np.ndarray, strategies):
+    """Both batch engines on the same deals: every per-game outcome (and its dtype) equal; the numpy result."""
+    from cardodds.sim.chan import compiled
+    from cardodds.sim.chan.batch import play_batch
+
+    ref = play_batch(rules, orders, strategies)
+    got = compiled.play_batch(rules, orders, strategies)
+    for f in COMPILED_FIELDS:
+        a, b = getattr(ref, f), getattr(got, f)
+        expect(a.dtype == b.dtype and a.shape == b.shape, f"{f}: numpy {a.dtype} {a.shape}, compiled {b.dtype} "
+                                                          f"{b.shape}")
+        bad = np.flatnonzero((a != b).reshape(a.shape[0], -1).any(axis=1))
+        expect(bad.size == 0, f"{f}: game {bad[:1]} numpy {a[bad[:1]]} compiled {b[bad[:1]]}")
+    return ref
+
+
+def compiled_equals_batch(rules, strategies, seed: int, n: int) -> None:
+    """``n`` deals of ``seed`` end the same on the compiled engine as on the numpy batch engine."""
+    from cardodds.sim.chan.deal import deal_orders
+
+    compare_compiled(rules, deal_orders(np.random.default_rng(seed), n), strategies)

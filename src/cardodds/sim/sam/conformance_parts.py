@@ -15,6 +15,8 @@ VARIANTS = [{}, dict(players=3, straights="3_to_a", quad_beats=["single_two"], d
 SMALL = {"expert": {"worlds": 4, "max_candidates": 2}}
 """Small knobs for the slow players, so that each check is quick."""
 FILLER = "control"
+COMPILED_GAMES = 300
+"""How many deals the compiled engine plays against the numpy one, per player and rule table."""
 """The fast player at the other seats of a slow one."""
 
 
@@ -104,3 +106,26 @@ def legal_games(rules, strategies, seed: int, n: int) -> None:
         check_sam_log(cards[i], int(leader[i]), rules, res)
     batch = play_batch(rules, cards, leader, strategies, rng=rng)
     expect((batch.pay.sum(axis=1) == 0).all(), f"seed {seed}: batch payments do not add to zero")
+
+
+COMPILED_FIELDS = ("outcome", "winner", "pay", "toi_trang", "declarer", "sam_success", "cong", "thoi_2", "chops",
+                   "plays", "den", "steps")
+"""The per-game outcomes the compiled engine must give as the numpy batch engine does."""
+
+
+def same_results(a, b, label: str = "") -> None:
+    """Batch results ``a`` and ``b`` agree game for game in every field of :data:`COMPILED_FIELDS`."""
+    for f in COMPILED_FIELDS:
+        x, y = np.asarray(getattr(a, f)), np.asarray(getattr(b, f))
+        expect(x.shape == y.shape and np.array_equal(x, y), f"{label}: {f} differs")
+
+
+def compiled_equals_batch(rules, strategies, seed: int, n: int) -> None:
+    """``n`` deals of ``seed`` end the same on the compiled engine as on the numpy batch engine, paying zero-sum."""
+    from cardodds.sim.sam import batch, compiled
+    from cardodds.sim.sam.reference import deal_games
+
+    cards, leader = deal_games(stream(chunk_seed(seed, 0), DEAL), n, rules)
+    got = compiled.play_batch(rules, cards, leader, strategies)
+    same_results(batch.play_batch(rules, cards, leader, strategies), got, f"seed {seed}")
+    expect(np.all(got.pay.sum(1) == 0), f"seed {seed}: payments do not add to zero")
