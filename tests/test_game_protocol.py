@@ -40,12 +40,12 @@ def test_check_player_runs_every_part_under_every_rule_table(monkeypatch):
     from cardodds.sim.tan import conformance_parts as parts
 
     calls = []
-    for part in ("legal_games", "replay_is_run", "batch_equals_reference", "same_information"):
+    for part in ("legal_games", "replay_is_run", "batch_equals_reference", "compiled_equals_batch", "same_information"):
         real = getattr(parts, part)
         monkeypatch.setattr(parts, part, lambda *a, _real=real, _part=part, **k: (calls.append(_part), _real(*a, **k)))
     check_player("tan", "heuristic")
-    assert sorted(calls) == sorted(["legal_games", "replay_is_run", "batch_equals_reference"] * len(parts.VARIANTS)
-                                   + ["same_information"])
+    per_table = ["legal_games", "replay_is_run", "batch_equals_reference", "compiled_equals_batch"]
+    assert sorted(calls) == sorted(per_table * len(parts.VARIANTS) + ["same_information"])
 
 
 def test_check_batch_equals_reference_finds_an_engine_that_differs(monkeypatch):
