@@ -1,6 +1,6 @@
-"""An independent Sâm log checker: it replays a reference game's text log with its own reading of the rules (RULES
-§2.2) and fails on a play not from the player's cards, one that neither leads nor beats the table, or a count the log
-does not bear out (the player checks of :mod:`cardodds.sim.conformance`, the property tests)."""
+"""An independent Sâm log checker: it replays a reference game's text log with its own reading of the rules
+(docs/rules.md §2.3) and fails on a play not from the player's cards, one that neither leads nor beats the table,
+or a count the log does not bear out (the player checks of :mod:`cardodds.sim.conformance`, the property tests)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from cardodds.sim.conformance import expect
 
 
 def combination(ranks: list[int], rules) -> tuple[str, int, int]:
-    """(kind, length, top) of a play, by the checker's own reading of RULES §2.2; top of a straight is a position."""
+    """(kind, length, top) of a play, by the checker's own reading of docs/rules.md §2.3; top of a straight is a position."""
     from cardodds.sim.sam.cards import ACE, TWO
 
     ranks = sorted(ranks)
