@@ -10,7 +10,8 @@ from cardodds.sim.conformance import expect
 
 
 def combination(ranks: list[int], rules) -> tuple[str, int, int]:
-    """(kind, length, top) of a play, by the checker's own reading of docs/rules.md §2.3; top of a straight is a position."""
+    """(kind, length, top) of a play, by the checker's own reading of docs/rules.md §2.3; top of a straight is a
+    position."""
     from cardodds.sim.sam.cards import ACE, TWO
 
     ranks = sorted(ranks)
