@@ -134,7 +134,7 @@ def test_bad_shapes_give_one_line():
         compiled.play_from_state(rules, state, [Basic()] * 2, force_attack=np.array([-2, -2]))
     with pytest.raises(CardoddsError, match=r"hands and out of shape \(3, 1\)"):
         compiled.play_from_state(TanRules(players=3), state, [Basic()] * 3)
-    with pytest.raises(CardoddsError, match="not 'expert'"):
+    with pytest.raises(CardoddsError, match=r"does not play 'expert' \(seat 1\)"):
         compiled.play_from_state(rules, state, [Basic(), Expert()])
 
 
