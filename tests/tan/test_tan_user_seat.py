@@ -253,8 +253,28 @@ def test_a_bad_exchange_answer_is_one_line():
     rules = TanRules.from_table({"players": 3, "deck": 36, "hand_size": 6}, "test")
     orders, first = deal_chunk(rules, chunk_seed(2, 0), 40)
     with pytest.raises(UserPlayerError, match=r"at seat \d, exchange decision: returned 'swap', not one of the legal "
-                                              r"moves \(.*keep\)"):
+                                              r"moves \(.*keep\)") as caught:
         play_batch(rules, orders, first, (user_strategy(BadSwap()),) * 3)
+    assert not caught.value.replayable and "trump" in caught.value.position  # the exchange's view, not a position
+
+
+def test_a_run_stopped_outside_the_position_protocol_says_advise_cannot_replay_it(tmp_path, capsys):
+    """The view of a failed trump exchange is saved, and the run's one line does not offer ``advise`` for it."""
+    from cardodds.cli import main
+
+    (tmp_path / "bad.py").write_text("from cardodds import UserPlayer\n\nclass BadSwap(UserPlayer):\n"
+                                     "    def decide(self, view, legal, rng):\n        return legal[0]\n\n"
+                                     "    def exchange(self, view, legal, rng):\n        return 'swap'\n")
+    (tmp_path / "c.toml").write_text('[experiment]\nname = "x"\ntask = "tan.play"\ngames = 200\nchunk_size = 100\n'
+                                     '[rules]\nplayers = 3\ndeck = 36\nhand_size = 6\n'
+                                     '[strategies]\nseats = [{python = "bad.py:BadSwap"}, "basic", "basic"]\n')
+    out = tmp_path / "run"
+    assert main(["run", str(tmp_path / "c.toml"), "--out", str(out), "--jobs", "1", "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "exchange decision: returned 'swap'" in err
+    assert err.endswith(f"the decision's view is saved in {out / 'failed_decision.json'} (not a position: "
+                        "`cardodds advise` cannot replay it)")
+    assert "trump" in json.loads((out / "failed_decision.json").read_text())
 
 
 def test_a_play_out_seats_the_user_player(monkeypatch):

@@ -217,6 +217,9 @@ def _failed_decision(exc: UserPlayerError, out_dir: Path, saved: int) -> UserPla
         return UserPlayerError(f"{exc}; {kept}", None, exc.game)
     path = out_dir / FAILED_DECISION
     atomic_write(path, (json.dumps(exc.position, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+    if not exc.replayable:
+        return UserPlayerError(f"{exc}; {kept}; the decision's view is saved in {path} (not a position: "
+                               "`cardodds advise` cannot replay it)", exc.position, exc.game, False)
     return UserPlayerError(f"{exc}; {kept}; replay the position with: cardodds advise {exc.game or '<game>'} "
                            f"--state {path}", exc.position, exc.game)
 

@@ -46,14 +46,18 @@ class UserPlayerError(CardoddsError):
         The view (position JSON) of the decision it failed at, for ``cardodds advise <game> --state``.
     game : str or None
         The game's name.
+    replayable : bool
+        ``position`` is a position ``cardodds advise`` reads (False for the view of a decision outside the position
+        protocol, such as Tấn's trump exchange).
     """
 
-    def __init__(self, message: str, position: dict | None = None, game: str | None = None):
+    def __init__(self, message: str, position: dict | None = None, game: str | None = None,
+                 replayable: bool = True):
         super().__init__(message)
-        self.position, self.game = position, game
+        self.position, self.game, self.replayable = position, game, replayable
 
     def __reduce__(self):  # raised in a pool worker, it crosses back whole
-        return (type(self), (str(self), self.position, self.game))
+        return (type(self), (str(self), self.position, self.game, self.replayable))
 
 
 @dataclasses.dataclass(frozen=True)

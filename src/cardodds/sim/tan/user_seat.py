@@ -48,7 +48,7 @@ from cardodds.sim.tan.position_state import DECISIONS, PASS, Position, legal_cod
 from cardodds.sim.tan.user_batch import decide_position, decide_rows, step_place
 from cardodds.sim.tan.user_rows import CODE, StateWriter, pcg_state, row_views
 from cardodds.sim.user_batch import batch_only, has_batch
-from cardodds.sim.user_player import ask
+from cardodds.sim.user_player import UserPlayerError, ask
 
 KEEP = "keep"
 """The exchange move that swaps nothing."""
@@ -207,8 +207,8 @@ class UserSeat:
         if not _has(self.player, "exchange"):
             return min(v.options)
         legal = [format_card(c, unicode=False) for c in v.options] + [KEEP]
-        answer = ask(_Method(self.player, "exchange", True), exchange_json(v), legal,
-                     decision_rng(v.game_seed, v.seat, _EXCHANGE), seat=int(v.seat), game="tan", decision="exchange")
+        answer = _ask_outside(_Method(self.player, "exchange", True), exchange_json(v), legal,
+                              decision_rng(v.game_seed, v.seat, _EXCHANGE), int(v.seat), "exchange")
         return None if answer == KEEP else parse_card(answer)
 
     def exchange_batch(self, v, rng=None) -> np.ndarray:
@@ -234,9 +234,17 @@ class UserSeat:
 
     def _series(self, name: str, v) -> bool:
         rng = decision_rng(v.game_seed, v.seat, _SERIES[name])
-        answer = ask(_Method(self.player, name, False), exchange_json(v), ["True", "False"], rng,
-                     seat=int(v.seat), game="tan", decision=name)
-        return answer == "True"
+        return _ask_outside(_Method(self.player, name, False), exchange_json(v), ["True", "False"], rng, int(v.seat),
+                            name) == "True"
+
+
+def _ask_outside(player, view: dict, legal: list, rng, seat: int, decision: str) -> str:
+    """:func:`ask` at a decision outside the position protocol: a failure's view is not a position ``advise``
+    reads."""
+    try:
+        return ask(player, view, legal, rng, seat=seat, game="tan", decision=decision)
+    except UserPlayerError as exc:
+        raise UserPlayerError(str(exc), exc.position, exc.game, replayable=False) from None
 
 
 def user_strategy(player) -> UserSeat:
