@@ -8,7 +8,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-import coin_task
+from demo_game import play_task as coin_task
 import numpy as np
 import pandas as pd
 import pytest

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import coin_task as demo_task
+from demo_game import play_task as demo_task
 import numpy as np
 import pytest
 
