@@ -9,10 +9,10 @@ import tempfile
 import threading
 
 import pytest
+from demo_game.spec import SPEC as DEMO
 
 from cardodds.sim.games import register_game
 from cardodds.sim.kernel_warm import start_warm, wanted
-from demo_game.spec import SPEC as DEMO
 
 register_game(DEMO)
 

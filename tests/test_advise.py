@@ -7,8 +7,8 @@ import math
 
 import numpy as np
 import pytest
-
 from demo_game import position as coin_position
+
 from cardodds import advise, odds
 from cardodds.analysis import advice
 from cardodds.sim.errors import CardoddsError

@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from demo_game import position as coin_position
 from demo_game import spec as coin_task
 from demo_game.rules import CoinRules
+
 from cardodds.cli import main
 from cardodds.sim import games
 

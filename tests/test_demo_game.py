@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-
-from cardodds import advise, odds
-from cardodds.cli import main
-from cardodds.sim.streams import chunk_seed
 from demo_game import position as coin_position
 from demo_game.play_task import run_chunk
 from demo_game.rules import CoinRules
 from test_serve import browser, demo_server  # noqa: F401 (fixtures)
+
+from cardodds import advise, odds
+from cardodds.cli import main
+from cardodds.sim.streams import chunk_seed
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = Path(__file__).parent / "demo_game"
@@ -132,7 +132,8 @@ def test_the_page_plays_the_demo_game(demo_server, browser, lang):  # noqa: F811
 
         browser.get(demo_server + "advise/demo?seed=2&at=1")
         _state(browser, "done")
-        moves = lambda: browser.execute_script(  # noqa: E731 (read in one go: the table is redrawn as answers come)
+        # the moves read in one go: the table is redrawn as the answers come
+        moves = lambda: browser.execute_script(  # noqa: E731
             "return [...document.querySelectorAll('#moves tr[data-move]')].map((r) => r.dataset.move)")
         assert sorted(moves()) == ["H", "T"]
         browser.find_element("css selector", "#setup summary").click()  # answered, the form folded away: open it

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from cardodds.sim.errors import CardoddsError
-
 from demo_game.cards import FACE_NAMES, parse_cards
 from demo_game.rules import CoinRules
 

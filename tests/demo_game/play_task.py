@@ -9,7 +9,6 @@ from cardodds.sim.chart_specs import Bars
 from cardodds.sim.measures import Measure, Proportion
 from cardodds.sim.registry import Counts, Task
 from cardodds.sim.streams import DEAL, stream
-
 from demo_game.rules import CoinRules, parse
 
 

@@ -21,7 +21,6 @@ import numpy as np
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import from_table
 from cardodds.sim.position import Outcomes
-
 from demo_game.cards import FACES, format_cards, parse_cards
 from demo_game.players import STRATEGIES
 from demo_game.rules import CoinRules
@@ -143,5 +142,5 @@ def decisions(seed: int, rules, strategies, seat: int, chunk: int = 1) -> list:
     """Seat 0's three calls (seat 1 makes none)."""
     if seat != 0:
         return []
-    p, face, _ = _game(seed, rules, strategies)
+    _, face, _ = _game(seed, rules, strategies)
     return [(k, cut(seed, rules, strategies, k), FACES[face]) for k in range(1, ROUNDS + 1)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from cardodds.sim.game_spec import GameSpec
 from cardodds.sim.hand_question import Field, HandQuestion
 from cardodds.sim.knobs import Range
-
 from demo_game import position
 from demo_game.play_task import TASK
 from demo_game.words import WORDS
