@@ -273,3 +273,54 @@ def test_an_installed_package_finds_its_experiments_and_suite(tmp_path):
     suite = [line for line in (ROOT / "configs" / "suite.toml").read_text(encoding="utf-8").splitlines()
              if line.startswith("config = ")]
     assert proc.stdout.split() == [str(len(suite)), "True", "tan_ladder"]
+
+
+def test_replay_is_what_the_command_prints(capsys, tmp_path):
+    """Issue 32: ``cardodds replay`` prints what ``cardodds.replay`` returns (a game, a position, a move log)."""
+    log = tmp_path / "game.json"
+    assert main(["replay", "chan", "--seed", "3", "--log", str(log)]) == 0
+    printed = capsys.readouterr().out
+    assert printed == cardodds.replay("chan", 3, log=log).text + "\n"
+    assert f"move log written to {log}" in printed and json.loads(log.read_text(encoding="utf-8"))
+    assert main(["replay", "sam", "--seed", "3", "--state-at", "2"]) == 0
+    position = cardodds.replay("sam", 3, state_at=2)
+    assert capsys.readouterr().out == position.text + "\n" and position.note is None
+    assert json.loads(position.text)["seat"] in range(4)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: cardodds.replay("nope", 1), "game must be one of chan, "),
+    (lambda: cardodds.replay("tan", -1), "seed must be a whole number"),
+    (lambda: cardodds.replay("tan", 1, state_at=1, advise=0), "state_at and advise are two views of the game"),
+    (lambda: cardodds.replay("tan", 1, arm="x"), "arm names an arm of the config file; give config too"),
+    (lambda: cardodds.tune("x.toml", out="a.txt"), "out=… must name a .toml file"),
+    (lambda: cardodds.tune("x.toml", knobs=","), "knobs ',' names no knob"),
+    (lambda: cardodds.report(jobs=0), "jobs must be a whole number >= 1"),
+])
+def test_the_commands_functions_refuse_bad_input_in_python_words(call, message, tmp_path, monkeypatch):
+    from cardodds.errors import CardoddsError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(CardoddsError, match=message.replace("(", r"\(")) as caught:
+        call()
+    assert "\n" not in str(caught.value) and not list(tmp_path.iterdir())  # nothing written
+
+
+def test_serve_refuses_a_bad_port_in_one_line():
+    import cardodds.web
+    from cardodds.errors import CardoddsError
+
+    with pytest.raises(CardoddsError, match=r"--port must be 0\.\.65535 \(0: a free port\), not 70000"):
+        cardodds.web.serve(port=70000)
+
+
+def test_every_command_has_its_api_function():
+    import cardodds.replays
+    import cardodds.reports
+    import cardodds.tuning
+
+    assert cardodds.report is cardodds.reports.report and cardodds.tune is cardodds.tuning.tune
+    assert cardodds.replay is cardodds.replays.replay and cardodds.advise.tan is not None
+    assert {"report", "tune", "replay", "advise"} <= set(cardodds.__all__)
+    for function in (cardodds.report, cardodds.tune, cardodds.replay):
+        assert "Parameters\n    ----------" in function.__doc__ and "Raises" in function.__doc__

@@ -29,6 +29,7 @@ def _heavy_imports(code: str) -> list[str]:
 @pytest.mark.parametrize("code", [
     "import cardodds.cli",
     "import cardodds",
+    "import cardodds.api, cardodds.errors, cardodds.web",  # what the front ends share, and the page's serve
     "from cardodds.cli import build_parser; build_parser()",
     "from cardodds.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass",
     "from cardodds.cli import main\ntry:\n    main(['odds', 'tan', '--help'])\nexcept SystemExit:\n    pass",

@@ -9,55 +9,51 @@ For each game (Chắn, Sâm, Tấn) × each player of its registry:
 - reference games with the player seated make legal moves only, conserve the cards and pay zero-sum (each game's own
   independent log checker, from ``tests/test_properties.py``);
 - the batch engine plays game for game as the reference engine (deterministic players);
+- the compiled engine plays game for game as the numpy batch engine (every player with a compiled form);
 - ``cardodds replay GAME --seed S`` is the first game ``cardodds run`` plays with seed S;
 - same information ⇒ same decision: a player whose hidden cards are dealt differently decides the same;
 - ``cardodds tune`` with the player at the tuned seat runs (a tiny budget) or stops with a one-line error.
 
-A new game joins with a ``Kit``; a new player joins by registering (slow ones also get small knobs in ``SMALL``).
+A new game joins by declaring its parts (``GameSpec.conformance``: rule tables, slow players' small knobs, how its
+engines compare); a new player joins by registering.
 """
 
 from __future__ import annotations
 
-import copy
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from cardodds.sim.conformance import check_player_knobs, knob_players
+from cardodds.sim import conformance
+from cardodds.sim.conformance import (
+    check_batch_equals_reference,
+    check_compiled_equals_batch,
+    check_legal_play,
+    check_player_knobs,
+    check_replay_is_run,
+    check_same_information,
+    checked_players,
+    compiled_players,
+    is_slow,
+    knob_players,
+    player_table,
+    seat_tables,
+)
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.games import game as game_spec
 from cardodds.sim.games import game_names
 from cardodds.sim.knobs import Choice, check_knobs, current, declared
-from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
-
-sys.path.insert(0, str(Path(__file__).parent / "tan"))  # the Tấn decision-state helpers of test_tan_expert
+from cardodds.sim.turns import player_registry
 
 
 def registry(game: str) -> tuple[dict, callable]:
-    """``(STRATEGIES, make_strategy)`` of ``game``: its spec's players and their module's factory."""
-    from cardodds.sim.game_spec import resolve
-    from cardodds.sim.games import game as spec_of
-
-    spec = spec_of(game)
-    return spec.hook("players"), resolve(f"{spec.players.partition(':')[0]}:make_strategy")
+    """``(STRATEGIES, make)`` of ``game``: its spec's players and its registry's factory."""
+    return game_spec(game).hook("players"), player_registry(game).make
 
 
-GAMES = ("chan", "sam", "tan")
-CASES = [(g, name) for g in GAMES for name in registry(g)[0]]
-SMALL = {
-    ("chan", "expert"): {"worlds": 4, "rollout": "basic", "base": "basic"},
-    ("sam", "expert"): {"worlds": 4, "max_candidates": 2},
-    ("tan", "expert"): {"worlds": 1, "max_candidates": 2, "solve_cards": 0},
-    ("tan", "pimc"): {"worlds": 1, "max_candidates": 2, "solve_cards": 0},
-    ("tan", "endgame"): {"max_cards": 6},
-    ("tan", "ismcts"): {"iterations": 16, "wave": 4, "max_candidates": 2, "solve_cards": 0},
-    ("tan", "ismcts_tree"): {"iterations": 16},
-}
-"""Small knobs for the slow players, so that each case is quick (a fast player fills the other seats)."""
-FILLER = {"chan": "basic", "sam": "control", "tan": "heuristic"}
-PLAYERS = {"chan": 4, "sam": 4, "tan": 4}
+CASES = [(g, name) for g in game_names() for name in checked_players(g)]
+"""Every player of every registered game that declares its conformance parts (``GameSpec.conformance``)."""
 
 
 def _ids(cases):
@@ -65,28 +61,15 @@ def _ids(cases):
 
 
 def spec(game: str, name: str) -> dict:
-    return {"name": name, **SMALL.get((game, name), {})}
+    return player_table(game, name)
 
 
 def player(game: str, name: str):
     return registry(game)[1](spec(game, name))
 
 
-def seats(game: str, name: str, players: int | None = None) -> list:
-    """The player at seat 0 and, when fast, at every seat (a slow player among fast fillers)."""
-    players = players or PLAYERS[game]
-    other = name if (game, name) not in SMALL else FILLER[game]
-    return [player(game, name)] + [player(game, other) for _ in range(players - 1)]
-
-
-def seat_specs(game: str, name: str, players: int | None = None) -> list:
-    players = players or PLAYERS[game]
-    other = name if (game, name) not in SMALL else FILLER[game]
-    return [spec(game, name)] + [spec(game, other) for _ in range(players - 1)]
-
-
-def deterministic(game: str, name: str) -> bool:
-    return bool(getattr(registry(game)[0][name], "deterministic", False))
+def seat_specs(game: str, name: str, players: int = 4) -> list:
+    return seat_tables(game, name, players)
 
 
 def assert_one_line(exc: CardoddsError) -> None:
@@ -128,354 +111,45 @@ def test_a_bad_knob_value_is_refused_when_the_player_is_built(game, name):
     check_player_knobs(game, name)
 
 
-# --- one kit per game: deals, both engines, the log checker, replay, decisions under hidden cards ------------------
-
-
-class ChanKit:
-    """Chắn: 4 seats; the batch engine plays the deterministic players (``batch_supports``)."""
-
-    @staticmethod
-    def rules(**options):
-        from cardodds.sim.chan.rules import ChanRules
-
-        return ChanRules(**options)
-
-    @staticmethod
-    def legal_games(rules, strategies, seed, n):
-        """Reference games: the log survives JSON, the foul checker finds no foul, the replay ends the same way, the
-        net points add to zero across the seats."""
-        from cardodds.sim.chan.deal import deal_orders
-        from cardodds.sim.chan.movelog import game_log, parse_log
-        from cardodds.sim.chan.reference import ChanGame, play_game
-        from cardodds.sim.chan.replay import check_game_log
-        from test_properties import _chan_net
-
-        rng = np.random.default_rng(seed)
-        for order in deal_orders(rng, n):
-            game = play_game(ChanGame.from_order(rules, order), strategies, rng)
-            assert game.over and (game.winner is not None) + game.draw == 1
-            fouls, again = check_game_log(parse_log(json.loads(game_log(game).dumps())))
-            assert fouls == [], [f.describe() for f in fouls]
-            assert again.moves == game.moves and (again.winner, again.points) == (game.winner, game.points)
-            assert int(_chan_net(game).sum()) == 0
-
-    @staticmethod
-    def batch_equals_reference(rules, strategies, seed, n):
-        from cardodds.sim.chan.batch import batch_supports, play_batch
-        from cardodds.sim.chan.deal import deal_orders
-        from cardodds.sim.chan.reference import ChanGame, play_game
-        from chan.test_chan_batch_game import batch_outcome, reference_outcome
-
-        assert batch_supports(strategies, rules)
-        orders = deal_orders(np.random.default_rng(seed), n)
-        res = play_batch(rules, orders, strategies)
-        for i, order in enumerate(orders):
-            ref = reference_outcome(play_game(ChanGame.from_order(rules, order), strategies))
-            assert ref == batch_outcome(res, i), f"seed {seed} game {i}"
-
-    @staticmethod
-    def replay_is_run(rules_table, seat_table, seeds):
-        from cardodds.sim.chan.batch import play_batch
-        from cardodds.sim.chan.deal import deal_orders
-        from cardodds.sim.chan.play_task import batch_ok, parse, replay_game, run_chunk
-
-        params = parse({"rules": rules_table, "strategies": {"seats": seat_table}}, "test")
-        for seed in seeds:
-            game, _ = replay_game(seed, params.rules, params.strategies)
-            seq = chunk_seed(seed, 0)
-            if batch_ok(params):  # as run_chunk plays a chunk of several games
-                res = play_batch(params.rules, deal_orders(stream(seq, DEAL), 6), params.strategies)
-                ran = (int(res.winner[0]), int(res.moves[0]))
-            else:  # a chunk of one game: the reference engine on the PLAY stream
-                counts = run_chunk(params, seq, 1, engine="reference")
-                won = np.nonzero(counts["win"])[0]
-                ran = (int(won[0]) if won.size else -1, int(counts["moves"]))
-            assert ((-1 if game.winner is None else game.winner), len(game.moves)) == ran, seed
-
-    @staticmethod
-    def same_information(strategy, compared_at_least=6):
-        """At decisions of seat 2 in reference games, a twin game with the hidden cards dealt anew (``determinize``)
-        gets the same decision for the same random stream."""
-        from collections import Counter
-
-        from cardodds.sim.chan.deal import deal_orders
-        from cardodds.sim.chan.expert import determinize
-        from cardodds.sim.chan.reference import ChanGame
-        from cardodds.sim.chan.rules import ChanRules
-        from cardodds.sim.chan.players import seat_strategies
-
-        def hidden(game):
-            cards = [k for s, p in enumerate(game.seats) if s != 2 for k in range(25) for _ in range(p.hand[k])]
-            return Counter(cards + list(game.noc[game.noc_pos:]))
-
-        basic, shuffle = seat_strategies("basic"), np.random.default_rng(9)
-        compared = differs = 0
-        for order in deal_orders(np.random.default_rng(31), 4):
-            game = ChanGame.from_order(ChanRules(), order)
-            while (dec := game.decision()) is not None and compared < 2 * compared_at_least:
-                if dec.seat == 2 and len(dec.moves) > 1:
-                    twin = determinize(game, 2, shuffle)
-                    twin_dec = twin.decision()
-                    if (twin_dec.kind, twin_dec.seat, twin_dec.moves) == (dec.kind, dec.seat, dec.moves):
-                        mine = strategy.choose(game, dec, np.random.default_rng(4))
-                        assert strategy.choose(twin, twin_dec, np.random.default_rng(4)) == mine
-                        differs += hidden(twin) != hidden(game) or any(
-                            a.hand != b.hand for a, b in zip(twin.seats, game.seats))
-                        compared += 1
-                game.apply(dec.moves[0] if len(dec.moves) == 1 else basic[dec.seat].choose(game, dec, None))
-        assert compared >= compared_at_least and differs >= compared // 2
-
-
-class SamKit:
-    """Sâm: the seats' count is a rule; both engines take the dealt cards and the leaders."""
-
-    @staticmethod
-    def rules(**options):
-        from cardodds.sim.sam.rules import SamRules
-
-        return SamRules(**options)
-
-    @staticmethod
-    def legal_games(rules, strategies, seed, n):
-        """Reference games: every play from the player's cards, leading or beating the table (the log checker);
-        payments add to zero, in the batch engine too."""
-        from cardodds.sim.sam.batch import play_batch
-        from cardodds.sim.sam.reference import deal_games, play_game
-        from test_properties import check_sam_log
-
-        rng = np.random.default_rng(seed)
-        cards, leader = deal_games(rng, n, rules)
-        flat = cards.reshape(n, -1).astype(int)
-        assert all(len(set(row)) == row.size for row in flat) and flat.min() >= 0 and flat.max() < 52
-        for i in range(n):
-            res = play_game(cards[i], int(leader[i]), rules, strategies, rng=rng, log=True)
-            assert int(res.pay.sum()) == 0
-            check_sam_log(cards[i], int(leader[i]), rules, res)
-        batch = play_batch(rules, cards, leader, strategies, rng=rng)
-        assert (batch.pay.sum(axis=1) == 0).all()
-
-    @staticmethod
-    def batch_equals_reference(rules, strategies, seed, n):
-        from cardodds.sim.sam.batch import play_batch
-        from cardodds.sim.sam.reference import deal_games, play_game
-        from sam.sam_agreement import agree
-
-        cards, leader = deal_games(stream(chunk_seed(seed, 0), DEAL), n, rules)
-        b = play_batch(rules, cards, leader, strategies)
-        assert [i for i in range(n) if not agree(b, i, play_game(cards[i], int(leader[i]), rules, strategies))] == []
-
-    @staticmethod
-    def replay_is_run(rules_table, seat_table, seeds):
-        import re
-
-        from cardodds.sim.sam.batch import play_batch
-        from cardodds.sim.sam.play_task import parse
-        from cardodds.sim.sam.reference import deal_games, replay_text
-        from cardodds.sim.sam.rules import OUTCOMES
-
-        params = parse({"rules": rules_table, "strategies": {"seats": seat_table}}, "test")
-        for seed in seeds:
-            ss = chunk_seed(seed, 0)
-            cards, leader = deal_games(stream(ss, DEAL), 6, params.rules, stream(ss, FIRST))  # as run_chunk deals
-            b = play_batch(params.rules, cards, leader, list(params.strategies), rng=stream(ss, PLAY))
-            text = replay_text(seed, params.rules, params.strategies, chunk=6)  # the run's first chunk
-            m = re.search(r"^outcome: (\w+)(?:, winner seat (\d))?$", text, re.M)
-            assert m.group(1) == OUTCOMES[b.outcome[0]] and int(m.group(2) or -1) == b.winner[0], seed
-            pays = [int(v) for v in re.findall(r"seat \d ([+-]\d+)", text.splitlines()[-1])]
-            assert pays == b.pay[0].astype(int).tolist(), seed
-
-    @staticmethod
-    def same_information(strategy, compared_at_least=4):
-        """Seat 0 leads the same hand at tables whose other hands differ: its first action is the same."""
-        from cardodds.sim.sam.reference import play_game
-        from cardodds.sim.sam.strategies import Control
-
-        rules = SamKit.rules(players=4, first_leader="seat0")
-        rng = np.random.default_rng(3)
-        compared = 0
-        for deal in range(3):
-            hand = np.sort(rng.permutation(52)[:10])
-            firsts = set()
-            for k in range(compared_at_least + 2):
-                rest = rng.permutation(np.setdiff1d(np.arange(52), hand))[:30].reshape(3, 10)
-                cards = np.concatenate([hand[None], np.sort(rest, 1)]).astype(np.int8)
-                res = play_game(cards, 0, rules, [strategy] + [Control()] * 3, rng=np.random.default_rng(deal),
-                                log=True)
-                first = next((line for line in res.log if line.startswith("seat 0 ")), None)
-                if first is not None and res.plays > 0:
-                    firsts.add(first)
-                    compared += 1
-            assert len(firsts) <= 1, firsts
-        assert compared >= compared_at_least
-
-
-class TanKit:
-    """Tấn: the batch engine checks conservation and legality after every step (``check=True``)."""
-
-    @staticmethod
-    def rules(**options):
-        from cardodds.sim.tan.rules import TanRules
-
-        return TanRules(**options)
-
-    @staticmethod
-    def legal_games(rules, strategies, seed, n):
-        """Reference games replayed by the independent log checker; batch games checked step by step."""
-        from cardodds.sim.tan.batch import play_batch
-        from cardodds.sim.tan.deal import deal_orders
-        from cardodds.sim.tan.reference import TanGame
-        from test_properties import check_tan_log
-
-        orders, first = deal_orders(rules, np.random.default_rng(seed), n)
-        rng = np.random.default_rng(seed + 1)
-        for order, f in zip(orders, first):
-            game = TanGame(rules, order, int(f), strategies, rng=rng, check=True)
-            check_tan_log(rules, order, int(f), game.log, game.play())
-        res = play_batch(rules, orders, first, strategies, rng=rng, check=True)
-        assert ((res.loser >= 0).astype(int) + res.draw + res.truncated == 1).all()
-
-    @staticmethod
-    def batch_equals_reference(rules, strategies, seed, n):
-        from cardodds.sim.tan.batch import play_batch
-        from cardodds.sim.tan.deal import deal_orders
-        from cardodds.sim.tan.reference import TanGame
-
-        orders, first = deal_orders(rules, np.random.default_rng(seed), n)
-        batch = play_batch(rules, orders, first, strategies, check=True, handoff_bouts=None)
-        for i in range(n):
-            out = TanGame(rules, orders[i], int(first[i]), strategies).play()
-            ref = (-1 if out.loser is None else out.loser, out.draw, out.truncated, out.bouts, out.pickups,
-                   out.first_attacker)
-            got = (int(batch.loser[i]), bool(batch.draw[i]), bool(batch.truncated[i]), int(batch.bouts[i]),
-                   int(batch.pickups[i]), int(batch.first_attacker[i]))
-            assert ref == got, f"seed {seed} game {i}: reference {ref}, batch {got}"
-
-    @staticmethod
-    def replay_is_run(rules_table, seat_table, seeds):
-        from cardodds.sim.tan.play_task import parse, play_chunk, replay_games
-
-        params = parse({"rules": rules_table, "strategies": {"seats": seat_table}}, "test")
-        for seed in seeds:
-            n = 3 * params.rules.series_length  # several games, whole series
-            res = play_chunk(params, chunk_seed(seed, 0), n)[0]
-            games = replay_games(seed, params.rules, params.strategies, chunk=n)  # the run's first chunk
-            assert len(games) == params.rules.series_length
-            for k, (_, out) in enumerate(games):
-                got = ((-1 if out.loser is None else out.loser), out.first_attacker, out.bouts, out.pickups)
-                assert got == (res.loser[k], res.first_attacker[k], res.bouts[k], res.pickups[k]), (seed, k)
-
-    @staticmethod
-    def same_information(strategy, compared_at_least=6):
-        """States of seat 0 that differ only in cards it cannot see (the other hands, the stock's order) give the
-        same decision on the batch engine for the same seed."""
-        from test_tan_expert import decision_states, hidden_twin
-
-        rules = TanKit.rules(players=3)
-        rng = np.random.default_rng(0)
-        compared = differed = 0
-        for i, (kind, state, card, v) in enumerate(decision_states(rules, 2, 11)[::3]):
-            twin = hidden_twin(state, kind, card, rng)
-            if twin is None:
-                continue
-            differed += not (np.array_equal(twin.hands, state.hands) and np.array_equal(twin.stock, state.stock))
-            mine = _tan_first_decision(rules, copy.deepcopy(state), kind, card, strategy, i)
-            assert _tan_first_decision(rules, twin, kind, card, strategy, i) == mine, (kind, i)
-            compared += 1
-        assert compared >= compared_at_least and differed >= compared // 2
-
-
-class _Stop(Exception):
-    pass
-
-
-class _FirstDecision:
-    """Wraps a Tấn strategy: records its first batch decision and stops the game there (the simple players' views
-    carry no ``live`` rows: every deciding row is live for them)."""
-
-    def __init__(self, inner):
-        self.inner, self.choice = inner, None
-
-    def __getattr__(self, name):
-        return getattr(self.inner, name)
-
-    def _decide(self, method, v, rng):
-        out = getattr(self.inner, method)(v, rng)
-        rows = np.nonzero(v.decide & getattr(v, "live", True) & (v.legal != 0))[0]
-        if rows.shape[0]:
-            self.choice = int(out[rows[0]])
-            raise _Stop
-        return out
-
-    def attack_batch(self, v, rng=None):
-        return self._decide("attack_batch", v, rng)
-
-    def defend_batch(self, v, rng=None):
-        return self._decide("defend_batch", v, rng)
-
-
-def _tan_first_decision(rules, state, kind, card, strategy, seed):
-    """Seat 0's decision in the batch engine started from ``state`` (the engine plays on ``state`` itself)."""
-    from cardodds.sim.tan.batch import play_from_state
-    from cardodds.sim.tan.strategies import Heuristic
-
-    rec = _FirstDecision(strategy)
-    forced = {} if kind == "attack" else dict(force_attack=np.array([card]), force_defend=np.array([-2]))
-    with pytest.raises(_Stop):
-        play_from_state(rules, state, [rec] + [Heuristic()] * (rules.players - 1), rng=np.random.default_rng(seed),
-                        **forced)
-    return rec.choice
-
-
-KITS = {"chan": ChanKit, "sam": SamKit, "tan": TanKit}
-VARIANTS = {
-    "chan": [{}, dict(cai_seat=2, ga=True)],
-    "sam": [{}, dict(players=3, straights="3_to_a", quad_beats=["single_two"], den_bai=False)],
-    "tan": [{}, dict(players=3, deck=36, hand_size=6, first_attacker="count")],
-}
-"""The rules each played case runs under: the defaults and a table far from them."""
-
-
-def _players(game, rules):
-    return getattr(rules, "players", PLAYERS[game])
-
-
 # --- played games ---------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", [0, 1])
-@pytest.mark.parametrize("game,name", CASES, ids=_ids(CASES))
+VARIANT_CASES = [(g, name, v) for g, name in CASES for v in range(len(conformance.forms(g).VARIANTS))]
+"""Every checked player under each rule table its game declares (``VARIANTS``)."""
+VARIANT_IDS = [f"{g}-{n}-{v}" for g, n, v in VARIANT_CASES]
+
+
+@pytest.mark.parametrize("game,name,variant", VARIANT_CASES, ids=VARIANT_IDS)
 def test_legal_moves_only_cards_conserved_payments_zero_sum(game, name, variant):
-    kit = KITS[game]
-    rules = kit.rules(**VARIANTS[game][variant])
-    n = 1 if (game, name) in SMALL else 3
-    kit.legal_games(rules, seats(game, name, _players(game, rules)), seed=17 + variant, n=n)
+    check_legal_play(game, name, variant)
 
 
-DETERMINISTIC = [(g, n) for g, n in CASES if deterministic(g, n)]
+DETERMINISTIC = [(g, n, v) for g, n, v in VARIANT_CASES if getattr(registry(g)[0][n], "deterministic", False)]
 
 
-@pytest.mark.parametrize("variant", [0, 1])
-@pytest.mark.parametrize("game,name", DETERMINISTIC, ids=_ids(DETERMINISTIC))
+@pytest.mark.parametrize("game,name,variant", DETERMINISTIC, ids=[f"{g}-{n}-{v}" for g, n, v in DETERMINISTIC])
 def test_batch_engine_equals_reference_engine(game, name, variant):
-    kit = KITS[game]
-    rules = kit.rules(**VARIANTS[game][variant])
-    n = 3 if (game, name) in SMALL else 40
-    kit.batch_equals_reference(rules, seats(game, name, _players(game, rules)), seed=5 + variant, n=n)
+    check_batch_equals_reference(game, name, variant)
 
 
-@pytest.mark.parametrize("variant", [0, 1])
-@pytest.mark.parametrize("game,name", CASES, ids=_ids(CASES))
+COMPILED = [(g, n, v) for g, n, v in VARIANT_CASES if n in compiled_players(g)]
+
+
+@pytest.mark.parametrize("game,name,variant", COMPILED, ids=[f"{g}-{n}-{v}" for g, n, v in COMPILED])
+def test_compiled_engine_equals_numpy_engine(game, name, variant):
+    """Every registered player with a compiled form (``compiled_form``) plays the same games on both engines."""
+    pytest.importorskip("numba")
+    check_compiled_equals_batch(game, name, variant)
+
+
+@pytest.mark.parametrize("game,name,variant", VARIANT_CASES, ids=VARIANT_IDS)
 def test_replay_of_seed_s_is_the_runs_first_game(game, name, variant):
-    kit = KITS[game]
-    table = VARIANTS[game][variant]
-    players = table.get("players", PLAYERS[game])
-    seeds = range(1, 3) if (game, name) in SMALL else range(1, 13)
-    kit.replay_is_run(table, seat_specs(game, name, players), seeds)
+    check_replay_is_run(game, name, variant)
 
 
 @pytest.mark.parametrize("game,name", CASES, ids=_ids(CASES))
 def test_same_information_same_decision(game, name):
-    KITS[game].same_information(player(game, name))
+    check_same_information(game, name)
 
 
 # --- cardodds tune --------------------------------------------------------------------------------------------------
@@ -510,7 +184,7 @@ def test_tune_runs_with_the_player_at_the_tuned_seat_or_stops_with_one_line(game
 
     strategies, _ = registry(game)
     space = {k: v for k, v in declared(strategies[name]).items() if not getattr(v, "series", False)}
-    slow = (game, name) in SMALL  # a slow player: the smallest budget tune takes, too small to race its knob
+    slow = is_slow(game, name)  # a slow player: the smallest budget tune takes, too small to race its knob
     size = (lambda k: -len(space[k].values())) if slow else (lambda k: len(space[k].values()))
     knob = min(space, key=size, default=None)  # fast: the knob of fewest candidates, raced once
     values = 0 if slow else len(space[knob].values()) if knob else 2

@@ -1,15 +1,15 @@
-"""Independent log checkers of played games (hypothesis), each its own reading of the rules, not the engine's.
+"""The independent log checkers of played games (``cardodds.sim.tan.log_check``, ``cardodds.sim.sam.log_check``),
+each its own reading of the rules, not the engine's, tested here (hypothesis).
 
 - Tấn: every card is in exactly one place after every event; every lead is the attacker's, every added card (tấn
   cùng) has a rank already on the table, a bout never holds more attack cards than the cap, every cover beats the
   card it covers, draws come off the top of the stock in order; each game ends exactly one way (loss, draw or
   truncated).  Random-legal games under many rule variants pass it.
-- Chắn: the net points of one game per seat, as the ``chan.play`` task counts them.
 - Sâm: every play is formed from the player's own cards and either leads a round or beats the play on the table
   (same kind and length, higher top; or a chặt allowed by the rules).
 
-``tests/test_conformance.py`` runs these checkers over every registered player of every game; the tests here check
-that the checkers themselves catch broken logs.
+``cardodds.sim.conformance.check_legal_play`` runs these checkers over every registered player of every game; the
+tests here check that the checkers themselves catch broken logs.
 """
 
 from __future__ import annotations
@@ -18,6 +18,10 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from cardodds.sim.sam.log_check import beats as _sam_beats
+from cardodds.sim.sam.log_check import combination as _sam_play
+from cardodds.sim.tan.log_check import check_tan_log
 
 PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SEEDS = st.integers(0, 2**32 - 1)
@@ -33,156 +37,6 @@ TAN_VARIANTS = [
     dict(defender_runs_out="others_may_continue", players=2),
     dict(defender_runs_out="others_may_continue", max_attack_cards=5, players=3, deck=36, hand_size=6),
 ]
-
-
-def _tan_beats(cover: int, attack: int, trump: int) -> bool:
-    """The checker's own reading of "covers": higher of the same suit, or any trump on a plain card."""
-    from cardodds.sim.tan.cards import rank_of, suit_of
-
-    if suit_of(cover) == suit_of(attack):
-        return rank_of(cover) > rank_of(attack)
-    return suit_of(cover) == trump and suit_of(attack) != trump
-
-
-def check_tan_log(rules, order, first: int, log, outcome) -> dict:
-    """Replay a Tấn move log from the deal; assert every move legal and every card in one place.  Move tallies.
-
-    Also the order of play of ``cardodds.sim.tan.reference``: adders take turns (the attacker first, then the others still in,
-    the defender excluded), a bout is defended when every adder has passed in a row (or the defender has no card
-    left), the next attacker is the defender (defended) or the player after them (taken), and the refill follows
-    ``refill_order``, each player drawing up to the hand size while the stock lasts.
-    """
-    from cardodds.sim.tan.cards import deck_ids, min_rank, rank_of, suit_of
-
-    P, H = rules.players, rules.hand_size
-    order = [int(c) for c in order]
-    deck = deck_ids(rules.deck)
-    hands = [set(order[p * H:(p + 1) * H]) for p in range(P)]
-    turned = order[P * H]
-    trump = suit_of(turned)
-    stock = order[P * H + 1:] + [turned]
-    discard: list[int] = []
-    attack: list[int] = []
-    cover: list[int] = []
-    out = [False] * P
-    a = d = cap = None
-    throwers: list[int] = []
-    turn = passes = 0
-    next_a = first
-    refill: list[int] = []  # seats still allowed to draw after the bout, in order
-    tally = {"attack": 0, "add": 0, "cover": 0, "take": 0, "bouts": 0}
-    kind0, dealt, turned0, fa0 = log[0]
-    assert kind0 == "deal" and dealt == [sorted(h) for h in hands] and turned0 == turned and fa0 == first
-    in_bout, ended = False, None
-
-    def at_or_after(seat):
-        return next(x for x in ((seat + k) % P for k in range(P)) if not out[x])
-
-    for i, ev in enumerate(log[1:], 1):
-        kind, where = ev[0], f"event {i} {ev}"
-        assert ended is None, f"{where} after the end"
-        if kind == "exchange":
-            s, choice, old = ev[1:]
-            assert rules.trump_exchange != "none" and tally["bouts"] == 0 and old == turned, where
-            assert choice in hands[s] and suit_of(choice) == trump, where
-            if rules.trump_exchange == "any_lower":
-                assert rank_of(choice) < rank_of(turned), where
-            else:
-                assert rank_of(choice) == min_rank(rules.deck), where
-                next_a = s  # the swapper attacks first
-            hands[s].remove(choice)
-            hands[s].add(turned)
-            stock[-1] = turned = choice
-        elif kind == "bout":
-            _, n, a, d = ev
-            tally["bouts"] += 1
-            assert n == tally["bouts"] and not attack and not cover and not in_bout, where
-            assert a == next_a, f"{where}: seat {next_a} should attack"
-            assert not out[a] and not out[d] and a != d, where
-            assert d == next(s for s in ((a + k) % P for k in range(1, P)) if not out[s]), where
-            cap = min(len(hands[d]), rules.attack_cap)
-            throwers = [a] + [s for s in ((a + k) % P for k in range(1, P)) if not out[s] and s != d]
-            turn = passes = 0
-            in_bout = True
-        elif kind == "attack":
-            t, c = ev[1:]
-            assert in_bout and t == throwers[turn] and c in hands[t], f"{where}: not seat {t}'s turn or card"
-            assert len(cover) == len(attack), f"{where}: an attack card is still uncovered"
-            if attack:
-                assert rank_of(c) in {rank_of(x) for x in attack + cover}, f"{where}: rank not on the table"
-                tally["add"] += 1
-            else:
-                assert t == a, f"{where}: the lead is not the attacker's"
-            assert len(attack) < cap, f"{where}: more than {cap} attack cards"
-            hands[t].remove(c)
-            attack.append(c)
-            passes = 0
-            tally["attack"] += 1
-        elif kind == "cover":
-            s, att, cov = ev[1:]
-            assert s == d and attack and att == attack[-1] and len(cover) == len(attack) - 1, where
-            assert cov in hands[d] and _tan_beats(cov, att, trump), f"{where}: the cover does not beat the card"
-            hands[d].remove(cov)
-            cover.append(cov)
-            tally["cover"] += 1
-        elif kind == "pass":
-            assert in_bout and ev[1] == throwers[turn] and attack and len(cover) == len(attack), where
-            passes += 1
-            turn = (turn + 1) % len(throwers)
-        elif kind in ("take", "discard"):
-            if kind == "take":
-                s, cards = ev[1:]
-                assert s == d and len(cover) == len(attack) - 1 and cards == sorted(attack + cover), where
-                hands[d].update(cards)
-                tally["take"] += 1
-            else:
-                assert attack and len(cover) == len(attack) and ev[1] == sorted(attack + cover), where
-                assert passes == len(throwers) or not hands[d], f"{where}: defended before every adder passed"
-                discard += attack + cover
-            attack, cover = [], []
-            in_bout = False
-            others = [s for s in ((a + k) % P for k in range(1, P)) if s != d]
-            refill = [a, d] + others if rules.refill_order == "attacker_defender_others" else [a] + others + [d]
-            bout_d, taken = d, kind == "take"
-        elif kind == "draw":
-            s, drawn = ev[1:]
-            assert drawn and drawn == stock[:len(drawn)] and not out[s], f"{where}: not the top of the stock"
-            stock = stock[len(drawn):]
-            if in_bout:  # drawn inside a bout: the defender covered with their last card
-                assert s == d and not hands[d] and rules.defender_runs_out == "others_may_continue", where
-                cap = min(len(attack) + len(drawn), rules.attack_cap)
-            else:
-                assert s in refill, f"{where}: out of the refill order {refill}"
-                refill = refill[refill.index(s) + 1:]
-            hands[s].update(drawn)
-            assert len(hands[s]) == H or (not stock and len(hands[s]) < H), f"{where}: not drawn up to {H}"
-        elif kind == "out":
-            s = ev[1]
-            assert not stock and not hands[s] and not out[s] and not in_bout, where
-            out[s] = True
-        elif kind in ("end", "truncated"):
-            ended = ev
-        else:
-            raise AssertionError(f"unknown event {ev}")
-        if kind in ("take", "discard", "draw", "out") and not in_bout and sum(not o for o in out) > 1:
-            next_a = at_or_after(bout_d + 1 if taken else bout_d)
-        where_cards = [c for h in hands for c in h] + stock + attack + cover + discard
-        assert sorted(where_cards) == deck, f"{where}: a card is lost or duplicated"
-    assert ended is not None and not in_bout, "the log has no end"
-    if stock:  # every player short of a full hand has drawn
-        assert all(len(hands[s]) >= H for s in range(P))
-    left = [s for s in range(P) if not out[s]]
-    if ended[0] == "end":
-        assert not stock and len(left) <= 1 and ended[1] == (left[0] if left else None)
-        assert all(not hands[s] for s in range(P) if s != ended[1])
-        assert outcome.loser == ended[1] and outcome.draw == (ended[1] is None) and not outcome.truncated
-    else:
-        assert outcome.truncated and outcome.loser is None and not outcome.draw and ended[1] == rules.max_bouts
-        assert tally["bouts"] == rules.max_bouts and len(left) > 1
-    assert outcome.bouts == tally["bouts"] and outcome.pickups == tally["take"]
-    assert (outcome.loser is not None) + outcome.draw + outcome.truncated == 1
-    assert outcome.first_attacker == next(e[2] for e in log if e[0] == "bout")
-    return tally
 
 
 @settings(PROPS, max_examples=100)
@@ -246,90 +100,7 @@ def test_the_tan_checker_catches_broken_logs():
         check_tan_log(rules, order, f, log, out)
 
 
-# --- Chắn -----------------------------------------------------------------------------------------------------------
-
-def _chan_net(game) -> np.ndarray:
-    """Net points per seat of one game, as the ``chan.play`` task counts them."""
-    from cardodds.sim.chan.play_task import add_game, empty_counts
-
-    counts = empty_counts()
-    add_game(counts, game)
-    assert int(counts["games"]) == 1
-    return counts["net"]
-
-
 # --- Sâm ------------------------------------------------------------------------------------------------------------
-
-
-def _sam_play(ranks: list[int], rules) -> tuple[str, int, int]:
-    """(kind, length, top) of a play, by the checker's own reading of RULES §2.2; top of a straight is a position."""
-    from cardodds.sim.sam.cards import ACE, TWO
-
-    ranks = sorted(ranks)
-    if len(set(ranks)) == 1 and len(ranks) <= 4:
-        return ("single", "pair", "triple", "quad")[len(ranks) - 1], len(ranks), ranks[0]
-    assert len(ranks) >= 3 and len(set(ranks)) == len(ranks), f"not a combination: {ranks}"
-    # positions: 3..K at 2..12, A high 13; with "a23_to_qka" A may be 0 and 2 may be 1 (low)
-    high = [r + 2 if r < ACE else (13 if r == ACE else None) for r in ranks]
-    if None not in high and max(high) - min(high) == len(ranks) - 1:
-        return "straight", len(ranks), max(high)
-    assert rules.straights == "a23_to_qka", f"not a straight under 3_to_a: {ranks}"
-    low = sorted(0 if r == ACE else (1 if r == TWO else r + 2) for r in ranks)
-    assert low == list(range(low[0], low[0] + len(low))), f"not a straight: {ranks}"
-    return "straight", len(ranks), low[-1]
-
-
-def _sam_beats(new, cur, rules) -> bool:
-    from cardodds.sim.sam.cards import TWO
-
-    if new[0] == "quad" and cur[0] == "single" and cur[2] == TWO:
-        return rules.chop_two
-    if new[0] == "quad" and cur[0] == "quad":
-        return rules.chop_quad and new[2] > cur[2]
-    return new[:2] == cur[:2] and new[2] > cur[2]
-
-
-def check_sam_log(cards, leader: int, rules, res) -> int:
-    """Replay a Sâm text log: each play from the player's cards, leading a round or beating the play on the table."""
-    import re
-
-    from cardodds.sim.sam.cards import TWO, parse_cards, rank_of
-
-    P = rules.players
-    hands = [set(int(c) for c in cards[s]) for s in range(P)]
-    play_re = re.compile(r"^seat (\d) (leads|beats with|chops with) .* \(([^)]*)\)$")
-    current = None
-    plays, last, passed = 0, None, set()
-    for line in res.log:
-        m = play_re.match(line)
-        if m:
-            s, verb, text = int(m.group(1)), m.group(2), m.group(3)
-            played = parse_cards(text)
-            assert set(played) <= hands[s], f"{line}: cards not in the hand"
-            assert s not in passed, f"{line}: the seat passed earlier in this round"
-            hands[s] -= set(played)
-            new = _sam_play([rank_of(c) for c in played], rules)
-            if current is None:
-                assert verb == "leads", f"{line}: a play on an empty table must lead"
-            else:
-                assert verb != "leads" and _sam_beats(new, current, rules), f"{line}: does not beat {current}"
-                assert (verb == "chops with") == (new[0] == "quad" and current[0] in ("quad", "single")), line
-            if rules.no_finish_on_two and not hands[s]:
-                assert all(rank_of(c) != TWO for c in played), f"{line}: finishes on a 2"
-            current, last = new, s
-            plays += 1
-        elif line.startswith("round to seat"):
-            assert int(line.split()[-1]) == last, f"{line}: the round goes to the last player, seat {last}"
-            current, passed = None, set()
-        elif "cannot lead" in line:
-            current, passed = None, set()
-        elif re.match(r"^seat \d passes$", line):
-            assert current is not None and int(line.split()[1]) != last, f"{line}: a pass on an empty table"
-            passed.add(int(line.split()[1]))
-    assert plays == res.plays
-    if res.outcome in ("normal", "sam_success"):
-        assert not hands[res.winner], "the winner still holds cards"
-    return plays
 
 
 def test_the_sam_checker_knows_the_beat_relation():

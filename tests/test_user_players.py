@@ -452,7 +452,7 @@ def test_a_decision_that_never_ends_is_stopped_outside_the_main_thread_too():
             except UserPlayerError as exc:
                 out["error"] = exc
 
-    thread = threading.Thread(target=worker)
+    thread = threading.Thread(target=worker, daemon=True)  # a failed check must not hang the run
     thread.start()
     thread.join(30)
     assert not thread.is_alive() and out["quick"] == ["b"] * 50

@@ -11,20 +11,30 @@ The Python API is the one the ``cardodds`` command is built on::
 
     cardodds.odds.sam("3s 4s 5h 6d 7c 8s 9s 10h Jd Kd", opponents=2).table
     cardodds.exact.chan()     # exact deal probabilities of Chắn (a DataFrame)
+    cardodds.advise.tan("position.json").head()   # every legal move of a mid-game position, ranked
+
+Every command has its function: ``cardodds.report(quick=True)`` (the default suite and its report),
+``cardodds.tune("configs/tan_tune.toml", seat=0)`` (one seat's knobs), ``cardodds.replay("tan", seed=1)`` (one game,
+move by move), ``cardodds.web.serve()`` (the page); bad input raises :class:`cardodds.errors.CardoddsError` with one
+line.
 
 A player of your own subclasses :class:`UserPlayer` (knobs declared with :class:`Range` / :class:`Choice`) and sits
 wherever a player can be named: ``{python = "my_players.py:KeepTwos"}`` in a config, the class itself in Python.
 
 The engines and tasks live in :mod:`cardodds.sim`, the estimates, charts and reports in :mod:`cardodds.analysis`;
-the command line and the web page (:mod:`cardodds.cli`, :mod:`cardodds.web`) are built on this API.
+the command line and the web page (:mod:`cardodds.cli`, :mod:`cardodds.web`) are built on this API only (with
+:mod:`cardodds.api`, the checks and game names they share, and :mod:`cardodds.vocabulary`, the words).
 """
 
 import importlib
 
-__all__ = ["Choice", "Range", "Run", "UserPlayer", "exact", "odds", "run", "__version__"]
+__all__ = ["Choice", "Range", "Run", "UserPlayer", "advise", "exact", "odds", "replay", "report", "run", "tune",
+           "__version__"]
 
 _LAZY = {"Run": ("cardodds.runs", "Run"), "run": ("cardodds.runs", "run"), "exact": ("cardodds.exact", None),
-         "odds": ("cardodds.odds", None), "UserPlayer": ("cardodds.sim.user_player", "UserPlayer"),
+         "odds": ("cardodds.odds", None), "advise": ("cardodds.advise", None),
+         "report": ("cardodds.reports", "report"), "tune": ("cardodds.tuning", "tune"),
+         "replay": ("cardodds.replays", "replay"), "UserPlayer": ("cardodds.sim.user_player", "UserPlayer"),
          "Range": ("cardodds.sim.knobs", "Range"), "Choice": ("cardodds.sim.knobs", "Choice")}
 """The API's names, imported on first use: ``import cardodds.cli`` (every ``cardodds`` command, ``--help`` too)
 must not pay for pandas and numpy before it knows what it is asked."""

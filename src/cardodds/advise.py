@@ -10,7 +10,10 @@ ranking measure (``rank_by``).
 game's position module.  ``opponents`` names who plays every seat after the move (a strategy as a config's
 ``[strategies]`` names one; default: the game's ``DEFAULT_PLAYERS``); ``games`` is the worlds per move (default: the
 game's ``DEFAULT_WORLDS``) and ``time`` a budget in seconds instead.  Same seed, same state, same ``games``: same
-numbers.  Bad input raises :class:`~cardodds.sim.errors.CardoddsError` with one line.
+numbers.  Bad input raises :class:`~cardodds.errors.CardoddsError` with one line.
+
+:func:`as_text` and :func:`as_json` give what ``cardodds advise`` prints for such a table; :func:`refined` plays a
+position batch by batch, both tables refined after each (the page's answers).
 """
 
 from __future__ import annotations
@@ -180,6 +183,38 @@ def advice_frame(name: str, state, opponents=None, games: int | None = None, tim
                        seconds=budget.seconds, exact=t.exact, rank_by=tuple(module.RANK_BY),
                        measures=present(t, module.MEASURES))
     return table
+
+
+def as_text(table: pd.DataFrame, lang: str = "en") -> str:
+    """What ``cardodds advise`` prints for ``table`` (a ``cardodds.advise.<game>`` answer), in ``lang``."""
+    from cardodds.analysis.advice_text import advice_text
+
+    return advice_text(table, lang)
+
+
+def as_json(table: pd.DataFrame) -> dict:
+    """What ``cardodds advise --json`` prints for ``table`` (a ``cardodds.advise.<game>`` answer)."""
+    from cardodds.analysis.advice_text import advice_json
+
+    return advice_json(table)
+
+
+def refined(module, position, players, games: int, seed: int, batch: int):
+    """The odds and the ranked moves of ``position`` refined batch by batch (``batch`` worlds a move each): yields
+    after each batch a dict of the odds rows (``odds``, as ``cardodds odds --state --json``), the moves best first
+    (``advice``, as ``cardodds advise --json``), the measures, the worlds played and the budget spent so far."""
+    from cardodds.analysis.advice import advice_table, batches, odds_table, present
+    from cardodds.analysis.advice_text import records
+
+    moves = list(module.legal_moves(position))
+    plays = zip(batches(module, position, moves, players, seed, games=games, batch=batch),
+                batches(module, position, None, players, seed, games=games, batch=batch))
+    for (advised, budget), (odds, _) in plays:
+        table = advice_table(advised, module.MEASURES, module.RANK_BY)
+        yield {"odds": records(odds_table(odds, module.MEASURES)), "advice": records(table),
+               "measures": present(advised, module.MEASURES), "worlds": budget.worlds, "games": games,
+               "exact": advised.exact, "odds_exact": odds.exact, "players": advised.players, "budget": budget.text,
+               "batches": budget.batches, "seconds": budget.seconds}
 
 
 def _advise_function(name: str):

@@ -13,10 +13,9 @@ import sys
 from pathlib import Path
 
 from cardodds import cli_advise
-from cardodds.analysis.paths import output_file, output_folder, resume_folder, run_folder
-from cardodds.sim.arguments import (check_games, check_half_width, check_jobs, check_seed, check_whole,
-                                    spoken)
-from cardodds.sim.errors import CardoddsError, RunInterrupted
+from cardodds.api import (check_games, check_half_width, check_jobs, check_seed, check_whole, game, games,
+                          resolve_jobs, resume_folder, run_folder, spoken)
+from cardodds.errors import CardoddsError, RunInterrupted
 from cardodds.vocabulary import LANGUAGES
 
 REPORTS = Path("reports")
@@ -70,17 +69,6 @@ def _positive(text: str) -> int:
     return value
 
 
-def _print_run(outcomes, diffs, *, json_out: bool) -> None:
-    """Each arm's results under its name, then the paired differences (or one JSON object)."""
-    from cardodds.analysis.run_output import run_json, run_text
-
-    print(run_json(outcomes, diffs) if json_out else run_text(outcomes, diffs))
-
-
-def _resolve_jobs(jobs: int) -> int:
-    return (os.cpu_count() or 1) if jobs == -1 else jobs
-
-
 def _resume_command(args, out: Path) -> str:
     """The command line that continues this run: the same words, with ``--resume`` (and ``--out``) added."""
     words = list(args.argv)
@@ -106,59 +94,41 @@ def _lang_flag(parser) -> None:
 
 
 def cmd_run(args) -> int:
-    from cardodds.analysis.suite import timing_text
-    from cardodds.runs import check_run_flags, run
-    from cardodds.sim.experiment import load_arms
+    from cardodds.runs import check_run_flags, load_arms, run
 
     check_run_flags(args.precision, args.max_games, args.metric)
     arms = load_arms(args.config, games=args.games, seed=args.seed, backend=args.backend, scheduler=args.scheduler)
     out = run_folder(args.out or REPORTS / "runs" / arms[0].name)
     if args.resume:
         resume_folder(out)
-    args.jobs = _resolve_jobs(args.jobs)
+    args.jobs = resolve_jobs(args.jobs)
     try:
         result = run(arms, games=args.games, jobs=args.jobs, out=out, resume=args.resume, precision=args.precision,
                      max_games=args.max_games, metrics=args.metric, lang=args.lang, progress=args.progress,
                      command=" ".join(["cardodds", *args.argv]))
     except (KeyboardInterrupt, RunInterrupted) as exc:
         raise _interrupted(exc, args, out) from None
-    outcomes, diffs = result.outcomes, (result.differences if len(result.outcomes) > 1 else None)
-    _print_run(outcomes, diffs, json_out=args.json)
-    if not args.json:
-        for o in outcomes:
-            if o.notes:
-                print("\n" + o.notes)
-        extra = f", differences in {result.folder / 'differences.csv'}" if diffs is not None else ""
-        print(f"\n{timing_text(outcomes)}, over {len(outcomes)} arm(s); all rows in {result.folder / 'summary.csv'}"
-              f"{extra}, report in {result.folder / 'report.html'}")
+    print(result.to_json() if args.json else result.to_text())
     return 0
 
 
 def cmd_report(args) -> int:
-    from cardodds.analysis.suite import run_suite, timing_text
+    from cardodds.reports import report
 
     out = run_folder(args.out or REPORTS / ("quick" if args.quick else "latest"))
-    if args.showcase:
-        output_folder(args.showcase, "--showcase")
-    args.jobs = _resolve_jobs(args.jobs)
     try:
-        experiments, paths = run_suite(out, quick=args.quick, jobs=args.jobs, progress=None if args.progress else False,
-                                       lang=args.lang)
+        result = report(out, quick=args.quick, jobs=args.jobs, showcase=args.showcase, progress=args.progress,
+                        lang=args.lang)
     except (KeyboardInterrupt, RunInterrupted) as exc:
         raise _interrupted(exc, args, out) from None
     if args.showcase:
-        from cardodds.analysis.showcase import write_showcase
-
-        write_showcase(out, Path(args.showcase), "cardodds report --showcase " + args.showcase)
         print(f"showcase written to {args.showcase}")
-    outcomes = [o for arms in experiments for o in arms]
-    print(f"{len(experiments)} experiments, {timing_text(outcomes)}; report: {paths['report.html']} and {paths['report.md']}")
+    print(result.text)
     return 0
 
 
 def cmd_exact(args) -> int:
     from cardodds import exact
-    from cardodds.sim.games import game
 
     if args.game != "chan":
         rows = game(args.game).hook("exact")()  # one row per option combination, a column per quantity
@@ -184,8 +154,6 @@ def cmd_exact(args) -> int:
 def _odds_keywords(args) -> dict:
     """The keywords of ``cardodds.odds.<game>`` from the options typed, as its question declares them (the API
     checks each under its option's name: ``--seat must be …``)."""
-    from cardodds.sim.games import game
-
     question, prog = game(args.game).question(), f"cardodds odds {args.game}"
     for f in question.fields:
         if f.required and getattr(args, f.name) is None:
@@ -213,127 +181,42 @@ def cmd_odds(args) -> int:
     return 0
 
 
-def _replay_games() -> list[str]:
-    """The games ``cardodds replay`` plays: those whose spec names a replay task and its text, or has positions."""
-    from cardodds.sim.games import games
-
-    return sorted(g.name for g in games() if (g.replay_task and g.replay_text) or g.position)
-
-
-def _no_log_message() -> str:
-    from cardodds.sim.games import game
-
-    titles = [game(g).title for g in _replay_games()]
-    logged = [game(g).title for g in _replay_games() if game(g).replay_log]
-    text_only = [t for t in titles if t not in logged]
-    return f"--log writes a {' and '.join(logged)} move log; {' and '.join(text_only)} replays are text only"
-
-
 def cmd_replay(args) -> int:
-    from cardodds.sim.games import game
-    from cardodds.sim.position import position_module
+    from cardodds.replays import replay
 
-    spec = game(args.game)
-    task_name = spec.replay_task
-    positions = args.state_at is not None or args.advise is not None
-    if positions:
-        position_module(spec)  # a game with no positions: one line before any other work
-    else:
-        cli_advise.refuse(f"cardodds replay {args.game}", {"--opponents": args.opponents, "--games": args.games,
-                                                 "--time": args.time}, "a move-by-move replay", "--advise")
-        if spec.replay_text is None:
-            raise CardoddsError(f"{spec.title} has no move-by-move replay; give --state-at K or --advise SEAT")
-    if args.log and positions:
-        raise CardoddsError("--log writes a whole game's move log; it does not go with --state-at or --advise")
-    if args.log:
-        if spec.replay_log is None:
-            raise CardoddsError(_no_log_message())
-        output_file(args.log, "--log")
-    if args.config:
-        from cardodds.sim.experiment import load_arms, pick_arm
-
-        arms = load_arms(args.config)
-        if arms[0].task.name != task_name:
-            raise CardoddsError(
-                f"{args.config} is a '{arms[0].task.name}' experiment; replay {args.game} needs '{task_name}'"
-            )
-        exp = pick_arm(arms, args.arm, args.config)
-        params, chunk = exp.params, min(exp.chunk_size, exp.games)  # a random seat's game depends on its chunk
-        if len(arms) > 1:  # on stderr beside --state-at's JSON, so that stdout stays JSON a pipe can read
-            print(f"arm '{exp.arm}' of {args.config}" + ("" if args.arm else
-                  f" (the baseline; its arms: {', '.join(a.arm for a in arms)}; choose one with --arm)"),
-                  file=sys.stderr if args.state_at is not None else sys.stdout)
-    elif args.arm:
-        raise CardoddsError("--arm names an arm of the --config file; give --config too")
-    else:
-        from cardodds.advise import replay_table
-
-        rules, strategies = replay_table(args.game)
-        params, chunk = argparse.Namespace(rules=rules, strategies=strategies), 1
-    if positions:
-        return cli_advise.replay_positions(args, spec, params.rules, params.strategies, chunk)
-    print(spec.hook("replay_text")(args.seed, params.rules, params.strategies, chunk=chunk))
-    if args.log:
-        Path(args.log).write_text(spec.hook("replay_log")(args.seed, params.rules, params.strategies), encoding="utf-8")
-        hint = f" (check it with: cardodds check {args.game} {args.log})" if spec.check_text else ""
-        print(f"move log written to {args.log}{hint}")
+    result = replay(args.game, args.seed, state_at=args.state_at, advise=args.advise, opponents=args.opponents,
+                    games=args.games, time=args.time, config=args.config, arm=args.arm, log=args.log)
+    if result.note:  # on stderr beside --state-at's JSON, so that stdout stays JSON a pipe can read
+        print(result.note, file=sys.stderr if args.state_at is not None else sys.stdout)
+    print(result.text)
     return 0
 
 
 def cmd_serve(args) -> int:
-    try:
-        from cardodds.web.app import serve
-    except ImportError as exc:
-        raise CardoddsError(f"serve needs the web extra ({exc.name} is missing): pip install -e \".[web]\"") from None
-    if not 0 <= args.port <= 65535:
-        raise CardoddsError(f"--port must be 0..65535 (0: a free port), not {args.port}")
+    from cardodds.web import serve
+
     return serve(args.host, args.port)
 
 
 def cmd_check(args) -> int:
-    from cardodds.sim.games import game
-
     text, code = game(args.game).hook("check_text")(args.log)
     print(text)
     return code
 
 
 def cmd_tune(args) -> int:
-    from cardodds.analysis.tune import format_result, knobs_toml, tune
-    from cardodds.sim.run_folder import atomic_write
+    from cardodds.tuning import tune
 
-    out = Path(args.out) if args.out else REPORTS / "tune" / f"{Path(args.config).stem}-seat{args.seat}.toml"
-    if out.suffix != ".toml":
-        raise CardoddsError(f"--out must name a .toml file (the tuned knobs), not {str(out)!r}")
-    if out.is_dir():
-        raise CardoddsError(f"--out {out}: is a folder; give the knobs file's name, e.g. {out / 'tuned.toml'}")
-    output_folder(out.parent, "--out")
-    folder = output_folder(out.with_suffix(".runs"), "--out")
-    if args.resume:
-        resume_folder(folder)  # as `run --resume`: nothing cached is refused, never a fresh start unnoticed
-    elif folder.exists() and any(folder.iterdir()):
-        raise CardoddsError(f"{folder}: already holds a tuning's evaluations; add --resume to reuse them or choose "
-                            "another --out")
-    knobs = None if args.knobs is None else [k.strip() for k in args.knobs.split(",") if k.strip()]
-    if knobs == []:
-        raise CardoddsError(f"--knobs {args.knobs!r} names no knob; give knob names separated by commas, or leave "
-                            "--knobs out to tune every knob")
-    result = tune(args.config, seat=args.seat, arm=args.arm, games=args.games, seed=args.seed, jobs=_resolve_jobs(args.jobs),
-                  folder=folder, progress=None if args.progress else False, knobs=knobs)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(out, knobs_toml(result, "cardodds " + " ".join(sys.argv[1:]), out.parent).encode("utf-8"))
-    result["out"] = str(out)
-    if args.json:
-        print(json.dumps(result, ensure_ascii=False))
-    else:
-        print(format_result(result) + f"\nknobs written to {out} (a config names it as {{file = \"{out}\"}})")
+    result = tune(args.config, seat=args.seat, arm=args.arm, games=args.games, seed=args.seed, jobs=args.jobs,
+                  knobs=args.knobs, out=args.out, resume=args.resume, progress=args.progress,
+                  command="cardodds " + " ".join(sys.argv[1:]))
+    print(json.dumps(result.result, ensure_ascii=False) if args.json else result.text)
     return 0
 
 
 def _odds_parser(odds_games, common, name: str) -> None:
     """``cardodds odds <name>``: the options every game's odds take, and those its spec's hand question declares."""
-    from cardodds.sim.games import game
-    from cardodds.sim.hand_question import STATE_OPTIONS
+    from cardodds.api import STATE_OPTIONS
 
     spec = game(name)
     question = spec.question()
@@ -352,8 +235,6 @@ def _odds_parser(odds_games, common, name: str) -> None:
 
 def _odds_command(sub) -> None:
     """``cardodds odds``: a sub-command per game with a hand's odds or positions, its options shared and declared."""
-    from cardodds.sim.games import games
-
     odds = sub.add_parser("odds", help="odds of one hand, or of a mid-game position")
     names = [g.name for g in games() if g.hand_odds or g.position]
     odds_games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar=f"{{{','.join(names)}}}")
@@ -391,8 +272,6 @@ def _advise_parser(sub) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from cardodds.sim.games import games
-
     parser = _Parser(prog="cardodds", description="Monte Carlo and exact odds for Chắn, Sâm and Tấn.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -463,10 +342,10 @@ def _run_parser(sub) -> None:
 
 def _replay_parser(sub) -> None:
     """``cardodds replay``."""
-    from cardodds.sim.games import games
+    from cardodds.replays import replay_games
 
     replay = sub.add_parser("replay", help="one game, move by move (or a position of it, or its review)")
-    replay.add_argument("game", choices=_replay_games())
+    replay.add_argument("game", choices=replay_games())
     replay.add_argument("--seed", type=_checked("--seed", check_seed), required=True)
     replay.add_argument("--state-at", type=_checked("--state-at", check_whole_from_1), metavar="K",
                         help="print the position the seat to move sees at the game's K-th decision, as JSON (the "

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import sys
 
-from cardodds.sim.arguments import check_games, check_whole, read_whole, shown
-from cardodds.sim.errors import CardoddsError
+from cardodds.api import check_games, game, games, read_whole, refuse, shown
+from cardodds.errors import CardoddsError
 
 STATE_FLAGS = {"opponents": "--opponents", "time": "--time"}
 """The options of a position's odds, refused beside ``--hand``."""
@@ -19,8 +19,6 @@ STATE_FLAGS = {"opponents": "--opponents", "time": "--time"}
 
 def position_games() -> list[str]:
     """The games whose spec has mid-game positions (``advise``'s choices)."""
-    from cardodds.sim.games import games
-
     return [g.name for g in games() if g.position is not None]
 
 
@@ -68,7 +66,7 @@ def state_value(text: str, settings: list | None = None):
     """``--state``'s value for the API: a file's path, or for ``-`` the JSON read from standard input; with
     ``settings`` (``--set KEY=VALUE`` texts) the JSON with those keys changed."""
     from cardodds.advise import parse_json, read_json
-    from cardodds.sim.input_file import MAX_INPUT_BYTES
+    from cardodds.api import MAX_INPUT_BYTES
 
     if text != "-":
         return with_settings(read_json(text), settings) if settings else text
@@ -81,7 +79,7 @@ def state_value(text: str, settings: list | None = None):
 def with_settings(state: dict, settings: list) -> dict:
     """``state`` with each ``KEY=VALUE`` of ``settings`` applied: VALUE read as JSON where it is JSON (``0``,
     ``true``, ``[1, 2]``), else as text (``6s Kh``); a dotted KEY walks into objects and lists (``seats.1.mat``)."""
-    from cardodds.sim.bounded_json import NotJson, loads
+    from cardodds.api import NotJson, loads
 
     state = json.loads(json.dumps(state))  # a deep copy
     for item in settings:
@@ -126,27 +124,18 @@ def _index(node: list, part: str, name: str) -> int:
     return int(part)
 
 
-def refuse(prog: str, given: dict, mode: str, other: str) -> None:
-    """A one-line error for the first option of ``given`` (flag → value) that is set: it goes with ``other``."""
-    for flag, value in given.items():
-        if value is not None:
-            raise CardoddsError(f"{prog} does not take {flag} {value} with {mode}: it goes with {other}")
-
-
 def cmd_advise(args) -> int:
     from cardodds import advise
-    from cardodds.analysis.advice_text import advice_json, advice_text
 
     table = getattr(advise, args.game)(state_value(args.state, args.settings), opponents=args.opponents, games=args.games,
                                        time=args.time, seed=args.seed)
-    print(json.dumps(advice_json(table), ensure_ascii=False) if args.json else advice_text(table, args.lang))
+    print(json.dumps(advise.as_json(table), ensure_ascii=False) if args.json else advise.as_text(table, args.lang))
     return 0
 
 
 def odds_of_state(args):
     """``cardodds odds <game> --state …``: the position's odds (a :class:`~cardodds.odds.HandOdds`)."""
     from cardodds import odds
-    from cardodds.sim.games import game
 
     prog = f"cardodds odds {args.game}"
     hand_only = [f for f in game(args.game).question().fields if f.name != "opponents"]  # the declared options
@@ -165,65 +154,7 @@ def check_hand_mode(args) -> None:
     if args.hand is None:
         raise CardoddsError(f"the following arguments are required: --hand (or --state, a position) "
                             f"(see '{prog} --help')")
-    from cardodds.sim.games import game
-
     given = {flag: getattr(args, key, None) for key, flag in STATE_FLAGS.items()}
     if "opponents" in game(args.game).question().names():
         given.pop("--opponents")  # with a hand, an option of its question (a Sâm hand's number of opponents)
     refuse(prog, given, "--hand", "--state")
-
-
-def replay_positions(args, spec, rules, strategies, chunk: int) -> int:
-    """``replay --state-at K`` (the position as JSON) or ``replay --advise SEAT`` (each decision reviewed)."""
-    from cardodds.sim.position import position_module
-
-    module = position_module(spec)
-    if args.state_at is not None and args.advise is not None:
-        raise CardoddsError("--state-at and --advise are two views of the game: give one")
-    if args.state_at is not None:
-        refuse(f"cardodds replay {spec.name}", {"--opponents": args.opponents, "--games": args.games,
-                                                  "--time": args.time}, "--state-at", "--advise")
-        check_whole(args.state_at, "--state-at", 1)
-        position = module.cut(args.seed, rules, strategies, args.state_at, chunk=chunk)
-        print(json.dumps(module.to_json(position), ensure_ascii=False, indent=1))
-        return 0
-    check_whole(args.advise, "--advise", 0, spec.max_players - 1)
-    decisions = module.decisions(args.seed, rules, strategies, args.advise, chunk=chunk)
-    print(review_text(spec, decisions, args))
-    return 0
-
-
-def _loss(row, sign: int) -> tuple[float, float, float]:
-    """The expected loss of a move against the best, in the ranking measure, with its 95 % interval."""
-    if sign > 0:
-        return -row["diff"], -row["diff_high"], -row["diff_low"]
-    return row["diff"], row["diff_low"], row["diff_high"]
-
-
-def review_text(spec, decisions: list, args) -> str:
-    """Each decision of the seat: the move made, the adviser's best and the expected loss of the move made."""
-    from cardodds import advise
-    from cardodds.analysis.numbers import fmt_ci, fmt_num
-
-    seat = args.advise
-    if not decisions:
-        return f"seat {seat} makes no decision in the {spec.title} game of seed {args.seed}"
-    lines, total, footer = [], 0.0, ""
-    for k, position, made in decisions:
-        table = getattr(advise, spec.name)(position, opponents=args.opponents, games=args.games, time=args.time,
-                                           seed=args.seed)
-        rank, sign = table.attrs["rank_by"]
-        rows = table.set_index("move")
-        if made not in rows.index:
-            raise CardoddsError(f"decision {k}: the move made, {made!r}, is not among the legal moves")
-        best = table.iloc[0]["move"]
-        loss, low, high = _loss(rows.loc[made], sign)
-        total += loss
-        exact = bool(table.attrs["exact"])
-        shown = "0 (the best)" if made == best else fmt_num(loss) + (" exact" if exact else " " + fmt_ci(low, high))
-        tied = " (tied with the best)" if rows.loc[made, "tied"] else ""
-        lines.append(f"decision {k}: played {made} · best {best} · expected loss {shown}{tied}")
-        footer = (f"loss in {rank} ({table.attrs['measures'][rank][1]}); players: {table.attrs['players']}; "
-                  f"budget of the last decision: {table.attrs['budget']}")
-    head = f"{spec.title}, seed {args.seed}: seat {seat}'s {len(decisions)} decisions, each move made beside the best"
-    return "\n".join([head, *lines, f"total expected loss {fmt_num(total)}; {footer}"])

@@ -10,6 +10,7 @@ from pathlib import Path
 import pandas as pd
 
 from cardodds.sim.arguments import python_api
+from cardodds.sim.experiment import load_arms  # also the front ends': an experiment file's arms
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,28 @@ class Run:
     charts: dict = field(repr=False)
     seating: list = field(default_factory=list)
     outcomes: list = field(default_factory=list, repr=False)
+
+    def _diffs(self):
+        return self.differences if len(self.outcomes) > 1 else None
+
+    def to_json(self) -> str:
+        """What ``cardodds run --json`` prints: every arm's rows and the paired differences, one JSON object."""
+        from cardodds.analysis.run_output import run_json
+
+        return run_json(self.outcomes, self._diffs())
+
+    def to_text(self) -> str:
+        """What ``cardodds run`` prints: each arm's results, the paired differences, the notes, the time taken and
+        where the files are."""
+        from cardodds.analysis.run_output import run_text
+        from cardodds.analysis.suite import timing_text
+
+        lines = [run_text(self.outcomes, self._diffs())]
+        lines += ["\n" + o.notes for o in self.outcomes if o.notes]
+        extra = f", differences in {self.folder / 'differences.csv'}" if self._diffs() is not None else ""
+        lines.append(f"\n{timing_text(self.outcomes)}, over {len(self.outcomes)} arm(s); all rows in "
+                     f"{self.folder / 'summary.csv'}{extra}, report in {self.folder / 'report.html'}")
+        return "\n".join(lines)
 
 
 @python_api
@@ -92,7 +115,6 @@ def run(config, *, games: int | None = None, seed: int | None = None, jobs: int 
     from cardodds.analysis.paths import resume_folder, run_folder
     from cardodds.analysis.suite import differences, make_sections, run_arms, write_sections
     from cardodds.sim.arguments import caller
-    from cardodds.sim.experiment import load_arms
     from cardodds.sim.run_claim import claim_run_folder, finished_run
 
     _check_arguments(config, games=games, seed=seed, jobs=jobs, out=out, resume=resume, precision=precision,

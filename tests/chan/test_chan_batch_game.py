@@ -7,43 +7,14 @@ import pytest
 
 from cardodds.analysis.estimate import summarize
 from cardodds.sim.chan.arrays import ACT_NONE
-from cardodds.sim.chan.batch import CUOC, FOUL_CODES, WIN_TYPES, play_batch, play_from_games, wait_masks, win_types
+from cardodds.sim.chan.batch import CUOC, play_batch, play_from_games, wait_masks, win_types
+from cardodds.sim.chan.conformance_parts import batch_outcome, reference_outcome
 from cardodds.sim.chan.deal import deal_orders
 from cardodds.sim.chan.holding import wait_kinds, win_type
 from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chan.players import seat_strategies
 from cardodds.sim.errors import CardoddsError
-
-HOWS = ("thien_u", "u", "chiu_u")
-
-
-def reference_outcome(game) -> dict:
-    return dict(
-        winner=-1 if game.winner is None else game.winner,
-        draw=game.draw,
-        how=-1 if game.win is None else HOWS.index(game.win.how),
-        win_type=0 if game.win is None else 1 + WIN_TYPES.index(game.win.win_type),
-        cuoc=dict(game.cuoc),
-        points=game.points,
-        noc_left=game.noc_left,
-        moves=len(game.moves),
-        fouls=[game.fouls_avoided.get(c, 0) for c in FOUL_CODES],
-    )
-
-
-def batch_outcome(res, i) -> dict:
-    return dict(
-        winner=int(res.winner[i]),
-        draw=bool(res.draw[i]),
-        how=int(res.how[i]),
-        win_type=int(res.win_type[i]),
-        cuoc={CUOC[j]: int(v) for j, v in enumerate(res.cuoc[i]) if v},
-        points=int(res.points[i]),
-        noc_left=int(res.noc_left[i]),
-        moves=int(res.moves[i]),
-        fouls=[int(x) for x in res.fouls_avoided[i]],
-    )
 
 
 def differences(rules, orders, spec="basic") -> list:

@@ -7,32 +7,19 @@ import pytest
 pytest.importorskip("numba")
 
 from cardodds.sim.chan import compiled  # noqa: E402
-from cardodds.sim.chan.batch import play_batch  # noqa: E402
+from cardodds.sim.chan.conformance_parts import compare_compiled as compare  # noqa: E402
 from cardodds.sim.chan.deal import deal_orders  # noqa: E402
 from cardodds.sim.chan.play_task import parse, run_chunk, use_compiled  # noqa: E402
 from cardodds.sim.chan.players import seat_strategies  # noqa: E402
 from cardodds.sim.chan.rules import ChanRules  # noqa: E402
 from cardodds.sim.chan.strategies import Basic, CuocSeeker, Heuristic, Tuned  # noqa: E402
+from cardodds.sim.conformance import compiled_players  # noqa: E402
 from cardodds.sim.errors import CardoddsError  # noqa: E402
 from cardodds.sim.streams import chunk_seed  # noqa: E402
 
-FIELDS = ("winner", "draw", "how", "win_type", "cuoc", "points", "noc_left", "moves", "fouls_avoided")
-
-
-def compare(rules, orders, strategies):
-    """Both engines on the same deals: every per-game outcome (and its dtype) equal; returns the numpy result."""
-    ref = play_batch(rules, orders, strategies)
-    got = compiled.play_batch(rules, orders, strategies)
-    for f in FIELDS:
-        a, b = getattr(ref, f), getattr(got, f)
-        assert a.dtype == b.dtype and a.shape == b.shape, f
-        bad = np.flatnonzero((a != b).reshape(a.shape[0], -1).any(axis=1))
-        assert bad.size == 0, f"{f}: game {bad[0]} numpy {a[bad[0]]} compiled {b[bad[0]]}"
-    return ref
-
-
-@pytest.mark.parametrize("name", ["basic", "heuristic", "cuoc", "tuned"])
+@pytest.mark.parametrize("name", compiled_players("chan"))
 def test_every_player_agrees_game_for_game(name):
+    """Every registered player with a compiled form (``compiled_form``), at every seat."""
     orders = deal_orders(np.random.default_rng(2026), 1500)
     ref = compare(ChanRules(), orders, seat_strategies(name))
     won = ref.winner >= 0

@@ -15,7 +15,7 @@ from cardodds.sim.chan.position import cut, legal_moves  # noqa: E402
 from cardodds.sim.chan.rules import ChanRules  # noqa: E402
 from cardodds.sim.errors import CardoddsError  # noqa: E402
 from test_chan_batch_game import _played_to  # noqa: E402
-from test_chan_compiled import FIELDS  # noqa: E402
+from cardodds.sim.chan.conformance_parts import COMPILED_FIELDS as FIELDS  # noqa: E402
 
 
 def same(a, b):

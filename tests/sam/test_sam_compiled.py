@@ -9,15 +9,13 @@ import pytest
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.sam import batch, compiled, play_task
+from cardodds.sim.sam.conformance_parts import same_results as assert_same
 from cardodds.sim.sam.reference import deal_games
 from cardodds.sim.sam.rules import OUTCOMES, SamRules
 from cardodds.sim.sam.strategies import Control, Greedy, RandomLegal
 from cardodds.sim.streams import DEAL, chunk_seed, stream
 
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="numba is not installed")
-
-FIELDS = ("outcome", "winner", "pay", "toi_trang", "declarer", "sam_success", "cong", "thoi_2", "chops", "plays",
-          "den", "steps")
 
 DECLARING = [Control(declare="threshold", threshold=0.55), Greedy(declare="oracle"), Greedy(chop_first=True),
              Control(danger=2, block_bao1=False), Control(declare="oracle")]
@@ -30,12 +28,6 @@ VARIANTS = {
     "no_chop": dict(quad_beats=[], first_leader="seat0", pay={"cong": 10, "two": 3, "card": 2}),
     "chops": dict(quad_beats=["single_two", "pair_two", "lower_quad"], thoi_hang=True, play_on_after_failed_sam=True),
 }
-
-
-def assert_same(a, b, label=""):
-    for f in FIELDS:
-        x, y = np.asarray(getattr(a, f)), np.asarray(getattr(b, f))
-        assert x.shape == y.shape and np.array_equal(x, y), f"{label}: {f} differs"
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

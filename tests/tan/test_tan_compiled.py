@@ -5,35 +5,24 @@ import pytest
 
 pytest.importorskip("numba")
 
+from cardodds.sim.conformance import compiled_players  # noqa: E402
 from cardodds.sim.errors import CardoddsError  # noqa: E402
 from cardodds.sim.streams import PLAY, chunk_seed, stream  # noqa: E402
 from cardodds.sim.tan import compiled  # noqa: E402
 from cardodds.sim.tan.batch import play_batch  # noqa: E402
+from cardodds.sim.tan.conformance_parts import COMPILED_FIELDS as FIELDS  # noqa: E402
+from cardodds.sim.tan.conformance_parts import compare_compiled as compare  # noqa: E402
 from cardodds.sim.tan.deal import deal_chunk  # noqa: E402
+from cardodds.sim.tan.players import PLAYERS  # noqa: E402
 from cardodds.sim.tan.rules import TanRules  # noqa: E402
 from cardodds.sim.tan.strategies import Basic, Beginner, Heuristic, RandomLegal, Tuned  # noqa: E402
 from test_tan_batch import RULE_VARIANTS as BATCH_RULE_VARIANTS  # noqa: E402
 
-FIELDS = ("loser", "draw", "truncated", "bouts", "pickups", "first_attacker")
-
-
-def compare(rules, strategies, n, seed):
-    """Both engines on the same deals of chunk ``seed``: every per-game outcome equal; returns the numpy result."""
-    orders, first = deal_chunk(rules, chunk_seed(seed, 0), n)
-    ref = play_batch(rules, orders, first, strategies, rng=stream(chunk_seed(seed, 0), PLAY))
-    got = compiled.play_batch(rules, orders, first, strategies)
-    for f in FIELDS:
-        a, b = getattr(ref, f), getattr(got, f)
-        bad = np.nonzero(a != b)[0]
-        assert bad.size == 0, f"{f}: game {bad[:1]} numpy {a[bad[:1]]} compiled {b[bad[:1]]}"
-        assert a.dtype == b.dtype, f
-    return ref
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-@pytest.mark.parametrize("name", ["beginner", "basic", "heuristic", "tuned"])
+@pytest.mark.parametrize("name", compiled_players("tan"))
 def test_every_player_agrees_game_for_game(players, name):
-    player = {"beginner": Beginner(), "basic": Basic(), "heuristic": Heuristic(), "tuned": Tuned()}[name]
+    """Every registered player with a compiled form (``compiled_form``), at every seat."""
+    player = PLAYERS.make(name)
     ref = compare(TanRules(players=players), [player] * players, 1500, seed=10 * players)
     assert ref.draw.any() and (ref.loser >= 0).sum() > 750  # both endings occur
 

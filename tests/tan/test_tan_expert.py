@@ -5,13 +5,13 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from test_tan_from_state import BoutRecorder, Spy, spied_game
+from test_tan_from_state import BoutRecorder, Spy
 
 from cardodds.analysis.strength import TABLES
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.players import Player
 from cardodds.sim.tan import bits
-from cardodds.sim.tan.batch import TanState, play_batch, play_from_state
+from cardodds.sim.tan.batch import play_batch, play_from_state
 from cardodds.sim.tan.cards import deck_ids, parse_card, parse_cards, parse_suit, suit_of, to_mask
 from cardodds.sim.tan.deal import deal_orders
 from cardodds.sim.tan.endgame_player import Endgame, view_position
@@ -21,6 +21,7 @@ from cardodds.sim.tan.reference import TanGame
 from cardodds.sim.tan.rules import TanRules
 from cardodds.sim.tan.solver import move_values
 from cardodds.sim.tan.strategies import Heuristic
+from cardodds.sim.tan.twin_states import decision_states, hidden_twin
 
 PIMC_KNOBS = dict(worlds=16, rollout="heuristic", max_candidates=4, objective="lose", solve_cards=0)
 """The expert's knobs before the endgame solver (this branch's first commit: no solver, the same at every table)."""
@@ -73,39 +74,6 @@ def batch_decision(rules, state, kind, card, expert, seed):
         play_from_state(rules, state, [rec] + [Heuristic()] * (rules.players - 1), rng=np.random.default_rng(seed),
                         force_attack=fa, force_defend=fd)
     return rec.choice
-
-
-def decision_states(rules, n_games, seed):
-    """Seat 0's decisions in reference games of heuristic players: (kind, state before the move, the card to cover)."""
-    o, f = deal_orders(rules, np.random.default_rng(seed), n_games)
-    out = []
-    for order, first in zip(o, f):
-        spy, game = spied_game(rules, order, first, Heuristic(), Heuristic())
-        game.play()
-        out += [(kind, state, fa, v) for kind, state, fa, fd, v in spy.records]
-    return out
-
-
-def hidden_twin(state: TanState, kind, card, rng) -> TanState | None:
-    """The same state for seat 0 with the cards it cannot see dealt differently (hand sizes, known cards, the stock's
-    bottom card and the card to cover kept)."""
-    P = state.hands.shape[0]
-    S = state.stock.shape[1]
-    top = int(state.top[0])
-    keep = bits.bit(np.array([card if kind == "defend" else -1]))[0]
-    hidden = [int(state.hands[p, 0] & ~state.known[p, 0] & ~keep) if p else 0 for p in range(P)]
-    stock = [int(c) for c in state.stock[0, top:S - 1]]
-    pool = [c for h in hidden for c in range(52) if h >> c & 1] + stock
-    if len(pool) < 2:
-        return None
-    pool = list(rng.permutation(pool))
-    twin = copy.deepcopy(state)
-    for p in range(1, P):
-        k = bin(hidden[p]).count("1")
-        twin.hands[p, 0] = np.uint64(int(state.hands[p, 0]) & ~hidden[p] | to_mask(pool[:k]))
-        pool = pool[k:]
-    twin.stock[0, top:S - 1] = pool
-    return twin
 
 
 @pytest.mark.parametrize("variant,knobs", [

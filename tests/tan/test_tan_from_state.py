@@ -9,70 +9,13 @@ from cardodds.sim.tan.deal import deal_orders
 from cardodds.sim.tan.reference import TanGame
 from cardodds.sim.tan.rules import TanRules
 from cardodds.sim.tan.strategies import Basic, Heuristic
+from cardodds.sim.tan.twin_states import Spy, spied_game, state_of  # noqa: F401 (the Tấn tests import them here)
 
 VARIANTS = [
     {}, dict(players=2), dict(players=3), dict(players=6), dict(trump_exchange="two_only"), dict(deck=36, hand_size=6),
     dict(defender_runs_out="others_may_continue"), dict(defender_runs_out="others_may_continue", players=2),
     dict(refill_order="attacker_others_defender", players=3), dict(max_attack_cards=2, players=3),
 ]
-
-
-class Spy:
-    """Plays like ``inner``; records, at each of its decisions, the full game state (as a batch ``TanState`` of
-    one game, just before the move) with the move made.  A test device: it reads the hidden cards."""
-
-    def __init__(self, inner):
-        self.inner, self.game, self.records = inner, None, []
-
-    def __getattr__(self, name):
-        return getattr(self.inner, name)
-
-    def exchange(self, v, rng=None):
-        return self.inner.exchange(v, rng)
-
-    def attack(self, v, rng=None):
-        state = state_of(self.game, v, "attack")
-        c = self.inner.attack(v, rng)
-        self.records.append(("attack", state, -1 if c is None else c, -2, v))
-        return c
-
-    def defend(self, v, rng=None):
-        state = state_of(self.game, v, "defend")
-        c = self.inner.defend(v, rng)
-        self.records.append(("defend", state, v.card, -1 if c is None else c, v))
-        return c
-
-
-def state_of(game: TanGame, v, kind: str) -> TanState:
-    """The batch state of a reference game at a decision: for a defence, just before the card to cover was played
-    (that card back in its thrower's hand)."""
-    rules = game.rules
-    hands = [set(h) for h in game.hands]
-    attack = list(game.attack)
-    if kind == "defend":
-        hands[v.thrower].add(v.card)
-        attack.remove(v.card)
-    S = rules.stock_size
-    stock = [-1] * (S - len(game.stock)) + list(game.stock)
-    u = lambda x: np.array(x, dtype=np.uint64)  # noqa: E731
-    i = lambda x: np.array(x, dtype=np.intp)  # noqa: E731
-    known = [set(k) for k in game.known]
-    if kind == "defend" and v.card in v.known[v.thrower]:
-        known[v.thrower].add(v.card)
-    return TanState(
-        hands=u([[to_mask(h)] for h in hands]), stock=np.array([stock], dtype=np.int16), top=i([S - len(game.stock)]),
-        trump=i([game.trump]), disc=u([to_mask(game.discard)]), att=u([to_mask(attack)]), cov=u([to_mask(game.cover)]),
-        attacker=i([v.attacker]), defender=i([v.defender]), cur=i([v.seat if kind == "attack" else v.thrower]),
-        passes=i([v.passes if kind == "attack" else 0]), cap=i([v.cap]), out=np.array([[o] for o in game.out]),
-        bouts=i([game.bouts]), pickups=i([game.pickups]), first_attacker=i([game.first_attacker]),
-        known=u([[to_mask(k)] for k in known]), game_seed=np.array([game.game_seed], dtype=np.int64))
-
-
-def spied_game(rules, order, first, inner, others, rng=None):
-    spy = Spy(inner)
-    game = TanGame(rules, order, int(first), [spy] + [others] * (rules.players - 1), rng=rng, check=True)
-    spy.game = game
-    return spy, game
 
 
 def outcome_tuple(out):

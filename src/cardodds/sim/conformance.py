@@ -1,4 +1,11 @@
-"""Checks every registered player must pass, shipped in the package (as scikit-learn ships ``check_estimator``).
+"""Checks every registered game and player must pass, shipped in the package (as scikit-learn ships
+``check_estimator``).
+
+:func:`check_player` plays one player of a game under each rule table the game's ``GameSpec.conformance`` module
+declares (``VARIANTS``), with the parts that module provides: ``cardodds replay --seed S`` is the run's first game,
+the batch engine plays game for game as the reference engine (deterministic players), reference games make legal moves
+only, conserve the cards and pay zero-sum, and the same information gives the same decision.  A game that does not
+declare a part skips that check.
 
 :func:`check_player_knobs` builds one player of a game's registry with its defaults and with every kind of bad knob
 value, on both paths a player is built by: a table through the registry (a config, a knobs file, ``--opponents``, the
@@ -93,6 +100,127 @@ def check_player_knobs(game: str, name: str) -> None:
 def _builds(registry, cls, name: str, key: str, value) -> dict:
     return {f"where {name}: ": lambda: registry.make({"name": name, key: value}, "where"),
             f"{name}: ": lambda: cls(**{key: value})}
+
+
+def expect(condition, message: str) -> None:
+    """Raise ``AssertionError(message)`` unless ``condition`` (the checks hold under ``python -O`` too)."""
+    if not condition:
+        raise AssertionError(message)
+
+
+def forms(game: str):
+    """The module of ``game``'s conformance parts (``GameSpec.conformance``), or None when it declares none."""
+    return game_spec(game).hook("conformance")
+
+
+def checked_players(game: str) -> list[str]:
+    """The players :func:`check_player` plays: every registered player of a game with conformance parts."""
+    return list(game_spec(game).hook("players")) if forms(game) is not None else []
+
+
+def is_slow(game: str, name: str) -> bool:
+    """Whether ``name`` is a slow player of ``game``: it plays with small knobs, fewer games, beside fast ones."""
+    return name in forms(game).SMALL
+
+
+def player_table(game: str, name: str) -> dict:
+    """The table that builds ``game``'s player ``name`` for the checks (a slow player's small knobs)."""
+    return {"name": name, **forms(game).SMALL.get(name, {})}
+
+
+def seat_tables(game: str, name: str, players: int) -> list[dict]:
+    """The player at seat 0 and, when fast, at every seat (a slow player among fast ``FILLER`` players)."""
+    other = forms(game).FILLER if is_slow(game, name) else name
+    return [player_table(game, name)] + [player_table(game, other) for _ in range(players - 1)]
+
+
+def seated(game: str, name: str, players: int) -> list:
+    """The players of :func:`seat_tables`, built."""
+    from cardodds.sim.turns import player_registry
+
+    return [player_registry(game).make(table) for table in seat_tables(game, name, players)]
+
+
+def variant_rules(game: str, variant: int):
+    """``(table, rules)``: ``game``'s rule table number ``variant`` (``VARIANTS``) and its rules."""
+    table = forms(game).VARIANTS[variant]
+    return table, game_spec(game).hook("rules")(**table)
+
+
+def _part(game: str, part: str):
+    return getattr(forms(game), part, None) if forms(game) is not None else None
+
+
+def check_legal_play(game: str, name: str, variant: int = 0) -> None:
+    """Reference games with player ``name`` seated make legal moves only, conserve the cards and pay zero-sum, as
+    the game's own independent log checker reads them (3 games; 1 for a slow player)."""
+    if (legal_games := _part(game, "legal_games")) is None:
+        return
+    _, rules = variant_rules(game, variant)
+    n = 1 if is_slow(game, name) else 3
+    legal_games(rules, seated(game, name, rules.players), seed=17 + variant, n=n)
+
+
+def check_replay_is_run(game: str, name: str, variant: int = 0) -> None:
+    """``replay --seed S`` plays the first game ``run`` plays with seed S, player ``name`` at seat 0 (12 seeds; 2 for
+    a slow player)."""
+    if (replay_is_run := _part(game, "replay_is_run")) is None:
+        return
+    table, rules = variant_rules(game, variant)
+    seeds = range(1, 3) if is_slow(game, name) else range(1, 13)
+    replay_is_run(table, seat_tables(game, name, rules.players), seeds)
+
+
+def check_batch_equals_reference(game: str, name: str, variant: int = 0) -> None:
+    """A deterministic player plays game for game the same on the batch engine as on the reference engine (40
+    games; 3 for a slow player)."""
+    compare = _part(game, "batch_equals_reference")
+    if compare is None or not getattr(game_spec(game).hook("players")[name], "deterministic", False):
+        return
+    _, rules = variant_rules(game, variant)
+    n = 3 if is_slow(game, name) else 40
+    compare(rules, seated(game, name, rules.players), seed=5 + variant, n=n)
+
+
+def compiled_players(game: str) -> list[str]:
+    """``game``'s registered players the compiled engine plays with their default knobs (``compiled_form``)."""
+    from cardodds.sim.player_base import has_compiled_form
+
+    classes = game_spec(game).hook("players")
+    return [name for name in knob_players(game) if has_compiled_form(classes[name]())]
+
+
+def check_compiled_equals_batch(game: str, name: str, variant: int = 0) -> None:
+    """A player with a compiled form, at every seat, plays ``COMPILED_GAMES`` deals the same on the compiled engine
+    as on the numpy batch engine."""
+    compare = _part(game, "compiled_equals_batch")
+    if compare is None or name not in compiled_players(game):
+        return
+    _, rules = variant_rules(game, variant)
+    compare(rules, seated(game, name, rules.players), seed=5 + variant, n=forms(game).COMPILED_GAMES)
+
+
+def check_same_information(game: str, name: str) -> None:
+    """Player ``name`` decides the same where it is shown the same: at states that differ only in cards its seat
+    cannot see."""
+    if (same_information := _part(game, "same_information")) is None:
+        return
+    from cardodds.sim.turns import player_registry
+
+    same_information(player_registry(game).make(player_table(game, name)))
+
+
+def check_player(game: str, name: str) -> None:
+    """Raise ``AssertionError`` unless ``game``'s player ``name`` passes every check its game declares the parts
+    of, under each rule table of ``VARIANTS``."""
+    if name in knob_players(game):
+        check_player_knobs(game, name)
+    for variant in range(len(forms(game).VARIANTS) if forms(game) is not None else 0):
+        check_legal_play(game, name, variant)
+        check_replay_is_run(game, name, variant)
+        check_batch_equals_reference(game, name, variant)
+        check_compiled_equals_batch(game, name, variant)
+    check_same_information(game, name)
 
 
 def check_game(name: str, seeds=range(3)) -> None:

@@ -19,7 +19,7 @@ Ref = str
 """``"package.module:attribute"``: a function, class or table of a game, imported when first asked for."""
 
 HOOKS = ("rules", "players", "parse_cards", "format_cards", "deck", "position", "hand_odds", "exact",
-         "replay_text", "replay_log", "check_text", "advice", "env_form")
+         "replay_text", "replay_log", "check_text", "advice", "env_form", "conformance")
 """The fields of :class:`GameSpec` that are references (:meth:`GameSpec.hook` resolves them)."""
 
 
@@ -75,6 +75,13 @@ class GameSpec:
         The module of the game as learning code reads it (:mod:`cardodds.sim.turns`, :mod:`cardodds.envs`):
         ``play(seed, rules, strategies) -> payoffs``, ``actions(rules)``, ``observation_size(rules)``,
         ``observe(position)``.
+    conformance : Ref, optional
+        The module of the game's parts the player checks need (:mod:`cardodds.sim.conformance`): ``VARIANTS`` (rule
+        tables to play under), ``SMALL`` (small knobs for slow players, by name), ``FILLER`` (the fast player beside
+        them), ``COMPILED_GAMES``, and any of ``replay_is_run(rules_table, seat_tables, seeds)``,
+        ``batch_equals_reference(rules, strategies, seed, n)``, ``compiled_equals_batch(rules, strategies, seed, n)``,
+        ``legal_games(rules, strategies, seed, n)``, ``same_information(strategy)``, each raising ``AssertionError``;
+        a check whose part is missing is skipped.
     page_example : dict
         A query the page answers once before serving (its warm-up), e.g. ``{"hand": "..."}``.
     rules_section : str, optional
@@ -107,6 +114,7 @@ class GameSpec:
     check_text: Ref | None = None
     advice: Ref | None = None
     env_form: Ref | None = None
+    conformance: Ref | None = None
     page_example: dict[str, str] = field(default_factory=dict)
     rules_section: str | None = None
     words: dict[str, dict[str, Any]] = field(default_factory=dict)

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
+from cardodds.sim import user_watchdog as _watchdog
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.player_base import Player
 
@@ -200,14 +201,16 @@ def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, gam
     def where() -> str:  # built only for an error: a decision is a few µs
         return f"{game}: player {player.label()} at seat {seat}" + (f", {decision} decision" if decision else "")
 
-    started = _DECIDING[0] = time.process_time()
+    watched = _watchdog.watching()
+    _DECIDING[0] = time.process_time()
     own = time.thread_time()  # this thread's CPU: a seat played from outside (sim.turns) waits in another's
     try:
-        move = player.decide(json_copy(view), list(legal), rng)
+        with watched:
+            move = player.decide(json_copy(view), list(legal), rng)
     except UserPlayerError:
         raise
     except _TimeUp:
-        raise UserPlayerError(f"{where()}: still deciding after {time.process_time() - started:.1f} s, over the limit "
+        raise UserPlayerError(f"{where()}: still deciding after {time.thread_time() - own:.1f} s, over the limit "
                               f"of {TIME_LIMIT:g} s a decision", view, game) from None
     except (Exception, SystemExit) as exc:  # noqa: BLE001 -- the user's code is a guest: any failure is one line
         raise UserPlayerError(f"{where()}: raised {type(exc).__name__}: {_one_line(exc)}", view, game) from None
@@ -231,18 +234,19 @@ TIME_LIMIT: float = 10.0
 def decision_limit(seconds: float):
     """Let a user player spend at most ``seconds`` of CPU time on one decision within the block.
 
-    In a main thread (a run in this process, a pool worker) a CPU-time alarm also stops a decision that never ends
-    (checked every ``min(seconds / 4, 1)`` CPU seconds); elsewhere (a Dask worker's thread) the limit is checked when
-    the decision returns."""
+    A decision that never ends is stopped too, checked every ``min(seconds / 4, 1)`` seconds: in a main thread (a
+    run in this process, a pool worker) by a CPU-time alarm, elsewhere (a Dask worker's thread) by a watchdog thread
+    that reads the deciding thread's CPU clock and raises into it (:mod:`cardodds.sim.user_watchdog`)."""
     global TIME_LIMIT
     before, TIME_LIMIT = TIME_LIMIT, float(seconds)
+    tick = min(TIME_LIMIT / 4, 1.0)
     alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     if alarm:
         handler = signal.signal(signal.SIGPROF, _on_alarm)
-        tick = min(TIME_LIMIT / 4, 1.0)
         signal.setitimer(signal.ITIMER_PROF, tick, tick)
     try:
-        yield
+        with contextlib.nullcontext() if alarm else _watchdog.running(lambda: TIME_LIMIT, tick, _TimeUp):
+            yield
     finally:
         if alarm:
             signal.setitimer(signal.ITIMER_PROF, 0, 0)

@@ -270,11 +270,9 @@ PAGE = {
          "được ít {4} hơn — thắng được ít hơn hoặc thua mất nhiều hơn."),
     ),
     "advise.players.tuned": ("tuned (the strongest fast player)", "đã tinh chỉnh (mạnh nhất chơi nhanh)"),
-    "advise.players.control": ("keep control, never declare Sâm", "biết giữ bài, không báo Sâm"),
     "advise.players.basic": ("basic", "cơ bản"),
     "advise.players.heuristic": ("fair", "khá"),
     "advise.players.beginner": ("casual", "người chơi thường"),
-    "advise.players.cuoc": ("hunts big cước", "săn cước lớn"),
     "advise.players.expert": ("expert (searches each move)", "chuyên gia (tìm nước mỗi lượt)"),
     "errors": (
         [],

@@ -37,8 +37,8 @@ from concurrent.futures import ThreadPoolExecutor
 from starlette.requests import Request
 from starlette.responses import JSONResponse, StreamingResponse
 
-from cardodds.sim.arguments import check_games, check_seed, read_whole
-from cardodds.sim.errors import CardoddsError
+from cardodds.api import check_games, check_seed, read_whole
+from cardodds.errors import CardoddsError
 from cardodds.web.guard import read_body, status_of
 
 MAX_WORLDS = 1_000_000
@@ -68,7 +68,7 @@ def _number(query, name: str, default, check):
 def _request(name: str, query, body: bytes):
     """The checked request: (module, position, players, games, seed); a one-line CardoddsError otherwise."""
     from cardodds.advise import parse_json, players_of, read_position, typed_players
-    from cardodds.sim.user_loader import refusing_code
+    from cardodds.api import refusing_code
 
     module, position = read_position(name, parse_json(body, "the position"))
     games = _number(query, "games", module.DEFAULT_WORLDS, check_games)
@@ -83,30 +83,22 @@ def _request(name: str, query, body: bytes):
 
 def answers(name: str, module, position, players, games: int, seed: int, stop: threading.Event):
     """The ``progress`` answers then the final one, as ``(kind, data)``: both tables refined batch by batch."""
-    from cardodds.analysis.advice import advice_table, batches, odds_table, present
-    from cardodds.analysis.advice_text import records
+    from cardodds.advise import refined
 
-    moves = list(module.legal_moves(position))
     size = max(1, -(-module.DEFAULT_WORLDS // PAGE_BATCH))
-    plays = zip(batches(module, position, moves, players, seed, games=games, batch=size),
-                batches(module, position, None, players, seed, games=games, batch=size))
     last = None
-    for (advised, budget), (odds, _) in plays:
+    for now in refined(module, position, players, games, seed, size):
         if stop.is_set():
             raise _Gone
         if last is not None:
             yield "progress", last
-        table = advice_table(advised, module.MEASURES, module.RANK_BY)
-        last = {"odds": records(odds_table(odds, module.MEASURES)), "advice": records(table),
-                "measures": present(advised, module.MEASURES), "worlds": budget.worlds, "games": games,
-                "exact": advised.exact, "odds_exact": odds.exact, "players": advised.players, "budget": budget.text,
-                "batches": budget.batches, "seconds": budget.seconds}
+        last = now
     yield "done", last
 
 
 def _no_positions(name: str):
     """The 404 answer for a game with no positions, or None when ``name`` has them."""
-    from cardodds.sim.games import game, game_names
+    from cardodds.api import game, game_names
 
     if name in game_names() and game(name).position is not None:
         return None

@@ -48,17 +48,14 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, St
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from cardodds.api import PLAYER, check_games, check_seed, check_whole, game, games, read_whole, resolve
+from cardodds.errors import CardoddsError
 from cardodds.web.advise_api import advise, position
 from cardodds.web.guard import Guard
 from cardodds.web.limits import MAX_HEAD
 from cardodds.web.tables import check_player, table
 from cardodds.web.warming import Warming
 from cardodds.web.words_script import words_script
-from cardodds.sim.arguments import check_games, check_seed, check_whole, read_whole
-from cardodds.sim.errors import CardoddsError
-from cardodds.sim.game_spec import resolve
-from cardodds.sim.games import game, games
-from cardodds.sim.hand_question import PLAYER
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_GAMES = 20_000

@@ -15,7 +15,7 @@ import logging
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
-from cardodds.sim.errors import CardoddsError
+from cardodds.errors import CardoddsError
 from cardodds.web.limits import HEADERS_TOO_LONG, MAX_ADDRESS, MAX_HEAD, TOO_LONG
 
 log = logging.getLogger("cardodds.serve")

@@ -7,7 +7,7 @@ those counts.  A game the page names no players for offers its spec's players.
 
 from __future__ import annotations
 
-from cardodds.sim.errors import CardoddsError
+from cardodds.errors import CardoddsError
 
 PLAYERS = {
     "chan": ("basic", "heuristic", "cuoc"),
@@ -24,7 +24,7 @@ functions' defaults)."""
 
 def player_counts(game: str) -> list[int]:
     """The numbers of players the game seats (its spec's limits)."""
-    from cardodds.sim.games import game as spec_of
+    from cardodds.api import game as spec_of
 
     spec = spec_of(game)
     return list(range(spec.min_players, spec.max_players + 1))
@@ -32,7 +32,7 @@ def player_counts(game: str) -> list[int]:
 
 def _players(game: str) -> tuple[str, ...]:
     """The players the page offers for ``game``: its entry in :data:`PLAYERS`, else every player of its spec."""
-    from cardodds.sim.games import game as spec_of
+    from cardodds.api import game as spec_of
 
     return PLAYERS.get(game) or tuple(spec_of(game).hook("players"))
 

@@ -12,14 +12,12 @@ second time in the server.  With ``CARDODDS_COMPILED=0`` or without numba nothin
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 import subprocess
 import threading
 
-from cardodds.sim.compiled_switch import numpy_while
-from cardodds.sim.kernel_warm import KERNEL_GAMES, start_groups
+from cardodds.api import KERNEL_GAMES, load_kernels, numpy_while, start_groups
 
 log = logging.getLogger("cardodds.serve")
 
@@ -29,12 +27,6 @@ MESSAGE = "starting up: the fast simulator compiles (once after an install); the
 
 NICE = 10
 """How far below the server's priority the warm-up processes run."""
-
-
-def load_in_server(games) -> None:
-    """Load the kernels of ``games`` into this process (from numba's cache, which the warm-up process filled)."""
-    for name in games:
-        importlib.import_module(f"cardodds.sim.{name}.compiled").warm()
 
 
 class Warming:
@@ -48,10 +40,10 @@ class Warming:
         ``start(games, processes, nice) -> [(games, process), …]``: starts the warm-up processes
         (:func:`cardodds.sim.kernel_warm.start_groups`; a test passes its own).
     load : callable
-        ``load(games)``: loads warmed kernels into this process (:func:`load_in_server`).
+        ``load(games)``: loads warmed kernels into this process (:func:`cardodds.api.load_kernels`).
     """
 
-    def __init__(self, games=KERNEL_GAMES, start=start_groups, load=load_in_server):
+    def __init__(self, games=KERNEL_GAMES, start=start_groups, load=load_kernels):
         self._pending = {name: threading.Event() for name in games if name in KERNEL_GAMES}
         self._start, self._load = start, load
         self._procs = []

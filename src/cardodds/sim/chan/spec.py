@@ -44,6 +44,7 @@ SPEC = GameSpec(
     deck="cardodds.sim.chan.spec:deck",
     position="cardodds.sim.chan.position",
     env_form="cardodds.sim.chan.env_form",
+    conformance="cardodds.sim.chan.conformance_parts",
     hand_odds="cardodds.sim.chan.hand_odds:hand_answer",
     hand_question=HandQuestion(
         fields=(Field("seat", Range(0, 3), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)"),

@@ -32,6 +32,7 @@ SPEC = GameSpec(
     deck="cardodds.sim.tan.spec:deck",
     position="cardodds.sim.tan.position:POSITIONS",
     env_form="cardodds.sim.tan.env_form",
+    conformance="cardodds.sim.tan.conformance_parts",
     hand_odds="cardodds.sim.tan.hand_odds:hand_answer",
     hand_question=HandQuestion(
         fields=(Field("trump", TEXT, required=True, positional=True, what='a suit as a string ("h", "♥" …)',
