@@ -1,4 +1,4 @@
-"""Test-wide set-up: the test-only ``demo`` game (``tests/coin_task.py``) is registered as a new game would be, and
+"""Test-wide set-up: the test-only ``demo`` game (``tests/demo_game/``) is registered as a new game would be, and
 under ``pytest -n 2`` the test files that share a computation run on one worker, and the numba kernels are compiled
 once, not once per worker."""
 
@@ -8,13 +8,13 @@ import os
 import tempfile
 import threading
 
-import coin_task
 import pytest
+from demo_game.spec import SPEC as DEMO
 
 from cardodds.sim.games import register_game
 from cardodds.sim.kernel_warm import start_warm, wanted
 
-register_game(coin_task.SPEC)
+register_game(DEMO)
 
 ONE_WORKER = {
     "tests/test_crash_resume.py": "the uninterrupted 2.4 M-deal run every interrupted run is compared to",

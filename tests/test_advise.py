@@ -1,14 +1,14 @@
 """Odds and advice from a position (``cardodds.analysis.advice``, ``cardodds.advise``, ``cardodds.odds.<game>(state=)``):
 the tables checked against values worked out by hand on small outcomes, and the demo game's coin positions
-(``tests/coin_position.py``) whose every answer is known exactly."""
+(``tests/demo_game/position.py``) whose every answer is known exactly."""
 
 import dataclasses
 import math
 
 import numpy as np
 import pytest
+from demo_game import position as coin_position
 
-import coin_position
 from cardodds import advise, odds
 from cardodds.analysis import advice
 from cardodds.sim.errors import CardoddsError
@@ -129,7 +129,7 @@ def test_the_demo_advice_finds_the_hand_worked_best_move():
     table = advise.demo(START, games=4000, seed=3)
     assert list(table.move) == ["T", "H"] and list(table.best) == [True, False] and not table.tied.any()
     t, h = table.iloc[0], table.iloc[1]
-    assert t.win_low < 0.384 < t.win_high and h.win_low < 0.216 < h.win_high  # by hand: see coin_position
+    assert t.win_low < 0.384 < t.win_high and h.win_low < 0.216 < h.win_high  # by hand: see demo_game/position.py
     assert t.right_low < 1.3 < t.right_high and h.right_low < 0.9 < h.right_high
     assert h.diff_low < 0.216 - 0.384 < h.diff_high < 0
     assert table.attrs["players"] == "heads" and table.attrs["worlds"] == 4000 and not table.attrs["exact"]

@@ -1,4 +1,4 @@
-"""The command line's mid-game parts on the demo game's coin positions (``tests/coin_position.py``): ``cardodds
+"""The command line's mid-game parts on the demo game's coin positions (``tests/demo_game/position.py``): ``cardodds
 advise``, ``cardodds odds <game> --state``, ``cardodds replay --state-at / --advise``, and their bad input (one line,
 exit code 2)."""
 
@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from demo_game import position as coin_position
+from demo_game import spec as coin_task
+from demo_game.rules import CoinRules
 
-import coin_position
-import coin_task
 from cardodds.cli import main
 from cardodds.sim import games
 
@@ -41,7 +42,7 @@ def start(tmp_path):
 @pytest.fixture
 def p03(monkeypatch):
     """The demo game with p = 0.3 by default (its replays play the rules' defaults)."""
-    spec = dataclasses.replace(coin_task.SPEC, rules=functools.partial(coin_task.CoinRules, p=0.3))
+    spec = dataclasses.replace(coin_task.SPEC, rules=functools.partial(CoinRules, p=0.3))
     monkeypatch.setitem(games._ADDED, "demo", spec)
 
 
@@ -92,7 +93,7 @@ def test_odds_of_a_state(capsys, monkeypatch, start):
 def test_a_cut_position_is_json_that_feeds_back(capsys, monkeypatch, p03):
     code, out, err = run_cli(capsys, "replay", "demo", "--seed", 2, "--state-at", 3)
     assert code == 0 and json.loads(out) == {"rules": {"p": 0.3}, "calls": "H H", "tosses": "T H"}
-    assert json.loads(out) == coin_position.to_json(coin_position.cut(2, coin_task.CoinRules(0.3), None, 3))
+    assert json.loads(out) == coin_position.to_json(coin_position.cut(2, CoinRules(0.3), None, 3))
     code, advice, err = run_cli(capsys, "advise", "demo", "--state", "-", stdin=out, monkeypatch=monkeypatch)
     assert code == 0 and advice.splitlines()[2].split()[:4] == ["T", "best", "0.7000", "exact"]
 
@@ -173,8 +174,8 @@ def test_every_game_with_positions_answers_through_the_commands(capsys, monkeypa
 
 def test_a_game_registered_in_a_fresh_process_is_advised_from_standard_input():
     """No test fixture: a process that registers the demo game runs the console's main on a position piped in."""
-    script = ("import sys; sys.path.insert(0, %r); import coin_task; from cardodds.sim.games import register_game; "
-              "register_game(coin_task.SPEC); from cardodds.cli import main; sys.exit(main(sys.argv[1:]))") % str(TESTS)
+    script = ("import sys; sys.path.insert(0, %r); from demo_game.spec import SPEC; from cardodds.sim.games import register_game; "
+              "register_game(SPEC); from cardodds.cli import main; sys.exit(main(sys.argv[1:]))") % str(TESTS)
     argv = [sys.executable, "-c", script, "advise", "demo", "--state", "-", "--games", "200"]
     proc = subprocess.run(argv, input=json.dumps(START), capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.splitlines()[2].split()[:2] == ["T", "best"], proc.stderr

@@ -99,11 +99,11 @@ def _get(path: str) -> tuple[int, bytes]:
 
 
 def test_the_mid_game_page_and_its_example_position():
-    import coin_position
-    import coin_task
+    from demo_game import position as coin_position
+    from demo_game.rules import CoinRules
 
     status, body = _get("/api/position/demo?seed=2&at=3")
-    expected = coin_position.to_json(coin_position.cut(2, coin_task.CoinRules(), None, 3))
+    expected = coin_position.to_json(coin_position.cut(2, CoinRules(), None, 3))
     assert status == 200 and json.loads(body) == expected
     status, body = _get("/api/position/demo?seed=2&at=9")
     assert status == 400 and json.loads(body) == {"error": "decision 9: the game of seed 2 has 3 decisions"}

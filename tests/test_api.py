@@ -8,10 +8,10 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-import coin_task
 import numpy as np
 import pandas as pd
 import pytest
+from demo_game import play_task as coin_task
 from matplotlib.figure import Figure
 
 import cardodds

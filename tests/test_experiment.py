@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import coin_task as demo_task
 import numpy as np
 import pytest
+from demo_game import play_task as demo_task
 
 from cardodds.analysis.estimate import summarize
 from cardodds.sim.errors import CardoddsError

@@ -1,5 +1,5 @@
 """Games as specs (``cardodds.sim.games``): the built-in games' parts resolve, and a new game is one module plus one
-``register_game`` line (the test-only ``demo`` game of ``tests/coin_task.py``, registered in ``conftest.py``)."""
+``register_game`` line (the test-only ``demo`` game of ``tests/demo_game/``, registered in ``conftest.py``)."""
 
 import dataclasses
 import json
@@ -87,7 +87,7 @@ def test_a_games_words_reach_the_report_tables():
 
 
 def test_the_demo_game_has_cards_players_odds_and_a_deck():
-    import coin_task
+    from demo_game import play_task as coin_task
 
     spec = game("demo")
     assert spec.hook("format_cards")(spec.hook("parse_cards")("h T")) == "H T"
@@ -108,7 +108,7 @@ def test_the_demo_game_has_cards_players_odds_and_a_deck():
 @pytest.mark.parametrize("lang, label, unit", [("en", "the coin lands heads", "per coin"),
                                                ("vi", "đồng xu ra mặt ngửa", "mỗi lần tung")])
 def test_the_demo_game_runs_and_reaches_the_report(capsys, tmp_path, lang, label, unit):
-    import coin_task
+    from demo_game import play_task as coin_task
 
     config = tmp_path / "coin.toml"
     config.write_text(COIN, encoding="utf-8")
@@ -162,11 +162,14 @@ def test_the_demo_game_is_in_the_python_api():
         odds.dice  # noqa: B018 - not a game
 
 
-def test_the_commands_offer_only_the_games_whose_spec_has_the_part(capsys):
+def test_the_commands_offer_only_the_games_whose_spec_has_the_part(capsys, monkeypatch):
     for argv, offered in ((["exact", "demo"], "'chan', 'sam'"), (["check", "demo", "x.json"], "'chan'")):
         assert main(argv) == 2
         assert f"invalid choice: 'demo' (choose from {offered})" in capsys.readouterr().err
-    # replay offers the demo game for its positions (--state-at, --advise), not for a move-by-move replay
+    # replay offers a game with positions (--state-at, --advise) even without a move-by-move replay
+    from cardodds.sim import games
+
+    monkeypatch.setitem(games._ADDED, "demo", dataclasses.replace(game("demo"), replay_text=None))
     assert main(["replay", "demo", "--seed", "1"]) == 2
     assert capsys.readouterr().err == ("cardodds: error: Coin has no move-by-move replay; give --state-at K or "
                                        "--advise SEAT\n")

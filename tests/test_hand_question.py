@@ -1,12 +1,14 @@
 """The hand question declared (``cardodds.sim.hand_question``): each game's "odds of this hand" options are a
 declaration on its spec, and the command's flags, the API's keywords, the page's query and their checks are built from
-it — for the built-in games, the ``demo`` coin of ``tests/coin_task.py``, and a game declared here alone."""
+it — for the built-in games, the ``demo`` coin of ``tests/demo_game/``, and a game declared here alone."""
 
 import dataclasses
 import inspect
 import json
 
-import coin_task
+from demo_game import cards as coin_cards
+from demo_game import play_task
+from demo_game.spec import SPEC as DEMO
 import numpy as np
 import pytest
 
@@ -83,7 +85,7 @@ def test_a_field_reads_typed_text_as_its_kind():
 def flips(hand: str, p: float = 0.5, tosses: int = 1, games: int = 20_000, seed: int = 1, progress=None,
           on_batch=None) -> dict:
     """The chance that ``tosses`` tosses all show the face ``hand`` names, simulated (a game declared in this file)."""
-    faces = coin_task.parse_cards(hand)
+    faces = coin_cards.parse_cards(hand)
     chance = p if faces[0] == 1 else 1 - p
     hits = int((np.random.default_rng(seed).random((games, tosses)) < chance).all(axis=1).sum())
     if on_batch is not None and games > 1:
@@ -92,8 +94,8 @@ def flips(hand: str, p: float = 0.5, tosses: int = 1, games: int = 20_000, seed:
 
 
 FLIP = dataclasses.replace(
-    coin_task.SPEC, name="flip", title="Flips", position=None,
-    tasks={"flip.coin": dataclasses.replace(coin_task.TASK, name="flip.coin")}, hand_odds="test_hand_question:flips",
+    DEMO, name="flip", title="Flips", position=None,
+    tasks={"flip.coin": dataclasses.replace(play_task.TASK, name="flip.coin")}, hand_odds="test_hand_question:flips",
     hand_question=HandQuestion(fields=(Field("p", Range(0.0, 1.0, integer=False), default=0.5),
                                        Field("tosses", Range(1, 10), default=1, positional=True)), simulated=True),
 )

@@ -71,8 +71,8 @@ def server():
     yield from _serve("-m", "cardodds.cli", "serve", "--port", "0")
 
 
-DEMO_SERVE = ("import sys; sys.path.insert(0, 'tests'); import coin_task; from cardodds.sim.games import register_game; "
-              "register_game(coin_task.SPEC); from cardodds.cli import main; sys.exit(main(['serve', '--port', '0']))")
+DEMO_SERVE = ("import sys; sys.path.insert(0, 'tests'); from demo_game.spec import SPEC; from cardodds.sim.games import register_game; "
+              "register_game(SPEC); from cardodds.cli import main; sys.exit(main(['serve', '--port', '0']))")
 """A server that registers the test-only ``demo`` game first, as ``tests/conftest.py`` does."""
 
 

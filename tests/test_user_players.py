@@ -1,6 +1,6 @@
 """Players a user wrote (issue 33), game-independent: the loader of ``{python = "file.py:Name"}``, the registry
 seating them, pickling to workers, run identity, and the error path of a run — on the test-only ``pick.calls`` task
-(``tests/user_game.py``, a fake game adapter)."""
+(``tests/demo_game/user_seat.py``, a fake game adapter)."""
 
 import json
 import pickle
@@ -8,7 +8,7 @@ import textwrap
 
 import numpy as np
 import pytest
-import user_game
+from demo_game import user_seat as user_game
 
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import Range

@@ -235,9 +235,9 @@ def section_of(outcomes: list[Outcome] | Outcome, diffs: pd.DataFrame | None = N
                 notes.append(note if len(outcomes) == 1 else f"{i18n.arm(o.result.experiment.arm)}: {note}")
     if exp.task.name.endswith(".strength"):  # every rung against every other: the pairwise table and ratings
         from cardodds.analysis.strength_report import strength_parts
-        from cardodds.sim.strength_task import TITLES, game_of
+        from cardodds.sim.strength_task import title_of
 
-        more, drawn, lines = strength_parts(base, TITLES[game_of(exp.params).name])
+        more, drawn, lines = strength_parts(base, title_of(exp.params))
         tables, notes = tables + more, notes + lines
         figures.update(drawn)
     if len(outcomes) > 1:

@@ -83,6 +83,13 @@ def game_of(params: StrengthParams) -> Game:
     return importlib.import_module(params.module).GAME
 
 
+def title_of(params: StrengthParams) -> str:
+    """The printed name of the game the parameters play (its spec's ``title``, with its diacritics)."""
+    from cardodds.sim.games import game
+
+    return game(game_of(params).name).title
+
+
 def pairs(params: StrengthParams) -> list[tuple[int, int]]:
     """The matches, ``(i, j)`` with ``i < j`` in the rungs' order."""
     r = len(params.rungs)
@@ -202,12 +209,9 @@ def charts(outcomes) -> dict:
     o = outcomes[0]
     params = o.result.experiment.params
     table = score_table(o.rows, params.rungs)
-    return {"strength": Heatmap(table, f"{TITLES[game_of(params).name]}: a rung's score against another "
+    return {"strength": Heatmap(table, f"{title_of(params)}: a rung's score against another "
                                 "(row against column; win 1, draw ½; seats swapped on shared deals)", ".2f",
                                 cmap="RdBu", colorbar_label="score")}
-
-
-TITLES = {"chan": "Chắn", "sam": "Sâm", "tan": "Tấn"}
 
 
 def seating(params: StrengthParams) -> list[str]:

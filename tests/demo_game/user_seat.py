@@ -1,8 +1,8 @@
-"""``pick.calls``: a test-only task that seats players a user wrote, with a fake game adapter (``user_strategy``), so
+"""``pick.calls``: the demo game's players a user wrote, seated: a test-only task that seats players a user wrote, with a fake game adapter (``user_strategy``), so
 the game-independent machinery of issue 33 (loader, registry, pickling, run identity, error path) is tested without
 any real game's adapter.
 
-The game is the ``demo`` coin's (``tests/coin_position.py``): a coin with P(heads) = ``p`` is tossed 3 times and
+The game is the ``demo`` coin's (``tests/demo_game/position.py``): a coin with P(heads) = ``p`` is tossed 3 times and
 before each toss each of the 2 seats calls a face; the view of a call is the demo game's position JSON
 (``{"rules": {"p": …}, "calls": "H T", "tosses": "H H"}``), so a failed decision replays with
 ``cardodds advise demo --state``.  Counts: right calls per seat.
@@ -50,7 +50,7 @@ def user_strategy(player) -> UserSeat:
     return UserSeat(player)
 
 
-PLAYERS = PlayerRegistry("Pick", {"heads": Heads}, default="heads", user_seat="user_game:user_strategy")
+PLAYERS = PlayerRegistry("Pick", {"heads": Heads}, default="heads", user_seat="demo_game.user_seat:user_strategy")
 
 
 @dataclass(frozen=True)

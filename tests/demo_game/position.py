@@ -18,10 +18,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-import coin_task  # (coin_task's spec names this module: its names are read when called)
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import from_table
 from cardodds.sim.position import Outcomes
+from demo_game.cards import FACES, format_cards, parse_cards
+from demo_game.players import STRATEGIES
+from demo_game.rules import CoinRules
 
 ROUNDS = 3
 MEASURES = {"win": ("chance", "wins (2 of 3 calls right)"), "right": ("points", "right calls in the game")}
@@ -45,7 +47,7 @@ def _faces(data: dict, key: str) -> tuple:
     text = data.get(key, "")
     if not isinstance(text, str):
         raise CardoddsError(f"position: '{key}' must be faces as a string (\"H T\"), not {text!r}")
-    return tuple(coin_task.parse_cards(text)) if text.strip() else ()
+    return tuple(parse_cards(text)) if text.strip() else ()
 
 
 def from_json(data: dict) -> Position:
@@ -55,7 +57,7 @@ def from_json(data: dict) -> Position:
     unknown = sorted(set(data) - {"rules", "calls", "tosses"})
     if unknown:
         raise CardoddsError(f"position: unknown key '{unknown[0]}' (known: rules, calls, tosses)")
-    rules = from_table(coin_task.CoinRules, data.get("rules"), "position [rules]")
+    rules = from_table(CoinRules, data.get("rules"), "position [rules]")
     calls, tosses = _faces(data, "calls"), _faces(data, "tosses")
     if len(calls) != len(tosses):
         raise CardoddsError(f"position: {len(calls)} calls and {len(tosses)} tosses (each toss follows a call)")
@@ -65,7 +67,7 @@ def from_json(data: dict) -> Position:
 
 
 def to_json(position: Position) -> dict:
-    return {"rules": {"p": position.p}, "calls": coin_task.format_cards(position.calls), "tosses": coin_task.format_cards(position.tosses)}
+    return {"rules": {"p": position.p}, "calls": format_cards(position.calls), "tosses": format_cards(position.tosses)}
 
 
 def legal_moves(position: Position) -> list[str]:
@@ -85,9 +87,9 @@ def _uniform(seed: int, worlds: np.ndarray, round_: int) -> np.ndarray:
 
 def _player(players) -> tuple[str, int]:
     name = players.get("name") if isinstance(players, dict) else players
-    if name not in coin_task.STRATEGIES:
-        raise CardoddsError(f"unknown player {name!r} (known: {', '.join(coin_task.STRATEGIES)})")
-    return name, coin_task.STRATEGIES[name].face
+    if name not in STRATEGIES:
+        raise CardoddsError(f"unknown player {name!r} (known: {', '.join(STRATEGIES)})")
+    return name, STRATEGIES[name].face
 
 
 def check_players(position: Position, players) -> None:
@@ -102,7 +104,7 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
     start = len(position.tosses)
     falls = np.array([_uniform(seed, numbers, r) < position.p for r in range(start, ROUNDS)], dtype=np.int64)
     already = sum(c == t for c, t in zip(position.calls, position.tosses))
-    rows = [coin_task.FACES.index(m) for m in moves] if moves is not None else [face]
+    rows = [FACES.index(m) for m in moves] if moves is not None else [face]
     right = np.array([already + (falls[0] == call) + (falls[1:] == face).sum(axis=0) for call in rows], np.float64)
     labels = tuple(moves) if moves is not None else (f"as {name} plays",)
     return Outcomes(labels, {"win": (right >= 2).astype(np.float64), "right": right}, first_world=first_world,
@@ -114,7 +116,7 @@ def exact(position: Position, moves) -> Outcomes | None:
     if len(position.tosses) != ROUNDS - 1:
         return None
     already = sum(c == t for c, t in zip(position.calls, position.tosses))
-    rows = [coin_task.FACES.index(m) for m in moves] if moves is not None else [int(position.p >= 0.5)]
+    rows = [FACES.index(m) for m in moves] if moves is not None else [int(position.p >= 0.5)]
     chance = np.array([[position.p if call == 1 else 1 - position.p] for call in rows])
     win = chance if already == 1 else np.full_like(chance, float(already >= 2))
     labels = tuple(moves) if moves is not None else ("best play",)
@@ -140,5 +142,5 @@ def decisions(seed: int, rules, strategies, seat: int, chunk: int = 1) -> list:
     """Seat 0's three calls (seat 1 makes none)."""
     if seat != 0:
         return []
-    p, face, _ = _game(seed, rules, strategies)
-    return [(k, cut(seed, rules, strategies, k), coin_task.FACES[face]) for k in range(1, ROUNDS + 1)]
+    _, face, _ = _game(seed, rules, strategies)
+    return [(k, cut(seed, rules, strategies, k), FACES[face]) for k in range(1, ROUNDS + 1)]

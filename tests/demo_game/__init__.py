@@ -1,0 +1,18 @@
+"""``demo``: a tiny complete game (a biased coin), test-only, laid out as a built-in game's folder is.
+
+It is not part of the product: ``tests/conftest.py`` registers it with one ``register_game(SPEC)`` line, the way a
+new game would be, and ``tests/test_demo_game.py`` walks it through every front door.  Its files by role (the table
+of ``docs/architecture.md``): ``spec.py`` (the game as data), ``cards.py`` (the two faces), ``rules.py``,
+``players.py`` (one calls heads, one tails), ``play_task.py`` (the task ``demo.coin``), ``position.py`` (mid-game
+positions), ``hand_odds.py``, ``replay.py``, ``words.py`` (its words in both languages) and ``suite.toml`` with
+``coin.toml`` (a report's suite that includes it).
+
+Config::
+
+    [experiment]
+    name = "coin"
+    task = "demo.coin"
+    games = 100_000
+    [rules]
+    p = 0.5      # probability of heads, 0 <= p <= 1
+"""
