@@ -88,23 +88,25 @@ def test_replay_shows_the_game_the_positions_cut(capsys):
     assert code == 0 and json.loads(cut) == coin_position.to_json(last)
 
 
-def test_the_report_of_a_suite_with_the_demo_game(monkeypatch, tmp_path):
-    """``cardodds report`` runs the suite ``configs/suite.toml`` names; pointed at the demo's suite it writes the
+def test_the_report_of_a_suite_with_the_demo_game(tmp_path, capsys):
+    """``cardodds report --suite`` plays a suite of one's own (the shipped one by default): the demo's writes the
     coin's section, its headline and its finding, in both languages (the second reuses the finished runs)."""
-    from cardodds.analysis import suite
+    from cardodds import report
 
     suite_file = FOLDER / "suite.toml"
-    read_suite, read_findings = suite.read_suite, suite.read_findings
-    monkeypatch.setattr(suite, "read_suite", lambda: read_suite(suite_file))
-    monkeypatch.setattr(suite, "read_findings", lambda: read_findings(suite_file))
     heads = {p: _heads(p, 3, [500] * 4) / 2_000 for p in (0.5, 0.3)}
     for lang, (label, comma) in {"en": ("the coin lands heads", "."), "vi": ("đồng xu ra mặt ngửa", ",")}.items():
-        experiments, paths = suite.run_suite(tmp_path, quick=True, jobs=1, progress=False, lang=lang)
+        experiments = report(tmp_path, quick=True, jobs=1, progress=False, lang=lang, suite=suite_file).experiments
         assert [[o.arm for o in arms] for arms in experiments] == [["p=0.5", "p=0.3"]]
-        report = paths["report.md"].read_text(encoding="utf-8")
-        assert label in report and ("Coin: how often heads" if lang == "en" else "Đồng xu") in report
+        report_md = (tmp_path / "report.md").read_text(encoding="utf-8")
+        assert f"cardodds report --quick --suite {suite_file.resolve()}" in report_md
+        report_text = report_md
+        assert label in report_text and ("Coin: how often heads" if lang == "en" else "Đồng xu") in report_text
         for value in heads.values():
-            assert f"{value:.4f}".replace(".", comma) in report, (lang, value)
+            assert f"{value:.4f}".replace(".", comma) in report_text, (lang, value)
+    code, _, err = _cli(capsys, "report", "--suite", tmp_path / "none.toml", "--out", tmp_path / "r")
+    assert code == 2 and err == f"cardodds: error: --suite: {tmp_path / 'none.toml'} is not a file (a suite laid out as " \
+                                "configs/suite.toml)\n"
 
 
 PAGE_WORDS = {"en": ("chance: 30.0 %", "Win"), "vi": ("cơ hội: 30,0 %", "Thắng")}

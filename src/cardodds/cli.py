@@ -118,7 +118,7 @@ def cmd_report(args) -> int:
     out = run_folder(args.out or REPORTS / ("quick" if args.quick else "latest"))
     try:
         result = report(out, quick=args.quick, jobs=args.jobs, showcase=args.showcase, progress=args.progress,
-                        lang=args.lang)
+                        lang=args.lang, suite=args.suite)
     except (KeyboardInterrupt, RunInterrupted) as exc:
         raise _interrupted(exc, args, out) from None
     if args.showcase:
@@ -283,6 +283,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--jobs", type=_checked("--jobs", check_jobs), default=-1,
                         help="worker processes (default: every core)")
     report.add_argument("--showcase", metavar="DIR", help="also copy the headline table and key charts to DIR")
+    report.add_argument("--suite", metavar="FILE", help="a suite of one's own, laid out as configs/suite.toml "
+                        "(default: the shipped suite)")
     report.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     _lang_flag(report)
     report.set_defaults(func=cmd_report)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardodds.errors import CardoddsError
 from cardodds.sim.arguments import check_jobs, option, python_api
 
 
@@ -21,8 +22,8 @@ class Report:
 
 @python_api
 def report(out=None, *, quick: bool = False, jobs: int = -1, showcase=None, progress: bool = True,
-           lang: str = "en") -> Report:
-    """Play the default suite (``configs/suite.toml``) and write its report; what a run folder holds is reused.
+           lang: str = "en", suite=None) -> Report:
+    """Play a suite (default ``configs/suite.toml``) and write its report; what a run folder holds is reused.
 
     Parameters
     ----------
@@ -38,6 +39,9 @@ def report(out=None, *, quick: bool = False, jobs: int = -1, showcase=None, prog
         Show a progress bar.
     lang : str
         The report's language: ``"en"`` or ``"vi"``.
+    suite : str or Path, optional
+        A suite file of one's own, laid out as ``configs/suite.toml`` (``[[experiment]]`` entries: ``config``, the
+        experiment file's path from the suite's folder; ``headline``, ``findings``); default the shipped suite.
 
     Returns
     -------
@@ -57,7 +61,9 @@ def report(out=None, *, quick: bool = False, jobs: int = -1, showcase=None, prog
     folder = run_folder(out or Path("reports") / ("quick" if quick else "latest"), option("out"))
     if showcase:
         output_folder(showcase, option("showcase"))
-    experiments, paths = run_suite(folder, quick=quick, jobs=jobs, progress=None if progress else False, lang=lang)
+    suite_file = _suite_file(suite)
+    experiments, paths = run_suite(folder, quick=quick, jobs=jobs, progress=None if progress else False, lang=lang,
+                                   suite_file=suite_file)
     if showcase:
         from cardodds.analysis.showcase import write_showcase
 
@@ -66,3 +72,15 @@ def report(out=None, *, quick: bool = False, jobs: int = -1, showcase=None, prog
     text = (f"{len(experiments)} experiments, {timing_text(outcomes)}; report: {paths['report.html']} and "
             f"{paths['report.md']}")
     return Report(folder, paths, experiments, text)
+
+
+def _suite_file(suite) -> Path:
+    """The suite file to play: ``suite`` checked (an existing file), or the shipped one."""
+    from cardodds.analysis.suite import SUITE_FILE
+
+    if suite is None:
+        return SUITE_FILE
+    path = Path(suite)
+    if not path.is_file():
+        raise CardoddsError(f"{option('suite')}: {path} is not a file (a suite laid out as configs/suite.toml)")
+    return path.resolve()

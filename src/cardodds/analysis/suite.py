@@ -374,9 +374,10 @@ def write_parquet(out_dir: Path, tables: dict[str, pd.DataFrame]) -> dict[str, P
     return written
 
 
-def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
-              lang: str = "en") -> tuple[list[list[Outcome]], dict[str, Path]]:
-    """Run the default suite (``configs/suite.toml``) and write its report into ``out_dir``.
+def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress, lang: str = "en",
+              suite_file: Path = SUITE_FILE) -> tuple[list[list[Outcome]], dict[str, Path]]:
+    """Run a suite (default ``configs/suite.toml``; its experiment files are read from its folder) and write its
+    report into ``out_dir``.
 
     Each experiment's run folder is ``out_dir/runs/<name>``; a finished run found there with the same identity is
     reused (resumed), so re-running the report only computes what is missing.
@@ -387,7 +388,7 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
     except OSError as exc:
         raise CardoddsError(f"{out_dir}: cannot create the report folder ({exc.strerror or exc})") from None
     with folder_lock(out_dir):
-        entries, asked = read_suite(), read_findings()
+        entries, asked = read_suite(suite_file), read_findings(suite_file)
         suite = [(load_arms(config, quick=quick), headline) for config, headline in entries]
         findings = [asked.get(config.name, []) for config, _ in entries]
         if jobs != 1:  # the kernels compiled once, a different one on each core, not by every worker in turn
@@ -396,7 +397,8 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress,
         for arms, headline in suite:
             folder = out_dir / "runs" / arms[0].name
             experiments.append(run_arms(arms, folder, jobs=jobs, resume=True, progress=progress, headline=headline))
-        meta = {"jobs": jobs, "command": "cardodds report" + (" --quick" if quick else "")}
+        named = "" if Path(suite_file) == SUITE_FILE else f" --suite {suite_file}"
+        meta = {"jobs": jobs, "command": "cardodds report" + (" --quick" if quick else "") + named}
         with i18n.using(lang):
             meta.update(timing_meta([o for arms in experiments for o in arms]))
         with i18n.using(lang):
