@@ -526,7 +526,7 @@ def test_report_reuses_finished_runs_and_says_so(capsys, tmp_path, coin, monkeyp
 
     arms = tmp_path / "arms.toml"
     arms.write_text(COIN.replace("'coin'", "'coin_arms'") + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\n[arms.rules]\np = 0.4\n")
-    monkeypatch.setattr(cardodds.analysis.suite, "read_suite", lambda: [(coin, []), (arms, [])])
+    monkeypatch.setattr(cardodds.analysis.suite, "read_suite", lambda path: [(coin, []), (arms, [])])
     out = tmp_path / "report"
     code, stdout, err = run_cli(capsys, "report", "--out", str(out), "--jobs", "1", "--no-progress")
     assert code == 0 and "2 experiments, 30,000 games: 30,000 computed now in " in stdout, err

@@ -40,7 +40,7 @@ def test_the_report_warms_the_kernels_of_its_games_before_its_first_run(monkeypa
     from cardodds.sim.experiment import CONFIG_DIR
 
     calls = []
-    monkeypatch.setattr(suite, "read_suite", lambda: [(CONFIG_DIR / "tan_seats.toml", []),
+    monkeypatch.setattr(suite, "read_suite", lambda path: [(CONFIG_DIR / "tan_seats.toml", []),
                                                       (CONFIG_DIR / "chan_deal.toml", [])])
     monkeypatch.setattr(suite, "warm_kernels", lambda games, processes: calls.append((set(games), processes)))
 

@@ -51,7 +51,7 @@ def test_vietnamese_report_renders_with_every_chart(tmp_path, capsys, monkeypatc
             small.write_text(re.sub(r"(?m)^chunk_size = \S+", "chunk_size = 200", text), encoding="utf-8")
             suite.append((small, headline))
     assert len(suite) == len(SMALL)
-    monkeypatch.setattr(cardodds.analysis.suite, "read_suite", lambda: suite)
+    monkeypatch.setattr(cardodds.analysis.suite, "read_suite", lambda path: suite)
     out = tmp_path / "report"
     assert main(["report", "--quick", "--lang", "vi", "--jobs", "1", "--no-progress", "--out", str(out)]) == 0
     capsys.readouterr()
