@@ -17,7 +17,7 @@ Printed per measurement: each revision's median games per CPU second over the ro
 new/old ratios and their range (min–max), and whether the two revisions' results (every count of the chunk, or every
 payoff) are identical.  ``--same-numbers`` instead runs ``cardodds run`` of a few shipped experiments (the strength
 matches included: paired deals, seats swapped) with a small ``--games`` in both trees and compares the run folders'
-``summary.csv`` and ``differences.csv`` byte for byte and every chunk's arrays.  ``--jobs`` is ignored: one core by
+``summary.csv`` and ``differences.csv`` byte for byte and every chunk's arrays (but CPU seconds).  ``--jobs`` is ignored: one core by
 design.  Not for ``bench_all.py`` (it needs git and takes minutes); no assertion.
 """
 
@@ -34,7 +34,8 @@ from pathlib import Path
 
 import common  # a sibling module
 
-ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 OLD = "9276945"
 """The commit the game-protocol redesign (issue 32) started from."""
 
@@ -58,20 +59,12 @@ QUICK_GAMES = 100
 CHILD = r'''
 import hashlib, json, sys, time
 import numpy as np
-from cardodds import UserPlayer
+sys.path.insert(0, sys.argv[5])  # this script's folder: the same user players in both trees
+from bench_user_player import First, FirstBatch
 from cardodds.sim.experiment import load_experiment
 from cardodds.sim.games import game as game_spec
 from cardodds.sim.streams import chunk_seed
 from cardodds.sim.turns import default_player
-
-class First(UserPlayer):
-    def decide(self, view, legal, rng):
-        return legal[0]
-
-class FirstBatch(UserPlayer):
-    deterministic = True
-    def decide_batch(self, observations, masks, rng):
-        return masks.argmax(axis=1)
 
 game, engine, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 table = {"experiment": {"name": "compare", "task": f"{game}.play", "games": games, "seed": seed}}
@@ -96,8 +89,9 @@ for key, value in (sorted(out.items()) if isinstance(out, dict) else enumerate(o
     digest.update(f"{key}|{value.dtype}|{value.shape}|".encode() + value.tobytes())
 print(json.dumps({"rate": games / max(cpu, 1e-9), "digest": digest.hexdigest()}))
 '''
-"""The measuring child: ``python -c CHILD game engine games seed`` prints ``{"rate": …, "digest": …}``; written
-against calls both revisions have (``load_experiment``, ``env_form.play``, a task's ``run_chunk``, ``UserPlayer``)."""
+"""The measuring child: ``python -c CHILD game engine games seed benchmarks_folder`` prints ``{"rate": …, "digest":
+…}``; written against calls both revisions have (``load_experiment``, ``env_form.play``, a task's ``run_chunk``,
+``UserPlayer``), with the trivial user players of ``bench_user_player.py`` (this folder's, in both trees)."""
 
 
 def child_env(tree: Path, compiled: bool) -> dict:
@@ -110,7 +104,7 @@ def child_env(tree: Path, compiled: bool) -> dict:
 def measure_once(tree: Path, name: str, games: int, seed: int) -> dict:
     """One child run of measurement ``name`` in ``tree``: its rate and its results' digest."""
     game, engine, _ = MEASURES[name]
-    proc = subprocess.run([sys.executable, "-c", CHILD, game, engine, str(games), str(seed)], cwd=tree,
+    proc = subprocess.run([sys.executable, "-c", CHILD, game, engine, str(games), str(seed), str(HERE)], cwd=tree,
                           env=child_env(tree, engine == "compiled"), capture_output=True, text=True)
     if proc.returncode:
         raise SystemExit(f"{name} in {tree.name}: the child failed:\n{proc.stderr[-2000:]}")
@@ -177,6 +171,9 @@ COMPARED = ("summary.csv", "differences.csv")
 """The result tables of a run folder compared byte for byte (``report.md`` and the manifests hold the run's date
 and times)."""
 
+TIMINGS = ("cpu",)
+"""Chunk arrays that hold CPU seconds (the strength tasks' cost a game), not results: not compared."""
+
 
 def run_folder(tree: Path, config: str, games: int, seed: int | None, out: Path) -> None:
     """``cardodds run config --games games`` in ``tree`` (one job, the compiled engines on), into ``out``."""
@@ -197,7 +194,9 @@ def folder_differences(a: Path, b: Path) -> list[str]:
         return found + ["the chunk files"]
     for rel in chunks_a:
         with np.load(a / rel) as x, np.load(b / rel) as y:
-            if sorted(x.files) != sorted(y.files) or any(not np.array_equal(x[k], y[k]) for k in x.files):
+            keys = sorted(k for k in x.files if k not in TIMINGS)
+            if keys != sorted(k for k in y.files if k not in TIMINGS) or any(
+                    not np.array_equal(x[k], y[k]) for k in keys):
                 found.append(str(rel))
     return found
 
@@ -232,13 +231,16 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=5, help="rounds of alternated measurements (default 5)")
     ap.add_argument("--measure", action="append", choices=list(MEASURES), help="one measurement, may be repeated")
     ap.add_argument("--same-numbers", action="store_true", help="compare the results of shipped runs instead")
+    ap.add_argument("--experiment", action="append", choices=[c for c, _ in RUNS],
+                    help="with --same-numbers: one experiment of RUNS, may be repeated (default: all)")
     ap.add_argument("--keep", help="use (and keep) worktrees in this folder instead of temporary ones")
     args = common.parse(ap, argv)
     revisions = {"old": args.old, "new": args.new}
     print(f"old: {describe(args.old)}\nnew: {describe(args.new)}")
     with worktrees(revisions, args.keep) as trees:
         if args.same_numbers:
-            runs = [(c, args.games or g) for c, g in RUNS[:1 if args.quick else None]]
+            chosen = [(c, g) for c, g in RUNS if c in (args.experiment or [c])][:1 if args.quick else None]
+            runs = [(c, args.games or g) for c, g in chosen]
             return 0 if same_numbers(trees, runs, args.seed) else 1
         games = args.games or (QUICK_GAMES if args.quick else None)
         speed(trees, args.measure or list(MEASURES), args.rounds, games, SEED if args.seed is None else args.seed)
