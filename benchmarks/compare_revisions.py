@@ -1,7 +1,8 @@
 """Old code against new in one run: each engine's games per CPU second at two git revisions, alternated round by round.
 
     NUMBA_NUM_THREADS=1 python benchmarks/compare_revisions.py [--old 9276945] [--new HEAD] [--rounds 5]
-        [--measure NAME ...] [--games N] [--seed S] [--quick] [--same-numbers] [--keep DIR]
+        [--measure NAME ...] [--games N] [--seed S] [--quick] [--keep DIR]
+    python benchmarks/compare_revisions.py --same-numbers [--experiment NAME ...] [--games N] [--seed S]
 
 Each revision is checked out as a detached worktree under a temporary folder (``git worktree add --detach``, removed
 at the end).  Every round runs every measurement once in each tree, old then new, each in a fresh child process
@@ -17,8 +18,8 @@ Printed per measurement: each revision's median games per CPU second over the ro
 new/old ratios and their range (min–max), and whether the two revisions' results (every count of the chunk, or every
 payoff) are identical.  ``--same-numbers`` instead runs ``cardodds run`` of a few shipped experiments (the strength
 matches included: paired deals, seats swapped) with a small ``--games`` in both trees and compares the run folders'
-``summary.csv`` and ``differences.csv`` byte for byte and every chunk's arrays (but CPU seconds).  ``--jobs`` is ignored: one core by
-design.  Not for ``bench_all.py`` (it needs git and takes minutes); no assertion.
+``summary.csv`` and ``differences.csv`` byte for byte and every chunk's arrays (but CPU seconds).  ``--jobs`` is
+ignored: one core by design.  Not for ``bench_all.py`` (it needs git and takes minutes); no assertion.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -105,7 +107,7 @@ def measure_once(tree: Path, name: str, games: int, seed: int) -> dict:
     """One child run of measurement ``name`` in ``tree``: its rate and its results' digest."""
     game, engine, _ = MEASURES[name]
     proc = subprocess.run([sys.executable, "-c", CHILD, game, engine, str(games), str(seed), str(HERE)], cwd=tree,
-                          env=child_env(tree, engine == "compiled"), capture_output=True, text=True)
+                          env=child_env(tree, engine == "compiled"), capture_output=True, text=True, check=False)
     if proc.returncode:
         raise SystemExit(f"{name} in {tree.name}: the child failed:\n{proc.stderr[-2000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -149,8 +151,9 @@ def speed(trees: dict[str, Path], names: list[str], rounds: int, games: int | No
             for label in ("old", "new"):
                 rates[name][label].append(got[label]["rate"])
             same[name] &= got["old"]["digest"] == got["new"]["digest"]
-            print(f"round {r + 1}/{rounds} {name:<15} old {got['old']['rate']:>12,.0f}  new {got['new']['rate']:>12,.0f}"
-                  f"  ratio {got['new']['rate'] / got['old']['rate']:.3f}", flush=True)
+            old, new = got["old"]["rate"], got["new"]["rate"]
+            print(f"round {r + 1}/{rounds} {name:<15} old {old:>12,.0f}  new {new:>12,.0f}  ratio {new / old:.3f}",
+                  flush=True)
     print("\n| measurement | old games/CPU s (median) | new games/CPU s (median) | new/old (median) | "
           "new/old per round (min–max) | same results |")
     print("|---|---:|---:|---:|---:|---|")
@@ -168,8 +171,8 @@ RUNS = (("chan_play", 5_000), ("chan_players", 5_000), ("sam_ladder", 2_000), ("
 the ``*_strength`` ones are the strength matches (paired deals, seats swapped)."""
 
 COMPARED = ("summary.csv", "differences.csv")
-"""The result tables of a run folder compared byte for byte (``report.md`` and the manifests hold the run's date
-and times)."""
+"""The result tables of a run folder compared byte for byte, those it has (a strength table has no differences;
+``report.md`` and the manifests hold the run's date and times)."""
 
 TIMINGS = ("cpu",)
 """Chunk arrays that hold CPU seconds (the strength tasks' cost a game), not results: not compared."""
@@ -179,7 +182,7 @@ def run_folder(tree: Path, config: str, games: int, seed: int | None, out: Path)
     """``cardodds run config --games games`` in ``tree`` (one job, the compiled engines on), into ``out``."""
     cmd = [sys.executable, "-m", "cardodds", "run", config, "--games", str(games), "--jobs", "1", "--out", str(out),
            "--no-progress"] + (["--seed", str(seed)] if seed is not None else [])
-    proc = subprocess.run(cmd, cwd=tree, env=child_env(tree, True), capture_output=True, text=True)
+    proc = subprocess.run(cmd, cwd=tree, env=child_env(tree, True), capture_output=True, text=True, check=False)
     if proc.returncode:
         raise SystemExit(f"{config} in {tree.name}: cardodds run failed:\n{proc.stderr[-2000:]}")
 
@@ -188,9 +191,10 @@ def folder_differences(a: Path, b: Path) -> list[str]:
     """What differs between two run folders: a result table's bytes, a chunk's arrays (empty: nothing)."""
     import numpy as np
 
-    found = [name for name in COMPARED if (a / name).read_bytes() != (b / name).read_bytes()]
-    chunks_a = sorted(p.relative_to(a) for p in a.glob("arms/*/chunks/*.npz"))
-    if chunks_a != sorted(p.relative_to(b) for p in b.glob("arms/*/chunks/*.npz")):
+    found = [name for name in COMPARED if (a / name).exists() != (b / name).exists()
+             or (a / name).exists() and (a / name).read_bytes() != (b / name).read_bytes()]
+    chunks_a = sorted(p.relative_to(a) for p in a.glob("**/chunks/*.npz"))
+    if chunks_a != sorted(p.relative_to(b) for p in b.glob("**/chunks/*.npz")):
         return found + ["the chunk files"]
     for rel in chunks_a:
         with np.load(a / rel) as x, np.load(b / rel) as y:
@@ -207,16 +211,18 @@ def same_numbers(trees: dict[str, Path], runs, seed: int | None) -> bool:
     ok = True
     print("| experiment | --games | summary.csv, differences.csv, chunk arrays |")
     print("|---|---:|---|")
-    for config, games in runs:
-        folders = {label: out / label / config for label in trees}
-        for label, tree in trees.items():
-            run_folder(tree, config, games, seed, folders[label])
-        diff = folder_differences(folders["old"], folders["new"])
-        chunks = len(list(folders["old"].glob("arms/*/chunks/*.npz")))
-        ok &= not diff
-        print(f"| {config} | {games:,} | {'identical' if not diff else 'DIFFER: ' + ', '.join(diff[:5])} "
-              f"({chunks} chunks) |", flush=True)
-    subprocess.run(["rm", "-rf", str(out)], check=False)
+    try:
+        for config, games in runs:
+            folders = {label: out / label / config for label in trees}
+            for label, tree in trees.items():
+                run_folder(tree, config, games, seed, folders[label])
+            diff = folder_differences(folders["old"], folders["new"])
+            chunks = len(list(folders["old"].glob("**/chunks/*.npz")))
+            ok &= not diff
+            print(f"| {config} | {games:,} | {'identical' if not diff else 'DIFFER: ' + ', '.join(diff[:5])} "
+                  f"({chunks} chunks) |", flush=True)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
     return ok
 
 
