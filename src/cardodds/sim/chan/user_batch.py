@@ -102,7 +102,7 @@ def decide_rows(player, st, method: str, g: np.ndarray, s: np.ndarray, kind: np.
     """The engine's codes ``player.decide_batch`` chooses at rows ``g`` (``position_of(i)``: row ``i``'s position,
     built only for a message)."""
     masks = legal_masks(st, g, method, options)
-    rows = BatchRows(game="chan", seats=s, decisions=[DECISIONS[k] for k in kind],
+    rows = BatchRows(game="chan", seats=s, decisions=np.asarray(DECISIONS)[kind],
                      position_json=lambda i: to_json(position_of(i)),
                      legal_text=lambda i: legal_moves(position_of(i)), action_names=actions(st.rules))
     answer = asked(player, observations(st, g, s, kind), masks, call_rng(st, g, s, int(kind[0])), rows)

@@ -50,7 +50,7 @@ def decide_position(player, position: Position, rng) -> int:
 def _asked(player, observations, masks, rng, seat, dec, position_of) -> np.ndarray:
     """Ask ``player.decide_batch`` (``seat``, ``dec``: each row's seat and decision index; ``position_of(i)``: row
     ``i``'s position, built only for a message); the engine's moves."""
-    rows = BatchRows(game="tan", seats=seat, decisions=[DECISIONS[d] for d in dec],
+    rows = BatchRows(game="tan", seats=seat, decisions=np.asarray(DECISIONS)[dec],
                      position_json=lambda i: to_json(position_of(i)),
                      legal_text=lambda i: legal_moves(position_of(i)),
                      action_names=actions(SimpleNamespace(deck=masks.shape[1] - 2)))
