@@ -52,9 +52,9 @@ Sâm | a Sâm declared by the `bayes` declarer succeeds | `sam_declare` · bayes
 Sâm | the `expert` wins against 3 `control` players | `sam_ladder` · expert against control \
   | wins the game, seat 0, per game | %
 Tấn | the first attacker loses, 4 `tuned` players | `tan_seats_tuned` · 4 players \
-  | loses the game (bị tấn), seat 0, per game | %
+  | loses the game (bị tấn), seats counted from the first attacker, seat 0, per game | %
 Tấn | the first defender loses, 4 `tuned` players | `tan_seats_tuned` · 4 players \
-  | loses the game (bị tấn), seat 1, per game | %
+  | loses the game (bị tấn), seats counted from the first attacker, seat 1, per game | %
 Tấn | 2 `tuned` players draw (both last cards fall together) | `tan_seats_tuned` · 2 players \
   | draw (hòa: the last cards go together), per game | %
 Tấn | a `tuned` player at a table of 3 `heuristic` players loses | `tan_ladder` · tuned against heuristic \
@@ -110,14 +110,17 @@ Sâm | seat 0 wins, same table: `random` / `greedy` / `control` / `expert` \
   | `sam_ladder` · random against control ; `sam_ladder` · greedy against control \
   ; `sam_ladder` · control against control ; `sam_ladder` · expert against control | wins the game, seat 0, per game | %
 Tấn | 4 `basic` players: the first attacker / the defender loses / a draw | `tan_seats` · 4 players \
-  | loses the game (bị tấn), seat 0, per game ; loses the game (bị tấn), seat 1, per game \
+  | loses the game (bị tấn), seats counted from the first attacker, seat 0, per game \
+  ; loses the game (bị tấn), seats counted from the first attacker, seat 1, per game \
   ; draw (hòa: the last cards go together), per game | %
 Tấn | 4 `tuned` players: the first attacker / the defender loses / a draw | `tan_seats_tuned` · 4 players \
-  | loses the game (bị tấn), seat 0, per game ; loses the game (bị tấn), seat 1, per game \
+  | loses the game (bị tấn), seats counted from the first attacker, seat 0, per game \
+  ; loses the game (bị tấn), seats counted from the first attacker, seat 1, per game \
   ; draw (hòa: the last cards go together), per game | %
 Tấn | 2 `tuned` players (52 cards, 8-card hands): the first attacker / the defender loses / a draw \
   | `tan_seats_tuned` · 2 players \
-  | loses the game (bị tấn), seat 0, per game ; loses the game (bị tấn), seat 1, per game \
+  | loses the game (bị tấn), seats counted from the first attacker, seat 0, per game \
+  ; loses the game (bị tấn), seats counted from the first attacker, seat 1, per game \
   ; draw (hòa: the last cards go together), per game | %
 Tấn | a player against 3 `heuristic` players loses, by its player: `random` / `basic` / `heuristic` / `beginner` / \
   `tuned` | `tan_ladder` · random against heuristic ; `tan_ladder` · basic against heuristic \
@@ -131,10 +134,12 @@ Tấn | `heuristic` among 3 `basic` players loses / `basic` there | `tan_strateg
   ; `tan_strategies` · all basic | loses, by table seat (whoever attacks first), seat 0, per game | %
 Tấn | the first attacker loses, 4 `basic` players: default rules / đổi 2 chủ / at most 6 attack cards \
   | `tan_rules` · default rules ; `tan_rules` · đổi 2 chủ (only the 2 of trumps exchanges) \
-  ; `tan_rules` · at most 6 attack cards | loses the game (bị tấn), seat 0, per game | %
+  ; `tan_rules` · at most 6 attack cards \
+  | loses the game (bị tấn), seats counted from the first attacker, seat 0, per game | %
 Tấn | classic podkidnoy (36 cards, 6-card hands, Russian refill, throw-in after a take, lowest trump leads), \
   4 `basic` players: the first attacker / the defender loses | `tan_podkidnoy` · podkidnoy: 36 cards, 6 each \
-  | loses the game (bị tấn), seat 0, per game ; loses the game (bị tấn), seat 1, per game | %
+  | loses the game (bị tấn), seats counted from the first attacker, seat 0, per game \
+  ; loses the game (bị tấn), seats counted from the first attacker, seat 1, per game | %
 """
 
 
