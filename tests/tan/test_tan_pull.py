@@ -20,7 +20,7 @@ def pulled(game: TanGame, a=None) -> list:
     kinds = []
     while (r := game.decision()) is not None:
         kinds.append(r.kind)
-        game.apply(game._ask(r))
+        game.apply(game.answer(r))
     return kinds
 
 
@@ -71,7 +71,7 @@ def test_pull_refuses_an_illegal_choice_and_a_move_after_the_end():
     game = TanGame(rules, orders[0], int(first[0]), [Basic()] * 2)
     r = game.decision()
     while r.kind != "attack":
-        game.apply(game._ask(r))
+        game.apply(game.answer(r))
         r = game.decision()
     assert r.view.is_lead
     with pytest.raises(CardoddsError, match="not a legal attack choice"):

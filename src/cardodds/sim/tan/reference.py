@@ -438,11 +438,11 @@ class TanGame:
         try:
             request = next(steps)
             while True:
-                request = steps.send(self._ask(request))
+                request = steps.send(self.answer(request))
         except StopIteration as stop:
             return stop.value
 
-    def _ask(self, r: "Request"):
+    def answer(self, r: "Request"):
         """The seat's strategy's answer to request ``r`` (as the push form has always asked it)."""
         strategy = self.strategies[r.seat]
         if r.kind == "winner_swaps_two":
