@@ -55,6 +55,21 @@ class GameState(Protocol):
         """Each seat's result, as the game's ``env_form.play`` gives it (the game is over)."""
 
 
+class Pending:
+    """The ``seat`` and ``over`` of an adapter whose engine names the decision it waits for: ``pending`` (with its
+    ``seat``), None at the end."""
+
+    pending: Any = None
+
+    @property
+    def over(self) -> bool:
+        return self.pending is None
+
+    @property
+    def seat(self) -> int | None:
+        return None if self.pending is None else int(self.pending.seat)
+
+
 class Outside(UserPlayer):
     """The player of a seat played from outside: never asked (the caller decides through :meth:`GameState.apply`)."""
 

@@ -4,50 +4,45 @@
 from __future__ import annotations
 
 from cardodds.sim.chan.deal import deal_orders
-from cardodds.sim.chan.position_state import move_text, position_view
+from cardodds.sim.chan.players import replay_players
+from cardodds.sim.chan.position_state import move_text, position_of, position_view
 from cardodds.sim.chan.reference import ChanGame
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.game_state import Pending
 from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 
 SEATS = 4
 
 
-class ChanState:
+class ChanState(Pending):
     """A Chắn reference game between two decisions (the protocol's ``GameState``); ``game`` the engine's game."""
 
-    def __init__(self, game: ChanGame, strategies, rng=None):
-        self.game, self.strategies, self.rng = game, list(strategies), rng
+    def __init__(self, game: ChanGame, strategies, rng=None, one_game: bool = True):
+        self.game, self.strategies, self.rng, self.one_game = game, list(strategies), rng, one_game
         self._run()
 
     def _run(self) -> None:
-        """Play the forced moves up to the next choice (``self.dec``, None at the end)."""
+        """Play the forced moves up to the next choice (``self.pending``, None at the end)."""
         while (dec := self.game.decision()) is not None and len(dec.moves) == 1:
             self.game.apply(dec.moves[0])
-        self.dec = dec
-
-    @property
-    def over(self) -> bool:
-        return self.dec is None
-
-    @property
-    def seat(self) -> int | None:
-        return None if self.dec is None else self.dec.seat
+        self.pending = dec
 
     def position(self):
-        return position_view(self.game, self.dec)
+        """The seat's position; a series' game is one game to it (``one_game``), as a user's player is shown it."""
+        return (position_view if self.one_game else position_of)(self.game, self.pending)
 
     def legal_moves(self) -> list[str]:
-        return [move_text(m) for m in self.dec.moves]
+        return [move_text(m) for m in self.pending.moves]
 
     def apply(self, move: str) -> None:
         legal = self.legal_moves()
         if move not in legal:
             raise CardoddsError(f"chan: {move!r} is not a legal move here (legal: {', '.join(legal)})")
-        self.game.apply(self.dec.moves[legal.index(move)])
+        self.game.apply(self.pending.moves[legal.index(move)])
         self._run()
 
     def play_seat(self) -> str:
-        move = self.strategies[self.dec.seat].choose(self.game, self.dec, self.rng)
+        move = self.chosen = self.strategies[self.pending.seat].choose(self.game, self.pending, self.rng)
         self.game.apply(move)
         self._run()
         return move_text(move)
@@ -63,5 +58,19 @@ class ChanState:
 
 def deal(seed: int, rules, strategies) -> ChanState:
     """The game ``cardodds replay chan --seed seed`` deals (its PLAY stream for the strategies)."""
+    game, rng = _dealt(seed, rules)
+    return ChanState(game, strategies, rng)
+
+
+def replayed(seed: int, rules, strategies, chunk: int = 1) -> ChanState:
+    """The game ``cardodds replay chan --seed seed`` shows (``play_task.replay_game``), every seat played by its
+    named player; its positions keep the rules' series (``chunk`` changes nothing: Chắn plays a random seat game by
+    game)."""
+    game, rng = _dealt(seed, rules)
+    return ChanState(game, replay_players(strategies), rng, one_game=False)
+
+
+def _dealt(seed: int, rules) -> tuple:
+    """The game dealt as chunk 0's first game of a run seeded ``seed``, and that chunk's PLAY stream."""
     seq = chunk_seed(seed, 0)
-    return ChanState(ChanGame.from_order(rules, deal_orders(stream(seq, DEAL), 1)[0]), strategies, stream(seq, PLAY))
+    return ChanGame.from_order(rules, deal_orders(stream(seq, DEAL), 1)[0]), stream(seq, PLAY)

@@ -5,17 +5,19 @@ the seat's strategy (a seat played from outside swaps its lowest card, as a user
 from __future__ import annotations
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.game_state import Pending
 from cardodds.sim.streams import PLAY, chunk_seed, stream
 from cardodds.sim.tan.deal import deal_chunk
 from cardodds.sim.tan.position_cut import view_position
 from cardodds.sim.tan.position_state import PASS, legal_codes, move_text
 from cardodds.sim.tan.reference import TanGame
+from cardodds.sim.tan.replay import replay_seats
 
 DECIDED = ("attack", "defend")
 """The requests of the engine that are decisions (``exchange`` and ``winner_swaps_two`` are not)."""
 
 
-class TanState:
+class TanState(Pending):
     """A Tấn reference game between two decisions (the protocol's ``GameState``); ``game`` the engine's game."""
 
     def __init__(self, game: TanGame):
@@ -26,19 +28,11 @@ class TanState:
         """Answer the requests that are not decisions (each by its seat's strategy) up to the next decision."""
         while (r := self.game.decision()) is not None and r.kind not in DECIDED:
             self.game.apply(self.game.answer(r))
-        self.request, self._position = r, None
-
-    @property
-    def over(self) -> bool:
-        return self.request is None
-
-    @property
-    def seat(self) -> int | None:
-        return None if self.request is None else self.request.seat
+        self.pending, self._position = r, None
 
     def position(self):
         if self._position is None:
-            self._position = view_position(self.request.view, self.request.kind)
+            self._position = view_position(self.pending.view, self.pending.kind)
         return self._position
 
     def legal_moves(self) -> list[str]:
@@ -54,7 +48,7 @@ class TanState:
         self._play(codes[legal.index(move)])
 
     def play_seat(self) -> str:
-        choice = self.game.answer(self.request)
+        choice = self.game.answer(self.pending)
         text = move_text(self.position(), PASS if choice is None else int(choice))
         self._play(PASS if choice is None else choice)
         return text
@@ -76,3 +70,10 @@ def deal(seed: int, rules, strategies) -> TanState:
     seq = chunk_seed(seed, 0)
     orders, first = deal_chunk(rules, seq, 1)
     return TanState(TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY)))
+
+
+def replayed(seed: int, rules, strategies, chunk: int = 1) -> TanState:
+    """The game ``cardodds replay tan --seed seed`` shows, every seat played by its named player (move checks on;
+    ``replay.replay_seats`` sets it up)."""
+    order, first, seats, rng = replay_seats(seed, rules, strategies, chunk)
+    return TanState(TanGame(rules, order, first, seats, rng=rng, check=True))

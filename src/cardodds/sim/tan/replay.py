@@ -65,6 +65,27 @@ class Scripted:
         return self._next("defend", view)
 
 
+def replay_seats(seed: int, rules, strategies, chunk: int = 1) -> tuple:
+    """How the single game ``cardodds replay tan --seed seed`` is set up: ``(order, first attacker, seats, rng)``,
+    the seats its strategies, or, when one draws for the batch, :class:`Scripted` seats playing the moves the batch
+    engine made in game 0 of the run's first chunk of ``chunk`` games (and no stream)."""
+    from cardodds.sim.streams import chunk_seed
+    from cardodds.sim.tan.players import seat_strategies
+
+    if rules.series_length > 1:
+        raise CardoddsError("tan position: series play (series_length > 1) has no single-game positions")
+    strategies = seat_strategies(list(strategies) if isinstance(strategies, (list, tuple)) else strategies,
+                                 rules.players, "replay")
+    seq = chunk_seed(seed, 0)
+    if draws_for_the_batch(strategies):  # as recorded_first_game: the chunk's recorded moves, replayed
+        orders, first = deal_chunk(rules, seq, chunk)
+        recorder = _Recorder()
+        play_batch(rules, orders, first, strategies, rng=stream(seq, PLAY), observer=recorder)
+        return orders[0], int(first[0]), [Scripted(s.name, recorder.moves) for s in strategies], None
+    orders, first = deal_chunk(rules, seq, 1)
+    return orders[0], int(first[0]), strategies, stream(seq, PLAY)
+
+
 def recorded_first_game(rules, seed_seq: np.random.SeedSequence, chunk: int, strategies) -> tuple[TanGame, object]:
     """Game 0 of a chunk of ``chunk`` games seeded ``seed_seq``, played as ``play_task.play_chunk`` plays it:
     ``(game, outcome)`` of the reference engine driven by the recorded decisions (move checks on)."""
