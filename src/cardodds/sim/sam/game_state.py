@@ -7,12 +7,13 @@ from __future__ import annotations
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.replay_recorder import Recorder
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.players import seat_strategies
 from cardodds.sim.sam.position_cut import position_of_game
 from cardodds.sim.sam.position_state import move_text
 from cardodds.sim.sam.reference import SamGame, deal_games
-from cardodds.sim.sam.replay import _Recorder, draws_for_the_batch
+from cardodds.sim.sam.replay import draws_for_the_batch
 from cardodds.sim.sam.strategies import PASS
 from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
 
@@ -89,8 +90,8 @@ def replayed(seed: int, rules, strategies, chunk: int = 1) -> SamState:
     ss = chunk_seed(seed, 0)
     if draws_for_the_batch(strategies):
         cards, leader = deal_games(stream(ss, DEAL), chunk, rules, stream(ss, FIRST))
-        recorder = _Recorder()
+        recorder = Recorder()
         play_batch(rules, cards, leader, strategies, rng=stream(ss, PLAY), observer=recorder)
-        return SamState(rules, cards[0], int(leader[0]), strategies, script=[m for _, m in recorder.moves])
+        return SamState(rules, cards[0], int(leader[0]), strategies, script=[m for _, _, m in recorder.moves])
     cards, leader = deal_games(stream(ss, DEAL), 1, rules, stream(ss, FIRST))
     return SamState(rules, cards[0], int(leader[0]), strategies, stream(ss, PLAY))
