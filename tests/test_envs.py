@@ -65,11 +65,16 @@ def test_a_move_that_is_not_legal_is_one_line_and_the_game_goes_on():
     turns.close()
 
 
-def test_closing_a_game_in_the_middle_ends_its_thread():
-    turns = Turns("chan", 1)
-    turns.apply(turns.legal[0])
-    turns.close()
-    assert not turns._thread.is_alive()
+def test_a_game_runs_in_the_callers_thread():
+    """No second thread plays the game: each game's engine is driven through the game-state protocol."""
+    import threading
+
+    before = threading.enumerate()
+    for game in ("chan", "sam", "tan"):
+        turns = Turns(game, 1)
+        turns.apply(turns.legal[0])
+        assert threading.enumerate() == before
+        turns.close()
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")

@@ -95,9 +95,9 @@ def _mid_game_states(rules, seats, n, steps, seed):
         games.step()
     first = np.full(n, batch.PASS, np.int64)
 
-    def record(g, a, asked, choice):
+    def record(*, kind, game, seat, asked, choice):
         if not record.done:
-            first[g] = choice
+            first[game] = choice
             record.done = True
     record.done = False
     batch.play_from_state(rules, copy.deepcopy(st), [Greedy()] * rules.players, observer=record)

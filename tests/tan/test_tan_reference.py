@@ -189,7 +189,7 @@ def test_trump_card_is_drawn_last_and_swap_any_lower():
     order = deck_ids(52)  # seat p holds ids 8p..8p+7; id 48 = A♠ is turned: trump ♠
     g = TanGame(rules, order, 0, [Basic()] * 6, check=True)
     assert g.turned == C("As") and g.stock == [C("Ac"), C("Ad"), C("Ah"), C("As")]
-    g._exchange()
+    g._drive(g._exchange())  # the exchange alone, each seat asked by its strategy
     # seat 0 holds 2♠ 3♠ (ids 0 and 4): the first player in turn order with a lower trump swaps its lowest one
     assert ("exchange", 0, C("2s"), C("As")) in g.log and g.stock[-1] == C("2s") and C("As") in g.hands[0]
 

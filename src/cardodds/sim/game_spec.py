@@ -22,7 +22,8 @@ Ref = str
 """``"package.module:attribute"``: a function, class or table of a game, imported when first asked for."""
 
 HOOKS = ("rules", "players", "parse_cards", "format_cards", "deck", "position", "hand_odds", "exact",
-         "replay_text", "replay_log", "check_text", "advice", "env_form", "conformance")
+         "replay_text", "replay_log", "check_text", "advice", "env_form", "game_state",
+         "conformance")
 """The fields of :class:`GameSpec` that are references (:meth:`GameSpec.hook` resolves them)."""
 
 
@@ -78,6 +79,10 @@ class GameSpec:
         The module of the game as learning code reads it (:mod:`cardodds.sim.turns`, :mod:`cardodds.envs`):
         ``play(seed, rules, strategies) -> payoffs``, ``actions(rules)``, ``observation_size(rules)``,
         ``observe(position)``.
+    game_state : Ref, optional
+        The module of the game under the game-state protocol (:mod:`cardodds.sim.game_state`): ``deal(seed, rules,
+        strategies) -> GameState``, the game a move-by-move play (:mod:`cardodds.sim.turns`) and the position
+        cutter drive.
     conformance : Ref, optional
         The module of the game's parts the player checks need (:mod:`cardodds.sim.conformance`): ``VARIANTS`` (rule
         tables to play under), ``SMALL`` (small knobs for slow players, by name), ``FILLER`` (the fast player beside
@@ -118,6 +123,7 @@ class GameSpec:
     check_text: Ref | None = None
     advice: Ref | None = None
     env_form: Ref | None = None
+    game_state: Ref | None = None
     conformance: Ref | None = None
     page_example: dict[str, str] = field(default_factory=dict)
     rules_section: str | None = None

@@ -14,7 +14,8 @@ the shared layers (``cardodds.analysis.advice``, ``cardodds.advise``, ``cardodds
     Its JSON form; ``from_json(to_json(p)) == p``.
 ``cut(seed, rules, strategies, k, chunk=1) -> Position``
     The position the seat to move sees at the ``k``-th decision (1-based, every seat's decisions counted) of the
-    game ``cardodds replay <game> --seed seed`` shows; ``CardoddsError`` when that game has fewer decisions.
+    game ``cardodds replay <game> --seed seed`` shows; ``CardoddsError`` when that game has fewer decisions.  Every
+    game's is :func:`cardodds.sim.position_cut.cut` over its ``game_state.replayed`` (one walk, one wording).
 ``decisions(seed, rules, strategies, seat, chunk=1) -> list[tuple[int, Position, str]]``
     Every decision of ``seat`` in that game: its ``k``, the position and the move made (spelled as ``legal_moves``).
 ``legal_moves(position) -> list[str]``

@@ -1,44 +1,24 @@
-"""One game played move by move from outside: the pull form of every game's engine (deal, whose move, its view, the
-legal moves, apply a move, over, payoffs), for learning code and the environments of :mod:`cardodds.envs`.
+"""One game played move by move from outside: every game's game-state protocol (:mod:`cardodds.sim.game_state`:
+deal, whose move, its view, the legal moves, apply a move, over, payoffs), for learning code and the environments of
+:mod:`cardodds.envs`.
 
-The engines call their players (push); here the game runs in a thread of its own, and each seat played from outside
-sits there as a player (:class:`~cardodds.sim.user_player.UserPlayer`, seated through the game's ``user_strategy``
-exactly as a user's player is) that hands its decision to the caller and waits for the move.  A forced move (one
-legal move) is played without asking.  Only one of the two threads runs at a time, so the game is the one the
-reference engine plays with the same seed and the same moves: seats played by named players decide as they would in
-``cardodds replay <game> --seed S``.
+The seats played from outside are asked at each of their decisions with more than one legal move (a forced move is
+played without asking); the other seats play inside the game, by their named players, from the game's random stream,
+so the game is the one the reference engine plays with the same seed and the same moves: seats played by named
+players decide as they would in ``cardodds replay <game> --seed S``.
 
-The game's part is its ``env_form`` module (:attr:`GameSpec.env_form <cardodds.sim.game_spec.GameSpec>`):
-``play(seed, rules, strategies) -> payoffs``, ``actions(rules)``, ``observation_size(rules)``, ``observe(position)``.
+The game's learning-code part is its ``env_form`` module (:attr:`GameSpec.env_form
+<cardodds.sim.game_spec.GameSpec>`): ``play(seed, rules, strategies) -> payoffs``, ``actions(rules)``,
+``observation_size(rules)``, ``observe(position)``.
 """
 
 from __future__ import annotations
 
-import queue
-import threading
-from typing import Any, ClassVar
-
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.game_state import game_rules, player_registry, start
 from cardodds.sim.games import game as game_spec
-from cardodds.sim.user_player import UserPlayer
 
-
-class _Stop(BaseException):
-    """Ends a game left unfinished (a BaseException, so no player guard turns it into an error line)."""
-
-
-class _Relay(UserPlayer):
-    """A seat played from outside: each decision goes to the caller, and the caller's move comes back (a frozen
-    dataclass, as every :class:`UserPlayer` subclass)."""
-
-    needs_public: ClassVar[bool] = True
-    turns: Any = None
-
-    def decide(self, view, legal, rng):
-        return self.turns._relay(view, legal)
-
-    def label(self) -> str:
-        return "the caller"
+__all__ = ["Turns", "game_rules", "player_registry", "default_player"]
 
 
 class Turns:
@@ -58,27 +38,17 @@ class Turns:
     """
 
     def __init__(self, game: str, seed: int, rules=None, players=None):
-        spec = game_spec(game)
-        self.form = spec.hook("env_form")
-        if self.form is None:
+        if game_spec(game).hook("env_form") is None:
             raise CardoddsError(f"{game}: this game cannot be played move by move")
         self.game, self.seed = game, int(seed)
         self.rules = game_rules(game, rules)
-        seats = self.rules.players
-        players = [None] * seats if players is None else list(players)
-        if len(players) != seats:
-            raise CardoddsError(f"{game}: {len(players)} players given for {seats} seats")
-        make = player_registry(game).make
-        relay = _Relay(turns=self)
-        self.strategies = [make(relay if p is None else p, f"seat {s}") for s, p in enumerate(players)]
+        players = [None] * self.rules.players if players is None else list(players)
+        self.outside = [p is None for p in players]
+        self.state = start(game, self.seed, self.rules, players)
         self.view: dict | None = None
         self.legal: list[str] = []
         self.payoffs: list[float] | None = None
-        self._to_caller: queue.Queue = queue.Queue()
-        self._to_game: queue.Queue = queue.Queue()
-        self._thread = threading.Thread(target=self._play, daemon=True, name=f"cardodds-{game}-{seed}")
-        self._thread.start()
-        self._receive()
+        self._run()
 
     # -- what the caller reads ---------------------------------------------------------------------------------------
     @property
@@ -103,61 +73,30 @@ class Turns:
             raise CardoddsError(f"{self.game}: the game of seed {self.seed} is over")
         if move not in self.legal:
             raise CardoddsError(f"{self.game}: {move!r} is not a legal move here (legal: {', '.join(self.legal)})")
-        self._to_game.put(move)
-        self._receive()
+        self.state.apply(move)
+        self._run()
 
     def close(self) -> None:
-        """Stop the game if it is still running (its thread ends)."""
-        if self._thread.is_alive() and not self.over:
-            self._to_game.put(_Stop)
-            self._thread.join()
+        """Leave the game (nothing runs between two moves: kept for the callers that close a game they leave)."""
 
-    # -- the two threads -----------------------------------------------------------------------------------------
-    def _play(self) -> None:
-        try:
-            payoffs = self.form.play(self.seed, self.rules, self.strategies)
-            self._to_caller.put(("over", [float(x) for x in payoffs]))
-        except _Stop:
-            pass
-        except BaseException as exc:  # noqa: BLE001 -- handed to the caller's thread, raised there
-            self._to_caller.put(("error", exc))
-
-    def _relay(self, view: dict, legal: list[str]) -> str:
-        if len(legal) == 1:  # a forced move is no decision (some engines ask anyway)
-            return legal[0]
-        self._to_caller.put(("decide", view, legal))
-        move = self._to_game.get()
-        if move is _Stop:
-            raise _Stop
-        return move
-
-    def _receive(self) -> None:
-        kind, *rest = self._to_caller.get()
-        if kind == "error":
-            self._thread.join()
-            raise rest[0]
-        if kind == "over":
-            self._thread.join()
-            self.payoffs, self.legal = rest[0], []
-        else:
-            self.view, self.legal = rest
+    def _run(self) -> None:
+        """Play on to the next decision of a seat played from outside with a choice, or to the end."""
+        state = self.state
+        while not state.over:
+            if not self.outside[state.seat]:
+                state.play_seat()
+                continue
+            legal = state.legal_moves()
+            if len(legal) > 1:
+                self.view, self.legal = position_json(self.game, state.position()), legal
+                return
+            state.apply(legal[0])  # a forced move is no decision (some engines ask anyway)
+        self.payoffs, self.legal = [float(x) for x in state.payoffs()], []
 
 
-def game_rules(game: str, rules=None):
-    """``game``'s rules: ``rules`` itself, or a ``[rules]`` table over the defaults (None: the defaults)."""
-    if rules is None or isinstance(rules, dict):
-        from cardodds.sim.options import from_table
-
-        return from_table(game_spec(game).hook("rules"), dict(rules or {}), "[rules]")
-    return rules
-
-
-def player_registry(game: str):
-    """``game``'s :class:`~cardodds.sim.players.PlayerRegistry`: the ``PLAYERS`` of the module ``GameSpec.players``
-    names (it makes every player a config can name, a user's too)."""
-    import importlib
-
-    return importlib.import_module(game_spec(game).players.partition(":")[0]).PLAYERS
+def position_json(game: str, position) -> dict:
+    """``position``'s JSON form (the view a seat played from outside is given)."""
+    return game_spec(game).hook("position").to_json(position)
 
 
 def default_player(game: str) -> str:

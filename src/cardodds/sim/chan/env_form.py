@@ -10,11 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from cardodds.sim.chan.cards import COPIES, N_KINDS, kind_code
-from cardodds.sim.chan.deal import NOC_SIZE, deal_orders
+from cardodds.sim.chan.deal import NOC_SIZE
 from cardodds.sim.chan.position_state import DECISIONS, SOURCES
-from cardodds.sim.chan.reference import ChanGame, play_game
 from cardodds.sim.env_arrays import by_seat, counts, joined, one_hot, seat_from
-from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 
 SEATS = 4
 SLOTS = ("draw", "offer")
@@ -24,13 +22,12 @@ KINDS = {k: k for k in range(N_KINDS)}
 
 
 def play(seed: int, rules, strategies) -> list[float]:
-    """Each seat's points in the game ``cardodds replay chan --seed seed`` deals, played by ``strategies``."""
-    seq = chunk_seed(seed, 0)
-    game = play_game(ChanGame.from_order(rules, deal_orders(stream(seq, DEAL), 1)[0]), list(strategies),
-                     stream(seq, PLAY))
-    if game.winner is None:
-        return [0.0] * SEATS
-    return [float(3 * game.points if s == game.winner else -game.points) for s in range(SEATS)]
+    """Each seat's payoff in the game ``cardodds replay chan --seed seed`` deals, played by ``strategies``
+    (:func:`cardodds.sim.chan.game_state.deal` played out)."""
+    from cardodds.sim.chan.game_state import deal  # it imports the user seat, which imports this module
+    from cardodds.sim.game_state import play_out
+
+    return play_out(deal(seed, rules, list(strategies)))
 
 
 def actions(rules) -> list[str]:

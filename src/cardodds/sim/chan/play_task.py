@@ -52,9 +52,9 @@ from cardodds.sim.chan import compiled
 from cardodds.sim.chan.deal import NOC_SIZE, deal_orders
 from cardodds.sim.chan.fouls import RULES as FOUL_RULES
 from cardodds.sim.chan.labels import PLAY_LABELS
+from cardodds.sim.chan.players import replay_players, seat_strategies
 from cardodds.sim.chan.reference import ChanGame, describe_game, play_game
 from cardodds.sim.chan.rules import CUOC_NAMES, ChanRules
-from cardodds.sim.chan.players import seat_strategies
 from cardodds.sim.chart_specs import Bars, Convergence, Distribution
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.measures import Histogram, Mean, Measure, Proportion
@@ -327,14 +327,6 @@ UNITS = {
     "moves.mean": "moves per game", "fouls_avoided": "moves removed per game",
 }
 """What each metric is counted per."""
-
-
-def replay_players(strategies) -> tuple:
-    """The four players of a replay: ``strategies`` as they are when they already play (``choose``), else read as
-    a name, a table or a list of four."""
-    if isinstance(strategies, tuple) and all(hasattr(s, "choose") for s in strategies):
-        return strategies
-    return tuple(seat_strategies(strategies, PLAYERS, "replay"))
 
 
 def replay_game(seed: int, rules: ChanRules | None = None, strategies="basic"):

@@ -29,3 +29,11 @@ def make_strategy(spec, where: str = "[strategies]"):
 def seat_strategies(spec, players: int = 4, where: str = "[strategies]") -> tuple:
     """One player per seat: the same spec for all, a list of ``players`` specs, or a ``[strategies]`` table."""
     return PLAYERS.for_seats(spec, players, where)
+
+
+def replay_players(strategies) -> tuple:
+    """The four players of a replay: ``strategies`` as they are when they already play (``choose``), else read as
+    a name, a table or a list of four."""
+    if isinstance(strategies, tuple) and all(hasattr(s, "choose") for s in strategies):
+        return strategies
+    return tuple(seat_strategies(strategies, 4, "replay"))

@@ -8,74 +8,40 @@ the same players, the same random stream), so decision ``k`` is the same game's 
 
 from __future__ import annotations
 
+from cardodds.sim import position_cut
 from cardodds.sim.chan.position_state import KINDS, Position, move_text, position_of  # noqa: F401  (read here too)
-from cardodds.sim.errors import CardoddsError
-from cardodds.sim.position import past_the_end
+from cardodds.sim.chan.rules import ChanRules
 
 
 def walk(seed: int, rules=None, strategies="basic", observe=None, chosen=None):
-    """Play the replayed game; the game.
+    """Play the replayed game (:func:`cardodds.sim.chan.game_state.replayed`); the game.
 
     ``observe(k, game, dec, rng)`` is called before each choice (``k`` counts from 1; returning False stops the
     game there); ``chosen``, a list, gets ``(k, dec, move)`` after it.
     """
-    import numpy as np
+    from cardodds.sim.chan.game_state import replayed
 
-    from cardodds.sim.chan.deal import deal_orders
-    from cardodds.sim.chan.play_task import replay_players
-    from cardodds.sim.chan.reference import ChanGame
-    from cardodds.sim.chan.rules import ChanRules
-    from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
-
-    rules = rules or ChanRules()
-    players = replay_players(strategies)
-    seq = chunk_seed(seed, 0)
-    game = ChanGame.from_order(rules, deal_orders(stream(seq, DEAL), 1)[0])
-    rng: np.random.Generator = stream(seq, PLAY)
+    state = replayed(seed, rules or ChanRules(), strategies)
     k = 0
-    while (dec := game.decision()) is not None:
-        if len(dec.moves) == 1:
-            move = dec.moves[0]
-        else:
-            k += 1
-            if observe is not None and observe(k, game, dec, rng) is False:
-                return game
-            move = players[dec.seat].choose(game, dec, rng)
-            if chosen is not None:
-                chosen.append((k, dec, move))
-        game.apply(move)
-    return game
+    while not state.over:
+        k += 1
+        dec = state.pending
+        if observe is not None and observe(k, state.game, dec, state.rng) is False:
+            return state.game
+        state.play_seat()
+        if chosen is not None:
+            chosen.append((k, dec, state.chosen))
+    return state.game
 
 
 def cut(seed: int, rules=None, strategies="basic", k: int = 1, chunk: int = 1) -> Position:
-    """The position the seat to move sees at decision ``k`` (1-based) of the replayed game (``chunk`` changes
-    nothing: see :func:`cardodds.sim.chan.play_task.replay_text`)."""
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise CardoddsError(f"chan: the decision number must be a whole number >= 1, not {k!r}")
-    found, seen = [], [0]
-
-    def stop(i, game, dec, rng):
-        seen[0] = i
-        if i == k:
-            found.append(position_of(game, dec))
-            return False
-        return True
-
-    walk(seed, rules, strategies, stop)
-    if not found:
-        raise past_the_end("chan", seed, k, seen[0])
-    return found[0]
+    """The position the seat to move sees at decision ``k`` (1-based) of the replayed game
+    (:func:`cardodds.sim.position_cut.cut`; ``chunk`` changes nothing: see
+    :func:`cardodds.sim.chan.play_task.replay_text`)."""
+    return position_cut.cut("chan", seed, rules or ChanRules(), strategies, k, chunk)
 
 
 def decisions(seed: int, rules=None, strategies="basic", seat: int = 0, chunk: int = 1) -> list:
     """Every decision of ``seat`` in the replayed game: ``(k, position, move made)``, the move spelled as
-    ``legal_moves`` spells it."""
-    positions, chosen = {}, []
-
-    def note(i, game, dec, rng):
-        if dec.seat == seat:
-            positions[i] = position_of(game, dec)
-        return True
-
-    walk(seed, rules, strategies, note, chosen)
-    return [(k, positions[k], move_text(move)) for k, dec, move in chosen if k in positions]
+    ``legal_moves`` spells it (:func:`cardodds.sim.position_cut.decisions`)."""
+    return position_cut.decisions("chan", seed, rules or ChanRules(), strategies, seat, chunk)

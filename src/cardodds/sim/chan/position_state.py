@@ -18,6 +18,7 @@ Readings (docs/rules.md §1.12):
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from cardodds.sim.chan.cards import CHI_CHI, COPIES, N_KINDS, kind_code
@@ -250,3 +251,11 @@ def position_of(game, dec) -> Position:
         decider=decider,
         declined=tuple(tuple(sorted(d)) for d in (own.declined_any, own.declined_chan, own.declined_ca_with)),
     )
+
+
+def position_view(game, dec):
+    """The position ``dec.seat`` sees at ``dec`` in reference game ``game`` (a series' game is one game to it)."""
+    position = position_of(game, dec)
+    if position.rules.series_length != 1:
+        position = dataclasses.replace(position, rules=dataclasses.replace(position.rules, series_length=1))
+    return position

@@ -45,6 +45,7 @@ SPEC = GameSpec(
     deck="cardodds.sim.chan.spec:deck",
     position="cardodds.sim.chan.position",
     env_form="cardodds.sim.chan.env_form",
+    game_state="cardodds.sim.chan.game_state",
     conformance="cardodds.sim.chan.conformance_parts",
     hand_odds="cardodds.sim.chan.hand_odds:hand_answer",
     hand_question=HandQuestion(

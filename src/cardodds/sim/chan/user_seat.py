@@ -33,7 +33,7 @@ from typing import ClassVar
 import numpy as np
 
 from cardodds.sim.chan.position_json import to_json
-from cardodds.sim.chan.position_state import DECISIONS, move_text, position_of
+from cardodds.sim.chan.position_state import DECISIONS, move_text, position_view
 from cardodds.sim.chan.user_batch import decide_position
 from cardodds.sim.user_batch import batch_only
 from cardodds.sim.user_player import UserPlayer, ask
@@ -92,14 +92,6 @@ def decision_rng(key: int, moves: int, seat: int, kind: int) -> np.random.Genera
     """The generator of one decision: the deal's ``key``, the moves played so far, the seat and the index of the
     decision kind in ``position_state.DECISIONS``."""
     return np.random.Generator(np.random.PCG64((int(key) << 32) | (int(moves) << 8) | (int(seat) << 4) | int(kind)))
-
-
-def position_view(game, dec):
-    """The position ``dec.seat`` sees at ``dec`` in reference game ``game`` (a series' game is one game to it)."""
-    position = position_of(game, dec)
-    if position.rules.series_length != 1:
-        position = dataclasses.replace(position, rules=dataclasses.replace(position.rules, series_length=1))
-    return position
 
 
 def user_strategy(player: UserPlayer) -> UserSeat:

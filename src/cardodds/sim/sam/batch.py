@@ -590,9 +590,10 @@ def play_from_state(rules: SamRules, state: SamState, strategies, rng=None, firs
     """Play the games of ``state`` to their end (``state`` is played on in place).
 
     ``first`` (N,), optional: the first action of every game, a move id or ``PASS``, made by its actor instead of
-    its strategy's choice (the expert's candidate moves); it must be legal.  ``observer(g, actor, asked, choice)``,
-    optional, is called at every step with the running games, their actors, whether each was asked (every actor but
-    a leader with no legal lead, as the reference engine asks) and the choice (a move id or ``PASS``).
+    its strategy's choice (the expert's candidate moves); it must be legal.  ``observer(kind="action",
+    game=, seat=, asked=, choice=)`` (:mod:`cardodds.sim.replay_recorder`), optional, is called at every step with
+    the running games, their actors, whether each was asked (every actor but a leader with no legal lead, as the
+    reference engine asks) and the choice (a move id or ``PASS``).
     """
     _check_rules_first(rules, "play_from_state(rules, state, strategies, rng=None, first=None)")
     if isinstance(strategies, StrategyBase):
@@ -690,7 +691,7 @@ class SamBatch:
             turn.choice[:] = f
             turn.has |= f >= 0
         if self.observer is not None:
-            self.observer(g, a, ~turn.is_lead | turn.has, turn.choice)
+            self.observer(kind="action", game=g, seat=a, asked=~turn.is_lead | turn.has, choice=turn.choice)
         self._pass_lead_on(turn)
         pending = st.den_by[g], st.den_to[g], st.den_cap[g]  # only the very next action can owe it
         st.den_by[g] = -1

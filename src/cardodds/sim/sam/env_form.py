@@ -11,12 +11,12 @@ import functools
 import numpy as np
 
 from cardodds.sim.env_arrays import by_seat, counts, joined, one_hot, seat_from
+from cardodds.sim.game_state import play_out
 from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
+from cardodds.sim.sam.game_state import deal
 from cardodds.sim.sam.hand import STRAIGHT, move_table
 from cardodds.sim.sam.position_state import PASS_TEXT, move_text
-from cardodds.sim.sam.reference import deal_games, play_game
 from cardodds.sim.sam.rules import SamRules
-from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
 
 DECK = 52
 CHAIN_VALUE_SCALE = 64
@@ -24,11 +24,9 @@ CHAIN_VALUE_SCALE = 64
 
 
 def play(seed: int, rules, strategies) -> list[float]:
-    """Each seat's payment in the game ``cardodds replay sam --seed seed`` deals, played by ``strategies``."""
-    seq = chunk_seed(seed, 0)
-    cards, leader = deal_games(stream(seq, DEAL), 1, rules, stream(seq, FIRST))
-    result = play_game(cards[0], int(leader[0]), rules, list(strategies), stream(seq, PLAY))
-    return [float(x) for x in result.pay]
+    """Each seat's payoff in the game ``cardodds replay sam --seed seed`` deals, played by ``strategies``
+    (:func:`cardodds.sim.sam.game_state.deal` played out)."""
+    return play_out(deal(seed, rules, list(strategies)))
 
 
 def actions(rules) -> list[str]:

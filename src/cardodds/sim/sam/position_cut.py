@@ -12,14 +12,10 @@ from typing import Iterator
 
 import numpy as np
 
+from cardodds.sim import position_cut
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.position import past_the_end
-from cardodds.sim.sam.batch import play_batch
-from cardodds.sim.sam.players import seat_strategies
-from cardodds.sim.sam.position_state import Position, move_text
-from cardodds.sim.sam.reference import SamGame, deal_games
-from cardodds.sim.sam.replay import _Recorder, draws_for_the_batch
-from cardodds.sim.streams import DEAL, FIRST, PLAY, chunk_seed, stream
+from cardodds.sim.sam.position_state import Position, parse_move
+from cardodds.sim.sam.reference import SamGame
 
 
 def position_of_game(game: SamGame, dealt: list) -> Position:
@@ -60,39 +56,18 @@ def walk_moves(rules, cards: np.ndarray, leader: int, strategies, moves) -> Iter
 
 def walk(seed: int, rules, strategies, chunk: int = 1) -> Iterator[tuple[Position, int]]:
     """(position, move id or PASS) at every decision of the game ``replay_text(seed, rules, strategies, chunk)``
-    shows (:func:`cardodds.sim.sam.reference.replay_text`): the reference engine's game, or, with a randomised
-    seat, the moves the batch engine made in game 0 of the run's first chunk."""
-    strategies = list(seat_strategies(strategies, rules.players, "sam position"))  # names too, as Tấn's cut
-    ss = chunk_seed(seed, 0)
-    if draws_for_the_batch(strategies):
-        cards, leader = deal_games(stream(ss, DEAL), chunk, rules, stream(ss, FIRST))
-        recorder = _Recorder()
-        play_batch(rules, cards, leader, strategies, rng=stream(ss, PLAY), observer=recorder)
-        return walk_moves(rules, cards[0], leader[0], strategies, [m for _, m in recorder.moves])
-    cards, leader = deal_games(stream(ss, DEAL), 1, rules, stream(ss, FIRST))
-    rng = stream(ss, PLAY)
-
-    def choose(game):
-        st = strategies[game.actor]
-        return st.choose(game.view(st.needs_public, st.needs_cards), game.legal()[None], np.array([game.may_pass]), rng)[0]
-
-    return walk_moves(rules, cards[0], leader[0], strategies, choose)
+    shows (:func:`cardodds.sim.position_cut.walk`)."""
+    for _, position, move in position_cut.walk("sam", seed, rules, strategies, chunk):
+        yield position, parse_move(position.table, move)
 
 
 def cut(seed: int, rules, strategies, k: int, chunk: int = 1) -> Position:
-    """The position the seat to move sees at the ``k``-th decision (1-based) of the replayed game of ``seed``."""
-    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise CardoddsError(f"sam position: the decision number must be a whole number >= 1, not {k!r}")
-    n = 0
-    for n, (position, _) in enumerate(walk(seed, rules, strategies, chunk), 1):
-        if n == k:
-            return position
-    raise past_the_end("sam", seed, k, n)
+    """The position the seat to move sees at the ``k``-th decision (1-based) of the replayed game of ``seed``
+    (:func:`cardodds.sim.position_cut.cut`)."""
+    return position_cut.cut("sam", seed, rules, strategies, k, chunk)
 
 
 def decisions(seed: int, rules, strategies, seat: int, chunk: int = 1) -> list[tuple[int, Position, str]]:
-    """Every decision of ``seat`` in the replayed game of ``seed``: its number, the position and the move made."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
-        raise CardoddsError(f"sam position: seat must be 0..{rules.players - 1}, not {seat!r}")
-    return [(k, p, move_text(p.table, m)) for k, (p, m) in enumerate(walk(seed, rules, strategies, chunk), 1)
-            if p.seat == seat]
+    """Every decision of ``seat`` in the replayed game of ``seed``: its number, the position and the move made
+    (:func:`cardodds.sim.position_cut.decisions`)."""
+    return position_cut.decisions("sam", seed, rules, strategies, seat, chunk)

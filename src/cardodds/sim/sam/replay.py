@@ -3,35 +3,24 @@
 A randomised player (``random``) draws its choices on the batch engine for all the chunk's rows at once, so the
 first game of a chunk depends on the chunk's size and the reference engine, drawing game by game, would play another
 game.  :func:`recorded_first_game` plays the chunk on the batch engine as the run does, records game 0's actions
-(the engine's ``observer`` hook) and applies them on the reference engine, each checked legal, which gives the move
+(:class:`cardodds.sim.replay_recorder.Recorder`) and applies them on the reference engine, each checked legal, which gives the move
 log the replay text shows.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.replay_recorder import Recorder
+from cardodds.sim.replay_recorder import draws_for_the_batch as shared_draws
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.rules import OUTCOMES
 from cardodds.sim.sam.strategies import PASS
 
 
 def draws_for_the_batch(strategies) -> bool:
-    """Whether some seat's choices come from batch-wide draws of the PLAY stream (randomised strategies)."""
-    return any(not s.deterministic for s in strategies)
-
-
-class _Recorder:
-    """The engine's observer: the actions of game ``game``, as ``(seat, move id or PASS)`` in order."""
-
-    def __init__(self, game: int = 0):
-        self.game, self.moves = game, []
-
-    def __call__(self, g, actor, asked, choice):
-        rows = np.flatnonzero((g == self.game) & asked)
-        if rows.size:
-            self.moves.append((int(actor[rows[0]]), int(choice[rows[0]])))
+    """Whether some seat's choices come from batch-wide draws of the PLAY stream (randomised strategies; a Sâm seat
+    has no seed of its own)."""
+    return shared_draws(strategies)
 
 
 def recorded_first_game(rules, cards, leader, strategies, rng, new_game):
@@ -40,12 +29,12 @@ def recorded_first_game(rules, cards, leader, strategies, rng, new_game):
 
     ``new_game`` is the reference module's ``SamGame`` (passed in: that module imports this one).
     """
-    recorder = _Recorder()
+    recorder = Recorder()
     b = play_batch(rules, cards, leader, list(strategies), rng=rng, observer=recorder)
     game = new_game(rules, cards[0], int(leader[0]), log=True)
     if not game.over:
         game.declare(list(strategies))
-    for seat, move in recorder.moves:
+    for _, seat, move in recorder.moves:
         legal = game.legal()
         if game.over or seat != game.actor or not (move == PASS and game.may_pass or 0 <= move and legal[move]):
             raise CardoddsError(f"replay: the run's action ({seat}, {move}) is not one the reference game allows")

@@ -33,6 +33,7 @@ SPEC = GameSpec(
     deck="cardodds.sim.sam.spec:deck",
     position="cardodds.sim.sam.position:MODULE",
     env_form="cardodds.sim.sam.env_form",
+    game_state="cardodds.sim.sam.game_state",
     conformance="cardodds.sim.sam.conformance_parts",
     hand_odds="cardodds.sim.sam.hand_odds:odds_sam",
     hand_question=HandQuestion(

@@ -215,7 +215,7 @@ class _Games:
         self.gid = np.arange(N)
         self.live = np.ones(N, dtype=bool)
         self.steps = 0
-        self.observer = None  # ``observer(kind, gid, seat, decided, choice)`` after each decision (replays record)
+        self.observer = None  # ``observer(kind=, game=, seat=, asked=, choice=)`` after each decision (replays record)
         # the table in the order played, (N, T, 2) attack / cover cards, only for strategies that read it
         table = any(getattr(st, "needs_table", False) for st in strategies)
         self.tab = np.full((N, min(self.cap_rule, rules.deck), 2), -1, dtype=np.int16) if table else None
@@ -283,7 +283,8 @@ class _Games:
             choice = self.disp("exchange_batch", s, view, self.rng)
             sw = (choice >= 0) & (options != 0)
             if self.observer is not None:
-                self.observer("exchange", self.gid, s, options != 0, np.where(sw, choice, -1))
+                self.observer(kind="exchange", game=self.gid, seat=s, asked=options != 0,
+                              choice=np.where(sw, choice, -1))
             give = bits.bit(np.where(sw, choice, -1))
             if self.check:
                 assert ((give & options) != 0)[sw].all(), "illegal trump swap"
@@ -356,7 +357,7 @@ class _Games:
         play = (choice >= 0) & (legal != 0)
         choice = np.where(play, choice, -1)
         if self.observer is not None:
-            self.observer("attack", self.gid, cur, (legal != 0) & live, choice)
+            self.observer(kind="attack", game=self.gid, seat=cur, asked=(legal != 0) & live, choice=choice)
         b = bits.BIT_LUT[choice + 1]
         if self.check:
             assert ((b & legal) != 0)[play & live].all(), "illegal attack card"
@@ -389,7 +390,8 @@ class _Games:
             self.force_attack = self.force_defend = None
         covered = play & (dch >= 0) & (dlegal != 0)
         if self.observer is not None:
-            self.observer("defend", self.gid, d, play & (dlegal != 0) & live, np.where(covered, dch, -1))
+            self.observer(kind="defend", game=self.gid, seat=d, asked=play & (dlegal != 0) & live,
+                          choice=np.where(covered, dch, -1))
         cb = bits.BIT_LUT[np.where(covered, dch, -1) + 1]
         if self.check:
             assert ((cb & dlegal) != 0)[covered & live].all(), "illegal cover"
@@ -577,9 +579,10 @@ def play_batch(rules: TanRules, orders: np.ndarray, first_attacker: np.ndarray, 
         (``TanGame.resume(skip_cycles=True)``): the outcome is unchanged and the batch no longer waits for its
         slowest games.  ``None`` keeps every game in the batch.
     observer : callable, optional
-        ``observer(kind, gid, seat, decided, choice)`` after every decision step (``kind``: ``"exchange"``,
-        ``"attack"`` or ``"defend"``; per running row: its game ``gid``, the deciding ``seat``, whether it
-        ``decided`` — where the reference engine asks the strategy — and its ``choice``, a card or -1).
+        ``observer(kind=, game=, seat=, asked=, choice=)`` after every decision step
+        (:mod:`cardodds.sim.replay_recorder`; ``kind``: ``"exchange"``, ``"attack"`` or ``"defend"``; per running
+        row: its ``game``, the deciding ``seat``, whether it was ``asked`` — where the reference engine asks the
+        strategy — and its ``choice``, a card or -1).
     """
     games = _Games(rules, np.asarray(orders), first_attacker, strategies, rng, check, handoff_bouts)
     games.observer = observer

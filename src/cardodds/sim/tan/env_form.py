@@ -9,22 +9,16 @@ from __future__ import annotations
 import numpy as np
 
 from cardodds.sim.env_arrays import by_seat, counts, joined, one_hot, seat_from
-from cardodds.sim.streams import PLAY, chunk_seed, stream
+from cardodds.sim.game_state import play_out
 from cardodds.sim.tan.cards import deck_ids, format_card
-from cardodds.sim.tan.deal import deal_chunk
+from cardodds.sim.tan.game_state import deal
 from cardodds.sim.tan.position_state import DECISIONS
-from cardodds.sim.tan.reference import TanGame
 
 
 def play(seed: int, rules, strategies) -> list[float]:
-    """Each seat's payoff in the game ``cardodds replay tan --seed seed`` deals, played by ``strategies``."""
-    seq = chunk_seed(seed, 0)
-    orders, first = deal_chunk(rules, seq, 1)
-    out = TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY)).play()
-    P = rules.players
-    if out.loser is None or out.draw or out.truncated:
-        return [0.0] * P
-    return [-1.0 if s == out.loser else 1.0 / (P - 1) for s in range(P)]
+    """Each seat's payoff in the game ``cardodds replay tan --seed seed`` deals, played by ``strategies``
+    (:func:`cardodds.sim.tan.game_state.deal` played out)."""
+    return play_out(deal(seed, rules, list(strategies)))
 
 
 def actions(rules) -> list[str]:

@@ -3,16 +3,11 @@ or defence decision (the trump exchange is not counted), and the move it made.""
 
 from __future__ import annotations
 
-from cardodds.sim.errors import CardoddsError
-from cardodds.sim.position import past_the_end
-from cardodds.sim.streams import PLAY, chunk_seed, stream
-from cardodds.sim.tan.batch import play_batch
-from cardodds.sim.tan.deal import deal_chunk
-from cardodds.sim.tan.players import seat_strategies
+from cardodds.sim import position_cut
 from cardodds.sim.tan.position_json import check
-from cardodds.sim.tan.position_state import PASS, Position, move_text
+from cardodds.sim.tan.position_state import PASS, Position
 from cardodds.sim.tan.reference import TanGame
-from cardodds.sim.tan.replay import Scripted, _Recorder, draws_for_the_batch
+from cardodds.sim.tan.replay import replay_seats
 
 
 def view_position(v, kind: str) -> Position:
@@ -87,35 +82,19 @@ def marked_game(seed: int, rules, strategies, chunk: int = 1) -> tuple[TanGame, 
 
 def _replay(seed: int, rules, strategies, chunk: int) -> tuple[list, TanGame, object, list]:
     """The replayed game played with its decisions watched (see :func:`_watched`)."""
-    if rules.series_length > 1:
-        raise CardoddsError("tan position: series play (series_length > 1) has no single-game positions")
-    strategies = seat_strategies(list(strategies) if isinstance(strategies, (list, tuple)) else strategies,
-                                 rules.players, "replay")
-    seq = chunk_seed(seed, 0)
-    if draws_for_the_batch(strategies):  # as replay.recorded_first_game: the chunk's recorded moves, replayed
-        orders, first = deal_chunk(rules, seq, chunk)
-        recorder = _Recorder()
-        play_batch(rules, orders, first, strategies, rng=stream(seq, PLAY), observer=recorder)
-        seats, rng = [Scripted(s.name, recorder.moves) for s in strategies], None
-    else:
-        orders, first = deal_chunk(rules, seq, 1)
-        seats, rng = strategies, stream(seq, PLAY)
-    return _watched(rules, orders[0], int(first[0]), seats, rng)
+    order, first, seats, rng = replay_seats(seed, rules, strategies, chunk)
+    return _watched(rules, order, first, seats, rng)
 
 
 def cut(seed: int, rules, strategies, k: int, chunk: int = 1) -> Position:
-    """The position the seat to move sees at the ``k``-th decision (1-based) of the replayed game."""
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise CardoddsError(f"tan position: the decision number must be a whole number >= 1, not {k!r}")
-    log, _ = replayed(seed, rules, strategies, chunk)
-    if k > len(log):
-        raise past_the_end("tan", seed, k, len(log))
-    position = log[k - 1][0]
+    """The position the seat to move sees at the ``k``-th decision (1-based) of the replayed game
+    (:func:`cardodds.sim.position_cut.cut`), checked."""
+    position = position_cut.cut("tan", seed, rules, strategies, k, chunk)
     check(position)
     return position
 
 
 def decisions(seed: int, rules, strategies, seat: int, chunk: int = 1) -> list[tuple[int, Position, str]]:
-    """Every decision of ``seat`` in the replayed game: ``(k, position, move made)``."""
-    log, _ = replayed(seed, rules, strategies, chunk)
-    return [(k, p, move_text(p, m)) for k, (p, m) in enumerate(log, start=1) if p.seat == seat]
+    """Every decision of ``seat`` in the replayed game: ``(k, position, move made)``
+    (:func:`cardodds.sim.position_cut.decisions`)."""
+    return position_cut.decisions("tan", seed, rules, strategies, seat, chunk)

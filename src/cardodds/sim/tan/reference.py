@@ -60,8 +60,33 @@ class Outcome:
     finish_order: list[int] = field(default_factory=list)
 
 
+@dataclass
+class Request:
+    """A decision the game waits for (:meth:`TanGame.decision`).
+
+    Attributes
+    ----------
+    kind : {"exchange", "winner_swaps_two", "attack", "defend"}
+        The strategy method the push form asks (``attack`` covers leads and adds; ``winner_swaps_two`` is the series
+        winner's 2-swap, through ``cardodds.sim.tan.decisions.decide``).
+    seat : int
+        The seat deciding.
+    view : SimpleNamespace
+        What the strategy is given (``cardodds.sim.tan.strategies`` lists the fields).
+    legal : list
+        The cards it may play (``options`` to swap; ``[True, False]`` for ``winner_swaps_two``); None (keep, pass,
+        take) is always allowed except for a lead.
+    """
+
+    kind: str
+    seat: int
+    view: SimpleNamespace
+    legal: list
+
+
 class TanGame:
-    """One Tấn game.
+    """One Tấn game, played by its strategies (:meth:`play`, push) or decision by decision from outside
+    (:meth:`decision` and :meth:`apply`, pull: the same game for the same choices).
 
     Parameters
     ----------
@@ -78,6 +103,11 @@ class TanGame:
     check : bool
         Check card conservation after every move (raises AssertionError).
     """
+
+    outcome: Outcome | None = None
+    """The pull form's result, once :meth:`decision` is None."""
+    _steps = None
+    _pending = None
 
     def __init__(self, rules: TanRules, order, first_attacker: int, strategies, rng=None, check: bool = False):
         P, H = rules.players, rules.hand_size
@@ -170,6 +200,7 @@ class TanGame:
         return self._next_in(w)
 
     def _exchange(self):
+        """The trump exchange (a generator: yields a :class:`Request` at each seat's decision)."""
         mode = self.rules.trump_exchange
         if mode == "none" or getattr(self, "swapped", False):
             return
@@ -185,9 +216,9 @@ class TanGame:
                 continue
             view = self.exchange_view(s, options)
             if mode == "two_only" and s == self.series_winner:  # the previous winner's own decision (docs/rules.md §3.7)
-                choice = low if decide(self.strategies[s], "winner_swaps_two", view, self.rng) else None
+                choice = low if (yield Request("winner_swaps_two", s, view, [True, False])) else None
             else:
-                choice = self.strategies[s].exchange(view, self.rng)
+                choice = yield Request("exchange", s, view, options)
             if choice is None:
                 continue
             if choice not in options:
@@ -195,8 +226,8 @@ class TanGame:
             self.swap(s, choice)
             return
 
-    def _bout(self, a: int, d: int) -> bool:
-        """Play one bout; return True when the defender took (lên)."""
+    def _bout(self, a: int, d: int):
+        """One bout, a generator as :meth:`steps` is; returns True when the defender took (lên)."""
         cap = min(len(self.hands[d]), self.rules.attack_cap)
         throwers = [a] + [s for s in ((a + k) % self.P for k in range(1, self.P)) if not self.out[s] and s != d]
         i, passes, taking = 0, 0, False
@@ -216,7 +247,7 @@ class TanGame:
                                        stock_left=len(self.stock), is_lead=lead, defender_cards=len(self.hands[d]),
                                        n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover),
                                        taking=taking, **self._public(a, d, cap, passes))
-                choice = self.strategies[t].attack(view, self.rng)
+                choice = yield Request("attack", t, view, legal)
             if choice is None:
                 if lead:
                     raise AssertionError("a lead must play a card")
@@ -249,7 +280,7 @@ class TanGame:
                                        stock_left=len(self.stock), card=choice, n_attack=len(self.attack),
                                        attack=list(self.attack), cover=list(self.cover), thrower=t,
                                        **self._public(a, d, cap, passes))
-                cov = self.strategies[d].defend(view, self.rng)
+                cov = yield Request("defend", d, view, beaters)
             if cov is None and self.rules.throw_in_after_take:
                 taking = True
                 self.log.append(("taking", d))
@@ -351,17 +382,75 @@ class TanGame:
         return game
 
     def play(self, skip_cycles: bool = False) -> Outcome:
-        """Play the game to its end (or to ``max_bouts``) and return the outcome.
+        """Play the game to its end (or to ``max_bouts``) and return the outcome, asking each seat's strategy.
 
         ``skip_cycles`` (only with deterministic strategies): once the stock is empty, a position seen before at the
         start of a bout (same hands, same attacker) repeats forever, so whole periods are skipped up to
         ``max_bouts`` (bouts and pick-ups advanced exactly); the outcome is the same as without skipping.
         """
-        self._exchange()
-        return self.resume(self.first_attacker, skip_cycles)
+        return self._drive(self.steps(None, skip_cycles))
 
     def resume(self, a: int, skip_cycles: bool = False) -> Outcome:
-        """Play on from the start of a bout with ``a`` attacking."""
+        """Play on from the start of a bout with ``a`` attacking, asking each seat's strategy."""
+        return self._drive(self.steps(a, skip_cycles))
+
+    # -- the pull form --------------------------------------------------------------------------------------------
+    def steps(self, a: int | None = None, skip_cycles: bool = False):
+        """The game as a generator: it yields a :class:`Request` at each decision, takes the choice by ``send`` and
+        returns the :class:`Outcome`.  ``a`` None: from the start (the trump exchange first); else on from the start
+        of a bout with ``a`` attacking (a game made by :meth:`from_state`).  :meth:`play` and :meth:`resume` drive it
+        with the strategies; :meth:`decision` and :meth:`apply` let a caller drive it."""
+        if a is None:
+            yield from self._exchange()
+            a = self.first_attacker
+        return (yield from self._bouts(a, skip_cycles))
+
+    def decision(self) -> "Request | None":
+        """The pending decision (whose, its view, the legal choices), None once the game is over (:attr:`outcome`);
+        the first call starts the game from its deal (or, for a game from :meth:`from_state`, call :meth:`begin`)."""
+        if getattr(self, "_steps", None) is None:
+            self.begin()
+        return self._pending
+
+    def begin(self, a: int | None = None, skip_cycles: bool = False) -> None:
+        """Start the pull form: :meth:`steps` ``(a, skip_cycles)`` run to its first decision."""
+        self._steps, self.outcome = self.steps(a, skip_cycles), None
+        self._advance(lambda: next(self._steps))
+
+    def apply(self, choice) -> None:
+        """Make the pending decision's ``choice``: one of its ``legal``, or None (keep, pass, take; not a lead); a
+        bool at ``winner_swaps_two``.  The game runs on to the next decision or its end."""
+        r = self.decision()
+        if r is None:
+            raise CardoddsError("tan: the game is over")
+        if choice not in r.legal and (choice is not None or r.kind == "attack" and r.view.is_lead):
+            raise CardoddsError(f"tan: {choice!r} is not a legal {r.kind} choice of seat {r.seat} here")
+        self._advance(lambda: self._steps.send(choice))
+
+    def _advance(self, step) -> None:
+        try:
+            self._pending = step()
+        except StopIteration as stop:
+            self._pending, self.outcome = None, stop.value
+
+    def _drive(self, steps) -> Outcome:
+        """Run ``steps`` to its end, each request answered by the seat's strategy."""
+        try:
+            request = next(steps)
+            while True:
+                request = steps.send(self.answer(request))
+        except StopIteration as stop:
+            return stop.value
+
+    def answer(self, r: "Request"):
+        """The seat's strategy's answer to request ``r`` (as the push form has always asked it)."""
+        strategy = self.strategies[r.seat]
+        if r.kind == "winner_swaps_two":
+            return decide(strategy, "winner_swaps_two", r.view, self.rng)
+        return getattr(strategy, r.kind)(r.view, self.rng)
+
+    def _bouts(self, a: int, skip_cycles: bool):
+        """The bouts from one with ``a`` attacking to the game's end (a generator, as :meth:`steps`)."""
         if skip_cycles and not all(s.deterministic for s in self.strategies):
             raise ValueError("skip_cycles needs deterministic strategies")
         seen: dict = {}
@@ -390,7 +479,7 @@ class TanGame:
                 seen[key] = (self.bouts, self.pickups)
             d = self._next_in(a)
             self.log.append(("bout", self.bouts + 1, a, d))
-            taken = self._bout(a, d)
+            taken = yield from self._bout(a, d)
             self.bouts += 1
             self._refill(a, d)
             if len(self._in()) > 1:

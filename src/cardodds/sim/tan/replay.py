@@ -3,7 +3,7 @@
 A randomised player (``random``) draws its choices on the batch engine for all the chunk's rows at once, so the
 first game of a chunk depends on the chunk's size and the reference engine, drawing game by game, would play another
 game.  :func:`recorded_first_game` plays the chunk on the batch engine as the run does, records game 0's decisions
-(the engine's ``observer`` hook) and plays them again on the reference engine with move checks (:class:`Scripted`
+(:class:`cardodds.sim.replay_recorder.Recorder`) and plays them again on the reference engine with move checks (:class:`Scripted`
 seats), which proves them legal and gives the move log the replay text shows.
 """
 
@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.replay_recorder import Recorder
+from cardodds.sim.replay_recorder import draws_for_the_batch as shared_draws
 from cardodds.sim.streams import PLAY, stream
 from cardodds.sim.tan.batch import play_batch
 from cardodds.sim.tan.deal import deal_chunk
@@ -19,20 +21,9 @@ from cardodds.sim.tan.reference import TanGame
 
 
 def draws_for_the_batch(strategies) -> bool:
-    """Whether some seat's choices come from batch-wide draws of the PLAY stream (randomised, without a game seed)."""
-    return any(not getattr(s, "deterministic", False) and not getattr(s, "needs_public", False) for s in strategies)
-
-
-class _Recorder:
-    """The engine's observer: the decisions of game ``game``, as ``(kind, seat, card or -1)`` in order."""
-
-    def __init__(self, game: int = 0):
-        self.game, self.moves = game, []
-
-    def __call__(self, kind, gid, seat, decided, choice):
-        rows = np.flatnonzero((gid == self.game) & decided)
-        if rows.size:
-            self.moves.append((kind, int(np.broadcast_to(seat, gid.shape)[rows[0]]), int(choice[rows[0]])))
+    """Whether some seat's choices come from batch-wide draws of the PLAY stream (randomised, without a game seed:
+    a seat reading public information draws from the game's own seed)."""
+    return shared_draws(strategies, own_seed=True)
 
 
 class Scripted:
@@ -65,11 +56,32 @@ class Scripted:
         return self._next("defend", view)
 
 
+def replay_seats(seed: int, rules, strategies, chunk: int = 1) -> tuple:
+    """How the single game ``cardodds replay tan --seed seed`` is set up: ``(order, first attacker, seats, rng)``,
+    the seats its strategies, or, when one draws for the batch, :class:`Scripted` seats playing the moves the batch
+    engine made in game 0 of the run's first chunk of ``chunk`` games (and no stream)."""
+    from cardodds.sim.streams import chunk_seed
+    from cardodds.sim.tan.players import seat_strategies
+
+    if rules.series_length > 1:
+        raise CardoddsError("tan position: series play (series_length > 1) has no single-game positions")
+    strategies = seat_strategies(list(strategies) if isinstance(strategies, (list, tuple)) else strategies,
+                                 rules.players, "replay")
+    seq = chunk_seed(seed, 0)
+    if draws_for_the_batch(strategies):  # as recorded_first_game: the chunk's recorded moves, replayed
+        orders, first = deal_chunk(rules, seq, chunk)
+        recorder = Recorder()
+        play_batch(rules, orders, first, strategies, rng=stream(seq, PLAY), observer=recorder)
+        return orders[0], int(first[0]), [Scripted(s.name, recorder.moves) for s in strategies], None
+    orders, first = deal_chunk(rules, seq, 1)
+    return orders[0], int(first[0]), strategies, stream(seq, PLAY)
+
+
 def recorded_first_game(rules, seed_seq: np.random.SeedSequence, chunk: int, strategies) -> tuple[TanGame, object]:
     """Game 0 of a chunk of ``chunk`` games seeded ``seed_seq``, played as ``play_task.play_chunk`` plays it:
     ``(game, outcome)`` of the reference engine driven by the recorded decisions (move checks on)."""
     orders, first = deal_chunk(rules, seed_seq, chunk)
-    recorder = _Recorder()
+    recorder = Recorder()
     res = play_batch(rules, orders, first, strategies, rng=stream(seed_seq, PLAY), observer=recorder)
     moves = recorder.moves
     seats = [Scripted(s.name, moves) for s in strategies]

@@ -33,6 +33,7 @@ SPEC = GameSpec(
     deck="cardodds.sim.tan.spec:deck",
     position="cardodds.sim.tan.position:POSITIONS",
     env_form="cardodds.sim.tan.env_form",
+    game_state="cardodds.sim.tan.game_state",
     conformance="cardodds.sim.tan.conformance_parts",
     hand_odds="cardodds.sim.tan.hand_odds:hand_answer",
     hand_question=HandQuestion(
