@@ -146,7 +146,7 @@ def test_tans_36_card_table_is_the_apis(server, browser):
 
     hand = "6s 7c 9d Jh Qh As"
     _open(browser, server, "tan", trump="s", players=3)
-    Select(browser.find_element("id", "deck-size")).select_by_value("36")
+    Select(browser.find_element("id", "q-deck")).select_by_value("36")
     assert not browser.find_elements("css selector", '#deck .face[data-code="2s"]')  # 6 up to A
     _click_hand(browser, hand)
     _state(browser, "done")

@@ -10,7 +10,8 @@ WORDS = words_by_id(
                       units={"vi": {"per coin": "mỗi lần tung"}},
                       measures={"vi": {"wins (2 of 3 calls right)": "thắng (đoán đúng 2 trong 3 lần)",
                                        "right calls in the game": "số lần đoán đúng trong ván"}}),
-    page={"advise.measures.demo.win": (["Win", "the chance of 2 right calls in 3"],
+    page={"labels.demo.p": ("Chance of heads", "Khả năng ra mặt ngửa"),  # the hand page's field p
+          "advise.measures.demo.win": (["Win", "the chance of 2 right calls in 3"],
                                        ["Thắng", "khả năng đoán đúng 2 trong 3 lần"]),
           "advise.measures.demo.right": (["Right", "right calls on average"], ["Đúng", "số lần đoán đúng trung bình"]),
           "advise.rank.demo": (["the chance to win", "higher is better", "% points"],

@@ -2,8 +2,12 @@
 dotted path of each word (``page.advise.moves.chan.ca``); a game's own are in its words.py.  The server sends them
 to the page (``/words.js``, :func:`cardodds.vocabulary.nested`); ``static/words.js`` turns each template into the
 function the page calls: ``{0}``, ``{1}`` … are its arguments in order, ``one``/``other`` choose by whether the first
-is 1, and the few words whose choice depends on the values (``missing``, ``played``, ``tan_seat`` …) have their shape
-there, written once for every language.  ``errors`` are the server's one-line messages a player meets most, as
+is 1, ``{1-1}`` is the second less one, a seat's words ``first``/``second``/``last``/``nth`` name seat ``s`` of ``n``,
+and the few words whose choice depends on the values (``missing``, ``played`` …) have their shape there, written once
+for every language.  The hand page's form is the game's hand question: a field's label is ``labels.<game>.<field>``
+(else ``labels.<field>``, else its name), its values' words ``choices.<game>.<field>`` (a list by value, a table by
+value, or a seat's words), the word of its empty value ``auto.<game>.<field>``, and the line under the form
+``who.<game>``, a template of the fields' words in the form's order.  ``errors`` are the server's one-line messages a player meets most, as
 ``(regex, template)`` (``{1}`` the first group; ``{seat:1}`` the group as a Chắn seat's name)."""
 
 from __future__ import annotations
@@ -64,14 +68,8 @@ PAGE = {
     "ci": ("95 % interval", "khoảng tin cậy 95 %"),
     "one_in": ("1 in {0}", "1 trên {0}"),
     "fair": ("fair share 1/{0}", "phần công bằng 1/{0}"),
-    "seat_label": ("Your seat", "Chỗ ngồi của bạn"),
-    "seat_auto": ("automatic, by the number of cards", "tự chọn theo số lá"),
-    "opponents_label": ("Opponents", "Số đối thủ"),
-    "players_label": ("Players", "Số người chơi"),
-    "trump_label": ("Trump suit", "Chất chủ (chủ bài)"),
-    "deck_label": ("Deck", "Bộ bài"),
-    "decks.36": ("36 cards (from 6), 6 dealt", "36 lá (từ 6), chia 6"),
-    "decks.52": ("52 cards, 8 dealt", "52 lá, chia 8"),
+    "labels.seat": ("Your seat", "Chỗ ngồi của bạn"),
+    "labels.players": ("Players", "Số người chơi"),
     "unread": (
         "Not read: {0} is not a card (write cards like {1}).",
         "Chưa đọc được {0}: không phải một lá (viết như {1}).",

@@ -239,14 +239,14 @@ async def cards(request: Request):
     """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module, and the table
     (:func:`cardodds.web.tables.table`: the player counts the rules allow, the players offered), ``games``, every
     page's game by its printed name (the page's menu), ``advise``: whether the game has a mid-game page, and
-    ``question``: the fields of its hand question (:meth:`cardodds.sim.hand_question.Field.form`), the page's form
-    for a game it draws no form of its own for."""
+    ``question``: the fields of its hand question (:meth:`cardodds.sim.hand_question.HandQuestion.form`), the
+    page's form."""
     name, pages = request.path_params["game"], jobs()
     if name not in pages:
         return JSONResponse({"error": f"unknown game {name!r}; one of {', '.join(pages)}"}, status_code=404)
     return JSONResponse({**deck(name), "table": table(name), "games": {g: game(g).title for g in pages},
                          "advise": game(name).position is not None,
-                         "question": [f.form() for f in game(name).question().fields]})
+                         "question": game(name).question().form()})
 
 
 def deck(name: str) -> dict:
@@ -263,7 +263,7 @@ async def advise_page(request: Request):
 
 
 async def home(request: Request):
-    return RedirectResponse("/chan")
+    return RedirectResponse(f"/{next(iter(jobs()))}")  # the first game's page
 
 
 def create_app(warming: Warming | None = None) -> Starlette:

@@ -47,7 +47,8 @@ SPEC = GameSpec(
     conformance="cardodds.sim.chan.conformance_parts",
     hand_odds="cardodds.sim.chan.hand_odds:hand_answer",
     hand_question=HandQuestion(
-        fields=(Field("seat", Range(0, 3), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)"),
+        fields=(Field("seat", Range(0, 3), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)",
+                      by_size={19: 1, 20: 0}),
                 Field("strategy", PLAYER, default="basic",
                       help="who plays the hand: basic (default), heuristic, cuoc or tuned; the other seats play basic",
                       what='a player\'s name ("basic", "heuristic", "cuoc" …) or a table of its knobs')),

@@ -122,16 +122,17 @@ MEASURES = {
 """A mid-game position's measures (the position module's ``MEASURES`` texts, in English) in the other languages."""
 
 PAGE = {
-    "chan_seat": (
+    "choices.chan.seat": (
         ["the cái", "after the cái (nhà dưới)", "opposite the cái", "before the cái (nhà trên)"],
         ["nhà cái", "nhà dưới của cái", "nhà đối diện cái", "nhà trên của cái"],
     ),
     "unread_example.chan": ("2V, 3S, 9W, CC or Nhị Vạn", "2V, 3S, 9W, CC hoặc Nhị Vạn"),
-    "strength_chan": ("How you play", "Cách bạn chơi"),
+    "labels.chan.strategy": ("How you play", "Cách bạn chơi"),
+    "auto.chan.seat": ("automatic, by the number of cards", "tự chọn theo số lá"),
     "strategies.chan.basic": ("basic", "cơ bản"),
     "strategies.chan.heuristic": ("careful (keeps cạ, thinks ahead)", "khôn (giữ cạ, tính nước)"),
     "strategies.chan.cuoc": ("hunts big cước", "săn cước lớn"),
-    "who_chan": (
+    "who.chan": (
         "You sit as {0} and play {1}; the three others play basic.",
         "Bạn ngồi {0}, chơi kiểu {1}; ba nhà kia chơi kiểu cơ bản.",
     ),

@@ -135,11 +135,12 @@ MEASURES = {
 PAGE = {
     "unread_example.sam": ("10h, T♥, Qd, A♣", "10h, T♥, Qd, A♣"),
     "strategies.sam.control": ("keep control, never declare Sâm", "biết giữ bài, không báo Sâm"),
-    "who_sam.one": (
+    "labels.sam.opponents": ("Opponents", "Số đối thủ"),
+    "who.sam.one": (
         "You play against {0} opponent; they keep control and never declare Sâm.",
         "Bạn gặp {0} đối thủ; họ biết giữ bài và không báo Sâm.",
     ),
-    "who_sam.other": (
+    "who.sam.other": (
         "You play against {0} opponents; they keep control and never declare Sâm.",
         "Bạn gặp {0} đối thủ; họ biết giữ bài và không báo Sâm.",
     ),
