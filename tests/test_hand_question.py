@@ -134,7 +134,7 @@ def test_a_game_declaring_its_question_gets_the_command_the_api_and_the_page(fli
 
 def test_the_page_form_is_the_declaration_in_the_pages_order():
     """What the hand page draws its form from (``/api/cards/<game>``: ``question``): the declared fields in the order
-    the question gives the page, a text field's offered values as a list, a seat's bound, an empty value by size."""
+    the question gives the page, a field's offered values as a list, a seat's bound, an empty value by size."""
     tan = {f["name"]: f for f in game("tan").question().form()}
     assert list(tan) == ["trump", "deck", "players", "seat", "strategy"]  # the order the page always showed
     assert game("tan").question().names()[:3] == ["trump", "players", "seat"]  # the command's and the API's order
@@ -142,7 +142,7 @@ def test_the_page_form_is_the_declaration_in_the_pages_order():
     assert tan["seat"]["below"] == "players" and tan["deck"]["options"] == [52, 36]
     chan = {f["name"]: f for f in game("chan").question().form()}
     assert chan["seat"]["default"] is None and chan["seat"]["by_size"] == {"19": 1, "20": 0}
-    assert "options" not in chan["strategy"] and "by_size" not in chan["strategy"]
+    assert chan["strategy"]["options"] == ["basic", "heuristic", "cuoc"] and "by_size" not in chan["strategy"]
 
 
 @pytest.mark.parametrize("hand, extra", [(CHAN, ""), (CHAN, " 9V")])

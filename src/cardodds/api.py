@@ -8,7 +8,8 @@ here imports no numpy, pandas or numba.  Grouped by use:
   :func:`read_whole` (a typed whole number, ``1_000`` too), :func:`shown` (a value, short, for a message) and
   :func:`spoken` (the way the user speaks: ``"cli"`` names options, ``"python"`` keywords);
 - the games: :func:`game` (a game's spec by name), :func:`games`, :func:`game_names`, :func:`resolve` (a spec's
-  ``"module:name"`` hook), and the hand questions' kinds :data:`PLAYER` and :data:`STATE_OPTIONS`;
+  ``"module:name"`` hook), :func:`default_player`, and the hand questions' kinds :data:`PLAYER` and
+  :data:`STATE_OPTIONS`;
 - the paths a command writes, checked before any work: :func:`output_file`, :func:`output_folder`,
   :func:`run_folder`, :func:`resume_folder`;
 - bounded input: :func:`loads` (JSON within bounds, :class:`NotJson` when the text is no JSON),
@@ -56,6 +57,7 @@ __all__ = [
     "check_jobs",
     "check_seed",
     "check_whole",
+    "default_player",
     "game",
     "game_names",
     "games",
@@ -75,6 +77,13 @@ __all__ = [
     "spoken",
     "start_groups",
 ]
+
+
+def default_player(name: str) -> str | None:
+    """The player game ``name`` seats when none is named: its player registry's default (``PLAYERS.default`` in the
+    module ``GameSpec.players`` names; None for a game with a table of players and no registry)."""
+    registry = getattr(importlib.import_module(game(name).players.partition(":")[0]), "PLAYERS", None)
+    return None if registry is None else registry.default
 
 
 def load_kernels(names) -> None:

@@ -49,7 +49,7 @@ SPEC = GameSpec(
     hand_question=HandQuestion(
         fields=(Field("seat", Range(0, 3), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)",
                       by_size={19: 1, 20: 0}),
-                Field("strategy", PLAYER, default="basic",
+                Field("strategy", PLAYER, default="basic", offered=("basic", "heuristic", "cuoc"),
                       help="who plays the hand: basic (default), heuristic, cuoc or tuned; the other seats play basic",
                       what='a player\'s name ("basic", "heuristic", "cuoc" …) or a table of its knobs')),
         simulated=True, text="cardodds.sim.chan.hand_odds_text:format_odds_chan",

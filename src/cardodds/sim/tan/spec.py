@@ -38,12 +38,14 @@ SPEC = GameSpec(
     hand_odds="cardodds.sim.tan.hand_odds:hand_answer",
     hand_question=HandQuestion(
         fields=(Field("trump", TEXT, required=True, positional=True, what='a suit as a string ("h", "♥" …)',
-                      help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠); needed with --hand", offered=("h", "d", "c", "s")),
+                      help="the trump suit (h, d, c, s or ♥ ♦ ♣ ♠); needed with --hand",
+                      offered=("h", "d", "c", "s")),
                 Field("players", Range(2, MAX_PLAYERS), default=4, help="players at the table (default 4)"),
                 Field("seat", Range(0, MAX_PLAYERS - 1), default=0, below="players",
                       help="the hand's seat, 0 = the first attacker (default 0)"),
                 Field("strategy", PLAYER, default="basic", what='a player\'s name ("basic", "heuristic" …) or a table '
-                      "of its knobs", help="who plays every seat: basic (default), heuristic, beginner, tuned …"),
+                      "of its knobs", help="who plays every seat: basic (default), heuristic, beginner, tuned …",
+                      offered=("basic", "heuristic", "beginner", "tuned")),
                 Field("deck", Choice((52, 36)), default=52,
                       help="the deck: 52 cards, 8 dealt (default), or 36, 6 dealt")),
         simulated=True, text="cardodds.sim.tan.hand_odds_text:format_odds_tan",

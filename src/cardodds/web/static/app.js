@@ -9,7 +9,7 @@ let GAME_NAMES = {}; // every page's game by its printed name, from the server (
 const RARE = 0.02; // a chance below this reads "1 in N"
 const $ = (id) => document.getElementById(id);
 const state = {
-  deck: null, table: null, picks: new Map(), tokens: 0, request: null, seq: 0, timer: null, exact: null,
+  deck: null, picks: new Map(), tokens: 0, request: null, seq: 0, timer: null, exact: null,
   sim: null, simKind: null, deckOpen: false, lang: localStorage.getItem("cardodds.lang") || "vi", fullDeck: null,
   unread: [],
 };
@@ -165,7 +165,7 @@ function valueWord(f, v, chosen = {}) {
 }
 function fieldValues(f, chosen) {
   // the values a list offers (null: the field is typed): its options, else its whole numbers below its bound
-  if (f.options || f.kind === "player") return f.options || state.table.strategies;
+  if (f.options) return f.options;
   if (f.kind !== "whole" || f.hi - f.lo > LISTED) return null;
   const hi = f.below ? Math.min(f.hi, chosen[f.below] - 1) : f.hi;
   const values = Array.from({ length: hi - f.lo + 1 }, (_, i) => f.lo + i);
@@ -180,8 +180,7 @@ function drawTable() {
 }
 function fieldControl(f, chosen) {
   const id = `q-${f.name}`, values = fieldValues(f, chosen);
-  const fallback = f.kind === "player" ? f.default ?? state.table.strategy : f.default ?? "";
-  let value = $(id) ? $(id).value : fallback;
+  let value = $(id) ? $(id).value : f.default ?? "";
   if (values && !values.map(String).includes(String(value))) value = +value > +values[values.length - 1] ? values[values.length - 1] : values[0];
   chosen[f.name] = value === "" ? value : f.kind === "whole" ? +value : value;
   if (values) return select(id, fieldLabel(f), values, value, (v) => valueWord(f, v, chosen));
@@ -449,7 +448,6 @@ async function start() {
   drawMenu();
   if (answer.advise) $("menu").insertAdjacentHTML("beforeend", ` <a href="/advise/${esc(GAME)}" id="advise-link">⇢ ${esc(state.lang === "vi" ? "giữa ván" : "mid-game")}</a>`);
   state.deck = state.fullDeck = answer;
-  state.table = answer.table;
   state.question = answer.question;
   drawDeck();
   const query = new URLSearchParams(location.search);
