@@ -14,7 +14,7 @@ here imports no numpy, pandas or numba.  Grouped by use:
   :func:`run_folder`, :func:`resume_folder`;
 - bounded input: :func:`loads` (JSON within bounds, :class:`NotJson` when the text is no JSON),
   :data:`MAX_INPUT_BYTES`, :func:`refusing_code` (a context in which a player written in Python is refused);
-- the compiled engines' warm-up (``cardodds serve``): :data:`KERNEL_GAMES`, :func:`start_groups`,
+- the compiled engines' warm-up (``cardodds serve``): :func:`kernel_games`, :func:`start_groups`,
   :func:`numpy_while`, :func:`load_kernels`;
 - the command line's own helpers: :func:`resolve_jobs` (-1: every core), :func:`refuse` (an option given where it
   does not go).
@@ -43,11 +43,10 @@ from cardodds.sim.game_spec import resolve
 from cardodds.sim.games import game, game_names, games
 from cardodds.sim.hand_question import PLAYER, STATE_OPTIONS
 from cardodds.sim.input_file import MAX_INPUT_BYTES
-from cardodds.sim.kernel_warm import KERNEL_GAMES, start_groups
+from cardodds.sim.kernel_warm import engine_module, kernel_games, start_groups
 from cardodds.sim.user_loader import refusing_code
 
 __all__ = [
-    "KERNEL_GAMES",
     "MAX_INPUT_BYTES",
     "PLAYER",
     "STATE_OPTIONS",
@@ -61,6 +60,7 @@ __all__ = [
     "game",
     "game_names",
     "games",
+    "kernel_games",
     "load_kernels",
     "loads",
     "numpy_while",
@@ -90,7 +90,7 @@ def load_kernels(names) -> None:
     """Load the compiled kernels of the games ``names`` into this process (from numba's cache, which a warm-up
     process of :func:`start_groups` filled)."""
     for name in names:
-        importlib.import_module(f"cardodds.sim.{name}.compiled").warm()
+        importlib.import_module(engine_module(name)).warm()
 
 
 def resolve_jobs(jobs: int) -> int:

@@ -19,7 +19,7 @@ Ref = str
 """``"package.module:attribute"``: a function, class or table of a game, imported when first asked for."""
 
 HOOKS = ("rules", "players", "parse_cards", "format_cards", "deck", "position", "hand_odds", "exact",
-         "replay_text", "replay_log", "check_text", "advice", "env_form", "conformance")
+         "replay_text", "replay_log", "check_text", "advice", "env_form", "conformance", "compiled")
 """The fields of :class:`GameSpec` that are references (:meth:`GameSpec.hook` resolves them)."""
 
 
@@ -82,6 +82,11 @@ class GameSpec:
         ``batch_equals_reference(rules, strategies, seed, n)``, ``compiled_equals_batch(rules, strategies, seed, n)``,
         ``legal_games(rules, strategies, seed, n)``, ``same_information(strategy)``, each raising ``AssertionError``;
         a check whose part is missing is skipped.
+    compiled : Ref, optional
+        The module of the game's compiled (numba) engine, by name: its ``warm()`` compiles its kernels, or loads them
+        from numba's cache (:mod:`cardodds.sim.kernel_warm`, ``cardodds serve``'s warm-up).
+    compile_cost : float
+        The CPU seconds of a cold ``warm()`` (``benchmarks/compile_cost.py``): the warm-up starts the costliest first.
     page_example : dict
         A query the page answers once before serving (its warm-up), e.g. ``{"hand": "..."}``.
     rules_section : str, optional
@@ -115,6 +120,8 @@ class GameSpec:
     advice: Ref | None = None
     env_form: Ref | None = None
     conformance: Ref | None = None
+    compiled: Ref | None = None
+    compile_cost: float = 0.0
     page_example: dict[str, str] = field(default_factory=dict)
     rules_section: str | None = None
     words: dict[str, dict[str, Any]] = field(default_factory=dict)

@@ -45,6 +45,8 @@ SPEC = GameSpec(
     position="cardodds.sim.chan.position",
     env_form="cardodds.sim.chan.env_form",
     conformance="cardodds.sim.chan.conformance_parts",
+    compiled="cardodds.sim.chan.compiled",
+    compile_cost=14,
     hand_odds="cardodds.sim.chan.hand_odds:hand_answer",
     hand_question=HandQuestion(
         fields=(Field("seat", Range(0, 3), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)",

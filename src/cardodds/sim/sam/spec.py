@@ -33,6 +33,8 @@ SPEC = GameSpec(
     position="cardodds.sim.sam.position:MODULE",
     env_form="cardodds.sim.sam.env_form",
     conformance="cardodds.sim.sam.conformance_parts",
+    compiled="cardodds.sim.sam.compiled",
+    compile_cost=5,
     hand_odds="cardodds.sim.sam.hand_odds:odds_sam",
     hand_question=HandQuestion(
         fields=(Field("opponents", Range(1, 4), default=3, positional=True, help="opponents (1–4, default 3)"),),

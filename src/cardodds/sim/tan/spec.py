@@ -35,6 +35,8 @@ SPEC = GameSpec(
     position="cardodds.sim.tan.position:POSITIONS",
     env_form="cardodds.sim.tan.env_form",
     conformance="cardodds.sim.tan.conformance_parts",
+    compiled="cardodds.sim.tan.compiled",
+    compile_cost=19,
     hand_odds="cardodds.sim.tan.hand_odds:hand_answer",
     hand_question=HandQuestion(
         fields=(Field("trump", TEXT, required=True, positional=True, what='a suit as a string ("h", "♥" …)',
