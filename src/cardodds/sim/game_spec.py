@@ -59,7 +59,12 @@ class GameSpec:
         The options of a hand's odds, declared (:mod:`cardodds.sim.hand_question`): the command's flags, the API's
         keywords and the page's query are built from it (default: the hand alone).
     exact : Ref, optional
-        ``() -> rows``: the deal's exact odds by combinatorics (``cardodds exact <game>``, ``cardodds.exact.<game>``).
+        ``() -> rows``: the deal's exact odds by combinatorics (``cardodds exact <game>``, ``cardodds.exact.<game>``),
+        in the shape ``exact_shape`` names.
+    exact_shape : str
+        ``"options"``: a row per combination of the options that change the odds, a column per quantity (its floats);
+        ``"metrics"``: a row per quantity (``metric``, ``seat``, ``exact``), the hook taking ``fractions=True`` to add
+        each as a :class:`~fractions.Fraction` (``fraction``), which ``cardodds exact`` prints beside it.
     replay_task : str, optional
         The task whose parameters a replay plays (``cardodds replay <game>``).
     replay_text : Ref, optional
@@ -113,6 +118,7 @@ class GameSpec:
     hand_odds: Ref | None = None
     hand_question: HandQuestion | None = None
     exact: Ref | None = None
+    exact_shape: str = "options"
     replay_task: str | None = None
     replay_text: Ref | None = None
     replay_log: Ref | None = None

@@ -59,6 +59,7 @@ SPEC = GameSpec(
         hand_help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"',
         quantities={"win_chance.p_win": "win", "win_chance.points_game": "points.game"}),
     exact="cardodds.sim.chan.exact:exact_rows",
+    exact_shape="metrics",
     replay_task="chan.play",
     replay_text="cardodds.sim.chan.play_task:replay_text",
     replay_log="cardodds.sim.chan.spec:replay_log",
