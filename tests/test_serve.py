@@ -205,7 +205,7 @@ def _chance(driver):
         return None
 
 
-@pytest.mark.parametrize("lang, words", [("vi", ["Kết quả", "mặt: heads", "cơ hội: 50,0 %"]),
+@pytest.mark.parametrize("lang, words", [("vi", ["Kết quả", "mặt: ngửa", "cơ hội: 50,0 %"]),
                                          ("en", ["Answer", "face: heads", "chance: 50.0 %"])])
 def test_a_game_the_page_has_no_drawing_for_lists_its_answer(demo_server, browser, lang, words):
     from cardodds import odds

@@ -11,6 +11,8 @@ WORDS = words_by_id(
                       measures={"vi": {"wins (2 of 3 calls right)": "thắng (đoán đúng 2 trong 3 lần)",
                                        "right calls in the game": "số lần đoán đúng trong ván"}}),
     page={"labels.demo.p": ("Chance of heads", "Khả năng ra mặt ngửa"),  # the hand page's field p
+          "faces.demo.H": ("heads", "ngửa"), "faces.demo.T": ("tails", "sấp"),  # the faces, on the deck and in answers
+          "strategies.demo.heads": ("heads", "luôn đoán ngửa"), "strategies.demo.tails": ("tails", "luôn đoán sấp"),
           "advise.measures.demo.win": (["Win", "the chance of 2 right calls in 3"],
                                        ["Thắng", "khả năng đoán đúng 2 trong 3 lần"]),
           "advise.measures.demo.right": (["Right", "right calls on average"], ["Đúng", "số lần đoán đúng trung bình"]),

@@ -7,7 +7,8 @@ and the few words whose choice depends on the values (``missing``, ``played`` â€
 for every language.  The hand page's form is the game's hand question: a field's label is ``labels.<game>.<field>``
 (else ``labels.<field>``, else its name), its values' words ``choices.<game>.<field>`` (a list by value, a table by
 value, or a seat's words), the word of its empty value ``auto.<game>.<field>``, and the line under the form
-``who.<game>``, a template of the fields' words in the form's order.  ``errors`` are the server's one-line messages a player meets most, as
+``who.<game>``, a template of the fields' words in the form's order; a face's name where the deck's is not the
+page's language, ``faces.<game>.<code>``.  ``errors`` are the server's one-line messages a player meets most, as
 ``(regex, template)`` (``{1}`` the first group; ``{seat:1}`` the group as a Cháº¯n seat's name)."""
 
 from __future__ import annotations

@@ -42,9 +42,10 @@ function chance(key, d, est = "estimate") {
 function fair(k) {
   return ` <span class="fair">— ${esc(W().fair(k))} = ${esc(pct(1 / k))}</span>`;
 }
+function faceName(face) { return Cards.name(face, GAME, state.lang); } // cards.js: in the page's language
 function cardWord(token) {
   const face = state.deck.cards.find((f) => f.code.toLowerCase() === token.toLowerCase() || f.name === token);
-  return face ? face.name : token;
+  return face ? faceName(face) : token;
 }
 function cardWords(textValue) {
   return String(textValue).replace(/[^\s,|]+/g, cardWord);
@@ -67,7 +68,7 @@ function readHand() {
   // What the text box says, as picks (a two-word name, "Nhị Vạn", is one card); words the page does not know count
   // toward the hand, are named in a hint, and are left to the server's message once the hand could be complete.
   const byLower = new Map(state.deck.cards.map((f) => [f.code.toLowerCase(), f.code]));
-  for (const f of state.deck.cards) byLower.set(f.name.toLowerCase(), f.code);
+  for (const f of state.deck.cards) for (const name of [f.name, faceName(f)]) byLower.set(name.toLowerCase(), f.code);
   const known = (t) => byLower.get(t.toLowerCase().replace(/^t(?=[scdh♠♣♦♥]$)/, "10"));
   state.picks = new Map();
   state.unread = [];
@@ -88,7 +89,7 @@ function unreadHint() {
   return state.unread.length ? w.unread(list, example) : "";
 }
 function drawDeck() {
-  $("deck").innerHTML = Cards.deckHtml(state.deck, GAME); // cards.js: the markup the mid-game form's deck shares
+  $("deck").innerHTML = Cards.deckHtml(state.deck, GAME, state.lang); // cards.js: the markup the mid-game form's deck shares
 }
 function sizes() { return state.deck.sizes; }
 function useDeck(name, value) {
@@ -108,7 +109,7 @@ function drawPicks() {
   }
   for (const f of state.deck.cards) {
     const n = state.picks.get(f.code) || 0;
-    for (let i = 0; i < n; i++) html += `<button type="button" class="chip${f.red ? " red" : ""}" data-code="${esc(f.code)}">${esc(f.name)}</button>`;
+    for (let i = 0; i < n; i++) html += `<button type="button" class="chip${f.red ? " red" : ""}" data-code="${esc(f.code)}">${esc(faceName(f))}</button>`;
   }
   $("picked").innerHTML = html || `<span class="hint">${esc(W().empty)}</span>`;
   const n = state.tokens, s = sizes(), max = s[s.length - 1];
@@ -128,7 +129,7 @@ function pick(code, delta) {
   const face = state.deck.cards.find((f) => f.code === code);
   const n = (state.picks.get(code) || 0) + delta;
   const max = sizes()[sizes().length - 1];
-  if (delta > 0 && n > face.copies) return notice(face.copies > 1 ? W().copies_used(face.name, face.copies) : W().already(face.name));
+  if (delta > 0 && n > face.copies) return notice(face.copies > 1 ? W().copies_used(faceName(face), face.copies) : W().already(faceName(face)));
   if (delta > 0 && state.tokens >= max) return notice(W().full(max));
   if (n < 0) return;
   notice("");
@@ -430,6 +431,7 @@ function drawWords() {
   document.title = w.title(GAME_NAMES[GAME]);
   $("lang").textContent = w.other_lang;
   for (const el of document.querySelectorAll("[data-w]")) el.textContent = w[el.dataset.w];
+  drawDeck();
   drawTable();
   drawPicks();
   drawResult();
@@ -449,7 +451,6 @@ async function start() {
   if (answer.advise) $("menu").insertAdjacentHTML("beforeend", ` <a href="/advise/${esc(GAME)}" id="advise-link">⇢ ${esc(state.lang === "vi" ? "giữa ván" : "mid-game")}</a>`);
   state.deck = state.fullDeck = answer;
   state.question = answer.question;
-  drawDeck();
   const query = new URLSearchParams(location.search);
   for (const id of ["hand", "games", "seed"]) if (query.has(id)) $(id).value = query.get(id);
   readHand();
