@@ -16,7 +16,7 @@ import numpy as np
 
 from cardodds.sim.tan.cards import deck_ids, to_mask
 from cardodds.sim.tan.rules import TanRules
-from cardodds.sim.tan.solver import Position, Solver
+from cardodds.sim.tan.solver import Node, Solver
 
 
 def positions(rules, cards, n, rng):
@@ -24,7 +24,7 @@ def positions(rules, cards, n, rng):
     for _ in range(n):
         picked = rng.permutation(deck)[:cards]
         a, d = to_mask(picked[: cards // 2]), to_mask(picked[cards // 2:])
-        yield Position.bout_start(int(rng.integers(4)), a, d, rules)
+        yield Node.bout_start(int(rng.integers(4)), a, d, rules)
 
 
 def main(argv=None):

@@ -113,7 +113,7 @@ def test_each_tune_command_tunes_the_declared_knob(argv, tmp_path, capsys):
     assert main(["tune", str(tmp_path / config.name), *argv[2:], "--games", "1000", "--out", str(out_file)]) == 0
     knob = {"tan": "take_above", "sam": "until", "chan": "max_ca"}[config.name.split("_")[0]]
     assert re.search(rf"^knobs: {knob} = \d+$", capsys.readouterr().out, flags=re.M)
-    assert re.search(rf"^python = \"\w+\.py:\w+\"$", out_file.read_text(encoding="utf-8"), flags=re.M)
+    assert re.search(r"^python = \"\w+\.py:\w+\"$", out_file.read_text(encoding="utf-8"), flags=re.M)
 
 
 def test_the_smallest_player_plays(tmp_path, capsys):

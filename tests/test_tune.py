@@ -167,6 +167,13 @@ def _registries() -> dict:
             "sam.play": (SAM, "players = 2", 2, "control")}
 
 
+SEARCHES = {"expert": ("worlds = 1, max_candidates = 2", "max_candidates"),
+            "pimc": ("worlds = 1, max_candidates = 2", "max_candidates"),
+            "ismcts": ("iterations = 16, max_candidates = 2", "exploration"),
+            "ismcts_tree": ("iterations = 16", "exploration")}
+"""The Tấn players that search at each decision: the knobs they start from (the smallest search) and the one knob
+raced, whose values cost alike."""
+
 EVERY_PLAYER = [(task, name) for task, (registry, *_) in _registries().items() for name in registry.classes]
 
 
@@ -175,15 +182,15 @@ def test_every_player_of_every_game_tunes_or_stops_with_one_line(tmp_path, capsy
     from cardodds.sim.knobs import declared
 
     registry, rules, players, other = _registries()[task]
-    slow = task == "tan.play" and name in ("expert", "pimc")  # searches: start from one deal, race a cheap knob
-    seat0 = f'{{name = "{name}", worlds = 1, max_candidates = 2}}' if slow else f'"{name}"'
+    slow = SEARCHES.get(name) if task == "tan.play" else None  # searches: start from a small search, race one knob
+    seat0 = f'{{name = "{name}", {slow[0]}}}' if slow else f'"{name}"'
     seats = ", ".join([seat0] + [f'"{other}"'] * (players - 1))
     config, out = tmp_path / "tiny.toml", tmp_path / "o.toml"
     config.write_text(f'[experiment]\nname = "tiny"\ntask = "{task}"\ngames = 40\nchunk_size = 2\nseed = 3\n'
                       f"[rules]\n{rules}\n[strategies]\nseats = [{seats}]\n")  # the smallest budget: 20 chunks
     space = {k: v for k, v in declared(registry.classes[name]).items() if not v.series}
     code = main(["tune", str(config), "--out", str(out), "--no-progress", "--json"]
-                + (["--knobs", "max_candidates"] if slow else []))
+                + (["--knobs", slow[1]] if slow else []))
     captured = capsys.readouterr()
     if not space:
         assert code == 2 and captured.err.count("\n") == 1 and "declares no tunable knobs" in captured.err

@@ -2,12 +2,15 @@
 nothing is translated twice, a missing word is found here, and no English catalogue words leak into Vietnamese."""
 
 import re
+from importlib import import_module
+from pathlib import Path
 
 import pytest
 
 import cardodds.vocabulary as vocabulary
 from cardodds.advise import advice_frame, position_at
 from cardodds.analysis.advice_text import advice_text, odds_text
+from cardodds.sim.game_spec import read_words
 from cardodds.sim.games import games
 from cardodds.sim.position import position_module
 from cardodds.vocabulary import LANGUAGES, MissingWord, problems, word
@@ -54,6 +57,36 @@ def test_problems_find_a_word_translated_twice_and_one_missing(monkeypatch):
                           "'arms.b' has no 'vi' words"]
     assert word("units.per game", "vi") == "mỗi ván" and word("arms.b", "en") == "B"  # the first source's words
     assert vocabulary.table("units", "vi") == {"per game": "mỗi ván"}
+
+
+def test_words_are_read_from_a_file_a_language_and_a_language_is_added_by_adding_its_file(tmp_path):
+    (tmp_path / "words.en.toml").write_text('arm_patterns = [[\'(\\w+)_x\', "{0} twice"]]\n'
+                                            '[page]\n"advise.rank.x" = ["mean", "higher"]\n', encoding="utf-8")
+    (tmp_path / "words.vi.toml").write_text('[units]\n"per game" = "mỗi ván"\n', encoding="utf-8")
+    (tmp_path / "tuned.toml").write_text("[knobs]\n", encoding="utf-8")  # not a words file
+    assert read_words(tmp_path) == {"en": {"arm_patterns": [(r"(\w+)_x", "{0} twice")],
+                                           "page": {"advise.rank.x": ["mean", "higher"]}},
+                                    "vi": {"units": {"per game": "mỗi ván"}}}
+    assert isinstance(read_words(tmp_path)["en"]["arm_patterns"][0], tuple)  # a pattern row, as the catalogue reads it
+    fresh = tmp_path / "again"
+    fresh.mkdir()
+    (fresh / "page.fr.toml").write_text('[page]\nclear = "Effacer"\n', encoding="utf-8")
+    assert read_words(fresh, "page") == {"fr": {"page": {"clear": "Effacer"}}}
+
+
+def test_every_source_of_words_is_a_data_file_a_language():
+    """The shared words and each game's are TOML files beside their code, one per language of :data:`LANGUAGES`
+    (a game's English may be only its pages' and arms' words: the other tables are keyed by the English)."""
+    folders = [(Path(vocabulary.__file__).parent, stem) for stem in ("report", "advice", "page")]
+    folders += [(Path(import_module(spec.rules.partition(":")[0]).__file__).parent, "words") for spec in games()]
+    for folder, stem in folders:
+        assert sorted(p.name for p in folder.glob(f"{stem}.*.toml")) == [f"{stem}.{lang}.toml" for lang in LANGUAGES]
+        said = {lang: {f"{table}.{key}" for table, found in tables.items()
+                       for key in (dict(found) if isinstance(found, list) else found)}
+                for lang, tables in read_words(folder, stem).items()}
+        english_keyed = {key for key in said["vi"] if key.split(".", 1)[0] in vocabulary.ENGLISH_KEYED}
+        assert said["en"] == said["vi"] - english_keyed, (folder, stem)
+    assert not list(Path(vocabulary.__file__).parent.glob("*_words.py"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

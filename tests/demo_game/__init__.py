@@ -4,8 +4,8 @@ It is not part of the product: ``tests/conftest.py`` registers it with one ``reg
 new game would be, and ``tests/test_demo_game.py`` walks it through every front door.  Its files by role (the table
 of ``docs/architecture.md``): ``spec.py`` (the game as data), ``cards.py`` (the two faces), ``rules.py``,
 ``players.py`` (one calls heads, one tails), ``play_task.py`` (the task ``demo.coin``), ``position.py`` (mid-game
-positions), ``hand_odds.py``, ``replay.py``, ``words.py`` (its words in both languages) and ``suite.toml`` with
-``coin.toml`` (a report's suite that includes it).
+positions), ``hand_odds.py``, ``replay.py``, ``words.en.toml`` and ``words.vi.toml`` (its words, a file a language)
+and ``suite.toml`` with ``coin.toml`` (a report's suite that includes it).
 
 Config::
 

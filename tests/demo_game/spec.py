@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from cardodds.sim.game_spec import GameSpec
+from pathlib import Path
+
+from cardodds.sim.game_spec import GameSpec, read_words
 from cardodds.sim.hand_question import Field, HandQuestion
 from cardodds.sim.knobs import Range
 from demo_game import position
 from demo_game.play_task import TASK
-from demo_game.words import WORDS
 
 SPEC = GameSpec(
     name="demo",
@@ -27,5 +28,5 @@ SPEC = GameSpec(
                                              help="the chance of heads (default 0.5)"),)),
     replay_text="demo_game.replay:replay_text",
     page_example={"hand": "H"},
-    words=WORDS,
+    words=read_words(Path(__file__).parent),  # words.en.toml, words.vi.toml beside this file
 )

@@ -11,10 +11,10 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.knobs import check_knobs
 from cardodds.sim.tan.cards import parse_cards, parse_suit, to_mask
 from cardodds.sim.tan.deal import deal_orders
-from cardodds.sim.tan.endgame_player import Endgame, view_position
+from cardodds.sim.tan.endgame_player import Endgame, view_node
 from cardodds.sim.tan.players import make_strategy
 from cardodds.sim.tan.rules import TanRules
-from cardodds.sim.tan.solver import PASS, Position, move_values
+from cardodds.sim.tan.solver import PASS, Node, move_values
 from cardodds.sim.tan.strategies import Basic, Tuned
 
 MATCH_RULES = dict(players=2, deck=36, hand_size=6, max_attack_cards=6, trump_exchange="none",
@@ -56,7 +56,7 @@ def test_plays_a_best_move_from_public_information(k):
             assert batch_decision(rules, state, kind, fa, player, 0) == move
         if v.stock_left or len(v.hand) + sum(v.hand_sizes[1:]) + len(v.attack) + len(v.cover) > 10:
             continue
-        p = view_position(v, kind)
+        p = view_node(v, kind)
         assert (p.defender if kind == "attack" else p.attacker) == int(state.hands[1, 0])
         values = move_values(p, rules)
         assert values[PASS if move == -1 else move] == max(values.values())
@@ -86,12 +86,12 @@ def test_ties_go_to_the_fallback_move_then_the_lowest_card():
     rules = TanRules(players=2)
     player = Endgame()
     # every lead wins (a pair against 8♠ 9♦): the fallback's lead is kept, else the lowest card
-    p = Position.bout_start(parse_suit("h"), to_mask(parse_cards("7s 7c")), to_mask(parse_cards("8s 9d")), rules)
+    p = Node.bout_start(parse_suit("h"), to_mask(parse_cards("7s 7c")), to_mask(parse_cards("8s 9d")), rules)
     assert set(move_values(p, rules).values()) == {1}
     assert player.best(p, rules, parse_cards("7c")[0]) == parse_cards("7c")[0]
     assert player.best(p, rules, PASS) == parse_cards("7s")[0]
     # the defender's cover draws, a take loses: the cover whatever the fallback says
-    p = Position(parse_suit("h"), 0, to_mask(parse_cards("8s")), to_mask(parse_cards("7s")), cap=1,
+    p = Node(parse_suit("h"), 0, to_mask(parse_cards("8s")), to_mask(parse_cards("7s")), cap=1,
                  card=parse_cards("7s")[0])
     assert player.best(p, rules, PASS) == parse_cards("8s")[0]
 

@@ -14,7 +14,7 @@ from cardodds.sim.tan import bits
 from cardodds.sim.tan.batch import play_batch, play_from_state
 from cardodds.sim.tan.cards import deck_ids, parse_card, parse_cards, parse_suit, suit_of, to_mask
 from cardodds.sim.tan.deal import deal_orders
-from cardodds.sim.tan.endgame_player import Endgame, view_position
+from cardodds.sim.tan.endgame_player import Endgame, view_node
 from cardodds.sim.tan.expert import INVALID, Expert, Pimc, _candidates
 from cardodds.sim.tan.players import make_strategy
 from cardodds.sim.tan.reference import TanGame
@@ -376,7 +376,7 @@ def test_expert_plays_the_solvers_best_move_in_2_player_endgames():
     for i, (kind, state, card, v) in enumerate(states):
         if v.stock_left or len(v.legal) < 2:
             continue
-        position = view_position(v, kind)
+        position = view_node(v, kind)
         cards = (position.attacker | position.defender | position.attack | position.cover).bit_count()
         if cards > 10:
             continue

@@ -5,7 +5,7 @@ import numpy as np
 from cardodds.analysis.strength import TABLES
 from cardodds.sim.tan.cards import deck_ids, to_mask
 from cardodds.sim.tan.endgame_player import Endgame
-from cardodds.sim.tan.solver import Position, Solver
+from cardodds.sim.tan.solver import Node, Solver
 
 
 def test_best_move_is_the_best_of_all_move_values():
@@ -21,12 +21,12 @@ def test_best_move_is_the_best_of_all_move_values():
         cards = int(rng.integers(4, 11))
         picked = rng.permutation(deck)[:cards]
         trump = int(rng.integers(4))
-        p = Position.bout_start(trump, to_mask(picked[:cards // 2]), to_mask(picked[cards // 2:]), rules)
+        p = Node.bout_start(trump, to_mask(picked[:cards // 2]), to_mask(picked[cards // 2:]), rules)
         positions = [p]
         lead = int(picked[0])
         beat = Solver(rules, trump).beat[lead]
         if p.defender & beat:  # the defender's answer to the lowest-id lead
-            positions.append(Position(trump, p.attacker & ~(1 << lead), p.defender, 1 << lead, 0, p.cap, lead))
+            positions.append(Node(trump, p.attacker & ~(1 << lead), p.defender, 1 << lead, 0, p.cap, lead))
         for q in positions:
             values = Solver(rules, trump).move_values(q)
             for preferred in [*values, 99]:

@@ -11,7 +11,6 @@ from test_tan_from_state import BoutRecorder
 import cardodds.sim.tan.ismcts as ismcts_module
 from cardodds.analysis.strength import TABLES
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.tan.batch import play_from_state
 from cardodds.sim.tan.deal import deal_orders
 from cardodds.sim.tan.ismcts import Ismcts
 from cardodds.sim.tan.players import make_strategy

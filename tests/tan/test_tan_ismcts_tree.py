@@ -15,7 +15,6 @@ from test_tan_expert import (batch_games_are_legal_and_reproducible,  # noqa: E4
 from cardodds.analysis.strength import TABLES  # noqa: E402
 from cardodds.sim.errors import CardoddsError  # noqa: E402
 from cardodds.sim.tan import compiled  # noqa: E402
-from cardodds.sim.tan.batch import play_batch  # noqa: E402
 from cardodds.sim.tan.cards import deck_ids, parse_card, parse_cards, parse_suit  # noqa: E402
 from cardodds.sim.tan.deal import deal_orders  # noqa: E402
 from cardodds.sim.tan.expert import _reference_rows  # noqa: E402

@@ -27,7 +27,7 @@ def searched(p, expert) -> bool:
     """Whether the expert searches at ``p`` (more than one candidate, and not an endgame its solver decides)."""
     if len(expert_moves(p, expert)) < 2:
         return False
-    solved = position_play.solver_position(p)
+    solved = position_play.solver_node(p)
     return not (solved is not None and expert.solve_cards >= 2 and
                 (solved.attacker | solved.defender | solved.attack | solved.cover).bit_count() <= expert.solve_cards)
 

@@ -7,10 +7,10 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.players import Player
 from cardodds.sim.tan.cards import deck_ids, from_mask, parse_cards, parse_suit, suit_of, to_mask
 from cardodds.sim.tan.deal import deal_orders
-from cardodds.sim.tan.endgame_player import view_position
+from cardodds.sim.tan.endgame_player import view_node
 from cardodds.sim.tan.reference import TanGame
 from cardodds.sim.tan.rules import TanRules
-from cardodds.sim.tan.solver import PASS, Position, Solver, move_values, solve
+from cardodds.sim.tan.solver import PASS, Node, Solver, move_values, solve
 from cardodds.sim.tan.strategies import Basic, Heuristic
 
 RULES = [dict(), dict(max_attack_cards=1), dict(max_attack_cards=2), dict(throw_in_after_take=True),
@@ -68,7 +68,7 @@ def solver_checks(rules, counter):
     """Each decision: the solver's value and every move's value (for the mover) equal the brute force's."""
     def checks(view, kind, children):
         sign = 1 if view.seat == 0 else -1
-        position = view_position(view, kind)
+        position = view_node(view, kind)
         values = move_values(position, rules)
         assert values == {m: sign * v for m, v in children.items()}, (kind, position)
         assert solve(position, rules) == max(values.values())
@@ -100,7 +100,7 @@ HAND_WORKED = [
 def test_hand_worked(a, d, kw, value):
     rules = TanRules(players=2, **kw)
     hands, trump, discard = endgame(a, d)
-    position = Position.bout_start(trump, to_mask(hands[0]), to_mask(hands[1]), rules)
+    position = Node.bout_start(trump, to_mask(hands[0]), to_mask(hands[1]), rules)
     assert solve(position, rules) == value
     counter = []
     assert brute(rules, hands, trump, 0, discard, solver_checks(rules, counter)) == value
@@ -142,7 +142,7 @@ class StockEmpty(Player):
     def attack(self, v, rng=None):
         if (self.found is None and v.is_lead and v.stock_left == 0 and sum(v.hand_sizes) <= self.cards
                 and max(v.hand_sizes) <= 4):
-            p = view_position(v, "attack")
+            p = view_node(v, "attack")
             hands = [from_mask(p.attacker), from_mask(p.defender)]
             self.found = (v.seat, hands if v.seat == 0 else hands[::-1], list(v.discard), v.trump)
         return self.inner.attack(v, rng)
@@ -176,7 +176,7 @@ def test_value_is_the_best_childs_value():
     rules = TanRules(players=2, deck=36, hand_size=6)
     for seat, hands, discard, trump in cut_endgames(rules, 30, 12, seed=1)[:6]:
         a, d = to_mask(hands[seat]), to_mask(hands[1 - seat])
-        position = Position.bout_start(trump, a, d, rules)
+        position = Node.bout_start(trump, a, d, rules)
         solver = Solver(rules, trump)
         values = solver.move_values(position)
         fresh = Solver(rules, trump).solve(position)
@@ -186,7 +186,7 @@ def test_value_is_the_best_childs_value():
             if nxt is None:
                 assert v == value
             else:
-                child = Position.from_key(trump, nxt)
+                child = Node.from_key(trump, nxt)
                 assert Solver(rules, trump).solve(child) == (v if attacker_next else -v)  # a lead: the attacker moved
 
 
@@ -194,21 +194,21 @@ def test_small_table_gives_the_same_values():
     """A transposition table cleared every few entries changes the work, not the values."""
     rules = TanRules(players=2, deck=36, hand_size=6)
     for seat, hands, discard, trump in cut_endgames(rules, 20, 10, seed=2)[:4]:
-        position = Position.bout_start(trump, to_mask(hands[seat]), to_mask(hands[1 - seat]), rules)
+        position = Node.bout_start(trump, to_mask(hands[seat]), to_mask(hands[1 - seat]), rules)
         assert Solver(rules, trump).move_values(position) == Solver(rules, trump, max_entries=16).move_values(position)
 
 
 def test_refuses_what_it_does_not_model():
-    position = Position.bout_start(parse_suit("h"), to_mask(parse_cards("7s")), to_mask(parse_cards("8s")),
+    position = Node.bout_start(parse_suit("h"), to_mask(parse_cards("7s")), to_mask(parse_cards("8s")),
                                    TanRules(players=2))
     with pytest.raises(CardoddsError, match="2-player"):
         solve(position, TanRules(players=3))
     with pytest.raises(CardoddsError, match="series"):
         solve(position, TanRules(players=2, series_length=2))
     with pytest.raises(CardoddsError, match="max_bouts"):
-        solve(Position(position.trump, position.attacker, position.defender, cap=1, bouts=999), TanRules(players=2))
+        solve(Node(position.trump, position.attacker, position.defender, cap=1, bouts=999), TanRules(players=2))
     with pytest.raises(CardoddsError, match="two places"):
-        solve(Position(position.trump, position.attacker, position.attacker, cap=1), TanRules(players=2))
+        solve(Node(position.trump, position.attacker, position.attacker, cap=1), TanRules(players=2))
     with pytest.raises(CardoddsError, match="not a decision"):
-        solve(Position(position.trump, position.attacker, position.defender, cap=0), TanRules(players=2))
+        solve(Node(position.trump, position.attacker, position.defender, cap=0), TanRules(players=2))
     assert suit_of(parse_cards("8h")[0]) == position.trump

@@ -31,8 +31,8 @@ def titles(lang: str) -> dict[str, str]:
     return table("titles", lang)
 
 
-def descriptions(lang: str) -> dict[str, tuple[str, str]]:
-    """Experiment descriptions in ``lang``, by the experiment's name: ``(fingerprint, text)``, where the fingerprint
+def descriptions(lang: str) -> dict[str, list[str]]:
+    """Experiment descriptions in ``lang``, by the experiment's name: ``[fingerprint, text]``, where the fingerprint
     (:func:`fingerprint`) is that of the config's English description the text translates.  When the config's
     description changes, the translation is out of date and the config's own text is shown (``tests/test_labels.py``
     finds every such translation in configs/)."""
@@ -111,7 +111,8 @@ def unit(name: str) -> str:
         return word(f"units.{name}", language())
     except MissingWord:
         raise MissingWord(f"no {language()!r} words for the unit {name!r}: add it to the game's words "
-                          "(GameSpec.words) or to cardodds.vocabulary.report_words.UNITS") from None
+                          f"(words.{language()}.toml, table units) or to cardodds/vocabulary/report.{language()}.toml"
+                          ) from None
 
 
 def title(name: str, default: str) -> str:

@@ -8,8 +8,11 @@ never one above it.  What a front end asks of a game is declared as data (a hand
 
 from __future__ import annotations
 
+import functools
 import importlib
+import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from cardodds.sim.errors import CardoddsError
@@ -100,7 +103,8 @@ class GameSpec:
         The game's words per language, its part of the one catalogue (``cardodds.vocabulary``, ids
         ``<table>.<key>``): ``{"vi": {"titles": {...}, "descriptions": {...}, "charts": [(regex, template), ...],
         "units": {...}, "seating": [(regex, template), ...], "arms": {...}, "measures": {...}, "page": {...}}}`` (the
-        report's, the advice tables' and the pages' words; a word already in the catalogue is not given again).
+        report's, the advice tables' and the pages' words; a word already in the catalogue is not given again), as
+        :func:`read_words` reads them from the game folder's ``words.<lang>.toml`` files.
     """
 
     name: str
@@ -166,23 +170,29 @@ def resolve(ref: Ref | Callable) -> Any:
     return getattr(importlib.import_module(module), attribute)
 
 
-def words_by_language(**tables: dict) -> dict:
-    """``GameSpec.words`` from word tables each keyed by language (``titles={"vi": {...}}``, ``charts=…``):
-    ``{lang: {"titles": ..., "charts": ...}}`` for every language some table has."""
-    languages = sorted({lang for table in tables.values() for lang in table})
-    return {lang: {name: table[lang] for name, table in tables.items() if lang in table} for lang in languages}
+def read_words(folder: str | Path, stem: str = "words") -> dict[str, dict[str, Any]]:
+    """Words in the shape of ``GameSpec.words`` (``{lang: {table: words}}``) read from the TOML files
+    ``<stem>.<lang>.toml`` in ``folder``, one per language (a translator adds a language by adding its files); a
+    list of pairs (a pattern table's ``[regex, template]`` rows) comes back as tuples.  Read once, then shared: do not
+    change what it returns."""
+    return _read_words(str(folder), stem)
 
 
-WORD_LANGUAGES = ("en", "vi")
-"""The languages of a word given by id (:func:`words_by_id`), in the order its tuple says them."""
-
-
-def words_by_id(words: dict | None = None, **tables: dict) -> dict:
-    """``GameSpec.words`` from word tables keyed by id, each word said once in every language of
-    :data:`WORD_LANGUAGES` (``page={"clear": ("Clear", "Xóa bài")}``), added to ``words`` (``GameSpec.words`` of
-    the other tables, from :func:`words_by_language`)."""
-    out = {lang: dict(found) for lang, found in (words or {}).items()}
-    for name, table in tables.items():
-        for i, lang in enumerate(WORD_LANGUAGES):
-            out.setdefault(lang, {})[name] = {key: said[i] for key, said in table.items()}
+@functools.cache
+def _read_words(folder: str, stem: str) -> dict[str, dict[str, Any]]:
+    """:func:`read_words`, cached by its folder's name."""
+    out = {}
+    for path in sorted(Path(folder).glob(f"{stem}.*.toml")):
+        with path.open("rb") as fh:
+            tables = tomllib.load(fh)
+        out[path.name[len(stem) + 1:-len(".toml")]] = {
+            name: _pairs(words) if isinstance(words, list) else {key: _pairs(said) for key, said in words.items()}
+            for name, words in tables.items()}
     return out
+
+
+def _pairs(words: Any) -> Any:
+    """A list of lists as a list of tuples (pattern rows); anything else as it is."""
+    if isinstance(words, list) and words and all(isinstance(row, list) for row in words):
+        return [tuple(row) for row in words]
+    return words

@@ -54,17 +54,22 @@ class Player:
         check_player(self)
 
 
+def _declares_compiled_form(player) -> bool:
+    """``player``'s own class declares ``compiled_form`` (a parent's declaration does not count)."""
+    return bool(type(player).__dict__.get("compiled_form", False))
+
+
 def has_compiled_form(player) -> bool:
     """Whether the game's compiled engine plays ``player``: its own class declares ``compiled_form`` (not a parent)
     and its knob values are ones the kernel implements."""
-    return bool(type(player).__dict__.get("compiled_form", False)) and not player.uncompiled_knobs()
+    return _declares_compiled_form(player) and not player.uncompiled_knobs()
 
 
 def not_compiled(player) -> str:
     """Whom the compiled engine does not play, for a message: ``'name'``, or ``'name' with knob=value`` when only
     knob values keep it out."""
     name = repr(getattr(player, "name", "") or type(player).__name__)
-    if not type(player).__dict__.get("compiled_form", False):
+    if not _declares_compiled_form(player):
         return name
     return f"{name} with " + ", ".join(f"{k}={getattr(player, k)!r}" for k in player.uncompiled_knobs())
 

@@ -2,15 +2,16 @@
 
 An id is ``<table>.<key>``: ``report.headline``, ``units.per game``, ``titles.chan_play``, ``charts.<regex>``,
 ``advice.ranked``, ``page.hand_label``.  The words come from sources, each in the shape of ``GameSpec.words``
-(``{lang: {table: {key: words}}}``, a pattern table being a list of ``(regex, template)``): the shared words first
-(:mod:`cardodds.vocabulary.report_words`, :mod:`~cardodds.vocabulary.advice_words`,
-:mod:`~cardodds.vocabulary.page_words`), then each game's (``GameSpec.words``), then each task's chart texts
-(``Task.words``).  :func:`word` looks one up and raises :class:`MissingWord` naming it; :func:`problems` lists what a
-test must not find: a word translated twice, a word missing in a language.
-"""
+(``{lang: {table: {key: words}}}``, a pattern table being a list of ``(regex, template)``), read from data files
+of one language each (:func:`cardodds.sim.game_spec.read_words`): the shared words first (``report.<lang>.toml``,
+``advice.<lang>.toml``, ``page.<lang>.toml`` in this package), then each game's (``GameSpec.words``, its folder's
+``words.<lang>.toml``), then each task's chart texts (``Task.words``).  :func:`word` looks one up and raises
+:class:`MissingWord` naming it; :func:`problems` lists what a test must not find: a word translated twice, a word
+missing in a language.  A new language is a file beside each English one and its code in :data:`LANGUAGES`."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 LANGUAGES = ("en", "vi")
@@ -36,12 +37,13 @@ def sources() -> list[tuple[str, dict]]:
     """Every source of words, in the order their patterns are tried: ``[(name, {lang: {table: words}})]``; a task's
     words (``{lang: {english: words}}``) are its table ``task_charts``, its metrics' labels (``Task.labels``, read by
     ``Task.label_of``) the table ``labels`` (``labels.<task>.<metric or pattern>``)."""
+    from cardodds.sim.game_spec import read_words
     from cardodds.sim.games import games
     from cardodds.sim.registry import get_task, task_names
-    from cardodds.vocabulary import advice_words, page_words, report_words
 
-    found = [("shared report words", report_words.WORDS), ("shared advice words", advice_words.WORDS),
-             ("page words", page_words.WORDS)]
+    here = Path(__file__).parent
+    found = [("shared report words", read_words(here, "report")), ("shared advice words", read_words(here, "advice")),
+             ("page words", read_words(here, "page"))]
     found += [(f"game {spec.name} (GameSpec.words)", spec.words) for spec in games()]
     for name in task_names():
         task = get_task(name)
@@ -109,7 +111,8 @@ def word(key: str, lang: str, **fields) -> Any:
         if lang == "en" and key.split(".", 1)[0] in ENGLISH_KEYED:
             return key.split(".", 1)[1]
         raise MissingWord(f"no {lang!r} words for {key!r}: add them to the catalogue's source of "
-                          f"'{key.split('.', 1)[0]}' (cardodds.vocabulary, the game's words.py or the task's words)")
+                          f"'{key.split('.', 1)[0]}' (cardodds/vocabulary/*.{lang}.toml, the game's "
+                          f"words.{lang}.toml or the task's words)")
     value = found[lang]
     return value.format(**fields) if fields and isinstance(value, str) else value
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from cardodds.sim.chan.words import WORDS
-from cardodds.sim.game_spec import GameSpec
+from pathlib import Path
+
+from cardodds.sim.game_spec import GameSpec, read_words
 from cardodds.sim.hand_question import PLAYER, Field, HandQuestion
 from cardodds.sim.knobs import Range
 
@@ -66,5 +67,5 @@ SPEC = GameSpec(
     check_text="cardodds.sim.chan.play_task:check_text",
     page_example={"hand": "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"},
     rules_section="1. Chắn",
-    words=WORDS,
+    words=read_words(Path(__file__).parent),  # words.en.toml, words.vi.toml beside this file
 )

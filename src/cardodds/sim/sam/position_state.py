@@ -145,7 +145,6 @@ def parse_move(table: MoveTable, text) -> int:
 # ------------------------------------------------------------------------------------------------ the seat's view
 def public_of_position(position: Position) -> Public:
     """(1 row) what every seat sees, as the engines give it to the ``expert``."""
-    P = position.players
     gone = sum((rank_counts(p).astype(np.int64) for p in position.played), np.zeros(N_RANKS, np.int64))
     if position.chain is None:
         chain = [0, 0, -1, -1]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from cardodds.sim.game_spec import GameSpec
+from pathlib import Path
+
+from cardodds.sim.game_spec import GameSpec, read_words
 from cardodds.sim.hand_question import Field, HandQuestion
 from cardodds.sim.knobs import Range
-from cardodds.sim.sam.words import WORDS
 
 
 def deck() -> dict:
@@ -47,5 +48,5 @@ SPEC = GameSpec(
     advice="cardodds.sim.sam.advice:bayes_advice",
     page_example={"hand": "3s 4s 5h 6d 7c 8s 9s 10h Jd Kd"},
     rules_section="2. Sâm (Sâm lốc)",
-    words=WORDS,
+    words=read_words(Path(__file__).parent),  # words.en.toml, words.vi.toml beside this file
 )

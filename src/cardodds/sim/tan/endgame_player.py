@@ -21,29 +21,29 @@ import numpy as np
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.players import Player
 from cardodds.sim.tan.cards import to_mask, unseen_mask
-from cardodds.sim.tan.solver import PASS, Position, bout_bound, solver_for
+from cardodds.sim.tan.solver import PASS, Node, bout_bound, solver_for
 from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
 
 FALLBACKS = {"heuristic": Heuristic, "tuned": Tuned, "basic": Basic}
 
 
-def view_position(v, kind: str) -> Position:
+def view_node(v, kind: str) -> Node:
     """The solver's position at a reference-engine decision (``kind`` "attack" or "defend"), from public fields."""
     hand, att, cov = to_mask(v.hand), to_mask(v.attack), to_mask(v.cover)
     other = unseen_mask(v.rules.deck, hand, to_mask(v.discard), att, cov)
     if kind == "attack":
-        return Position(v.trump, hand, other, att, cov, v.cap, -1, bool(v.taking), v.bouts)
-    return Position(v.trump, other, hand, att, cov, v.cap, v.card, False, v.bouts)
+        return Node(v.trump, hand, other, att, cov, v.cap, -1, bool(v.taking), v.bouts)
+    return Node(v.trump, other, hand, att, cov, v.cap, v.card, False, v.bouts)
 
 
-def batch_position(v, i: int, kind: str) -> Position:
+def batch_node(v, i: int, kind: str) -> Node:
     """The solver's position at row ``i`` of a batch-engine decision view, from public fields."""
     hand, att, cov = int(v.hand[i]), int(v.att[i]), int(v.cov[i])
     other = unseen_mask(v.rules.deck, hand, int(v.disc[i]), att, cov)
     trump, cap, bouts = int(v.trump[i]), int(v.cap[i]), int(v.bouts[i])
     if kind == "attack":
-        return Position(trump, hand, other, att, cov, cap, -1, bool(v.taking[i]), bouts)
-    return Position(trump, other, hand, att, cov, cap, int(v.card[i]), False, bouts)
+        return Node(trump, hand, other, att, cov, cap, -1, bool(v.taking[i]), bouts)
+    return Node(trump, other, hand, att, cov, cap, int(v.card[i]), False, bouts)
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Endgame(Player):
     def policy(self):
         return FALLBACKS[self.fallback]()
 
-    def solves(self, rules, stock_left: int, position: Position | None = None) -> bool:
+    def solves(self, rules, stock_left: int, position: Node | None = None) -> bool:
         """Whether the solver plays this decision (``position`` given: its size and bouts are checked too)."""
         if rules.players != 2 or rules.series_length != 1 or stock_left != 0:
             return False
@@ -80,7 +80,7 @@ class Endgame(Player):
         cards = (p.attacker | p.defender | p.attack | p.cover).bit_count()
         return cards <= self.max_cards and p.bouts + bout_bound(cards) <= rules.max_bouts
 
-    def best(self, position: Position, rules, preferred: int) -> int:
+    def best(self, position: Node, rules, preferred: int) -> int:
         """The move of the best value; ties: ``preferred`` (the fallback's move), else the lowest card, else pass."""
         values = solver_for(rules, position.trump).move_values(position)
         top = max(values.values())
@@ -105,7 +105,7 @@ class Endgame(Player):
     def _reference(self, v, kind, fallback_move):
         if not self.solves(v.rules, v.stock_left):
             return fallback_move
-        position = view_position(v, kind)
+        position = view_node(v, kind)
         if not self.solves(v.rules, v.stock_left, position):
             return fallback_move
         m = self.best(position, v.rules, PASS if fallback_move is None else fallback_move)
@@ -124,7 +124,7 @@ class Endgame(Player):
         out = np.array(out, dtype=np.int16)
         rows = np.nonzero(v.decide & v.live & (v.legal != 0) & (np.asarray(v.stock_left) == 0))[0]
         for i in rows:  # the solver is plain Python: one decision row at a time
-            position = batch_position(v, int(i), kind)
+            position = batch_node(v, int(i), kind)
             if self.solves(v.rules, 0, position):
                 out[i] = self.best(position, v.rules, int(out[i]))
         return out

@@ -50,7 +50,7 @@ from cardodds.sim.tan.bits import U64, ZERO
 from cardodds.sim.tan.cards import deck_mask, to_mask
 from cardodds.sim.tan.classic import Classic
 from cardodds.sim.tan.compiled import play_from_state_auto
-from cardodds.sim.tan.endgame_player import Endgame, batch_position
+from cardodds.sim.tan.endgame_player import Endgame, batch_node
 from cardodds.sim.tan.solver import solver_for
 from cardodds.sim.tan.strategies import Basic, Heuristic, Tuned
 
@@ -198,7 +198,7 @@ class Expert(DecidesByRows, Player):
         if not endgame.solves(rules, 0):
             return solved
         for i in np.nonzero(rows & (d.stock_left == 0))[0]:  # the solver is plain Python: one row at a time
-            position = batch_position(d, int(i), kind)
+            position = batch_node(d, int(i), kind)
             if endgame.solves(rules, 0, position):
                 choice[i] = solver_for(rules, position.trump).best_move(position, int(choice[i]))
                 solved[i] = True

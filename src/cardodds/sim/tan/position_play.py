@@ -25,7 +25,7 @@ from cardodds.sim.tan.cards import to_mask, unseen_mask
 from cardodds.sim.tan.expert import INVALID, Expert, _before_move, _candidates, _determinize, _mix
 from cardodds.sim.tan.players import seat_strategies
 from cardodds.sim.tan.position_state import Position, legal_codes, move_code, move_text
-from cardodds.sim.tan.solver import Position as SolverPosition
+from cardodds.sim.tan.solver import Node
 from cardodds.sim.tan.solver import bout_bound, move_values
 
 MAX_GAMES = 1 << 15
@@ -84,7 +84,7 @@ def world_keys(p: Position, seed: int, first_world: int, worlds: int) -> np.ndar
 
 def _block_state(p: Position, pre, keys, K: int, seed: int, first_world: int) -> TanState:
     """The ``(worlds × K)`` rollout games of one block: world-major, every move of a world on the same deal."""
-    rules, P = p.rules, p.players
+    rules = p.rules
     M = keys.shape[0]
     hands, stock = _determinize(pre, rules, keys[None])  # (P, 1, M), (1, M, S)
 
@@ -188,7 +188,7 @@ def expert_pick(outcomes: Outcomes, expert: Expert | None = None) -> str:
     return outcomes.moves[min(score)[2]]
 
 
-def solver_position(p: Position) -> SolverPosition | None:
+def solver_node(p: Position) -> Node | None:
     """The exact solver's position (2 players, the stock empty, no bigger than ``EXACT_MAX_CARDS``), else None."""
     rules = p.rules
     if rules.players != 2 or p.stock != 0:
@@ -199,14 +199,14 @@ def solver_position(p: Position) -> SolverPosition | None:
     if cards > EXACT_MAX_CARDS or p.bouts + bout_bound(cards) > rules.max_bouts:
         return None
     if _kind(p) == "attack":
-        return SolverPosition(p.trump, hand, other, att, cov, p.cap, -1, p.taking, p.bouts)
-    return SolverPosition(p.trump, other, hand, att, cov, p.cap, p.card, False, p.bouts)
+        return Node(p.trump, hand, other, att, cov, p.cap, -1, p.taking, p.bouts)
+    return Node(p.trump, other, hand, att, cov, p.cap, p.card, False, p.bouts)
 
 
 def exact(position: Position, moves=None) -> Outcomes | None:
     """Every move's exact value (``moves=None``: the position's, both seats playing perfectly) where the solver
-    applies (``solver_position``), else None: ``lose`` and ``draw`` are 0 or 1, one world."""
-    sp = solver_position(position)
+    applies (``solver_node``), else None: ``lose`` and ``draw`` are 0 or 1, one world."""
+    sp = solver_node(position)
     if sp is None:
         return None
     values = move_values(sp, position.rules)

@@ -55,7 +55,7 @@ def _spread(t: int) -> int:
 
 
 @dataclass(frozen=True)
-class Position:
+class Node:
     """A 2-player decision with the stock empty.
 
     Parameters
@@ -88,12 +88,12 @@ class Position:
     bouts: int = field(default=0, compare=False)
 
     @classmethod
-    def bout_start(cls, trump: int, attacker: int, defender: int, rules: TanRules, bouts: int = 0) -> "Position":
+    def bout_start(cls, trump: int, attacker: int, defender: int, rules: TanRules, bouts: int = 0) -> "Node":
         """The attacker to lead, the cap set from the defender's hand as at a bout's start."""
         return cls(trump, attacker, defender, cap=min(rules.attack_cap, defender.bit_count()), bouts=bouts)
 
     @classmethod
-    def from_key(cls, trump: int, key: tuple, bouts: int = 0) -> "Position":
+    def from_key(cls, trump: int, key: tuple, bouts: int = 0) -> "Node":
         """The position of a solver key ``(attacker, defender, attack, cover, card, cap, taking)``."""
         a, d, att, cov, card, cap, taking = key
         return cls(trump, a, d, att, cov, cap, card, taking, bouts)
@@ -141,7 +141,7 @@ def bout_bound(cards: int) -> int:
     return (cards // 2 + 1) * (cards + 1)
 
 
-def check_bouts(position: Position, rules: TanRules) -> None:
+def check_bouts(position: Node, rules: TanRules) -> None:
     """Raise ``CardoddsError`` when the game could reach ``max_bouts`` (a truncation the solver does not score)."""
     p = position
     cards = (p.attacker | p.defender | p.attack | p.cover).bit_count()
@@ -172,18 +172,18 @@ class Solver:
         self.nodes = 0
 
     # -- the public calls ------------------------------------------------------------------------------------------
-    def solve(self, position: Position) -> int:
+    def solve(self, position: Node) -> int:
         """+1 / 0 / -1: the value of ``position`` for the player to move."""
         self._accept(position)
         return self._search(position.key(), -1, 1)
 
-    def move_values(self, position: Position) -> dict[int, int]:
+    def move_values(self, position: Node) -> dict[int, int]:
         """The exact value, for the player to move, of each legal move (a card id, or ``PASS``)."""
         self._accept(position)
         key = position.key()
         return {m: self._child(key, m, -1, 1) for m in self._moves(key, None)}
 
-    def best_move(self, position: Position, preferred: int) -> int:
+    def best_move(self, position: Node, preferred: int) -> int:
         """A move of the best exact value: ``preferred`` when it is one, else the lowest card of that value, pass /
         take last (the choice ``Endgame.best`` makes from ``move_values``).  Cheaper than ``move_values``: after the
         preferred move's value each other move is only searched in the window above the best value so far."""
@@ -202,7 +202,7 @@ class Solver:
                     best, top = m, v
         return best
 
-    def _accept(self, position: Position):
+    def _accept(self, position: Node):
         if position.trump != self.trump:
             raise CardoddsError(f"solver: the position's trump {position.trump} is not the solver's {self.trump}")
         position.check()
@@ -332,13 +332,13 @@ def solver_for(rules: TanRules, trump: int) -> Solver:
     return Solver(rules, trump)
 
 
-def solve(position: Position, rules: TanRules) -> int:
+def solve(position: Node, rules: TanRules) -> int:
     """+1 (win), 0 (draw) or -1 (loss): the exact value of ``position`` for the player to move."""
     check_rules(rules)
     return solver_for(rules, position.trump).solve(position)
 
 
-def move_values(position: Position, rules: TanRules) -> dict[int, int]:
+def move_values(position: Node, rules: TanRules) -> dict[int, int]:
     """The exact value, for the player to move, of every legal move at ``position`` (a card id, or ``PASS``)."""
     check_rules(rules)
     return solver_for(rules, position.trump).move_values(position)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from cardodds.sim.game_spec import GameSpec
+from pathlib import Path
+
+from cardodds.sim.game_spec import GameSpec, read_words
 from cardodds.sim.hand_question import PLAYER, TEXT, Field, HandQuestion
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.tan.rules import MAX_PLAYERS
-from cardodds.sim.tan.words import WORDS
 
 
 def deck() -> dict:
@@ -57,5 +58,5 @@ SPEC = GameSpec(
     replay_text="cardodds.sim.tan.play_task:replay_text",
     page_example={"hand": "As Ac Ad Kh 2s 3c 4d 5s", "trump": "h"},
     rules_section="3. Tấn",
-    words=WORDS,
+    words=read_words(Path(__file__).parent),  # words.en.toml, words.vi.toml beside this file
 )

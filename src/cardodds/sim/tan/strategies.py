@@ -299,7 +299,8 @@ class Heuristic(SeriesChoices, Player):
 
     def attack(self, v: View, rng=None) -> int | None:
         counting = v.stock_left == 0 and (self.safe_add or self.safe_lead != "off")
-        safe = [c for c in v.legal if (1 << c) & _one_row_safe(v)[0]] if counting else []
+        safe_mask = _one_row_safe(v)[0] if counting else 0
+        safe = [c for c in v.legal if (1 << c) & safe_mask]
         if v.is_lead and safe and (self.safe_lead == "always" or (
                 self.safe_lead == "finish" and len(v.hand) - len(safe) <= 1)):
             return _lowest_nontrump_first(safe, v.trump)
@@ -329,7 +330,8 @@ class Heuristic(SeriesChoices, Player):
     def defend(self, v: View, rng=None) -> int | None:
         best = _lowest_nontrump_first(v.legal, v.trump)
         if best is not None and self.quiet_cover and v.stock_left == 0:
-            unseen_ranks = {rank_of(c) for c in range(52) if (_one_row_safe(v)[1] >> c) & 1}
+            unseen = _one_row_safe(v)[1]
+            unseen_ranks = {rank_of(c) for c in range(52) if (unseen >> c) & 1}
             kind = [c for c in v.legal if (suit_of(c) == v.trump) == (suit_of(best) == v.trump)]
             quiet = [c for c in kind if rank_of(c) not in unseen_ranks]
             best = min(quiet) if quiet else best
