@@ -167,6 +167,9 @@ def test_chan_page_shows_the_cli_answers(server, browser, capsys, tmp_path):
     })
     page = browser.find_element("tag name", "main").text
     assert "3/81 = 3,7 %" in page and "bạch thủ" in page and "Cửu Vạn" in page
+    button = lambda code: browser.find_element("css selector", f'#deck .face[data-code="{code}"]')  # noqa: E731
+    assert button("9V").get_attribute("title") == "Cửu Vạn" and button("9V").text.startswith("Cửu")  # the short word
+    assert button("CC").text.startswith("Chi Chi") and not button("9V").text.startswith("Cửu Vạn")
     assert f"{GAMES:,} / {GAMES:,} ván — xong".replace(",", ".") in page
     assert int(browser.find_element("id", "exact").get_attribute("data-ms")) >= 0
     shot = tmp_path / "chan.png"

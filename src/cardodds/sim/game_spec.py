@@ -51,7 +51,9 @@ class GameSpec:
         Text to card codes (``CardoddsError`` on a bad card) and back.
     deck : Ref, optional
         ``deck() -> dict``: the deck for the page: ``cards``, one dict per face (``code``, ``name``, ``copies``,
-        ``red``, ``row``), and ``sizes``, the hand sizes it takes (and any game-specific key).
+        ``red``, ``row``, optionally ``short``: the button's word), ``sizes``, the hand sizes it takes, optionally
+        ``variants``: ``{field: {value: {"codes": [...], "sizes": [...]}}}``, the deck a hand question's field's value
+        deals from (Tấn's 36 cards), and any game-specific key.
     position : Ref, optional
         The module of the game's mid-game positions (``odds --state``, ``advise``, ``replay --state-at``): it
         follows the protocol of :mod:`cardodds.sim.position`.

@@ -10,13 +10,15 @@ from cardodds.sim.knobs import Range
 
 
 def deck() -> dict:
-    """The Chắn deck for the page: the 25 kinds (4 copies each) row by suit, Chi Chi last; the hand sizes; the
+    """The Chắn deck for the page: the 25 kinds (4 copies each) row by suit, Chi Chi last, each button saying the
+    first word of its name (``short``: the row says the second, except for the lone Chi Chi); the hand sizes; the
     win types a hand's odds name."""
     from cardodds.sim.chan.cards import CHI_CHI, COPIES, IS_RED, N_KINDS, SUIT_NAMES, kind_code, kind_name
     from cardodds.sim.chan.hand import WIN_TYPE_NAMES
 
     faces = [{"code": kind_code(k), "name": kind_name(k), "copies": COPIES, "red": bool(IS_RED[k]),
-              "row": "Chi Chi" if k == CHI_CHI else SUIT_NAMES[k % 3]} for k in range(N_KINDS)]
+              "row": "Chi Chi" if k == CHI_CHI else SUIT_NAMES[k % 3],
+              "short": kind_name(k) if k == CHI_CHI else kind_name(k).split(" ")[0]} for k in range(N_KINDS)]
     faces.sort(key=lambda f: SUIT_NAMES.index(f["row"]) if f["row"] in SUIT_NAMES else len(SUIT_NAMES))
     return {"cards": faces, "sizes": [19, 20], "win_types": WIN_TYPE_NAMES}
 

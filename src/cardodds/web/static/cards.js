@@ -26,9 +26,8 @@ const Cards = {
     for (const [row, faces] of rows) {
       html += `<div class="row"><span class="rowname">${esc(row)}</span><div class="faces">`;
       for (const f of faces) {
-        // Chắn's names are two words ("Nhị Văn"): the row says the second, except for the lone Chi Chi
-        const named = Cards.name(f, game, lang);
-        const short = game === "chan" && f.row !== "Chi Chi" ? named.split(" ")[0] : named;
+        // a face's short name where its deck gives one (Chắn's "Nhị" in the row "Văn"), else its name
+        const named = Cards.name(f, game, lang), short = f.short || named;
         html += `<button type="button" class="face${f.red ? " red" : ""}" data-code="${esc(f.code)}" ` +
           `title="${esc(named)}">` +
           `<span class="big">${esc(short)}</span><span class="badge"></span></button>`;
