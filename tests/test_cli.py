@@ -149,6 +149,35 @@ def test_exact_text_gives_the_fraction_and_one_in_n(capsys):
     assert lines[("chan_count.mean", "seat", "1")].endswith("= 213427/52283")  # a mean is no "1 in N"
 
 
+def _coin_exact(fractions: bool = False) -> list[dict]:
+    """The coin's toss, exactly: heads and tails at p = 1/4 (as a quantity per row, with fractions when asked)."""
+    from fractions import Fraction
+
+    rows = [{"metric": "heads", "seat": 0, "exact": 0.25}, {"metric": "tails", "seat": 0, "exact": 0.75}]
+    return [{**r, "fraction": Fraction(r["exact"])} for r in rows] if fractions else rows
+
+
+@pytest.mark.parametrize("shape, text", [
+    ("metrics", "heads                    seat 0  0.25           = 1/4  ≈ 1 in 4\n"
+                "tails                    seat 0  0.75           = 3/4  ≈ 1 in 1.33\n"),
+    ("options", "metric=heads, seat=0\n    exact 0.25\nmetric=tails, seat=0\n    exact 0.75\n")])
+def test_a_game_declaring_its_exact_odds_and_their_shape_gets_the_command(capsys, monkeypatch, shape, text):
+    """``cardodds exact`` prints any game whose spec declares an ``exact`` hook, in the shape it declares (the
+    ``demo`` coin, given one here; it has none of its own, so the command refuses it until then)."""
+    import dataclasses
+
+    import cardodds.sim.games
+    from cardodds.sim.games import game
+
+    assert run_cli(capsys, "exact", "demo")[0] == 2
+    coin = dataclasses.replace(game("demo"), exact=_coin_exact, exact_shape=shape)
+    monkeypatch.setitem(cardodds.sim.games._ADDED, "demo", coin)
+    assert run_cli(capsys, "exact", "demo") == (0, text, "")
+    code, out, _ = run_cli(capsys, "exact", "demo", "--json")
+    assert code == 0 and json.loads(out)[1] == {"metric": "tails", "seat": 0, "exact": 0.75,
+                                                **({"fraction": "3/4"} if shape == "metrics" else {})}
+
+
 def test_odds_of_a_bach_thu_wait(capsys):
     hand = "2W 2W 3V 3V 4S 4S 5W 5W 6V 6V 2V 2S 3W 3S 7W 7V 8W 8S 9V"
     code, out, err = run_cli(capsys, "odds", "chan", "--hand", hand, "--json")

@@ -188,7 +188,8 @@ def test_the_demo_game_has_a_page():
     assert status == 200
     answer = json.loads(body)
     assert [c["code"] for c in answer["cards"]] == ["H", "T"] and answer["sizes"] == [1]
-    assert answer["table"] == {"players": [2], "strategies": ["heads", "tails"], "strategy": "heads"}
+    assert answer["question"] == [{"name": "p", "kind": "number", "lo": 0.0, "hi": 1.0, "default": 0.5,
+                                   "help": "the chance of heads (default 0.5)"}]  # the page's form
     assert answer["games"] == {"chan": "Chắn", "sam": "Sâm", "tan": "Tấn", "demo": "Coin"}
     status, body = _get("/api/odds/demo?hand=H")
     events = body.decode().split("\n\n")

@@ -130,3 +130,32 @@ def test_a_game_declaring_its_question_gets_the_command_the_api_and_the_page(fli
         {"name": "tosses", "kind": "whole", "lo": 1, "hi": 10, "default": 1, "help": "1 to 10 (default 1)"}]
     status, body = asgi_call("GET", "/api/odds/flip?hand=H&tosses=0")
     assert status == 400 and json.loads(body) == {"error": "tosses must be a whole number from 1 to 10, not 0"}
+
+
+def test_the_page_form_is_the_declaration_in_the_pages_order():
+    """What the hand page draws its form from (``/api/cards/<game>``: ``question``): the declared fields in the order
+    the question gives the page, a field's offered values as a list, a seat's bound, an empty value by size."""
+    tan = {f["name"]: f for f in game("tan").question().form()}
+    assert list(tan) == ["trump", "deck", "players", "seat", "strategy"]  # the order the page always showed
+    assert game("tan").question().names()[:3] == ["trump", "players", "seat"]  # the command's and the API's order
+    assert tan["trump"]["options"] == ["h", "d", "c", "s"] and tan["trump"]["kind"] == TEXT
+    assert tan["seat"]["below"] == "players" and tan["deck"]["options"] == [52, 36]
+    chan = {f["name"]: f for f in game("chan").question().form()}
+    assert chan["seat"]["default"] is None and chan["seat"]["by_size"] == {"19": 1, "20": 0}
+    assert chan["strategy"]["options"] == ["basic", "heuristic", "cuoc"] and "by_size" not in chan["strategy"]
+
+
+@pytest.mark.parametrize("hand, extra", [(CHAN, ""), (CHAN, " 9V")])
+def test_the_chan_seat_the_page_names_for_a_size_is_the_one_the_answer_plays(hand, extra):
+    from cardodds.sim.chan.hand_odds import cli_seat
+
+    by_size = game("chan").question().fields[0].by_size
+    hand += extra
+    assert by_size[len(hand.split())] == cli_seat(hand, None)
+
+
+def test_the_tan_36_card_deck_of_the_page_is_the_rules_deck():
+    from cardodds.sim.tan.cards import deck_ids, parse_cards
+
+    variant = game("tan").hook("deck")()["variants"]["deck"]["36"]
+    assert sorted(parse_cards(" ".join(variant["codes"]))) == deck_ids(36) and variant["sizes"] == [6]

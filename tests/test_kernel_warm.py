@@ -1,11 +1,28 @@
 """The warm-up that compiles the numba kernels once before a pool starts (``cardodds.sim.kernel_warm``)."""
 
+import dataclasses
 import importlib
 
 import pytest
 
+import cardodds.sim.games
+
 from cardodds.sim import kernel_warm
-from cardodds.sim.kernel_warm import KERNEL_GAMES, _groups, start_warm, warm_kernels
+from cardodds.sim.games import game, game_names
+from cardodds.sim.kernel_warm import _groups, engine_module, kernel_games, start_warm, warm_kernels
+
+KERNEL_GAMES = kernel_games()
+
+
+def test_the_games_with_a_compiled_engine_are_the_registrys_costliest_first(monkeypatch):
+    """The games and their order come from the specs (``compiled``, ``compile_cost``): the ``demo`` coin declares
+    no engine, so it is no kernel game until it declares one (its module named as a fresh process imports it)."""
+    assert KERNEL_GAMES == ("tan", "chan", "sam") and "demo" in game_names()
+    assert [engine_module(g) for g in KERNEL_GAMES] == [f"cardodds.sim.{g}.compiled" for g in KERNEL_GAMES]
+    engine = dataclasses.replace(game("demo"), compiled="demo_game.engine", compile_cost=9.0)
+    monkeypatch.setitem(cardodds.sim.games._ADDED, "demo", engine)
+    assert kernel_games() == ("tan", "chan", "demo", "sam") and engine_module("demo") == "demo_game.engine"
+    assert _groups(("demo", "sam"), 2) == [["demo"], ["sam"]]
 
 
 def test_the_slowest_kernel_gets_a_process_of_its_own():

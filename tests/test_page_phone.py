@@ -146,7 +146,7 @@ def test_tans_36_card_table_is_the_apis(server, browser):
 
     hand = "6s 7c 9d Jh Qh As"
     _open(browser, server, "tan", trump="s", players=3)
-    Select(browser.find_element("id", "deck-size")).select_by_value("36")
+    Select(browser.find_element("id", "q-deck")).select_by_value("36")
     assert not browser.find_elements("css selector", '#deck .face[data-code="2s"]')  # 6 up to A
     _click_hand(browser, hand)
     _state(browser, "done")
@@ -160,11 +160,32 @@ def test_the_pages_default_players_are_the_commands_and_the_apis():
     """The hand page's players until one picks another are those ``cardodds odds`` and ``cardodds.odds`` play."""
     from cardodds.sim.chan.hand_odds import win_chance
     from cardodds.sim.tan.hand_odds import odds_tan
-    from cardodds.web.tables import DEFAULT_PLAYER, table
+    from cardodds.web.tables import form
 
-    assert DEFAULT_PLAYER["tan"] == inspect.signature(odds_tan).parameters["strategy"].default == "basic"
-    assert DEFAULT_PLAYER["chan"] == inspect.signature(win_chance).parameters["strategy"].default == "basic"
-    assert table("tan")["strategy"] == "basic"
+    shown = {game: {f["name"]: f for f in form(game)}["strategy"] for game in ("chan", "tan")}
+    assert shown["tan"]["default"] == inspect.signature(odds_tan).parameters["strategy"].default == "basic"
+    assert shown["chan"]["default"] == inspect.signature(win_chance).parameters["strategy"].default == "basic"
+    assert shown["chan"]["options"] == ["basic", "heuristic", "cuoc"]  # the fields' declared players, weakest first
+    assert shown["tan"]["options"] == ["basic", "heuristic", "beginner", "tuned"]
+
+
+def test_a_player_field_naming_no_players_offers_the_games_registry():
+    """A game's player field that names none (declared here) offers every player of the game, its default the
+    registry's (the ``demo`` coin has none: its first player); a player it does not offer is one line."""
+    from demo_game.players import STRATEGIES
+
+    from cardodds.api import default_player
+    from cardodds.errors import CardoddsError
+    from cardodds.sim.chan.players import PLAYERS as CHAN
+    from cardodds.sim.hand_question import PLAYER, Field
+    from cardodds.web.tables import check_player, default, offered
+
+    caller = Field("caller", PLAYER)
+    assert offered("demo", caller) == tuple(STRATEGIES) and len(STRATEGIES) >= 2
+    assert default_player("demo") is None and default("demo", caller) == check_player("demo", caller, "") == "heads"
+    assert offered("chan", caller) == tuple(CHAN.classes) and default("chan", caller) == CHAN.default == "basic"
+    with pytest.raises(CardoddsError, match=r"^caller must be one of .*, not 'nosuch'$"):
+        check_player("demo", caller, "nosuch")
 
 
 def test_the_advice_answer_says_its_budget():

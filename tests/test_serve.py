@@ -111,7 +111,8 @@ def _state(driver, *states):
 
 
 def _open(driver, url: str, game: str, **options):
-    """The game's page, with ``games``, ``seed`` and the game's options set (no hand yet)."""
+    """The game's page, with ``games``, ``seed`` and the game's options set (no hand yet): each the form's control of
+    its hand question's field (``q-<name>``)."""
     from selenium.webdriver.support.ui import Select
 
     driver.get(url + game)
@@ -122,7 +123,7 @@ def _open(driver, url: str, game: str, **options):
         box.clear()
         box.send_keys(str(value))
     for name, value in options.items():
-        Select(driver.find_element("id", name)).select_by_value(str(value))
+        Select(driver.find_element("id", f"q-{name}")).select_by_value(str(value))
 
 
 def _click_hand(driver, hand: str):
@@ -156,7 +157,7 @@ def _assert_page_equals(shown: dict, expected: dict, must: set[str]):
 
 
 def test_chan_page_shows_the_cli_answers(server, browser, capsys, tmp_path):
-    _open(browser, server, "chan", **{"seat-chan": 1})
+    _open(browser, server, "chan", seat=1)
     _click_hand(browser, CHAN_HAND)
     _state(browser, "done")
     expected = _cli(capsys, "chan", "--hand", CHAN_HAND, "--seat", "1")
@@ -166,6 +167,9 @@ def test_chan_page_shows_the_cli_answers(server, browser, capsys, tmp_path):
     })
     page = browser.find_element("tag name", "main").text
     assert "3/81 = 3,7 %" in page and "bạch thủ" in page and "Cửu Vạn" in page
+    button = lambda code: browser.find_element("css selector", f'#deck .face[data-code="{code}"]')  # noqa: E731
+    assert button("9V").get_attribute("title") == "Cửu Vạn" and button("9V").text.startswith("Cửu")  # the short word
+    assert button("CC").text.startswith("Chi Chi") and not button("9V").text.startswith("Cửu Vạn")
     assert f"{GAMES:,} / {GAMES:,} ván — xong".replace(",", ".") in page
     assert int(browser.find_element("id", "exact").get_attribute("data-ms")) >= 0
     shot = tmp_path / "chan.png"
@@ -204,7 +208,7 @@ def _chance(driver):
         return None
 
 
-@pytest.mark.parametrize("lang, words", [("vi", ["Kết quả", "mặt: heads", "cơ hội: 50,0 %"]),
+@pytest.mark.parametrize("lang, words", [("vi", ["Kết quả", "mặt: ngửa", "cơ hội: 50,0 %"]),
                                          ("en", ["Answer", "face: heads", "chance: 50.0 %"])])
 def test_a_game_the_page_has_no_drawing_for_lists_its_answer(demo_server, browser, lang, words):
     from cardodds import odds
@@ -214,7 +218,8 @@ def test_a_game_the_page_has_no_drawing_for_lists_its_answer(demo_server, browse
     try:
         browser.get_log("browser")  # forget what the console said before
         _open(browser, demo_server, "demo")
-        assert browser.find_element("id", "table").text == "p"  # its declared question's one field, no seats
+        label = {"vi": "Khả năng ra mặt ngửa", "en": "Chance of heads"}[lang]  # its words for its field p
+        assert browser.find_element("id", "table").text == label  # its declared question's one field, no seats
         assert browser.find_element("id", "q-p").get_attribute("value") == "0.5"  # the declared default
         _click_hand(browser, "T")
         _state(browser, "done")
@@ -553,8 +558,8 @@ def test_the_page_offers_the_players_the_rules_allow(server, browser):
     from cardodds.sim.tan.rules import MAX_PLAYERS, TanRules
 
     _fresh(browser, server, "tan")
-    offered = [o.get_attribute("value") for o in browser.find_elements("css selector", "#players option")]
+    offered = [o.get_attribute("value") for o in browser.find_elements("css selector", "#q-players option")]
     assert offered == [str(n) for n in range(2, MAX_PLAYERS + 1)] and TanRules(players=MAX_PLAYERS)
     _fresh(browser, server, "sam")
-    offered = [int(o.get_attribute("value")) for o in browser.find_elements("css selector", "#opponents option")]
+    offered = [int(o.get_attribute("value")) for o in browser.find_elements("css selector", "#q-opponents option")]
     assert offered == [1, 2, 3, 4] and SamRules(players=5) and offered[-1] + 1 == 5

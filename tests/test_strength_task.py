@@ -104,3 +104,22 @@ def test_the_report_rates_the_rungs_from_the_rows(tmp_path):
     assert scores[2][0] == ["`basic`", "", scores[2][0][2], scores[2][0][3]]
     assert [c[0] for c in ratings[2]] == ["`basic`", "`heuristic`", "`tuned`"]
     assert ratings[2][2][1] == "0" and "ratings" in figures and "`tuned`" in notes[0]
+
+
+@pytest.mark.parametrize("task, lang, value", [("sam.strength", "vi", "Cược"), ("sam.strength", "en", "cược"),
+                                               ("chan.strength", "en", "net points")])
+def test_the_values_table_names_the_value_the_game_declares(tmp_path, task, lang, value):
+    """The strength section's values table says what the value is as the game's strength task declares it
+    (``Game.value_name``: Sâm's cược, Chắn's net points), in the report's language."""
+    from cardodds.analysis import i18n
+    from cardodds.analysis.suite import run_one
+    from cardodds.sim.experiment import load_arms
+
+    rungs = '["random", "control"]' if task.startswith("sam") else '["basic", "heuristic"]'
+    config = tmp_path / "s.toml"
+    config.write_text(f'[experiment]\nname = "s"\ntask = "{task}"\ngames = 40\nchunk_size = 40\n'
+                      f'[strategies]\nrungs = {rungs}\n', encoding="utf-8")
+    outcome = run_one(load_arms(config)[0], tmp_path / "run", jobs=1, resume=False, progress=None)
+    with i18n.using(lang):
+        tables, _, _ = strength_parts(outcome, task)
+    assert tables[1][0].startswith(value) or f" {value} " in tables[1][0], tables[1][0]

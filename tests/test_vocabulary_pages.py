@@ -36,6 +36,15 @@ def _check(driver, lang: str, where: str):
     assert not errors, (where, errors)
     if lang == "vi":
         assert english_in_vietnamese(text) == [], where
+        assert english_words(text) == [], where
+
+
+def english_words(text: str) -> list[str]:
+    """The catalogue's single English words of the page (a face's name: ``heads``) found whole in ``text``, where
+    the Vietnamese differs (:func:`english_in_vietnamese` reads phrases of two words or more)."""
+    english, vietnamese = table("page", "en"), table("page", "vi")
+    said = {english[k] for k in english if k.startswith("faces.") and english[k] != vietnamese.get(k)}
+    return sorted(w for w in said if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -79,6 +88,11 @@ def test_every_word_a_script_names_is_in_the_catalogue(script):
         ids = table("page", lang)
         missing = [p for p in named if not any(k == p or k.startswith(p + ".") or p.startswith(k + ".") for k in ids)]
         assert missing == [], (script, lang)
+
+
+def test_the_check_finds_a_face_named_in_english():
+    assert english_words("Kết quả\nmặt: heads") == ["heads"] and english_words("mặt: ngửa (heads-up)") == ["heads"]
+    assert english_words("mặt: ngửa\nmặt sấp") == []
 
 
 def test_the_check_finds_a_word_the_catalogue_lacks(tmp_path):

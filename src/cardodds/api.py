@@ -8,12 +8,13 @@ here imports no numpy, pandas or numba.  Grouped by use:
   :func:`read_whole` (a typed whole number, ``1_000`` too), :func:`shown` (a value, short, for a message) and
   :func:`spoken` (the way the user speaks: ``"cli"`` names options, ``"python"`` keywords);
 - the games: :func:`game` (a game's spec by name), :func:`games`, :func:`game_names`, :func:`resolve` (a spec's
-  ``"module:name"`` hook), and the hand questions' kinds :data:`PLAYER` and :data:`STATE_OPTIONS`;
+  ``"module:name"`` hook), :func:`default_player`, and the hand questions' kinds :data:`PLAYER` and
+  :data:`STATE_OPTIONS`;
 - the paths a command writes, checked before any work: :func:`output_file`, :func:`output_folder`,
   :func:`run_folder`, :func:`resume_folder`;
 - bounded input: :func:`loads` (JSON within bounds, :class:`NotJson` when the text is no JSON),
   :data:`MAX_INPUT_BYTES`, :func:`refusing_code` (a context in which a player written in Python is refused);
-- the compiled engines' warm-up (``cardodds serve``): :data:`KERNEL_GAMES`, :func:`start_groups`,
+- the compiled engines' warm-up (``cardodds serve``): :func:`kernel_games`, :func:`start_groups`,
   :func:`numpy_while`, :func:`load_kernels`;
 - the command line's own helpers: :func:`resolve_jobs` (-1: every core), :func:`refuse` (an option given where it
   does not go).
@@ -42,11 +43,10 @@ from cardodds.sim.game_spec import resolve
 from cardodds.sim.games import game, game_names, games
 from cardodds.sim.hand_question import PLAYER, STATE_OPTIONS
 from cardodds.sim.input_file import MAX_INPUT_BYTES
-from cardodds.sim.kernel_warm import KERNEL_GAMES, start_groups
+from cardodds.sim.kernel_warm import engine_module, kernel_games, start_groups
 from cardodds.sim.user_loader import refusing_code
 
 __all__ = [
-    "KERNEL_GAMES",
     "MAX_INPUT_BYTES",
     "PLAYER",
     "STATE_OPTIONS",
@@ -56,9 +56,11 @@ __all__ = [
     "check_jobs",
     "check_seed",
     "check_whole",
+    "default_player",
     "game",
     "game_names",
     "games",
+    "kernel_games",
     "load_kernels",
     "loads",
     "numpy_while",
@@ -77,11 +79,18 @@ __all__ = [
 ]
 
 
+def default_player(name: str) -> str | None:
+    """The player game ``name`` seats when none is named: its player registry's default (``PLAYERS.default`` in the
+    module ``GameSpec.players`` names; None for a game with a table of players and no registry)."""
+    registry = getattr(importlib.import_module(game(name).players.partition(":")[0]), "PLAYERS", None)
+    return None if registry is None else registry.default
+
+
 def load_kernels(names) -> None:
     """Load the compiled kernels of the games ``names`` into this process (from numba's cache, which a warm-up
     process of :func:`start_groups` filled)."""
     for name in names:
-        importlib.import_module(f"cardodds.sim.{name}.compiled").warm()
+        importlib.import_module(engine_module(name)).warm()
 
 
 def resolve_jobs(jobs: int) -> int:

@@ -130,7 +130,7 @@ def cmd_report(args) -> int:
 def cmd_exact(args) -> int:
     from cardodds import exact
 
-    if args.game != "chan":
+    if game(args.game).exact_shape != "metrics":
         rows = game(args.game).hook("exact")()  # one row per option combination, a column per quantity
         if args.json:
             print(json.dumps(rows, ensure_ascii=False))
@@ -140,7 +140,7 @@ def cmd_exact(args) -> int:
                 probs = "  ".join(f"{k} {v:.6g}" for k, v in r.items() if isinstance(v, float))
                 print(f"{opts}\n    {probs}")
         return 0
-    rows = exact.chan().to_dict("records")
+    rows = exact.metrics(args.game).to_dict("records")  # one row per quantity, with its fraction
     if args.json:
         print(json.dumps([{k: str(v) if k == "fraction" else v for k, v in r.items() if k not in ("one_in", "label")} for r in rows],
                          ensure_ascii=False))

@@ -14,21 +14,26 @@ import pandas as pd
 from cardodds.sim.arguments import python_api
 
 def _labelled(frame: pd.DataFrame, task: str, lang: str) -> pd.DataFrame:
-    """``frame`` with a ``label`` column: each metric in words from the task's labels, in ``lang``."""
+    """``frame`` with a ``label`` column: each metric in words from the task's labels, in ``lang`` (a game without
+    that task: the metric itself)."""
     from cardodds.analysis.i18n import check_lang
-    from cardodds.sim.registry import get_task
+    from cardodds.sim.registry import get_task, task_names
 
-    label_of = get_task(task).label_of
-    frame["label"] = [label_of(metric, check_lang(lang, "lang")) for metric in frame["metric"]]
+    lang = check_lang(lang, "lang")
+    label_of = get_task(task).label_of if task in task_names() else (lambda metric, lang: metric)
+    frame["label"] = [label_of(metric, lang) for metric in frame["metric"]]
     return frame
 
 
 @python_api
-def chan(*, lang: str = "en") -> pd.DataFrame:
-    """Every Chắn deal quantity for each seat (the cái, 20 cards, at seat 0; the others 19), exactly.
+def metrics(game: str, *, lang: str = "en") -> pd.DataFrame:
+    """The exact deal odds of a game whose exact rows are quantities (``GameSpec.exact_shape == "metrics"``), each
+    with its fraction and "1 in N", labelled by the game's ``<game>.deal`` task.
 
     Parameters
     ----------
+    game : str
+        The game (``"chan"``).
     lang : str
         The language of the ``label`` column: ``"en"`` or ``"vi"``.
 
@@ -39,11 +44,22 @@ def chan(*, lang: str = "en") -> pd.DataFrame:
         :class:`~fractions.Fraction`, in words ("1 in 880"; empty for means and certainties), and what it is.
     """
     from cardodds.sim.chan.exact import one_in
-    from cardodds.sim.games import game
+    from cardodds.sim.errors import CardoddsError
+    from cardodds.sim.games import game as spec_of
 
-    frame = pd.DataFrame(game("chan").hook("exact")(fractions=True))
+    spec = spec_of(game)
+    if spec.exact is None or spec.exact_shape != "metrics":
+        raise CardoddsError(f"game {game}: no exact odds by quantity (its spec's exact_shape is {spec.exact_shape!r})")
+    frame = pd.DataFrame(spec.hook("exact")(fractions=True))
     frame["one_in"] = [("" if m.endswith(".mean") else one_in(f)) for m, f in zip(frame["metric"], frame["fraction"])]
-    return _labelled(frame, "chan.deal", lang)
+    return _labelled(frame, f"{game}.deal", lang)
+
+
+@python_api
+def chan(*, lang: str = "en") -> pd.DataFrame:
+    """Every Chắn deal quantity for each seat (the cái, 20 cards, at seat 0; the others 19), exactly: :func:`metrics`
+    of ``"chan"`` (columns ``metric, seat, exact, fraction, one_in, label``; ``lang``: ``"en"`` or ``"vi"``)."""
+    return metrics("chan", lang=lang)
 
 
 @python_api

@@ -124,7 +124,7 @@ def strength_parts(outcome, game_title: str) -> tuple[list, dict, list[str]]:
     tables = [(word("scores"), head, _matrix(rows, params, "score", lambda x: 1 - x))]
     game = game_of(params)
     if game.value_unit is not None:
-        value = word("cuoc" if game.name == "sam" else "points")
+        value = WORDS.get(i18n.language(), WORDS["en"]).get(game.value_name, game.value_name)
         tables.append((word("values", value=value), head, _matrix(rows, params, "value", lambda x: -x)))
     figures, notes = {}, []
     cpu = np.asarray(outcome.result.counts.get("cpu", np.zeros(len(pairs(params)))))

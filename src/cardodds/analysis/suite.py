@@ -17,7 +17,7 @@ from cardodds.analysis.report import ReportSection, flatten_settings, seating_te
 from cardodds.sim.errors import CardoddsError, RunInterrupted
 from cardodds.sim.experiment import CONFIG_DIR, Experiment, load_arms
 from cardodds.sim.folder_lock import folder_lock
-from cardodds.sim.kernel_warm import KERNEL_GAMES, warm_kernels
+from cardodds.sim.kernel_warm import kernel_games, warm_kernels
 from cardodds.sim.run_claim import ARMS_DIR, claim_run_folder
 from cardodds.sim.run_folder import atomic_write
 from cardodds.sim.runner import RunResult, fmt_duration, run_experiment
@@ -392,7 +392,7 @@ def run_suite(out_dir: Path, *, quick: bool, jobs: int, progress, lang: str = "e
         suite = [(load_arms(config, quick=quick), headline) for config, headline in entries]
         findings = [asked.get(config.name, []) for config, _ in entries]
         if jobs != 1:  # the kernels compiled once, a different one on each core, not by every worker in turn
-            warm_kernels({arm.task.name.split(".")[0] for arms, _ in suite for arm in arms} & set(KERNEL_GAMES),
+            warm_kernels({arm.task.name.split(".")[0] for arms, _ in suite for arm in arms} & set(kernel_games()),
                          processes=jobs if jobs > 0 else 2)
         for arms, headline in suite:
             folder = out_dir / "runs" / arms[0].name

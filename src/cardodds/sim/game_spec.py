@@ -22,8 +22,8 @@ Ref = str
 """``"package.module:attribute"``: a function, class or table of a game, imported when first asked for."""
 
 HOOKS = ("rules", "players", "parse_cards", "format_cards", "deck", "position", "hand_odds", "exact",
-         "replay_text", "replay_log", "check_text", "advice", "env_form", "game_state",
-         "conformance")
+         "replay_text", "replay_log", "check_text", "advice", "env_form", "game_state", "conformance",
+         "compiled")
 """The fields of :class:`GameSpec` that are references (:meth:`GameSpec.hook` resolves them)."""
 
 
@@ -52,7 +52,9 @@ class GameSpec:
         Text to card codes (``CardoddsError`` on a bad card) and back.
     deck : Ref, optional
         ``deck() -> dict``: the deck for the page: ``cards``, one dict per face (``code``, ``name``, ``copies``,
-        ``red``, ``row``), and ``sizes``, the hand sizes it takes (and any game-specific key).
+        ``red``, ``row``, optionally ``short``: the button's word), ``sizes``, the hand sizes it takes, optionally
+        ``variants``: ``{field: {value: {"codes": [...], "sizes": [...]}}}``, the deck a hand question's field's value
+        deals from (Tấn's 36 cards), and any game-specific key.
     position : Ref, optional
         The module of the game's mid-game positions (``odds --state``, ``advise``, ``replay --state-at``): it
         follows the protocol of :mod:`cardodds.sim.position`.
@@ -63,7 +65,12 @@ class GameSpec:
         The options of a hand's odds, declared (:mod:`cardodds.sim.hand_question`): the command's flags, the API's
         keywords and the page's query are built from it (default: the hand alone).
     exact : Ref, optional
-        ``() -> rows``: the deal's exact odds by combinatorics (``cardodds exact <game>``, ``cardodds.exact.<game>``).
+        ``() -> rows``: the deal's exact odds by combinatorics (``cardodds exact <game>``, ``cardodds.exact.<game>``),
+        in the shape ``exact_shape`` names.
+    exact_shape : str
+        ``"options"``: a row per combination of the options that change the odds, a column per quantity (its floats);
+        ``"metrics"``: a row per quantity (``metric``, ``seat``, ``exact``), the hook taking ``fractions=True`` to add
+        each as a :class:`~fractions.Fraction` (``fraction``), which ``cardodds exact`` prints beside it.
     replay_task : str, optional
         The task whose parameters a replay plays (``cardodds replay <game>``).
     replay_text : Ref, optional
@@ -90,6 +97,11 @@ class GameSpec:
         ``batch_equals_reference(rules, strategies, seed, n)``, ``compiled_equals_batch(rules, strategies, seed, n)``,
         ``legal_games(rules, strategies, seed, n)``, ``same_information(strategy)``, each raising ``AssertionError``;
         a check whose part is missing is skipped.
+    compiled : Ref, optional
+        The module of the game's compiled (numba) engine, by name: its ``warm()`` compiles its kernels, or loads them
+        from numba's cache (:mod:`cardodds.sim.kernel_warm`, ``cardodds serve``'s warm-up).
+    compile_cost : float
+        The CPU seconds of a cold ``warm()`` (``benchmarks/compile_cost.py``): the warm-up starts the costliest first.
     page_example : dict
         A query the page answers once before serving (its warm-up), e.g. ``{"hand": "..."}``.
     rules_section : str, optional
@@ -117,6 +129,7 @@ class GameSpec:
     hand_odds: Ref | None = None
     hand_question: HandQuestion | None = None
     exact: Ref | None = None
+    exact_shape: str = "options"
     replay_task: str | None = None
     replay_text: Ref | None = None
     replay_log: Ref | None = None
@@ -125,6 +138,8 @@ class GameSpec:
     env_form: Ref | None = None
     game_state: Ref | None = None
     conformance: Ref | None = None
+    compiled: Ref | None = None
+    compile_cost: float = 0.0
     page_example: dict[str, str] = field(default_factory=dict)
     rules_section: str | None = None
     words: dict[str, dict[str, Any]] = field(default_factory=dict)

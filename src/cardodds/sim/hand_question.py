@@ -56,6 +56,11 @@ class Field:
         Another field whose value bounds this one from above, exclusive (a seat below the number of players).
     what : str, optional
         What a ``TEXT`` or ``PLAYER`` value must be, in the message refusing another.
+    offered : tuple, optional
+        The values a page offers for a ``TEXT`` or ``PLAYER`` field (a player: default, every player of the game).
+    by_size : dict of int to value, optional
+        With no default: the value the answer chooses by the hand's size (a Chắn seat: 0 for 20 cards, 1 for 19); the
+        page names it before asking (a size not listed: its first).
     """
 
     name: str
@@ -66,6 +71,8 @@ class Field:
     positional: bool = False
     below: str | None = None
     what: str | None = None
+    offered: tuple | None = None
+    by_size: dict[int, Any] | None = None
 
     def read(self, text):
         """A typed value (the command line's, the page's) as the check takes it: a number where the kind is one,
@@ -109,14 +116,20 @@ class Field:
 
     def form(self) -> dict:
         """The field as a page's form control reads it (JSON): ``name``, ``kind`` (``whole``, ``number``,
-        ``choice``, ``text``, ``player``), ``default``, ``help`` and ``lo``, ``hi`` or ``options``."""
-        kind = self.kind
+        ``choice``, ``text``, ``player``), ``default``, ``help``, ``lo``, ``hi`` or ``options``, and ``below`` and
+        ``by_size`` where it has them."""
+        kind, extra = self.kind, {}
         if isinstance(kind, Range):
-            return {"name": self.name, "kind": "whole" if kind.integer else "number", "lo": kind.lo, "hi": kind.hi,
-                    "default": self.default, "help": self.help_text()}
-        extra = {"options": list(kind.options)} if isinstance(kind, Choice) else {}
-        return {"name": self.name, "kind": "choice" if extra else kind, **extra, "default": self.default,
-                "help": self.help_text()}
+            extra = {"kind": "whole" if kind.integer else "number", "lo": kind.lo, "hi": kind.hi}
+        elif isinstance(kind, Choice):
+            extra = {"kind": "choice", "options": list(kind.options)}
+        else:
+            extra = {"kind": kind, **({"options": list(self.offered)} if self.offered else {})}
+        if self.below:
+            extra["below"] = self.below
+        if self.by_size:
+            extra["by_size"] = {str(size): value for size, value in self.by_size.items()}
+        return {"name": self.name, **extra, "default": self.default, "help": self.help_text()}
 
     def help_text(self) -> str:
         """The option's help: the declared one, else its range or choices and its default."""
@@ -149,6 +162,9 @@ class HandQuestion:
         ``--hand``'s help: the cards, with an example.
     quantities : dict
         Paths of the answer that its game's play task names otherwise (``win_chance.p_win`` is ``win``).
+    form_order : tuple of str
+        The fields in the order the page shows them, where it is not the order above (which is the order they are
+        checked, the command's options and the API's keywords).
     """
 
     fields: tuple[Field, ...] = ()
@@ -158,6 +174,13 @@ class HandQuestion:
     help: str = ""
     hand_help: str = "the hand, in the game's card codes"
     quantities: dict[str, str] = field(default_factory=dict)
+    form_order: tuple[str, ...] = ()
+
+    def form(self) -> list[dict]:
+        """The fields as the page's form reads them (:meth:`Field.form`), in its order (:attr:`form_order`)."""
+        shown = sorted(self.fields, key=lambda f: self.form_order.index(f.name) if f.name in self.form_order else
+                       len(self.form_order))
+        return [f.form() for f in shown]
 
     def names(self) -> list[str]:
         """The fields' names, in order."""

@@ -55,6 +55,9 @@ class Game:
         The decider is the loser (Tấn) rather than the winner.
     value_unit : str or None
         The unit of ``value.<a>.<b>`` (None: the game has no payoff).
+    value_name : str
+        What the value is, as the report's strength section names it: ``"points"`` (net points) or ``"cuoc"`` (cược),
+        a word of :data:`cardodds.analysis.strength_report.WORDS` (another name is printed as it is).
     """
 
     name: str
@@ -64,6 +67,7 @@ class Game:
     play: Callable[..., tuple]
     by_loser: bool = False
     value_unit: str | None = None
+    value_name: str = "points"
 
 
 @dataclass(frozen=True)

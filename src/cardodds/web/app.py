@@ -9,7 +9,8 @@ A page is served for every game whose spec (:mod:`cardodds.sim.games`) has a dec
 comes from the spec's ``hand_odds`` (the functions of ``cardodds odds``), its query from the spec's declared hand
 question (:mod:`cardodds.sim.hand_question`: the options of ``cardodds odds <game>``, checked alike): a request
 ``GET /api/odds/<game>?hand=…&games=…&seed=…&<field>=…`` (Chắn ``seat`` and ``strategy``, Sâm ``opponents``, Tấn
-``trump``, ``players``, ``seat``, ``strategy`` and ``deck``; a player is one of :data:`cardodds.web.tables.PLAYERS`)
+``trump``, ``players``, ``seat``, ``strategy`` and ``deck``; a player is one the field offers,
+:func:`cardodds.web.tables.offered`)
 answers with events (a question that simulates nothing: its answer at once, as an ``exact`` then ``done``):
 
 - ``exact``: what needs no simulation (Chắn: the split, the win, the waits and the exact chance of the next card;
@@ -53,7 +54,7 @@ from cardodds.errors import CardoddsError
 from cardodds.web.advise_api import advise, position
 from cardodds.web.guard import Guard
 from cardodds.web.limits import MAX_HEAD
-from cardodds.web.tables import check_player, table
+from cardodds.web.tables import check_player, form
 from cardodds.web.warming import Warming
 from cardodds.web.words_script import words_script
 
@@ -105,7 +106,7 @@ def _fields(name: str, question, query) -> dict:
     for f in question.fields:
         text = query.get(f.name, "")
         if f.kind == PLAYER:
-            given[f.name] = check_player(name, text)
+            given[f.name] = check_player(name, f, text)
         elif text.strip():
             given[f.name] = f.read(text.strip())
     return question.checked(given, named=str)  # the query's own keys, whoever started the server
@@ -236,17 +237,15 @@ async def status(request: Request):
 
 
 async def cards(request: Request):
-    """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module, and the table
-    (:func:`cardodds.web.tables.table`: the player counts the rules allow, the players offered), ``games``, every
-    page's game by its printed name (the page's menu), ``advise``: whether the game has a mid-game page, and
-    ``question``: the fields of its hand question (:meth:`cardodds.sim.hand_question.Field.form`), the page's form
-    for a game it draws no form of its own for."""
+    """``GET /api/cards/<game>``: the deck as the page draws it, named by the game's own card module, ``games``,
+    every page's game by its printed name (the page's menu), ``advise``: whether the game has a mid-game page, and
+    ``question``: the fields of its hand question, the page's form (:func:`cardodds.web.tables.form`: a player
+    field with the players it offers)."""
     name, pages = request.path_params["game"], jobs()
     if name not in pages:
         return JSONResponse({"error": f"unknown game {name!r}; one of {', '.join(pages)}"}, status_code=404)
-    return JSONResponse({**deck(name), "table": table(name), "games": {g: game(g).title for g in pages},
-                         "advise": game(name).position is not None,
-                         "question": [f.form() for f in game(name).question().fields]})
+    return JSONResponse({**deck(name), "games": {g: game(g).title for g in pages},
+                         "advise": game(name).position is not None, "question": form(name)})
 
 
 def deck(name: str) -> dict:
@@ -263,7 +262,7 @@ async def advise_page(request: Request):
 
 
 async def home(request: Request):
-    return RedirectResponse("/chan")
+    return RedirectResponse(f"/{next(iter(jobs()))}")  # the first game's page
 
 
 def create_app(warming: Warming | None = None) -> Starlette:

@@ -1,53 +1,53 @@
-"""Who sits at a game's table on the page: how many players the rules allow, and the players one may choose.
+"""Who sits at a game's table on the page: how many players the rules allow, and the players a field offers.
 
 The player counts are the game spec's ``min_players`` … ``max_players`` (:mod:`cardodds.sim.games`), the limits the
 command line and the API check too; ``tests/test_game_spec.py`` checks that each built-in rules class accepts exactly
-those counts.  A game the page names no players for offers its spec's players.
+those counts.  A player field of the game's hand question (:class:`~cardodds.sim.hand_question.Field` of kind
+``PLAYER``) offers the players it names (``offered``, weakest first: the rungs the batch engine plays fast), else every
+player of the game; its default is the field's (the one ``cardodds odds <game>`` and ``cardodds.odds.<game>`` play,
+so the page, the command and the API answer a hand alike), else the game's default player, else the first offered.
 """
 
 from __future__ import annotations
 
+from cardodds.api import PLAYER, default_player
+from cardodds.api import game as spec_of
 from cardodds.errors import CardoddsError
 
-PLAYERS = {
-    "chan": ("basic", "heuristic", "cuoc"),
-    "sam": ("control",),
-    "tan": ("basic", "heuristic", "beginner", "tuned"),
-}
-"""The players the page offers, weakest first (the rungs of the game's ladder the batch engine plays fast).  Chắn: the
-hand's own player (the three others play ``basic``); Sâm: the opponents, always ``control``; Tấn: every seat."""
-
-DEFAULT_PLAYER = {"chan": "basic", "sam": "control", "tan": "basic"}
-"""The page's choice until the player picks another: the players ``cardodds odds <game> --hand`` and
-``cardodds.odds.<game>`` play by default, so the page, the command and the API answer a hand alike (the test checks the
-functions' defaults)."""
 
 def player_counts(game: str) -> list[int]:
     """The numbers of players the game seats (its spec's limits)."""
-    from cardodds.api import game as spec_of
-
     spec = spec_of(game)
     return list(range(spec.min_players, spec.max_players + 1))
 
 
-def _players(game: str) -> tuple[str, ...]:
-    """The players the page offers for ``game``: its entry in :data:`PLAYERS`, else every player of its spec."""
-    from cardodds.api import game as spec_of
-
-    return PLAYERS.get(game) or tuple(spec_of(game).hook("players"))
+def offered(game: str, field) -> tuple[str, ...]:
+    """The players the page offers for ``field`` of ``game``: those it names, else every player of the game."""
+    return tuple(field.offered or spec_of(game).hook("players"))
 
 
-def table(game: str) -> dict:
-    """What the page needs to seat a table: ``players`` (the counts allowed), ``strategies`` and ``strategy``."""
-    return {"players": player_counts(game), "strategies": list(_players(game)),
-            "strategy": DEFAULT_PLAYER.get(game) or _players(game)[0]}
+def default(game: str, field) -> str:
+    """The player the page chooses for ``field`` until the user picks another: its default, else the game's, else
+    the first offered."""
+    return field.default or default_player(game) or offered(game, field)[0]
 
 
-def check_player(game: str, name: str) -> str:
-    """``name`` if the page offers that player for ``game`` (empty: the default), else a one-line error."""
-    offered = _players(game)
+def form(game: str) -> list[dict]:
+    """The game's hand question as the page draws it (:meth:`~cardodds.sim.hand_question.HandQuestion.form`), each
+    player field with the players it offers (``options``) and its ``default``."""
+    fields = {f.name: f for f in spec_of(game).question().fields}
+    out = spec_of(game).question().form()
+    for shown in out:
+        if shown["kind"] == PLAYER:
+            field = fields[shown["name"]]
+            shown.update(options=list(offered(game, field)), default=default(game, field))
+    return out
+
+
+def check_player(game: str, field, name: str) -> str:
+    """``name`` if the page offers that player for ``field`` (empty: the default), else a one-line error."""
     if name == "":
-        return DEFAULT_PLAYER.get(game) or offered[0]
-    if name not in offered:
-        raise CardoddsError(f"strategy must be one of {', '.join(offered)}, not {name!r}")
+        return default(game, field)
+    if name not in offered(game, field):
+        raise CardoddsError(f"{field.name} must be one of {', '.join(offered(game, field))}, not {name!r}")
     return name

@@ -17,7 +17,7 @@ import os
 import subprocess
 import threading
 
-from cardodds.api import KERNEL_GAMES, load_kernels, numpy_while, start_groups
+from cardodds.api import kernel_games, load_kernels, numpy_while, start_groups
 
 log = logging.getLogger("cardodds.serve")
 
@@ -34,8 +34,9 @@ class Warming:
 
     Parameters
     ----------
-    games : iterable of str
-        The games to warm (only those with kernels count; every other game is ready at once).
+    games : iterable of str, optional
+        The games to warm (only those with kernels count; every other game is ready at once); default: every game
+        with a compiled engine (:func:`cardodds.api.kernel_games`).
     start : callable
         ``start(games, processes, nice) -> [(games, process), …]``: starts the warm-up processes
         (:func:`cardodds.sim.kernel_warm.start_groups`; a test passes its own).
@@ -43,8 +44,9 @@ class Warming:
         ``load(games)``: loads warmed kernels into this process (:func:`cardodds.api.load_kernels`).
     """
 
-    def __init__(self, games=KERNEL_GAMES, start=start_groups, load=load_kernels):
-        self._pending = {name: threading.Event() for name in games if name in KERNEL_GAMES}
+    def __init__(self, games=None, start=start_groups, load=load_kernels):
+        compiled = kernel_games()
+        self._pending = {name: threading.Event() for name in (compiled if games is None else games) if name in compiled}
         self._start, self._load = start, load
         self._procs = []
 

@@ -10,13 +10,15 @@ from cardodds.sim.knobs import Range
 
 
 def deck() -> dict:
-    """The Chắn deck for the page: the 25 kinds (4 copies each) row by suit, Chi Chi last; the hand sizes; the
+    """The Chắn deck for the page: the 25 kinds (4 copies each) row by suit, Chi Chi last, each button saying the
+    first word of its name (``short``: the row says the second, except for the lone Chi Chi); the hand sizes; the
     win types a hand's odds name."""
     from cardodds.sim.chan.cards import CHI_CHI, COPIES, IS_RED, N_KINDS, SUIT_NAMES, kind_code, kind_name
     from cardodds.sim.chan.hand import WIN_TYPE_NAMES
 
     faces = [{"code": kind_code(k), "name": kind_name(k), "copies": COPIES, "red": bool(IS_RED[k]),
-              "row": "Chi Chi" if k == CHI_CHI else SUIT_NAMES[k % 3]} for k in range(N_KINDS)]
+              "row": "Chi Chi" if k == CHI_CHI else SUIT_NAMES[k % 3],
+              "short": kind_name(k) if k == CHI_CHI else kind_name(k).split(" ")[0]} for k in range(N_KINDS)]
     faces.sort(key=lambda f: SUIT_NAMES.index(f["row"]) if f["row"] in SUIT_NAMES else len(SUIT_NAMES))
     return {"cards": faces, "sizes": [19, 20], "win_types": WIN_TYPE_NAMES}
 
@@ -47,10 +49,13 @@ SPEC = GameSpec(
     env_form="cardodds.sim.chan.env_form",
     game_state="cardodds.sim.chan.game_state",
     conformance="cardodds.sim.chan.conformance_parts",
+    compiled="cardodds.sim.chan.compiled",
+    compile_cost=14,
     hand_odds="cardodds.sim.chan.hand_odds:hand_answer",
     hand_question=HandQuestion(
-        fields=(Field("seat", Range(0, 3), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)"),
-                Field("strategy", PLAYER, default="basic",
+        fields=(Field("seat", Range(0, 3), help="the hand's seat, 0 = the cái (default: 0 for 20 cards, 1 for 19)",
+                      by_size={19: 1, 20: 0}),
+                Field("strategy", PLAYER, default="basic", offered=("basic", "heuristic", "cuoc"),
                       help="who plays the hand: basic (default), heuristic, cuoc or tuned; the other seats play basic",
                       what='a player\'s name ("basic", "heuristic", "cuoc" …) or a table of its knobs')),
         simulated=True, text="cardodds.sim.chan.hand_odds_text:format_odds_chan",
@@ -58,6 +63,7 @@ SPEC = GameSpec(
         hand_help='cards, e.g. "9V 9V 8S CC …" or "Cửu Vạn, Chi Chi, …"',
         quantities={"win_chance.p_win": "win", "win_chance.points_game": "points.game"}),
     exact="cardodds.sim.chan.exact:exact_rows",
+    exact_shape="metrics",
     replay_task="chan.play",
     replay_text="cardodds.sim.chan.play_task:replay_text",
     replay_log="cardodds.sim.chan.spec:replay_log",

@@ -35,6 +35,8 @@ SPEC = GameSpec(
     env_form="cardodds.sim.sam.env_form",
     game_state="cardodds.sim.sam.game_state",
     conformance="cardodds.sim.sam.conformance_parts",
+    compiled="cardodds.sim.sam.compiled",
+    compile_cost=5,
     hand_odds="cardodds.sim.sam.hand_odds:odds_sam",
     hand_question=HandQuestion(
         fields=(Field("opponents", Range(1, 4), default=3, positional=True, help="opponents (1–4, default 3)"),),

@@ -32,7 +32,7 @@ def play(rules: SamRules, deals, seats, seed_seq):
 
 
 GAME = st.Game(name="sam", parse_rules=rules_from_table, parse_player=parse_player, deal=deal, play=play,
-               value_unit="cược per game per seat")
+               value_unit="cược per game per seat", value_name="cuoc")
 
 
 def parse(sections: dict, where: str) -> st.StrengthParams:

@@ -67,6 +67,8 @@ const AdviseForm = {
     this.fromText();
   },
   W() { return WORDS[this.lang()].form; },
+  faceName(face) { return Cards.name(face, this.game, this.lang()); },
+  codeName(code) { const face = Cards.face(this.deck, code); return face ? this.faceName(face) : code; },
   esc(s) { return Cards.esc(s); },
 
   // ---- the model: the position's JSON object ----
@@ -256,18 +258,18 @@ const AdviseForm = {
       const face = Cards.face(this.deck, code);
       return `<button type="button" class="chip${face && face.red ? " red" : ""}" data-index="${i}" ` +
         `data-code="${this.esc(code)}">` +
-        `${this.esc(face ? face.name : code)}</button>`;
+        `${this.esc(this.codeName(code))}</button>`;
     };
     const meld = (text, i) => {
       const [kind, ...cards] = String(text).trim().split(/\s+/);
-      const names = cards.map((c) => (Cards.face(this.deck, c) || { name: c }).name).join(" ");
+      const names = cards.map((c) => this.codeName(c)).join(" ");
       return `<button type="button" class="chip" data-index="${i}" data-meld="${this.esc(text)}">` +
         `${this.esc(`${this.W().melds[kind.toLowerCase()] || kind} ${names}`)}</button>`;
     };
     let chips = "";
     if (field.kind === "melds") {
       chips = list.map(meld).join("");
-      const first = this.pending && (Cards.face(this.deck, this.pending) || { name: this.pending }).name;
+      const first = this.pending && this.codeName(this.pending);
       if (on && first) chips += `<span class="chip empty">${this.esc(this.W().melds.ca)} ${this.esc(first)} …</span>`;
     } else if (field.kind === "pairs") {
       for (let i = 0; i < list.length; i += 2) {
@@ -278,7 +280,7 @@ const AdviseForm = {
       `<button type="button" class="fill" data-fill="${this.esc(path)}">${this.esc(this.label(field, seat))}` +
       `${on ? ` <em>(${this.esc(this.W().filling)})</em>` : ""}</button>${on ? this.meldChoice(field) : ""}` +
       `<div class="chips">${chips}</div></div>` +
-      (on ? `<div id="form-deck">${Cards.deckHtml(this.deck, this.game)}</div>` : "");
+      (on ? `<div id="form-deck">${Cards.deckHtml(this.deck, this.game, this.lang())}</div>` : "");
   },
   meldChoice(field) {
     if (field.kind !== "melds") return "";
@@ -359,7 +361,7 @@ const AdviseForm = {
     const face = Cards.face(this.deck, code), all = this.counts(null);
     const need = field.kind === "melds" ? { chan: 2, chiu: 4 }[this.meldKind] || 1 : 1;
     if (field.kind !== "card" && (all.get(face.code) || 0) + need > face.copies) {
-      return this.note(this.W().all_placed(face.name, face.copies));
+      return this.note(this.W().all_placed(this.faceName(face), face.copies));
     }
     let list = this.cards(field, path);
     if (field.kind === "melds" && this.meldKind === "ca" && !this.pending) {

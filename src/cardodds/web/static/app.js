@@ -9,7 +9,7 @@ let GAME_NAMES = {}; // every page's game by its printed name, from the server (
 const RARE = 0.02; // a chance below this reads "1 in N"
 const $ = (id) => document.getElementById(id);
 const state = {
-  deck: null, table: null, picks: new Map(), tokens: 0, request: null, seq: 0, timer: null, exact: null,
+  deck: null, picks: new Map(), tokens: 0, request: null, seq: 0, timer: null, exact: null,
   sim: null, simKind: null, deckOpen: false, lang: localStorage.getItem("cardodds.lang") || "vi", fullDeck: null,
   unread: [],
 };
@@ -42,9 +42,10 @@ function chance(key, d, est = "estimate") {
 function fair(k) {
   return ` <span class="fair">— ${esc(W().fair(k))} = ${esc(pct(1 / k))}</span>`;
 }
+function faceName(face) { return Cards.name(face, GAME, state.lang); } // cards.js: in the page's language
 function cardWord(token) {
   const face = state.deck.cards.find((f) => f.code.toLowerCase() === token.toLowerCase() || f.name === token);
-  return face ? face.name : token;
+  return face ? faceName(face) : token;
 }
 function cardWords(textValue) {
   return String(textValue).replace(/[^\s,|]+/g, cardWord);
@@ -56,9 +57,6 @@ function moveWords(move) {
   return `${W().advise.moves.sam[kind] || kind} ${parts.length > 1 ? `${parts[0]}–${parts[parts.length - 1]}` : ranks}`;
 }
 function strategyWord(game, name) { return (W().strategies[game] || {})[name] || name; }
-function seatWord(seat) {
-  return GAME === "chan" ? W().chan_seat[seat] : W().tan_seat(seat, +$("players").value);
-}
 
 // ---- the deck and the hand ----
 function handText() {
@@ -70,7 +68,7 @@ function readHand() {
   // What the text box says, as picks (a two-word name, "Nhị Vạn", is one card); words the page does not know count
   // toward the hand, are named in a hint, and are left to the server's message once the hand could be complete.
   const byLower = new Map(state.deck.cards.map((f) => [f.code.toLowerCase(), f.code]));
-  for (const f of state.deck.cards) byLower.set(f.name.toLowerCase(), f.code);
+  for (const f of state.deck.cards) for (const name of [f.name, faceName(f)]) byLower.set(name.toLowerCase(), f.code);
   const known = (t) => byLower.get(t.toLowerCase().replace(/^t(?=[scdh♠♣♦♥]$)/, "10"));
   state.picks = new Map();
   state.unread = [];
@@ -87,16 +85,17 @@ function readHand() {
 }
 function unreadHint() {
   const w = W(), list = state.unread.map((t) => `«${t}»`).join(", ");
-  return state.unread.length ? w.unread(list, w.unread_example[GAME] || w.unread_example.tan) : "";
+  const example = w.unread_example[GAME] || state.deck.cards.slice(0, 4).map((f) => f.code).join(", ");
+  return state.unread.length ? w.unread(list, example) : "";
 }
 function drawDeck() {
-  $("deck").innerHTML = Cards.deckHtml(state.deck, GAME); // cards.js: the markup the mid-game form's deck shares
+  $("deck").innerHTML = Cards.deckHtml(state.deck, GAME, state.lang); // cards.js: the markup the mid-game form's deck shares
 }
 function sizes() { return state.deck.sizes; }
-function useDeck(size) {
-  // Tấn's 36-card deck (6 up to A), 6 cards dealt: the same page with the 2 … 5 left out
-  const full = state.fullDeck;
-  state.deck = size === 36 ? { ...full, cards: full.cards.filter((f) => !/^[2-5]\D/.test(f.code)), sizes: [6] } : full;
+function useDeck(name, value) {
+  // a field's value that deals from another deck (Tấn's 36 cards, 6 dealt): the cards and sizes the deck's variant keeps
+  const full = state.fullDeck, variant = ((full.variants || {})[name] || {})[value];
+  state.deck = variant ? { ...full, cards: full.cards.filter((f) => variant.codes.includes(f.code)), sizes: variant.sizes } : full;
   drawDeck();
   readHand();
   drawPicks();
@@ -104,13 +103,13 @@ function useDeck(size) {
 function drawPicks() {
   let html = "";
   for (const btn of document.querySelectorAll("#deck .face")) {
-    const n = state.picks.get(btn.dataset.code) || 0;
-    btn.querySelector(".badge").textContent = n ? (GAME === "chan" ? `×${n}` : "✓") : "";
+    const n = state.picks.get(btn.dataset.code) || 0, face = state.deck.cards.find((f) => f.code === btn.dataset.code);
+    btn.querySelector(".badge").textContent = n ? (face.copies > 1 ? `×${n}` : "✓") : "";
     btn.classList.toggle("picked", n > 0);
   }
   for (const f of state.deck.cards) {
     const n = state.picks.get(f.code) || 0;
-    for (let i = 0; i < n; i++) html += `<button type="button" class="chip${f.red ? " red" : ""}" data-code="${esc(f.code)}">${esc(f.name)}</button>`;
+    for (let i = 0; i < n; i++) html += `<button type="button" class="chip${f.red ? " red" : ""}" data-code="${esc(f.code)}">${esc(faceName(f))}</button>`;
   }
   $("picked").innerHTML = html || `<span class="hint">${esc(W().empty)}</span>`;
   const n = state.tokens, s = sizes(), max = s[s.length - 1];
@@ -130,7 +129,7 @@ function pick(code, delta) {
   const face = state.deck.cards.find((f) => f.code === code);
   const n = (state.picks.get(code) || 0) + delta;
   const max = sizes()[sizes().length - 1];
-  if (delta > 0 && n > face.copies) return notice(face.copies > 1 ? W().copies_used(face.name, face.copies) : W().already(face.name));
+  if (delta > 0 && n > face.copies) return notice(face.copies > 1 ? W().copies_used(faceName(face), face.copies) : W().already(faceName(face)));
   if (delta > 0 && state.tokens >= max) return notice(W().full(max));
   if (n < 0) return;
   notice("");
@@ -143,67 +142,68 @@ function pick(code, delta) {
   schedule();
 }
 
-// ---- the table: seats, players, opponents ----
+// ---- the table: the game's hand question, as the server sends it (its fields' words: the catalogue's) ----
+const LISTED = 20; // a whole-number field with at most this many values is a list to choose from
 function options(values, chosen, word) {
   return values.map((v) => `<option value="${esc(v)}"${String(v) === String(chosen) ? " selected" : ""}>${esc(word(v))}</option>`).join("");
 }
 function select(id, label, values, chosen, word) {
   return `<label><span>${esc(label)}</span> <select id="${id}">${options(values, chosen, word)}</select></label>`;
 }
+function field(name) { return state.question.find((f) => f.name === name); }
+function fieldValue(f) { return $(`q-${f.name}`) ? $(`q-${f.name}`).value : ""; }
+function gameWords(table) { return ((W()[table] || {})[GAME] || {}); }
+function fieldLabel(f) { return gameWords("labels")[f.name] || (W().labels || {})[f.name] || f.name; }
+function valueWord(f, v, chosen = {}) {
+  // the game's words for a field's values: a list or a table by value, or a seat's place at a table of n (the value
+  // of the field bounding it: as chosen while the form is drawn, else as shown)
+  if (v === "") return gameWords("auto")[f.name] || "";
+  if (f.kind === "player") return strategyWord(GAME, v);
+  const words = gameWords("choices")[f.name];
+  const n = !f.below ? f.hi + 1 : f.below in chosen ? chosen[f.below] : +fieldValue(field(f.below));
+  if (typeof words === "function") return words(+v, n);
+  return words && words[v] !== undefined ? words[v] : String(v);
+}
+function fieldValues(f, chosen) {
+  // the values a list offers (null: the field is typed): its options, else its whole numbers below its bound
+  if (f.options) return f.options;
+  if (f.kind !== "whole" || f.hi - f.lo > LISTED) return null;
+  const hi = f.below ? Math.min(f.hi, chosen[f.below] - 1) : f.hi;
+  const values = Array.from({ length: hi - f.lo + 1 }, (_, i) => f.lo + i);
+  return f.default === null ? ["", ...values] : values;
+}
 function drawTable() {
-  const t = state.table, w = W(), keep = (id, d) => ($(id) ? $(id).value : d);
+  const chosen = {};
   let h = "";
-  if (GAME === "chan") {
-    h += select("seat-chan", w.seat_label, ["", 0, 1, 2, 3], keep("seat-chan", ""), (v) => (v === "" ? w.seat_auto : w.chan_seat[v]));
-    h += select("strategy", w.strength_chan, t.strategies, keep("strategy", t.strategy), (v) => strategyWord("chan", v));
-  } else if (GAME === "sam") {
-    const opponents = t.players.map((n) => n - 1);
-    h += select("opponents", w.opponents_label, opponents, keep("opponents", opponents.includes(3) ? 3 : opponents[0]), String);
-  } else if (GAME === "tan") {
-    const suits = { h: "♥ cơ", d: "♦ rô", c: "♣ chuồn", s: "♠ bích" };
-    const players = +keep("players", t.players.includes(4) ? 4 : t.players[0]);
-    const seats = Array.from({ length: players }, (_, i) => i);
-    h += select("trump", w.trump_label, Object.keys(suits), keep("trump", "h"), (v) => suits[v]);
-    h += select("deck-size", w.deck_label, [52, 36], keep("deck-size", 52), (v) => w.decks[v]);
-    h += select("players", w.players_label, t.players, players, String);
-    h += select("seat-tan", w.seat_label, seats, Math.min(+keep("seat-tan", 0), players - 1), (v) => W().tan_seat(v, players));
-    h += select("strategy", w.strength_tan, t.strategies, keep("strategy", t.strategy), (v) => strategyWord("tan", v));
-  } else {
-    for (const f of state.question) h += fieldControl(f, keep); // a game's declared question, as the server sends it
-  }
+  for (const f of state.question) h += fieldControl(f, chosen);
   $("table").innerHTML = h;
   drawWho();
 }
-function fieldControl(f, keep) {
-  const id = `q-${f.name}`;
-  if (f.kind === "choice") return select(id, f.name, f.options, keep(id, f.default), String);
-  if (f.kind === "player") return select(id, f.name, state.table.strategies, keep(id, state.table.strategy), (v) => strategyWord(GAME, v));
+function fieldControl(f, chosen) {
+  const id = `q-${f.name}`, values = fieldValues(f, chosen);
+  let value = $(id) ? $(id).value : f.default ?? "";
+  if (values && !values.map(String).includes(String(value))) value = +value > +values[values.length - 1] ? values[values.length - 1] : values[0];
+  chosen[f.name] = value === "" ? value : f.kind === "whole" ? +value : value;
+  if (values) return select(id, fieldLabel(f), values, value, (v) => valueWord(f, v, chosen));
   const typed = f.kind === "text" ? 'type="text"' : `type="number" min="${f.lo}" max="${f.hi}" step="${f.kind === "whole" ? 1 : "any"}"`;
-  return `<label title="${esc(f.help)}"><span>${esc(f.name)}</span> <input id="${id}" ${typed} value="${esc(keep(id, f.default ?? ""))}"></label>`;
+  return `<label title="${esc(f.help)}"><span>${esc(fieldLabel(f))}</span> <input id="${id}" ${typed} value="${esc(value)}"></label>`;
+}
+function whoWord(f) {
+  // a field's value as the line under the form says it: its words, else the number (an empty value: by the hand's size)
+  let v = fieldValue(f);
+  if (v === "" && f.by_size) v = String(f.by_size[state.tokens] ?? f.by_size[sizes()[0]]);
+  const words = f.kind === "player" || gameWords("choices")[f.name];
+  return words ? valueWord(f, v) : f.kind === "whole" || f.kind === "number" ? +v : v;
 }
 function drawWho() {
-  const w = W();
-  if (GAME === "chan") {
-    const seat = $("seat-chan").value === "" ? (state.tokens === 20 ? 0 : 1) : +$("seat-chan").value;
-    $("who").textContent = w.who_chan(w.chan_seat[seat], strategyWord("chan", $("strategy").value));
-  } else if (GAME === "sam") {
-    $("who").textContent = w.who_sam(+$("opponents").value);
-  } else if (GAME === "tan") {
-    $("who").textContent = w.who_tan(+$("players").value, seatWord(+$("seat-tan").value), strategyWord("tan", $("strategy").value));
-  }
+  const who = gameWords("who");
+  $("who").textContent = typeof who === "function" ? who(...state.question.map(whoWord)) : "";
 }
 
 // ---- asking the server ----
 function params() {
   const p = new URLSearchParams({ hand: $("hand").value, games: $("games").value, seed: $("seed").value });
-  if (GAME === "chan") { p.set("seat", $("seat-chan").value); p.set("strategy", $("strategy").value); }
-  if (GAME === "sam") p.set("opponents", $("opponents").value);
-  if (GAME === "tan") {
-    for (const [key, id] of [["trump", "trump"], ["players", "players"], ["seat", "seat-tan"], ["strategy", "strategy"],
-      ["deck", "deck-size"]]) p.set(key, $(id).value);
-  } else if (!["chan", "sam"].includes(GAME)) {
-    for (const f of state.question) p.set(f.name, $(`q-${f.name}`).value);
-  }
+  for (const f of state.question) p.set(f.name, fieldValue(f));
   return p;
 }
 function schedule() {
@@ -350,7 +350,7 @@ const EXACT = {
   },
   tan(d) {
     const w = W();
-    return `<h2>${esc(w.hand_h)}</h2><p>${esc(w.tan_hand(cardWords(d.hand), d.trump, d.players, seatWord(d.seat)))}</p>`;
+    return `<h2>${esc(w.hand_h)}</h2><p>${esc(w.tan_hand(cardWords(d.hand), d.trump, d.players, valueWord(field("seat"), d.seat)))}</p>`;
   },
 };
 const SIM = {
@@ -431,6 +431,7 @@ function drawWords() {
   document.title = w.title(GAME_NAMES[GAME]);
   $("lang").textContent = w.other_lang;
   for (const el of document.querySelectorAll("[data-w]")) el.textContent = w[el.dataset.w];
+  drawDeck();
   drawTable();
   drawPicks();
   drawResult();
@@ -449,9 +450,7 @@ async function start() {
   drawMenu();
   if (answer.advise) $("menu").insertAdjacentHTML("beforeend", ` <a href="/advise/${esc(GAME)}" id="advise-link">⇢ ${esc(state.lang === "vi" ? "giữa ván" : "mid-game")}</a>`);
   state.deck = state.fullDeck = answer;
-  state.table = answer.table;
-  state.question = answer.question || [];
-  drawDeck();
+  state.question = answer.question;
   const query = new URLSearchParams(location.search);
   for (const id of ["hand", "games", "seed"]) if (query.has(id)) $(id).value = query.get(id);
   readHand();
@@ -469,8 +468,9 @@ async function start() {
   $("clear").addEventListener("click", () => { $("hand").value = ""; notice(""); state.deckOpen = false; readHand(); drawPicks(); schedule(); });
   $("toggle-deck").addEventListener("click", () => { state.deckOpen = !state.deckOpen; drawPicks(); });
   $("table").addEventListener("change", (e) => {
-    if (e.target.id === "players") drawTable(); // the seats follow the number of players
-    if (e.target.id === "deck-size") useDeck(+e.target.value);
+    const name = e.target.id.replace(/^q-/, "");
+    if (state.question.some((f) => f.below === name)) drawTable(); // the seats follow the number of players
+    if ((state.fullDeck.variants || {})[name]) useDeck(name, e.target.value);
     drawWho();
     schedule();
   });

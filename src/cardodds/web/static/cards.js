@@ -9,8 +9,13 @@ const Cards = {
     const named = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
     return String(s).replace(/[&<>"']/g, (c) => named[c]);
   },
-  /** The deck of /api/cards/<game> as the HTML of its rows of buttons (data-code on each). */
-  deckHtml(deck, game) {
+  /** A face's name in `lang`: the game's words for it where the deck's name is not the page's language
+   * (WORDS[lang].faces[game][code]: the coin's "ngửa"), else the deck's name. */
+  name(face, game, lang) {
+    return ((WORDS[lang].faces || {})[game] || {})[face.code] || face.name;
+  },
+  /** The deck of /api/cards/<game> as the HTML of its rows of buttons (data-code on each), named in `lang`. */
+  deckHtml(deck, game, lang) {
     const esc = Cards.esc;
     const rows = new Map();
     for (const f of deck.cards) {
@@ -21,10 +26,10 @@ const Cards = {
     for (const [row, faces] of rows) {
       html += `<div class="row"><span class="rowname">${esc(row)}</span><div class="faces">`;
       for (const f of faces) {
-        // Chắn's names are two words ("Nhị Văn"): the row says the second, except for the lone Chi Chi
-        const short = game === "chan" && f.row !== "Chi Chi" ? f.name.split(" ")[0] : f.name;
+        // a face's short name where its deck gives one (Chắn's "Nhị" in the row "Văn"), else its name
+        const named = Cards.name(f, game, lang), short = f.short || named;
         html += `<button type="button" class="face${f.red ? " red" : ""}" data-code="${esc(f.code)}" ` +
-          `title="${esc(f.name)}">` +
+          `title="${esc(named)}">` +
           `<span class="big">${esc(short)}</span><span class="badge"></span></button>`;
       }
       html += "</div></div>";
@@ -40,7 +45,7 @@ const Cards = {
    * own words (WORDS[lang].advise.moves), its cards by their faces: "ăn cạ (với Cửu Văn)", "đôi 7", "10♥". */
   move(deck, game, text, lang) {
     const words = WORDS[lang].advise.moves[game] || {}, parts = String(text).split(" ");
-    const name = (code) => (Cards.face(deck, code) || { name: code }).name;
+    const name = (code) => { const face = Cards.face(deck, code); return face ? Cards.name(face, game, lang) : code; };
     if (typeof words[parts[0]] === "string") return words[parts[0]];
     if (typeof words[parts[0]] === "function") return words[parts[0]](name(parts[1]));
     if (game === "sam") {
