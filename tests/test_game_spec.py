@@ -11,7 +11,7 @@ from cardodds.analysis import i18n
 from cardodds.cli import main
 from cardodds.analysis.report import rules_doc_sections
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.game_spec import HOOKS, GameSpec
+from cardodds.sim.game_spec import HOOKS
 from cardodds.sim.games import game, game_names, register_game
 from cardodds.sim.registry import get_task, task_names
 from cardodds.sim.streams import chunk_seed

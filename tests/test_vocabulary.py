@@ -9,7 +9,7 @@ import pytest
 
 import cardodds.vocabulary as vocabulary
 from cardodds.advise import advice_frame, position_at
-from cardodds.analysis.advice_text import advice_text, odds_text
+from cardodds.analysis.advice_text import advice_text
 from cardodds.sim.game_spec import read_words
 from cardodds.sim.games import games
 from cardodds.sim.position import position_module
