@@ -46,6 +46,26 @@ def test_an_illegal_move_is_one_line(game):
         state.apply("zz")
 
 
-def test_a_game_without_the_protocol_is_one_line():
+def test_a_game_without_the_protocol_is_one_line(monkeypatch):
+    import dataclasses
+
+    import cardodds.sim.game_state as module
+
+    without = dataclasses.replace(game_spec("demo"), game_state=None)
+    monkeypatch.setattr(module, "game_spec", lambda name: without)
     with pytest.raises(CardoddsError, match="^demo: this game cannot be played move by move$"):
         start("demo", 1, game_rules("demo"), [None, None])
+
+
+def test_the_demo_game_is_cut_by_the_shared_cutter():
+    """The test game declares only its state (``demo_game/game_state.py``): the shared cutter numbers seat 0's three
+    calls, each position holding the calls and tosses before it, and the move made is its player's face."""
+    from cardodds.sim.position_cut import cut, decisions
+
+    rules = game_rules("demo", {"p": 0.3})
+    calls = decisions("demo", 5, rules, "tails", 0)
+    assert [k for k, _, _ in calls] == [1, 2, 3] and all(move == "T" for _, _, move in calls)
+    assert [len(p.calls) for _, p, _ in calls] == [0, 1, 2] and calls[2][1].calls == (0, 0)
+    assert cut("demo", 5, rules, "tails", 2) == calls[1][1] and decisions("demo", 5, rules, "tails", 1) == []
+    with pytest.raises(CardoddsError, match=r"^demo position: decision 4 asked; K must be 1..3 for the game of seed 5"):
+        cut("demo", 5, rules, "tails", 4)

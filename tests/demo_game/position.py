@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cardodds.sim import position_cut
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import from_table
 from cardodds.sim.position import Outcomes
@@ -41,6 +42,11 @@ class Position:
     p: float
     calls: tuple
     tosses: tuple
+
+    @property
+    def seat(self) -> int:
+        """The seat deciding: always seat 0 (seat 1 only watches the tosses)."""
+        return 0
 
 
 def _faces(data: dict, key: str) -> tuple:
@@ -131,16 +137,10 @@ def _game(seed: int, rules, strategies) -> tuple[float, int, list]:
 
 
 def cut(seed: int, rules, strategies, k: int, chunk: int = 1) -> Position:
-    """Seat 0 at its ``k``-th call of the game of ``seed``."""
-    if not 1 <= k <= ROUNDS:
-        raise CardoddsError(f"decision {k}: the game of seed {seed} has {ROUNDS} decisions")
-    p, face, tosses = _game(seed, rules, strategies)
-    return Position(p, (face,) * (k - 1), tuple(tosses[: k - 1]))
+    """Seat 0 at its ``k``-th call of the game of ``seed`` (the shared cutter walks :mod:`demo_game.game_state`)."""
+    return position_cut.cut("demo", seed, rules, strategies, k, chunk)
 
 
 def decisions(seed: int, rules, strategies, seat: int, chunk: int = 1) -> list:
-    """Seat 0's three calls (seat 1 makes none)."""
-    if seat != 0:
-        return []
-    _, face, _ = _game(seed, rules, strategies)
-    return [(k, cut(seed, rules, strategies, k), FACES[face]) for k in range(1, ROUNDS + 1)]
+    """Every call of ``seat`` in the game of ``seed``: seat 0's three (seat 1 makes none)."""
+    return position_cut.decisions("demo", seed, rules, strategies, seat, chunk)

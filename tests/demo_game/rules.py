@@ -20,6 +20,11 @@ class CoinRules:
 
     p: float = 0.5
 
+    @property
+    def players(self) -> int:
+        """Two seats: seat 0 calls, seat 1 pays or is paid."""
+        return 2
+
     def __post_init__(self):
         if not 0.0 <= self.p <= 1.0:
             raise CardoddsError(f"'p' must be between 0 and 1, not {self.p}")
