@@ -199,3 +199,19 @@ def test_the_demo_game_has_a_page():
     assert status == 400 and json.loads(body) == {"error": "unknown face 'Q' (a coin shows H or T)"}
     status, _ = _get("/api/cards/dice")
     assert status == 404
+
+
+def test_a_package_gives_the_module_hooks_its_role_files(tmp_path, monkeypatch):
+    """A spec naming its ``package`` need not name ``env_form``, ``game_state``, ``conformance`` or ``compiled``: each
+    is the file of that role the package holds; a hook it names wins, and a role without a file stays None."""
+    from cardodds.sim.game_spec import role_modules
+
+    (tmp_path / "coinpkg").mkdir()
+    for name in ("__init__.py", "game_state.py", "compiled.py"):
+        (tmp_path / "coinpkg" / name).write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert role_modules("coinpkg") == {"game_state": "coinpkg.game_state", "compiled": "coinpkg.compiled"}
+    spec = dataclasses.replace(game("demo"), package="coinpkg", game_state=None, compiled="other.engine")
+    assert (spec.game_state, spec.compiled, spec.env_form, spec.conformance) == (
+        "coinpkg.game_state", "other.engine", None, None)
+    assert game("chan").conformance == "cardodds.sim.chan.conformance_parts" and role_modules(None) == {}

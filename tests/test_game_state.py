@@ -51,7 +51,7 @@ def test_a_game_without_the_protocol_is_one_line(monkeypatch):
 
     import cardodds.sim.game_state as module
 
-    without = dataclasses.replace(game_spec("demo"), game_state=None)
+    without = dataclasses.replace(game_spec("demo"), game_state=None, package=None)
     monkeypatch.setattr(module, "game_spec", lambda name: without)
     with pytest.raises(CardoddsError, match="^demo: this game cannot be played move by move$"):
         start("demo", 1, game_rules("demo"), [None, None])

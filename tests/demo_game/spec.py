@@ -27,7 +27,7 @@ SPEC = GameSpec(
     hand_question=HandQuestion(fields=(Field("p", Range(0.0, 1.0, integer=False), default=0.5,
                                              help="the chance of heads (default 0.5)"),)),
     replay_text="demo_game.replay:replay_text",
-    game_state="demo_game.game_state",
+    package="demo_game",  # its game_state.py is found by its name
     page_example={"hand": "H"},
     words=read_words(Path(__file__).parent),  # words.en.toml, words.vi.toml beside this file
 )

@@ -112,6 +112,9 @@ class GameSpec:
         "units": {...}, "seating": [(regex, template), ...], "arms": {...}, "measures": {...}, "page": {...}}}`` (the
         report's, the advice tables' and the pages' words; a word already in the catalogue is not given again), as
         :func:`read_words` reads them from the game folder's ``words.<lang>.toml`` files.
+    package : str, optional
+        The game's package (``"cardodds.sim.chan"``): the module hooks it leaves unset (``env_form``, ``game_state``,
+        ``conformance``, ``compiled``) are the files of those roles it holds (:data:`ROLE_FILES`).
     """
 
     name: str
@@ -143,8 +146,12 @@ class GameSpec:
     page_example: dict[str, str] = field(default_factory=dict)
     rules_section: str | None = None
     words: dict[str, dict[str, Any]] = field(default_factory=dict)
+    package: str | None = None
 
     def __post_init__(self):
+        for name, ref in role_modules(self.package).items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, ref)
         for task in self.tasks:
             if not task.startswith(f"{self.name}."):
                 raise CardoddsError(f"game {self.name}: task '{task}' must be named '{self.name}.<what>'")
@@ -165,6 +172,25 @@ class GameSpec:
     def words_in(self, lang: str, table: str) -> Any:
         """The game's ``table`` (``"titles"``, ``"charts"`` …) in language ``lang``; empty when it has none."""
         return self.words.get(lang, {}).get(table, [] if table in ("charts", "seating") else {})
+
+
+ROLE_FILES = {"env_form": "env_form", "game_state": "game_state", "conformance": "conformance_parts",
+              "compiled": "compiled"}
+"""The hooks that name a whole module, by the file a game folder gives that role (``docs/architecture.md``): a spec
+with a ``package`` need not name them."""
+
+
+def role_modules(package: str | None) -> dict[str, str]:
+    """``{hook: module}`` for each of :data:`ROLE_FILES` whose file ``package`` holds (found on disk: nothing of the
+    game is imported)."""
+    if package is None:
+        return {}
+    import importlib.util
+
+    found = importlib.util.find_spec(package)
+    folders = [Path(f) for f in (found.submodule_search_locations or [])] if found else []
+    return {hook: f"{package}.{file}" for hook, file in ROLE_FILES.items()
+            if any((folder / f"{file}.py").is_file() for folder in folders)}
 
 
 def resolve(ref: Ref | Callable) -> Any:
