@@ -9,16 +9,16 @@ from __future__ import annotations
 import numpy as np
 
 from cardodds.sim.env_arrays import by_seat, counts, joined, one_hot, seat_from
-from cardodds.sim.game_state import play_out
 from cardodds.sim.tan.cards import deck_ids, format_card
-from cardodds.sim.tan.game_state import deal
+from cardodds.sim.tan.game_state import dealt_game, outcome_payoffs
 from cardodds.sim.tan.position_state import DECISIONS
 
 
 def play(seed: int, rules, strategies) -> list[float]:
-    """Each seat's payoff in the game ``cardodds replay tan --seed seed`` deals, played by ``strategies``
-    (:func:`cardodds.sim.tan.game_state.deal` played out)."""
-    return play_out(deal(seed, rules, list(strategies)))
+    """Each seat's payoff in the game ``cardodds replay tan --seed seed`` deals, played by ``strategies``: the game
+    :func:`cardodds.sim.tan.game_state.deal` sets up, played to its end in the engine's own loop (``check_game``
+    proves it the game the protocol plays decision by decision)."""
+    return outcome_payoffs(dealt_game(seed, rules, list(strategies)).play(), rules.players)
 
 
 def actions(rules) -> list[str]:

@@ -9,7 +9,7 @@ from cardodds.sim.game_state import Pending
 from cardodds.sim.streams import PLAY, chunk_seed, stream
 from cardodds.sim.tan.deal import deal_chunk
 from cardodds.sim.tan.position_cut import view_position
-from cardodds.sim.tan.position_state import PASS, legal_codes, move_text
+from cardodds.sim.tan.position_state import PASS, code_text, legal_codes, move_text
 from cardodds.sim.tan.reference import TanGame
 from cardodds.sim.tan.replay import replay_seats
 
@@ -49,8 +49,9 @@ class TanState(Pending):
 
     def play_seat(self) -> str:
         choice = self.game.answer(self.pending)
-        text = move_text(self.position(), PASS if choice is None else int(choice))
-        self._play(PASS if choice is None else choice)
+        code = PASS if choice is None else int(choice)
+        text = code_text(code, self.pending.kind == "defend")  # no Position built: play_out asks only this
+        self._play(code)
         return text
 
     def _play(self, code) -> None:
@@ -58,18 +59,27 @@ class TanState(Pending):
         self._run()
 
     def payoffs(self) -> list[float]:
-        """The loser pays 1, shared equally by the others (a draw or a game stopped at ``max_bouts`` pays nothing)."""
-        out, P = self.game.outcome, self.game.P
-        if out.loser is None or out.draw or out.truncated:
-            return [0.0] * P
-        return [-1.0 if s == out.loser else 1.0 / (P - 1) for s in range(P)]
+        return outcome_payoffs(self.game.outcome, self.game.P)
+
+
+def outcome_payoffs(out, players: int) -> list[float]:
+    """The loser pays 1, shared equally by the others (a draw or a game stopped at ``max_bouts`` pays nothing)."""
+    if out.loser is None or out.draw or out.truncated:
+        return [0.0] * players
+    return [-1.0 if s == out.loser else 1.0 / (players - 1) for s in range(players)]
 
 
 def deal(seed: int, rules, strategies) -> TanState:
     """The game ``cardodds replay tan --seed seed`` deals (its PLAY stream for the strategies)."""
+    return TanState(dealt_game(seed, rules, strategies))
+
+
+def dealt_game(seed: int, rules, strategies) -> TanGame:
+    """The engine's game :func:`deal` wraps, not started (``TanGame.play`` plays it to its end in the engine's own
+    loop)."""
     seq = chunk_seed(seed, 0)
     orders, first = deal_chunk(rules, seq, 1)
-    return TanState(TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY)))
+    return TanGame(rules, orders[0], int(first[0]), strategies, rng=stream(seq, PLAY))
 
 
 def replayed(seed: int, rules, strategies, chunk: int = 1) -> TanState:

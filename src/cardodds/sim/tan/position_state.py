@@ -122,8 +122,13 @@ def legal_codes(p: Position) -> list[int]:
 
 def move_text(p: Position, code: int) -> str:
     """A move as a person types it: ``"10h"``, ``"pass"`` or ``"take"``."""
+    return code_text(code, p.decision == "defend")
+
+
+def code_text(code: int, defending: bool) -> str:
+    """A move code as text: ``PASS`` is ``"take"`` for the defender and ``"pass"`` for an attacker, a card its name."""
     if code == PASS:
-        return "take" if p.decision == "defend" else "pass"
+        return "take" if defending else "pass"
     return format_card(code, unicode=False)
 
 

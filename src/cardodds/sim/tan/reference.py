@@ -60,7 +60,7 @@ class Outcome:
     finish_order: list[int] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Request:
     """A decision the game waits for (:meth:`TanGame.decision`).
 
