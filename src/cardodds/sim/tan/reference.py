@@ -388,11 +388,12 @@ class TanGame:
         start of a bout (same hands, same attacker) repeats forever, so whole periods are skipped up to
         ``max_bouts`` (bouts and pick-ups advanced exactly); the outcome is the same as without skipping.
         """
-        return self._drive(self.steps(None, skip_cycles))
+        self._drive(self._exchange())  # driven apart from the bouts: one generator frame less a decision
+        return self._drive(self._bouts(self.first_attacker, skip_cycles))
 
     def resume(self, a: int, skip_cycles: bool = False) -> Outcome:
         """Play on from the start of a bout with ``a`` attacking, asking each seat's strategy."""
-        return self._drive(self.steps(a, skip_cycles))
+        return self._drive(self._bouts(a, skip_cycles))
 
     # -- the pull form --------------------------------------------------------------------------------------------
     def steps(self, a: int | None = None, skip_cycles: bool = False):
