@@ -139,7 +139,7 @@ def test_a_review_gives_each_decisions_expected_loss(capsys, p03):
     (["odds", "tan", "--state", "-", "--trump", "h"], "{}", "odds tan does not take --trump h with --state: it goes "
                                                             "with --hand"),
     (["odds", "chan", "--state", "-", "--seat", "1"], "{}", "does not take --seat 1 with --state"),
-    (["replay", "demo", "--seed", "1", "--state-at", "4"], None, "decision 4: the game of seed 1 has 3 decisions"),
+    (["replay", "demo", "--seed", "1", "--state-at", "4"], None, "demo position: decision 4 asked; K must be 1..3 for the game of seed 1"),
     (["replay", "demo", "--seed", "1", "--state-at", "0"], None, "--state-at must be a whole number >= 1, not 0"),
     (["replay", "demo", "--seed", "1", "--advise", "2"], None, "--advise must be a whole number from 0 to 1, not 2"),
     (["replay", "demo", "--seed", "1", "--state-at", "1", "--advise", "0"], None, "two views of the game"),

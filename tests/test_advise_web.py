@@ -106,7 +106,9 @@ def test_the_mid_game_page_and_its_example_position():
     expected = coin_position.to_json(coin_position.cut(2, CoinRules(), None, 3))
     assert status == 200 and json.loads(body) == expected
     status, body = _get("/api/position/demo?seed=2&at=9")
-    assert status == 400 and json.loads(body) == {"error": "decision 9: the game of seed 2 has 3 decisions"}
+    assert status == 400 and json.loads(body) == {
+        "error": "demo position: decision 9 asked; K must be 1..3 for the game of seed 2 (`cardodds replay` marks "
+                 "each decision [K=n])"}
     assert json.loads(_get("/api/position/demo?at=0")[1]) == {"error": "at must be a whole number >= 1, not 0"}
     status, body = _get("/advise/demo")
     assert status == 200 and b'<script src="/static/advise.js">' in body
