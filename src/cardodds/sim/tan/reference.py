@@ -243,7 +243,8 @@ class TanGame:
                 legal = []
             choice = None
             if legal:
-                view = SimpleNamespace(seat=t, hand=sorted(self.hands[t]), legal=legal, trump=self.trump,
+                view = SimpleNamespace(seat=t, hand=list(legal) if lead else sorted(self.hands[t]), legal=legal,
+                                       trump=self.trump,
                                        stock_left=len(self.stock), is_lead=lead, defender_cards=len(self.hands[d]),
                                        n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover),
                                        taking=taking, **self._public(a, d, cap, passes))
@@ -273,7 +274,8 @@ class TanGame:
             self._check()
             if taking:
                 continue
-            beaters = sorted(c for c in self.hands[d] if beats(c, choice, self.trump))
+            suit, trump = suit_of(choice), self.trump  # beats(c, choice, trump), inlined: the hottest test
+            beaters = sorted(c for c in self.hands[d] if (c > choice if suit_of(c) == suit else suit_of(c) == trump))
             cov = None
             if beaters:
                 view = SimpleNamespace(seat=d, hand=sorted(self.hands[d]), legal=beaters, trump=self.trump,
@@ -325,7 +327,7 @@ class TanGame:
 
     def _public(self, a: int, d: int, cap: int, passes: int) -> dict:
         """What every player sees, added to the decision views (``cardodds.sim.tan.strategies`` lists the fields)."""
-        return dict(hand_sizes=[len(h) for h in self.hands], known=[sorted(k) for k in self.known],
+        return dict(hand_sizes=[len(h) for h in self.hands], known=[sorted(k) if k else [] for k in self.known],
                     out=list(self.out), discard=list(self.discard), bottom=self.stock[-1] if self.stock else None,
                     attacker=a, defender=d, cap=cap, passes=passes, bouts=self.bouts, pickups=self.pickups,
                     first_attacker=self.first_attacker, rules=self.rules, game_seed=self.game_seed)
