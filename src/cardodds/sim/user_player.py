@@ -205,8 +205,11 @@ def ask(player: UserPlayer, view: dict, legal: list[str], rng, *, seat: int, gam
     _DECIDING[0] = time.process_time()
     own = time.thread_time()  # this thread's CPU: a seat played from outside (sim.turns) waits in another's
     try:
-        with watched:
+        if watched is None:
             move = player.decide(json_copy(view), list(legal), rng)
+        else:
+            with watched:
+                move = player.decide(json_copy(view), list(legal), rng)
     except UserPlayerError:
         raise
     except _TimeUp:

@@ -40,10 +40,19 @@ def running(limit, tick: float, error: type):
                 _STATE["stop"].set()
 
 
-@contextlib.contextmanager
 def watching():
-    """The block is a decision the watchdog may stop (when one runs and this thread's CPU clock can be read)."""
+    """A context in which a decision runs that the watchdog may stop (when one runs and this thread's CPU clock can
+    be read); None when nothing watches this thread (most decisions: no lock taken, nothing to enter)."""
     ident = threading.get_ident()
+    # read without the lock: only a decision begun at the very moment a run's watchdog starts can be missed
+    if not _STATE["users"] or ident == threading.main_thread().ident:
+        return None
+    return _watched(ident)
+
+
+@contextlib.contextmanager
+def _watched(ident: int):
+    """:func:`watching` in a thread the watchdog may stop."""
     with _LOCK:
         active = _STATE["users"] > 0 and ident != threading.main_thread().ident
         if active:
