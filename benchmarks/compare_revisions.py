@@ -124,6 +124,10 @@ def worktrees(revisions: dict[str, str], keep: str | None = None):
             if not path.exists():
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(path), rev],
                                check=True)
+            else:  # a kept worktree: moved to the revision asked for now (HEAD moves between runs)
+                commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", rev], capture_output=True, text=True,
+                                        check=True).stdout.strip()
+                subprocess.run(["git", "-C", str(path), "checkout", "--detach", "--quiet", commit], check=True)
             trees[label] = path
         yield trees
     finally:
