@@ -244,10 +244,10 @@ class TanGame:
             choice = None
             if legal:
                 view = SimpleNamespace(seat=t, hand=list(legal) if lead else sorted(self.hands[t]), legal=legal,
-                                       trump=self.trump,
-                                       stock_left=len(self.stock), is_lead=lead, defender_cards=len(self.hands[d]),
-                                       n_attack=len(self.attack), attack=list(self.attack), cover=list(self.cover),
-                                       taking=taking, **self._public(a, d, cap, passes))
+                                       trump=self.trump, stock_left=len(self.stock), is_lead=lead,
+                                       defender_cards=len(self.hands[d]), n_attack=len(self.attack),
+                                       attack=list(self.attack), cover=list(self.cover), taking=taking,
+                                       **self._public(a, d, cap, passes))
                 choice = yield Request("attack", t, view, legal)
             if choice is None:
                 if lead:
@@ -257,11 +257,7 @@ class TanGame:
                 if passes == len(throwers) and taking:
                     return self._pick_up(d)
                 if passes == len(throwers):
-                    self.discard += self.attack + self.cover
-                    self.log.append(("discard", sorted(self.attack + self.cover)))
-                    self.attack, self.cover = [], []
-                    self._check()
-                    return False
+                    return self._beaten_off()
                 i = (i + 1) % len(throwers)
                 continue
             if choice not in legal:
@@ -274,8 +270,7 @@ class TanGame:
             self._check()
             if taking:
                 continue
-            suit, trump = suit_of(choice), self.trump  # beats(c, choice, trump), inlined: the hottest test
-            beaters = sorted(c for c in self.hands[d] if (c > choice if suit_of(c) == suit else suit_of(c) == trump))
+            beaters = self._beaters(d, choice)
             cov = None
             if beaters:
                 view = SimpleNamespace(seat=d, hand=sorted(self.hands[d]), legal=beaters, trump=self.trump,
@@ -303,11 +298,20 @@ class TanGame:
                 cap = min(len(self.attack) + len(drawn), self.rules.attack_cap)
                 self._check()
             if not self.hands[d]:  # defender_runs_out = "bout_ends" (or the stock is empty)
-                self.discard += self.attack + self.cover
-                self.log.append(("discard", sorted(self.attack + self.cover)))
-                self.attack, self.cover = [], []
-                self._check()
-                return False
+                return self._beaten_off()
+
+    def _beaten_off(self) -> bool:
+        """The bout ends beaten off: the table's cards go to the discard; returns False (no one took)."""
+        self.discard += self.attack + self.cover
+        self.log.append(("discard", sorted(self.attack + self.cover)))
+        self.attack, self.cover = [], []
+        self._check()
+        return False
+
+    def _beaters(self, d: int, card: int) -> list[int]:
+        """The defender's cards that beat ``card``, sorted (:func:`beats`, inlined: the engine's hottest test)."""
+        suit, trump = suit_of(card), self.trump
+        return sorted(c for c in self.hands[d] if (c > card if suit_of(c) == suit else suit_of(c) == trump))
 
     def _pick_up(self, d: int) -> bool:
         """The defender takes every card on the table (lên), in everyone's sight; returns True."""
