@@ -215,3 +215,20 @@ def test_a_package_gives_the_module_hooks_its_role_files(tmp_path, monkeypatch):
     assert (spec.game_state, spec.compiled, spec.env_form, spec.conformance) == (
         "coinpkg.game_state", "other.engine", None, None)
     assert game("chan").conformance == "cardodds.sim.chan.conformance_parts" and role_modules(None) == {}
+
+
+def test_a_package_cards_file_gives_the_card_text_hooks(tmp_path, monkeypatch):
+    """``parse_cards`` and ``format_cards`` default to the package's ``cards.py`` functions of those names; a game
+    that names neither and has no ``cards.py`` is refused in one line."""
+    from cardodds.sim.game_spec import role_modules
+
+    (tmp_path / "deckpkg").mkdir()
+    for name in ("__init__.py", "cards.py"):
+        (tmp_path / "deckpkg" / name).write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert role_modules("deckpkg") == {"parse_cards": "deckpkg.cards:parse_cards",
+                                       "format_cards": "deckpkg.cards:format_cards"}
+    assert (game("tan").parse_cards, game("sam").format_cards, game("sam").parse_cards) == (
+        "cardodds.sim.tan.cards:parse_cards", "cardodds.sim.sam.cards:format_cards", "cardodds.sim.sam.cards:parse_hand")
+    with pytest.raises(CardoddsError, match="^game nocards: name parse_cards and format_cards, or give its package"):
+        dataclasses.replace(game("demo"), name="nocards", tasks={}, package=None, parse_cards=None)

@@ -19,15 +19,13 @@ SPEC = GameSpec(
     min_players=2,
     max_players=2,
     hand_sizes=(1,),
-    parse_cards="demo_game.cards:parse_cards",
-    format_cards="demo_game.cards:format_cards",
     deck="demo_game.cards:deck",
     position=position,
     hand_odds="demo_game.hand_odds:hand_odds",
     hand_question=HandQuestion(fields=(Field("p", Range(0.0, 1.0, integer=False), default=0.5,
                                              help="the chance of heads (default 0.5)"),)),
     replay_text="demo_game.replay:replay_text",
-    package="demo_game",  # its game_state.py is found by its name
+    package="demo_game",  # its game_state.py and cards.py are found by their names
     page_example={"hand": "H"},
     words=read_words(Path(__file__).parent),  # words.en.toml, words.vi.toml beside this file
 )

@@ -49,7 +49,8 @@ class GameSpec:
     hand_sizes : tuple of int
         The sizes of a dealt hand (the page's deck picker, the odds' hand check).
     parse_cards, format_cards : Ref
-        Text to card codes (``CardoddsError`` on a bad card) and back.
+        Text to card codes (``CardoddsError`` on a bad card) and back; by default the ``parse_cards`` and
+        ``format_cards`` of the ``cards.py`` in the game's ``package``.
     deck : Ref, optional
         ``deck() -> dict``: the deck for the page: ``cards``, one dict per face (``code``, ``name``, ``copies``,
         ``red``, ``row``, optionally ``short``: the button's word), ``sizes``, the hand sizes it takes, optionally
@@ -113,8 +114,9 @@ class GameSpec:
         report's, the advice tables' and the pages' words; a word already in the catalogue is not given again), as
         :func:`read_words` reads them from the game folder's ``words.<lang>.toml`` files.
     package : str, optional
-        The game's package (``"cardodds.sim.chan"``): the module hooks it leaves unset (``env_form``, ``game_state``,
-        ``conformance``, ``compiled``) are the files of those roles it holds (:data:`ROLE_FILES`).
+        The game's package (``"cardodds.sim.chan"``): the hooks it leaves unset (``env_form``, ``game_state``,
+        ``conformance``, ``compiled``, ``parse_cards``, ``format_cards``) are the files of those roles it holds
+        (:data:`ROLE_FILES`).
     """
 
     name: str
@@ -125,8 +127,8 @@ class GameSpec:
     min_players: int
     max_players: int
     hand_sizes: tuple[int, ...]
-    parse_cards: Ref
-    format_cards: Ref
+    parse_cards: Ref | None = None
+    format_cards: Ref | None = None
     deck: Ref | None = None
     position: Ref | None = None
     hand_odds: Ref | None = None
@@ -152,6 +154,9 @@ class GameSpec:
         for name, ref in role_modules(self.package).items():
             if getattr(self, name) is None:
                 object.__setattr__(self, name, ref)
+        if self.parse_cards is None or self.format_cards is None:
+            raise CardoddsError(f"game {self.name}: name parse_cards and format_cards, or give its package a cards.py "
+                                f"that defines them")
         for task in self.tasks:
             if not task.startswith(f"{self.name}."):
                 raise CardoddsError(f"game {self.name}: task '{task}' must be named '{self.name}.<what>'")
@@ -175,13 +180,13 @@ class GameSpec:
 
 
 ROLE_FILES = {"env_form": "env_form", "game_state": "game_state", "conformance": "conformance_parts",
-              "compiled": "compiled"}
-"""The hooks that name a whole module, by the file a game folder gives that role (``docs/architecture.md``): a spec
-with a ``package`` need not name them."""
+              "compiled": "compiled", "parse_cards": "cards:parse_cards", "format_cards": "cards:format_cards"}
+"""The hooks a game folder's files answer by their role (``docs/architecture.md``): a whole module (``"env_form"``),
+or a name in one (``"cards:parse_cards"``); a spec with a ``package`` need not name them."""
 
 
 def role_modules(package: str | None) -> dict[str, str]:
-    """``{hook: module}`` for each of :data:`ROLE_FILES` whose file ``package`` holds (found on disk: nothing of the
+    """``{hook: reference}`` for each of :data:`ROLE_FILES` whose file ``package`` holds (found on disk: nothing of the
     game is imported)."""
     if package is None:
         return {}
@@ -189,7 +194,8 @@ def role_modules(package: str | None) -> dict[str, str]:
 
     found = importlib.util.find_spec(package)
     folders = [Path(f) for f in (found.submodule_search_locations or [])] if found else []
-    return {hook: f"{package}.{file}" for hook, file in ROLE_FILES.items()
+    refs = {hook: (f"{package}.{role}", role.partition(":")[0]) for hook, role in ROLE_FILES.items()}
+    return {hook: ref for hook, (ref, file) in refs.items()
             if any((folder / f"{file}.py").is_file() for folder in folders)}
 
 

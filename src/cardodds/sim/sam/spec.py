@@ -29,7 +29,6 @@ SPEC = GameSpec(
     max_players=5,
     hand_sizes=(10,),
     parse_cards="cardodds.sim.sam.cards:parse_hand",
-    format_cards="cardodds.sim.sam.cards:format_cards",
     deck="cardodds.sim.sam.spec:deck",
     position="cardodds.sim.sam.position:MODULE",
     package="cardodds.sim.sam",
