@@ -174,6 +174,10 @@ class GameSpec:
         """The game's hand question: the declared one, else the hand alone."""
         return self.hand_question or NO_QUESTION
 
+    def role_file(self, name: str) -> Path | None:
+        """The game folder's file ``name`` that is no Python module (``"page.js"``: the page's parts), or None."""
+        return role_file(self.package, name)
+
     def words_in(self, lang: str, table: str) -> Any:
         """The game's ``table`` (``"titles"``, ``"charts"`` …) in language ``lang``; empty when it has none."""
         return self.words.get(lang, {}).get(table, [] if table in ("charts", "seating") else {})
@@ -190,13 +194,24 @@ def role_modules(package: str | None) -> dict[str, str]:
     game is imported)."""
     if package is None:
         return {}
-    import importlib.util
-
-    found = importlib.util.find_spec(package)
-    folders = [Path(f) for f in (found.submodule_search_locations or [])] if found else []
+    folders = _folders(package)
     refs = {hook: (f"{package}.{role}", role.partition(":")[0]) for hook, role in ROLE_FILES.items()}
     return {hook: ref for hook, (ref, file) in refs.items()
             if any((folder / f"{file}.py").is_file() for folder in folders)}
+
+
+def role_file(package: str | None, name: str) -> Path | None:
+    """The file ``name`` (``"page.js"``: a role that is no Python module) in ``package``'s folder, or None (found on
+    disk: nothing of the game is imported)."""
+    found = [folder / name for folder in _folders(package) if (folder / name).is_file()] if package else []
+    return found[0] if found else None
+
+
+def _folders(package: str) -> list[Path]:
+    import importlib.util
+
+    found = importlib.util.find_spec(package)
+    return [Path(f) for f in (found.submodule_search_locations or [])] if found else []
 
 
 def resolve(ref: Ref | Callable) -> Any:
