@@ -31,7 +31,7 @@ def _check(driver, lang: str, where: str):
     """The page's text has every word: nothing left unsaid, no script error; in Vietnamese, no English of the
     catalogue."""
     text = driver.find_element("tag name", "body").text
-    assert not re.search(r"undefined|NaN|\[object|\{\d+\}|\{seat:", text), (where, text)
+    assert not re.search(r"undefined|NaN|\[object|\{\d+\}|\{[\w.]+:\d", text), (where, text)
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and e["source"] != "network"]
     assert not errors, (where, errors)
     if lang == "vi":

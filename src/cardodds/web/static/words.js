@@ -20,10 +20,16 @@ const SHAPES = {
   played: (t) => (a, b, done) => fill(done ? t.done : t.going, [a, b]),
   "form.all_placed": (t) => (card, n) => (n > 1 ? fill(t.many, [card, n]) : fill(t.one, [card])),
   "advise.gain_chance": (t) => (...a) => fill(a[3] ? t.lower : t.higher, a),
-  // a server message: [regex, template of its groups]; {seat:i} names group i as a Chắn seat
-  errors: (t, words) => t.map(([pattern, template]) => [new RegExp(pattern), (m) => fill(
-    template.replace(/\{seat:(\d+)\}/g, (all, i) => words.choices.chan.seat[m[Number(i)]] || words.chan_seat_other), m)]),
+  // a server message: [regex, template of its groups]; {path:i|other} names group i by the words' table at `path`
+  // (a game's seats: choices.<game>.seat), else says the word `other`
+  errors: (t, words) => t.map(([pattern, template]) => [new RegExp(pattern), (m) => fill(template.replace(
+    /\{([\w.]+):(\d+)\|(\w+)\}/g, (all, path, i, other) => at(words, path)[m[Number(i)]] || words[other]), m)]),
 };
+
+/** The words' table at the dotted `path` ({} where there is none). */
+function at(words, path) {
+  return path.split(".").reduce((table, key) => (table && table[key]) || {}, words);
+}
 
 /** Seat `s` of `n` in words: the first, the second, the last, else the nth. */
 function seatWords(t) {
