@@ -55,6 +55,7 @@ from cardodds.web.advise_api import advise, position
 from cardodds.web.guard import Guard
 from cardodds.web.limits import MAX_HEAD
 from cardodds.web.tables import check_player, form
+from cardodds.web.games_script import games_route
 from cardodds.web.warming import Warming
 from cardodds.web.words_script import words_script
 
@@ -270,7 +271,8 @@ def create_app(warming: Warming | None = None) -> Starlette:
     warm-up, while which a game's simulated requests play on the numpy engines (none: every game is ready)."""
     routes = [Route("/", home), Route("/api/odds/{game}", odds), Route("/api/cards/{game}", cards),
               Route("/api/advise/{game}", advise, methods=["POST"]), Route("/api/position/{game}", position),
-              Route("/api/status", status), Route("/words.js", words_script), Mount("/static", StaticFiles(directory=STATIC), name="static")]
+              Route("/api/status", status), Route("/words.js", words_script),
+              Route("/games.js", games_route), Mount("/static", StaticFiles(directory=STATIC), name="static")]
     routes += [Route(f"/{name}", page) for name in jobs()]
     routes += [Route(f"/advise/{g.name}", advise_page) for g in games() if g.position is not None]
     app = Starlette(routes=routes, middleware=[Middleware(Guard)])

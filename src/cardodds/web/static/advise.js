@@ -4,7 +4,7 @@
 // `cardodds odds --state`) and carries data-key and data-value. The words are WORDS[lang].advise (words.js).
 "use strict";
 
-const GAME = location.pathname.split("/")[2] || "tan";
+const GAME = location.pathname.split("/")[2]; // the page is served at /advise/<game> only
 const $ = (id) => document.getElementById(id);
 const state = { lang: localStorage.getItem("cardodds.lang") || "vi", request: null, last: null, start: null,
   deck: null };

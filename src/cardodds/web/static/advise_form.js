@@ -1,65 +1,34 @@
-// The mid-game page's form: the position's JSON (docs/rules.md §1.12 Chắn, §2.11 Sâm, §3.11 Tấn) written for
-// the person at the table. Card fields are filled by clicking the deck (the field being filled is the one marked),
-// counts are number boxes, seats and decisions are lists. The form and the JSON text stay in step both ways: an edit of
-// either redraws the other. Keys the form does not show (Chắn's slot/owner/decider/declined, Sâm's chat/den/sam) are
-// kept as the JSON has them.
+// The mid-game page's form: a position's JSON (docs/rules.md, each game's "position" section) written for the person
+// at the table, as the game's page.js declares it. Card fields are filled by clicking the deck (the field being filled
+// is the one marked), counts are number boxes, seats and decisions are lists. The form and the JSON text stay in step
+// both ways: an edit of either redraws the other. Keys the form does not show (Chắn's slot/owner/decider/declined,
+// Sâm's chat/den/sam) are kept as the JSON has them.
 "use strict";
 
-// Each field: its path in the JSON ("*" is every seat), its kind, and for lists the choices. `absent`: leave the key
-// out when empty (the position readers refuse some keys where they do not apply); `echo`: its cards are written in
-// another field too (not counted twice against the deck's copies).
-const FORM_FIELDS = {
-  tan: [
-    { path: "rules.players", kind: "players", min: 2, max: 6, dflt: 4 },
-    { path: "seat", kind: "seat" },
-    { path: "decision", kind: "choice", choices: ["attack", "add", "defend"], words: "decisions" },
-    { path: "trump", kind: "choice", choices: ["s", "c", "d", "h"], words: "suits" },
-    { path: "hand", kind: "cards" }, { path: "bottom", kind: "card" }, { path: "stock", kind: "int" },
-    { path: "discard", kind: "cards" }, { path: "table", kind: "pairs" },
-    { path: "attacker", kind: "seat" }, { path: "defender", kind: "seat" },
-    { path: "thrower", kind: "seat", none: true, absent: true },
-    { path: "hand_sizes.*", kind: "int" }, { path: "known.*", kind: "cards" }, { path: "out", kind: "seats" },
-    { path: "passes", kind: "int" }, { path: "bouts", kind: "int" },
-  ],
-  sam: [
-    { path: "rules.players", kind: "players", min: 2, max: 5, dflt: 4 },
-    { path: "seat", kind: "seat" }, { path: "hand", kind: "cards" }, { path: "played.*", kind: "cards" },
-    { path: "counts.*", kind: "int" }, { path: "to_beat", kind: "text" }, { path: "by", kind: "seat", none: true },
-    { path: "passed", kind: "seats" },
-  ],
-  chan: [
-    { path: "seat", kind: "seat" },
-    { path: "decision", kind: "choice", choices: ["discard", "act", "chiu", "tra_cua"], words: "decisions" },
-    { path: "hand", kind: "cards" }, { path: "seats.*.mat", kind: "melds" },
-    // the discards are a history: each of them now lies on a mat or on the table
-    { path: "seats.*.discards", kind: "cards", echo: true }, { path: "seats.*.acted", kind: "bool" },
-    { path: "table", kind: "cards", word: "chan_table" }, { path: "noc", kind: "int" },
-    { path: "card", kind: "card", absent: true, echo: true }, // the card in play lies on the table too
-    { path: "from", kind: "choice", choices: ["discard", "noc", "passed", "tra_cua"], words: "froms", none: true,
-      absent: true },
-  ],
-};
-const FORM_BLANK = {
-  tan: { rules: {}, seat: 0, decision: "attack", hand: "", trump: "h", bottom: null, stock: 20, discard: "", table: [],
-    attacker: 0, defender: 1, hand_sizes: [8, 8, 8, 8], known: ["", "", "", ""], out: [], passes: 0, bouts: 0 },
-  sam: { rules: {}, seat: 0, hand: "", played: ["", "", "", ""], counts: [10, 10, 10, 10], to_beat: null, by: null,
-    passed: [] },
-  chan: { rules: {}, seat: 0, decision: "discard", hand: "",
-    seats: [0, 1, 2, 3].map(() => ({ mat: [], discards: "" })), table: "", noc: 23 }, // acted: as it follows
-};
-// The per-seat lists a change of players resizes, with what a new seat starts with
-const FORM_PER_SEAT = { tan: { hand_sizes: 0, known: "" }, sam: { played: "", counts: 10 } };
-
+// The form is the game's (GAME_PAGES[game].form, its folder's page.js, served in /games.js; a game without one has
+// none: its position is typed as JSON):
+// - fields: each field's path in the JSON ("*" is every seat), its kind, and for lists the choices (`words`: their
+//   words' table). `absent`: leave the key out when empty (the position readers refuse some keys where they do not
+//   apply); `echo`: its cards are written in another field too (not counted twice against the deck's copies);
+//   `repeats`: its cards repeat (a coin's faces: not counted against the deck's copies); `implied(seat)`: a
+//   checkbox's value where the JSON leaves it out, from the seat's other keys; `word`: its label's word where the
+//   path's last part is not;
+// - blank: the blank position; perSeat: the per-seat lists a change of players resizes, with what a new seat starts
+//   with; follows: {key: {from, is}}: a list that, where given, follows another as it is edited (the seats whose
+//   `from` is `is`);
+// - melds: a mat's meld kinds ("chan 9V", "ca 9V 9W"), the first chosen at first: each `copies` of one card, or
+//   `cards: 2`, two cards taken one then the other.
 const CARD_KINDS = ["cards", "card", "pairs", "melds"];
 
 const AdviseForm = {
   game: null, deck: null, lang: null, text: null, root: null, model: null, active: "hand", timer: null, asking: null,
-  checked: null, meldKind: "chan", pending: null,
+  checked: null, form: null, meldKind: null, pending: null,
 
   /** Draw the form of `game` in `root`, kept in step with the textarea `text`; `lang()` is the page's language. */
   start(game, deck, root, text, lang) {
-    Object.assign(this, { game, deck, root, text, lang });
-    if (!FORM_FIELDS[game]) { root.hidden = true; return; }
+    Object.assign(this, { game, deck, root, text, lang, form: (GAME_PAGES[game] || {}).form || null });
+    if (!this.form) { root.hidden = true; return; }
+    this.meldKind = Object.keys(this.form.melds || {})[0] || null;
     text.addEventListener("input", () => this.fromText());
     root.addEventListener("click", (e) => this.click(e));
     root.addEventListener("input", (e) => this.edit(e));
@@ -73,7 +42,7 @@ const AdviseForm = {
 
   // ---- the model: the position's JSON object ----
   blank() {
-    this.model = JSON.parse(JSON.stringify(FORM_BLANK[this.game]));
+    this.model = JSON.parse(JSON.stringify(this.form.blank));
     this.active = "hand";
     this.toText();
     this.draw();
@@ -132,7 +101,7 @@ const AdviseForm = {
   },
   players() {
     // Seats as the rules say, within the form's bounds (a JSON that says more is the server's to refuse)
-    const field = FORM_FIELDS[this.game].find((f) => f.kind === "players");
+    const field = this.form.fields.find((f) => f.kind === "players");
     if (!field) return 4;
     const n = Math.round(+((this.model.rules || {}).players ?? field.dflt));
     return Number.isFinite(n) ? Math.min(field.max, Math.max(field.min, n)) : field.dflt;
@@ -155,16 +124,16 @@ const AdviseForm = {
   },
   resize(n) {
     this.set("rules.players", n);
-    for (const [key, fill] of Object.entries(FORM_PER_SEAT[this.game] || {})) {
+    for (const [key, fill] of Object.entries(this.form.perSeat || {})) {
       const list = Array.isArray(this.model[key]) ? this.model[key].slice(0, n) : [];
       while (list.length < n) list.push(fill);
       this.model[key] = list;
     }
-    for (const key of ["out", "passed"]) {
-      if (Array.isArray(this.model[key])) this.model[key] = this.model[key].filter((s) => s < n);
+    for (const { path, kind } of this.form.fields) {
+      if (kind === "seats" && Array.isArray(this.model[path])) this.model[path] = this.model[path].filter((s) => s < n);
     }
   },
-  // A card field's cards as a list; a Tấn table as attack, cover, attack, cover … (null: not covered yet); a Chắn
+  // A card field's cards as a list; a table of pairs as attack, cover, attack, cover … (null: not covered yet); a
   // mat as its melds ("chan 9V", "ca 9V 9W", "chiu 9V")
   cards(field, path) {
     const v = this.get(path);
@@ -174,13 +143,17 @@ const AdviseForm = {
     return typeof v === "string" ? v.split(/[\s,]+/).filter((t) => t) : [];
   },
   placed(field, path) {
-    // The cards a field puts somewhere: a chắn is two copies, a chíu four, a cạ its two cards
+    // The cards a field puts somewhere: a meld's copies of its card, or its cards (a kind not known: the first's)
     if (field.kind !== "melds") return this.cards(field, path);
     return this.cards(field, path).flatMap((meld) => {
       const [kind, ...cards] = String(meld).trim().split(/\s+/);
-      const k = kind.toLowerCase();
-      return k === "ca" ? cards.slice(0, 2) : Array(k === "chiu" ? 4 : 2).fill(cards[0]);
+      const m = this.meld(kind.toLowerCase());
+      return m.cards ? cards.slice(0, m.cards) : Array(m.copies).fill(cards[0]);
     });
+  },
+  meld(kind) {
+    const melds = this.form.melds || {};
+    return melds[kind] || Object.values(melds)[0] || {};
   },
   setCards(field, path, list) {
     if (field.kind === "melds") this.set(path, list);
@@ -192,9 +165,11 @@ const AdviseForm = {
     else this.set(path, list.join(" "));
   },
   afterEdit() {
-    // Sâm's bao_1, where given, must match the counts: it follows them
-    if (this.game === "sam" && Array.isArray(this.model.bao_1) && Array.isArray(this.model.counts)) {
-      this.model.bao_1 = this.model.counts.flatMap((n, s) => (n === 1 ? [s] : []));
+    // a list that follows another (Sâm's bao_1, the seats with one card left), where given, is written anew
+    for (const [key, { from, is }] of Object.entries(this.form.follows || {})) {
+      if (Array.isArray(this.model[key]) && Array.isArray(this.model[from])) {
+        this.model[key] = this.model[from].flatMap((n, s) => (n === is ? [s] : []));
+      }
     }
     this.toText();
   },
@@ -229,7 +204,7 @@ const AdviseForm = {
       case "int": return wrap(`<input id="${id}" type="number" min="0" value="${this.esc(v ?? 0)}">`, "small");
       case "text": return wrap(`<input id="${id}" autocomplete="off" value="${this.esc(v ?? "")}">`);
       case "bool":
-        return wrap(`<input id="${id}" type="checkbox"${(v ?? this.actedByDefault(path)) ? " checked" : ""}>`, "check");
+        return wrap(`<input id="${id}" type="checkbox"${(v ?? this.implied(field, path)) ? " checked" : ""}>`, "check");
       case "seat": return wrap(`<select id="${id}">${this.options(seats, v, w.seat_n, field.none)}</select>`);
       case "choice": {
         const word = (c) => w[field.words][c] || c;
@@ -246,10 +221,9 @@ const AdviseForm = {
       default: return this.cardField(field, path, seat, id);
     }
   },
-  actedByDefault(path) {
-    // Chắn's `acted` left out: true when the seat has eaten or discarded (docs/rules.md §1.12)
-    const seat = this.get(path.replace(/\.acted$/, "")) || {};
-    return Boolean((seat.discards || "").trim() || (seat.mat || []).length);
+  implied(field, path) {
+    // a checkbox the JSON leaves out: as the game's page.js says it follows from the seat's other keys
+    return field.implied ? field.implied(this.get(path.replace(/\.\w+$/, "")) || {}) : false;
   },
   cardField(field, path, seat, id) {
     const list = this.cards(field, path), on = this.active === path;
@@ -270,7 +244,8 @@ const AdviseForm = {
     if (field.kind === "melds") {
       chips = list.map(meld).join("");
       const first = this.pending && this.codeName(this.pending);
-      if (on && first) chips += `<span class="chip empty">${this.esc(this.W().melds.ca)} ${this.esc(first)} …</span>`;
+      const kind = this.W().melds[this.meldKind];
+      if (on && first) chips += `<span class="chip empty">${this.esc(kind)} ${this.esc(first)} …</span>`;
     } else if (field.kind === "pairs") {
       for (let i = 0; i < list.length; i += 2) {
         chips += `<span class="pair">${chip(list[i], i)}→${chip(list[i + 1] ?? null, i + 1)}</span>`;
@@ -291,16 +266,16 @@ const AdviseForm = {
   fields() {
     // Every field with its concrete path (one per seat for "*"), in order
     const out = [];
-    for (const field of FORM_FIELDS[this.game]) {
+    for (const field of this.form.fields) {
       if (!field.path.includes("*")) out.push([field, field.path, undefined]);
       else for (let s = 0; s < this.players(); s++) out.push([field, field.path.replace("*", s), s]);
     }
     return out;
   },
   draw() {
-    if (!this.model || !FORM_FIELDS[this.game]) return;
-    const w = this.W(), shown = new Set(FORM_FIELDS[this.game].map((f) => f.path.split(".")[0]));
-    const kept = Object.keys(this.model).filter((k) => !shown.has(k) && k !== "bao_1");
+    if (!this.model || !this.form) return;
+    const w = this.W(), shown = new Set(this.form.fields.map((f) => f.path.split(".")[0]));
+    const kept = Object.keys(this.model).filter((k) => !shown.has(k) && !(k in (this.form.follows || {})));
     let h = `<h2>${this.esc(w.form_h)} <button type="button" id="form-blank">${this.esc(w.blank)}</button></h2>` +
       `<p class="hint">${this.esc(w.pick_hint)}</p><div class="fields">`;
     for (const [field, path, seat] of this.fields()) {
@@ -331,7 +306,7 @@ const AdviseForm = {
     const counts = new Map();
     for (const [field, path] of this.fields()) {
       if (!CARD_KINDS.includes(field.kind)) continue;
-      if (only !== null ? path !== only : field.echo) continue;
+      if (only !== null ? path !== only : field.echo || field.repeats) continue;
       for (const code of this.placed(field, path)) {
         const face = code && Cards.face(this.deck, code);
         if (face) counts.set(face.code, (counts.get(face.code) || 0) + 1);
@@ -359,17 +334,18 @@ const AdviseForm = {
   },
   putIn([field, path], code) {
     const face = Cards.face(this.deck, code), all = this.counts(null);
-    const need = field.kind === "melds" ? { chan: 2, chiu: 4 }[this.meldKind] || 1 : 1;
-    if (field.kind !== "card" && (all.get(face.code) || 0) + need > face.copies) {
+    const need = field.kind === "melds" ? this.meld(this.meldKind).copies || 1 : 1;
+    if (field.kind !== "card" && !field.repeats && (all.get(face.code) || 0) + need > face.copies) {
       return this.note(this.W().all_placed(this.faceName(face), face.copies));
     }
     let list = this.cards(field, path);
-    if (field.kind === "melds" && this.meldKind === "ca" && !this.pending) {
-      this.pending = code; // a cạ is two cards: the one taken, then the hand's
+    const cards = field.kind === "melds" && this.meld(this.meldKind).cards;
+    if (cards && !this.pending) {
+      this.pending = code; // a meld of two cards (Chắn's cạ): the one taken, then the hand's
       return this.draw();
     }
     if (field.kind === "melds") {
-      list.push(this.meldKind === "ca" ? `ca ${this.pending} ${code}` : `${this.meldKind} ${code}`);
+      list.push(cards ? `${this.meldKind} ${this.pending} ${code}` : `${this.meldKind} ${code}`);
       this.pending = null;
     } else if (field.kind === "card") list = [code];
     else if (field.kind === "pairs" && list.includes(null)) list[list.indexOf(null)] = code;

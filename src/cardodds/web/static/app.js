@@ -1,10 +1,12 @@
 // cardodds serve: pick cards, ask /api/odds/<game>, show the events as they stream in, in the players' words.
 // Every number shown comes from the server (the functions of `cardodds odds`); each carries data-key (its path in
 // the JSON of `cardodds odds <game> --json`) and data-value (the value as JSON, in full), so the page can be checked.
-// The words are in words.js (Vietnamese first; English one click away, remembered in localStorage).
+// The words are in words.js (Vietnamese first; English one click away, remembered in localStorage). How a game shows
+// its answers is its folder's page.js (GAME_PAGES, /games.js); a game without one has its answer listed.
 "use strict";
 
-const GAME = location.pathname.replace(/^\//, "").split("/")[0] || "chan";
+const GAME = location.pathname.split("/")[1]; // the page is served at /<game> only
+const PAGE = GAME_PAGES[GAME] || {}; // the game's page.js (/games.js): its answers; without one, the answer listed
 let GAME_NAMES = {}; // every page's game by its printed name, from the server (/api/cards: "games")
 const RARE = 0.02; // a chance below this reads "1 in N"
 const $ = (id) => document.getElementById(id);
@@ -15,7 +17,7 @@ const state = {
 };
 const W = () => WORDS[state.lang];
 
-// ---- words and numbers ----
+// ---- words and numbers (the games' page.js call these too: the page's scripts share one global scope) ----
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
@@ -49,12 +51,6 @@ function cardWord(token) {
 }
 function cardWords(textValue) {
   return String(textValue).replace(/[^\s,|]+/g, cardWord);
-}
-function moveWords(move) {
-  // "straight 3-4-5-6" -> "sảnh 3–6", "pair 7" -> "đôi 7"
-  const [kind, ranks] = move.split(" ");
-  const parts = ranks.split("-");
-  return `${W().advise.moves.sam[kind] || kind} ${parts.length > 1 ? `${parts[0]}–${parts[parts.length - 1]}` : ranks}`;
 }
 function strategyWord(game, name) { return (W().strategies[game] || {})[name] || name; }
 
@@ -286,11 +282,11 @@ function drawProgress(done) {
   $("progress-text").textContent = state.warming && !done ? `${text} (${W().warming})` : text;
 }
 function drawResult() {
-  if (state.exact) $("exact").innerHTML = (EXACT[GAME] || listed)(state.exact);
+  if (state.exact) $("exact").innerHTML = PAGE.exact ? PAGE.exact(state.exact) : listed(state.exact);
   if (state.sim) {
     const done = state.simKind === "done";
     drawProgress(done);
-    $("sim-result").innerHTML = SIM[GAME] ? SIM[GAME](state.sim) : sameAsExact(state.sim) ? "" : listed(state.sim);
+    $("sim-result").innerHTML = PAGE.sim ? PAGE.sim(state.sim) : sameAsExact(state.sim) ? "" : listed(state.sim);
     $("sim-result").classList.toggle("partial", !done);
   } else if (state.exact) {
     $("progress-text").textContent = state.warming ? W().warming : W().simulating;
@@ -298,107 +294,10 @@ function drawResult() {
   drawSummary();
 }
 function drawSummary() {
-  const line = state.exact && SUMMARY[GAME] ? SUMMARY[GAME](state.exact, state.sim) : "";
+  const line = state.exact && PAGE.summary ? PAGE.summary(state.exact, state.sim) : "";
   $("summary").innerHTML = line;
   $("summary").hidden = !line;
 }
-
-// ---- what each game shows ----
-const EXACT = {
-  chan(d) {
-    const w = W();
-    let h = `<h2>${esc(w.hand_h)} (${num("cards", d.cards)})</h2>`;
-    h += `<p>${esc(w.split)}: ${tag("split", d.split, esc(cardWords(d.split)), "txt")} — ${esc(w.chan_ca(d.chan, d.ca))}` +
-      `${tag("chan", d.chan, "", "hid")}${tag("ca", d.ca, "", "hid")}</p>`;
-    if (d.cards === 20) {
-      h += d.win ? `<p class="win">${esc(w.win20)}: ${esc(w.cuoc_points("@C", "@P")).replace("@C", tag("cuoc", d.cuoc, esc(d.cuoc), "txt")).replace("@P", num("points", d.points))}</p>` : `<p>${esc(w.not_win20)}</p>`;
-      if (d.discards.length) {
-        h += `<p>${esc(w.discards)}</p><ul>`;
-        d.discards.forEach((x, i) => {
-          h += `<li>${tag(`discards.${i}.discard`, x.discard, esc(cardWord(x.discard)), "txt")} → ${esc(w.waits_for)} ` +
-            `${esc(x.waits.map(cardWord).join(", "))} (${esc(x.win_types.map((t) => w.win_types[t] || t).join(", "))})</li>`;
-        });
-        h += `</ul>`;
-      }
-      return h;
-    }
-    if (!d.waits.length) return h + `<p>${esc(w.no_wait)}</p>`;
-    h += `<div class="scroll"><table><tr>${w.wait_head.map((x) => `<th>${esc(x)}</th>`).join("")}</tr>`;
-    d.waits.forEach((x, i) => {
-      const k = `waits.${i}`;
-      h += `<tr><td>${tag(`${k}.card`, x.card, esc(x.name), "txt")}</td><td>${esc(w.win_types[x.win_type] || x.win_type)}${x.how === "chiu_u" ? " " + esc(w.chiu_u) : ""}</td>` +
-        `<td>${num(`${k}.outs`, x.outs)}</td><td>${tag(`${k}.cuoc`, x.cuoc, esc(x.cuoc), "txt")}</td><td>${num(`${k}.points`, x.points)}</td>` +
-        `<td>${tag(`${k}.cuoc_chi`, x.cuoc_chi, esc(x.cuoc_chi), "txt")}</td><td>${num(`${k}.points_chi`, x.points_chi)}</td></tr>`;
-    });
-    h += `</table></div><p class="answer">${esc(w.next_card)}: ${num("outs", d.outs)}/${num("unseen", d.unseen)} = ` +
-      `${tag("p_next_card", d.p_next_card, esc(pct(d.p_next_card)))} <em>(${esc(w.exact)})</em></p>`;
-    return h;
-  },
-  sam(d) {
-    const w = W(), b = d.bayes;
-    let h = `<h2>${esc(w.hand_h)}</h2><p>${tag("hand", d.hand, esc(cardWords(d.hand)), "txt")}${tag("opponents", d.opponents, "", "hid")}</p>`;
-    if (d.toi_trang) return h + `<p class="answer win">${tag("toi_trang", d.toi_trang, esc(w.toi_trang(w.toi_trang_kinds[d.toi_trang] || d.toi_trang)), "txt")}</p>`;
-    h += `<p>${tag("toi_trang", d.toi_trang, esc(w.no_toi_trang), "txt")}</p>`;
-    h += `<h3>${esc(w.advice_h)}</h3><p class="answer">${tag("bayes.declare", b.declare, esc(b.declare ? w.declare : w.no_declare), "txt")}</p>`;
-    h += `<p>${esc(w.quick_success("@P", "@W", "@N")).replace("@P", tag("bayes.p_success", b.p_success, esc(pct(b.p_success))))
-      .replace("@W", num("bayes.wins", b.wins)).replace("@N", num("bayes.n", b.n))}</p>`;
-    const gain = b.sam_value - b.normal_value, by = gain >= 0 ? w.declare_by : w.keep_by;
-    h += `<p>${esc(w.values("@A", "@B")).replace("@A", num("bayes.sam_value", b.sam_value, 2, true)).replace("@B", num("bayes.normal_value", b.normal_value, 2, true))}` +
-      `${esc(by(nf(Math.abs(gain), 2)))}` +
-      `${b.margin > 0 ? esc(w.margin("@M")).replace("@M", num("bayes.margin", b.margin, 2)) : ""}</p>`;
-    return h;
-  },
-  tan(d) {
-    const w = W();
-    return `<h2>${esc(w.hand_h)}</h2><p>${esc(w.tan_hand(cardWords(d.hand), d.trump, d.players, valueWord(field("seat"), d.seat)))}</p>`;
-  },
-};
-const SIM = {
-  chan(d) {
-    const w = W(), x = d.win_chance;
-    return `<h2>${esc(w.chan_win)}</h2><p class="answer">${chance("win_chance", x, "p_win")}${fair(4)}</p>` +
-      `<p>${esc(w.points_game)}: ${num("win_chance.points_game", x.points_game, 2, true)}` +
-      `${interval(num("win_chance.points_ci_low", x.points_ci_low, 2, true), num("win_chance.points_ci_high", x.points_ci_high, 2, true))}</p>` +
-      `<p>${esc(w.draw)}: ${tag("win_chance.p_draw", x.p_draw, esc(pct(x.p_draw)))}${tag("win_chance.games", x.games, "", "hid")}${tag("win_chance.seat", x.seat, "", "hid")}</p>`;
-  },
-  sam(d) {
-    const w = W(), s = d.sam, x = d.win;
-    let h = `<h2>${esc(w.sam_win)}</h2><p class="answer">${chance("win", x)}${fair(d.opponents + 1)}</p>` +
-      `<p>${esc(w.cuoc_mean)}: ${num("win.cuoc_mean", x.cuoc_mean, 2, true)}${tag("games", d.games, "", "hid")}</p>`;
-    if (d.toi_trang) return h;
-    h += `<h2>${esc(w.sam_success)}</h2>`;
-    h += s.plan === null ? `<p>${esc(w.no_plan)}</p>` :
-      `<p class="answer">${chance("sam", s, "success")}</p><p>${esc(w.plan)}: ${esc(s.plan.map(moveWords).join(" → "))}</p>`;
-    return h;
-  },
-  tan(d) {
-    const w = W();
-    let h = `<h2>${esc(w.tan_lose)}</h2><p class="answer">${chance("lose", d.lose)}${fair(d.players)}</p>` +
-      `<p>${esc(w.tan_draw)}: ${chance("draw", d.draw)}</p>`;
-    return h + `<p>${esc(w.bouts(nf(d.bouts_mean, 1)))}${tag("bouts_mean", d.bouts_mean, "", "hid")}` +
-      `${tag("hand", d.hand, "", "hid")}${tag("trump", d.trump, "", "hid")}${tag("games", d.games, "", "hid")}</p>`;
-  },
-};
-const SUMMARY = {
-  chan(e, s) {
-    const w = W();
-    if (!s) return e.cards === 19 && e.waits.length ? `${esc(w.next_card)}: ${esc(pct(e.p_next_card))}` : esc(w.simulating);
-    const x = s.win_chance;
-    return `${esc(w.chan_win)}: <b>${esc(pct(x.p_win))}</b>${fair(4)}; ${esc(w.per_game(Fmt.signed(x.points_game, 2, state.lang)))}`;
-  },
-  sam(e, s) {
-    const w = W();
-    if (e.toi_trang) return `<b>${esc(w.toi_trang(w.toi_trang_kinds[e.toi_trang] || e.toi_trang))}</b>`;
-    const advice = `<b>${esc(e.bayes.declare ? w.declare : w.no_declare)}</b>`;
-    if (!s) return advice;
-    const made = e.bayes.declare && s.sam.plan !== null ? esc(w.sum_success(pct(s.sam.success))) : "";
-    return `${advice}${made}; ${esc(w.sum_normal)} <b>${esc(pct(s.win.estimate))}</b>${fair(s.opponents + 1)}`;
-  },
-  tan(e, s) {
-    const w = W();
-    return s ? `${esc(w.tan_lose)}: <b>${esc(pct(s.lose.estimate))}</b>${fair(s.players)}` : esc(w.simulating);
-  },
-};
 
 // ---- any other game: its answer as a list ----
 function leaves(value, path, out) {

@@ -48,11 +48,8 @@ const Cards = {
     const name = (code) => { const face = Cards.face(deck, code); return face ? Cards.name(face, game, lang) : code; };
     if (typeof words[parts[0]] === "string") return words[parts[0]];
     if (typeof words[parts[0]] === "function") return words[parts[0]](name(parts[1]));
-    if (game === "sam") {
-      const run = parts[0].split("-");
-      if (run.length > 1) return `${words.straight} ${run[0]}–${run[run.length - 1]}`;
-      return `${words[["single", "pair", "triple", "quad"][parts.length - 1]] || ""} ${parts[0]}`.trim();
-    }
+    const page = GAME_PAGES[game] || {}; // a game's own move words (Sâm's straights and pairs): its page.js
+    if (page.move) return page.move(parts, words, name);
     return parts.length === 1 ? name(text) : text;
   },
   /** Mark each deck button under `root` with its count from `counts` (code -> n): ×n where a kind has copies. */
