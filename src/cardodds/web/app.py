@@ -30,6 +30,10 @@ the worker stops at its next batch (the ``on_batch`` hook raises).
 
 ``POST /api/advise/<game>`` answers a mid-game position's odds and ranked moves the same way, batch by batch
 (:mod:`cardodds.web.advise_api`), for the mid-game page ``/advise/<game>`` of every game with positions.
+
+The pages' scripts (``static/``) name no game: ``/words.js`` hands them the catalogue's words
+(:mod:`cardodds.web.words_script`), ``/games.js`` every game's own parts, the ``page.js`` of its folder
+(:mod:`cardodds.web.games_script`).
 """
 
 from __future__ import annotations
