@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_serve import _wait, browser, demo_server  # noqa: F401 (fixtures)
 
 import cardodds.web
 from cardodds.sim.game_spec import role_file
@@ -24,7 +25,7 @@ DEMO_PAGE = Path(__file__).parent / "demo_game" / "page.js"
 
 def _code(text: str) -> str:
     """A script without its comments (prose may name a game)."""
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
     return "\n".join(re.sub(r"(^|\s)//.*$", "", line) for line in text.splitlines())
 
 
@@ -74,9 +75,6 @@ def test_games_js_serves_every_games_page_js():
 
 
 # ---- in a browser ----
-from test_serve import _wait, browser, demo_server  # noqa: E402, F401 (fixtures)
-
-
 def _position(driver) -> dict:
     return json.loads(driver.find_element("id", "state").get_attribute("value"))
 
@@ -136,7 +134,7 @@ def test_sams_bao_1_follows_the_counts(demo_server, browser):  # noqa: F811
 def test_a_chan_seat_in_a_server_message_is_said_in_the_catalogues_words(demo_server, browser):  # noqa: F811
     browser.get(demo_server + "chan")
     _wait(browser, lambda d: d.find_element("tag name", "body").get_attribute("data-ready") == "1")
-    said = lambda seat: browser.execute_script(  # noqa: E731
+    said = lambda seat: browser.execute_script(
         f"return errorWords('vi', 'a hand at seat {seat} (not the cái, seat 0) has 20 cards, this one has 19')")
     words = table("page", "vi")
     assert said(1) == f"Bài của {words['choices.chan.seat'][1]} có 20 lá, bài này có 19 lá."

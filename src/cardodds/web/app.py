@@ -56,10 +56,10 @@ from starlette.staticfiles import StaticFiles
 from cardodds.api import PLAYER, check_games, check_seed, check_whole, game, games, read_whole, resolve
 from cardodds.errors import CardoddsError
 from cardodds.web.advise_api import advise, position
+from cardodds.web.games_script import games_route
 from cardodds.web.guard import Guard
 from cardodds.web.limits import MAX_HEAD
 from cardodds.web.tables import check_player, form
-from cardodds.web.games_script import games_route
 from cardodds.web.warming import Warming
 from cardodds.web.words_script import words_script
 
