@@ -3,11 +3,13 @@ reach the report with no change in ``analysis/``."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from cardodds.sim.chart_specs import Bars
 from cardodds.sim.measures import Measure, Proportion
-from cardodds.sim.registry import Counts, Task
+from cardodds.sim.registry import Counts, Task, read_labels
 from cardodds.sim.streams import DEAL, stream
 from demo_game.rules import CoinRules, parse
 
@@ -37,5 +39,4 @@ def charts(outcomes) -> dict:
 
 
 TASK = Task(name="demo.coin", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts, sections=("rules",),
-            units={"heads": "per coin"},
-            labels={"en": {"heads": "the coin lands heads"}, "vi": {"heads": "đồng xu ra mặt ngửa"}})
+            units={"heads": "per coin"}, labels=read_labels(Path(__file__).parent, "coin"))

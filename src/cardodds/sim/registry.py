@@ -13,11 +13,13 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
+from cardodds.sim.game_spec import read_words
 
 Counts = dict[str, np.ndarray]
 """Sufficient statistics of a chunk: named integer/float arrays that merge by addition.  Always holds ``games``."""
@@ -51,7 +53,7 @@ class Task:
         Each metric in words, per language (``{"en": {...}, "vi": {...}}``), keyed by metric name or by a pattern
         whose ``<name>`` parts stand for one dotted part (``"lose.by_trumps.<k>": "loses, dealt {k} trumps"``); a
         key ``"<name>"`` holding a dict names the part's values in words (``"<cuoc>": {"tom": "Tôm"}``); see
-        :meth:`label_of`.
+        :meth:`label_of`.  A game's tasks read theirs from data files, a file a language (:func:`read_labels`).
     words : dict of str to dict
         The task's chart texts (titles, axis labels) in other languages, keyed by the English text
         (``{"vi": {"Coins: how often heads": "…"}}``); the report uses them before its own table of chart words.
@@ -97,10 +99,11 @@ class Task:
     def label_of(self, metric: str, lang: str = "en") -> str:
         """``metric`` in words in language ``lang``, from the task's ``labels``: its own entry, else the first pattern
         that matches it.  A metric or language the task did not label is a programming error (``KeyError`` naming
-        both): add the metric to the task's ``LABELS`` table."""
+        both): add the metric to the task's labels (a game's: its folder's ``labels.<lang>.toml``)."""
         table = self.labels.get(lang)
         if table is None:
-            raise KeyError(f"task {self.name}: no labels in language {lang!r} (add LABELS[{lang!r}] to the task)")
+            raise KeyError(f"task {self.name}: no labels in language {lang!r} "
+                           f"(add the game's labels.{lang}.toml, or labels[{lang!r}] to a task of one's own)")
         text = table.get(metric)
         if isinstance(text, str):
             return text
@@ -109,7 +112,7 @@ class Task:
             if match:
                 return text.format(**{k: _part_words(table, k, v, self.name, metric)
                                       for k, v in match.groupdict().items()})
-        raise KeyError(f"task {self.name}: no {lang!r} label for metric {metric!r} (add it to the task's LABELS)")
+        raise KeyError(f"task {self.name}: no {lang!r} label for metric {metric!r} (add it to the task's labels)")
 
 
 def _pattern(key: str) -> re.Pattern:
@@ -124,8 +127,17 @@ def _part_words(table: dict, name: str, value: str, task: str, metric: str) -> s
     if words is None:
         return value
     if value not in words:
-        raise KeyError(f"task {task}: no words for {value!r} in <{name}> (metric {metric!r}); add it to the LABELS")
+        raise KeyError(f"task {task}: no words for {value!r} in <{name}> (metric {metric!r}); add it to the task's labels")
     return words[value]
+
+
+def read_labels(folder: str | Path, table: str, **parts: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """A task's labels (:attr:`Task.labels`) read from table ``table`` of the TOML files ``labels.<lang>.toml`` in
+    ``folder``, one a language (:func:`~cardodds.sim.game_spec.read_words`: a translator adds a language by adding
+    files); ``parts`` names a pattern part's values the same in every language, the game's own terms
+    (``cuoc=CUOC_NAMES`` gives the ``"<cuoc>"`` words)."""
+    own = {f"<{name}>": dict(words) for name, words in parts.items()}
+    return {lang: {**tables.get(table, {}), **own} for lang, tables in read_words(folder, "labels").items()}
 
 
 _REGISTERED: dict[str, Task] = {}

@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
@@ -30,7 +31,7 @@ import numpy as np
 from cardodds.sim.chart_specs import Heatmap
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.measures import Mean, Proportion
-from cardodds.sim.registry import Counts, Task
+from cardodds.sim.registry import Counts, Task, read_labels
 
 
 @dataclass(frozen=True)
@@ -244,13 +245,10 @@ def make_task(game: Game, parse_fn, labels: dict) -> Task:
                 key_metrics=key_metrics)
 
 
-def labels(value_en: str | None = None, value_vi: str | None = None) -> dict:
-    """The metrics in words, en and vi (``value_*``: the payoff's words, e.g. "mean cược a game")."""
-    en = {"score.<a>.<b>": "{a}'s score against {b} (win 1, draw ½)",
-          "draw.<a>.<b>": "{a} against {b}: games without a winner"}
-    vi = {"score.<a>.<b>": "điểm của {a} khi gặp {b} (thắng 1, hoà ½)",
-          "draw.<a>.<b>": "{a} gặp {b}: ván không ai thắng"}
-    if value_en:
-        en["value.<a>.<b>"] = "{a} against {b}: " + value_en
-        vi["value.<a>.<b>"] = "{a} gặp {b}: " + value_vi
-    return {"en": en, "vi": vi}
+def labels(folder: str | Path) -> dict:
+    """The metrics in words, per language: the score and draw rows every game shares (``cardodds/sim/labels.<lang>
+    .toml``), then the game's payoff row (``value.<a>.<b>``, the ``[strength]`` table of the labels in its
+    ``folder``; none for a game without a payoff)."""
+    own = read_labels(folder, "strength")
+    shared = read_labels(Path(__file__).parent, "strength")
+    return {lang: {**said, **own.get(lang, {})} for lang, said in shared.items()}

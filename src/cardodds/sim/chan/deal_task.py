@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
 from cardodds.sim.chan.deal import CAI_HAND_SIZE, HAND_SIZE, PLAYERS
 from cardodds.sim.chan.deal_metrics import HISTOGRAMS, SEAT_FLAGS, deal_counts
-from cardodds.sim.chan.labels import DEAL_LABELS
 from cardodds.sim.chan.rules import ChanRules
 from cardodds.sim.chart_specs import Convergence, Distribution
 from cardodds.sim.measures import Histogram, Measure, Proportion
 from cardodds.sim.options import from_table
-from cardodds.sim.registry import Task
+from cardodds.sim.registry import Task, read_labels
 from cardodds.sim.streams import DEAL, stream
 
 NO_EXACT = {"wait_kinds", "any_waiting"}
@@ -97,4 +97,4 @@ def charts(outcomes) -> dict:
 
 
 TASK = Task(name="chan.deal", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts, units=UNITS,
-            labels=DEAL_LABELS)
+            labels=read_labels(Path(__file__).parent, "deal"))

@@ -45,13 +45,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
 from cardodds.sim.chan import compiled
 from cardodds.sim.chan.deal import NOC_SIZE, deal_orders
 from cardodds.sim.chan.fouls import RULES as FOUL_RULES
-from cardodds.sim.chan.labels import PLAY_LABELS
 from cardodds.sim.chan.players import replay_players, seat_strategies
 from cardodds.sim.chan.reference import ChanGame, describe_game, play_game
 from cardodds.sim.chan.rules import CUOC_NAMES, ChanRules
@@ -59,7 +59,7 @@ from cardodds.sim.chart_specs import Bars, Convergence, Distribution
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.measures import Histogram, Mean, Measure, Proportion
 from cardodds.sim.options import from_table, strategy_label
-from cardodds.sim.registry import Counts, Task
+from cardodds.sim.registry import Counts, Task, read_labels
 from cardodds.sim.streams import DEAL, PLAY, chunk_seed, stream
 
 PLAYERS = 4
@@ -433,5 +433,7 @@ def check_text(path) -> tuple[str, int]:
 
 
 TASK = Task(name="chan.play", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts,
-            sections=("rules", "strategies"), units=UNITS, labels=PLAY_LABELS,
+            sections=("rules", "strategies"), units=UNITS,
+            labels=read_labels(Path(__file__).parent, "play", cuoc=CUOC_NAMES,
+                               foul={rule.code: rule.name for rule in FOUL_RULES}),
             seating=seating, tune_objective=("points.game", "max"))

@@ -8,6 +8,8 @@ to the reference engine, game by game.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from cardodds.sim import strength_task as st
@@ -66,5 +68,4 @@ def parse(sections: dict, where: str) -> st.StrengthParams:
     return st.parse(__name__, sections, where)
 
 
-TASK = st.make_task(GAME, parse, st.labels("mean net points a game, per seat of A",
-                                           "điểm ròng trung bình mỗi ván, mỗi ghế của A"))
+TASK = st.make_task(GAME, parse, st.labels(Path(__file__).parent))

@@ -9,14 +9,14 @@ trắng hands per table; exact ``players × P(any)``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from cardodds.sim.measures import Mean, Measure, Proportion
-from cardodds.sim.registry import Task
+from cardodds.sim.registry import Task, read_labels
 from cardodds.sim.sam.exact import exact_toi_trang
 from cardodds.sim.sam.hand import TOI_TRANG_KINDS, toi_trang_flags, toi_trang_kind_of_flags
-from cardodds.sim.sam.labels import DEAL_LABELS
 from cardodds.sim.sam.reference import deal_games
 from cardodds.sim.sam.rules import SamRules, rules_from_table
 from cardodds.sim.streams import DEAL, stream
@@ -78,4 +78,4 @@ UNITS = {"toi_trang": "per hand", "table.toi_trang": "per table", "table.toi_tra
 """What each metric is counted per: ``toi_trang.*`` per dealt hand (by seat: that seat's hand, one a table)."""
 
 TASK = Task(name="sam.deal", parse=parse, run_chunk=run_chunk, measures=measures, sections=("rules",), units=UNITS,
-            labels=DEAL_LABELS)
+            labels=read_labels(Path(__file__).parent, "deal"))

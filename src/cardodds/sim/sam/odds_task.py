@@ -12,14 +12,14 @@ rows start at k = 3.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from cardodds.sim.chart_specs import Distribution
 from cardodds.sim.measures import Measure, Proportion
-from cardodds.sim.registry import Task
+from cardodds.sim.registry import Task, read_labels
 from cardodds.sim.sam.declare import estimate_many
-from cardodds.sim.sam.labels import ODDS_LABELS
 from cardodds.sim.sam.reference import deal_games
 from cardodds.sim.sam.rules import SamRules, rules_from_table
 from cardodds.sim.streams import DEAL, stream
@@ -71,5 +71,6 @@ def charts(outcomes) -> dict:
 
 UNITS = {"sam.p_at_least": "per hand", "sam.break_even": "per hand"}
 
-TASK = Task(name="sam.odds", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts, labels=ODDS_LABELS,
-            sections=("rules",), units=UNITS, key_metrics=[("sam.break_even", None)])
+TASK = Task(name="sam.odds", parse=parse, run_chunk=run_chunk, measures=measures, charts=charts,
+            labels=read_labels(Path(__file__).parent, "odds"), sections=("rules",), units=UNITS,
+            key_metrics=[("sam.break_even", None)])

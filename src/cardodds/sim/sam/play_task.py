@@ -13,17 +13,17 @@ chunk's ``n`` stays the number of games, played as series of N in which the prev
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from cardodds.sim.chart_specs import Bars, Distribution
 from cardodds.sim.measures import Measure
 from cardodds.sim.options import strategy_label
-from cardodds.sim.registry import Task
+from cardodds.sim.registry import Task, read_labels
 from cardodds.sim.runner import merge_counts
 from cardodds.sim.sam.compiled import play_batch_auto
 from cardodds.sim.sam.declare import estimate_many
-from cardodds.sim.sam.labels import PLAY_LABELS
 from cardodds.sim.sam.metrics import PLAY_UNITS, play_counts, play_measures
 from cardodds.sim.sam.players import STRATEGIES, seat_strategies
 from cardodds.sim.sam.reference import deal_games
@@ -159,7 +159,7 @@ TASK = Task(
     charts=charts,
     sections=("rules", "strategies"),
     units=PLAY_UNITS,
-    labels=PLAY_LABELS,
+    labels=read_labels(Path(__file__).parent, "play"),
     key_metrics=key_metrics,
     notes=notes,
     seating=seating,

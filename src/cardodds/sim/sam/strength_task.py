@@ -6,6 +6,8 @@ A game's decider is its winner; the payoff is each seat's cược (the batch eng
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardodds.sim import strength_task as st
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.players import seat_strategies
@@ -40,4 +42,4 @@ def parse(sections: dict, where: str) -> st.StrengthParams:
     return st.parse(__name__, sections, where)
 
 
-TASK = st.make_task(GAME, parse, st.labels("mean cược a game, per seat of A", "cược trung bình mỗi ván, mỗi ghế của A"))
+TASK = st.make_task(GAME, parse, st.labels(Path(__file__).parent))

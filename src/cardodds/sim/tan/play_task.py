@@ -43,6 +43,7 @@ previous game's first finisher attacks first / loses, per game that follows a ga
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -51,11 +52,10 @@ import pandas as pd
 from cardodds.sim.chart_specs import Bars, Heatmap
 from cardodds.sim.measures import Mean, Measure, Proportion
 from cardodds.sim.options import strategy_label
-from cardodds.sim.registry import Counts, Task
+from cardodds.sim.registry import Counts, Task, read_labels
 from cardodds.sim.streams import PLAY, chunk_seed, stream
 from cardodds.sim.tan import compiled
 from cardodds.sim.tan.deal import deal_chunk
-from cardodds.sim.tan.labels import LABELS
 from cardodds.sim.tan.players import seat_strategies
 from cardodds.sim.tan.reference import TanGame, format_log
 from cardodds.sim.tan.replay import draws_for_the_batch, recorded_first_game
@@ -409,7 +409,7 @@ TASK = Task(
     charts=charts,
     sections=("rules", "strategies"),
     units=UNITS,
-    labels=LABELS,
+    labels=read_labels(Path(__file__).parent, "play"),
     seating=seating,
     key_metrics=[("lose", 0), ("lose", 1), ("draw", None), ("bouts.mean", None)],
     tune_objective=("lose.at_table_seat", "min"),

@@ -6,6 +6,8 @@ every seat is a compiled player play the compiled engine, as ``tan.play`` does (
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardodds.sim import strength_task as st
 from cardodds.sim.streams import PLAY, stream
 from cardodds.sim.tan import compiled
@@ -40,4 +42,4 @@ def parse(sections: dict, where: str) -> st.StrengthParams:
     return st.parse(__name__, sections, where)
 
 
-TASK = st.make_task(GAME, parse, st.labels())
+TASK = st.make_task(GAME, parse, st.labels(Path(__file__).parent))
