@@ -10,6 +10,7 @@ import pytest
 import cardodds.vocabulary as vocabulary
 from cardodds.advise import advice_frame, position_at
 from cardodds.analysis.advice_text import advice_text
+from cardodds.sim import registry
 from cardodds.sim.game_spec import read_words
 from cardodds.sim.games import games
 from cardodds.sim.position import position_module
@@ -78,7 +79,9 @@ def test_every_source_of_words_is_a_data_file_a_language():
     """The shared words and each game's are TOML files beside their code, one per language of :data:`LANGUAGES`
     (a game's English may be only its pages' and arms' words: the other tables are keyed by the English)."""
     folders = [(Path(vocabulary.__file__).parent, stem) for stem in ("report", "advice", "page")]
-    folders += [(Path(import_module(spec.rules.partition(":")[0]).__file__).parent, "words") for spec in games()]
+    game_folders = [Path(import_module(spec.rules.partition(":")[0]).__file__).parent for spec in games()]
+    folders += [(folder, stem) for folder in game_folders for stem in ("words", "labels")]
+    folders += [(Path(registry.__file__).parent, "labels")]  # the strength rows every game shares
     for folder, stem in folders:
         assert sorted(p.name for p in folder.glob(f"{stem}.*.toml")) == [f"{stem}.{lang}.toml" for lang in LANGUAGES]
         said = {lang: {f"{table}.{key}" for table, found in tables.items()
@@ -87,6 +90,42 @@ def test_every_source_of_words_is_a_data_file_a_language():
         english_keyed = {key for key in said["vi"] if key.split(".", 1)[0] in vocabulary.ENGLISH_KEYED}
         assert said["en"] == said["vi"] - english_keyed, (folder, stem)
     assert not list(Path(vocabulary.__file__).parent.glob("*_words.py"))
+
+
+def test_no_word_table_is_left_in_python():
+    """No ``{"en": ..., "vi": ...}`` table of words in the package's code: every word is in a data file."""
+    tables = [(path.name, line) for path in Path(vocabulary.__file__).parent.parent.rglob("*.py")
+              for line in path.read_text(encoding="utf-8").splitlines()
+              if re.search(r"""(?:^|[{,])\s*["'](?:en|vi)["']\s*:""", line) and "``" not in line]
+    assert tables == []
+
+
+def test_every_task_of_every_game_labels_its_metrics_from_data_in_every_language():
+    """A game's tasks read their labels from the game's ``labels.<lang>.toml`` (the metrics' words the catalogue
+    holds as ``labels.<task>.<key>``), a table a task, the same keys in every language."""
+    for spec in games():
+        for name in spec.tasks:
+            labels = registry.get_task(name).labels
+            assert sorted(labels) == sorted(LANGUAGES), name
+            assert all(labels[lang].keys() == labels["en"].keys() for lang in LANGUAGES), name
+            for key, said in labels["en"].items():
+                assert vocabulary.word(f"labels.{name}.{key}", "en") == said
+    coin = registry.get_task("demo.coin")
+    assert coin.label_of("heads", "vi") == "đồng xu ra mặt ngửa"
+    assert registry.get_task("sam.strength").label_of("value.basic.bayes", "vi") == (
+        "basic gặp bayes: cược trung bình mỗi ván, mỗi ghế của A")
+    assert "value.<a>.<b>" not in registry.get_task("tan.strength").labels["en"]  # Tấn has no payoff
+
+
+def test_a_task_reads_its_labels_from_a_file_a_language_with_the_game_s_own_terms(tmp_path):
+    (tmp_path / "labels.en.toml").write_text('[play]\n"cuoc.<cuoc>" = "win calls {cuoc}"\n', encoding="utf-8")
+    (tmp_path / "labels.fr.toml").write_text('[play]\n"cuoc.<cuoc>" = "gagne par {cuoc}"\n[deal]\nx = "X"\n',
+                                             encoding="utf-8")
+    labels = registry.read_labels(tmp_path, "play", cuoc={"tom": "Tôm"})
+    assert labels == {"en": {"cuoc.<cuoc>": "win calls {cuoc}", "<cuoc>": {"tom": "Tôm"}},
+                      "fr": {"cuoc.<cuoc>": "gagne par {cuoc}", "<cuoc>": {"tom": "Tôm"}}}
+    task = registry.Task(name="x.play", parse=None, run_chunk=None, measures=None, labels=labels)
+    assert task.label_of("cuoc.tom", "fr") == "gagne par Tôm"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -12,25 +12,16 @@ from dataclasses import dataclass
 
 from cardodds.analysis import i18n
 from cardodds.analysis.answers import answer
+from cardodds.vocabulary import word as catalogue_word
 
 MOST = 15
 """At most this many findings open the report when none is asked for."""
 
-WORDS = {
-    "en": {"findings": "Findings", "in_section": "in",
-           "full_table": "The full table, with every column (exact value, z, n) and every row:",
-           "headline_rows": "The headline rows ({n}), each arm's"},
-    "vi": {"findings": "Những điều rút ra", "in_section": "trong",
-           "full_table": "Bảng đầy đủ, với mọi cột (giá trị chính xác, z, n) và mọi dòng:",
-           "headline_rows": "Các dòng kết quả chính ({n} dòng), từng phương án"},
-}
-"""Words of the findings list not in :mod:`cardodds.analysis.i18n`, by language."""
-
 
 def word(key: str, **fields) -> str:
-    """One of :data:`WORDS` in the report's language."""
-    said = WORDS[i18n.language()][key]
-    return said.format(**fields) if fields else said
+    """The findings list's words ``key`` (the catalogue's ``findings.<key>``, ``vocabulary/report.<lang>.toml``) in
+    the report's language, filled."""
+    return catalogue_word(f"findings.{key}", i18n.language(), **fields)
 
 
 @dataclass(frozen=True)

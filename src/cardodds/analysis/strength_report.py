@@ -19,30 +19,7 @@ from cardodds.analysis.numbers import fmt_ci, fmt_num
 from cardodds.analysis.strength import Match, bradley_terry
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.strength_task import pairs
-
-WORDS = {
-    "en": {
-        "scores": "Score of the row's rung against the column's (win 1, draw ½; seats swapped on shared deals; 95 % "
-                  "interval over deal pairs)",
-        "values": "Mean {value} a game per seat of the row's rung against the column's (95 % interval)",
-        "ratings": "Ratings (Bradley–Terry, Elo points, {anchor} = 0, 95 % interval) and CPU time a game",
-        "rating_head": ["rung", "rating (Elo)", "95 % interval", "CPU ms a game (its share, fitted)"],
-        "rung": "rung", "no_rating": "no ratings: {why}",
-        "strongest": "Strongest rung in these matches: {best} ({elo} Elo against {anchor}).",
-        "cuoc": "cược", "points": "net points",
-    },
-    "vi": {
-        "scores": "Điểm của người chơi ở hàng khi gặp người chơi ở cột (thắng 1, hoà ½; đổi chỗ trên cùng những ván "
-                  "bài; khoảng tin cậy 95 % theo từng cặp ván)",
-        "values": "{value} trung bình mỗi ván, mỗi ghế, của người chơi ở hàng khi gặp người chơi ở cột (khoảng 95 %)",
-        "ratings": "Hệ số (Bradley–Terry, điểm Elo, {anchor} = 0, khoảng 95 %) và thời gian CPU mỗi ván",
-        "rating_head": ["người chơi", "hệ số (Elo)", "khoảng 95 %", "ms CPU mỗi ván (phần của nó, ước lượng)"],
-        "rung": "người chơi", "no_rating": "không có hệ số: {why}",
-        "strongest": "Người chơi mạnh nhất trong các trận này: {best} ({elo} Elo so với {anchor}).",
-        "cuoc": "Cược", "points": "Điểm ròng",
-    },
-}
-"""The tables' words, per language (the chart's words are :data:`CHART_TITLE` and :data:`CHART_AXIS`)."""
+from cardodds.vocabulary import table, word as catalogue_word
 
 CHART_TITLE = "{game}: each rung's rating (Bradley–Terry, Elo points, {anchor} = 0)"
 CHART_AXIS = "rating (Elo points)"
@@ -50,9 +27,9 @@ CHART_AXIS = "rating (Elo points)"
 
 
 def word(key: str, **fields):
-    """``WORDS[lang][key]`` in the report's language, filled."""
-    text = WORDS.get(i18n.language(), WORDS["en"])[key]
-    return text.format(**fields) if fields else text
+    """The tables' words ``key`` (the catalogue's ``strength.<key>``, ``vocabulary/report.<lang>.toml``) in the
+    report's language, filled; the chart's words are :data:`CHART_TITLE` and :data:`CHART_AXIS`."""
+    return catalogue_word(f"strength.{key}", i18n.language(), **fields)
 
 
 def _row(rows: pd.DataFrame, metric: str):
@@ -124,7 +101,7 @@ def strength_parts(outcome, game_title: str) -> tuple[list, dict, list[str]]:
     tables = [(word("scores"), head, _matrix(rows, params, "score", lambda x: 1 - x))]
     game = game_of(params)
     if game.value_unit is not None:
-        value = WORDS.get(i18n.language(), WORDS["en"]).get(game.value_name, game.value_name)
+        value = table("strength", i18n.language()).get(game.value_name, game.value_name)
         tables.append((word("values", value=value), head, _matrix(rows, params, "value", lambda x: -x)))
     figures, notes = {}, []
     cpu = np.asarray(outcome.result.counts.get("cpu", np.zeros(len(pairs(params)))))

@@ -58,7 +58,8 @@ class Game:
         The unit of ``value.<a>.<b>`` (None: the game has no payoff).
     value_name : str
         What the value is, as the report's strength section names it: ``"points"`` (net points) or ``"cuoc"`` (cược),
-        a word of :data:`cardodds.analysis.strength_report.WORDS` (another name is printed as it is).
+        a word of the report's ``strength`` table (``cardodds/vocabulary/report.<lang>.toml``; another name is printed
+        as it is).
     """
 
     name: str
