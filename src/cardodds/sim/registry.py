@@ -127,7 +127,8 @@ def _part_words(table: dict, name: str, value: str, task: str, metric: str) -> s
     if words is None:
         return value
     if value not in words:
-        raise KeyError(f"task {task}: no words for {value!r} in <{name}> (metric {metric!r}); add it to the task's labels")
+        raise KeyError(f"task {task}: no words for {value!r} in <{name}> (metric {metric!r}); "
+                       "add it to the task's labels")
     return words[value]
 
 
