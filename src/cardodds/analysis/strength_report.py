@@ -19,7 +19,8 @@ from cardodds.analysis.numbers import fmt_ci, fmt_num
 from cardodds.analysis.strength import Match, bradley_terry
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.strength_task import pairs
-from cardodds.vocabulary import table, word as catalogue_word
+from cardodds.vocabulary import table
+from cardodds.vocabulary import word as catalogue_word
 
 CHART_TITLE = "{game}: each rung's rating (Bradley–Terry, Elo points, {anchor} = 0)"
 CHART_AXIS = "rating (Elo points)"
