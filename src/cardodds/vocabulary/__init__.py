@@ -5,7 +5,8 @@ An id is ``<table>.<key>``: ``report.headline``, ``units.per game``, ``titles.ch
 (``{lang: {table: {key: words}}}``, a pattern table being a list of ``(regex, template)``), read from data files
 of one language each (:func:`cardodds.sim.game_spec.read_words`): the shared words first (``report.<lang>.toml``,
 ``advice.<lang>.toml``, ``page.<lang>.toml`` in this package), then each game's (``GameSpec.words``, its folder's
-``words.<lang>.toml``), then each task's chart texts (``Task.words``).  :func:`word` looks one up and raises
+``words.<lang>.toml``), then each task's chart texts (``Task.words``) and its metrics' labels (``Task.labels``, a
+game's read from its folder's ``labels.<lang>.toml``).  :func:`word` looks one up and raises
 :class:`MissingWord` naming it; :func:`problems` lists what a test must not find: a word translated twice, a word
 missing in a language.  A new language is a file beside each English one and its code in :data:`LANGUAGES`."""
 
