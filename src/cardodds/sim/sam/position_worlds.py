@@ -32,7 +32,7 @@ MAX_ATTEMPTS = 100
 
 
 def attempt_salt(salt: int, attempt: int) -> int:
-    """The salt of a world's ``attempt``-th deal (0: the first, ``salt`` itself, so a possible world stays as it was)."""
+    """The salt of a world's ``attempt``-th deal (0: the first, ``salt`` itself: a possible world stays as dealt)."""
     if attempt == 0:
         return salt
     return int(mix64(np.uint64(salt) ^ mix64(np.uint64(attempt * int(GOLDEN) % 2**64))))
