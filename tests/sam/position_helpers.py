@@ -8,6 +8,7 @@ import random
 import numpy as np
 
 from cardodds.sim.sam.cards import rank_counts
+from cardodds.sim.sam.hand import TOI_TRANG_KINDS, toi_trang_flags
 from cardodds.sim.sam.reference import GameResult, SamGame
 
 
@@ -39,18 +40,21 @@ def reference_game(p, hands: dict) -> SamGame:
 
 
 def continued_games(p, strategy, n: int, seed: int) -> dict:
-    """``n`` games continued from ``p`` by ``strategy`` at every seat, the unseen cards shuffled by ``random``:
-    per measure, the seat's outcomes (n,)."""
+    """``n`` games continued from ``p`` by ``strategy`` at every seat, the unseen cards shuffled by ``random`` again
+    while they give an opponent a tới trắng of a rank kind (the deal would have ended the game): per measure, the
+    seat's outcomes (n,)."""
     rng = random.Random(seed)
     seen = set(p.hand) | {c for cards in p.played for c in cards}
     unseen = [c for c in range(52) if c not in seen]
     out = {"win": [], "cuoc": [], "sam": []}
     for _ in range(n):
-        rng.shuffle(unseen)
-        hands, i = {}, 0
-        for s in range(p.players):
-            if s != p.seat:
-                hands[s], i = unseen[i:i + p.counts[s]], i + p.counts[s]
+        hands = None
+        while hands is None or any(_toi_trang(p.rules, p.played[s] + tuple(hands[s])) for s in hands):
+            rng.shuffle(unseen)
+            hands, i = {}, 0
+            for s in range(p.players):
+                if s != p.seat:
+                    hands[s], i = unseen[i:i + p.counts[s]], i + p.counts[s]
         g = reference_game(p, hands)
         while not g.over:
             view = g.view(strategy.needs_public)
@@ -59,3 +63,9 @@ def continued_games(p, strategy, n: int, seed: int) -> dict:
         out["cuoc"].append(int(g.result.pay[p.seat]))
         out["sam"].append(g.result.outcome == "sam_success")
     return {k: np.array(v, float) for k, v in out.items()}
+
+
+def _toi_trang(rules, cards) -> bool:
+    """Whether ten dealt cards are a tới trắng other than đồng hoa (the worlds are dealt by rank)."""
+    flags = toi_trang_flags(rank_counts(cards), 5, rules)
+    return bool(flags[[k != "dong_hoa" for k in TOI_TRANG_KINDS]].any())

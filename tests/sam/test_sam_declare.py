@@ -12,7 +12,7 @@ from cardodds.sim.sam import declare, plan_search
 from cardodds.sim.sam.batch import play_batch
 from cardodds.sim.sam.cards import parse_hand, rank_counts
 from cardodds.sim.sam.declare import bayes_declare, cards_of, deals_of, estimate, estimate_many, screen, unbeaten_by
-from cardodds.sim.sam.hand import move_table, toi_trang_flags, toi_trang_kind_of_flags
+from cardodds.sim.sam.hand import move_table, toi_trang_any, toi_trang_flags, toi_trang_kind_of_flags
 from cardodds.sim.sam.hand_odds import odds_sam
 from cardodds.sim.sam.reference import deal_games, play_game
 from cardodds.sim.sam.rules import SamRules
@@ -379,12 +379,12 @@ def test_toi_trang_from_masks_is_the_engines(options):
     assert all(len(b) == 13 and sum(b) == 10 for b in built)
     opp = np.concatenate([opp, np.array(built)])
     opp = opp[: len(opp) // 3 * 3].reshape(-1, 1, 3, 13).astype(np.int8)
-    want = declare._toi_trang_any(opp, rules)
+    want = toi_trang_any(opp, rules)
     got = declare._toi_trang_any_masks(declare._rank_masks(opp), rules)
     assert np.array_equal(got, want) and want.any()
     single = np.array(built)[:, None, None, :].astype(np.int8)  # each built hand alone
     assert np.array_equal(declare._toi_trang_any_masks(declare._rank_masks(single), rules),
-                          declare._toi_trang_any(single, rules))
+                          toi_trang_any(single, rules))
 
 
 def test_screen_in_blocks_is_the_screen(monkeypatch):

@@ -46,8 +46,7 @@ from cardodds.sim.sam.hand import (
     fast_formable,
     move_table,
     pos_rank,
-    toi_trang_flags,
-    toi_trang_kind_of_flags,
+    toi_trang_any,
 )
 from cardodds.sim.sam.plan_search import best_plans, reaches
 from cardodds.sim.sam.rules import SamRules
@@ -265,13 +264,7 @@ def unbeaten_by(table: MoveTable, opp: np.ndarray, rules: SamRules) -> np.ndarra
     """
     cls, low = _beat_classes(table)
     ok = highest_tops(opp, table)[..., cls] < low
-    return ok & ~_toi_trang_any(opp, rules)[..., None]
-
-
-def _toi_trang_any(opp: np.ndarray, rules: SamRules) -> np.ndarray:
-    """Bool (..., samples): some opponent holds a tới trắng (suits are not dealt: never đồng hoa)."""
-    mixed = np.full(opp.shape[:-1], HAND_SIZE // 2)  # five red cards
-    return (toi_trang_kind_of_flags(toi_trang_flags(opp, mixed, rules)) >= 0).any(-1)
+    return ok & ~toi_trang_any(opp, rules)[..., None]
 
 
 @lru_cache(maxsize=None)
@@ -281,7 +274,7 @@ def _sanh_rong_masks(straights: str) -> tuple[int, ...]:
 
 
 def _toi_trang_any_masks(masks: np.ndarray, rules: SamRules) -> np.ndarray:
-    """:func:`_toi_trang_any` from the opponents' :func:`_rank_masks` (..., K) (the same kinds: sảnh rồng, tứ quý 2,
+    """:func:`~cardodds.sim.sam.hand.toi_trang_any` from the opponents' :func:`_rank_masks` (..., K) (the same kinds: sảnh rồng, tứ quý 2,
     3 sám, 5 đôi with the rules' counting of a tứ quý; no đồng hoa)."""
     low13 = (1 << N_RANKS) - 1
     m1, m2, m3, m4 = ((masks >> (N_RANKS * s)) & low13 for s in range(4))

@@ -39,9 +39,9 @@ import numpy as np
 from cardodds.sim.hashing import GOLDEN, mix64
 from cardodds.sim.knobs import Choice, Range
 from cardodds.sim.sam.batch import NORMAL, SamState, therm_of_counts
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.compiled import play_from_state_auto
 from cardodds.sim.sam.solver import MODES, Solver, nodes_of_state
-from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
 from cardodds.sim.sam.strategies import PASS, Control, Greedy, StrategyBase, View, _cached_scores
 
 MAX_ROLLOUTS = 1 << 16  # rollout games played in one batch at most
@@ -67,13 +67,19 @@ def deal_worlds(view: View, worlds: int, first: int = 0, salt: int = 0) -> np.nd
 
     ``first`` and ``salt`` (the expert's own worlds: 0 and 0) number the worlds ``first .. first + worlds - 1`` of
     the deals keyed by ``info_seed ^ salt`` (so a position's advice can deal its worlds from a seed, in batches)."""
+    return deal_numbered(view, np.arange(first, first + worlds, dtype=np.uint64), salt)
+
+
+def deal_numbered(view: View, numbers: np.ndarray, salt: int = 0) -> np.ndarray:
+    """:func:`deal_worlds` for the worlds ``numbers`` (W,) uint64, in any order: (N, W, P, 13)."""
     pub = view.public
     n, P = view.n_cards.shape
+    worlds = len(numbers)
     rows = np.arange(n)
     unseen = 4 - view.hand.astype(np.int64) - pub.gone  # undealt cards and the opponents' hands
     slots = np.arange(4 * N_RANKS)
     rank_of = (slots[None, :, None] >= np.cumsum(unseen, 1)[:, None, :]).sum(2)  # (n, 52), N_RANKS past the end
-    numbers = np.arange(first, first + worlds, dtype=np.uint64)
+    numbers = np.asarray(numbers, np.uint64)
     keys = mix64((info_seed(view) ^ np.uint64(salt))[:, None, None]
                  ^ (numbers[:, None] * np.uint64(64) + slots.astype(np.uint64))[None] * GOLDEN)
     keys[np.broadcast_to((rank_of == N_RANKS)[:, None, :], keys.shape)] = np.iinfo(np.uint64).max

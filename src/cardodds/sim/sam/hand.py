@@ -215,6 +215,14 @@ def toi_trang_kind_of_flags(flags: np.ndarray) -> np.ndarray:
     return np.where(anyk, np.argmax(flags, axis=-1), NO_TOI_TRANG)
 
 
+def toi_trang_any(counts: np.ndarray, rules: SamRules) -> np.ndarray:
+    """Bool (...): some hand of ``counts`` (..., K, 13) (ten cards each, by rank) is a tới trắng of a rank kind.
+
+    Suits are not dealt, so never đồng hoa (each hand is taken to hold five red cards)."""
+    mixed = np.full(np.shape(counts)[:-1], HAND_SIZE // 2)
+    return (toi_trang_kind_of_flags(toi_trang_flags(counts, mixed, rules)) >= 0).any(-1)
+
+
 def toi_trang_kind(cards, rules: SamRules) -> int:
     """The tới trắng kind credited to one 10-card hand (index into ``TOI_TRANG_KINDS``), or -1."""
     cards = np.asarray(list(cards))

@@ -23,6 +23,7 @@ from cardodds.sim.sam.players import STRATEGIES, make_strategy
 from cardodds.sim.sam.position_cut import cut, decisions
 from cardodds.sim.sam.position_json import from_json, to_json
 from cardodds.sim.sam.position_state import PASS_TEXT, Position, legal_ids, move_text, parse_move, view_of
+from cardodds.sim.sam.position_worlds import possible_worlds
 from cardodds.sim.sam.strategies import PASS
 
 __all__ = ["DEFAULT_PLAYERS", "DEFAULT_WORLDS", "MEASURES", "RANK_BY", "Position", "check_players", "cut", "decisions",
@@ -129,8 +130,10 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
     first_world + worlds - 1``, every seat played by ``players``.
 
     World ``j`` deals the cards the seat cannot see to the opponents (each hand of its size), as the expert deals
-    its worlds, keyed by what the seat sees and ``seed``: the same worlds for every move.  With ``like_expert``
-    the worlds are that expert's own (not keyed by the seed), ``players`` is ignored for its rollout policy, and
+    its worlds, keyed by what the seat sees and ``seed``: the same worlds for every move; a deal that gives an
+    opponent a tới trắng, which would have ended the game at once, is dealt again
+    (:func:`~cardodds.sim.sam.position_worlds.possible_worlds`).  With ``like_expert`` the worlds are that expert's
+    own (not keyed by the seed, not conditioned: the expert deals them so), ``players`` is ignored for its rollout policy, and
     with ``worlds = expert.worlds``, ``first_world = 0`` and ``moves = expert_moves(position, expert)`` the move of
     the highest mean cược (the first of equals) is the expert's decision here when its ``close_worlds``
     is 0 (a close decision's extra worlds are a second stage, not replayed here).  Only the deals depend on the world
@@ -162,7 +165,10 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
     block = min(worlds, WORLDS_BLOCK)  # worlds dealt at once: memory stays bounded however many are asked
     for w in range(0, worlds, block):
         n = min(block, worlds - w)
-        hands = deal_worlds(view, n, first_world + w, salt)
+        if like_expert is None:
+            hands, _ = possible_worlds(position, view, n, first_world + w, salt, strategy.needs_cards)
+        else:
+            hands = deal_worlds(view, n, first_world + w, salt)
         step = max(1, MAX_ROLLOUTS // n)
         for lo in range(0, len(ids), step):
             part = ids[lo:lo + step]

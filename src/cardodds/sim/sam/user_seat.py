@@ -36,7 +36,7 @@ from typing import ClassVar
 import numpy as np
 
 from cardodds.sim.errors import CardoddsError
-from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS
+from cardodds.sim.sam.cards import HAND_SIZE, N_RANKS, is_red
 from cardodds.sim.sam.position_json import to_json
 from cardodds.sim.sam.position_state import Position, move_text
 from cardodds.sim.sam.strategies import PASS, StrategyBase, View
@@ -143,13 +143,17 @@ def position_of_view(view: View, i: int) -> Position:
 def world_cards(position: Position, hands: np.ndarray) -> np.ndarray:
     """(W, P, 10) the dealt card ids of the worlds ``hands`` (W, P, 13: every seat's rank counts) that play on from
     ``position`` (``SamState.cards``, for a user seat in ``advise``'s play-outs): each seat's played cards, then its
-    hand — the seat's own, and to the opponents the unseen cards of each rank, seat after seat, lowest first."""
+    hand — the seat's own, and to the opponents the unseen cards of each rank, seat after seat, in an order that
+    alternates the colours (black first on every other rank), so that a hand of one colour (a đồng hoa, a tới trắng the
+    rank-count worlds cannot see) is rare; :mod:`~cardodds.sim.sam.position_worlds` deals such worlds again."""
     P, W = position.players, len(hands)
     seen = set(position.hand).union(*position.played)
     unseen = np.full((N_RANKS, 5), -1, np.int64)  # (a 5th column: past the last unseen card of the rank)
     for r in range(N_RANKS):
         ids = [c for c in range(4 * r, 4 * r + 4) if c not in seen]
-        unseen[r, :len(ids)] = ids
+        red = [bool(is_red(c)) for c in ids]
+        place = [2 * sum(red[j] == red[i] for j in range(i)) + (red[i] != bool(r % 2)) for i in range(len(ids))]
+        unseen[r, :len(ids)] = [c for _, c in sorted(zip(place, ids))]
     held = np.where(np.arange(P) == position.seat, 0, hands.astype(np.int64).transpose(0, 2, 1))  # (W, 13, P)
     first = np.cumsum(held, axis=2) - held  # each seat's first unseen card of the rank
     k = np.arange(4)
