@@ -96,8 +96,8 @@ def test_the_demo_game_has_cards_players_odds_and_a_deck():
     players = spec.hook("players")
     assert len(players) == spec.min_players == spec.max_players == 2
     tosses = np.array([1, 0, 1, 1])
-    assert players["heads"].wins(tosses).tolist() == [True, False, True, True]
-    assert players["tails"].wins(tosses).tolist() == [False, True, False, False]
+    assert players["heads"]().wins(tosses).tolist() == [True, False, True, True]
+    assert players["tails"]().wins(tosses).tolist() == [False, True, False, False]
     assert spec.hook("hand_odds")("T", p=0.3) == {"face": "tails", "chance": pytest.approx(0.7)}
     with pytest.raises(CardoddsError, match="one face"):
         spec.hook("hand_odds")("H T")
@@ -211,7 +211,7 @@ def test_a_package_gives_the_module_hooks_its_role_files(tmp_path, monkeypatch):
         (tmp_path / "coinpkg" / name).write_text("", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     assert role_modules("coinpkg") == {"game_state": "coinpkg.game_state", "compiled": "coinpkg.compiled"}
-    spec = dataclasses.replace(game("demo"), package="coinpkg", game_state=None, compiled="other.engine")
+    spec = dataclasses.replace(game("demo"), package="coinpkg", game_state=None, env_form=None, compiled="other.engine")
     assert (spec.game_state, spec.compiled, spec.env_form, spec.conformance) == (
         "coinpkg.game_state", "other.engine", None, None)
     assert game("chan").conformance == "cardodds.sim.chan.conformance_parts" and role_modules(None) == {}

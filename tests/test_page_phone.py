@@ -169,20 +169,24 @@ def test_the_pages_default_players_are_the_commands_and_the_apis():
     assert shown["tan"]["options"] == ["basic", "heuristic", "beginner", "tuned"]
 
 
-def test_a_player_field_naming_no_players_offers_the_games_registry():
+def test_a_player_field_naming_no_players_offers_the_games_registry(monkeypatch):
     """A game's player field that names none (declared here) offers every player of the game, its default the
-    registry's (the ``demo`` coin has none: its first player); a player it does not offer is one line."""
+    registry's (a game with no registry: its first player); a player it does not offer is one line."""
     from demo_game.players import STRATEGIES
 
     from cardodds.api import default_player
     from cardodds.errors import CardoddsError
     from cardodds.sim.chan.players import PLAYERS as CHAN
     from cardodds.sim.hand_question import PLAYER, Field
+    from cardodds.web import tables
     from cardodds.web.tables import check_player, default, offered
 
     caller = Field("caller", PLAYER)
-    assert offered("demo", caller) == tuple(STRATEGIES) and len(STRATEGIES) >= 2
-    assert default_player("demo") is None and default("demo", caller) == check_player("demo", caller, "") == "heads"
+    assert offered("demo", caller) == tuple(STRATEGIES) == ("heads", "tails")
+    assert default_player("demo") == "heads" and default("demo", caller) == check_player("demo", caller, "") == "heads"
+    with monkeypatch.context() as patched:
+        patched.setattr(tables, "default_player", lambda game: None)
+        assert default("demo", Field("caller", PLAYER, offered=("tails", "heads"))) == "tails"
     assert offered("chan", caller) == tuple(CHAN.classes) and default("chan", caller) == CHAN.default == "basic"
     with pytest.raises(CardoddsError, match=r"^caller must be one of .*, not 'nosuch'$"):
         check_player("demo", caller, "nosuch")

@@ -23,7 +23,7 @@ from cardodds.sim.errors import CardoddsError
 from cardodds.sim.options import from_table
 from cardodds.sim.position import Outcomes
 from demo_game.cards import FACES, format_cards, parse_cards
-from demo_game.players import STRATEGIES
+from demo_game.players import STRATEGIES, Caller
 from demo_game.rules import CoinRules
 
 ROUNDS = 3
@@ -92,8 +92,14 @@ def _uniform(seed: int, worlds: np.ndarray, round_: int) -> np.ndarray:
 
 
 def _player(players) -> tuple[str, int]:
+    """Seat 0's player as its name and face: ``players`` a name, a table ``{name = …}``, a player, or a list of
+    these by seat."""
+    if isinstance(players, (list, tuple)) and players:
+        players = players[0]
+    if isinstance(players, Caller):
+        return players.name, players.face
     name = players.get("name") if isinstance(players, dict) else players
-    if name not in STRATEGIES:
+    if not isinstance(name, str) or name not in STRATEGIES:
         raise CardoddsError(f"unknown player {name!r} (known: {', '.join(STRATEGIES)})")
     return name, STRATEGIES[name].face
 
@@ -129,11 +135,15 @@ def exact(position: Position, moves) -> Outcomes | None:
     return Outcomes(labels, {"win": win, "right": already + chance}, exact=True, players="best play (exact)")
 
 
+def tosses(seed: int, p: float) -> list[int]:
+    """The faces the game of ``seed`` tosses (1 heads), whoever calls: world :data:`GAME_WORLD`'s."""
+    return [int(_uniform(seed, np.array([GAME_WORLD]), r)[0] < p) for r in range(ROUNDS)]
+
+
 def _game(seed: int, rules, strategies) -> tuple[float, int, list]:
     p = getattr(rules, "p", 0.5)
     _, face = _player(strategies or DEFAULT_PLAYERS)
-    tosses = [int(_uniform(seed, np.array([GAME_WORLD]), r)[0] < p) for r in range(ROUNDS)]
-    return p, face, tosses
+    return p, face, tosses(seed, p)
 
 
 def cut(seed: int, rules, strategies, k: int, chunk: int = 1) -> Position:

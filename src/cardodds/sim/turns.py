@@ -59,7 +59,7 @@ class Turns:
     @property
     def seat(self) -> int | None:
         """The seat to move, None once the game is over."""
-        return None if self.over else int(self.view["seat"])
+        return None if self.over else int(self.state.seat)
 
     def position(self):
         """The seat to move's position (the game's ``Position``), from its view."""
