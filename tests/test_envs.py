@@ -14,13 +14,17 @@ env_checker = pytest.importorskip("gymnasium.utils.env_checker")
 
 from cardodds.envs import card_env, seat_env
 
-BUILT_IN = {game: default_player(game) for game in ("chan", "sam", "tan")}
+GAMES = ["chan", "sam", "tan", "demo"]
+"""The built-in games and the test game's coin (``tests/demo_game/``: a game from outside the package)."""
+BUILT_IN = {game: default_player(game) for game in GAMES}
 """Each game's default player (deterministic: its replayed game does not depend on the chunk), the players of
 ``replayed_decisions``."""
-RULES = {"chan": {}, "sam": {"players": 3}, "tan": {"players": 3}}
+RULES = {"chan": {}, "sam": {"players": 3}, "tan": {"players": 3}, "demo": {"p": 0.3}}
+SEAT = {"demo": 0}
+"""The seat a Gymnasium environment plays when not seat 1 (the coin's seat 1 never decides)."""
 
 
-@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_turns_play_the_replayed_game(game, seed):
     """Every seat played from outside with the moves the replay made: each view is the position JSON the replay cuts
@@ -42,7 +46,7 @@ def test_turns_play_the_replayed_game(game, seed):
     assert sum(turns.payoffs) == pytest.approx(0.0)
 
 
-@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+@pytest.mark.parametrize("game", GAMES)
 def test_named_seats_play_as_in_the_replay(game):
     """Seats given a name play as that player: with one seat from outside repeating the replay's moves, the game
     and its payoffs are the replay's."""
@@ -70,7 +74,7 @@ def test_a_game_runs_in_the_callers_thread():
     import threading
 
     before = threading.enumerate()
-    for game in ("chan", "sam", "tan"):
+    for game in GAMES:
         turns = Turns(game, 1)
         turns.apply(turns.legal[0])
         assert threading.enumerate() == before
@@ -79,21 +83,21 @@ def test_a_game_runs_in_the_callers_thread():
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")  # a dict with the action mask, as in classic
-@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+@pytest.mark.parametrize("game", GAMES)
 def test_pettingzoo_api(game):
     env = card_env(game, RULES[game])
     pettingzoo_test.api_test(env, num_cycles=200)
     env.close()
 
 
-@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+@pytest.mark.parametrize("game", GAMES)
 def test_gymnasium_env_checker(game):
-    env = seat_env(game, seat=1, opponents=BUILT_IN[game], rules=RULES[game])
+    env = seat_env(game, seat=SEAT.get(game, 1), opponents=BUILT_IN[game], rules=RULES[game])
     env_checker.check_env(env, skip_render_check=True)
     env.close()
 
 
-@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_whole_episode_pays_the_games_payoffs(game):
     """Seat 0 against built-ins, first legal action every time: the reward at the end is seat 0's payoff in the
     game the reset's seed deals, every observation is in its space and the mask is the legal moves."""
@@ -131,7 +135,7 @@ def test_an_action_the_mask_refuses_plays_the_first_legal_move_and_says_so():
     other.close()
 
 
-@pytest.mark.parametrize("game", ["chan", "sam", "tan"])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_seat_plays_against_the_games_default_player_unless_told(game):
     """Every game's default player, as an experiment seats it (Sâm has no ``tuned``), fills the other seats."""
     from cardodds.sim.turns import default_player

@@ -25,6 +25,17 @@ def test_check_game_finds_a_broken_observation(monkeypatch):
         check_game("tan", seeds=[0])
 
 
+def test_check_game_plays_the_demo_coin_move_by_move(monkeypatch):
+    """The test game's ``deal`` is checked too (played move by move against its ``env_form.play``): a coin whose
+    game state pays nobody is caught."""
+    from demo_game import game_state
+
+    monkeypatch.setattr(game_state, "won_payoffs", lambda right: [0.0, 0.0])
+    with pytest.raises(AssertionError, match=r"^demo seed 0: played move by move, the game ends otherwise than the "
+                                             r"engine's \(\[0\.0, 0\.0\] against \[-?1\.0, -?1\.0\]\)$"):
+        check_game("demo", seeds=[0])
+
+
 def test_a_game_without_conformance_parts_skips_the_player_checks():
     """The test game declares no ``conformance`` module: it has no checked players and ``check_player`` asks
     nothing of it."""

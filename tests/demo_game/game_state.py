@@ -10,8 +10,8 @@ from __future__ import annotations
 from cardodds.sim.errors import CardoddsError
 from cardodds.sim.streams import PLAY, chunk_seed, stream
 from demo_game.cards import FACES
-from demo_game.position import DEFAULT_PLAYERS, ROUNDS, Position, _player, to_json, tosses
 from demo_game.players import STRATEGIES
+from demo_game.position import DEFAULT_PLAYERS, ROUNDS, Position, _player, to_json, tosses
 
 
 class CoinState:
