@@ -2,6 +2,9 @@
 the game-independent machinery of issue 33 (loader, registry, pickling, run identity, error path) is tested without
 any real game's adapter.
 
+``user_strategy`` is the coin's own user seat too (``players.PLAYERS``): a seat of a coin game played from outside
+(``cardodds.sim.game_state.Outside``) or by a user's player is a :class:`UserSeat`, asked at each call.
+
 The game is the ``demo`` coin's (``tests/demo_game/position.py``): a coin with P(heads) = ``p`` is tossed 3 times and
 before each toss each of the 2 seats calls a face; the view of a call is the demo game's position JSON
 (``{"rules": {"p": …}, "calls": "H T", "tosses": "H H"}``), so a failed decision replays with
