@@ -145,3 +145,15 @@ def test_a_seat_plays_against_the_games_default_player_unless_told(game):
     assert env._players[1:] == [default_player(game)] * (env._form.rules.players - 1)
     assert env.render().startswith("seat 0 to move (")
     env.close()
+
+
+def test_a_seat_that_never_decides_is_one_line_not_an_endless_reset():
+    """The coin's seat 1 makes no call: a reset gives up after ``PASSED_DEALS`` deals over before its first decision
+    (a built-in game's seat decides in almost every deal)."""
+    from cardodds.envs import PASSED_DEALS
+    from cardodds.sim.errors import CardoddsError
+
+    env = seat_env("demo", seat=1)
+    with pytest.raises(CardoddsError, match=rf"^demo: seat 1 made no decision in {PASSED_DEALS} deals in a row$"):
+        env.reset(seed=1)
+    env.close()

@@ -43,6 +43,9 @@ from cardodds.sim.turns import Turns, default_player, game_rules
 
 SEED_SPACE = 2**63
 """Game seeds are drawn below this (the seeds ``cardodds`` takes)."""
+PASSED_DEALS = 1000
+"""The deals in a row a :class:`SeatEnv` reset passes over (each over before its seat's first decision) before it
+gives up on a seat that never decides (the test game's seat 1), rather than drawing deals for ever."""
 
 
 class _Form:
@@ -188,12 +191,13 @@ class SeatEnv(gymnasium.Env):
         super().reset(seed=seed)
         if seed is not None:
             self._deals = np.random.default_rng(seed)
-        while True:
+        for _ in range(PASSED_DEALS):
             self.close()
             self._turns = Turns(self._form.game, int(self._deals.integers(SEED_SPACE)), self._form.rules,
                                 self._players)
             if not self._turns.over:
                 return self._form.observe(self._turns), {"game_seed": self._turns.seed}
+        raise CardoddsError(f"{self._form.game}: seat {self.seat} made no decision in {PASSED_DEALS} deals in a row")
 
     def step(self, action):
         move, illegal = self._form.move(action, self._turns.legal)
