@@ -157,3 +157,14 @@ def test_a_seat_that_never_decides_is_one_line_not_an_endless_reset():
     with pytest.raises(CardoddsError, match=rf"^demo: seat 1 made no decision in {PASSED_DEALS} deals in a row$"):
         env.reset(seed=1)
     env.close()
+
+
+def test_the_coins_observation_is_p_then_each_rounds_call_and_toss():
+    """The test game's ``env_form``: actions T and H; seat 0 having called H then T, with tails twice fallen, sees
+    p, then (tails, heads) one-hot for call 1, toss 1, call 2, toss 2, and zeros for the round to come."""
+    form, positions = game_spec("demo").hook("env_form"), game_spec("demo").hook("position")
+    rules = game_rules("demo", RULES["demo"])
+    assert form.actions(rules) == ["T", "H"] and form.observation_size(rules) == 13
+    seen = form.observe(positions.from_json({"rules": {"p": 0.3}, "calls": "H T", "tosses": "T T"}))
+    assert seen.dtype == np.float32
+    assert seen.tolist() == pytest.approx([0.3, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0])
