@@ -19,23 +19,13 @@ from typing import ClassVar
 import numpy as np
 
 from cardodds.sim.measures import Proportion
-from cardodds.sim.players import Player, PlayerRegistry
+from cardodds.sim.players import PlayerRegistry
 from cardodds.sim.registry import Task
 from cardodds.sim.streams import DEAL, stream
 from cardodds.sim.user_player import ask
+from demo_game.players import Heads  # the coin's: it calls heads at every call
 
 ROUNDS, SEATS, FACES = 3, 2, "TH"
-
-
-@dataclass(frozen=True)
-class Heads(Player):
-    """Calls heads every time."""
-
-    name: ClassVar[str] = "heads"
-    deterministic: ClassVar[bool] = True
-
-    def call(self, view, rng, seat):
-        return "H"
 
 
 @dataclass(frozen=True)
