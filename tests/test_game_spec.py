@@ -229,6 +229,7 @@ def test_a_package_cards_file_gives_the_card_text_hooks(tmp_path, monkeypatch):
     assert role_modules("deckpkg") == {"parse_cards": "deckpkg.cards:parse_cards",
                                        "format_cards": "deckpkg.cards:format_cards"}
     assert (game("tan").parse_cards, game("sam").format_cards, game("sam").parse_cards) == (
-        "cardodds.sim.tan.cards:parse_cards", "cardodds.sim.sam.cards:format_cards", "cardodds.sim.sam.cards:parse_hand")
+        "cardodds.sim.tan.cards:parse_cards", "cardodds.sim.sam.cards:format_cards",
+        "cardodds.sim.sam.cards:parse_hand")
     with pytest.raises(CardoddsError, match="^game nocards: name parse_cards and format_cards, or give its package"):
         dataclasses.replace(game("demo"), name="nocards", tasks={}, package=None, parse_cards=None)

@@ -274,8 +274,8 @@ def _sanh_rong_masks(straights: str) -> tuple[int, ...]:
 
 
 def _toi_trang_any_masks(masks: np.ndarray, rules: SamRules) -> np.ndarray:
-    """:func:`~cardodds.sim.sam.hand.toi_trang_any` from the opponents' :func:`_rank_masks` (..., K) (the same kinds: sảnh rồng, tứ quý 2,
-    3 sám, 5 đôi with the rules' counting of a tứ quý; no đồng hoa)."""
+    """:func:`~cardodds.sim.sam.hand.toi_trang_any` from the opponents' :func:`_rank_masks` (..., K) (the same kinds:
+    sảnh rồng, tứ quý 2, 3 sám, 5 đôi with the rules' counting of a tứ quý; no đồng hoa)."""
     low13 = (1 << N_RANKS) - 1
     m1, m2, m3, m4 = ((masks >> (N_RANKS * s)) & low13 for s in range(4))
     quads = np.bitwise_count(m4)

@@ -133,9 +133,9 @@ def play_out(position: Position, moves, players, worlds: int, seed: int, first_w
     its worlds, keyed by what the seat sees and ``seed``: the same worlds for every move; a deal that gives an
     opponent a tới trắng, which would have ended the game at once, is dealt again
     (:func:`~cardodds.sim.sam.position_worlds.possible_worlds`).  With ``like_expert`` the worlds are that expert's
-    own (not keyed by the seed, not conditioned: the expert deals them so), ``players`` is ignored for its rollout policy, and
-    with ``worlds = expert.worlds``, ``first_world = 0`` and ``moves = expert_moves(position, expert)`` the move of
-    the highest mean cược (the first of equals) is the expert's decision here when its ``close_worlds``
+    own (not keyed by the seed, not conditioned: the expert deals them so), ``players`` is ignored for its rollout
+    policy, and with ``worlds = expert.worlds``, ``first_world = 0`` and ``moves = expert_moves(position, expert)``
+    the move of the highest mean cược (the first of equals) is the expert's decision here when its ``close_worlds``
     is 0 (a close decision's extra worlds are a second stage, not replayed here).  Only the deals depend on the world
     numbers alone: a randomised player's choices also depend on how the worlds are split between calls.
 
